@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { createConnectTransport, createGrpcWebTransport } from '@connectrpc/connect-web';
+import { VideoService } from '@stream/proto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { build } from '../src/server';
+
+let app: FastifyInstance;
+let baseUrl: string;
+const webDist = mkdtempSync(join(tmpdir(), 'stream-web-'));
+
+beforeAll(async () => {
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Stream</title><div id="root"></div>');
+  app = await build(loadConfig({ WEB_DIST: webDist }));
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the API server', () => {
+  it('answers gRPC-web calls on /videoservice.VideoService/{Method}', async () => {
+    const client = createClient(VideoService, createGrpcWebTransport({ baseUrl }));
+    const error = await client.listVideos({ pageSize: 10, pageNumber: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectError);
+    expect((error as ConnectError).code).not.toBe(Code.Unavailable);
+  });
+
+  it('answers the Connect protocol on the same paths', async () => {
+    const client = createClient(VideoService, createConnectTransport({ baseUrl }));
+    const error = await client.getVideo({ videoId: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectError);
+  });
+
+  it('frames a raw gRPC-web POST with a grpc-status trailer', async () => {
+    const emptyMessage = new Uint8Array([0, 0, 0, 0, 0]);
+    const response = await fetch(`${baseUrl}/videoservice.VideoService/ListVideos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/grpc-web+proto', 'x-grpc-web': '1' },
+      body: emptyMessage,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/grpc-web/);
+    const status = response.headers.get('grpc-status') ?? new TextDecoder().decode(await response.arrayBuffer());
+    expect(status).toMatch(/grpc-status|^\d+$/);
+  });
+
+  it('serves the web app at / and its index for client-side routes', async () => {
+    for (const path of ['/', '/videos', '/video/abc']) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain('<title>Stream</title>');
+    }
+  });
+
+  it('does not answer unknown API paths with the web app', async () => {
+    const response = await fetch(`${baseUrl}/api/nope`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('configuration', () => {
+  it('defaults PORT to 8080', () => {
+    expect(loadConfig({}).PORT).toBe(8080);
+  });
+
+  it('names the variable when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/);
+  });
+});

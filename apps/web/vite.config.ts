@@ -1,0 +1,16 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.STREAM_API_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  server: {
+    port: 5173,
+    // In development the API runs on its own port; the browser still talks to one origin.
+    proxy: { '/api': api, '/videoservice.VideoService': api },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});

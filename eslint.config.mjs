@@ -1,0 +1,55 @@
+// One flat config for the whole workspace. Each project runs `eslint .` from its own folder and
+// ESLint finds this file by walking up. The module-boundary rule is the point: see HOUSE_STYLE.md
+// "Dependency direction" and the tags in each package.json `nx.tags`.
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+export const dependencyConstraints = [
+  // Apps compose libs; nothing imports an app.
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:ui', 'type:proto'] },
+  // Feature libs (recorder) are framework-free and talk to the world through injected sinks.
+  { sourceTag: 'type:feature', onlyDependOnLibsWithTags: [] },
+  // Data libs (auth, video-api) may use the contract but not each other: the app injects getToken.
+  { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:proto'] },
+  // UI is presentational: props in, callbacks out; no contract, no data libs.
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:proto', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:proto', 'type:data', 'type:feature', 'type:ui'] },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/src/gen/**',
+      '**/routeTree.gen.ts',
+      '**/.nx/**',
+      '**/test-results/**',
+      '**/data/**',
+      '**/*.config.*',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: dependencyConstraints,
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', 'tools/**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+  },
+);

@@ -1,0 +1,51 @@
+// Installs the Debian packages the product and its tests need (Chromium, ffmpeg, PostgreSQL,
+// nginx for the benchmark) when they are missing. A fresh machine has only Node and npm; the
+// project's own scripts must bring the rest.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** What each need looks for on disk, and the Debian package that provides it. */
+export const systemPackages = {
+  chromium: { probe: '/usr/bin/chromium', apt: ['chromium'] },
+  ffmpeg: { probe: '/usr/bin/ffmpeg', apt: ['ffmpeg'] },
+  postgresql: { probe: '/usr/lib/postgresql', apt: ['postgresql'] },
+  nginx: { probe: '/usr/sbin/nginx', apt: ['nginx-light'] },
+};
+
+export function missingPackages(needs) {
+  return needs.filter((need) => !existsSync(systemPackages[need].probe));
+}
+
+/** Ensures every named need is installed; throws with a clear message when it cannot. */
+export function ensureSystemPackages(needs, log = console.log) {
+  const missing = missingPackages(needs);
+  if (missing.length === 0) return;
+  const packages = missing.flatMap((need) => systemPackages[need].apt);
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = isRoot ? [] : ['sudo', '-n'];
+  log(`Installing system packages: ${packages.join(' ')} (needed by ${missing.join(', ')})`);
+  const run = (args) => {
+    const [command, ...rest] = [...sudo, ...args];
+    const result = spawnSync(command, rest, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (result.status !== 0) {
+      throw new Error(
+        `Could not install ${packages.join(' ')}: \`${args.join(' ')}\` failed. Install them with apt and try again.`,
+      );
+    }
+  };
+  run(['apt-get', 'update', '-qq']);
+  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...packages]);
+  const still = missingPackages(needs);
+  if (still.length) throw new Error(`Still missing after install: ${still.join(', ')}`);
+}
+
+export function commandVersion(command, args = ['-version']) {
+  try {
+    return execFileSync(command, args, { encoding: 'utf8' }).split('\n')[0];
+  } catch {
+    return undefined;
+  }
+}

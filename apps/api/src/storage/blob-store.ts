@@ -1,0 +1,46 @@
+import type { Readable } from 'node:stream';
+
+/** An inclusive byte range, as HTTP Range requests name them. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface BlobInfo {
+  size: number;
+  lastModified: Date;
+}
+
+/**
+ * Where video and thumbnail bytes live: a local directory by default, an S3-compatible bucket in
+ * production. Keys are relative, slash-separated names such as `videos/<id>/original.webm`;
+ * implementations reject anything else (absolute paths, `..`, empty segments).
+ */
+export interface BlobStore {
+  /** Streams `body` into `key`, replacing it. Resolves with the stored size once durable. */
+  put(key: string, body: Readable, options?: { contentType?: string }): Promise<{ size: number }>;
+  /** Stores a file from the local disk (the worker's remux output) under `key`. */
+  putFile(key: string, path: string, options?: { contentType?: string }): Promise<{ size: number }>;
+  /** Size and modification time, or undefined when there is no such blob. */
+  stat(key: string): Promise<BlobInfo | undefined>;
+  /** The bytes of `key`, or of an inclusive range of it. Rejects with BlobNotFoundError. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Copies `key` to a local file (for ffmpeg). */
+  download(key: string, path: string): Promise<void>;
+  /** Removes `key`; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export class BlobNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No blob at ${key}`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+export class InvalidBlobKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`Invalid blob key: ${JSON.stringify(key)}`);
+    this.name = 'InvalidBlobKeyError';
+  }
+}

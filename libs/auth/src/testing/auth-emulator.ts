@@ -1,0 +1,103 @@
+// The real Firebase Auth emulator for tests (Node only). One per test run or per test file:
+// each gets its own free port, so projects testing in parallel never collide.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export { EMULATOR_PROJECT_ID } from './emulator-project';
+import { EMULATOR_PROJECT_ID } from './emulator-project';
+
+const firebaseCli = resolve(import.meta.dirname, '../../../../node_modules/.bin/firebase');
+
+export interface AuthEmulator {
+  /** host:port, the value of FIREBASE_AUTH_EMULATOR_HOST. */
+  host: string;
+  projectId: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function isUp(host: string): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${host}/`);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `firebase emulators:start --only auth` on a free port (about 10-20 s) and resolves when
+ * it answers. With `reuse` and FIREBASE_AUTH_EMULATOR_HOST pointing at a live emulator, uses that.
+ */
+export async function startAuthEmulator(options: { port?: number; reuse?: boolean; timeoutMs?: number } = {}): Promise<AuthEmulator> {
+  const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (options.reuse && existing && (await isUp(existing))) {
+    return { host: existing, projectId: EMULATOR_PROJECT_ID, stop: async () => {} };
+  }
+  const port = options.port ?? (await freePort());
+  const host = `127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'stream-auth-emulator-'));
+  writeFileSync(
+    join(dir, 'firebase.json'),
+    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true } }),
+  );
+  const child: ChildProcess = spawn(firebaseCli, ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+
+  const stop = async () => {
+    if (!exited && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      await new Promise<void>((done) => {
+        const timer = setTimeout(() => {
+          try {
+            if (child.pid) process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            /* already gone */
+          }
+          done();
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          done();
+        });
+      });
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  while (!(await isUp(host))) {
+    if (exited || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The Firebase Auth emulator did not start on ${host}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { host, projectId: EMULATOR_PROJECT_ID, stop };
+}

@@ -1,0 +1,3 @@
+export { EMULATOR_PROJECT_ID } from './emulator-project';
+export { freePort, startAuthEmulator, type AuthEmulator } from './auth-emulator';
+export { clearTestUsers, createTestUser, signInTestUser, uniqueEmail, type TestUser } from './test-users';

@@ -1,0 +1,69 @@
+import { Code, ConnectError, type Interceptor, type Transport } from '@connectrpc/connect';
+import { createGrpcWebTransport } from '@connectrpc/connect-web';
+import { requestTimeoutMs } from './request-timeout';
+
+export type GetToken = () => string | undefined | Promise<string | undefined>;
+
+export interface VideoTransportOptions {
+  /** Origin (and optional path prefix) of the API; RPCs go to `<baseUrl>/videoservice.VideoService/{Method}`. */
+  baseUrl: string;
+  /** Returns the current ID token; the app injects it (video-api never imports auth). */
+  getToken: GetToken;
+  /**
+   * Deadline of each call in ms, sent to the server as `grpc-timeout`. The client gives up
+   * itself at max(1000, 1.1 × deadline) (SPEC.md §9). Omit for no deadline.
+   */
+  deadlineMs?: number;
+  /** fetch to use (tests, or a fetch with credentials). Defaults to globalThis.fetch at call time. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Adds `authorization: Bearer <token>` when a token is known; sends nothing otherwise. */
+export function bearerInterceptor(getToken: GetToken): Interceptor {
+  return (next) => async (req) => {
+    const token = await getToken();
+    if (token) req.header.set('authorization', `Bearer ${token}`);
+    return next(req);
+  };
+}
+
+/**
+ * The browser's transport to the video service: gRPC-web (binary framing, see README for why not
+ * the spec's grpc-web-text) with the session's token on every call. Create one per app.
+ */
+export function createVideoTransport(options: VideoTransportOptions): Transport {
+  const baseFetch = withNetworkErrors(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  const { deadlineMs } = options;
+  return createGrpcWebTransport({
+    baseUrl: options.baseUrl,
+    useBinaryFormat: true,
+    interceptors: [bearerInterceptor(options.getToken)],
+    defaultTimeoutMs: deadlineMs,
+    fetch: deadlineMs === undefined ? baseFetch : withRequestTimeout(baseFetch, requestTimeoutMs(deadlineMs)),
+  });
+}
+
+function withRequestTimeout(fetchImpl: typeof globalThis.fetch, timeoutMs: number): typeof globalThis.fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return fetchImpl(input, { ...init, signal });
+  };
+}
+
+/**
+ * fetch rejects with a bare TypeError when the server cannot be reached; connect would call that
+ * `unknown`. Say `unavailable` so the person is told to check the connection and retry.
+ */
+function withNetworkErrors(fetchImpl: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    try {
+      return await fetchImpl(input, init);
+    } catch (error) {
+      if (error instanceof TypeError && !init?.signal?.aborted) {
+        throw new ConnectError(`cannot reach the video service: ${error.message}`, Code.Unavailable, undefined, undefined, error);
+      }
+      throw error;
+    }
+  };
+}

@@ -9,50 +9,153 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
+import { Route as AuthedRecordRouteImport } from './routes/_authed/record'
+import { Route as AuthedVideosRouteImport } from './routes/_authed/videos'
+import { Route as AuthedVideoIdRouteImport } from './routes/_authed/video.$id'
 
-const IndexRoute = IndexRouteImport.update({
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedRecordRoute = AuthedRecordRouteImport.update({
+  id: '/record',
+  path: '/record',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedVideosRoute = AuthedVideosRouteImport.update({
+  id: '/videos',
+  path: '/videos',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedVideoIdRoute = AuthedVideoIdRouteImport.update({
+  id: '/video/$id',
+  path: '/video/$id',
+  getParentRoute: () => AuthedRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
+  '/': typeof AuthedIndexRoute
+  '/login': typeof LoginRoute
+  '/record': typeof AuthedRecordRoute
+  '/videos': typeof AuthedVideosRoute
+  '/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/record': typeof AuthedRecordRoute
+  '/videos': typeof AuthedVideosRoute
+  '/': typeof AuthedIndexRoute
+  '/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
+  '/_authed': typeof AuthedRouteWithChildren
+  '/login': typeof LoginRoute
+  '/_authed/record': typeof AuthedRecordRoute
+  '/_authed/videos': typeof AuthedVideosRoute
+  '/_authed/': typeof AuthedIndexRoute
+  '/_authed/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths: '/' | '/login' | '/record' | '/videos' | '/video/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to: '/login' | '/record' | '/videos' | '/' | '/video/$id'
+  id:
+    | '__root__'
+    | '/_authed'
+    | '/login'
+    | '/_authed/record'
+    | '/_authed/videos'
+    | '/_authed/'
+    | '/_authed/video/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
+  LoginRoute: typeof LoginRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed/': {
+      id: '/_authed/'
       path: '/'
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthedIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/record': {
+      id: '/_authed/record'
+      path: '/record'
+      fullPath: '/record'
+      preLoaderRoute: typeof AuthedRecordRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/videos': {
+      id: '/_authed/videos'
+      path: '/videos'
+      fullPath: '/videos'
+      preLoaderRoute: typeof AuthedVideosRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/video/$id': {
+      id: '/_authed/video/$id'
+      path: '/video/$id'
+      fullPath: '/video/$id'
+      preLoaderRoute: typeof AuthedVideoIdRouteImport
+      parentRoute: typeof AuthedRoute
     }
   }
 }
 
+interface AuthedRouteChildren {
+  AuthedRecordRoute: typeof AuthedRecordRoute
+  AuthedVideosRoute: typeof AuthedVideosRoute
+  AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedVideoIdRoute: typeof AuthedVideoIdRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedRecordRoute: AuthedRecordRoute,
+  AuthedVideosRoute: AuthedVideosRoute,
+  AuthedIndexRoute: AuthedIndexRoute,
+  AuthedVideoIdRoute: AuthedVideoIdRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
+  AuthedRoute: AuthedRouteWithChildren,
+  LoginRoute: LoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

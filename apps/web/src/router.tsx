@@ -1,8 +1,16 @@
+import type { Session } from '@stream/auth';
+import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter() {
-  return createRouter({ routeTree, defaultPreload: 'intent' });
+/** What every route's `beforeLoad`, loader and component can reach through the router context. */
+export interface RouterContext {
+  queryClient: QueryClient;
+  session: Session;
+}
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
 }
 
 declare module '@tanstack/react-router' {

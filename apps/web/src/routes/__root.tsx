@@ -1,5 +1,8 @@
-import { Outlet, createRootRoute } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
+import { NotFound } from './-components/not-found';
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => <Outlet />,
+  notFoundComponent: NotFound,
 });

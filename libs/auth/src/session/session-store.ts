@@ -1,0 +1,118 @@
+import type { AuthClient, AuthIdentity } from '../firebase/auth-client';
+import type { LoginResult, SessionUser } from './session-user';
+
+/** The localStorage key holding the ID token (SPEC §3 Session). */
+export const AUTH_TOKEN_KEY = 'authToken';
+
+export interface SessionState {
+  user: SessionUser | null;
+  token: string | null;
+}
+
+export interface Session {
+  getState(): SessionState;
+  /** Signed in when a token is held, which at load means "a stored token exists" (SPEC §4). */
+  isSignedIn(): boolean;
+  subscribe(listener: () => void): () => void;
+  /** A fresh ID token for API calls (the SDK refreshes it near expiry); the stored one before Firebase answers. */
+  getToken(): Promise<string | null>;
+  /** Records a successful sign-in and returns `{ user, token }`. */
+  completeLogin(identity: AuthIdentity): Promise<LoginResult>;
+  /** Signs out of the identity provider and clears token and user. */
+  logout(): Promise<void>;
+  /** Resolves once the identity provider has reported the restored user (or nobody). */
+  ready: Promise<void>;
+  dispose(): void;
+}
+
+export const toSessionUser = (identity: AuthIdentity): SessionUser => ({
+  id: identity.uid,
+  email: identity.email,
+  name: identity.displayName,
+  photoURL: identity.photoURL,
+});
+
+/** Storage that survives a browser without web storage (private modes can throw on access). */
+function safeStorage(storage: Storage | undefined) {
+  return {
+    get: () => {
+      try {
+        return storage?.getItem(AUTH_TOKEN_KEY) ?? null;
+      } catch {
+        return null;
+      }
+    },
+    set: (token: string) => {
+      try {
+        storage?.setItem(AUTH_TOKEN_KEY, token);
+      } catch {
+        /* no web storage: the session lives in memory only */
+      }
+    },
+    remove: () => {
+      try {
+        storage?.removeItem(AUTH_TOKEN_KEY);
+      } catch {
+        /* nothing stored */
+      }
+    },
+  };
+}
+
+export function createSession(client: AuthClient, storage: Storage | undefined = globalThis.localStorage): Session {
+  const stored = safeStorage(storage);
+  let state: SessionState = { user: null, token: stored.get() };
+  const listeners = new Set<() => void>();
+  const set = (next: SessionState) => {
+    if (next.token === state.token && sameUser(next.user, state.user)) return;
+    state = next;
+    for (const listener of [...listeners]) listener();
+  };
+
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const unsubscribe = client.onIdTokenChanged((identity, token) => {
+    if (identity && token) {
+      stored.set(token);
+      set({ user: toSessionUser(identity), token });
+    } else {
+      stored.remove();
+      set({ user: null, token: null });
+    }
+    markReady();
+  });
+
+  return {
+    getState: () => state,
+    isSignedIn: () => state.token !== null,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async getToken() {
+      return (await client.getIdToken()) ?? state.token;
+    },
+    async completeLogin(identity) {
+      const token = await client.getIdToken();
+      if (!token) throw new Error('Signed in without an ID token');
+      stored.set(token);
+      const user = toSessionUser(identity);
+      set({ user, token });
+      return { user, token };
+    },
+    async logout() {
+      await client.signOut();
+      stored.remove();
+      set({ user: null, token: null });
+    },
+    ready,
+    dispose: () => unsubscribe(),
+  };
+}
+
+function sameUser(a: SessionUser | null, b: SessionUser | null) {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.id === b.id && a.email === b.email && a.name === b.name && a.photoURL === b.photoURL;
+}

@@ -89,6 +89,24 @@ describe('createVideoTransport', () => {
   });
 });
 
+describe('createVideoTransport against a server that is not the video service', () => {
+  it('names an HTML answer "Unknown Content-type received"', async () => {
+    const html = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>app</title>');
+    });
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (html.address() as AddressInfo).port;
+      const client = createClient(VideoService, createVideoTransport({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => 't' }));
+      const error = ConnectError.from(await client.getVideo({ videoId: 'x' }).catch((e: unknown) => e));
+      expect(error.code).toBe(Code.Unknown);
+      expect(error.rawMessage).toBe('Unknown Content-type received: text/html');
+    } finally {
+      await new Promise<void>((resolve) => html.close(() => resolve()));
+    }
+  });
+});
+
 describe('requestTimeoutMs', () => {
   it('is 1.1 times the deadline, at least 1000 ms', () => {
     expect(requestTimeoutMs(0)).toBe(1000);

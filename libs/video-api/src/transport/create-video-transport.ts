@@ -32,7 +32,7 @@ export function bearerInterceptor(getToken: GetToken): Interceptor {
  * the spec's grpc-web-text) with the session's token on every call. Create one per app.
  */
 export function createVideoTransport(options: VideoTransportOptions): Transport {
-  const baseFetch = withNetworkErrors(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  const baseFetch = withCodedFailures(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
   const { deadlineMs } = options;
   return createGrpcWebTransport({
     baseUrl: options.baseUrl,
@@ -52,18 +52,28 @@ function withRequestTimeout(fetchImpl: typeof globalThis.fetch, timeoutMs: numbe
 }
 
 /**
- * fetch rejects with a bare TypeError when the server cannot be reached; connect would call that
- * `unknown`. Say `unavailable` so the person is told to check the connection and retry.
+ * Turns transport failures into coded errors. fetch rejects with a bare TypeError when the server
+ * cannot be reached; connect would call that `unknown`. Say `unavailable` so the person is told
+ * to check the connection and retry.
  */
-function withNetworkErrors(fetchImpl: typeof globalThis.fetch): typeof globalThis.fetch {
+function withCodedFailures(fetchImpl: typeof globalThis.fetch): typeof globalThis.fetch {
   return async (input, init) => {
+    let response: Response;
     try {
-      return await fetchImpl(input, init);
+      response = await fetchImpl(input, init);
     } catch (error) {
       if (error instanceof TypeError && !init?.signal?.aborted) {
         throw new ConnectError(`cannot reach the video service: ${error.message}`, Code.Unavailable, undefined, undefined, error);
       }
       throw error;
     }
+    // A proxy or the SPA fallback answering 200 text/html would otherwise fail deep in the
+    // envelope parser with a cryptic message; grpc-web clients name this case.
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.ok && !contentType.startsWith('application/grpc-web')) {
+      await response.body?.cancel();
+      throw new ConnectError(`Unknown Content-type received: ${contentType || '(none)'}`, Code.Unknown);
+    }
+    return response;
   };
 }

@@ -1,0 +1,63 @@
+import type { Transport } from '@connectrpc/connect';
+import { createConnectQueryKey, createInfiniteQueryOptions, createQueryOptions } from '@connectrpc/connect-query';
+import { type ListVideosResponse, Status, type Video, VideoService } from '@stream/proto';
+
+/** SPEC.md §9: the list loads page 0 with 10 videos, then the pages the server points to. */
+export const FIRST_PAGE_NUMBER = 0;
+export const DEFAULT_PAGE_SIZE = 10;
+/** How often a view with videos still PROCESSING asks again until they are READY or FAILED. */
+export const PROCESSING_REFETCH_MS = 3000;
+
+/**
+ * The page after `lastPage`, or undefined when there is none. The server signals the end with
+ * next_page_number 0 (the proto3 default; page 0 is always the first page, never a "next" one).
+ */
+export function nextPageNumber(lastPage: ListVideosResponse, lastPageNumber: number): number | undefined {
+  const next = lastPage.nextPageNumber;
+  return next > lastPageNumber ? next : undefined;
+}
+
+/** Infinite query for the caller's videos; the same options serve loaders and components. */
+export function listVideosQuery(transport: Transport, pageSize: number = DEFAULT_PAGE_SIZE) {
+  return createInfiniteQueryOptions(
+    VideoService.method.listVideos,
+    { pageSize, pageNumber: FIRST_PAGE_NUMBER },
+    {
+      transport,
+      pageParamKey: 'pageNumber',
+      getNextPageParam: (lastPage, _allPages, lastPageParam) => nextPageNumber(lastPage, lastPageParam ?? FIRST_PAGE_NUMBER),
+    },
+  );
+}
+
+/** Query for one video by id. */
+export function getVideoQuery(transport: Transport, videoId: string) {
+  return createQueryOptions(VideoService.method.getVideo, { videoId }, { transport });
+}
+
+/** Key prefix matching every cached ListVideos page set of this transport, whatever the page size (for invalidation). */
+export function listVideosKey(transport: Transport) {
+  return createConnectQueryKey({ schema: VideoService.method.listVideos, transport, cardinality: 'infinite' });
+}
+
+/** Key of one cached GetVideo. */
+export function getVideoKey(transport: Transport, videoId: string) {
+  return createConnectQueryKey({ schema: VideoService.method.getVideo, transport, input: { videoId }, cardinality: 'finite' });
+}
+
+export function isProcessing(video: Pick<Video, 'status'>): boolean {
+  return video.status === Status.PROCESSING;
+}
+
+/**
+ * `refetchInterval` for views showing videos: poll while any is PROCESSING, stop once all are
+ * READY or FAILED. Accepts a single video, a page, or infinite pages.
+ */
+export function refetchWhileProcessing(
+  data: Video | ListVideosResponse | { pages: ListVideosResponse[] } | undefined,
+): number | false {
+  if (!data) return false;
+  const videos: Video[] =
+    'pages' in data ? data.pages.flatMap((p) => p.videos) : 'videos' in data ? data.videos : [data];
+  return videos.some(isProcessing) ? PROCESSING_REFETCH_MS : false;
+}

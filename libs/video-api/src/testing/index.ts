@@ -1,0 +1,2 @@
+export { createFakeVideoService, type FakeVideoService, type FakeVideoServiceOptions } from './fake-video-service';
+export { fakeVideo } from './fake-video';

@@ -15,6 +15,8 @@ export const dependencyConstraints = [
   // UI is presentational: props in, callbacks out; no contract, no data libs.
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:proto', onlyDependOnLibsWithTags: [] },
+  // Browser tests drive the app from outside; they may use the libs' test helpers, never an app.
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:data', 'type:ui', 'type:proto', 'type:feature'] },
   { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:proto', 'type:data', 'type:feature', 'type:ui'] },
 ];
 

@@ -1,0 +1,69 @@
+import { createTestUser, uniqueEmail, type TestUser } from '@stream/auth/testing';
+import type { Browser, Page } from 'playwright-core';
+import { newPage } from './browser';
+
+/** Waits until the app shows a signed-in page (the user menu of the layout). */
+async function waitForSignedIn(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).waitFor();
+}
+
+/** Signs a new email/password account up through the sign-in widget; resolves on the signed-in page. */
+export async function signUpThroughUi(
+  page: Page,
+  baseUrl: string,
+  account: { email?: string; password?: string; name?: string } = {},
+): Promise<{ email: string; password: string }> {
+  const email = account.email ?? uniqueEmail('e2e');
+  const password = account.password ?? 'secret-password-1';
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Create account' }).waitFor();
+  if (account.name) await page.getByLabel('First & last name').fill(account.name);
+  await page.getByLabel('Choose password').fill(password);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await waitForSignedIn(page);
+  return { email, password };
+}
+
+/** Signs an existing email/password account in through the sign-in widget. */
+export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await waitForSignedIn(page);
+}
+
+export interface SignedInPage {
+  page: Page;
+  /** The account, created in the emulator; `idToken` is valid for direct API calls. */
+  user: TestUser;
+}
+
+/**
+ * A page in a fresh browser context, signed in as a new user: the account is created through the
+ * emulator's REST API (fast), then signed in through the real sign-in widget, so the app holds a
+ * real session and its `authToken`.
+ */
+export async function newSignedInPage(
+  browser: Browser,
+  options: { baseUrl: string; emulatorHost: string; displayName?: string },
+): Promise<SignedInPage> {
+  const user = await createTestUser(options.emulatorHost, { displayName: options.displayName });
+  const page = await newPage(browser);
+  await signInThroughUi(page, options.baseUrl, user.email, user.password);
+  return { page, user };
+}
+
+/** The SMS code the emulator "sent" to a phone number (the latest one). */
+export async function emulatorPhoneCode(emulatorHost: string, phoneNumber: string): Promise<string> {
+  const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/demo-stream/verificationCodes`);
+  const { verificationCodes = [] } = (await response.json()) as { verificationCodes?: { phoneNumber: string; code: string }[] };
+  const code = verificationCodes.filter((entry) => entry.phoneNumber === phoneNumber).at(-1)?.code;
+  if (!code) throw new Error(`The emulator has no code for ${phoneNumber}`);
+  return code;
+}

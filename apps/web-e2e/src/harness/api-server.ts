@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '@stream/auth/testing';
+import { workspaceRoot } from './paths';
+
+export interface ApiServer {
+  /** http://127.0.0.1:PORT — the web app and the API on one origin. */
+  baseUrl: string;
+  /** The server's DATA_DIR (database and blobs), a fresh temp folder. */
+  dataDir: string;
+  /** Everything the process printed so far (pino JSON lines), for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartApiOptions {
+  /** The built web app to serve at `/` (WEB_DIST). */
+  webDist: string;
+  /** host:port of the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST). */
+  emulatorHost: string;
+  /** More environment for this instance, e.g. `{ MAX_UPLOAD_BYTES: '1000' }`. */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/** Starts `apps/api/src/main.ts` as its own process group on a free port and waits until `/` answers. */
+export async function startApi(options: StartApiOptions): Promise<ApiServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'stream-web-e2e-data-'));
+  const child = spawn(resolve(workspaceRoot, 'node_modules/.bin/tsx'), [resolve(workspaceRoot, 'apps/api/src/main.ts')], {
+    cwd: workspaceRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: options.webDist,
+      FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
+      FIREBASE_PROJECT_ID: 'demo-stream',
+      ...options.env,
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  let exited = false;
+  const exit = new Promise<void>((done) => child.once('exit', () => ((exited = true), done())));
+
+  const stop = async () => {
+    if (!exited && child.pid) {
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, name);
+        } catch {
+          /* already gone */
+        }
+      };
+      signal('SIGTERM');
+      const timer = setTimeout(() => signal('SIGKILL'), 5000);
+      await exit;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    try {
+      const response = await fetch(`${baseUrl}/`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (exited || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The API did not start on ${baseUrl}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { baseUrl, dataDir, output: () => output, stop };
+}

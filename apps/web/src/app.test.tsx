@@ -1,4 +1,5 @@
 import { createSession } from '@stream/auth';
+import { createVideoTransport } from '@stream/video-api';
 import { createFakeAuthClient } from '@stream/auth/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
@@ -11,7 +12,8 @@ function renderApp(path: string, signedIn: boolean) {
   client.addAccount({ email: 'ada@example.com', password: 'secret-1', displayName: 'Ada' });
   if (signedIn) client.restore('ada@example.com');
   const session = createSession(client, window.localStorage);
-  const router = createAppRouter({ queryClient: new QueryClient(), session });
+  const transport = createVideoTransport({ baseUrl: 'http://127.0.0.1:9', getToken: () => undefined });
+  const router = createAppRouter({ queryClient: new QueryClient(), session, transport });
   const history = createMemoryHistory({ initialEntries: [path] });
   router.update({ ...router.options, history });
   render(<RouterProvider router={router} />);

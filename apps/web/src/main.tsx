@@ -1,4 +1,6 @@
+import { TransportProvider } from '@connectrpc/connect-query';
 import { createFirebaseAuthClient, createSession, firebaseSettingsFromEnv } from '@stream/auth';
+import { createVideoTransport } from '@stream/video-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -8,14 +10,20 @@ import './styles.css';
 
 const session = createSession(createFirebaseAuthClient(firebaseSettingsFromEnv(import.meta.env)));
 const queryClient = new QueryClient();
-const router = createAppRouter({ queryClient, session });
+const transport = createVideoTransport({
+  baseUrl: window.location.origin,
+  getToken: async () => (await session.getToken()) ?? undefined,
+});
+const router = createAppRouter({ queryClient, session, transport });
 // Sign-in, sign-out and a lost session re-run the guards of the routes on screen.
 session.subscribe(() => void router.invalidate());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <TransportProvider transport={transport}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </TransportProvider>
   </StrictMode>,
 );

@@ -1,3 +1,4 @@
+import type { Transport } from '@connectrpc/connect';
 import type { Session } from '@stream/auth';
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
@@ -7,6 +8,8 @@ import { routeTree } from './routeTree.gen';
 export interface RouterContext {
   queryClient: QueryClient;
   session: Session;
+  /** The one transport to the video service, carrying the session's token (`@stream/video-api`). */
+  transport: Transport;
 }
 
 export function createAppRouter(context: RouterContext) {

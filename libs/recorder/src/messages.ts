@@ -1,0 +1,61 @@
+import type { AudioSources } from './machine.ts';
+
+/**
+ * Words a person reads. The spec only logs a failed start; DESIGN.md asks us to explain it on the
+ * page, so every failure the browser can report maps to a sentence with a next step.
+ */
+
+export type CaptureFailure = { readonly kind: 'denied' | 'failed'; readonly message: string };
+
+export const messages = {
+  screenDenied:
+    'Screen recording did not start: sharing the screen was cancelled or blocked. Click Start Recording and choose a screen, window or tab to share.',
+  screenNotFound: 'There is no screen, window or tab available to record.',
+  screenUnreadable:
+    'The screen could not be captured. Close other apps that are capturing the screen and try again.',
+  unsupported: 'This browser cannot record the screen. Use a recent version of Chrome, Edge or Firefox.',
+  noWebm: 'This browser cannot record WebM video with VP8 or VP9 and Opus. Use a recent version of Chrome, Edge or Firefox.',
+  recorderFailed: 'The recording stopped because of an error in the browser. Whatever was recorded before it is kept.',
+} as const;
+
+/** Map an error thrown by getDisplayMedia (or MediaRecorder's constructor) to what the page says. */
+export function describeCaptureError(error: unknown): CaptureFailure {
+  const name = error instanceof Error || isDomExceptionLike(error) ? (error as { name: string }).name : '';
+  switch (name) {
+    case 'NotAllowedError':
+    case 'SecurityError':
+    case 'PermissionDeniedError':
+      return { kind: 'denied', message: messages.screenDenied };
+    case 'NotFoundError':
+    case 'OverconstrainedError':
+      return { kind: 'failed', message: messages.screenNotFound };
+    case 'NotReadableError':
+    case 'AbortError':
+      return { kind: 'failed', message: messages.screenUnreadable };
+    case 'NotSupportedError':
+    case 'TypeError':
+      return { kind: 'failed', message: messages.unsupported };
+    default: {
+      const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
+      return { kind: 'failed', message: `The recording could not start${detail}.` };
+    }
+  }
+}
+
+function isDomExceptionLike(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string';
+}
+
+/** What to tell the person about the audio being recorded; null when both sources are there. */
+export function describeAudio(audio: AudioSources): string | null {
+  switch (audio) {
+    case 'screen+microphone':
+      return null;
+    case 'screen':
+      return 'The microphone is not being recorded (access was denied or there is no microphone): recording the screen audio only.';
+    case 'microphone':
+      return 'The shared screen has no audio: recording the microphone only.';
+    case 'none':
+      return 'No audio is being recorded: the shared screen has no audio and the microphone is unavailable.';
+  }
+}

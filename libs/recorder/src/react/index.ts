@@ -1,0 +1,1 @@
+export { useRecorder, type UseRecorder } from './use-recorder.ts';

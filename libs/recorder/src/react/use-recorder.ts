@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { elapsedMs, type RecorderState } from '../machine.ts';
+import { createRecorder, type Recorder, type RecorderOptions } from '../recorder.ts';
+
+export interface UseRecorder {
+  readonly state: RecorderState;
+  /** Milliseconds recorded, refreshed while recording. */
+  readonly elapsedMs: number;
+  start(): Promise<RecorderState>;
+  stop(): Promise<RecorderState>;
+  dismiss(): void;
+}
+
+const tickMs = 250;
+
+/**
+ * One recorder per component. Options are read once, when the recorder is created. The screen,
+ * microphone and AudioContext are released when the component unmounts.
+ */
+export function useRecorder(options?: RecorderOptions): UseRecorder {
+  const [recorder] = useState<Recorder>(() => createRecorder(options));
+  const state = useSyncExternalStore(recorder.on, () => recorder.state, () => recorder.state);
+  const [now] = useState(() => options?.now ?? Date.now);
+  const [clock, setClock] = useState(() => now());
+
+  useEffect(() => () => recorder.dispose(), [recorder]);
+
+  useEffect(() => {
+    if (state.status !== 'recording') return;
+    setClock(now());
+    const timer = setInterval(() => setClock(now()), tickMs);
+    return () => clearInterval(timer);
+  }, [state.status, now]);
+
+  return {
+    state,
+    elapsedMs: elapsedMs(state, state.status === 'recording' ? Math.max(clock, state.startedAt) : clock),
+    start: useCallback(() => recorder.start(), [recorder]),
+    stop: useCallback(() => recorder.stop(), [recorder]),
+    dismiss: useCallback(() => recorder.dismiss(), [recorder]),
+  };
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { ChunkSink } from './chunk-sink.ts';
+import type { RecorderState } from './machine.ts';
+import { messages } from './messages.ts';
+import { createRecorder } from './recorder.ts';
+import { createFakeBrowser, type FakeStream } from './testing/fake-browser.ts';
+
+function clock(start = 10_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+describe('createRecorder (browser shell, fake media)', () => {
+  it('captures screen and microphone and records the video with ONE mixed audio track', async () => {
+    const fake = createFakeBrowser();
+    const recorder = createRecorder({ browser: fake.browser, now: clock().now });
+
+    const state = await recorder.start();
+
+    expect(fake.calls.getDisplayMedia).toEqual([{ video: true, audio: true }]);
+    expect(fake.calls.getUserMedia).toEqual([{ audio: true }]);
+    expect(state).toEqual({
+      status: 'recording',
+      startedAt: 10_000,
+      mimeType: 'video/webm;codecs=vp9,opus',
+      audio: 'screen+microphone',
+    });
+    const [mediaRecorder] = fake.recorders;
+    const recorded = mediaRecorder!.stream as unknown as FakeStream;
+    const mixed = fake.contexts[0]!.destinations[0]!.stream.getAudioTracks()[0];
+    expect(recorded.getTracks()).toEqual([fake.tracks.displayVideo, mixed]);
+    expect(mediaRecorder!.options).toEqual({ mimeType: 'video/webm;codecs=vp9,opus' });
+    expect(mediaRecorder!.timeslice).toBe(1000);
+  });
+
+  it('stop() resolves after onstop with every non-empty chunk, and releases tracks and AudioContext', async () => {
+    const fake = createFakeBrowser();
+    const time = clock();
+    const extra: Blob[] = [];
+    let extraEnded = false;
+    const sink: ChunkSink = { onChunk: (chunk) => extra.push(chunk), onEnd: () => (extraEnded = true) };
+    const recorder = createRecorder({ browser: fake.browser, now: time.now, sinks: [sink] });
+    await recorder.start();
+    const mediaRecorder = fake.recorders[0]!;
+    mediaRecorder.emit(new Blob(['first-']));
+    mediaRecorder.emit(new Blob([]));
+    mediaRecorder.emit(new Blob(['second-']));
+    time.advance(3_200);
+
+    const stopping = recorder.stop();
+    expect(recorder.state.status).toBe('stopping');
+    // Stop Recording stops every track at once and closes the AudioContext.
+    expect(Object.values(fake.tracks).every((track) => track.stopped)).toBe(true);
+    await Promise.resolve();
+    expect(fake.contexts[0]!.closed).toBe(true);
+
+    const stopped = await stopping;
+    expect(stopped.status).toBe('stopped');
+    if (stopped.status !== 'stopped') return;
+    expect(stopped.reason).toBe('user');
+    expect(stopped.recording.durationMs).toBe(3_200);
+    expect(stopped.recording.blob.type).toBe('video/webm;codecs=vp9,opus');
+    expect(await stopped.recording.blob.text()).toBe('first-second-last');
+    expect(extra.map((chunk) => chunk.size)).toEqual([6, 7, 4]);
+    expect(extraEnded).toBe(true);
+  });
+
+  it("the browser's own Stop sharing ends the recording the same way", async () => {
+    const fake = createFakeBrowser();
+    const recorder = createRecorder({ browser: fake.browser, now: clock().now });
+    const seen: RecorderState['status'][] = [];
+    recorder.on((state) => seen.push(state.status));
+    await recorder.start();
+
+    fake.tracks.displayVideo.endFromBrowser();
+    expect(recorder.state.status).toBe('stopping');
+    expect(fake.tracks.microphone.stopped).toBe(true);
+    const stopped = await recorder.stop(); // already stopping: just waits for onstop
+    expect(stopped).toMatchObject({ status: 'stopped', reason: 'share-ended' });
+    expect(seen).toEqual(['acquiring', 'recording', 'stopping', 'stopped']);
+    expect(fake.tracks.displayVideo.listenerCount('ended')).toBe(0);
+  });
+
+  it('records the screen audio alone when the microphone is denied, and says which audio it has', async () => {
+    const fake = createFakeBrowser({ microphoneError: new DOMException('no', 'NotAllowedError') });
+    const recorder = createRecorder({ browser: fake.browser });
+    expect(await recorder.start()).toMatchObject({ status: 'recording', audio: 'screen' });
+    const recorded = fake.recorders[0]!.stream as unknown as FakeStream;
+    expect(recorded.getAudioTracks()).toHaveLength(1);
+  });
+
+  it('records video only, without an AudioContext, when there is no audio at all', async () => {
+    const fake = createFakeBrowser({ displayAudio: false, microphoneError: new DOMException('none', 'NotFoundError') });
+    const recorder = createRecorder({ browser: fake.browser });
+    expect(await recorder.start()).toMatchObject({ status: 'recording', audio: 'none' });
+    expect(fake.contexts).toHaveLength(0);
+    expect((fake.recorders[0]!.stream as unknown as FakeStream).getTracks()).toEqual([fake.tracks.displayVideo]);
+  });
+
+  it('a denied screen share returns to idle with a message and asks for nothing else', async () => {
+    const fake = createFakeBrowser({ displayError: new DOMException('Permission denied', 'NotAllowedError') });
+    const recorder = createRecorder({ browser: fake.browser });
+    expect(await recorder.start()).toEqual({ status: 'idle', notice: messages.screenDenied });
+    expect(fake.calls.getUserMedia).toEqual([]);
+    expect(fake.recorders).toEqual([]);
+    recorder.dismiss();
+    expect(recorder.state).toEqual({ status: 'idle' });
+  });
+
+  it('without a WebM VP8/VP9 + Opus type it fails with a message and releases the capture', async () => {
+    const fake = createFakeBrowser({ supportedTypes: ['video/webm;codecs=h264'] });
+    const recorder = createRecorder({ browser: fake.browser });
+    expect(await recorder.start()).toEqual({ status: 'error', message: messages.noWebm });
+    expect(Object.values(fake.tracks).every((track) => track.stopped)).toBe(true);
+  });
+
+  it('keeps what was recorded when MediaRecorder stops by itself', async () => {
+    const fake = createFakeBrowser();
+    const recorder = createRecorder({ browser: fake.browser });
+    await recorder.start();
+    fake.recorders[0]!.emit(new Blob(['kept-']));
+    const settled = new Promise<RecorderState>((resolve) => recorder.on((state) => resolve(state)));
+    fake.recorders[0]!.stopFromBrowser();
+    const stopped = await settled;
+    expect(stopped).toMatchObject({ status: 'stopped', reason: 'recorder-ended' });
+    if (stopped.status === 'stopped') expect(await stopped.recording.blob.text()).toBe('kept-last');
+    expect(Object.values(fake.tracks).every((track) => track.stopped)).toBe(true);
+  });
+
+  it('on() returns an unsubscribe', async () => {
+    const fake = createFakeBrowser();
+    const recorder = createRecorder({ browser: fake.browser });
+    const seen: string[] = [];
+    const off = recorder.on((state) => seen.push(state.status));
+    off();
+    await recorder.start();
+    expect(seen).toEqual([]);
+  });
+
+  it('leaving the page while the picker is open releases the capture once it arrives', async () => {
+    const fake = createFakeBrowser({ holdDisplay: true });
+    const recorder = createRecorder({ browser: fake.browser });
+    const started = recorder.start();
+    recorder.dispose();
+    fake.releaseDisplay();
+    expect(await started).toEqual({ status: 'idle' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.tracks.displayVideo.stopped).toBe(true);
+    expect(fake.recorders).toEqual([]);
+  });
+
+  it('a second start after a stop records anew', async () => {
+    const fake = createFakeBrowser();
+    const recorder = createRecorder({ browser: fake.browser });
+    await recorder.start();
+    await recorder.stop();
+    expect((await recorder.start()).status).toBe('recording');
+    expect(fake.recorders).toHaveLength(2);
+  });
+});

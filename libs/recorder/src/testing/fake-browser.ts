@@ -1,0 +1,188 @@
+/**
+ * Fake browser media for unit tests of the recorder shell and the mixing graph: tracks, streams,
+ * an AudioContext and a MediaRecorder that record how they were used. The real browser is tested
+ * end to end in apps/web-e2e with Chromium's fake devices.
+ */
+import type { BrowserMedia } from '../recorder.ts';
+
+export class FakeTrack {
+  readonly id: string;
+  stopped = false;
+  readyState: 'live' | 'ended' = 'live';
+  private readonly listeners = new Map<string, Set<() => void>>();
+  constructor(
+    readonly kind: 'audio' | 'video',
+    readonly label: string,
+  ) {
+    this.id = label;
+  }
+  stop() {
+    this.stopped = true;
+    this.readyState = 'ended';
+  }
+  addEventListener(type: string, listener: () => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(listener);
+  }
+  removeEventListener(type: string, listener: () => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+  listenerCount(type: string) {
+    return this.listeners.get(type)?.size ?? 0;
+  }
+  /** What the browser does when the person clicks its own "Stop sharing". */
+  endFromBrowser() {
+    this.readyState = 'ended';
+    for (const listener of [...(this.listeners.get('ended') ?? [])]) listener();
+  }
+}
+
+export class FakeStream {
+  constructor(readonly tracks: FakeTrack[]) {}
+  getTracks() {
+    return [...this.tracks];
+  }
+  getAudioTracks() {
+    return this.tracks.filter((track) => track.kind === 'audio');
+  }
+  getVideoTracks() {
+    return this.tracks.filter((track) => track.kind === 'video');
+  }
+}
+
+export class FakeSourceNode {
+  connectedTo: unknown[] = [];
+  disconnected = false;
+  constructor(readonly stream: FakeStream) {}
+  connect(destination: unknown) {
+    this.connectedTo.push(destination);
+    return destination;
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
+}
+
+export class FakeDestination {
+  readonly stream = new FakeStream([new FakeTrack('audio', 'mixed')]);
+}
+
+export class FakeAudioContext {
+  readonly sources: FakeSourceNode[] = [];
+  readonly destinations: FakeDestination[] = [];
+  closed = false;
+  createMediaStreamSource(stream: FakeStream) {
+    const node = new FakeSourceNode(stream);
+    this.sources.push(node);
+    return node;
+  }
+  createMediaStreamDestination() {
+    const destination = new FakeDestination();
+    this.destinations.push(destination);
+    return destination;
+  }
+  async close() {
+    this.closed = true;
+  }
+}
+
+export class FakeMediaRecorder {
+  state: 'inactive' | 'recording' = 'inactive';
+  timeslice: number | undefined;
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  /** The chunk the real MediaRecorder flushes on stop. */
+  finalChunk: Blob = new Blob(['last'], { type: 'video/webm' });
+  constructor(
+    readonly stream: FakeStream,
+    readonly options: { mimeType?: string },
+  ) {}
+  start(timeslice?: number) {
+    this.state = 'recording';
+    this.timeslice = timeslice;
+  }
+  stop() {
+    if (this.state === 'inactive') throw new DOMException('not recording', 'InvalidStateError');
+    this.state = 'inactive';
+    // Like the browser: the last dataavailable, then stop, on a later task.
+    setTimeout(() => {
+      this.ondataavailable?.({ data: this.finalChunk });
+      this.onstop?.();
+    }, 0);
+  }
+  emit(data: Blob) {
+    this.ondataavailable?.({ data });
+  }
+  /** MediaRecorder stopping by itself (e.g. all its tracks ended). */
+  stopFromBrowser() {
+    this.stop();
+  }
+}
+
+export interface FakeBrowserOptions {
+  /** Does the shared screen carry audio? Default true. */
+  readonly displayAudio?: boolean;
+  /** getDisplayMedia rejects with this. */
+  readonly displayError?: unknown;
+  /** getUserMedia rejects with this (e.g. a denied microphone). */
+  readonly microphoneError?: unknown;
+  readonly supportedTypes?: readonly string[];
+  /** Hold getDisplayMedia until release() is called (to test leaving the page meanwhile). */
+  readonly holdDisplay?: boolean;
+}
+
+export function createFakeBrowser(options: FakeBrowserOptions = {}) {
+  const displayVideo = new FakeTrack('video', 'screen');
+  const displayAudio = new FakeTrack('audio', 'screen audio');
+  const microphoneTrack = new FakeTrack('audio', 'microphone');
+  const display = new FakeStream(options.displayAudio === false ? [displayVideo] : [displayVideo, displayAudio]);
+  const microphone = new FakeStream([microphoneTrack]);
+  const contexts: FakeAudioContext[] = [];
+  const recorders: FakeMediaRecorder[] = [];
+  const calls: { getDisplayMedia: unknown[]; getUserMedia: unknown[] } = { getDisplayMedia: [], getUserMedia: [] };
+  const supported = new Set(options.supportedTypes ?? ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus']);
+  let releaseDisplay: () => void = () => undefined;
+  const displayHeld = new Promise<void>((resolve) => {
+    releaseDisplay = resolve;
+  });
+
+  const fake = {
+    async getDisplayMedia(constraints: unknown) {
+      calls.getDisplayMedia.push(constraints);
+      if (options.holdDisplay) await displayHeld;
+      if (options.displayError !== undefined) throw options.displayError;
+      return display;
+    },
+    async getUserMedia(constraints: unknown) {
+      calls.getUserMedia.push(constraints);
+      if (options.microphoneError !== undefined) throw options.microphoneError;
+      return microphone;
+    },
+    createAudioContext() {
+      const context = new FakeAudioContext();
+      contexts.push(context);
+      return context;
+    },
+    createMediaStream(tracks: FakeTrack[]) {
+      return new FakeStream(tracks);
+    },
+    createMediaRecorder(stream: FakeStream, recorderOptions: { mimeType?: string }) {
+      const recorder = new FakeMediaRecorder(stream, recorderOptions);
+      recorders.push(recorder);
+      return recorder;
+    },
+    isTypeSupported(type: string) {
+      return supported.has(type);
+    },
+  };
+
+  return {
+    browser: fake as unknown as BrowserMedia,
+    tracks: { displayVideo, displayAudio, microphone: microphoneTrack },
+    contexts,
+    recorders,
+    calls,
+    releaseDisplay: () => releaseDisplay(),
+  };
+}

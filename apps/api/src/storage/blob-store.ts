@@ -23,7 +23,11 @@ export interface BlobStore {
   putFile(key: string, path: string, options?: { contentType?: string }): Promise<{ size: number }>;
   /** Size and modification time, or undefined when there is no such blob. */
   stat(key: string): Promise<BlobInfo | undefined>;
-  /** The bytes of `key`, or of an inclusive range of it. Rejects with BlobNotFoundError. */
+  /**
+   * The bytes of `key`, or of an inclusive range of it. Rejects with BlobNotFoundError, or with
+   * InvalidRangeError when the range is not integers with 0 <= start <= end < size (check against
+   * `stat` first to answer HTTP 416).
+   */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Copies `key` to a local file (for ffmpeg). */
   download(key: string, path: string): Promise<void>;
@@ -42,5 +46,17 @@ export class InvalidBlobKeyError extends Error {
   constructor(readonly key: string) {
     super(`Invalid blob key: ${JSON.stringify(key)}`);
     this.name = 'InvalidBlobKeyError';
+  }
+}
+
+/** A range that does not fit the blob: negative, reversed, fractional or past its end. */
+export class InvalidRangeError extends Error {
+  constructor(
+    readonly key: string,
+    readonly range: ByteRange,
+    readonly size: number,
+  ) {
+    super(`Range ${range.start}-${range.end} does not fit ${key} (${size} bytes)`);
+    this.name = 'InvalidRangeError';
   }
 }

@@ -1,0 +1,138 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { assertValidBlobKey } from './blob-key';
+import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange } from './blob-store';
+import { assertRangeFits } from './byte-range';
+
+export interface S3BlobStoreOptions {
+  bucket: string;
+  /** Endpoint of an S3-compatible server (MinIO, R2, s3rver); AWS when absent. */
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+  /** Optional prefix inside the bucket, without a trailing slash. */
+  prefix?: string;
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+
+/**
+ * Blobs as objects in an S3-compatible bucket. Puts go through lib-storage's multipart Upload, so
+ * a large upload streams in 8 MiB parts and is never held whole in memory; a failed or aborted
+ * multipart upload is aborted, leaving no object. Checksums are sent only when the API requires
+ * them: S3-compatible servers otherwise store the aws-chunked framing as data (see TOOLCHAIN.md).
+ */
+export class S3BlobStore implements BlobStore {
+  readonly client: S3Client;
+
+  constructor(private readonly options: S3BlobStoreOptions) {
+    const config: S3ClientConfig = {
+      region: options.region ?? 'us-east-1',
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    };
+    if (options.accessKeyId && options.secretAccessKey) {
+      config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
+    }
+    this.client = new S3Client(config);
+  }
+
+  async put(key: string, body: Readable, options: { contentType?: string } = {}): Promise<{ size: number }> {
+    const objectKey = this.objectKey(key);
+    let size = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const piping = pipeline(body, counted);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.options.bucket, Key: objectKey, Body: counted, ContentType: options.contentType },
+      queueSize: 2,
+      partSize: 8 * 1024 * 1024,
+      leavePartsOnError: false,
+    });
+    try {
+      // The body's own failure (a client that hung up) must fail the put even if lib-storage
+      // would treat the truncated stream as a finished one.
+      await Promise.all([upload.done(), piping]);
+    } catch (error) {
+      await upload.abort().catch(() => undefined);
+      body.destroy();
+      throw error;
+    }
+    return { size };
+  }
+
+  async putFile(key: string, path: string, options: { contentType?: string } = {}): Promise<{ size: number }> {
+    this.objectKey(key);
+    await (await open(path, 'r')).close(); // a missing file fails here, before any request
+    return this.put(key, createReadStream(path), options);
+  }
+
+  async stat(key: string): Promise<BlobInfo | undefined> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return { size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0) };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const objectKey = this.objectKey(key);
+    if (range) {
+      // Validate against the real size first: S3 clamps an overlong range instead of refusing it.
+      const info = await this.stat(key);
+      if (!info) throw new BlobNotFoundError(key);
+      assertRangeFits(key, range, info.size);
+    }
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: objectKey,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      return result.Body as Readable;
+    } catch (error) {
+      if (isMissing(error)) throw new BlobNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async download(key: string, path: string): Promise<void> {
+    const body = await this.read(key);
+    await pipeline(body, createWriteStream(path));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  private objectKey(key: string): string {
+    assertValidBlobKey(key);
+    return this.options.prefix ? `${this.options.prefix}/${key}` : key;
+  }
+}

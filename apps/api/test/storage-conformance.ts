@@ -1,0 +1,189 @@
+// One behaviour suite for every BlobStore: the local directory and the S3 bucket must answer the
+// same calls the same way. Each storage test file runs it against its own store.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlobNotFoundError, InvalidBlobKeyError, InvalidRangeError, type BlobStore } from '../src/storage';
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/** A body that yields `bytes` in 64 KiB chunks, then fails instead of ending: a client that hung up. */
+export function failingBody(bytes: Buffer): Readable {
+  async function* chunks() {
+    for (let offset = 0; offset < bytes.length; offset += 65536) yield bytes.subarray(offset, offset + 65536);
+    throw new Error('client went away');
+  }
+  return Readable.from(chunks());
+}
+
+export const badKeys = ['', '/abs/key', 'a//b', 'a/../b', '..', '../escape', 'a/./b', 'a\\b', 'trailing/', 'nul\u0000byte'];
+
+export interface StoreUnderTest {
+  store: BlobStore;
+  stop(): Promise<void>;
+}
+
+export function describeBlobStoreConformance(name: string, start: () => Promise<StoreUnderTest>): void {
+  describe(`${name} BlobStore conformance`, () => {
+    let subject: StoreUnderTest;
+    let store: BlobStore;
+    let scratch: string;
+    let unique = 0;
+    const key = (suffix: string) => `videos/${name}-${process.pid}-${++unique}/${suffix}`;
+
+    beforeAll(async () => {
+      subject = await start();
+      store = subject.store;
+      scratch = await mkdtemp(join(tmpdir(), 'blob-conformance-'));
+    }, 60_000);
+
+    afterAll(async () => {
+      await subject?.stop();
+      if (scratch) await rm(scratch, { recursive: true, force: true });
+    });
+
+    it('stores streamed bytes exactly and reports their size', async () => {
+      const bytes = randomBytes(300_000);
+      const k = key('original.webm');
+      const { size } = await store.put(k, Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]), {
+        contentType: 'video/webm',
+      });
+      expect(size).toBe(bytes.length);
+      expect((await store.stat(k))?.size).toBe(bytes.length);
+      expect(sha256(await readAll(await store.read(k)))).toBe(sha256(bytes));
+    });
+
+    it('stores a multi-part upload (20 MiB) byte-identical', async () => {
+      const bytes = randomBytes(20 * 1024 * 1024 + 123);
+      const k = key('large.webm');
+      const { size } = await store.put(k, Readable.from(chunk(bytes, 1 << 20)));
+      expect(size).toBe(bytes.length);
+      expect(sha256(await readAll(await store.read(k)))).toBe(sha256(bytes));
+      const tail = await readAll(await store.read(k, { start: bytes.length - 10, end: bytes.length - 1 }));
+      expect(tail.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+    }, 60_000);
+
+    it('replaces an existing blob', async () => {
+      const k = key('replaced.webm');
+      await store.put(k, Readable.from([Buffer.from('first version, longer')]));
+      await store.put(k, Readable.from([Buffer.from('second')]));
+      expect((await readAll(await store.read(k))).toString()).toBe('second');
+      expect((await store.stat(k))?.size).toBe(6);
+    });
+
+    it('stores an empty blob', async () => {
+      const k = key('empty');
+      expect(await store.put(k, Readable.from([]))).toEqual({ size: 0 });
+      expect((await store.stat(k))?.size).toBe(0);
+      expect((await readAll(await store.read(k))).length).toBe(0);
+    });
+
+    it('reads inclusive ranges', async () => {
+      const bytes = randomBytes(10_000);
+      const k = key('ranged.webm');
+      await store.put(k, Readable.from([bytes]));
+      for (const [start, end] of [
+        [0, 0],
+        [0, 9_999],
+        [1, 1_024],
+        [5_000, 9_999],
+        [9_999, 9_999],
+      ] as const) {
+        const part = await readAll(await store.read(k, { start, end }));
+        expect(part.equals(bytes.subarray(start, end + 1)), `${start}-${end}`).toBe(true);
+      }
+    });
+
+    it('refuses ranges that do not fit, with InvalidRangeError', async () => {
+      const k = key('ranged-bad.webm');
+      await store.put(k, Readable.from([Buffer.alloc(100, 7)]));
+      for (const range of [
+        { start: 50, end: 10 },
+        { start: 0, end: 100 },
+        { start: 100, end: 150 },
+        { start: -1, end: 5 },
+        { start: 1.5, end: 5 },
+        { start: 0, end: Number.NaN },
+      ]) {
+        await expect(store.read(k, range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
+      }
+      const empty = key('empty-range');
+      await store.put(empty, Readable.from([]));
+      await expect(store.read(empty, { start: 0, end: 0 })).rejects.toBeInstanceOf(InvalidRangeError);
+      expect((await readAll(await store.read(k))).equals(Buffer.alloc(100, 7))).toBe(true);
+    });
+
+    it('answers a missing blob: stat undefined, read and download BlobNotFoundError, delete quietly', async () => {
+      const k = key('missing.webm');
+      expect(await store.stat(k)).toBeUndefined();
+      await expect(store.read(k)).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.read(k, { start: 0, end: 1 })).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.download(k, join(scratch, 'never'))).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(store.delete(k)).resolves.toBeUndefined();
+    });
+
+    it('deletes, and deleting again is not an error', async () => {
+      const k = key('deleted.webm');
+      await store.put(k, Readable.from([Buffer.from('bye')]));
+      await store.delete(k);
+      expect(await store.stat(k)).toBeUndefined();
+      await expect(store.read(k)).rejects.toBeInstanceOf(BlobNotFoundError);
+      await store.delete(k);
+    });
+
+    it('round-trips a local file through putFile and download', async () => {
+      const bytes = randomBytes(2 * 1024 * 1024 + 5);
+      const source = join(scratch, 'remuxed.webm');
+      const target = join(scratch, 'downloaded.webm');
+      await writeFile(source, bytes);
+      const k = key('remuxed.webm');
+      expect(await store.putFile(k, source, { contentType: 'video/webm' })).toEqual({ size: bytes.length });
+      await store.download(k, target);
+      expect(sha256(await readFile(target))).toBe(sha256(bytes));
+      await expect(store.putFile(key('x'), join(scratch, 'no-such-file'))).rejects.toThrow();
+    });
+
+    it('leaves no blob when the body fails mid-way, and keeps the previous one', async () => {
+      const fresh = key('aborted.webm');
+      await expect(store.put(fresh, failingBody(randomBytes(200_000)))).rejects.toThrow('client went away');
+      expect(await store.stat(fresh)).toBeUndefined();
+
+      const existing = key('kept.webm');
+      await store.put(existing, Readable.from([Buffer.from('the good copy')]));
+      await expect(store.put(existing, failingBody(randomBytes(200_000)))).rejects.toThrow('client went away');
+      expect((await readAll(await store.read(existing))).toString()).toBe('the good copy');
+    });
+
+    it('leaves no blob when a large body fails after several parts', async () => {
+      const k = key('aborted-large.webm');
+      await expect(store.put(k, failingBody(randomBytes(18 * 1024 * 1024)))).rejects.toThrow('client went away');
+      expect(await store.stat(k)).toBeUndefined();
+    }, 60_000);
+
+    it('rejects bad keys with InvalidBlobKeyError for every operation', async () => {
+      const file = join(scratch, 'for-bad-keys');
+      await writeFile(file, 'x');
+      for (const bad of badKeys) {
+        await expect(store.put(bad, Readable.from([Buffer.from('x')])), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.putFile(bad, file), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.stat(bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.read(bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.download(bad, join(scratch, 'bad')), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.delete(bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      }
+    });
+  });
+}
+
+function* chunk(bytes: Buffer, size: number) {
+  for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlobStore, LocalBlobStore, S3BlobStore } from '../src/storage';
+import { badKeys, describeBlobStoreConformance, failingBody, readAll } from './storage-conformance';
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.map((entry) => relative(dir, join(entry.parentPath, entry.name))).sort();
+}
+
+describeBlobStoreConformance('local', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'blobs-'));
+  return { store: new LocalBlobStore(dir), stop: () => rm(dir, { recursive: true, force: true }) };
+});
+
+describe('LocalBlobStore on disk', () => {
+  let dataDir: string;
+  let root: string;
+  let store: LocalBlobStore;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'data-'));
+    store = createBlobStore({ DATA_DIR: dataDir }) as LocalBlobStore;
+    root = join(dataDir, 'blobs');
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('lives in DATA_DIR/blobs and keeps keys as relative paths', async () => {
+    expect(store).toBeInstanceOf(LocalBlobStore);
+    expect(store.root).toBe(root);
+    await store.put('videos/v1/original.webm', Readable.from([Buffer.from('abc')]));
+    expect(await listFiles(root)).toEqual(['videos', 'videos/v1', 'videos/v1/original.webm']);
+  });
+
+  it('leaves no temp file and no new directory after a failed put', async () => {
+    const before = await listFiles(root);
+    await expect(store.put('videos/v2/original.webm', failingBody(randomBytes(500_000)))).rejects.toThrow();
+    await expect(store.put('videos/v1/original.webm', failingBody(randomBytes(500_000)))).rejects.toThrow();
+    expect(await listFiles(root)).toEqual(before);
+    expect((await readAll(await store.read('videos/v1/original.webm'))).toString()).toBe('abc');
+  });
+
+  it('writes nothing anywhere for a bad key', async () => {
+    const before = await listFiles(dataDir);
+    for (const bad of badKeys) await store.put(bad, Readable.from([Buffer.from('x')])).catch(() => undefined);
+    expect(await listFiles(dataDir)).toEqual(before);
+  });
+
+  it('prunes directories a delete leaves empty, and a put recreates them', async () => {
+    await store.put('videos/v3/original.webm', Readable.from([Buffer.from('a')]));
+    await store.put('videos/v3/thumbnail.jpg', Readable.from([Buffer.from('b')]));
+    await store.delete('videos/v3/original.webm');
+    expect(await listFiles(join(root, 'videos/v3'))).toEqual(['thumbnail.jpg']);
+    await store.delete('videos/v3/thumbnail.jpg');
+    expect(await listFiles(join(root, 'videos'))).not.toContain('v3');
+    await store.put('videos/v3/original.webm', Readable.from([Buffer.from('again')]));
+    expect((await readAll(await store.read('videos/v3/original.webm'))).toString()).toBe('again');
+  });
+
+  it('readers of a blob being replaced see the old or the new bytes, never a mix', async () => {
+    const k = 'videos/v4/original.webm';
+    const old = Buffer.alloc(1_000_000, 1);
+    const next = Buffer.alloc(1_000_000, 2);
+    await store.put(k, Readable.from([old]));
+    const replacing = store.put(k, Readable.from([next.subarray(0, 500_000), next.subarray(500_000)]));
+    const seen = await readAll(await store.read(k));
+    await replacing;
+    expect(seen.equals(old) || seen.equals(next)).toBe(true);
+    expect((await readAll(await store.read(k))).equals(next)).toBe(true);
+  });
+
+  it('chooses the S3 store when S3_BUCKET is set', () => {
+    const s3 = createBlobStore({ DATA_DIR: dataDir, S3_BUCKET: 'videos', S3_ENDPOINT: 'http://127.0.0.1:1' });
+    expect(s3).toBeInstanceOf(S3BlobStore);
+  });
+});

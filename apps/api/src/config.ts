@@ -1,9 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const workspaceRoot = resolve(import.meta.dirname, '../../..');
 
 const port = z.coerce.number().int().min(0).max(65535);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const url = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
 
 /** Every setting the server reads, from environment variables, checked once at start. */
 export const configSchema = z.object({
@@ -11,6 +20,32 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Built web app served at `/`; absent in tests of the API alone. */
   WEB_DIST: z.string().default(resolve(workspaceRoot, 'apps/web/dist')),
+  /** Embedded database (`DATA_DIR/db`) and local blobs (`DATA_DIR/blobs`). */
+  DATA_DIR: z.string().min(1).default(resolve(workspaceRoot, 'data')),
+  /** PostgreSQL instead of the embedded PGlite, e.g. postgres://user:pass@host:5432/stream. */
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, message: 'expected a postgres:// URL' }).optional()),
+  /** An S3-compatible bucket instead of DATA_DIR/blobs. */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(url.optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: boolean.default(false),
+  /** Largest accepted upload, in bytes (default 2 GiB). */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+  /** The Firebase project whose ID tokens are accepted. */
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-stream'),
+  /** Keys the signed stream URLs; random per process when unset (links die on restart). */
+  URL_SIGNING_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .default(() => randomBytes(32).toString('base64url')),
+  /** How long a signed stream or thumbnail URL stays valid. */
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(6 * 60 * 60),
+  /** Origin of the product as people reach it, for absolute links (share links). */
+  PUBLIC_URL: optionalString.pipe(url.optional()),
+  /** Run the processing worker inside the API process. */
+  WORKER: boolean.default(true),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,18 +1,48 @@
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createAuthInterceptor } from './auth/auth.interceptor';
+import { createTokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
-import videoRoutes from './rpc/video.routes';
+import { openDatabase, type AppDatabase } from './db/database';
+import { registerStreamRoutes } from './http/stream.routes';
+import { registerUploadRoutes } from './http/upload.routes';
+import { VideoLinks } from './http/video-links';
+import videoRoutes, { anonymousMethods } from './rpc/video.routes';
+import { UrlSigner } from './services/url-signer';
+import { VideoService } from './services/video.service';
+import { createBlobStore } from './storage';
 import { registerWebApp } from './web.routes';
 
+export interface BuildOptions {
+  logger?: boolean;
+  /** An already open database (tests clone one from a template); the server closes it. */
+  database?: AppDatabase;
+}
+
 /** Builds the whole server from its configuration; listening is the caller's business. */
-export async function build(config: Config, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID);
+  app.addHook('onClose', async () => {
+    await verifier.close();
+    await database.close();
+  });
+
+  const store = createBlobStore(config);
+  const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
+  const links = new VideoLinks(signer, config.PUBLIC_URL);
+  const videos = new VideoService({ db: database.db, store, log: app.log });
+
   await app.register(fastifyConnectPlugin, {
-    routes: videoRoutes,
+    routes: videoRoutes({ videos, links, log: app.log }),
+    interceptors: [createAuthInterceptor(verifier, anonymousMethods)],
     grpcWeb: true,
     connect: true,
     grpc: true,
   });
+  registerUploadRoutes(app, { videos, store, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
+  registerStreamRoutes(app, { videos, store, signer, verifier });
   await registerWebApp(app, config.WEB_DIST);
   return app;
 }

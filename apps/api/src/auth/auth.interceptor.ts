@@ -1,0 +1,22 @@
+import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import { authenticate } from './authenticate';
+import type { TokenVerifier } from './token-verifier';
+import { kUser } from './user';
+
+/**
+ * Verifies `authorization: Bearer <ID token>` on every call and puts the user in `kUser`.
+ * A bad token is always `unauthenticated`. A call without a token is `unauthenticated` too,
+ * except for the methods in `anonymousMethods` (GetVideo: a public or shared video can be read
+ * signed out); their handlers decide, with `kUser` undefined.
+ */
+export function createAuthInterceptor(verifier: TokenVerifier, anonymousMethods: ReadonlySet<string>): Interceptor {
+  return (next) => async (request) => {
+    const result = await authenticate(verifier, request.header.get('authorization'));
+    if (result.kind === 'invalid') throw new ConnectError(result.reason, Code.Unauthenticated);
+    if (result.kind === 'anonymous' && !anonymousMethods.has(request.method.name)) {
+      throw new ConnectError('Sign in: this call needs an authorization header with an ID token', Code.Unauthenticated);
+    }
+    request.contextValues.set(kUser, result.kind === 'user' ? result.user : undefined);
+    return next(request);
+  };
+}

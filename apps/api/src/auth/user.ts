@@ -1,0 +1,10 @@
+import { createContextKey } from '@connectrpc/connect';
+
+/** The verified caller: the uid of a Firebase ID token. */
+export interface User {
+  uid: string;
+  email?: string;
+}
+
+/** Set by the auth interceptor; undefined for a signed-out call to a method that allows one. */
+export const kUser = createContextKey<User | undefined>(undefined, { description: 'signed-in user' });

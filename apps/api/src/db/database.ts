@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { SqlExecutor } from '../processing/contracts';
+import { migrateToLatest } from './migrate';
+import { Mutex } from './mutex';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './video.table';
+
+/** The app's database: Kysely for the app, a raw SQL executor on the same database for pg-boss. */
+export interface AppDatabase {
+  db: Kysely<Database>;
+  executor: SqlExecutor;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Wraps an open PGlite (embedded, or cloned from a template in tests). */
+export function fromPGlite(pglite: PGlite): AppDatabase {
+  const mutex = new Mutex();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, mutex) });
+  const executor: SqlExecutor = {
+    executeSql: (text, values) =>
+      mutex.run(async () =>
+        values?.length ? pglite.query(text, values) : ((await pglite.exec(text)).at(-1) ?? { rows: [] }),
+      ),
+  };
+  return {
+    db,
+    executor,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await mutex.run(() => pglite.close());
+    },
+  };
+}
+
+export function fromPostgres(connectionString: string): AppDatabase {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    executor: { executeSql: (text, values) => pool.query(text, values) },
+    kind: 'postgres',
+    close: () => db.destroy(), // ends the pool too
+  };
+}
+
+/** PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir/db`; migrated to the latest schema. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<AppDatabase> {
+  let database: AppDatabase;
+  if (options.databaseUrl) {
+    database = fromPostgres(options.databaseUrl);
+  } else {
+    const dir = join(options.dataDir, 'db');
+    mkdirSync(dirname(dir), { recursive: true }); // PGlite creates only the last segment
+    database = fromPGlite(await PGlite.create(dir));
+  }
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as createVideos from './20261122043000-create-videos';
+
+/** Every migration, by timestamped name; Kysely applies them in name order. */
+export const migrations: Record<string, Migration> = {
+  '20261122043000-create-videos': createVideos,
+};

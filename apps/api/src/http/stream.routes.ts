@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { UrlSigner } from '../services/url-signer';
+import { VideoError } from '../services/video';
+import type { VideoService } from '../services/video.service';
+import type { BlobStore } from '../storage/blob-store';
+import { parseRange } from './byte-ranges';
+import { httpCaller, sendUnauthenticated } from './http-auth';
+
+export interface StreamRoutesDeps {
+  videos: VideoService;
+  store: BlobStore;
+  signer: UrlSigner;
+  verifier: TokenVerifier;
+}
+
+interface StreamRequest {
+  Params: { id: string };
+  Querystring: { expires?: string; signature?: string; share?: string };
+}
+
+const kinds = {
+  video: { contentType: 'video/webm', key: 'videoKey' },
+  thumbnail: { contentType: 'image/jpeg', key: 'thumbnailKey' },
+} as const;
+
+/**
+ * GET/HEAD /api/videoservice/video/:id and /thumbnail/:id: bytes by ranges, with validators for
+ * conditional requests. Authorised by the Authorization header, a signed URL, a share token
+ * (`share`), or nothing for a public video.
+ */
+export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
+  for (const resource of ['video', 'thumbnail'] as const) {
+    app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
+      serve(resource, request, reply, deps),
+    );
+  }
+}
+
+async function serve(
+  resource: keyof typeof kinds,
+  request: FastifyRequest<StreamRequest>,
+  reply: FastifyReply,
+  { videos, store, signer, verifier }: StreamRoutesDeps,
+) {
+  const caller = await httpCaller(verifier, request, reply);
+  if (!caller) return reply;
+  const { id } = request.params;
+  const { expires, signature, share } = request.query;
+  let video;
+  try {
+    video = await videos.get(caller.kind === 'user' ? caller.user : undefined, id, {
+      shareToken: typeof share === 'string' ? share : undefined,
+      signedUrl: signer.verify(resource, id, expires, signature),
+    });
+  } catch (error) {
+    if (error instanceof VideoError && error.kind === 'unauthenticated') return sendUnauthenticated(reply, error.message);
+    if (error instanceof VideoError && error.kind === 'not_found') return reply.code(404).send({ message: 'Video not found' });
+    throw error;
+  }
+  const key = video[kinds[resource].key];
+  const info = key ? await store.stat(key) : undefined;
+  if (!key || !info) return reply.code(404).send({ message: `This video has no ${resource} yet` });
+
+  const etag = `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`;
+  const lastModified = info.lastModified.toUTCString();
+  reply
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('last-modified', lastModified)
+    .header('cache-control', 'private, no-cache')
+    .type(kinds[resource].contentType);
+
+  if (notModified(request, etag, info.lastModified)) return reply.code(304).send();
+
+  const ifRange = request.headers['if-range'];
+  const rangeApplies = !ifRange || ifRange === etag || ifRange === lastModified;
+  const range = parseRange(rangeApplies ? request.headers.range : undefined, info.size);
+  if (range.kind === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+  }
+  const span = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+  const length = span ? span.end - span.start + 1 : info.size;
+  reply.header('content-length', length);
+  if (span) reply.code(206).header('content-range', `bytes ${span.start}-${span.end}/${info.size}`);
+  if (request.method === 'HEAD' || length === 0) return reply.send();
+  return reply.send(await store.read(key, span));
+}
+
+function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch) {
+    return ifNoneMatch === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  }
+  const since = request.headers['if-modified-since'];
+  if (!since) return false;
+  const time = Date.parse(since);
+  return !Number.isNaN(time) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(time / 1000);
+}

@@ -1,0 +1,130 @@
+import busboy from 'busboy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate } from '../auth/authenticate';
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { VideoLinks } from './video-links';
+import { newVideoId, type VideoService } from '../services/video.service';
+import type { BlobStore } from '../storage/blob-store';
+import { toUploadedVideoJson } from './upload.response';
+import { sendUnauthenticated } from './http-auth';
+import { UploadRejection, WebmGate } from './webm-gate';
+
+export interface UploadRoutesDeps {
+  videos: VideoService;
+  store: BlobStore;
+  verifier: TokenVerifier;
+  links: VideoLinks;
+  maxUploadBytes: number;
+}
+
+/** Multipart framing around the file: the Content-Length may exceed the file by this much. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * POST /api/videoservice/upload: multipart with one file field `video`. The file streams into the
+ * BlobStore as it arrives; the row is written only once every byte is stored, so a refused or
+ * abandoned upload leaves neither row nor blob.
+ */
+export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps) {
+  // Leave the body unread: the route streams it through busboy itself.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+
+  app.post('/api/videoservice/upload', async (request, reply) => {
+    const auth = await authenticate(deps.verifier, request.headers.authorization);
+    if (auth.kind !== 'user') {
+      prepareEarlyAnswer(request, reply);
+      return sendUnauthenticated(reply, auth.kind === 'invalid' ? auth.reason : undefined);
+    }
+    if (!request.headers['content-type']?.startsWith('multipart/form-data')) {
+      prepareEarlyAnswer(request, reply);
+      return reply.code(415).send({ message: 'Send the video as multipart/form-data with a file field "video"' });
+    }
+    const declared = Number(request.headers['content-length'] ?? NaN);
+    if (declared > deps.maxUploadBytes + MULTIPART_OVERHEAD) {
+      prepareEarlyAnswer(request, reply);
+      return reply.code(413).send({ message: 'Video file is too large' });
+    }
+    const id = newVideoId();
+    const videoKey = `videos/${id}/original.webm`;
+    try {
+      const size = await receive(request, deps, videoKey);
+      const video = await deps.videos.acceptUpload(auth.user, { id, videoKey, sizeBytes: size });
+      return reply.code(201).send({ message: 'Video uploaded successfully!', video: toUploadedVideoJson(video, deps.links) });
+    } catch (error) {
+      await deps.store.delete(videoKey).catch(() => undefined);
+      if (!(error instanceof UploadRejection)) throw error;
+      if (error.status === 499) return reply; // the client is gone: nobody to answer
+      prepareEarlyAnswer(request, reply);
+      return reply.code(error.status).send({ message: error.message });
+    }
+  });
+}
+
+/** Streams the `video` part into the store; resolves with its size once stored. */
+function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: string): Promise<number> {
+  const raw = request.raw;
+  return new Promise<number>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: raw.headers, limits: { files: 1, fields: 20, parts: 40 } });
+    } catch {
+      reject(new UploadRejection(400, 'Malformed multipart body'));
+      return;
+    }
+    let stored: Promise<number> | undefined;
+    let gate: WebmGate | undefined;
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      raw.unpipe(parser);
+      gate?.destroy(error instanceof Error ? error : new Error(String(error)));
+      reject(error);
+    };
+
+    parser.on('file', (name, file) => {
+      if (name !== 'video' || gate) {
+        file.resume();
+        return;
+      }
+      gate = new WebmGate(deps.maxUploadBytes);
+      const current = gate;
+      file.pipe(current);
+      current.on('error', () => file.resume());
+      stored = deps.store.put(videoKey, current, { contentType: 'video/webm' }).then(() => current.bytes);
+      stored.catch(fail);
+    });
+    parser.on('error', () => fail(new UploadRejection(400, 'Malformed multipart body')));
+    parser.on('close', () => {
+      if (settled) return;
+      if (!stored) return fail(new UploadRejection(400, 'Missing file field "video"'));
+      stored.then(
+        (size) => {
+          if (settled) return;
+          settled = true;
+          resolve(size);
+        },
+        fail,
+      );
+    });
+    raw.on('close', () => {
+      if (!raw.complete) fail(new UploadRejection(499, 'Client closed the upload'));
+    });
+    raw.pipe(parser);
+  });
+}
+
+/**
+ * Before answering while the body is still arriving (401, 413, 415): reads and drops what the client is
+ * still sending so it sees the answer rather than a reset, and closes the connection; gives up on
+ * a client that keeps sending for long.
+ */
+function prepareEarlyAnswer(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  if (raw.complete) return;
+  reply.header('connection', 'close');
+  raw.resume();
+  const timer = setTimeout(() => raw.destroy(), 10_000);
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+}

@@ -1,0 +1,42 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Status, Visibility, VideoSchema, type Video } from '@stream/proto';
+import type { VideoLinks } from '../http/video-links';
+import type { StoredVideo } from '../services/video.mapper';
+import type { VideoStatus, VideoVisibility } from '../services/video';
+
+const statusToProto: Record<VideoStatus, Status> = {
+  UNSPECIFIED: Status.UNSPECIFIED,
+  PROCESSING: Status.PROCESSING,
+  READY: Status.READY,
+  FAILED: Status.FAILED,
+};
+
+export const visibilityFromProto: Record<number, VideoVisibility | undefined> = {
+  [Visibility.PRIVATE]: 'PRIVATE',
+  [Visibility.SHARED]: 'SHARED',
+  [Visibility.PUBLIC]: 'PUBLIC',
+};
+
+const visibilityToProto: Record<VideoVisibility, Visibility> = {
+  PRIVATE: Visibility.PRIVATE,
+  SHARED: Visibility.SHARED,
+  PUBLIC: Visibility.PUBLIC,
+};
+
+export function toVideoMessage(video: StoredVideo, links: VideoLinks): Video {
+  return create(VideoSchema, {
+    id: video.id,
+    title: video.title,
+    description: video.description,
+    userId: video.userId,
+    url: links.streamUrl(video),
+    thumbnailUrl: links.thumbnailUrl(video),
+    status: statusToProto[video.status],
+    visibility: visibilityToProto[video.visibility],
+    createdAt: timestampFromDate(video.createdAt),
+    durationSeconds: video.durationSeconds,
+    sizeBytes: BigInt(video.sizeBytes),
+    failureReason: video.failureReason,
+  });
+}

@@ -1,0 +1,51 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import type { VideoVisibility } from '../services/video';
+import { DEFAULT_PAGE_SIZE, MAX_DESCRIPTION_LENGTH, MAX_PAGE_SIZE, MAX_TITLE_LENGTH } from '../services/video';
+import { visibilityFromProto } from './video.message';
+
+const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
+
+export function videoId(value: string): string {
+  const id = value.trim();
+  if (!id) throw invalid('video_id is required');
+  if (id.length > 128) throw invalid('video_id is too long');
+  return id;
+}
+
+export function title(value: string): string {
+  const text = value.trim();
+  if (text.length > MAX_TITLE_LENGTH) throw invalid(`title must be at most ${MAX_TITLE_LENGTH} characters`);
+  return text;
+}
+
+export function description(value: string): string {
+  if (value.length > MAX_DESCRIPTION_LENGTH) throw invalid(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+  return value;
+}
+
+export function visibility(value: number): VideoVisibility {
+  const known = visibilityFromProto[value];
+  if (!known) throw invalid(`visibility ${value} is not a known Visibility`);
+  return known;
+}
+
+/** An http(s) address of a video hosted elsewhere, or undefined when empty. */
+export function sourceUrl(value: string): string | undefined {
+  if (!value) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw invalid('url must be an absolute http(s) URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid('url must be an absolute http(s) URL');
+  if (value.length > 2048) throw invalid('url must be at most 2048 characters');
+  return value;
+}
+
+/** Page size 0 means the default (10); larger than 100 is capped. Negative numbers are refused. */
+export function page(pageSize: number, pageNumber: number): { size: number; number: number } {
+  if (pageSize < 0) throw invalid('page_size must not be negative');
+  if (pageNumber < 0) throw invalid('page_number must not be negative');
+  return { size: Math.min(pageSize || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE), number: pageNumber };
+}

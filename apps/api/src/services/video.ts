@@ -1,0 +1,38 @@
+import type { VideoStatus, VideoVisibility } from '../db/video.table';
+
+export type { VideoStatus, VideoVisibility };
+
+/** A video as the business rules see it. */
+export interface Video {
+  id: string;
+  userId: string;
+  title: string;
+  description: string;
+  status: VideoStatus;
+  visibility: VideoVisibility;
+  hasVideoBlob: boolean;
+  hasThumbnail: boolean;
+  sourceUrl?: string;
+  durationSeconds: number;
+  sizeBytes: number;
+  failureReason: string;
+  createdAt: Date;
+}
+
+export type VideoErrorKind = 'not_found' | 'invalid_argument' | 'unauthenticated';
+
+/** A rule said no; the edge (RPC or HTTP) turns the kind into its own code. */
+export class VideoError extends Error {
+  constructor(
+    readonly kind: VideoErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'VideoError';
+  }
+}
+
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 10;

@@ -22,3 +22,16 @@ export {
   type ShareVideoInput,
   type UpdateVideoInput,
 } from './queries/video-mutations';
+export {
+  createUploadClient,
+  statusFailure,
+  uploadFieldName,
+  uploadFileName,
+  uploadMessages,
+  uploadPath,
+  type UploadClient,
+  type UploadClientOptions,
+  type UploadErrorCode,
+  type UploadOptions,
+  type UploadResult,
+} from './upload';

@@ -1,0 +1,17 @@
+/** SPEC.md §8, word for word: what the page shows after an upload. */
+export const uploadMessages = {
+  success: 'Video uploaded successfully!',
+  tooLarge: 'Video file is too large. Please record a shorter video.',
+  unauthenticated: 'Session expired. Please login again.',
+  offline: 'No internet connection. Please check your network.',
+  failed: 'Failed to upload video.',
+  /** Not in the spec: a second upload while one runs (the page disables its buttons instead). */
+  busy: 'An upload is already in progress.',
+  /** Not in the spec: the upload was cancelled by the caller (e.g. the page was left). */
+  aborted: 'The upload was cancelled.',
+} as const;
+
+/** SPEC.md §8: the error every non-OK status produces before it is mapped to what is shown. */
+export function statusFailure(status: number): string {
+  return `Upload failed with status: ${status}`;
+}

@@ -1,0 +1,62 @@
+/** Countries offered by the phone sign-in screen: ISO code, English name, E.164 dial code. */
+export interface Country {
+  iso: string;
+  name: string;
+  dialCode: string;
+}
+
+export const COUNTRIES: readonly Country[] = [
+  { iso: 'AR', name: 'Argentina', dialCode: '54' },
+  { iso: 'AU', name: 'Australia', dialCode: '61' },
+  { iso: 'AT', name: 'Austria', dialCode: '43' },
+  { iso: 'BE', name: 'Belgium', dialCode: '32' },
+  { iso: 'BR', name: 'Brazil', dialCode: '55' },
+  { iso: 'CA', name: 'Canada', dialCode: '1' },
+  { iso: 'CL', name: 'Chile', dialCode: '56' },
+  { iso: 'CN', name: 'China', dialCode: '86' },
+  { iso: 'CO', name: 'Colombia', dialCode: '57' },
+  { iso: 'CZ', name: 'Czech Republic', dialCode: '420' },
+  { iso: 'DK', name: 'Denmark', dialCode: '45' },
+  { iso: 'EG', name: 'Egypt', dialCode: '20' },
+  { iso: 'FI', name: 'Finland', dialCode: '358' },
+  { iso: 'FR', name: 'France', dialCode: '33' },
+  { iso: 'DE', name: 'Germany', dialCode: '49' },
+  { iso: 'GR', name: 'Greece', dialCode: '30' },
+  { iso: 'HK', name: 'Hong Kong', dialCode: '852' },
+  { iso: 'HU', name: 'Hungary', dialCode: '36' },
+  { iso: 'IN', name: 'India', dialCode: '91' },
+  { iso: 'ID', name: 'Indonesia', dialCode: '62' },
+  { iso: 'IE', name: 'Ireland', dialCode: '353' },
+  { iso: 'IL', name: 'Israel', dialCode: '972' },
+  { iso: 'IT', name: 'Italy', dialCode: '39' },
+  { iso: 'JP', name: 'Japan', dialCode: '81' },
+  { iso: 'KE', name: 'Kenya', dialCode: '254' },
+  { iso: 'MY', name: 'Malaysia', dialCode: '60' },
+  { iso: 'MX', name: 'Mexico', dialCode: '52' },
+  { iso: 'NL', name: 'Netherlands', dialCode: '31' },
+  { iso: 'NZ', name: 'New Zealand', dialCode: '64' },
+  { iso: 'NG', name: 'Nigeria', dialCode: '234' },
+  { iso: 'NO', name: 'Norway', dialCode: '47' },
+  { iso: 'PK', name: 'Pakistan', dialCode: '92' },
+  { iso: 'PH', name: 'Philippines', dialCode: '63' },
+  { iso: 'PL', name: 'Poland', dialCode: '48' },
+  { iso: 'PT', name: 'Portugal', dialCode: '351' },
+  { iso: 'RO', name: 'Romania', dialCode: '40' },
+  { iso: 'SA', name: 'Saudi Arabia', dialCode: '966' },
+  { iso: 'SG', name: 'Singapore', dialCode: '65' },
+  { iso: 'ZA', name: 'South Africa', dialCode: '27' },
+  { iso: 'KR', name: 'South Korea', dialCode: '82' },
+  { iso: 'ES', name: 'Spain', dialCode: '34' },
+  { iso: 'SE', name: 'Sweden', dialCode: '46' },
+  { iso: 'CH', name: 'Switzerland', dialCode: '41' },
+  { iso: 'TW', name: 'Taiwan', dialCode: '886' },
+  { iso: 'TH', name: 'Thailand', dialCode: '66' },
+  { iso: 'TR', name: 'Turkey', dialCode: '90' },
+  { iso: 'UA', name: 'Ukraine', dialCode: '380' },
+  { iso: 'AE', name: 'United Arab Emirates', dialCode: '971' },
+  { iso: 'GB', name: 'United Kingdom', dialCode: '44' },
+  { iso: 'US', name: 'United States', dialCode: '1' },
+  { iso: 'VN', name: 'Vietnam', dialCode: '84' },
+];
+
+export const DEFAULT_COUNTRY = 'US';

@@ -1,1 +1,15 @@
 export {};
+export { VideoCard, type VideoCardProps } from './video/video-card';
+export { VideoGrid, type VideoGridProps } from './video/video-grid';
+export { StatusBadge, type StatusBadgeProps } from './video/status-badge';
+export { VisibilityBadge, type VisibilityBadgeProps } from './video/visibility-badge';
+export { EmptyVideos, LoadError, LoadMore, VideoGridSkeleton, type EmptyVideosProps, type LoadErrorProps, type LoadMoreProps } from './video/video-list-states';
+export { VideoPlaceholderIcon } from './video/video-placeholder-icon';
+export { formatVideoDate } from './video/format-video-date';
+export type { VideoStatusLabel, VideoVisibilityLabel } from './video/video-status';
+export { VideoPlayer, type VideoPlayerProps } from './player/video-player';
+export { formatTime } from './player/format-time';
+export { VOLUME_MAX, VOLUME_MIN, VOLUME_START, VOLUME_STEP, clampVolume, stepVolume } from './player/volume';
+export { PLAYBACK_RATES } from './player/playback-rate';
+export { resolveDuration } from './player/resolve-duration';
+export { SEEK_STEP_SECONDS, playerActionForKey, type PlayerAction } from './player/player-keys';

@@ -1,0 +1,229 @@
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { formatTime } from './format-time';
+import { PLAYBACK_RATES, clampPlaybackRate } from './playback-rate';
+import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from './player-icons';
+import { type PlayerAction, keyTargetOf, playerActionForKey } from './player-keys';
+import { clampSeek, resolveDuration } from './resolve-duration';
+import { VOLUME_MAX, VOLUME_MIN, VOLUME_START, VOLUME_STEP, clampVolume, stepVolume } from './volume';
+
+export interface VideoPlayerProps {
+  /** The stream URL (a Range-capable, already-authorised address such as video.url). */
+  src: string;
+  /** Duration measured by the server, used while the file reports none (Infinity or NaN). */
+  knownDuration?: number;
+  /** Accessible name of the player region. */
+  label?: string;
+  poster?: string;
+}
+
+/**
+ * A custom player over a plain <video>. `preload="metadata"` makes the browser fetch only the
+ * header by a Range request and stream the rest as it plays or seeks: it never downloads the whole
+ * file first. Nothing plays until the first press of Play.
+ */
+export function VideoPlayer({ src, knownDuration, label = 'Video player', poster }: VideoPlayerProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [currentTime, setCurrentTime] = useState(0);
+  const [elementDuration, setElementDuration] = useState(Number.NaN);
+  const [volume, setVolume] = useState(VOLUME_START);
+  const [muted, setMuted] = useState(false);
+  const [rate, setRate] = useState(1);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const duration = resolveDuration(elementDuration, knownDuration);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current && containerRef.current !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const togglePlay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (!video.paused && !video.ended) {
+      video.pause();
+      return;
+    }
+    setError(undefined);
+    const started = video.play();
+    // Older engines return undefined; a pause() racing the start rejects with AbortError, which is fine.
+    started?.catch((reason: unknown) => {
+      if (reason instanceof DOMException && reason.name === 'AbortError') return;
+      setPlaying(false);
+      setError('Playback could not start. Press play to try again.');
+    });
+  }, []);
+
+  const seekTo = useCallback(
+    (target: number) => {
+      const video = videoRef.current;
+      if (!video) return;
+      const time = clampSeek(target, duration);
+      video.currentTime = time;
+      setCurrentTime(time);
+    },
+    [duration],
+  );
+
+  const changeVolume = useCallback((next: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const value = clampVolume(next);
+    video.volume = value;
+    video.muted = value === 0 ? video.muted : false;
+    setVolume(value);
+    setMuted(video.muted);
+  }, []);
+
+  const toggleMute = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = !video.muted;
+    setMuted(video.muted);
+  }, []);
+
+  const changeRate = useCallback((next: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    const value = clampPlaybackRate(next);
+    video.playbackRate = value;
+    setRate(value);
+  }, []);
+
+  const toggleFullscreen = useCallback(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+    else void container.requestFullscreen?.().catch(() => undefined);
+  }, []);
+
+  const perform = (action: PlayerAction) => {
+    switch (action.type) {
+      case 'toggle-play':
+        return togglePlay();
+      case 'seek-by':
+        return seekTo((videoRef.current?.currentTime ?? currentTime) + action.seconds);
+      case 'volume-step':
+        return changeVolume(stepVolume(volume, action.direction));
+      case 'toggle-mute':
+        return toggleMute();
+      case 'toggle-fullscreen':
+        return toggleFullscreen();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const action = playerActionForKey(event.key, keyTargetOf(event.target), {
+      ctrl: event.ctrlKey,
+      meta: event.metaKey,
+      alt: event.altKey,
+    });
+    if (!action) return;
+    event.preventDefault();
+    perform(action);
+  };
+
+  const syncTime = () => setCurrentTime(videoRef.current?.currentTime ?? 0);
+  const syncDuration = () => setElementDuration(videoRef.current?.duration ?? Number.NaN);
+
+  return (
+    <div
+      ref={containerRef}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className="flex w-full flex-col overflow-hidden rounded-box bg-black focus-visible:outline-2 focus-visible:outline-primary"
+    >
+      <video
+        ref={videoRef}
+        src={src}
+        poster={poster}
+        preload="metadata"
+        playsInline
+        onClick={togglePlay}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onTimeUpdate={syncTime}
+        onSeeked={syncTime}
+        onLoadedMetadata={syncDuration}
+        onDurationChange={syncDuration}
+        onVolumeChange={() => {
+          const video = videoRef.current;
+          if (!video) return;
+          setVolume(clampVolume(video.volume));
+          setMuted(video.muted);
+        }}
+        onRateChange={() => setRate(videoRef.current?.playbackRate ?? 1)}
+        onError={() => {
+          setPlaying(false);
+          setError('This video could not be played.');
+        }}
+        className="aspect-video w-full bg-black"
+      />
+      {error && (
+        <p role="alert" className="bg-error px-3 py-1 text-sm text-error-content">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2 bg-base-300 px-3 py-2 text-base-content">
+        <button type="button" className="btn btn-ghost btn-sm btn-square" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'}>
+          {playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+        <input
+          type="range"
+          aria-label="Seek"
+          className="range range-xs range-primary min-w-24 flex-1"
+          min={0}
+          max={duration || 0}
+          step="any"
+          value={Math.min(currentTime, duration || currentTime)}
+          aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
+          disabled={duration <= 0}
+          onChange={(event) => seekTo(Number(event.target.value))}
+        />
+        <span className="font-mono text-xs tabular-nums" data-testid="player-time">
+          {formatTime(currentTime)} / {formatTime(duration)}
+        </span>
+        <button type="button" className="btn btn-ghost btn-sm btn-square" onClick={toggleMute} aria-label={muted ? 'Unmute' : 'Mute'}>
+          <VolumeIcon muted={muted || volume === 0} />
+        </button>
+        <input
+          type="range"
+          aria-label="Volume"
+          className="range range-xs w-20"
+          min={VOLUME_MIN}
+          max={VOLUME_MAX}
+          step={VOLUME_STEP}
+          value={muted ? 0 : volume}
+          onChange={(event) => changeVolume(Number(event.target.value))}
+        />
+        <select
+          aria-label="Playback speed"
+          className="select select-xs w-20"
+          value={rate}
+          onChange={(event) => changeRate(Number(event.target.value))}
+        >
+          {PLAYBACK_RATES.map((r) => (
+            <option key={r} value={r}>
+              {r}×
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-square"
+          onClick={toggleFullscreen}
+          aria-label={fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}
+        >
+          <FullscreenIcon active={fullscreen} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { VideoStatusLabel } from './video-status';
+
+const styleOf: Record<VideoStatusLabel, string> = {
+  PROCESSING: 'badge-warning',
+  READY: 'badge-success',
+  FAILED: 'badge-error',
+  UNSPECIFIED: 'badge-ghost',
+};
+
+export interface StatusBadgeProps {
+  status: VideoStatusLabel;
+  className?: string;
+}
+
+/** SPEC.md §3: PROCESSING warning, READY success, FAILED error, UNSPECIFIED ghost. */
+export function StatusBadge({ status, className = '' }: StatusBadgeProps) {
+  return <span className={`badge badge-sm ${styleOf[status]} ${className}`.trim()}>{status}</span>;
+}

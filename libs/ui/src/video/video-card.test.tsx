@@ -1,0 +1,130 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StatusBadge } from './status-badge';
+import { VideoCard, type VideoCardProps } from './video-card';
+import { VideoGrid } from './video-grid';
+import { EmptyVideos, LoadError, LoadMore } from './video-list-states';
+
+afterEach(cleanup);
+
+const base: VideoCardProps = {
+  title: 'Quarterly demo',
+  description: 'A long description that the card clamps to two lines.',
+  thumbnailUrl: '/api/videoservice/thumbnail/v1?token=t',
+  status: 'READY',
+  visibility: 'private',
+  createdAt: new Date(2026, 0, 2, 12, 0),
+  href: '/video/v1',
+};
+
+describe('VideoCard', () => {
+  it('shows thumbnail, title, clamped description and creation date', () => {
+    render(<VideoCard {...base} />);
+    const card = screen.getByRole('link', { name: 'Quarterly demo' });
+    expect(card.getAttribute('href')).toBe('/video/v1');
+    expect(card.className).toContain('max-w-[225px]');
+    expect(card.querySelector('img')?.getAttribute('src')).toBe('/api/videoservice/thumbnail/v1?token=t');
+    const title = within(card).getByRole('heading', { name: 'Quarterly demo' });
+    expect(title.className).toContain('truncate');
+    expect(within(card).getByText(base.description).className).toContain('line-clamp-2');
+    expect(within(card).getByText('Jan 2, 2026').tagName).toBe('TIME');
+    expect(screen.queryByTestId('video-placeholder')).toBeNull();
+  });
+
+  it('shows a placeholder icon when thumbnail_url is empty', () => {
+    render(<VideoCard {...base} thumbnailUrl="" />);
+    expect(screen.getByTestId('video-placeholder')).toBeTruthy();
+    expect(screen.getByRole('link').querySelector('img')).toBeNull();
+  });
+
+  it('puts the status badge at the top right', () => {
+    render(<VideoCard {...base} status="PROCESSING" />);
+    const badge = screen.getByText('PROCESSING');
+    expect(badge.className).toContain('badge-warning');
+    expect(badge.className).toMatch(/absolute.*top-2.*right-2/);
+  });
+
+  it('marks shared and public videos, and not private ones', () => {
+    const { rerender } = render(<VideoCard {...base} />);
+    expect(screen.queryByText('Shared')).toBeNull();
+    expect(screen.queryByText('Public')).toBeNull();
+    rerender(<VideoCard {...base} visibility="shared" />);
+    expect(screen.getByText('Shared')).toBeTruthy();
+    rerender(<VideoCard {...base} visibility="public" />);
+    expect(screen.getByText('Public')).toBeTruthy();
+  });
+
+  it('opens by click and by keyboard, through onOpen', async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    render(<VideoCard {...base} onOpen={() => opened.push('open')} />);
+    await user.click(screen.getByRole('link'));
+    (document.activeElement as HTMLElement).blur();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link'));
+    await user.keyboard('{Enter}');
+    expect(opened).toEqual(['open', 'open']);
+  });
+});
+
+describe('StatusBadge', () => {
+  it.each([
+    ['PROCESSING', 'badge-warning'],
+    ['READY', 'badge-success'],
+    ['FAILED', 'badge-error'],
+    ['UNSPECIFIED', 'badge-ghost'],
+  ] as const)('%s is styled %s', (status, style) => {
+    render(<StatusBadge status={status} />);
+    const badge = screen.getByText(status);
+    expect(badge.className).toContain('badge');
+    expect(badge.className).toContain(style);
+  });
+});
+
+describe('VideoGrid', () => {
+  it('is titled "List of Videos" with 2 columns up to 6 on extra large screens', () => {
+    render(
+      <VideoGrid>
+        <VideoCard {...base} />
+        <VideoCard {...base} title="Second" href="/video/v2" />
+      </VideoGrid>,
+    );
+    const section = screen.getByRole('region', { name: 'List of Videos' });
+    const list = within(section).getByRole('list');
+    expect(list.className.split(' ')).toEqual(expect.arrayContaining(['grid', 'grid-cols-2', 'xl:grid-cols-6']));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
+describe('list states', () => {
+  it('an empty library calls to record', async () => {
+    const user = userEvent.setup();
+    let recorded = 0;
+    render(<EmptyVideos recordHref="/record" onRecord={() => (recorded += 1)} />);
+    expect(screen.getByText('No videos yet')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Start Recording' });
+    expect(link.getAttribute('href')).toBe('/record');
+    await user.click(link);
+    expect(recorded).toBe(1);
+  });
+
+  it('a failed load shows the reason and retries', async () => {
+    const user = userEvent.setup();
+    let retries = 0;
+    render(<LoadError message="Cannot reach the video service." onRetry={() => (retries += 1)} />);
+    expect(screen.getByRole('alert').textContent).toContain('Cannot reach the video service.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retries).toBe(1);
+  });
+
+  it('Load more is disabled while loading', async () => {
+    const user = userEvent.setup();
+    let loads = 0;
+    const { rerender } = render(<LoadMore loading={false} onLoadMore={() => (loads += 1)} />);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    rerender(<LoadMore loading onLoadMore={() => (loads += 1)} />);
+    expect((screen.getByRole('button', { name: 'Loading more...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(loads).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+import type { MouseEvent } from 'react';
+import { VideoPlaceholderIcon } from './video-placeholder-icon';
+
+export interface EmptyVideosProps {
+  /** Where the call to record leads. */
+  recordHref: string;
+  onRecord?: () => void;
+}
+
+/** An empty library: say so and offer to record the first video. */
+export function EmptyVideos({ recordHref, onRecord }: EmptyVideosProps) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (onRecord && event.button === 0 && !event.metaKey && !event.ctrlKey) {
+      event.preventDefault();
+      onRecord();
+    }
+  };
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center">
+      <VideoPlaceholderIcon className="h-12 w-12 text-base-content/40" />
+      <p className="font-medium">No videos yet</p>
+      <p className="text-sm text-base-content/70">Record your screen and your videos will appear here.</p>
+      <a href={recordHref} onClick={onClick} className="btn btn-primary btn-sm">
+        Start Recording
+      </a>
+    </div>
+  );
+}
+
+export interface LoadErrorProps {
+  /** What went wrong, in words a person can act on. */
+  message: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}
+
+/** A failed load: the reason and a Retry button (never an endless "Loading..."). */
+export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft">
+      <span>{message}</span>
+      <button type="button" className="btn btn-sm" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying...' : 'Retry'}
+      </button>
+    </div>
+  );
+}
+
+export interface LoadMoreProps {
+  onLoadMore: () => void;
+  loading: boolean;
+}
+
+export function LoadMore({ onLoadMore, loading }: LoadMoreProps) {
+  return (
+    <div className="flex justify-center">
+      <button type="button" className="btn btn-outline btn-sm" onClick={onLoadMore} disabled={loading}>
+        {loading ? 'Loading more...' : 'Load more'}
+      </button>
+    </div>
+  );
+}
+
+/** Skeleton cards while the first page loads. */
+export function VideoGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div aria-busy="true" aria-label="Loading videos" className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="skeleton aspect-video w-full max-w-[225px]" />
+      ))}
+    </div>
+  );
+}

@@ -35,3 +35,4 @@ export {
   type UploadOptions,
   type UploadResult,
 } from './upload';
+export { MAX_RETRIES, retryVideoCall } from './errors/retry-video-call';

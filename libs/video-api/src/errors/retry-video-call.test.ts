@@ -1,0 +1,17 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { describe, expect, it } from 'vitest';
+import { retryVideoCall } from './retry-video-call';
+
+describe('retryVideoCall', () => {
+  it('retries transient failures twice', () => {
+    const error = new ConnectError('down', Code.Unavailable);
+    expect([0, 1, 2].map((n) => retryVideoCall(n, error))).toEqual([true, true, false]);
+    expect(retryVideoCall(0, new ConnectError('', Code.DeadlineExceeded))).toBe(true);
+  });
+
+  it('never retries answers that will not change', () => {
+    for (const code of [Code.NotFound, Code.PermissionDenied, Code.Unauthenticated, Code.InvalidArgument, Code.Internal]) {
+      expect(retryVideoCall(0, new ConnectError('', code))).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import type PgBoss from 'pg-boss';
+import type { BlobStore } from '../storage/blob-store';
+import type { ProcessingVideoStore, SqlExecutor, VideoProcessingQueue } from './contracts';
+import { processVideo } from './process-video';
+import { resolveProcessingConfig, type ProcessingConfig } from './processing-config';
+import { UnprocessableVideoError } from './unprocessable-video-error';
+import { GAVE_UP_QUEUE, PROCESS_QUEUE, pgBossQueue, startBoss, type VideoJob } from './video-queue';
+
+export type * from './contracts';
+export type { ProcessingConfig } from './processing-config';
+export { MediaToolError } from './media-tool';
+export { probe, type ProbeResult } from './probe';
+export { remux } from './remux';
+export { thumbnail } from './thumbnail';
+export { processVideo, thumbnailKeyOf } from './process-video';
+export { UnprocessableVideoError } from './unprocessable-video-error';
+
+/** pino-style logger (Fastify's `app.log` fits). */
+export interface ProcessingLogger {
+  info(details: object, message?: string): void;
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}
+
+export interface Processing {
+  /** For the upload route: queue a stored upload for processing. */
+  queue: VideoProcessingQueue;
+  /** Starts taking jobs in this process (the API by default, or `npm run worker`). */
+  startWorker(): Promise<void>;
+  /** Stops taking jobs, waits briefly for the one running, and leaves the database open. */
+  stop(): Promise<void>;
+}
+
+export const GAVE_UP_REASON = 'Processing did not finish: the worker stopped or the video took too long';
+
+/**
+ * The processing queue and worker over the app's database. pg-boss keeps its tables in the
+ * `pgboss` schema of that same database, so the API process and any number of worker processes
+ * share one queue when the database is PostgreSQL (PGlite serves one process).
+ */
+export async function createProcessing(deps: {
+  config: ProcessingConfig;
+  executor: SqlExecutor;
+  store: BlobStore;
+  videos: ProcessingVideoStore;
+  log: ProcessingLogger;
+}): Promise<Processing> {
+  const { executor, store, videos, log } = deps;
+  const config = resolveProcessingConfig(deps.config);
+  const boss: PgBoss = await startBoss(executor, config, (error) => log.error({ err: error }, 'job queue error'));
+  const workerIds: string[] = [];
+  const queue = pgBossQueue(boss, () => {
+    for (const id of workerIds) boss.notifyWorker(id); // a worker in this process starts at once
+  });
+
+  async function handleProcess([job]: PgBoss.JobWithMetadata<VideoJob>[]): Promise<void> {
+    if (!job) return;
+    const { videoId } = job.data;
+    const lastAttempt = job.retryCount >= job.retryLimit;
+    try {
+      const result = await processVideo(videoId, {
+        store,
+        videos,
+        ffmpegPath: config.ffmpegPath,
+        ffprobePath: config.ffprobePath,
+        // Leave a margin under the queue's expiry so a slow attempt fails itself first.
+        timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+      });
+      if (result) log.info({ videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes }, 'video processed');
+      else log.info({ videoId }, 'video no longer waiting for processing');
+    } catch (error) {
+      if (error instanceof UnprocessableVideoError) {
+        log.warn({ videoId, reason: error.message }, 'video cannot be processed');
+        await videos.markFailed(videoId, error.message);
+        return;
+      }
+      log.error({ videoId, attempt: job.retryCount + 1, err: error }, 'processing attempt failed');
+      if (lastAttempt) await videos.markFailed(videoId, failureReason(error, job.retryCount + 1));
+      throw error;
+    }
+  }
+
+  async function handleGaveUp([job]: PgBoss.Job<VideoJob>[]): Promise<void> {
+    if (!job) return;
+    const { videoId } = job.data;
+    if (await videos.findForProcessing(videoId)) {
+      log.warn({ videoId }, 'processing gave up; marking the video failed');
+      await videos.markFailed(videoId, GAVE_UP_REASON);
+    }
+  }
+
+  return {
+    queue,
+    async startWorker() {
+      if (workerIds.length) return;
+      const polling = { pollingIntervalSeconds: 1, batchSize: 1 };
+      workerIds.push(await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, handleProcess));
+      workerIds.push(await boss.work<VideoJob>(GAVE_UP_QUEUE, polling, handleGaveUp));
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+    },
+  };
+}
+
+function failureReason(error: unknown, attempts: number): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  const oneLine = detail.replace(/\s+/g, ' ').trim().slice(0, 300);
+  return `Processing failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${oneLine}`;
+}

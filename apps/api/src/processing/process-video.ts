@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BlobStore } from '../storage/blob-store';
+import type { ProcessingResult, ProcessingVideoStore } from './contracts';
+import { probe } from './probe';
+import { remux } from './remux';
+import { thumbnail } from './thumbnail';
+import { UnprocessableVideoError } from './unprocessable-video-error';
+
+export interface ProcessVideoDeps {
+  store: BlobStore;
+  videos: ProcessingVideoStore;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Time left for the whole job; each ffmpeg run gets what remains of it. */
+  timeoutMs: number;
+}
+
+/** Where a video's thumbnail lives. The remuxed video replaces the upload under its own key. */
+export const thumbnailKeyOf = (videoId: string) => `videos/${videoId}/thumbnail.jpg`;
+
+/**
+ * One processing attempt: download the upload, check it is a WebM with video, remux it so it has
+ * a duration and cues, grab a thumbnail, store both and mark the video READY. Returns undefined
+ * when there is nothing to do (deleted meanwhile, or already processed by an earlier attempt).
+ * Throws UnprocessableVideoError for a bad file, anything else for a failure worth retrying.
+ * Every step is idempotent, so an attempt cut short by a dead worker can simply run again.
+ */
+export async function processVideo(videoId: string, deps: ProcessVideoDeps): Promise<ProcessingResult | undefined> {
+  const video = await deps.videos.findForProcessing(videoId);
+  if (!video) return undefined;
+  const deadline = Date.now() + deps.timeoutMs;
+  const left = () => Math.max(1000, deadline - Date.now());
+  const work = await mkdtemp(join(tmpdir(), `stream-processing-${videoId.replace(/[^\w-]/g, '_')}-`));
+  try {
+    const original = join(work, 'upload.webm');
+    const remuxed = join(work, 'remuxed.webm');
+    const jpeg = join(work, 'thumbnail.jpg');
+    await deps.store.download(video.videoKey, original);
+
+    const uploaded = await probe(deps.ffprobePath, original, left());
+    if (!uploaded.isWebmWithVideo) {
+      const kinds = uploaded.streams.map((stream) => stream.codecType).join(', ') || 'no streams';
+      throw new UnprocessableVideoError(`The file is not a WebM video (${uploaded.formatName || 'unknown format'}, ${kinds})`);
+    }
+    await remux(deps.ffmpegPath, original, remuxed, left());
+    const result = await probe(deps.ffprobePath, remuxed, left());
+    const durationSeconds = result.durationSeconds;
+    if (durationSeconds === undefined || durationSeconds <= 0) {
+      throw new UnprocessableVideoError('The video has no playable length');
+    }
+    await thumbnail(deps.ffmpegPath, remuxed, jpeg, durationSeconds, left());
+
+    const thumbnailKey = thumbnailKeyOf(video.id);
+    await deps.store.putFile(thumbnailKey, jpeg, { contentType: 'image/jpeg' });
+    const { size } = await deps.store.putFile(video.videoKey, remuxed, { contentType: 'video/webm' });
+    const processed: ProcessingResult = { videoKey: video.videoKey, thumbnailKey, durationSeconds, sizeBytes: size };
+    await deps.videos.markReady(video.id, processed);
+    return processed;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -13,3 +13,9 @@ export { VOLUME_MAX, VOLUME_MIN, VOLUME_START, VOLUME_STEP, clampVolume, stepVol
 export { PLAYBACK_RATES } from './player/playback-rate';
 export { resolveDuration } from './player/resolve-duration';
 export { SEEK_STEP_SECONDS, playerActionForKey, type PlayerAction } from './player/player-keys';
+export { AlertArea, type AlertAreaProps, type AlertMessage } from './alert/alert-area';
+export { RecorderControls, type RecorderControlsProps } from './recorder/recorder-controls';
+export { ElapsedTime, type ElapsedTimeProps } from './recorder/elapsed-time';
+export { RecordingPreview, type RecordingPreviewProps } from './recorder/recording-preview';
+export { UploadStatus, type UploadStatusProps } from './recorder/upload-status';
+export { RecorderNotice, type RecorderNoticeProps } from './recorder/recorder-notice';

@@ -104,3 +104,20 @@ describe('refetchWhileProcessing', () => {
     expect(refetchWhileProcessing({ pages: [create(ListVideosResponseSchema, { videos: [ready, failed] })] })).toBe(false);
   });
 });
+
+describe('retries', () => {
+  it('does not retry not_found, so a missing video is reported at once', async () => {
+    const fake = createFakeVideoService();
+    const client = new QueryClient(); // library defaults: 3 retries
+    await client.fetchQuery(getVideoQuery(fake.transport, 'gone')).catch(() => undefined);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('retries an unavailable server twice', async () => {
+    const fake = createFakeVideoService();
+    fake.fail('listVideos', new ConnectError('down', Code.Unavailable));
+    const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+    await client.fetchInfiniteQuery(listVideosQuery(fake.transport)).catch(() => undefined);
+    expect(fake.calls).toHaveLength(3);
+  });
+});

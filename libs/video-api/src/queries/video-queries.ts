@@ -1,6 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { createConnectQueryKey, createInfiniteQueryOptions, createQueryOptions } from '@connectrpc/connect-query';
 import { type ListVideosResponse, Status, type Video, VideoService } from '@stream/proto';
+import { retryVideoCall } from '../errors/retry-video-call';
 
 /** SPEC.md §9: the list loads page 0 with 10 videos, then the pages the server points to. */
 export const FIRST_PAGE_NUMBER = 0;
@@ -19,7 +20,7 @@ export function nextPageNumber(lastPage: ListVideosResponse, lastPageNumber: num
 
 /** Infinite query for the caller's videos; the same options serve loaders and components. */
 export function listVideosQuery(transport: Transport, pageSize: number = DEFAULT_PAGE_SIZE) {
-  return createInfiniteQueryOptions(
+  const options = createInfiniteQueryOptions(
     VideoService.method.listVideos,
     { pageSize, pageNumber: FIRST_PAGE_NUMBER },
     {
@@ -28,11 +29,12 @@ export function listVideosQuery(transport: Transport, pageSize: number = DEFAULT
       getNextPageParam: (lastPage, _allPages, lastPageParam) => nextPageNumber(lastPage, lastPageParam ?? FIRST_PAGE_NUMBER),
     },
   );
+  return { ...options, retry: retryVideoCall };
 }
 
 /** Query for one video by id. */
 export function getVideoQuery(transport: Transport, videoId: string) {
-  return createQueryOptions(VideoService.method.getVideo, { videoId }, { transport });
+  return { ...createQueryOptions(VideoService.method.getVideo, { videoId }, { transport }), retry: retryVideoCall };
 }
 
 /** Key prefix matching every cached ListVideos page set of this transport, whatever the page size (for invalidation). */

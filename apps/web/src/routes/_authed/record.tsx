@@ -1,6 +1,21 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { RecordPage } from '../-components/record-page';
+import { uploadClientFor } from '../-components/record-upload-client';
 
-// Placeholder so the app builds; the real page is another issue's work.
 export const Route = createFileRoute('/_authed/record')({
-  component: () => <h1 className="text-3xl font-bold">Record</h1>,
+  component: RecordRoute,
 });
+
+function RecordRoute() {
+  const { session } = Route.useRouteContext();
+  return (
+    <RecordPage
+      uploads={uploadClientFor(session)}
+      renderVideoLink={(id) => (
+        <Link to="/video/$id" params={{ id }} className="link link-primary">
+          Open the video
+        </Link>
+      )}
+    />
+  );
+}

@@ -1,0 +1,139 @@
+import { describeAudio, type Recording, type RecorderOptions } from '@stream/recorder';
+import { useRecorder } from '@stream/recorder/react';
+import {
+  AlertArea,
+  ElapsedTime,
+  RecorderControls,
+  RecorderNotice,
+  RecordingPreview,
+  UploadStatus,
+  type AlertMessage,
+} from '@stream/ui';
+import type { UploadClient } from '@stream/video-api';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useObjectUrl } from './record-object-url';
+
+export interface RecordPageProps {
+  uploads: UploadClient;
+  /** Read once; tests pass a fake browser. */
+  recorderOptions?: RecorderOptions;
+  /** Where a finished upload can be watched (the route gives a router link). */
+  renderVideoLink?: (videoId: string) => ReactNode;
+}
+
+type UploadView =
+  | { status: 'none' }
+  | { status: 'uploading'; progress: number }
+  | { status: 'done'; videoId?: string }
+  | { status: 'failed' };
+
+/**
+ * SPEC.md §2 /record and §4: record, preview, download, and the upload that starts by itself on
+ * stop. The recording stays on the page (preview and download) whatever the upload does.
+ */
+export function RecordPage({ uploads, recorderOptions, renderVideoLink }: RecordPageProps) {
+  const recorder = useRecorder(recorderOptions);
+  const { state } = recorder;
+  const [recording, setRecording] = useState<Recording | null>(null);
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const [upload, setUpload] = useState<UploadView>({ status: 'none' });
+  const autoUploaded = useRef<Blob | null>(null);
+  const previewUrl = useObjectUrl(recording?.blob ?? null);
+
+  const runUpload = useCallback(
+    async (blob: Blob) => {
+      if (uploads.isUploading) return;
+      setAlert(null);
+      setUpload({ status: 'uploading', progress: 0 });
+      const result = await uploads.upload(blob, {
+        onProgress: (progress) => setUpload((current) => (current.status === 'uploading' ? { status: 'uploading', progress } : current)),
+      });
+      if (result.ok) {
+        setAlert({ kind: 'success', message: result.message });
+        setUpload({ status: 'done', ...(result.videoId ? { videoId: result.videoId } : {}) });
+      } else if (result.code !== 'busy') {
+        console.error(`Upload failed: ${result.detail}`);
+        setAlert({ kind: 'error', message: result.message });
+        setUpload({ status: 'failed' });
+      }
+    },
+    [uploads],
+  );
+
+  // A finished recording replaces the previous one and uploads by itself, once.
+  const finished = state.status === 'stopped' ? state.recording : null;
+  useEffect(() => {
+    if (!finished || autoUploaded.current === finished.blob) return;
+    autoUploaded.current = finished.blob;
+    setRecording(finished);
+    setUpload({ status: 'none' });
+    void runUpload(finished.blob);
+  }, [finished, runUpload]);
+
+  const uploading = upload.status === 'uploading';
+  const capturing = state.status === 'acquiring' || state.status === 'recording' || state.status === 'stopping';
+  const notice = recorderNotice(state);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-3xl font-bold">Record</h1>
+        <p className="text-base-content/70">
+          Record your screen with microphone audio. When you stop, you can preview and download the recording, and it
+          uploads to your videos by itself.
+        </p>
+      </header>
+
+      <AlertArea alert={alert} onDismiss={() => setAlert(null)} />
+      {notice ? (
+        <RecorderNotice message={notice.message} {...(notice.dismissible ? { onDismiss: recorder.dismiss } : {})} />
+      ) : null}
+
+      <RecorderControls
+        recording={state.status === 'recording'}
+        busy={state.status === 'acquiring' || state.status === 'stopping'}
+        disabled={uploading}
+        onStart={() => void recorder.start()}
+        onStop={() => void recorder.stop()}
+      />
+
+      {state.status === 'recording' || state.status === 'stopping' ? <ElapsedTime elapsedMs={recorder.elapsedMs} /> : null}
+      {state.status === 'acquiring' ? <p>Choose what to share in the browser&apos;s window...</p> : null}
+
+      {recording && previewUrl && !capturing ? (
+        <RecordingPreview url={previewUrl} downloadDisabled={uploading} />
+      ) : null}
+
+      {recording && !capturing ? (
+        <UploadStatus
+          uploading={uploading}
+          progress={upload.status === 'uploading' ? upload.progress : 0}
+          failed={upload.status === 'failed'}
+          onReupload={() => void runUpload(recording.blob)}
+        />
+      ) : null}
+
+      {upload.status === 'done' && upload.videoId && renderVideoLink && !capturing ? renderVideoLink(upload.videoId) : null}
+    </div>
+  );
+}
+
+function recorderNotice(state: ReturnType<typeof useRecorder>['state']): { message: string; dismissible: boolean } | null {
+  switch (state.status) {
+    case 'idle':
+      return state.notice ? { message: state.notice, dismissible: true } : null;
+    case 'error':
+      return { message: state.message, dismissible: true };
+    case 'recording':
+    case 'stopping': {
+      const audio = describeAudio(state.audio);
+      return audio ? { message: audio, dismissible: false } : null;
+    }
+    case 'stopped': {
+      const message = state.notice ?? describeAudio(state.audio);
+      return message ? { message, dismissible: false } : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,11 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { getVideoQuery } from '@stream/video-api';
+import { VideoDetail } from '../-components/video-detail';
 
-// Placeholder so the app builds; the real page is another issue's work.
 export const Route = createFileRoute('/_authed/video/$id')({
+  // Start GetVideo early without holding the page, so "Loading..." shows until it answers.
+  loader: ({ context: { queryClient, transport }, params }) => {
+    void queryClient.prefetchQuery(getVideoQuery(transport, params.id));
+  },
   component: VideoPage,
 });
 
 function VideoPage() {
   const { id } = Route.useParams();
-  return <h1 className="text-3xl font-bold">Video {id}</h1>;
+  const { queryClient, transport } = Route.useRouteContext();
+  return <VideoDetail key={id} videoId={id} queryClient={queryClient} transport={transport} />;
 }

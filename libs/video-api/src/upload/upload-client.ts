@@ -66,7 +66,14 @@ export function createUploadClient(options: UploadClientOptions): UploadClient {
 
   async function send(recording: Blob, { onProgress, signal }: UploadOptions): Promise<UploadResult> {
     if (!isOnline()) return failure('offline', 'navigator.onLine is false');
-    const token = await options.getToken();
+    let token: string | undefined;
+    try {
+      token = await options.getToken();
+    } catch (error) {
+      // Refreshing the token needs the network: without it, the person is offline, not signed out.
+      const reason = `getToken failed: ${error instanceof Error ? error.message : String(error)}`;
+      return failure(isOnline() ? 'failed' : 'offline', reason);
+    }
     if (signal?.aborted) return failure('aborted', 'aborted before sending');
 
     const body = new FormData();

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createUploadClient } from './upload-client';
+import { uploadMessages } from './upload-messages';
 
 class ScriptedXhr {
   readonly upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
@@ -108,7 +109,25 @@ describe('upload progress', () => {
       isOnline: () => true,
       createXhr: () => new ScriptedXhr() as unknown as XMLHttpRequest,
     });
-    expect(await client.upload(new Blob(['x']))).toMatchObject({ ok: false, code: 'failed', message: 'Failed to upload video.' });
+    expect(await client.upload(new Blob(['x']))).toMatchObject({
+      ok: false,
+      code: 'failed',
+      message: 'Failed to upload video.',
+      detail: 'getToken failed: no session',
+    });
     expect(client.isUploading).toBe(false);
+  });
+
+  it('a getToken that fails because the network went away meanwhile gives the offline message', async () => {
+    let online = true;
+    const client = createUploadClient({
+      getToken: () => {
+        online = false;
+        return Promise.reject(new Error('auth/network-request-failed'));
+      },
+      isOnline: () => online,
+      createXhr: () => new ScriptedXhr() as unknown as XMLHttpRequest,
+    });
+    expect(await client.upload(new Blob(['x']))).toMatchObject({ ok: false, code: 'offline', message: uploadMessages.offline });
   });
 });

@@ -46,6 +46,12 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalString.pipe(url.optional()),
   /** Run the processing worker inside the API process. */
   WORKER: boolean.default(true),
+  /** Processing (see processing/processing-config.ts): ffmpeg binaries and job timing. */
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
+  PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().optional(),
+  PROCESSING_RETRY_LIMIT: z.coerce.number().int().min(0).optional(),
+  PROCESSING_MAINTENANCE_SECONDS: z.coerce.number().int().positive().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -7,7 +7,9 @@ import { openDatabase, type AppDatabase } from './db/database';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { VideoLinks } from './http/video-links';
+import { createProcessing } from './processing';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
+import { createProcessingVideoStore } from './services/processing-video-store';
 import { UrlSigner } from './services/url-signer';
 import { VideoService } from './services/video.service';
 import { createBlobStore } from './storage';
@@ -19,30 +21,49 @@ export interface BuildOptions {
   database?: AppDatabase;
 }
 
-/** Builds the whole server from its configuration; listening is the caller's business. */
+/**
+ * Builds the whole server from its configuration; listening is the caller's business.
+ * `app.close()` stops the worker, then closes the token verifier and the database.
+ */
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false });
   const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID);
-  app.addHook('onClose', async () => {
-    await verifier.close();
-    await database.close();
-  });
+  const closers: (() => Promise<void>)[] = [() => verifier.close(), () => database.close()];
+  const closeAll = async () => {
+    for (const close of closers) await close();
+  };
+  app.addHook('onClose', closeAll);
 
-  const store = createBlobStore(config);
-  const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
-  const links = new VideoLinks(signer, config.PUBLIC_URL);
-  const videos = new VideoService({ db: database.db, store, log: app.log });
+  try {
+    const store = createBlobStore(config);
+    const processing = await createProcessing({
+      config,
+      executor: database.executor,
+      store,
+      videos: createProcessingVideoStore(database.db, store),
+      log: app.log,
+    });
+    closers.unshift(() => processing.stop());
+    if (config.WORKER) await processing.startWorker();
 
-  await app.register(fastifyConnectPlugin, {
-    routes: videoRoutes({ videos, links, log: app.log }),
-    interceptors: [createAuthInterceptor(verifier, anonymousMethods)],
-    grpcWeb: true,
-    connect: true,
-    grpc: true,
-  });
-  registerUploadRoutes(app, { videos, store, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
-  registerStreamRoutes(app, { videos, store, signer, verifier });
-  await registerWebApp(app, config.WEB_DIST);
-  return app;
+    const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
+    const links = new VideoLinks(signer, config.PUBLIC_URL);
+    const videos = new VideoService({ db: database.db, store, queue: processing.queue, log: app.log });
+
+    await app.register(fastifyConnectPlugin, {
+      routes: videoRoutes({ videos, links, log: app.log }),
+      interceptors: [createAuthInterceptor(verifier, anonymousMethods)],
+      grpcWeb: true,
+      connect: true,
+      grpc: true,
+    });
+    registerUploadRoutes(app, { videos, store, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
+    registerStreamRoutes(app, { videos, store, signer, verifier });
+    await registerWebApp(app, config.WEB_DIST);
+    return app;
+  } catch (error) {
+    await closeAll().catch(() => undefined);
+    throw error;
+  }
 }

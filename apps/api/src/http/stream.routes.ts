@@ -83,7 +83,14 @@ async function serve(
   const length = span ? span.end - span.start + 1 : info.size;
   reply.header('content-length', length);
   if (span) reply.code(206).header('content-range', `bytes ${span.start}-${span.end}/${info.size}`);
-  if (request.method === 'HEAD' || length === 0) return reply.send();
+  if (request.method === 'HEAD') {
+    // Fastify would recount Content-Length from the empty body: answer the headers ourselves.
+    reply.hijack();
+    reply.raw.writeHead(reply.statusCode, reply.getHeaders());
+    reply.raw.end();
+    return reply;
+  }
+  if (length === 0) return reply.send();
   return reply.send(await store.read(key, span));
 }
 

@@ -1,0 +1,45 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+export interface UploadAnswer {
+  status: number;
+  json: { message?: string; video?: { id: string; title: string; status: string; visibility: string; url: string } };
+}
+
+/** POSTs `bytes` as the multipart field `video` (named recording.webm, typed as Chrome types it). */
+export async function uploadVideo(
+  baseUrl: string,
+  bytes: Uint8Array,
+  options: { token?: string; field?: string; headers?: Record<string, string> } = {},
+): Promise<UploadAnswer> {
+  const form = new FormData();
+  form.append(options.field ?? 'video', new Blob([bytes], { type: 'video/webm;codecs=vp8,opus' }), 'recording.webm');
+  const response = await fetch(`${baseUrl}/api/videoservice/upload`, {
+    method: 'POST',
+    headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    body: form,
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : {} };
+}
+
+/** A multipart body around one file part, as bytes: for streamed or cut-off uploads. */
+export function multipartBody(bytes: Uint8Array, boundary = 'stream-test-boundary') {
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="recording.webm"\r\n` +
+      `Content-Type: video/webm;codecs=vp8,opus\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { head, tail, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Every file under `dir`, hidden and partial ones included, relative to it. */
+export function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,321 @@
+// Upload and streaming through the real server: a real WebM from ffmpeg, raw HTTP, tokens from
+// the real Auth emulator, against PGlite and PostgreSQL. The worker is off here, so uploads stay
+// PROCESSING and the stream serves the upload as it came (processing.e2e covers READY).
+import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Visibility } from '@stream/proto';
+import { createTestUser, startAuthEmulator, type AuthEmulator, type TestUser } from '@stream/auth/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UrlSigner } from '../src/services/url-signer';
+import { expiredToken, videoClient } from './support/clients';
+import { databaseKinds } from './support/test-database';
+import { startTestServer, type TestServer } from './support/test-server';
+import { filesUnder, multipartBody, uploadVideo } from './support/upload';
+import { makeWebm } from './support/webm';
+
+const MAX_UPLOAD_BYTES = 1024 * 1024;
+const SIGNING_SECRET = 'a-test-signing-secret-of-some-length';
+
+let emulator: AuthEmulator;
+let webm: Buffer;
+beforeAll(async () => {
+  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 3 })]);
+  emulator = started;
+  webm = readFileSync(path);
+}, 120_000);
+afterAll(() => emulator?.stop());
+
+describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
+  let server: TestServer;
+  let owner: TestUser;
+  let other: TestUser;
+  const blobs = () => filesUnder(join(server.dataDir, 'blobs'));
+  const streamUrl = (id: string, query = '') => `${server.baseUrl}/api/videoservice/video/${id}${query}`;
+  const auth = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      database: databaseKind,
+      emulatorHost: emulator.host,
+      env: { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), URL_SIGNING_SECRET: SIGNING_SECRET },
+    });
+    [owner, other] = await Promise.all([createTestUser(emulator.host), createTestUser(emulator.host)]);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  async function uploaded(user = owner) {
+    const answer = await uploadVideo(server.baseUrl, webm, { token: user.idToken });
+    expect(answer.status).toBe(201);
+    return answer.json.video!;
+  }
+
+  /** Nothing of a refused upload may remain: no row for the user, no blob, no partial file. */
+  async function expectNothingCreated(user: TestUser, blobsBefore: string[]) {
+    const page = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({ pageSize: 100 });
+    expect(page.videos).toEqual([]);
+    expect(blobs()).toEqual(blobsBefore);
+  }
+
+  describe('POST /api/videoservice/upload', () => {
+    it('stores a WebM and answers 201 with the new PROCESSING, private video', async () => {
+      const user = await createTestUser(emulator.host);
+      const answer = await uploadVideo(server.baseUrl, webm, { token: user.idToken });
+      expect(answer.status).toBe(201);
+      expect(answer.json.message).toBe('Video uploaded successfully!');
+      expect(answer.json.video).toMatchObject({ status: 'STATUS_PROCESSING', visibility: 'VISIBILITY_PRIVATE' });
+      expect(answer.json.video!.title).toMatch(/^Recording \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
+
+      const listed = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({});
+      expect(listed.videos.map((video) => video.id)).toEqual([answer.json.video!.id]);
+      expect(listed.videos[0]!.sizeBytes).toBe(BigInt(webm.length));
+      expect(blobs()).toContain(`videos/${answer.json.video!.id}/original.webm`);
+    });
+
+    it.each([
+      ['no token', {}],
+      ['a bad token', { authorization: 'Bearer nonsense' }],
+      ['an expired token', { authorization: `Bearer ${expiredToken('someone')}` }],
+    ])('answers 401 with %s and stores nothing', async (_, headers) => {
+      const before = blobs();
+      const answer = await uploadVideo(server.baseUrl, webm, { headers });
+      expect(answer.status).toBe(401);
+      expect(blobs()).toEqual(before);
+    });
+
+    it('answers 415 for a text file, whatever its part says, and creates nothing', async () => {
+      const user = await createTestUser(emulator.host);
+      const before = blobs();
+      const answer = await uploadVideo(server.baseUrl, Buffer.from('just some text, not a video\n'.repeat(100)), {
+        token: user.idToken,
+      });
+      expect(answer.status).toBe(415);
+      expect(answer.json.message).toMatch(/WebM/);
+      await expectNothingCreated(user, before);
+    });
+
+    it('answers 415 for an empty file', async () => {
+      const user = await createTestUser(emulator.host);
+      const answer = await uploadVideo(server.baseUrl, new Uint8Array(), { token: user.idToken });
+      expect(answer.status).toBe(415);
+    });
+
+    it('answers 400 when there is no field "video"', async () => {
+      const user = await createTestUser(emulator.host);
+      const before = blobs();
+      const answer = await uploadVideo(server.baseUrl, webm, { token: user.idToken, field: 'file' });
+      expect(answer.status).toBe(400);
+      await expectNothingCreated(user, before);
+    });
+
+    it('answers 413 over MAX_UPLOAD_BYTES and leaves no row or blob', async () => {
+      const user = await createTestUser(emulator.host);
+      const before = blobs();
+      const tooBig = Buffer.concat([webm, Buffer.alloc(MAX_UPLOAD_BYTES)]);
+      const answer = await uploadVideo(server.baseUrl, tooBig, { token: user.idToken });
+      expect(answer.status).toBe(413);
+      await expectNothingCreated(user, before);
+    });
+
+    it('answers 413 to a chunked upload (no Content-Length) once it passes the limit', async () => {
+      const user = await createTestUser(emulator.host);
+      const before = blobs();
+      const { head, tail, contentType } = multipartBody(webm);
+      const chunks = [head, webm, ...Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024, 1)), tail];
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = chunks.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      });
+      const response = await fetch(`${server.baseUrl}/api/videoservice/upload`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, ...auth(user) },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      await expectNothingCreated(user, before);
+    });
+
+    it('leaves no row and no blob when the client disconnects mid-upload', async () => {
+      const user = await createTestUser(emulator.host);
+      const before = blobs();
+      const { head, contentType } = multipartBody(webm);
+      const url = new URL(`${server.baseUrl}/api/videoservice/upload`);
+      await new Promise<void>((resolve) => {
+        const req = request(url, {
+          method: 'POST',
+          headers: { 'content-type': contentType, 'content-length': String(head.length + webm.length + 100), ...auth(user) },
+        });
+        req.on('error', () => resolve());
+        req.write(head);
+        req.write(webm.subarray(0, webm.length / 2));
+        // Let the server start storing the part, then vanish.
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 300);
+      });
+      // The server notices the disconnect asynchronously; give it a moment, then check.
+      for (let i = 0; i < 20 && blobs().length !== before.length; i++) await new Promise((r) => setTimeout(r, 100));
+      await expectNothingCreated(user, before);
+    });
+  });
+
+  describe('GET /api/videoservice/video/{id}', () => {
+    it('streams the upload back byte-identical, range by range', async () => {
+      const { id } = await uploaded();
+      const parts: Buffer[] = [];
+      const step = 20_000;
+      for (let start = 0; start < webm.length; start += step) {
+        const end = Math.min(start + step, webm.length) - 1;
+        const response = await fetch(streamUrl(id), { headers: { ...auth(owner), range: `bytes=${start}-${end}` } });
+        expect(response.status).toBe(206);
+        expect(response.headers.get('content-type')).toBe('video/webm');
+        expect(response.headers.get('accept-ranges')).toBe('bytes');
+        expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/${webm.length}`);
+        expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+        parts.push(Buffer.from(await response.arrayBuffer()));
+      }
+      expect(Buffer.concat(parts).equals(webm)).toBe(true);
+    });
+
+    it('serves the whole file with validators, open and suffix ranges, and HEAD', async () => {
+      const { id } = await uploaded();
+      const whole = await fetch(streamUrl(id), { headers: auth(owner) });
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('content-length')).toBe(String(webm.length));
+      expect(whole.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+      expect(new Date(whole.headers.get('last-modified')!).getTime()).not.toBeNaN();
+      expect(Buffer.from(await whole.arrayBuffer()).equals(webm)).toBe(true);
+
+      const open = await fetch(streamUrl(id), { headers: { ...auth(owner), range: 'bytes=1000-' } });
+      expect(open.status).toBe(206);
+      expect(Buffer.from(await open.arrayBuffer()).equals(webm.subarray(1000))).toBe(true);
+      const suffix = await fetch(streamUrl(id), { headers: { ...auth(owner), range: 'bytes=-500' } });
+      expect(suffix.headers.get('content-range')).toBe(`bytes ${webm.length - 500}-${webm.length - 1}/${webm.length}`);
+      expect(Buffer.from(await suffix.arrayBuffer()).equals(webm.subarray(webm.length - 500))).toBe(true);
+
+      const head = await fetch(streamUrl(id), { method: 'HEAD', headers: auth(owner) });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(webm.length));
+      expect(head.headers.get('accept-ranges')).toBe('bytes');
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    });
+
+    it('answers 416 with the size for a range past the end', async () => {
+      const { id } = await uploaded();
+      const response = await fetch(streamUrl(id), { headers: { ...auth(owner), range: `bytes=${webm.length}-` } });
+      expect(response.status).toBe(416);
+      expect(response.headers.get('content-range')).toBe(`bytes */${webm.length}`);
+    });
+
+    it('answers 304 to If-None-Match and If-Modified-Since, and honours If-Range', async () => {
+      const { id } = await uploaded();
+      const first = await fetch(streamUrl(id), { headers: auth(owner) });
+      await first.arrayBuffer();
+      const etag = first.headers.get('etag')!;
+      const lastModified = first.headers.get('last-modified')!;
+      const byTag = await fetch(streamUrl(id), { headers: { ...auth(owner), 'if-none-match': etag } });
+      expect(byTag.status).toBe(304);
+      expect(byTag.headers.get('etag')).toBe(etag);
+      const byDate = await fetch(streamUrl(id), { headers: { ...auth(owner), 'if-modified-since': lastModified } });
+      expect(byDate.status).toBe(304);
+      const stale = await fetch(streamUrl(id), { headers: { ...auth(owner), 'if-none-match': '"other"' } });
+      expect(stale.status).toBe(200);
+      await stale.arrayBuffer();
+
+      const current = await fetch(streamUrl(id), { headers: { ...auth(owner), range: 'bytes=0-9', 'if-range': etag } });
+      expect(current.status).toBe(206);
+      await current.arrayBuffer();
+      const changed = await fetch(streamUrl(id), { headers: { ...auth(owner), range: 'bytes=0-9', 'if-range': '"old"' } });
+      expect(changed.status).toBe(200);
+      expect((await changed.arrayBuffer()).byteLength).toBe(webm.length);
+    });
+
+    it('has no thumbnail before processing', async () => {
+      const { id } = await uploaded();
+      const response = await fetch(`${server.baseUrl}/api/videoservice/thumbnail/${id}`, { headers: auth(owner) });
+      expect(response.status).toBe(404);
+    });
+  });
+
+  describe('who may stream a video', () => {
+    const status = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      return response.status;
+    };
+
+    it('PRIVATE: the owner by header or by the signed url of GetVideo; others 404, signed-out 401', async () => {
+      const { id } = await uploaded();
+      const video = await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id });
+      expect(video.url).toMatch(new RegExp(`^/api/videoservice/video/${id}\\?expires=\\d+&signature=`));
+      expect(await status(streamUrl(id), auth(owner))).toBe(200);
+      expect(await status(`${server.baseUrl}${video.url}`)).toBe(200);
+      expect(await status(streamUrl(id), auth(other))).toBe(404);
+      expect(await status(streamUrl(id))).toBe(401);
+      expect(await status(streamUrl(id), { authorization: 'Bearer nonsense' })).toBe(401);
+      expect(await status(streamUrl(id), { authorization: `Bearer ${expiredToken(owner.uid)}` })).toBe(401);
+      expect(await status(`${server.baseUrl}${video.url}`, { authorization: 'Bearer nonsense' })).toBe(401);
+    });
+
+    it('refuses a tampered, expired or borrowed signature', async () => {
+      const { id } = await uploaded();
+      const { id: otherId } = await uploaded();
+      const video = await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id });
+      const signed = new URL(video.url, server.baseUrl);
+      const tampered = new URL(signed);
+      tampered.searchParams.set('expires', String(Number(signed.searchParams.get('expires')) + 1));
+      expect(await status(tampered.href)).toBe(401);
+      expect(await status(streamUrl(otherId, signed.search))).toBe(401);
+      const thumbnailWithVideoSignature = `${server.baseUrl}/api/videoservice/thumbnail/${id}${signed.search}`;
+      expect(await status(thumbnailWithVideoSignature)).toBe(401);
+      const lastYear = new UrlSigner(SIGNING_SECRET, 60, () => Date.now() - 365 * 24 * 3600 * 1000).sign('video', id);
+      expect(await status(streamUrl(id, `?expires=${lastYear.expires}&signature=${lastYear.signature}`))).toBe(401);
+    });
+
+    it('SHARED: the share link plays for anyone; without it others get 404', async () => {
+      const { id } = await uploaded();
+      const client = videoClient(server.baseUrl, { token: owner.idToken });
+      const { url } = await client.shareVideo({ videoId: id });
+      expect(await status(url)).toBe(200);
+      expect(await status(url, auth(other))).toBe(200);
+      expect(await status(streamUrl(id), auth(other))).toBe(404);
+      expect(await status(streamUrl(id, '?share=wrong'), auth(other))).toBe(404);
+      const played = await fetch(url, { headers: { range: 'bytes=0-3' } });
+      expect(Buffer.from(await played.arrayBuffer())).toEqual(webm.subarray(0, 4));
+      await client.updateVideo({ videoId: id, title: 'back to private', visibility: Visibility.PRIVATE });
+      expect(await status(url)).toBe(401);
+      expect(await status(url, auth(other))).toBe(404);
+    });
+
+    it('PUBLIC: anyone, signed in or not', async () => {
+      const { id } = await uploaded();
+      await videoClient(server.baseUrl, { token: owner.idToken }).updateVideo({
+        videoId: id,
+        title: 'public',
+        visibility: Visibility.PUBLIC,
+      });
+      expect(await status(streamUrl(id))).toBe(200);
+      expect(await status(streamUrl(id), auth(other))).toBe(200);
+      expect(await status(streamUrl(id), { authorization: 'Bearer nonsense' })).toBe(401);
+    });
+
+    it('a missing video is 404 when signed in and 401 when not', async () => {
+      expect(await status(streamUrl('no-such-video'), auth(owner))).toBe(404);
+      expect(await status(streamUrl('no-such-video'))).toBe(401);
+    });
+  });
+
+  it('DeleteVideo removes the row and the blob; the stream then answers 404', async () => {
+    const { id } = await uploaded();
+    expect(blobs()).toContain(`videos/${id}/original.webm`);
+    await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
+    expect(blobs().filter((key) => key.includes(id))).toEqual([]);
+    const response = await fetch(streamUrl(id), { headers: auth(owner) });
+    expect(response.status).toBe(404);
+  });
+});

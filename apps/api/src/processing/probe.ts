@@ -33,7 +33,8 @@ export async function probe(ffprobePath: string, file: string, timeoutMs: number
     );
   } catch (error) {
     if (error instanceof MediaToolError && !error.timedOut && error.stderrTail) {
-      throw new UnprocessableVideoError(`The file is not a readable video (${lastLine(error.stderrTail)})`, { cause: error });
+      const detail = lastLine(error.stderrTail).replace(`${file}: `, ''); // the temp path means nothing to a person
+      throw new UnprocessableVideoError(`The file is not a readable video (${detail})`, { cause: error });
     }
     throw error;
   }

@@ -41,8 +41,10 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
 
     const uploaded = await probe(deps.ffprobePath, original, left());
     if (!uploaded.isWebmWithVideo) {
-      const kinds = uploaded.streams.map((stream) => stream.codecType).join(', ') || 'no streams';
-      throw new UnprocessableVideoError(`The file is not a WebM video (${uploaded.formatName || 'unknown format'}, ${kinds})`);
+      const kinds = uploaded.streams.map((stream) => stream.codecType).join(', ') || 'none';
+      throw new UnprocessableVideoError(
+        `The file is not a WebM video (format: ${uploaded.formatName || 'unknown'}; streams: ${kinds})`,
+      );
     }
     await remux(deps.ffmpegPath, original, remuxed, left());
     const result = await probe(deps.ffprobePath, remuxed, left());

@@ -1,4 +1,4 @@
-import { createSession } from '@stream/auth';
+import { createSession, createSignInActions } from '@stream/auth';
 import { createVideoTransport } from '@stream/video-api';
 import { createFakeAuthClient } from '@stream/auth/testing';
 import { QueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ function renderApp(path: string, signedIn: boolean) {
   if (signedIn) client.restore('ada@example.com');
   const session = createSession(client, window.localStorage);
   const transport = createVideoTransport({ baseUrl: 'http://127.0.0.1:9', getToken: () => undefined });
-  const router = createAppRouter({ queryClient: new QueryClient(), session, transport });
+  const router = createAppRouter({ queryClient: new QueryClient(), session, signIn: createSignInActions(client, session, window.localStorage), transport });
   const history = createMemoryHistory({ initialEntries: [path] });
   router.update({ ...router.options, history });
   render(<RouterProvider router={router} />);
@@ -24,7 +24,7 @@ describe('the route guard', () => {
   it('sends a signed-out visitor of a protected route to /login, replacing the entry', async () => {
     window.localStorage.clear();
     const { router, history } = renderApp('/videos', false);
-    await screen.findByRole('heading', { name: 'Sign in' });
+    await screen.findByRole('button', { name: 'Sign in with email' });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toEqual({ redirect: '/videos' });
     expect(history.length).toBe(1);

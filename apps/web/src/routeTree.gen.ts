@@ -12,7 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
+import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedRecordRouteImport } from './routes/_authed/record'
+import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as AuthedTeamRouteImport } from './routes/_authed/team'
 import { Route as AuthedVideosRouteImport } from './routes/_authed/videos'
 import { Route as AuthedVideoIdRouteImport } from './routes/_authed/video.$id'
 
@@ -30,9 +33,24 @@ const AuthedIndexRoute = AuthedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedProfileRoute = AuthedProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedRecordRoute = AuthedRecordRouteImport.update({
   id: '/record',
   path: '/record',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTeamRoute = AuthedTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedVideosRoute = AuthedVideosRouteImport.update({
@@ -49,13 +67,19 @@ const AuthedVideoIdRoute = AuthedVideoIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
   '/login': typeof LoginRoute
+  '/profile': typeof AuthedProfileRoute
   '/record': typeof AuthedRecordRoute
+  '/settings': typeof AuthedSettingsRoute
+  '/team': typeof AuthedTeamRoute
   '/videos': typeof AuthedVideosRoute
   '/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/profile': typeof AuthedProfileRoute
   '/record': typeof AuthedRecordRoute
+  '/settings': typeof AuthedSettingsRoute
+  '/team': typeof AuthedTeamRoute
   '/videos': typeof AuthedVideosRoute
   '/': typeof AuthedIndexRoute
   '/video/$id': typeof AuthedVideoIdRoute
@@ -64,21 +88,43 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
+  '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/record': typeof AuthedRecordRoute
+  '/_authed/settings': typeof AuthedSettingsRoute
+  '/_authed/team': typeof AuthedTeamRoute
   '/_authed/videos': typeof AuthedVideosRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/record' | '/videos' | '/video/$id'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/profile'
+    | '/record'
+    | '/settings'
+    | '/team'
+    | '/videos'
+    | '/video/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/record' | '/videos' | '/' | '/video/$id'
+  to:
+    | '/login'
+    | '/profile'
+    | '/record'
+    | '/settings'
+    | '/team'
+    | '/videos'
+    | '/'
+    | '/video/$id'
   id:
     | '__root__'
     | '/_authed'
     | '/login'
+    | '/_authed/profile'
     | '/_authed/record'
+    | '/_authed/settings'
+    | '/_authed/team'
     | '/_authed/videos'
     | '/_authed/'
     | '/_authed/video/$id'
@@ -112,11 +158,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedIndexRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/profile': {
+      id: '/_authed/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthedProfileRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/record': {
       id: '/_authed/record'
       path: '/record'
       fullPath: '/record'
       preLoaderRoute: typeof AuthedRecordRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings': {
+      id: '/_authed/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthedSettingsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/team': {
+      id: '/_authed/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof AuthedTeamRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/videos': {
@@ -137,14 +204,20 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedRecordRoute: typeof AuthedRecordRoute
+  AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedTeamRoute: typeof AuthedTeamRoute
   AuthedVideosRoute: typeof AuthedVideosRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedVideoIdRoute: typeof AuthedVideoIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedProfileRoute: AuthedProfileRoute,
   AuthedRecordRoute: AuthedRecordRoute,
+  AuthedSettingsRoute: AuthedSettingsRoute,
+  AuthedTeamRoute: AuthedTeamRoute,
   AuthedVideosRoute: AuthedVideosRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedVideoIdRoute: AuthedVideoIdRoute,

@@ -1,5 +1,5 @@
 import type { Transport } from '@connectrpc/connect';
-import type { Session } from '@stream/auth';
+import { createSignInActions, type Session, type SignInActions } from '@stream/auth';
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
@@ -8,12 +8,20 @@ import { routeTree } from './routeTree.gen';
 export interface RouterContext {
   queryClient: QueryClient;
   session: Session;
+  /** What the sign-in widget's screens do (validation, Firebase, messages). */
+  signIn: SignInActions;
   /** The one transport to the video service, carrying the session's token (`@stream/video-api`). */
   transport: Transport;
 }
 
-export function createAppRouter(context: RouterContext) {
-  return createRouter({ routeTree, context, defaultPreload: 'intent', scrollRestoration: true });
+/** `signIn` defaults to the actions of the session's own identity provider. */
+export function createAppRouter({ signIn, ...context }: Omit<RouterContext, 'signIn'> & { signIn?: SignInActions }) {
+  return createRouter({
+    routeTree,
+    context: { ...context, signIn: signIn ?? createSignInActions(context.session.client, context.session) },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
 }
 
 declare module '@tanstack/react-router' {

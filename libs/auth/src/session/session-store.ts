@@ -10,6 +10,8 @@ export interface SessionState {
 }
 
 export interface Session {
+  /** The identity provider this session follows (for the sign-in actions). */
+  readonly client: AuthClient;
   getState(): SessionState;
   /** Signed in when a token is held, which at load means "a stored token exists" (SPEC §4). */
   isSignedIn(): boolean;
@@ -20,6 +22,8 @@ export interface Session {
   completeLogin(identity: AuthIdentity): Promise<LoginResult>;
   /** Signs out of the identity provider and clears token and user. */
   logout(): Promise<void>;
+  /** The identity provider's full record of the current user (verified flag, dates), for the profile page. */
+  identity(): AuthIdentity | null;
   /** Resolves once the identity provider has reported the restored user (or nobody). */
   ready: Promise<void>;
   dispose(): void;
@@ -84,6 +88,7 @@ export function createSession(client: AuthClient, storage: Storage | undefined =
   });
 
   return {
+    client,
     getState: () => state,
     isSignedIn: () => state.token !== null,
     subscribe(listener) {
@@ -106,6 +111,7 @@ export function createSession(client: AuthClient, storage: Storage | undefined =
       stored.remove();
       set({ user: null, token: null });
     },
+    identity: () => client.currentIdentity(),
     ready,
     dispose: () => unsubscribe(),
   };

@@ -1,5 +1,7 @@
+import { HomePage } from '@stream/ui';
 import { createFileRoute } from '@tanstack/react-router';
+import { RouterLink } from '../-components/router-link';
 
 export const Route = createFileRoute('/_authed/')({
-  component: () => <h1 className="text-3xl font-bold">Stream</h1>,
+  component: () => <HomePage LinkComponent={RouterLink} />,
 });

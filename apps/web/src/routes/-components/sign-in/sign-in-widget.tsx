@@ -1,0 +1,335 @@
+import {
+  AFTER_PHONE_SUCCESS_MS,
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  RESEND_COUNTDOWN_SECONDS,
+  formatCountdown,
+  messages,
+  startCountdown,
+  type Failure,
+  type LoginResult,
+  type Outcome,
+  type SignInActions,
+} from '@stream/auth';
+import {
+  AccountLinkingScreen,
+  EmailLinkConfirmScreen,
+  EmailScreen,
+  NoticeScreen,
+  PasswordScreen,
+  PhoneCodeScreen,
+  PhoneNumberScreen,
+  ProviderChoiceScreen,
+  RecoveryScreen,
+  ResetPasswordScreen,
+  SignUpScreen,
+} from '@stream/ui';
+import { useEffect, useRef, useState } from 'react';
+import { actionDoneCopy, actionFailedCopy } from './action-copy';
+import { popupProviderFor, providerName, type WidgetMode, type WidgetScreen } from './widget-screen';
+
+export interface SignInWidgetProps {
+  actions: SignInActions;
+  /** `mode` and `oobCode` from the URL: an email action link, or `select`. */
+  mode?: WidgetMode;
+  oobCode?: string;
+  /** The page's own URL, for email-link sign-in. */
+  currentUrl: string;
+  /** Where email sign-in links lead back to. */
+  continueUrl: string;
+  initialScreen?: WidgetScreen;
+  onSignedIn: (result: LoginResult) => void;
+}
+
+const RECAPTCHA_HOST = 'sign-in-recaptcha';
+
+const signUpField = (message: string | null) =>
+  message === messages.missingEmail || message === messages.invalidEmail || message === messages.emailAlreadyInUse
+    ? 'email'
+    : message === messages.missingName
+      ? 'name'
+      : 'password';
+
+/** Our sign-in widget: one screen at a time, each wired to an action of @stream/auth. */
+export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, initialScreen, onSignedIn }: SignInWidgetProps) {
+  const [screen, setScreen] = useState<WidgetScreen>(initialScreen ?? { name: 'select' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const [verified, setVerified] = useState(false);
+  const stopCountdown = useRef<() => void>(() => {});
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+      stopCountdown.current();
+    },
+    [],
+  );
+
+  const go = (next: WidgetScreen) => {
+    setError(null);
+    setScreen(next);
+  };
+  /** Runs an action with the spinner and turns its failure into the screen's message. */
+  async function run<T>(action: () => Promise<Outcome<T>>, onOk: (value: T) => void, onFail?: (failure: Failure) => void) {
+    setBusy(true);
+    setError(null);
+    const outcome = await action();
+    if (!mounted.current) return;
+    setBusy(false);
+    if (outcome.ok) return onOk(outcome.value);
+    if (outcome.code === 'auth/user-disabled') return go({ name: 'unauthorized', email: 'email' in screen ? (screen.email as string) : null });
+    if (onFail) return onFail(outcome);
+    setError(outcome.message);
+  }
+
+  // Email action links (`mode` + `oobCode`) and email-link sign-in decide the first screen.
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current || !mode || mode === 'select') return;
+    handled.current = true;
+    const failed = (failure: Failure) => go({ name: 'error', ...actionFailedCopy(mode, failure.message ?? messages.somethingWentWrong) });
+    if (mode === 'signIn') {
+      if (!actions.isEmailLink(currentUrl)) return failed({ ok: false, message: messages.invalidActionCode });
+      const email = actions.rememberedEmailForLink();
+      if (!email) return go({ name: 'email-link-confirm', url: currentUrl });
+      void run(() => actions.completeEmailLink(email, currentUrl), onSignedIn, failed);
+      return;
+    }
+    if (!oobCode) return failed({ ok: false, message: messages.invalidActionCode });
+    if (mode === 'resetPassword') {
+      void run(() => actions.checkPasswordResetCode(oobCode), (email) => go({ name: 'reset-password', code: oobCode, email }), failed);
+      return;
+    }
+    void run(() => actions.applyActionCode(oobCode), (details) => go({ name: 'notice', ...actionDoneCopy(mode, details) }), failed);
+  }, [mode, oobCode]);
+
+  const sendCode = (country: string, typed: string) =>
+    run(
+      () => actions.sendPhoneCode(country, typed, RECAPTCHA_HOST),
+      (phoneNumber) => {
+        go({ name: 'phone-code', phoneNumber, country, typed });
+        stopCountdown.current();
+        stopCountdown.current = startCountdown(RESEND_COUNTDOWN_SECONDS, (left) => mounted.current && setSecondsLeft(left));
+      },
+    );
+
+  const popup = (provider: 'google' | 'facebook') =>
+    run(
+      () => actions.signInWithPopup(provider),
+      (value) => ('linking' in value ? go({ name: 'linking', ...value.linking }) : onSignedIn(value)),
+      (failure) => setError(failure.message),
+    );
+
+  const toSelect = () => go({ name: 'select' });
+  const view = (() => {
+    switch (screen.name) {
+      case 'select':
+        return (
+          <ProviderChoiceScreen
+            busy={busy}
+            error={error}
+            onSelect={(provider) => {
+              if (provider === 'email') go({ name: 'email' });
+              else if (provider === 'phone') go({ name: 'phone' });
+              else void popup(provider);
+            }}
+          />
+        );
+      case 'email':
+        return (
+          <EmailScreen
+            busy={busy}
+            error={error}
+            onCancel={toSelect}
+            onSubmit={(email) =>
+              run(
+                () => actions.checkEmail(email),
+                (next) => {
+                  const trimmed = email.trim();
+                  if (next.screen === 'password') go({ name: 'password', email: trimmed });
+                  else if (next.screen === 'sign-up') go({ name: 'sign-up', email: trimmed });
+                  else if (next.screen === 'provider') go({ name: 'provider', email: trimmed, providerId: next.providerId });
+                },
+              )
+            }
+            onEmailLink={(email) => run(() => actions.sendEmailLink(email, continueUrl), () => go({ name: 'email-link-sent', email: email.trim() }))}
+          />
+        );
+      case 'password':
+        return (
+          <PasswordScreen
+            busy={busy}
+            error={error}
+            email={screen.email}
+            onCancel={toSelect}
+            onTrouble={() => go({ name: 'recovery', email: screen.email })}
+            onSubmit={(password) => run(() => actions.signInWithPassword(screen.email, password), onSignedIn)}
+          />
+        );
+      case 'sign-up':
+        return (
+          <SignUpScreen
+            busy={busy}
+            error={error}
+            errorField={signUpField(error)}
+            email={screen.email}
+            onCancel={toSelect}
+            onSubmit={(values) => run(() => actions.signUp(values), onSignedIn)}
+          />
+        );
+      case 'provider': {
+        const popupProvider = popupProviderFor(screen.providerId);
+        return (
+          <NoticeScreen
+            title="Sign in"
+            busy={busy}
+            action={popupProvider ? { label: `Sign in with ${providerName(screen.providerId)}`, onClick: () => void popup(popupProvider) } : undefined}
+            secondary={{ label: 'Cancel', onClick: toSelect }}
+          >
+            <p>
+              You’ve already used {screen.email}. Sign in with {providerName(screen.providerId)} to continue.
+            </p>
+            {error && <p className="text-error mt-2">{error}</p>}
+          </NoticeScreen>
+        );
+      }
+      case 'recovery':
+        return (
+          <RecoveryScreen
+            busy={busy}
+            error={error}
+            email={screen.email}
+            onCancel={() => go({ name: 'password', email: screen.email })}
+            onSubmit={(email) => run(() => actions.sendPasswordRecovery(email), () => go({ name: 'recovery-sent', email: email.trim() }))}
+          />
+        );
+      case 'recovery-sent':
+        return (
+          <NoticeScreen title="Check your email" action={{ label: 'Done', onClick: toSelect }}>
+            <p>Follow the instructions sent to {screen.email} to recover your password</p>
+          </NoticeScreen>
+        );
+      case 'reset-password':
+        return (
+          <ResetPasswordScreen
+            busy={busy}
+            error={error}
+            email={screen.email}
+            onSubmit={(password) =>
+              run(
+                () => actions.resetPassword(screen.code, password),
+                () => go({ name: 'reset-done' }),
+                (failure) =>
+                  failure.code === 'auth/invalid-action-code' || failure.code === 'auth/expired-action-code'
+                    ? go({ name: 'error', ...actionFailedCopy('resetPassword', failure.message ?? messages.somethingWentWrong) }) : setError(failure.message),
+              )
+            }
+          />
+        );
+      case 'reset-done':
+        return (
+          <NoticeScreen title="Password changed" action={{ label: 'Sign in', onClick: toSelect }}>
+            <p>You can now sign in with your new password</p>
+          </NoticeScreen>
+        );
+      case 'email-link-sent':
+        return (
+          <NoticeScreen title="Sign-in email sent" action={{ label: 'Back', onClick: () => go({ name: 'email' }) }}>
+            <p>A sign-in email with additional instructions was sent to {screen.email}. Check your email to complete sign-in.</p>
+          </NoticeScreen>
+        );
+      case 'email-link-confirm':
+        return (
+          <EmailLinkConfirmScreen
+            busy={busy}
+            error={error}
+            onCancel={toSelect}
+            onSubmit={(email) => run(() => actions.completeEmailLink(email, screen.url), onSignedIn)}
+          />
+        );
+      case 'phone':
+        return (
+          <PhoneNumberScreen
+            busy={busy}
+            error={error}
+            countries={COUNTRIES}
+            defaultCountry={DEFAULT_COUNTRY}
+            onCancel={toSelect}
+            onSubmit={({ country, phoneNumber }) => sendCode(country, phoneNumber)}
+          />
+        );
+      case 'phone-code':
+        return (
+          <PhoneCodeScreen
+            busy={busy}
+            error={error}
+            verified={verified}
+            phoneNumber={screen.phoneNumber}
+            secondsLeft={secondsLeft}
+            countdownText={formatCountdown(secondsLeft)}
+            onChangeNumber={() => {
+              stopCountdown.current();
+              go({ name: 'phone' });
+            }}
+            onResend={() => void sendCode(screen.country, screen.typed)}
+            onSubmit={(code) =>
+              run(
+                () => actions.confirmPhoneCode(code),
+                (result) => {
+                  stopCountdown.current();
+                  setVerified(true);
+                  setBusy(true);
+                  setTimeout(() => mounted.current && onSignedIn(result), AFTER_PHONE_SUCCESS_MS);
+                },
+              )
+            }
+          />
+        );
+      case 'linking':
+        return (
+          <AccountLinkingScreen
+            busy={busy}
+            error={error}
+            email={screen.email}
+            provider={providerName(screen.providerId)}
+            onCancel={toSelect}
+            onSubmit={(password) => run(() => actions.linkWithPassword(screen.email, password), onSignedIn)}
+          />
+        );
+      case 'notice':
+        return (
+          <NoticeScreen title={screen.title} action={{ label: 'Continue', onClick: toSelect }}>
+            <p>{screen.message}</p>
+          </NoticeScreen>
+        );
+      case 'signed-out':
+        return (
+          <NoticeScreen title="Sign Out" action={{ label: 'Sign in', onClick: toSelect }}>
+            <p>You are now successfully signed out.</p>
+          </NoticeScreen>
+        );
+      case 'unauthorized':
+        return (
+          <NoticeScreen title="Not Authorized" tone="error" action={{ label: 'Back', onClick: toSelect }}>
+            <p>{screen.email ?? 'This account'} is not authorized to view the requested page.</p>
+          </NoticeScreen>
+        );
+      case 'error':
+        return (
+          <NoticeScreen title={screen.title} tone="error" action={{ label: 'Back', onClick: toSelect }}>
+            <p>{screen.message}</p>
+          </NoticeScreen>
+        );
+    }
+  })();
+
+  return (
+    <>
+      {view}
+      {/* Phone sign-in's invisible reCAPTCHA (not used with the emulator). */}
+      <div id={RECAPTCHA_HOST} />
+    </>
+  );
+}

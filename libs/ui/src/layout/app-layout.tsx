@@ -1,0 +1,78 @@
+import { useId, useState, type ReactNode } from 'react';
+import { ThemeToggle } from '../theme/theme-toggle';
+import type { Theme } from '../theme/theme';
+import { PlainLink, type LinkComponent } from './link-component';
+import { MAIN_ITEMS, TEAM_ITEM, activeNavPath, type NavItem } from './nav-items';
+import { UserMenu } from './user-menu';
+
+export interface AppLayoutProps {
+  /** Path of the route on screen; its link is marked active. */
+  currentPath: string;
+  userName?: string | null;
+  onLogout: () => void;
+  theme: Theme;
+  onToggleTheme: () => void;
+  LinkComponent?: LinkComponent;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every signed-in page: top bar (title, search, theme, user menu) and the side
+ * navigation, which becomes a drawer behind a menu button below the `lg` width.
+ */
+export function AppLayout({ currentPath, userName, onLogout, theme, onToggleTheme, LinkComponent = PlainLink, children }: AppLayoutProps) {
+  const drawerId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const active = activeNavPath(currentPath);
+  const link = (item: NavItem) => (
+    <li key={item.to}>
+      <LinkComponent
+        to={item.to}
+        className={item.to === active ? 'menu-active' : undefined}
+        aria-current={item.to === active ? 'page' : undefined}
+        onClick={() => setDrawerOpen(false)}
+      >
+        {item.icon}
+        {item.label}
+      </LinkComponent>
+    </li>
+  );
+
+  return (
+    <div className="drawer lg:drawer-open min-h-screen">
+      <input id={drawerId} type="checkbox" className="drawer-toggle" checked={drawerOpen} onChange={(e) => setDrawerOpen(e.target.checked)} />
+      <div className="drawer-content flex min-w-0 flex-col">
+        <header className="navbar bg-base-100 border-base-300 sticky top-0 z-10 gap-2 border-b px-4">
+          <label htmlFor={drawerId} className="btn btn-ghost btn-square lg:hidden" aria-label="Open navigation">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </label>
+          <LinkComponent to="/" className="text-xl font-bold">
+            Stream
+          </LinkComponent>
+          <div className="flex flex-1 justify-center px-2">
+            <label className="input hidden w-full max-w-md sm:flex">
+              <svg viewBox="0 0 24 24" className="h-4 w-4 opacity-60" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <circle cx="11" cy="11" r="7" />
+                <path d="m20 20-3.5-3.5" />
+              </svg>
+              <input type="search" placeholder="Search" aria-label="Search" />
+            </label>
+          </div>
+          <ThemeToggle theme={theme} onToggle={onToggleTheme} />
+          <UserMenu name={userName} onLogout={onLogout} LinkComponent={LinkComponent} />
+        </header>
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
+      </div>
+      <div className="drawer-side z-20">
+        <label htmlFor={drawerId} className="drawer-overlay" aria-label="Close navigation" />
+        <nav aria-label="Main" className="bg-base-200 min-h-full w-60 p-4">
+          <ul className="menu w-full gap-1">{link(TEAM_ITEM)}</ul>
+          <div className="divider my-2" role="separator" />
+          <ul className="menu w-full gap-1">{MAIN_ITEMS.map(link)}</ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { PlainLink, type LinkComponent } from './link-component';
+
+export interface UserMenuProps {
+  /** Display name; "User" when there is none. */
+  name?: string | null;
+  onLogout: () => void;
+  LinkComponent?: LinkComponent;
+}
+
+/** The user's name with a menu of Profile and Logout; closes on Escape, outside clicks and choices. */
+export function UserMenu({ name, onLogout, LinkComponent = PlainLink }: UserMenuProps) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const label = name?.trim() || 'User';
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        className="btn btn-ghost gap-2"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls="user-menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="bg-neutral text-neutral-content flex h-8 w-8 items-center justify-center rounded-full" aria-hidden="true">
+          {label[0]!.toUpperCase()}
+        </span>
+        <span className="max-w-40 truncate">{label}</span>
+      </button>
+      {open && (
+        <ul id="user-menu" role="menu" aria-label="User menu" className="menu bg-base-100 rounded-box absolute right-0 z-20 mt-2 w-44 p-2 shadow">
+          <li role="none">
+            <LinkComponent to="/profile" role="menuitem" onClick={() => setOpen(false)}>
+              Profile
+            </LinkComponent>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                onLogout();
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -30,7 +30,6 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
   let other: TestUser;
   const as = (user: TestUser | undefined, protocol: Protocol = 'grpc-web', headers?: Record<string, string>) =>
     videoClient(server.baseUrl, { token: user?.idToken, protocol, headers });
-  const withToken = (token: string, protocol: Protocol = 'grpc-web') => videoClient(server.baseUrl, { token, protocol });
 
   beforeAll(async () => {
     server = await startTestServer({ database: databaseKind, emulatorHost: emulator.host });

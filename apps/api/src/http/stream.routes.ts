@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { UrlSigner } from '../services/url-signer';
@@ -86,7 +87,7 @@ async function serve(
   if (request.method === 'HEAD') {
     // Fastify would recount Content-Length from the empty body: answer the headers ourselves.
     reply.hijack();
-    reply.raw.writeHead(reply.statusCode, reply.getHeaders());
+    reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
     reply.raw.end();
     return reply;
   }

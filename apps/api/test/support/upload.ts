@@ -13,7 +13,7 @@ export async function uploadVideo(
   options: { token?: string; field?: string; headers?: Record<string, string> } = {},
 ): Promise<UploadAnswer> {
   const form = new FormData();
-  form.append(options.field ?? 'video', new Blob([bytes], { type: 'video/webm;codecs=vp8,opus' }), 'recording.webm');
+  form.append(options.field ?? 'video', new Blob([Buffer.from(bytes)], { type: 'video/webm;codecs=vp8,opus' }), 'recording.webm');
   const response = await fetch(`${baseUrl}/api/videoservice/upload`, {
     method: 'POST',
     headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },

@@ -115,7 +115,14 @@ export class S3BlobStore implements BlobStore {
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
       );
-      return result.Body as Readable;
+      const body = result.Body as Readable;
+      if (!range) return body;
+      const wanted = range.end - range.start + 1;
+      if (result.ContentLength === wanted) return body;
+      // Some S3-compatible servers (s3rver) read `bytes=0-0` as the whole object: keep the prefix.
+      if (range.start === 0 && (result.ContentLength ?? 0) > wanted) return takeBytes(body, wanted);
+      body.destroy();
+      throw new Error(`S3 answered ${result.ContentLength} bytes for range ${range.start}-${range.end} of ${key}`);
     } catch (error) {
       if (isMissing(error)) throw new BlobNotFoundError(key);
       throw error;
@@ -135,4 +142,25 @@ export class S3BlobStore implements BlobStore {
     assertValidBlobKey(key);
     return this.options.prefix ? `${this.options.prefix}/${key}` : key;
   }
+}
+
+/** The first `count` bytes of `source`; the rest is not read. */
+function takeBytes(source: Readable, count: number): Readable {
+  let left = count;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (left <= 0) return callback();
+      const part = chunk.length > left ? chunk.subarray(0, left) : chunk;
+      left -= part.length;
+      this.push(part);
+      if (left === 0) {
+        this.push(null);
+        source.unpipe(limited);
+        source.destroy();
+      }
+      callback();
+    },
+  });
+  source.on('error', (error) => limited.destroy(error));
+  return source.pipe(limited);
 }

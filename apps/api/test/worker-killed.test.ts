@@ -1,0 +1,204 @@
+// The worker as its own process (src/worker.ts, what `npm run worker` runs) on a real PostgreSQL:
+// a worker killed with SIGKILL in the middle of a job loses nothing; the job's timeout hands it
+// to the next worker, which finishes it; a job whose last attempt dies with its worker still ends
+// FAILED instead of PROCESSING forever; SIGTERM stops a worker cleanly.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '../src/db/database';
+import { findVideo, insertVideo } from '../src/db/video.repository';
+import type { VideoRow } from '../src/db/video.table';
+import { createProcessing, GAVE_UP_REASON, type Processing } from '../src/processing';
+import { createProcessingVideoStore } from '../src/services/processing-video-store';
+import { LocalBlobStore } from '../src/storage';
+import { cuesLayout, makeRecordingLikeWebm, probedDuration, wrapFfmpeg } from './processing-fixtures';
+import { openTestDatabase } from './support/test-database';
+
+const workerScript = resolve(import.meta.dirname, '../src/worker.ts');
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 45_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(150);
+  }
+}
+
+/** One deployment: a PostgreSQL database, a blob directory and the API side's queue. */
+interface Deployment {
+  database: AppDatabase & { url?: string };
+  dataDir: string;
+  store: LocalBlobStore;
+  producer: Processing;
+  env: Record<string, string>;
+}
+
+describe('worker process on PostgreSQL', () => {
+  let scratch: string;
+  let recording: string;
+  let slowFfmpeg: string;
+  const deployments: Deployment[] = [];
+  const children = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'worker-killed-'));
+    recording = join(scratch, 'recording.webm');
+    await makeRecordingLikeWebm(recording, 2);
+    // An ffmpeg that announces itself, then hangs: the worker is certainly mid-job when killed.
+    slowFfmpeg = await wrapFfmpeg(join(scratch, 'slow-ffmpeg'), `touch "$STREAM_TEST_MARKER"; sleep 60`);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const child of children) killGroup(child, 'SIGKILL');
+    for (const { producer, database, dataDir } of deployments) {
+      await producer.stop().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  async function deploy(retryLimit: number): Promise<Deployment> {
+    const database = await openTestDatabase('postgres');
+    const dataDir = await mkdtemp(join(tmpdir(), 'worker-data-'));
+    const store = new LocalBlobStore(join(dataDir, 'blobs'));
+    const env = {
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      PROCESSING_TIMEOUT_SECONDS: '4',
+      PROCESSING_MAINTENANCE_SECONDS: '1',
+      PROCESSING_RETRY_LIMIT: String(retryLimit),
+    };
+    const producer = await createProcessing({
+      config: { PROCESSING_TIMEOUT_SECONDS: 4, PROCESSING_MAINTENANCE_SECONDS: 1, PROCESSING_RETRY_LIMIT: retryLimit },
+      executor: database.executor,
+      store,
+      videos: createProcessingVideoStore(database.db, store),
+      log: quiet,
+    });
+    const deployment = { database, dataDir, store, producer, env };
+    deployments.push(deployment);
+    return deployment;
+  }
+
+  /** What the upload route does: store the upload, insert the row PROCESSING, queue the job. */
+  async function upload({ database, store, producer }: Deployment): Promise<string> {
+    const id = randomUUID();
+    const videoKey = `videos/${id}/original.webm`;
+    await store.putFile(videoKey, recording);
+    await insertVideo(database.db, {
+      id,
+      user_id: 'owner-uid',
+      title: 'Recording',
+      description: '',
+      status: 'PROCESSING',
+      visibility: 'PRIVATE',
+      video_key: videoKey,
+    });
+    await producer.queue.enqueue(id);
+    return id;
+  }
+
+  function startWorker(env: Record<string, string>): ChildProcess & { output: () => string } {
+    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+      cwd: resolve(import.meta.dirname, '..'),
+      env: { ...process.env, ...env },
+      detached: true, // its own process group, so a kill reaches the ffmpeg it started too
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    children.add(child);
+    child.once('exit', () => children.delete(child));
+    return Object.assign(child, { output: () => output });
+  }
+
+  const exited = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+      else child.once('exit', (code) => resolve(code));
+    });
+
+  async function killMidJob(deployment: Deployment): Promise<void> {
+    const marker = join(scratch, `marker-${randomUUID()}`);
+    const doomed = startWorker({ ...deployment.env, FFMPEG_PATH: slowFfmpeg, STREAM_TEST_MARKER: marker });
+    await until('the first worker to reach ffmpeg', () => (existsSync(marker) ? true : undefined), 30_000).catch((error) => {
+      throw new Error(`${(error as Error).message}; worker output:\n${doomed.output()}`);
+    });
+    killGroup(doomed, 'SIGKILL');
+    await exited(doomed);
+  }
+
+  const settled = (deployment: Deployment, id: string) =>
+    until<VideoRow>(`video ${id} to leave PROCESSING`, async () => {
+      const row = await findVideo(deployment.database.db, id);
+      return row && row.status !== 'PROCESSING' ? row : undefined;
+    });
+
+  it('finishes the job of a worker killed mid-job once another worker runs', async () => {
+    const deployment = await deploy(2);
+    const id = await upload(deployment);
+    await killMidJob(deployment);
+    expect((await findVideo(deployment.database.db, id))?.status).toBe('PROCESSING');
+
+    const rescuer = startWorker(deployment.env);
+    const row = await settled(deployment, id).catch((error) => {
+      throw new Error(`${(error as Error).message}; worker output:\n${rescuer.output()}`);
+    });
+    expect(row.status).toBe('READY');
+    expect(row.duration_seconds).toBeGreaterThan(1.9);
+    expect(row.duration_seconds).toBeLessThan(2.2);
+    const stored = join(scratch, `${id}.webm`);
+    await deployment.store.download(row.video_key!, stored);
+    expect(await probedDuration(stored)).toBeCloseTo(row.duration_seconds!, 2);
+    expect((await cuesLayout(stored)).cues).toBeGreaterThan(0);
+    expect(Number(row.size_bytes)).toBe((await deployment.store.stat(row.video_key!))?.size);
+    expect(await deployment.store.stat(row.thumbnail_key!)).toBeDefined();
+
+    rescuer.kill('SIGTERM');
+    expect(await exited(rescuer)).toBe(0);
+    expect(rescuer.output()).toContain('worker stopping');
+  }, 90_000);
+
+  it('marks FAILED a video whose last attempt died with its worker', async () => {
+    const deployment = await deploy(0);
+    const id = await upload(deployment);
+    await killMidJob(deployment);
+
+    const survivor = startWorker(deployment.env);
+    const row = await settled(deployment, id).catch((error) => {
+      throw new Error(`${(error as Error).message}; worker output:\n${survivor.output()}`);
+    });
+    expect(row).toMatchObject({ status: 'FAILED', failure_reason: GAVE_UP_REASON });
+    survivor.kill('SIGTERM');
+    expect(await exited(survivor)).toBe(0);
+  }, 90_000);
+
+  it('refuses to start as its own process on the embedded database', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'worker-embedded-'));
+    try {
+      const worker = startWorker({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(await exited(worker)).toBe(1);
+      expect(worker.output()).toContain('DATABASE_URL: a separate worker needs PostgreSQL');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}

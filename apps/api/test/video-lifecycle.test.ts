@@ -1,0 +1,107 @@
+// The whole lifecycle with the worker in the API process: upload → PROCESSING → READY (remuxed,
+// with duration, cues and a thumbnail) or FAILED, against PGlite and PostgreSQL.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Status, type Video } from '@stream/proto';
+import { createTestUser, startAuthEmulator, type AuthEmulator, type TestUser } from '@stream/auth/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoClient } from './support/clients';
+import { databaseKinds } from './support/test-database';
+import { startTestServer, type TestServer } from './support/test-server';
+import { filesUnder, uploadVideo } from './support/upload';
+import { makeWebm } from './support/webm';
+
+const CUES_ID = Buffer.from([0x1c, 0x53, 0xbb, 0x6b]);
+
+let emulator: AuthEmulator;
+let webm: Buffer;
+let workDir: string;
+beforeAll(async () => {
+  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 3, live: true })]);
+  emulator = started;
+  webm = readFileSync(path);
+  expect(webm.includes(CUES_ID)).toBe(false); // like MediaRecorder's: no cues, no duration
+  workDir = join(path, '..');
+}, 120_000);
+afterAll(() => emulator?.stop());
+
+describe.each(databaseKinds)('the video lifecycle on %s', (databaseKind) => {
+  let server: TestServer;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: databaseKind, emulatorHost: emulator.host, env: { WORKER: 'true' } });
+    owner = await createTestUser(emulator.host);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  async function settled(id: string): Promise<Video> {
+    const client = videoClient(server.baseUrl, { token: owner.idToken });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const video = await client.getVideo({ videoId: id });
+      if (video.status !== Status.PROCESSING) return video;
+      if (Date.now() > deadline) throw new Error(`video ${id} still PROCESSING after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('processes a recording without cues to READY: remuxed with duration and cues, a thumbnail, streamed back by ranges', async () => {
+    const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+    expect(answer.status).toBe(201);
+    const id = answer.json.video!.id;
+
+    const video = await settled(id);
+    expect(video.status).toBe(Status.READY);
+    expect(video.failureReason).toBe('');
+    expect(video.durationSeconds).toBeGreaterThan(2.5);
+    expect(video.durationSeconds).toBeLessThan(3.5);
+    expect(video.thumbnailUrl).toMatch(new RegExp(`^/api/videoservice/thumbnail/${id}\\?expires=`));
+
+    const stored = readFileSync(join(server.dataDir, 'blobs', `videos/${id}/original.webm`));
+    expect(video.sizeBytes).toBe(BigInt(stored.length));
+    expect(stored.includes(CUES_ID)).toBe(true);
+
+    // Play it as a <video> would: the signed url, no header, by ranges.
+    const parts: Buffer[] = [];
+    for (let start = 0; start < stored.length; start += 25_000) {
+      const end = Math.min(start + 25_000, stored.length) - 1;
+      const response = await fetch(`${server.baseUrl}${video.url}`, { headers: { range: `bytes=${start}-${end}` } });
+      expect(response.status).toBe(206);
+      parts.push(Buffer.from(await response.arrayBuffer()));
+    }
+    const streamed = Buffer.concat(parts);
+    expect(streamed.equals(stored)).toBe(true);
+    const played = join(workDir, `played-${databaseKind}.webm`);
+    writeFileSync(played, streamed);
+    const duration = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', played], {
+      encoding: 'utf8',
+    });
+    expect(Number(duration)).toBeCloseTo(video.durationSeconds, 1);
+
+    const thumbnail = await fetch(`${server.baseUrl}${video.thumbnailUrl}`);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await thumbnail.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  it('marks a WebM that is not a playable video FAILED with a reason', async () => {
+    const broken = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4096, 7)]);
+    const answer = await uploadVideo(server.baseUrl, broken, { token: owner.idToken });
+    expect(answer.status).toBe(201);
+    const video = await settled(answer.json.video!.id);
+    expect(video.status).toBe(Status.FAILED);
+    expect(video.failureReason).not.toBe('');
+  });
+
+  it('deleting a processed video removes its video and thumbnail blobs', async () => {
+    const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+    const id = answer.json.video!.id;
+    expect((await settled(id)).status).toBe(Status.READY);
+    const blobs = () => filesUnder(join(server.dataDir, 'blobs')).filter((key) => key.includes(id));
+    expect(blobs().sort()).toEqual([`videos/${id}/original.webm`, `videos/${id}/thumbnail.jpg`]);
+    await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
+    expect(blobs()).toEqual([]);
+  });
+});

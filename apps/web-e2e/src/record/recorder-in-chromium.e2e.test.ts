@@ -1,0 +1,167 @@
+/**
+ * @stream/recorder and the upload client in real Chromium (fake screen with audio, fake beeping
+ * microphone) against the real API, without the page around them: the mixed recording has
+ * VP8/VP9 video and audible Opus audio once stored, the browser's "Stop sharing" (the video
+ * track's ended event) stops it, and progress reaches 100. The /record page itself is driven in
+ * record.e2e.test.ts.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestUser, type TestUser } from '@stream/auth/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from '../index';
+import { bundleRecorderLibs } from './bundle-libs';
+import { audioVolume, probeStreams } from './media-probe';
+
+let browser: Browser;
+let libs: string;
+let user: TestUser;
+let workDir: string;
+beforeAll(async () => {
+  [browser, libs, user] = await Promise.all([launchBrowser(), bundleRecorderLibs(), createTestUser(inject('emulatorHost'))]);
+  workDir = mkdtempSync(join(tmpdir(), 'stream-recorder-e2e-'));
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+/** A page on the API's origin (a secure context: 127.0.0.1) with the libs loaded. */
+async function pageWithLibs(): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto(`${inject('baseUrl')}/login`);
+  await page.addScriptTag({ content: libs });
+  return page;
+}
+
+describe('the recorder libs in Chromium', () => {
+  it('records screen audio and microphone into one Opus track, uploads with progress, and the stored file is audible', { timeout: 120_000 }, async () => {
+    const page = await pageWithLibs();
+    const outcome = await page.evaluate(async (token) => {
+      const recorder = window.stream.createRecorder({ timesliceMs: 500 });
+      const started = await recorder.start();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const stopped = await recorder.stop();
+      if (stopped.status !== 'stopped') return { started, stopped };
+      const progress: number[] = [];
+      const uploads = window.stream.createUploadClient({ getToken: () => token });
+      const upload = await uploads.upload(stopped.recording.blob, { onProgress: (p) => progress.push(p) });
+      return {
+        started,
+        stopped: { status: stopped.status, reason: stopped.reason, durationMs: stopped.recording.durationMs },
+        size: stopped.recording.blob.size,
+        type: stopped.recording.blob.type,
+        progress,
+        upload,
+      };
+    }, user.idToken);
+
+    expect(outcome.started).toMatchObject({ status: 'recording', audio: 'screen+microphone', mimeType: 'video/webm;codecs=vp9,opus' });
+    expect(outcome.stopped).toMatchObject({ status: 'stopped', reason: 'user' });
+    expect(outcome.type).toBe('video/webm;codecs=vp9,opus');
+    expect(outcome.size).toBeGreaterThan(10_000);
+    expect(outcome.progress?.at(-1)).toBe(100);
+    expect(outcome.upload).toMatchObject({ ok: true, status: 201, message: 'Video uploaded successfully!' });
+    const videoId = outcome.upload && 'videoId' in outcome.upload ? outcome.upload.videoId : undefined;
+    expect(videoId).toBeTruthy();
+
+    const stored = await fetch(`${inject('baseUrl')}/api/videoservice/video/${videoId}`, {
+      headers: { authorization: `Bearer ${user.idToken}` },
+    });
+    expect(stored.status).toBe(200);
+    const path = join(workDir, 'stored.webm');
+    writeFileSync(path, Buffer.from(await stored.arrayBuffer()));
+    const streams = await probeStreams(path);
+    expect(streams.filter((s) => s.codec_type === 'video').map((s) => s.codec_name)).toEqual(['vp9']);
+    expect(streams.filter((s) => s.codec_type === 'audio').map((s) => s.codec_name)).toEqual(['opus']);
+    const volume = await audioVolume(path);
+    expect(volume.meanDb).toBeGreaterThan(-60);
+    await page.context().close();
+  });
+
+  it("stops when the share ends from the browser's side, stopping every track and closing the AudioContext", { timeout: 60_000 }, async () => {
+    const page = await pageWithLibs();
+    const outcome = await page.evaluate(async () => {
+      // Keep hold of what the recorder captures, to end the share as the browser's bar would.
+      const captured: MediaStream[] = [];
+      const contexts: AudioContext[] = [];
+      const devices = navigator.mediaDevices;
+      const getDisplayMedia = devices.getDisplayMedia.bind(devices);
+      const getUserMedia = devices.getUserMedia.bind(devices);
+      devices.getDisplayMedia = async (constraints) => {
+        const stream = await getDisplayMedia(constraints);
+        captured.push(stream);
+        return stream;
+      };
+      devices.getUserMedia = async (constraints) => {
+        const stream = await getUserMedia(constraints);
+        captured.push(stream);
+        return stream;
+      };
+      const NativeAudioContext = window.AudioContext;
+      window.AudioContext = class extends NativeAudioContext {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          contexts.push(this);
+        }
+      };
+
+      const recorder = window.stream.createRecorder();
+      const states: string[] = [];
+      recorder.on((state) => states.push(state.status));
+      await recorder.start();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const video = captured[0]!.getVideoTracks()[0]!;
+      video.stop(); // what the browser does to the track...
+      video.dispatchEvent(new Event('ended')); // ...and the event it fires when the person ends the share
+      const stopped = await recorder.stop();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return {
+        states,
+        reason: stopped.status === 'stopped' ? stopped.reason : null,
+        size: stopped.status === 'stopped' ? stopped.recording.blob.size : 0,
+        trackStates: captured.flatMap((stream) => stream.getTracks().map((track) => track.readyState)),
+        contextStates: contexts.map((context) => context.state),
+      };
+    });
+    expect(outcome.states).toEqual(['acquiring', 'recording', 'stopping', 'stopped']);
+    expect(outcome.reason).toBe('share-ended');
+    expect(outcome.size).toBeGreaterThan(1_000);
+    expect(outcome.trackStates.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(outcome.trackStates)).toEqual(new Set(['ended']));
+    expect(outcome.contextStates).toEqual(['closed']);
+    await page.context().close();
+  });
+
+  it('a denied microphone still records the screen and its audio, and says so', { timeout: 60_000 }, async () => {
+    const page = await pageWithLibs();
+    const outcome = await page.evaluate(async () => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      const recorder = window.stream.createRecorder();
+      const started = await recorder.start();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const stopped = await recorder.stop();
+      return {
+        audio: started.status === 'recording' ? started.audio : null,
+        says: started.status === 'recording' ? window.stream.describeAudio(started.audio) : null,
+        size: stopped.status === 'stopped' ? stopped.recording.blob.size : 0,
+      };
+    });
+    expect(outcome.audio).toBe('screen');
+    expect(outcome.says).toMatch(/microphone is not being recorded/);
+    expect(outcome.size).toBeGreaterThan(1_000);
+    await page.context().close();
+  });
+
+  it('a denied screen share returns to idle with a message', { timeout: 60_000 }, async () => {
+    const page = await pageWithLibs();
+    const state = await page.evaluate(async () => {
+      navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      return window.stream.createRecorder().start();
+    });
+    expect(state).toMatchObject({ status: 'idle', notice: expect.stringMatching(/cancelled or blocked/) });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { UrlSigner } from './url-signer';
+
+const secret = 'a-test-secret-that-is-long';
+
+describe('UrlSigner', () => {
+  it('verifies what it signed, for that resource and id only', () => {
+    const signer = new UrlSigner(secret, 3600);
+    const { expires, signature } = signer.sign('video', 'abc');
+    expect(signer.verify('video', 'abc', String(expires), signature)).toBe(true);
+    expect(signer.verify('thumbnail', 'abc', String(expires), signature)).toBe(false);
+    expect(signer.verify('video', 'abd', String(expires), signature)).toBe(false);
+    expect(signer.verify('video', 'abc', String(expires + 1), signature)).toBe(false);
+    expect(signer.verify('video', 'abc', String(expires), `${signature.slice(1)}A`)).toBe(false);
+    expect(signer.verify('video', 'abc', undefined, signature)).toBe(false);
+    expect(new UrlSigner('another-secret-entirely', 3600).verify('video', 'abc', String(expires), signature)).toBe(false);
+  });
+
+  it('mints expiries between the lifetime and 1.1× it, the same for calls close together', () => {
+    let now = 1_800_000_100_000; // 100 s past a step boundary
+    const signer = new UrlSigner(secret, 3600, () => now);
+    const first = signer.sign('video', 'abc');
+    expect(first.expires - now / 1000).toBeGreaterThanOrEqual(3600);
+    expect(first.expires - now / 1000).toBeLessThanOrEqual(3960);
+    now += 1000;
+    expect(signer.sign('video', 'abc')).toEqual(first);
+  });
+
+  it('refuses an expired signature', () => {
+    let now = 1_800_000_000_000;
+    const signer = new UrlSigner(secret, 60, () => now);
+    const { expires, signature } = signer.sign('video', 'abc');
+    now = expires * 1000 + 1;
+    expect(signer.verify('video', 'abc', String(expires), signature)).toBe(false);
+  });
+});

@@ -155,6 +155,51 @@ describe('the recorder libs in Chromium', () => {
     await page.context().close();
   });
 
+  it('the mix carries both sources: louder than the screen audio or the microphone alone', { timeout: 90_000 }, async () => {
+    const page = await pageWithLibs();
+    const meanDb: Record<string, number> = {};
+    for (const sources of ['screen', 'microphone', 'screen+microphone'] as const) {
+      const base64 = await page.evaluate(async (sources) => {
+        const devices = navigator.mediaDevices;
+        const original = { display: devices.getDisplayMedia.bind(devices), user: devices.getUserMedia.bind(devices) };
+        if (sources === 'screen') devices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+        if (sources === 'microphone') {
+          devices.getDisplayMedia = async (constraints) => {
+            const stream = await original.display(constraints);
+            for (const track of stream.getAudioTracks()) {
+              stream.removeTrack(track);
+              track.stop();
+            }
+            return stream;
+          };
+        }
+        try {
+          const recorder = window.stream.createRecorder();
+          const started = await recorder.start();
+          if (started.status !== 'recording' || started.audio !== sources) throw new Error(`recording ${JSON.stringify(started)}`);
+          await new Promise((resolve) => setTimeout(resolve, 2_500));
+          const stopped = await recorder.stop();
+          if (stopped.status !== 'stopped') throw new Error(`stopped ${JSON.stringify(stopped)}`);
+          const bytes = new Uint8Array(await stopped.recording.blob.arrayBuffer());
+          let binary = '';
+          for (const byte of bytes) binary += String.fromCharCode(byte);
+          return btoa(binary);
+        } finally {
+          devices.getDisplayMedia = original.display;
+          devices.getUserMedia = original.user;
+        }
+      }, sources);
+      const path = join(workDir, `${sources}.webm`);
+      writeFileSync(path, Buffer.from(base64, 'base64'));
+      meanDb[sources] = (await audioVolume(path)).meanDb;
+    }
+    // Two beeping sources summed carry about twice the power of one (+3 dB); a lost source would not.
+    expect(meanDb['screen']).toBeGreaterThan(-60);
+    expect(meanDb['microphone']).toBeGreaterThan(-60);
+    expect(meanDb['screen+microphone']).toBeGreaterThan(Math.max(meanDb['screen']!, meanDb['microphone']!) + 1.5);
+    await page.context().close();
+  });
+
   it('a denied screen share returns to idle with a message', { timeout: 60_000 }, async () => {
     const page = await pageWithLibs();
     const state = await page.evaluate(async () => {

@@ -130,6 +130,15 @@ describe('VideoPlayer', () => {
     expect(requests).toBe(2);
   });
 
+  it('shows a spinner while waiting for data, and hides it once playing', () => {
+    const { video } = setup();
+    expect(screen.queryByRole('status', { name: 'Buffering' })).toBeNull();
+    fireEvent(video, new Event('waiting'));
+    expect(screen.getByRole('status', { name: 'Buffering' })).toBeTruthy();
+    fireEvent(video, new Event('playing'));
+    expect(screen.queryByRole('status', { name: 'Buffering' })).toBeNull();
+  });
+
   it('says so when the video cannot be played', () => {
     const { video } = setup();
     act(() => void fireEvent(video, new Event('error')));

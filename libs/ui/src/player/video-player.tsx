@@ -32,6 +32,7 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
   const [rate, setRate] = useState(1);
   const [fullscreen, setFullscreen] = useState(false);
   const [error, setError] = useState<string>();
+  const [buffering, setBuffering] = useState(false);
 
   const duration = resolveDuration(elementDuration, knownDuration);
 
@@ -137,7 +138,7 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
       aria-label={label}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      className="flex w-full flex-col overflow-hidden rounded-box bg-black focus-visible:outline-2 focus-visible:outline-primary"
+      className="relative flex w-full flex-col overflow-hidden rounded-box bg-black focus-visible:outline-2 focus-visible:outline-primary"
     >
       <video
         ref={videoRef}
@@ -149,6 +150,9 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
+        onWaiting={() => setBuffering(true)}
+        onPlaying={() => setBuffering(false)}
+        onCanPlay={() => setBuffering(false)}
         onTimeUpdate={syncTime}
         onSeeked={syncTime}
         onLoadedMetadata={syncDuration}
@@ -162,10 +166,14 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
         onRateChange={() => setRate(videoRef.current?.playbackRate ?? 1)}
         onError={() => {
           setPlaying(false);
+          setBuffering(false);
           setError('This video could not be played.');
         }}
         className="aspect-video w-full bg-black"
       />
+      {buffering && (
+        <span role="status" aria-label="Buffering" className="loading loading-spinner loading-lg pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 text-white" />
+      )}
       {error && (
         <p role="alert" className="bg-error px-3 py-1 text-sm text-error-content">
           {error}

@@ -4,6 +4,7 @@ import { createAuthInterceptor } from './auth/auth.interceptor';
 import { createTokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { openDatabase, type AppDatabase } from './db/database';
+import { registerErrorHandler } from './http/error-handler';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { VideoLinks } from './http/video-links';
@@ -58,6 +59,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       connect: true,
       grpc: true,
     });
+    registerErrorHandler(app);
     registerUploadRoutes(app, { videos, store, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
     registerStreamRoutes(app, { videos, store, signer, verifier });
     await registerWebApp(app, config.WEB_DIST);

@@ -17,6 +17,12 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
+/** Runs `close` once, however often it is called. */
+const once = (close: () => Promise<void>) => {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+};
+
 /** Wraps an open PGlite (embedded, or cloned from a template in tests). */
 export function fromPGlite(pglite: PGlite): AppDatabase {
   const mutex = new Mutex();
@@ -31,10 +37,10 @@ export function fromPGlite(pglite: PGlite): AppDatabase {
     db,
     executor,
     kind: 'pglite',
-    close: async () => {
+    close: once(async () => {
       await db.destroy();
       await mutex.run(() => pglite.close());
-    },
+    }),
   };
 }
 
@@ -45,7 +51,7 @@ export function fromPostgres(connectionString: string): AppDatabase {
     db,
     executor: { executeSql: (text, values) => pool.query(text, values) },
     kind: 'postgres',
-    close: () => db.destroy(), // ends the pool too
+    close: once(() => db.destroy()), // ends the pool too
   };
 }
 

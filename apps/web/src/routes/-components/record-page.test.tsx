@@ -152,6 +152,7 @@ describe('RecordPage', () => {
 
     await userEvent.click(button('Start Recording'));
     await screen.findByTestId('elapsed-time');
+    expect(screen.queryByText('Video uploaded successfully!')).toBeNull();
     await userEvent.click(button('Stop Recording'));
     await waitFor(() => expect(revoke).toHaveBeenCalledWith(first));
     const second = screen.getByLabelText('Recording preview', { selector: 'video' }).getAttribute('src');

@@ -93,7 +93,10 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
         recording={state.status === 'recording'}
         busy={state.status === 'acquiring' || state.status === 'stopping'}
         disabled={uploading}
-        onStart={() => void recorder.start()}
+        onStart={() => {
+          setAlert(null); // the last upload's message belongs to the last recording
+          void recorder.start();
+        }}
         onStop={() => void recorder.stop()}
       />
 

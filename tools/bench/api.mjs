@@ -1,0 +1,226 @@
+#!/usr/bin/env node
+// `npm run bench:api`: the video service's data path against plain tools, in one run on one file.
+//  1. ingest: POST /api/videoservice/upload of the file (real server, real token from the Auth
+//     emulator) against `cp` of the same file into the data directory;
+//  2. streaming: 1 MiB range requests (and whole-file GETs) of the uploaded video from the server
+//     against Debian's nginx serving the same file;
+//  3. memory: the server's peak RSS growth while it ingests the 1 GiB upload.
+// Everything runs on 127.0.0.1 with bounded counts; the results go to bench/results/api.md.
+// BENCH_SIZE_MIB (default 1024) changes the file size for a quick try; targets assume 1024.
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
+import { rangeLoad, uploadFile, wholeGet } from './lib/http-load.mjs';
+import { startApiServer, startNginx } from './lib/processes.mjs';
+import { memoryOf, sampleRss } from './lib/rss.mjs';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const MiB = 1024 * 1024;
+const sizeMiB = Number(process.env.BENCH_SIZE_MIB ?? 1024);
+const size = sizeMiB * MiB;
+const ROUNDS = 3;
+const RANGE = { chunk: MiB, count: Math.min(1024, sizeMiB), concurrency: 4 };
+const targets = { ingest: 0.5, streaming: 0.8, rssGrowthMiB: 100 };
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const mibps = (bytes, seconds) => bytes / MiB / seconds;
+const fmt = (value, digits = 0) => value.toFixed(digits);
+const log = (line) => console.log(`[bench:api] ${line}`);
+
+/** A WebM as the recorder makes it, padded with random bytes to `size`: a WebM by its bytes. */
+async function makeFile(path) {
+  const seed = join(dirname(path), 'seed.webm');
+  await run('/usr/bin/ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '1', '-c:v', 'libvpx', '-live', '1', '-f', 'webm', seed]);
+  const handle = await open(path, 'w');
+  try {
+    const head = await readFile(seed);
+    await handle.write(head);
+    for (let written = head.length; written < size; ) {
+      const chunk = randomBytes(Math.min(16 * MiB, size - written));
+      await handle.write(chunk);
+      written += chunk.length;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function timed(task) {
+  const started = process.hrtime.bigint();
+  const value = await task();
+  return { value, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+async function sha256File(path) {
+  const hash = createHash('sha256');
+  const handle = await open(path);
+  for await (const chunk of handle.createReadStream()) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+async function main() {
+  const scratch = await mkdtemp(join(tmpdir(), 'stream-bench-'));
+  await chmod(scratch, 0o755); // nginx's worker may run as another user
+  const www = join(scratch, 'www');
+  const dataDir = join(scratch, 'data');
+  await mkdir(www, { recursive: true });
+  await mkdir(join(dataDir, 'cp'), { recursive: true });
+  const file = join(www, 'recording.webm');
+  const cleanups = [() => rm(scratch, { recursive: true, force: true })];
+  try {
+    log(`making a ${sizeMiB} MiB WebM in ${scratch}`);
+    await makeFile(file);
+    await chmod(file, 0o644);
+    const fileSha = await sha256File(file); // also leaves it in the page cache for every contender
+
+    log('starting the Firebase Auth emulator');
+    const emulator = await startAuthEmulator();
+    cleanups.unshift(() => emulator.stop());
+    const user = await createTestUser(emulator.host);
+
+    log('starting the API server');
+    const server = await startApiServer({
+      root,
+      env: {
+        DATA_DIR: dataDir,
+        WEB_DIST: join(scratch, 'no-web-app'),
+        WORKER: 'false', // ingest and streaming only: processing would compete for the CPU
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: emulator.projectId,
+        MAX_UPLOAD_BYTES: String(Math.max(2 * 1024 * MiB, size + MiB)),
+      },
+    });
+    cleanups.unshift(() => server.stop());
+    const uploadUrl = `${server.baseUrl}/api/videoservice/upload`;
+
+    // Warm up: load every module of the upload path before measuring memory.
+    const warm = join(scratch, 'warm.webm');
+    await writeFile(warm, (await readFile(file)).subarray(0, 8 * MiB));
+    const warmed = await uploadFile(uploadUrl, warm, user.idToken);
+    if (warmed.status !== 201) throw new Error(`warm-up upload answered ${warmed.status}: ${JSON.stringify(warmed.json)}`);
+
+    // 1 + 3. Ingest against cp, alternating, each from a clean page cache (`sync` first, untimed)
+    // so no contender pays for the previous one's writeback; RSS sampled through every upload.
+    const before = await memoryOf(server.pid);
+    const cpSeconds = [];
+    const cpSyncSeconds = [];
+    const uploadSeconds = [];
+    let peakRss = 0;
+    let uploaded;
+    for (let round = 0; round < ROUNDS; round++) {
+      const target = join(dataDir, 'cp', `copy-${round}.webm`);
+      await run('sync');
+      cpSeconds.push((await timed(() => run('cp', [file, target]))).seconds);
+      await rm(target);
+      await run('sync');
+      cpSyncSeconds.push((await timed(() => run('sh', ['-c', 'cp "$1" "$2" && sync "$2"', 'cp', file, target]))).seconds);
+      await rm(target);
+      await run('sync');
+      const sampler = sampleRss(server.pid);
+      const upload = await timed(() => uploadFile(uploadUrl, file, user.idToken));
+      peakRss = Math.max(peakRss, await sampler.stop());
+      if (upload.value.status !== 201) throw new Error(`upload answered ${upload.value.status}: ${JSON.stringify(upload.value.json)}`);
+      uploadSeconds.push(upload.seconds);
+      uploaded = upload.value.json.video;
+      log(
+        `round ${round + 1}: cp ${fmt(mibps(size, cpSeconds.at(-1)))} MiB/s, cp+sync ${fmt(mibps(size, cpSyncSeconds.at(-1)))} MiB/s, ` +
+          `upload ${fmt(mibps(size, upload.seconds))} MiB/s`,
+      );
+    }
+    const after = await memoryOf(server.pid);
+    const ingest = {
+      cp: mibps(size, median(cpSeconds)),
+      cpSync: mibps(size, median(cpSyncSeconds)),
+      upload: mibps(size, median(uploadSeconds)),
+    };
+    const rssGrowthMiB = (peakRss - before.rss) / MiB;
+
+    // 2. Streaming: the uploaded video from the server (its signed URL, as the player uses it)
+    // against nginx serving the original file; first prove both serve the same bytes.
+    log('starting nginx');
+    const nginx = await startNginx({ dir: www, scratch });
+    cleanups.unshift(() => nginx.stop());
+    const apiVideoUrl = new URL(uploaded.url, server.baseUrl).href;
+    const nginxUrl = `${nginx.baseUrl}/recording.webm`;
+    for (const url of [apiVideoUrl, nginxUrl]) {
+      if ((await wholeGet(url, { verify: true })).sha256 !== fileSha) throw new Error(`${url} answered other bytes than the file`);
+    }
+
+    const rounds = { api: [], nginx: [], apiWhole: [], nginxWhole: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const n = await rangeLoad(nginxUrl, { size, ...RANGE });
+      const a = await rangeLoad(apiVideoUrl, { size, ...RANGE });
+      rounds.nginx.push(mibps(n.bytes, n.seconds));
+      rounds.api.push(mibps(a.bytes, a.seconds));
+      log(`round ${round + 1}: ranges nginx ${fmt(rounds.nginx.at(-1))} MiB/s, api ${fmt(rounds.api.at(-1))} MiB/s`);
+    }
+    for (let round = 0; round < 2; round++) {
+      rounds.nginxWhole.push(await wholeGet(nginxUrl));
+      rounds.apiWhole.push(await wholeGet(apiVideoUrl));
+    }
+    const streaming = {
+      nginx: median(rounds.nginx),
+      api: median(rounds.api),
+      nginxWhole: Math.max(...rounds.nginxWhole.map((r) => mibps(r.bytes, r.seconds))),
+      apiWhole: Math.max(...rounds.apiWhole.map((r) => mibps(r.bytes, r.seconds))),
+    };
+
+    const results = {
+      ingestRatio: ingest.upload / ingest.cp,
+      durableIngestRatio: ingest.upload / ingest.cpSync,
+      streamingRatio: streaming.api / streaming.nginx,
+      wholeRatio: streaming.apiWhole / streaming.nginxWhole,
+      rssGrowthMiB,
+    };
+    const pass = {
+      ingest: results.ingestRatio >= targets.ingest,
+      streaming: results.streamingRatio >= targets.streaming,
+      rss: rssGrowthMiB < targets.rssGrowthMiB,
+    };
+    const nginxVersion = (await run('/usr/sbin/nginx', ['-v'])).stderr.trim().replace('nginx version: ', '');
+    const mark = (ok) => (ok ? 'met' : '**missed**');
+    const report = `# API benchmark
+
+\`npm run bench:api\` (tools/bench/api.mjs), ${new Date().toISOString()}.
+Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${nginxVersion}.
+One file of ${sizeMiB} MiB (a WebM header, then random bytes), in the page cache; everything on 127.0.0.1.
+Server: \`apps/api/src/main.ts\` as a child process, local blob store, PGlite, worker off.
+
+| measure | stream API | reference | ratio | target | |
+|---|---:|---:|---:|---:|---|
+| ingest: upload vs \`cp\` into the data dir (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cp)} MiB/s (cp) | ${fmt(results.ingestRatio, 2)}× | ≥ ${targets.ingest}× | ${mark(pass.ingest)} |
+| ingest, like for like: upload vs \`cp\` + \`sync\` of the copy (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cpSync)} MiB/s (cp+sync) | ${fmt(results.durableIngestRatio, 2)}× | (informative) | |
+| streaming: ${RANGE.count} × 1 MiB ranges, ${RANGE.concurrency} connections (median of ${ROUNDS}) | ${fmt(streaming.api)} MiB/s | ${fmt(streaming.nginx)} MiB/s (nginx) | ${fmt(results.streamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(pass.streaming)} |
+| streaming: whole-file GET (best of 2) | ${fmt(streaming.apiWhole)} MiB/s | ${fmt(streaming.nginxWhole)} MiB/s (nginx) | ${fmt(results.wholeRatio, 2)}× | (informative) | |
+| server RSS growth during ${sizeMiB} MiB uploads | ${fmt(rssGrowthMiB, 1)} MiB | RSS before ${fmt(before.rss / MiB)} MiB, peak ${fmt(peakRss / MiB)} MiB, after ${fmt(after.rss / MiB)} MiB, VmHWM ${fmt(after.hwm / MiB)} MiB | | < ${targets.rssGrowthMiB} MiB | ${mark(pass.rss)} |
+
+Per round: cp ${cpSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; cp+sync ${cpSyncSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; upload ${uploadSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s;
+ranges nginx ${rounds.nginx.map((v) => fmt(v)).join(', ')} MiB/s, api ${rounds.api.map((v) => fmt(v)).join(', ')} MiB/s.
+
+Notes: every timed step starts after an untimed \`sync\`. The upload is durable when answered (the
+blob is flushed to disk before it is renamed into place and the row written); plain \`cp\` only
+fills the page cache, so it measures memory bandwidth, while \`cp\` + \`sync\` is the like-for-like
+durable copy. The client runs on the same 2 cores as the server.
+nginx runs one worker with sendfile; the API serves ranges through Node streams, authorised per
+request by the signed URL the RPCs hand out.
+`;
+    const out = join(root, 'bench/results/api.md');
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, report);
+    console.log(`\n${report}`);
+    log(`written to ${out}`);
+    log(`ingest ${fmt(results.ingestRatio, 2)}× cp, streaming ${fmt(results.streamingRatio, 2)}× nginx, RSS growth ${fmt(rssGrowthMiB, 1)} MiB`);
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,97 @@
+// Child processes for the benchmark: the real API server and Debian's nginx, each on a free port
+// of 127.0.0.1, stopped by their own pid.
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, child, output, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited early (${child.exitCode}):\n${output()}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+function track(child) {
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr?.setEncoding('utf8').on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    pid: child.pid,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The API (apps/api/src/main.ts) as its own process, so its memory can be read from /proc. */
+export async function startApiServer({ root, env }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const handle = track(child);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/api/videoservice/video/none`, child, handle.output);
+  return { ...handle, baseUrl };
+}
+
+/** nginx serving `dir` at / with sendfile, one worker (the API is one Node process too). */
+export async function startNginx({ dir, scratch }) {
+  const port = await freePort();
+  const conf = join(scratch, 'nginx.conf');
+  await writeFile(
+    conf,
+    `worker_processes 1;
+pid ${join(scratch, 'nginx.pid')};
+error_log ${join(scratch, 'nginx-error.log')} warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  client_body_temp_path ${scratch};
+  proxy_temp_path ${scratch};
+  fastcgi_temp_path ${scratch};
+  uwsgi_temp_path ${scratch};
+  scgi_temp_path ${scratch};
+  types { video/webm webm; }
+  server {
+    listen 127.0.0.1:${port};
+    location / { root ${dir}; }
+  }
+}
+`,
+  );
+  const child = spawn('/usr/sbin/nginx', ['-p', scratch, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const handle = track(child);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
+  return { ...handle, baseUrl };
+}

@@ -48,9 +48,9 @@ function track(child) {
 }
 
 /** The API (apps/api/src/main.ts) as its own process, so its memory can be read from /proc. */
-export async function startApiServer({ root, env }) {
+export async function startApiServer({ root, env, nodeArgs = [] }) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,6 +32,6 @@ export function resolveProcessingConfig(config: ProcessingConfig): ResolvedProce
     ffprobePath: config.FFPROBE_PATH || '/usr/bin/ffprobe',
     timeoutSeconds: config.PROCESSING_TIMEOUT_SECONDS ?? 300,
     retryLimit: config.PROCESSING_RETRY_LIMIT ?? 2,
-    maintenanceSeconds: config.PROCESSING_MAINTENANCE_SECONDS ?? 2,
+    maintenanceSeconds: config.PROCESSING_MAINTENANCE_SECONDS ?? 5,
   };
 }

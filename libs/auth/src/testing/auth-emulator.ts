@@ -50,23 +50,41 @@ export async function startAuthEmulator(options: { port?: number; reuse?: boolea
   const port = options.port ?? (await freePort());
   const host = `127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'stream-auth-emulator-'));
+  // Several emulators run at once on one machine (parallel test projects). Each gets its own hub and
+  // logging ports and its own TMPDIR: the hub's locator file (TMPDIR/hub-demo-stream.json) is
+  // otherwise shared, and one emulator stopping removed it under another, which then crashed.
+  const [hubPort, loggingPort] = [await freePort(), await freePort()];
   writeFileSync(
     join(dir, 'firebase.json'),
-    JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true } }),
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: hubPort },
+        logging: { host: '127.0.0.1', port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
   );
   const child: ChildProcess = spawn(firebaseCli, ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID], {
     cwd: dir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+    env: { ...process.env, TMPDIR: dir, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
   });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   let exited = false;
-  child.once('exit', () => (exited = true));
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    exited = true;
+    // A silent death shows up later as ECONNREFUSED in some test: say it here, with the reason.
+    if (!stopping) console.error(`The Auth emulator on ${host} exited (code ${code}, signal ${signal}):\n${output.slice(-2000)}`);
+  });
 
   const stop = async () => {
+    stopping = true;
     if (!exited && child.pid) {
       try {
         process.kill(-child.pid, 'SIGTERM');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidBlobKey } from './blob-key';
 import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange } from './blob-store';
@@ -91,9 +91,8 @@ export class LocalBlobStore implements BlobStore {
       handle = await openCreatingParents(temp);
       // flush: the data reaches the disk before the handle closes, so the rename publishes it whole.
       const out = handle.createWriteStream({ flush: true });
-      const flushing = flushAlongTheWay(handle);
       handle = undefined; // the stream owns and closes it now
-      await pipeline(body, flushing, out);
+      await pipeline(body, out);
       await rename(temp, target);
       return { size: out.bytesWritten };
     } catch (error) {
@@ -117,34 +116,6 @@ export class LocalBlobStore implements BlobStore {
       current = dirname(current);
     }
   }
-}
-
-const FLUSH_EVERY_BYTES = 32 * 1024 * 1024;
-
-/**
- * Passes bytes through and, every 32 MiB, starts a datasync of what the file holds so far without
- * waiting for it: the disk writes while the rest still arrives, so the final flush before the
- * rename has only the tail left. (FileHandle.close waits for a datasync in flight.)
- */
-function flushAlongTheWay(handle: FileHandle): Transform {
-  let sinceFlush = 0;
-  let inFlight: Promise<void> | undefined;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      sinceFlush += chunk.length;
-      if (sinceFlush >= FLUSH_EVERY_BYTES && !inFlight) {
-        sinceFlush = 0;
-        inFlight = handle
-          .datasync()
-          .catch(() => undefined)
-          .finally(() => (inFlight = undefined));
-      }
-      callback(null, chunk);
-    },
-    flush(callback) {
-      void (inFlight ?? Promise.resolve()).then(() => callback());
-    },
-  });
 }
 
 /** Opens a new file, creating its directory; retries when a concurrent delete prunes that directory. */

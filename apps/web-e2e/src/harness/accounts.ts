@@ -2,9 +2,9 @@ import { createTestUser, uniqueEmail, type TestUser } from '@stream/auth/testing
 import type { Browser, Page } from 'playwright-core';
 import { newPage } from './browser';
 
-/** Waits until the app shows a signed-in page (the user menu of the layout). */
+/** Waits until the app shows a signed-in page (the layout's main navigation). */
 async function waitForSignedIn(page: Page) {
-  await page.getByRole('button', { name: 'User menu' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
 /** Signs a new email/password account up through the sign-in widget; resolves on the signed-in page. */
@@ -18,11 +18,11 @@ export async function signUpThroughUi(
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('button', { name: 'Sign in with email' }).click();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('heading', { name: 'Create account' }).waitFor();
   if (account.name) await page.getByLabel('First & last name').fill(account.name);
   await page.getByLabel('Choose password').fill(password);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await waitForSignedIn(page);
   return { email, password };
 }
@@ -32,9 +32,9 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('button', { name: 'Sign in with email' }).click();
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await waitForSignedIn(page);
 }
 

@@ -10,18 +10,26 @@ import { webRoot } from './paths';
  */
 export async function buildWeb(options: { emulatorHost: string }): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'stream-web-e2e-dist-'));
-  const previous = process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST;
+  const previous = { host: process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST, nodeEnv: process.env.NODE_ENV };
   process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
+  // Vitest sets NODE_ENV=test, which would make this a development build of React.
+  process.env.NODE_ENV = 'production';
   try {
     await build({
       root: webRoot,
       configFile: join(webRoot, 'vite.config.ts'),
-      logLevel: 'warn',
+      mode: 'production',
+      logLevel: 'error',
       build: { outDir, emptyOutDir: true },
     });
   } finally {
-    if (previous === undefined) delete process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST;
-    else process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST = previous;
+    restore('VITE_FIREBASE_AUTH_EMULATOR_HOST', previous.host);
+    restore('NODE_ENV', previous.nodeEnv);
   }
   return outDir;
+}
+
+function restore(name: string, value: string | undefined) {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
 }

@@ -59,13 +59,14 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
   const [verified, setVerified] = useState(false);
   const stopCountdown = useRef<() => void>(() => {});
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // Set here too: StrictMode mounts, unmounts and mounts again in development.
+    mounted.current = true;
+    return () => {
       mounted.current = false;
       stopCountdown.current();
-    },
-    [],
-  );
+    };
+  }, []);
 
   const go = (next: WidgetScreen) => {
     setError(null);

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createClient } from '@connectrpc/connect';
+import { Status, type Video, VideoService } from '@stream/proto';
+import { createVideoTransport } from '@stream/video-api';
+
+const run = promisify(execFile);
+
+export interface TestWebm {
+  bytes: Uint8Array<ArrayBuffer>;
+  /** Duration ffprobe reads from the file, in seconds. */
+  durationSeconds: number;
+}
+
+/**
+ * A real VP8/Opus WebM made by ffmpeg: a test pattern with a 440 Hz tone. At 2 Mbit/s for 30 s it
+ * is about 7 MB, large enough that the browser streams it by ranges rather than in one read.
+ */
+export async function makeTestWebm(dir: string, seconds = 30): Promise<TestWebm> {
+  const path = join(dir, `test-${seconds}s.webm`);
+  await run('ffmpeg', [
+    '-v', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25',
+    '-f', 'lavfi', '-i', 'sine=frequency=440',
+    '-t', String(seconds),
+    '-c:v', 'libvpx', '-b:v', '2M', '-deadline', 'realtime', '-cpu-used', '8',
+    '-c:a', 'libopus',
+    path,
+  ]);
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]);
+  const file = await readFile(path);
+  return { bytes: new Uint8Array(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer), durationSeconds: Number(stdout.trim()) };
+}
+
+/** POST /api/videoservice/upload as the app does: multipart, field `video`, Bearer token. */
+export async function uploadVideo(baseUrl: string, idToken: string, webm: TestWebm): Promise<string> {
+  const form = new FormData();
+  form.append('video', new Blob([webm.bytes], { type: 'video/webm;codecs=vp8,opus' }), 'recording.webm');
+  const response = await fetch(`${baseUrl}/api/videoservice/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${idToken}` },
+    body: form,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`upload answered ${response.status}: ${text}`);
+  const id = (JSON.parse(text) as { video?: { id?: string } }).video?.id;
+  if (!id) throw new Error(`upload answered without a video id: ${text}`);
+  return id;
+}
+
+/** A video-service client for the user, over the same transport the web app uses. */
+export function videoClient(baseUrl: string, idToken: string) {
+  return createClient(VideoService, createVideoTransport({ baseUrl, getToken: () => idToken }));
+}
+
+/** Polls GetVideo until processing has finished (READY or FAILED). */
+export async function waitUntilProcessed(baseUrl: string, idToken: string, id: string, timeoutMs = 45_000): Promise<Video> {
+  const client = videoClient(baseUrl, idToken);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const video = await client.getVideo({ videoId: id });
+    if (video.status === Status.READY || video.status === Status.FAILED) return video;
+    if (Date.now() > deadline) throw new Error(`video ${id} still ${Status[video.status]} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -36,24 +36,19 @@ async function expectRecordingKept(page: Page) {
 
 describe('/record upload failures', () => {
   it('413: says the video is too large, keeps the recording, and Re-upload Video sends it again', { timeout: 180_000 }, async () => {
-    console.log('T start', Date.now());
     const small: ApiServer = await startApi({
       webDist: inject('webDist'),
       emulatorHost: inject('emulatorHost'),
       env: { MAX_UPLOAD_BYTES: '1000' },
     });
-    console.log('T api started', Date.now());
     try {
       const { page } = await newSignedInPage(browser, { baseUrl: small.baseUrl, emulatorHost: inject('emulatorHost') });
       const uploads = watchUploads(page);
       await page.goto(`${small.baseUrl}/record`);
-      console.log('T signed in', Date.now());
       await recordFor(page, 2_000);
-      console.log('T recorded', Date.now());
 
       const tooLarge = errorAlert(page, 'Video file is too large. Please record a shorter video.');
       await tooLarge.waitFor();
-      console.log('T 413 shown', Date.now());
       await expectRecordingKept(page);
       await screenshot(page, 'record-413');
       expect(uploads).toEqual([413]);

@@ -73,12 +73,12 @@ describe('worker process on PostgreSQL', () => {
     const env = {
       DATABASE_URL: database.url!,
       DATA_DIR: dataDir,
-      PROCESSING_TIMEOUT_SECONDS: '4',
+      PROCESSING_TIMEOUT_SECONDS: '8',
       PROCESSING_MAINTENANCE_SECONDS: '1',
       PROCESSING_RETRY_LIMIT: String(retryLimit),
     };
     const producer = await createProcessing({
-      config: { PROCESSING_TIMEOUT_SECONDS: 4, PROCESSING_MAINTENANCE_SECONDS: 1, PROCESSING_RETRY_LIMIT: retryLimit },
+      config: { PROCESSING_TIMEOUT_SECONDS: 8, PROCESSING_MAINTENANCE_SECONDS: 1, PROCESSING_RETRY_LIMIT: retryLimit },
       executor: database.executor,
       store,
       videos: createProcessingVideoStore(database.db, store),
@@ -144,7 +144,8 @@ describe('worker process on PostgreSQL', () => {
       return row && row.status !== 'PROCESSING' ? row : undefined;
     });
 
-  it('finishes the job of a worker killed mid-job once another worker runs', async () => {
+  // The two kill scenarios use separate databases and workers, so they run side by side.
+  it.concurrent('finishes the job of a worker killed mid-job once another worker runs', async () => {
     const deployment = await deploy(2);
     const id = await upload(deployment);
     await killMidJob(deployment);
@@ -169,7 +170,7 @@ describe('worker process on PostgreSQL', () => {
     expect(rescuer.output()).toContain('worker stopping');
   }, 90_000);
 
-  it('marks FAILED a video whose last attempt died with its worker', async () => {
+  it.concurrent('marks FAILED a video whose last attempt died with its worker', async () => {
     const deployment = await deploy(0);
     const id = await upload(deployment);
     await killMidJob(deployment);

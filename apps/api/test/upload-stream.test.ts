@@ -3,15 +3,14 @@
 // PROCESSING and the stream serves the upload as it came (processing.e2e covers READY).
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Visibility } from '@stream/proto';
-import { createTestUser, startAuthEmulator, type AuthEmulator, type TestUser } from '@stream/auth/testing';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UrlSigner } from '../src/services/url-signer';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { expiredToken, videoClient } from './support/clients';
-import { databaseKinds } from './support/test-database';
-import { startTestServer, type TestServer } from './support/test-server';
-import { filesUnder, multipartBody, uploadVideo } from './support/upload';
+import { setups, startTestServer, type TestServer } from './support/test-server';
+import { multipartBody, uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
 
 const MAX_UPLOAD_BYTES = 1024 * 1024;
@@ -26,21 +25,22 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => emulator?.stop());
 
-describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
+describe.each(setups)('upload and streaming on $database with $storage storage', ({ database, storage }) => {
   let server: TestServer;
   let owner: TestUser;
   let other: TestUser;
-  const blobs = () => filesUnder(join(server.dataDir, 'blobs'));
+  const blobs = () => server.listBlobs();
   const streamUrl = (id: string, query = '') => `${server.baseUrl}/api/videoservice/video/${id}${query}`;
   const auth = (user: TestUser) => ({ authorization: `Bearer ${user.idToken}` });
 
   beforeAll(async () => {
     server = await startTestServer({
-      database: databaseKind,
+      database,
+      storage,
       emulatorHost: emulator.host,
       env: { MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES), URL_SIGNING_SECRET: SIGNING_SECRET },
     });
-    [owner, other] = await Promise.all([createTestUser(emulator.host), createTestUser(emulator.host)]);
+    [owner, other] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -54,12 +54,12 @@ describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
   async function expectNothingCreated(user: TestUser, blobsBefore: string[]) {
     const page = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({ pageSize: 100 });
     expect(page.videos).toEqual([]);
-    expect(blobs()).toEqual(blobsBefore);
+    expect(await blobs()).toEqual(blobsBefore);
   }
 
   describe('POST /api/videoservice/upload', () => {
     it('stores a WebM and answers 201 with the new PROCESSING, private video', async () => {
-      const user = await createTestUser(emulator.host);
+      const user = await newTestUser(emulator.host);
       const answer = await uploadVideo(server.baseUrl, webm, { token: user.idToken });
       expect(answer.status).toBe(201);
       expect(answer.json.message).toBe('Video uploaded successfully!');
@@ -69,7 +69,7 @@ describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
       const listed = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({});
       expect(listed.videos.map((video) => video.id)).toEqual([answer.json.video!.id]);
       expect(listed.videos[0]!.sizeBytes).toBe(BigInt(webm.length));
-      expect(blobs()).toContain(`videos/${answer.json.video!.id}/original.webm`);
+      expect(await blobs()).toContain(`videos/${answer.json.video!.id}/original.webm`);
     });
 
     it.each([
@@ -77,15 +77,15 @@ describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
       ['a bad token', { authorization: 'Bearer nonsense' }],
       ['an expired token', { authorization: `Bearer ${expiredToken('someone')}` }],
     ])('answers 401 with %s and stores nothing', async (_, headers) => {
-      const before = blobs();
+      const before = await blobs();
       const answer = await uploadVideo(server.baseUrl, webm, { headers });
       expect(answer.status).toBe(401);
-      expect(blobs()).toEqual(before);
+      expect(await blobs()).toEqual(before);
     });
 
     it('answers 415 for a text file, whatever its part says, and creates nothing', async () => {
-      const user = await createTestUser(emulator.host);
-      const before = blobs();
+      const user = await newTestUser(emulator.host);
+      const before = await blobs();
       const answer = await uploadVideo(server.baseUrl, Buffer.from('just some text, not a video\n'.repeat(100)), {
         token: user.idToken,
       });
@@ -95,22 +95,22 @@ describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
     });
 
     it('answers 415 for an empty file', async () => {
-      const user = await createTestUser(emulator.host);
+      const user = await newTestUser(emulator.host);
       const answer = await uploadVideo(server.baseUrl, new Uint8Array(), { token: user.idToken });
       expect(answer.status).toBe(415);
     });
 
     it('answers 400 when there is no field "video"', async () => {
-      const user = await createTestUser(emulator.host);
-      const before = blobs();
+      const user = await newTestUser(emulator.host);
+      const before = await blobs();
       const answer = await uploadVideo(server.baseUrl, webm, { token: user.idToken, field: 'file' });
       expect(answer.status).toBe(400);
       await expectNothingCreated(user, before);
     });
 
     it('answers 413 over MAX_UPLOAD_BYTES and leaves no row or blob', async () => {
-      const user = await createTestUser(emulator.host);
-      const before = blobs();
+      const user = await newTestUser(emulator.host);
+      const before = await blobs();
       const tooBig = Buffer.concat([webm, Buffer.alloc(MAX_UPLOAD_BYTES)]);
       const answer = await uploadVideo(server.baseUrl, tooBig, { token: user.idToken });
       expect(answer.status).toBe(413);
@@ -118,8 +118,8 @@ describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
     });
 
     it('answers 413 to a chunked upload (no Content-Length) once it passes the limit', async () => {
-      const user = await createTestUser(emulator.host);
-      const before = blobs();
+      const user = await newTestUser(emulator.host);
+      const before = await blobs();
       const { head, tail, contentType } = multipartBody(webm);
       const chunks = [head, webm, ...Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024, 1)), tail];
       const body = new ReadableStream<Uint8Array>({
@@ -140,8 +140,8 @@ describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
     });
 
     it('leaves no row and no blob when the client disconnects mid-upload', async () => {
-      const user = await createTestUser(emulator.host);
-      const before = blobs();
+      const user = await newTestUser(emulator.host);
+      const before = await blobs();
       const { head, contentType } = multipartBody(webm);
       const url = new URL(`${server.baseUrl}/api/videoservice/upload`);
       await new Promise<void>((resolve) => {
@@ -159,7 +159,7 @@ describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
         }, 300);
       });
       // The server notices the disconnect asynchronously; give it a moment, then check.
-      for (let i = 0; i < 20 && blobs().length !== before.length; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 20 && (await blobs()).length !== before.length; i++) await new Promise((r) => setTimeout(r, 100));
       await expectNothingCreated(user, before);
     });
   });
@@ -312,9 +312,9 @@ describe.each(databaseKinds)('upload and streaming on %s', (databaseKind) => {
 
   it('DeleteVideo removes the row and the blob; the stream then answers 404', async () => {
     const { id } = await uploaded();
-    expect(blobs()).toContain(`videos/${id}/original.webm`);
+    expect(await blobs()).toContain(`videos/${id}/original.webm`);
     await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
-    expect(blobs().filter((key) => key.includes(id))).toEqual([]);
+    expect((await blobs()).filter((key) => key.includes(id))).toEqual([]);
     const response = await fetch(streamUrl(id), { headers: auth(owner) });
     expect(response.status).toBe(404);
   });

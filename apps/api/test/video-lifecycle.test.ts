@@ -4,8 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Status, type Video } from '@stream/proto';
-import { createTestUser, startAuthEmulator, type AuthEmulator, type TestUser } from '@stream/auth/testing';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -32,7 +33,7 @@ describe.each(databaseKinds)('the video lifecycle on %s', (databaseKind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ database: databaseKind, emulatorHost: emulator.host, env: { WORKER: 'true' } });
-    owner = await createTestUser(emulator.host);
+    owner = await newTestUser(emulator.host);
   }, 120_000);
   afterAll(() => server?.close());
 

@@ -2,8 +2,9 @@
 // Auth emulator, against PGlite and PostgreSQL.
 import { Code, ConnectError } from '@connectrpc/connect';
 import { Status, Visibility } from '@stream/proto';
-import { createTestUser, startAuthEmulator, type AuthEmulator, type TestUser } from '@stream/auth/testing';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { expiredToken, foreignProjectToken, videoClient, type Protocol } from './support/clients';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -33,7 +34,7 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
 
   beforeAll(async () => {
     server = await startTestServer({ database: databaseKind, emulatorHost: emulator.host });
-    [owner, other] = await Promise.all([createTestUser(emulator.host), createTestUser(emulator.host)]);
+    [owner, other] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
   }, 120_000);
   afterAll(() => server?.close());
 
@@ -222,7 +223,7 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
 
   describe('ListVideos', () => {
     it('pages through 25 videos newest first, 10 by default, with next_page_number 0 at the end', async () => {
-      const lister = await createTestUser(emulator.host);
+      const lister = await newTestUser(emulator.host);
       const client = as(lister);
       const titles: string[] = [];
       for (let i = 0; i < 25; i++) {
@@ -258,7 +259,7 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
     });
 
     it('caps the page size at 100', async () => {
-      const lister = await createTestUser(emulator.host);
+      const lister = await newTestUser(emulator.host);
       const client = as(lister);
       await Promise.all(Array.from({ length: 101 }, (_, i) => client.createVideo({ title: `v${i}` })));
       const page = await client.listVideos({ pageSize: 1000, pageNumber: 0 });
@@ -267,7 +268,7 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
     });
 
     it('lists nothing for a user without videos', async () => {
-      const newcomer = await createTestUser(emulator.host);
+      const newcomer = await newTestUser(emulator.host);
       const page = await as(newcomer).listVideos({ pageSize: 10, pageNumber: 0 });
       expect(page).toMatchObject({ videos: [], nextPageNumber: 0 });
     });

@@ -5,7 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config';
 import type { AppDatabase } from '../../src/db/database';
 import { build } from '../../src/server';
+import { startTestS3, type TestS3 } from './s3';
 import { openTestDatabase, type DatabaseKind } from './test-database';
+import { filesUnder } from './upload';
+
+export type StorageKind = 'local' | 's3';
+
+/** The combinations the integration suites run on: each engine, and S3 once. */
+export const setups: { database: DatabaseKind; storage: StorageKind }[] = [
+  { database: 'pglite', storage: 'local' },
+  { database: 'postgres', storage: 'local' },
+  { database: 'pglite', storage: 's3' },
+];
 
 export interface TestServer {
   app: FastifyInstance;
@@ -14,6 +25,8 @@ export interface TestServer {
   /** The server's database (closed by `close`): inspect rows directly. */
   database: AppDatabase;
   dataDir: string;
+  /** Every blob key in the server's store (partial local files included). */
+  listBlobs(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -24,17 +37,21 @@ export interface TestServer {
  */
 export async function startTestServer(options: {
   database: DatabaseKind;
+  /** Local directory (default) or a fresh s3rver bucket. */
+  storage?: StorageKind;
   /** FIREBASE_AUTH_EMULATOR_HOST; without one, only signed-out calls can be made. */
   emulatorHost?: string;
   env?: Record<string, string>;
 }): Promise<TestServer> {
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
   const dataDir = mkdtempSync(join(tmpdir(), 'stream-api-data-'));
+  const s3: TestS3 | undefined = options.storage === 's3' ? await startTestS3() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST: join(dataDir, 'no-web-app'),
     WORKER: 'false',
     FIREBASE_PROJECT_ID: 'demo-stream',
+    ...s3?.env,
     ...options.env,
   });
   const database = await openTestDatabase(options.database);
@@ -46,8 +63,10 @@ export async function startTestServer(options: {
     config,
     database,
     dataDir,
+    listBlobs: async () => (s3 ? s3.listKeys() : filesUnder(join(dataDir, 'blobs')).sort()),
     async close() {
       await app.close();
+      await s3?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

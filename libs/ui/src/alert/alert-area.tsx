@@ -13,13 +13,13 @@ export function AlertArea({ alert, onDismiss }: AlertAreaProps) {
   if (alert.kind === 'success') {
     return (
       <div role="status" className="alert alert-success alert-soft">
-        <span>{alert.message}</span>
+        <span className="text-base-content">{alert.message}</span>
       </div>
     );
   }
   return (
     <div role="alert" className="alert alert-error alert-soft">
-      <span>{alert.message}</span>
+      <span className="text-base-content">{alert.message}</span>
       <button type="button" className="btn btn-sm" onClick={onDismiss}>
         Dismiss
       </button>

@@ -8,7 +8,7 @@ export interface RecorderNoticeProps {
 export function RecorderNotice({ message, onDismiss }: RecorderNoticeProps) {
   return (
     <div role="alert" className="alert alert-warning alert-soft">
-      <span>{message}</span>
+      <span className="text-base-content">{message}</span>
       {onDismiss ? (
         <button type="button" className="btn btn-sm" onClick={onDismiss}>
           Dismiss

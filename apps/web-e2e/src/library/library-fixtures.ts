@@ -15,8 +15,9 @@ export interface TestWebm {
 }
 
 /**
- * A real VP8/Opus WebM made by ffmpeg: a test pattern with a 440 Hz tone. At 2 Mbit/s for 30 s it
- * is about 7 MB, large enough that the browser streams it by ranges rather than in one read.
+ * A real VP8/Opus WebM made by ffmpeg: a test pattern with a 440 Hz tone, a keyframe every second
+ * (so a seek lands near its target). Up to 2 Mbit/s for 30 s, about 2 MB:
+ * the browser streams it by ranges rather than in one read.
  */
 export async function makeTestWebm(dir: string, seconds = 30): Promise<TestWebm> {
   const path = join(dir, `test-${seconds}s.webm`);
@@ -25,7 +26,7 @@ export async function makeTestWebm(dir: string, seconds = 30): Promise<TestWebm>
     '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25',
     '-f', 'lavfi', '-i', 'sine=frequency=440',
     '-t', String(seconds),
-    '-c:v', 'libvpx', '-b:v', '2M', '-deadline', 'realtime', '-cpu-used', '8',
+    '-c:v', 'libvpx', '-b:v', '2M', '-g', '25', '-deadline', 'realtime', '-cpu-used', '8',
     '-c:a', 'libopus',
     path,
   ]);

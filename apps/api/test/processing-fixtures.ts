@@ -27,6 +27,11 @@ export async function makeAudioOnlyWebm(path: string): Promise<void> {
   await run(FFMPEG, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1', '-c:a', 'libopus', '-f', 'webm', path]);
 }
 
+/** A Matroska file (same EBML container as WebM) holding MPEG-4 video, which WebM cannot carry. */
+export async function makeMatroskaWithForeignCodec(path: string): Promise<void> {
+  await run(FFMPEG, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '1', '-c:v', 'mpeg4', '-f', 'matroska', path]);
+}
+
 /** Starts like a WebM (EBML magic, so an upload route accepts it) and then is garbage. */
 export async function makeBrokenWebm(path: string): Promise<void> {
   const bytes = Buffer.alloc(64 * 1024);

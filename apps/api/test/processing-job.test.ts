@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../src/db/database';
 import { createProcessing, type Processing, type ProcessingResult, type ProcessingVideoStore } from '../src/processing';
 import { LocalBlobStore } from '../src/storage';
-import { cuesLayout, makeBrokenWebm, makeRecordingLikeWebm, probedDuration, wrapFfmpeg } from './processing-fixtures';
+import {
+  cuesLayout,
+  makeBrokenWebm,
+  makeMatroskaWithForeignCodec,
+  makeRecordingLikeWebm,
+  probedDuration,
+  wrapFfmpeg,
+} from './processing-fixtures';
 import { openTestDatabase } from './support/test-database';
 
 type Row =
@@ -139,6 +146,25 @@ esac`,
     const row = await videos.settled(id);
     expect(row).toMatchObject({ status: 'FAILED', reason: expect.stringMatching(/^The file is not a (readable video|WebM video) \(.+\)$/) });
     expect(row.status === 'FAILED' && row.reason).not.toContain(tmpdir());
+  });
+
+  it('marks FAILED at once a Matroska file whose codec WebM cannot hold', async () => {
+    const file = join(dir, 'foreign.mkv');
+    await makeMatroskaWithForeignCodec(file);
+    const id = await upload(file);
+    expect(await videos.settled(id)).toMatchObject({
+      status: 'FAILED',
+      reason: 'The recording uses mpeg4, which a WebM video cannot hold (VP8, VP9 or AV1 with Opus or Vorbis)',
+    });
+    expect(videos.calls.filter((call) => call === `find ${id}`)).toHaveLength(1);
+  });
+
+  it('marks FAILED at once a video whose upload is missing from storage', async () => {
+    const id = `lost-${randomUUID()}`;
+    videos.rows.set(id, { status: 'PROCESSING', videoKey: `videos/${id}/original.webm` });
+    await processing.queue.enqueue(id);
+    expect(await videos.settled(id)).toMatchObject({ status: 'FAILED', reason: 'The uploaded file is missing' });
+    expect(videos.calls.filter((call) => call === `find ${id}`)).toHaveLength(1);
   });
 
   it('retries an attempt that failed for a passing reason, then succeeds', async () => {

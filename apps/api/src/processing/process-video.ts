@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BlobStore } from '../storage/blob-store';
+import { BlobNotFoundError, type BlobStore } from '../storage/blob-store';
 import type { ProcessingResult, ProcessingVideoStore } from './contracts';
 import { probe } from './probe';
 import { remux } from './remux';
@@ -16,6 +16,9 @@ export interface ProcessVideoDeps {
   /** Time left for the whole job; each ffmpeg run gets what remains of it. */
   timeoutMs: number;
 }
+
+/** What WebM may carry, by ffprobe's codec names; remuxing anything else would fail on every retry. */
+const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
 
 /** Where a video's thumbnail lives. The remuxed video replaces the upload under its own key. */
 export const thumbnailKeyOf = (videoId: string) => `videos/${videoId}/thumbnail.jpg`;
@@ -37,7 +40,12 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
     const original = join(work, 'upload.webm');
     const remuxed = join(work, 'remuxed.webm');
     const jpeg = join(work, 'thumbnail.jpg');
-    await deps.store.download(video.videoKey, original);
+    try {
+      await deps.store.download(video.videoKey, original);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw new UnprocessableVideoError('The uploaded file is missing', { cause: error });
+      throw error;
+    }
 
     const uploaded = await probe(deps.ffprobePath, original, left());
     if (!uploaded.isWebmWithVideo) {
@@ -45,6 +53,13 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
       throw new UnprocessableVideoError(
         `The file is not a WebM video (format: ${uploaded.formatName || 'unknown'}; streams: ${kinds})`,
       );
+    }
+    const foreign = uploaded.streams.filter(
+      (stream) => (stream.codecType === 'video' || stream.codecType === 'audio') && !WEBM_CODECS.has(stream.codecName),
+    );
+    if (foreign.length) {
+      const names = foreign.map((stream) => stream.codecName).join(', ');
+      throw new UnprocessableVideoError(`The recording uses ${names}, which a WebM video cannot hold (VP8, VP9 or AV1 with Opus or Vorbis)`);
     }
     await remux(deps.ffmpegPath, original, remuxed, left());
     const result = await probe(deps.ffprobePath, remuxed, left());

@@ -3,11 +3,12 @@ import { runMediaTool } from './media-tool';
 /**
  * Rewrites a WebM without re-encoding (`-c copy`), so it gains what MediaRecorder leaves out: a
  * duration and a Cues index, moved to the front so a player can seek without fetching the end.
+ * Keeps the video and audio streams only (anything else is no use to the player).
  */
 export async function remux(ffmpegPath: string, input: string, output: string, timeoutMs: number): Promise<void> {
   await runMediaTool(
     ffmpegPath,
-    ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', input, '-map', '0', '-c', 'copy', '-cues_to_front', '1', '-f', 'webm', output],
+    ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', input, '-map', '0:v', '-map', '0:a?', '-c', 'copy', '-cues_to_front', '1', '-f', 'webm', output],
     { timeoutMs },
   );
 }

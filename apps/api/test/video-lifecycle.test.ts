@@ -8,9 +8,8 @@ import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
-import { databaseKinds } from './support/test-database';
-import { startTestServer, type TestServer } from './support/test-server';
-import { filesUnder, uploadVideo } from './support/upload';
+import { setups, startTestServer, type TestServer } from './support/test-server';
+import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
 
 const CUES_ID = Buffer.from([0x1c, 0x53, 0xbb, 0x6b]);
@@ -27,12 +26,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => emulator?.stop());
 
-describe.each(databaseKinds)('the video lifecycle on %s', (databaseKind) => {
+describe.each(setups)('the video lifecycle on $database with $storage storage', ({ database, storage }) => {
   let server: TestServer;
   let owner: TestUser;
 
   beforeAll(async () => {
-    server = await startTestServer({ database: databaseKind, emulatorHost: emulator.host, env: { WORKER: 'true' } });
+    server = await startTestServer({ database, storage, emulatorHost: emulator.host, env: { WORKER: 'true' } });
     owner = await newTestUser(emulator.host);
   }, 120_000);
   afterAll(() => server?.close());
@@ -60,7 +59,10 @@ describe.each(databaseKinds)('the video lifecycle on %s', (databaseKind) => {
     expect(video.durationSeconds).toBeLessThan(3.5);
     expect(video.thumbnailUrl).toMatch(new RegExp(`^/api/videoservice/thumbnail/${id}\\?expires=`));
 
-    const stored = readFileSync(join(server.dataDir, 'blobs', `videos/${id}/original.webm`));
+    const whole = await fetch(`${server.baseUrl}/api/videoservice/video/${id}`, {
+      headers: { authorization: `Bearer ${owner.idToken}` },
+    });
+    const stored = Buffer.from(await whole.arrayBuffer());
     expect(video.sizeBytes).toBe(BigInt(stored.length));
     expect(stored.includes(CUES_ID)).toBe(true);
 
@@ -74,7 +76,7 @@ describe.each(databaseKinds)('the video lifecycle on %s', (databaseKind) => {
     }
     const streamed = Buffer.concat(parts);
     expect(streamed.equals(stored)).toBe(true);
-    const played = join(workDir, `played-${databaseKind}.webm`);
+    const played = join(workDir, `played-${database}-${storage}.webm`);
     writeFileSync(played, streamed);
     const duration = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', played], {
       encoding: 'utf8',
@@ -85,6 +87,22 @@ describe.each(databaseKinds)('the video lifecycle on %s', (databaseKind) => {
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await thumbnail.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+
+    // The thumbnail follows the video's access rules.
+    const thumbnailPath = `${server.baseUrl}/api/videoservice/thumbnail/${id}`;
+    const status = async (url: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const stranger = await newTestUser(emulator.host);
+    expect(await status(thumbnailPath, { authorization: `Bearer ${owner.idToken}` })).toBe(200);
+    expect(await status(thumbnailPath, { authorization: `Bearer ${stranger.idToken}` })).toBe(404);
+    expect(await status(thumbnailPath)).toBe(401);
+    const { url: shareUrl } = await videoClient(server.baseUrl, { token: owner.idToken }).shareVideo({ videoId: id });
+    const share = new URL(shareUrl).searchParams.get('share')!;
+    expect(await status(`${thumbnailPath}?share=${share}`, { authorization: `Bearer ${stranger.idToken}` })).toBe(200);
+    expect(await status(`${thumbnailPath}?share=${share}`)).toBe(200);
   });
 
   it('marks a WebM that is not a playable video FAILED with a reason', async () => {
@@ -100,9 +118,9 @@ describe.each(databaseKinds)('the video lifecycle on %s', (databaseKind) => {
     const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
     const id = answer.json.video!.id;
     expect((await settled(id)).status).toBe(Status.READY);
-    const blobs = () => filesUnder(join(server.dataDir, 'blobs')).filter((key) => key.includes(id));
-    expect(blobs().sort()).toEqual([`videos/${id}/original.webm`, `videos/${id}/thumbnail.jpg`]);
+    const blobs = async () => (await server.listBlobs()).filter((key) => key.includes(id));
+    expect(await blobs()).toEqual([`videos/${id}/original.webm`, `videos/${id}/thumbnail.jpg`]);
     await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
-    expect(blobs()).toEqual([]);
+    expect(await blobs()).toEqual([]);
   });
 });

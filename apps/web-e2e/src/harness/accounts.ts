@@ -4,7 +4,7 @@ import { newPage } from './browser';
 
 /** Waits until the app shows a signed-in page (the layout's main navigation). */
 async function waitForSignedIn(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.locator('nav[aria-label="Main"]').waitFor({ state: 'attached' });
 }
 
 /** Signs a new email/password account up through the sign-in widget; resolves on the signed-in page. */

@@ -107,6 +107,9 @@ describe('/record end to end', () => {
     expect(streams.filter((s) => s.codec_type === 'video').map((s) => s.codec_name)).toEqual([expect.stringMatching(/^vp[89]$/)]);
     expect(streams.filter((s) => s.codec_type === 'audio').map((s) => s.codec_name)).toEqual(['opus']);
     const volume = await audioVolume(storedPath);
+    console.info(
+      `recorded ${recordedMs} ms; player duration ${duration.toFixed(2)} s; stored ${streams.map((s) => s.codec_name).join('+')}; mean ${volume.meanDb} dB, max ${volume.maxDb} dB`,
+    );
     expect(volume.meanDb).toBeGreaterThan(-60);
     // The recording as uploaded is the one the page offered for download.
     expect(readFileSync(downloadedPath).subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));

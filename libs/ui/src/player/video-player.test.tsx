@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VideoPlayer } from './video-player';
 
 afterEach(cleanup);
@@ -139,9 +139,44 @@ describe('VideoPlayer', () => {
     expect(screen.queryByRole('status', { name: 'Buffering' })).toBeNull();
   });
 
-  it('says so when the video cannot be played', () => {
-    const { video } = setup();
+  it('says so when the video cannot be played, and tells the caller', () => {
+    let errors = 0;
+    const view = render(<VideoPlayer src="/v?token=expired" onError={() => (errors += 1)} />);
+    const video = view.container.querySelector('video') as HTMLVideoElement;
     act(() => void fireEvent(video, new Event('error')));
     expect(screen.getByRole('alert').textContent).toBe('This video could not be played.');
+    expect(errors).toBe(1);
+  });
+
+  it('resumes at the same position, still playing, when src is replaced', async () => {
+    const user = userEvent.setup();
+    const view = render(<VideoPlayer src="/v?sig=old" />);
+    const video = view.container.querySelector('video') as HTMLVideoElement;
+    Object.defineProperty(video, 'duration', { configurable: true, get: () => 60 });
+    fireEvent(video, new Event('loadedmetadata'));
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    video.currentTime = 42;
+    fireEvent(video, new Event('timeupdate'));
+
+    view.rerender(<VideoPlayer src="/v?sig=new" />);
+    // What a browser does when src changes: back to 0, paused, until the new metadata arrives.
+    video.pause();
+    video.currentTime = 0;
+    fireEvent(video, new Event('timeupdate'));
+    fireEvent(video, new Event('loadedmetadata'));
+
+    expect(video.getAttribute('src')).toBe('/v?sig=new');
+    expect(video.currentTime).toBe(42);
+    await vi.waitFor(() => expect(video.paused).toBe(false));
+    expect(screen.getByTestId('player-time').textContent).toBe('0:42 / 1:00');
+  });
+
+  it('starts a replaced src from 0 when nothing had played', () => {
+    const view = render(<VideoPlayer src="/a" />);
+    const video = view.container.querySelector('video') as HTMLVideoElement;
+    view.rerender(<VideoPlayer src="/b" />);
+    fireEvent(video, new Event('loadedmetadata'));
+    expect(video.currentTime).toBe(0);
+    expect(video.paused).toBe(true);
   });
 });

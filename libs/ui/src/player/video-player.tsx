@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatTime } from './format-time';
 import { PLAYBACK_RATES, clampPlaybackRate } from './playback-rate';
 import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from './player-icons';
@@ -14,6 +14,11 @@ export interface VideoPlayerProps {
   /** Accessible name of the player region. */
   label?: string;
   poster?: string;
+  /**
+   * The file could not be loaded or played (for example a signed URL that expired). A new `src`
+   * given afterwards resumes at the same position, playing if it was.
+   */
+  onError?: () => void;
 }
 
 /**
@@ -21,7 +26,7 @@ export interface VideoPlayerProps {
  * header by a Range request and stream the rest as it plays or seeks: it never downloads the whole
  * file first. Nothing plays until the first press of Play.
  */
-export function VideoPlayer({ src, knownDuration, label = 'Video player', poster }: VideoPlayerProps) {
+export function VideoPlayer({ src, knownDuration, label = 'Video player', poster, onError }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -35,6 +40,18 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
   const [buffering, setBuffering] = useState(false);
 
   const duration = resolveDuration(elementDuration, knownDuration);
+
+  // Where playback was, so a replaced src (a refreshed signed URL) picks up there.
+  const position = useRef({ time: 0, playing: false });
+  const resumeAt = useRef<{ time: number; playing: boolean } | null>(null);
+  const firstSrc = useRef(true);
+  useLayoutEffect(() => {
+    if (firstSrc.current) {
+      firstSrc.current = false;
+      return;
+    }
+    resumeAt.current = { ...position.current };
+  }, [src]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current && containerRef.current !== null);
@@ -128,8 +145,24 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
     perform(action);
   };
 
-  const syncTime = () => setCurrentTime(videoRef.current?.currentTime ?? 0);
+  const syncTime = () => {
+    const time = videoRef.current?.currentTime ?? 0;
+    if (!resumeAt.current) position.current.time = time;
+    setCurrentTime(time);
+  };
   const syncDuration = () => setElementDuration(videoRef.current?.duration ?? Number.NaN);
+  const onLoadedMetadata = () => {
+    syncDuration();
+    const resume = resumeAt.current;
+    const video = videoRef.current;
+    if (!resume || !video) return;
+    resumeAt.current = null;
+    if (resume.time > 0) {
+      video.currentTime = resume.time;
+      setCurrentTime(resume.time);
+    }
+    if (resume.playing) togglePlay();
+  };
 
   return (
     <div
@@ -147,15 +180,24 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
         preload="metadata"
         playsInline
         onClick={togglePlay}
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
+        onPlay={() => {
+          position.current.playing = true;
+          setPlaying(true);
+        }}
+        onPause={() => {
+          if (!resumeAt.current) position.current.playing = false;
+          setPlaying(false);
+        }}
+        onEnded={() => {
+          position.current.playing = false;
+          setPlaying(false);
+        }}
         onWaiting={() => setBuffering(true)}
         onPlaying={() => setBuffering(false)}
         onCanPlay={() => setBuffering(false)}
         onTimeUpdate={syncTime}
         onSeeked={syncTime}
-        onLoadedMetadata={syncDuration}
+        onLoadedMetadata={onLoadedMetadata}
         onDurationChange={syncDuration}
         onVolumeChange={() => {
           const video = videoRef.current;
@@ -168,6 +210,7 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
           setPlaying(false);
           setBuffering(false);
           setError('This video could not be played.');
+          onError?.();
         }}
         className="aspect-video w-full bg-black"
       />

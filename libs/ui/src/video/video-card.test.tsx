@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StatusBadge } from './status-badge';
@@ -34,6 +34,14 @@ describe('VideoCard', () => {
 
   it('shows a placeholder icon when thumbnail_url is empty', () => {
     render(<VideoCard {...base} thumbnailUrl="" />);
+    expect(screen.getByTestId('video-placeholder')).toBeTruthy();
+    expect(screen.getByRole('link').querySelector('img')).toBeNull();
+  });
+
+  it('falls back to the placeholder when the thumbnail fails to load', () => {
+    render(<VideoCard {...base} />);
+    const img = screen.getByRole('link').querySelector('img') as HTMLImageElement;
+    fireEvent.error(img);
     expect(screen.getByTestId('video-placeholder')).toBeTruthy();
     expect(screen.getByRole('link').querySelector('img')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { formatVideoDate } from './format-video-date';
 import { StatusBadge } from './status-badge';
 import { VideoPlaceholderIcon } from './video-placeholder-icon';
@@ -24,6 +24,9 @@ function isPlainClick(event: MouseEvent) {
 }
 
 export function VideoCard({ title, description, thumbnailUrl, status, visibility, createdAt, href, onOpen }: VideoCardProps) {
+  // A thumbnail that fails to load (expired link, deleted file) falls back to the placeholder.
+  const [failedThumbnail, setFailedThumbnail] = useState<string>();
+  const showThumbnail = thumbnailUrl !== '' && failedThumbnail !== thumbnailUrl;
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (onOpen && isPlainClick(event)) {
       event.preventDefault();
@@ -38,8 +41,14 @@ export function VideoCard({ title, description, thumbnailUrl, status, visibility
       className="card card-sm bg-base-100 w-full max-w-[225px] shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-primary"
     >
       <figure className="relative aspect-video bg-base-200">
-        {thumbnailUrl ? (
-          <img src={thumbnailUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+        {showThumbnail ? (
+          <img
+            src={thumbnailUrl}
+            alt=""
+            loading="lazy"
+            onError={() => setFailedThumbnail(thumbnailUrl)}
+            className="h-full w-full object-cover"
+          />
         ) : (
           <VideoPlaceholderIcon className="h-10 w-10 text-base-content/40" />
         )}

@@ -1,7 +1,7 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { Status, Visibility } from '@stream/proto';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderVideoApp } from './video-test-app';
@@ -37,6 +37,17 @@ describe('/video/$id', () => {
     expect(within(player).getByRole('button', { name: 'Play' })).toBeTruthy();
     expect(screen.getByText('What we agreed on')).toBeTruthy();
     expect(screen.getByText('Uploaded on Mar 14, 2026')).toBeTruthy();
+  });
+
+  it('asks for a fresh signed URL when the player fails, and plays from it', async () => {
+    const { fake, view } = renderVideoApp('/video/abc', { videos: [ready] });
+    await screen.findByRole('heading', { level: 1, name: 'Team sync' });
+    const video = view.container.querySelector('video') as HTMLVideoElement;
+    const getsBefore = fake.calls.filter((c) => c.method === 'getVideo').length;
+    fake.update('abc', { url: '/api/videoservice/video/abc?token=fresh' });
+    fireEvent(video, new Event('error'));
+    await waitFor(() => expect(video.getAttribute('src')).toBe('/api/videoservice/video/abc?token=fresh'));
+    expect(fake.calls.filter((c) => c.method === 'getVideo').length).toBe(getsBefore + 1);
   });
 
   it('says "Video not found" for a missing video', async () => {

@@ -33,14 +33,15 @@ export function VideoDetail({ videoId, queryClient, transport }: VideoDetailProp
   return (
     <article className="flex max-w-4xl flex-col gap-4">
       <h1 className="text-2xl font-bold break-words">{video.title || 'Untitled video'}</h1>
-      <VideoStage video={video} />
+      <VideoStage video={video} onPlayerError={() => void query.refetch()} />
       {video.description && <p className="whitespace-pre-line text-base-content/80">{video.description}</p>}
       <p className="text-sm text-base-content/60">Uploaded on {formatVideoDate(createdAtOf(video))}</p>
     </article>
   );
 }
 
-function VideoStage({ video }: { video: Video }) {
+/** `onPlayerError` asks for the video again: its signed URL may have expired, and a fresh one resumes playback. */
+function VideoStage({ video, onPlayerError }: { video: Video; onPlayerError: () => void }) {
   switch (video.status) {
     case Status.PROCESSING:
       return (
@@ -70,6 +71,7 @@ function VideoStage({ video }: { video: Video }) {
           knownDuration={video.durationSeconds || undefined}
           poster={video.thumbnailUrl || undefined}
           label={video.title || 'Video player'}
+          onError={onPlayerError}
         />
       );
   }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { UrlSigner } from '../services/url-signer';
+import type { StoredVideo } from '../services/video.mapper';
+import { VideoLinks } from './video-links';
+
+const signer = new UrlSigner('a-test-secret-that-is-long', 3600);
+const video = (fields: Partial<StoredVideo>) => ({ id: 'v1', hasVideoBlob: true, hasThumbnail: true, ...fields }) as StoredVideo;
+
+describe('VideoLinks', () => {
+  it('signs stream and thumbnail URLs relative to the API without PUBLIC_URL', () => {
+    const links = new VideoLinks(signer, undefined);
+    expect(links.streamUrl(video({}))).toMatch(/^\/api\/videoservice\/video\/v1\?expires=\d+&signature=[\w-]+$/);
+    expect(links.thumbnailUrl(video({}))).toMatch(/^\/api\/videoservice\/thumbnail\/v1\?expires=\d+&signature=[\w-]+$/);
+  });
+
+  it('makes them absolute with PUBLIC_URL, and share links too', () => {
+    const links = new VideoLinks(signer, 'https://stream.example.com/');
+    expect(links.streamUrl(video({}))).toMatch(/^https:\/\/stream\.example\.com\/api\/videoservice\/video\/v1\?/);
+    expect(links.shareUrl(video({}), 'tok', 'http://10.0.0.5:8080')).toBe(
+      'https://stream.example.com/api/videoservice/video/v1?share=tok',
+    );
+    expect(new VideoLinks(signer, undefined).shareUrl(video({}), 'tok', 'http://10.0.0.5:8080')).toBe(
+      'http://10.0.0.5:8080/api/videoservice/video/v1?share=tok',
+    );
+  });
+
+  it('answers the external url, or nothing, for a video without bytes; no thumbnail before processing', () => {
+    const links = new VideoLinks(signer, undefined);
+    expect(links.streamUrl(video({ hasVideoBlob: false, sourceUrl: 'https://cdn.example.com/a.webm' }))).toBe(
+      'https://cdn.example.com/a.webm',
+    );
+    expect(links.streamUrl(video({ hasVideoBlob: false }))).toBe('');
+    expect(links.thumbnailUrl(video({ hasThumbnail: false }))).toBe('');
+  });
+
+  it('escapes ids in paths', () => {
+    expect(new VideoLinks(signer, undefined).streamUrl(video({ id: 'a/b?c' }))).toMatch(/^\/api\/videoservice\/video\/a%2Fb%3Fc\?/);
+  });
+});

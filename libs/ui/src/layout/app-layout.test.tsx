@@ -1,0 +1,71 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppLayout } from './app-layout';
+
+afterEach(cleanup);
+
+const renderLayout = (props: Partial<Parameters<typeof AppLayout>[0]> = {}) => {
+  const onLogout = vi.fn();
+  const onToggleTheme = vi.fn();
+  render(
+    <AppLayout currentPath="/videos" userName="Ada Lovelace" onLogout={onLogout} theme="light" onToggleTheme={onToggleTheme} {...props}>
+      <p>page</p>
+    </AppLayout>,
+  );
+  return { onLogout, onToggleTheme };
+};
+
+describe('the shared layout', () => {
+  it('has the title, a search box, the theme toggle and the page', () => {
+    renderLayout();
+    expect(screen.getByRole('link', { name: 'Stream' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeTruthy();
+    expect(screen.getByText('page')).toBeTruthy();
+  });
+
+  it('links Team apart at the top, then Home, Record, Videos and Settings, marking the current one', () => {
+    renderLayout({ currentPath: '/video/abc' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const lists = within(nav).getAllByRole('list');
+    expect(within(lists[0]!).getAllByRole('link').map((a) => a.textContent)).toEqual(['Team']);
+    expect(within(lists[1]!).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Record', '/record'],
+      ['Videos', '/videos'],
+      ['Settings', '/settings'],
+    ]);
+    expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Videos');
+    expect(within(nav).getByRole('link', { name: 'Record' }).querySelector('svg.text-red-600 circle')).toBeTruthy();
+  });
+
+  it('marks Home on the home page', () => {
+    renderLayout({ currentPath: '/' });
+    expect(screen.getByRole('link', { current: 'page' }).textContent).toBe('Home');
+  });
+
+  it('opens a user menu with Profile and Logout', async () => {
+    const { onLogout } = renderLayout();
+    await userEvent.click(screen.getByRole('button', { name: /Ada Lovelace/ }));
+    const menu = screen.getByRole('menu', { name: 'User menu' });
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('calls a nameless user "User" and closes the menu on Escape', async () => {
+    renderLayout({ userName: null });
+    await userEvent.click(screen.getByRole('button', { name: /User/ }));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('toggles the theme', async () => {
+    const { onToggleTheme } = renderLayout({ theme: 'dark' });
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(onToggleTheme).toHaveBeenCalledOnce();
+  });
+});

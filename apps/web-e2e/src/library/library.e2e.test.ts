@@ -112,6 +112,18 @@ describe('the video library in Chromium', () => {
     expect(await page.getByRole('status', { name: 'Buffering' }).count()).toBe(0);
     await screenshot(page, 'library-player');
 
+    // Keyboard: K plays and pauses, arrows seek 5 s and step the volume by 0.1.
+    await page.getByRole('region', { name: await page.getByRole('heading', { level: 1 }).innerText() }).focus();
+    const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await page.keyboard.press('ArrowLeft');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(before - 5, 1);
+    await page.keyboard.press('ArrowDown');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.9, 5);
+    await page.keyboard.press('k');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
+    await page.keyboard.press('k');
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
     // The server answered the media requests with partial content, never the whole file as a 200.
     expect(stream.length).toBeGreaterThan(0);
     expect(stream.filter((s) => s.status === 200)).toEqual([]);
@@ -121,6 +133,18 @@ describe('the video library in Chromium', () => {
     // The seek fetched from the middle of the file instead of reading everything up to it.
     const afterSeek = stream.slice(requestsBeforeSeek).map((s) => Number(/^bytes (\d+)-/.exec(s.contentRange ?? '')?.[1]));
     expect(afterSeek.some((start) => start > webm.bytes.byteLength / 4)).toBe(true);
+  });
+
+  it('calls a new user with no videos to record', async () => {
+    const { page } = await newSignedInPage(browser, { baseUrl, emulatorHost });
+    try {
+      await page.goto(`${baseUrl}/videos`);
+      await page.getByText('No videos yet').waitFor();
+      await page.getByRole('link', { name: 'Start Recording' }).click();
+      await page.waitForURL('**/record');
+    } finally {
+      await page.context().close();
+    }
   });
 
   it('says "Video not found" for another user\'s private video', async () => {

@@ -52,6 +52,7 @@ function Login() {
         </section>
       ) : (
         <SignInWidget
+          key={widgetStart?.name ?? 'start'}
           actions={signIn}
           mode={search.mode}
           oobCode={search.oobCode}

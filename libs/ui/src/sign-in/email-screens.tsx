@@ -34,19 +34,16 @@ export function EmailScreen({
 }: ScreenState & { defaultEmail?: string; onSubmit: (email: string) => void; onEmailLink?: (email: string) => void; onCancel: () => void }) {
   return (
     <SignInCard title="Sign in with email" busy={busy}>
-      <form
-        noValidate
-        className="flex flex-col gap-2"
-        onSubmit={(event) => {
-          const values = readForm(event);
-          const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          if (onEmailLink && submitter?.getAttribute('value') === 'link') onEmailLink(values.email ?? '');
-          else onSubmit(values.email ?? '');
-        }}
-      >
+      <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).email ?? '')}>
         <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus defaultValue={defaultEmail} error={error} />
         {onEmailLink && (
-          <button type="submit" value="link" className="btn btn-link btn-sm self-start px-0" disabled={busy}>
+          // A plain button, so Enter in the field still means Next.
+          <button
+            type="button"
+            className="btn btn-link btn-sm self-start px-0"
+            disabled={busy}
+            onClick={(event) => onEmailLink(String(new FormData(event.currentTarget.form!).get('email') ?? ''))}
+          >
             Email me a sign-in link instead
           </button>
         )}

@@ -44,12 +44,10 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
   // Where playback was, so a replaced src (a refreshed signed URL) picks up there.
   const position = useRef({ time: 0, playing: false });
   const resumeAt = useRef<{ time: number; playing: boolean } | null>(null);
-  const firstSrc = useRef(true);
+  const lastSrc = useRef(src);
   useLayoutEffect(() => {
-    if (firstSrc.current) {
-      firstSrc.current = false;
-      return;
-    }
+    if (lastSrc.current === src) return;
+    lastSrc.current = src;
     resumeAt.current = { ...position.current };
   }, [src]);
 

@@ -63,6 +63,16 @@ describe('buildAudioMix', () => {
     await mix.close();
   });
 
+  it('ensureRunning() resumes only a suspended context', async () => {
+    const { contexts, factories: f } = factories();
+    const mix = buildAudioMix({ screen: [new FakeTrack('audio', 's')], microphone: [] }, f);
+    await mix.ensureRunning();
+    expect(contexts[0]!.resumes).toBe(0);
+    contexts[0]!.state = 'suspended';
+    await mix.ensureRunning();
+    expect(contexts[0]).toMatchObject({ state: 'running', resumes: 1 });
+  });
+
   it('close() disconnects every source and closes the context once', async () => {
     const { contexts, factories: f } = factories();
     const mix = buildAudioMix({ screen: [new FakeTrack('audio', 's')], microphone: [new FakeTrack('audio', 'm')] }, f);

@@ -23,6 +23,9 @@ export interface MixContext<Track, Stream, Destination extends MixDestination<Tr
   createMediaStreamSource(stream: Stream): MixSourceNode<Destination>;
   createMediaStreamDestination(): Destination;
   close(): Promise<void>;
+  /** A context created without a user gesture may start suspended, and a suspended one records silence. */
+  readonly state?: string;
+  resume?(): Promise<void>;
 }
 
 export interface MixFactories<Track, Stream, Destination extends MixDestination<Track>> {
@@ -34,6 +37,8 @@ export interface AudioMix<Track> {
   /** The one audio track to record, or null when there is no audio at all. */
   readonly track: Track | null;
   readonly sources: AudioSources;
+  /** Resume the AudioContext if the browser started it suspended. */
+  ensureRunning(): Promise<void>;
   /** Disconnect the graph and close the AudioContext (idempotent). */
   close(): Promise<void>;
 }
@@ -43,7 +48,7 @@ export function buildAudioMix<Track, Stream, Destination extends MixDestination<
   factories: MixFactories<Track, Stream, Destination>,
 ): AudioMix<Track> {
   const sources = audioSources(input.screen.length > 0, input.microphone.length > 0);
-  if (sources === 'none') return { track: null, sources, close: async () => undefined };
+  if (sources === 'none') return { track: null, sources, ensureRunning: async () => undefined, close: async () => undefined };
 
   const context = factories.createContext();
   const destination = context.createMediaStreamDestination();
@@ -62,6 +67,9 @@ export function buildAudioMix<Track, Stream, Destination extends MixDestination<
     track: track ?? null,
     // A destination without a track (never seen) must not claim audio that is not recorded.
     sources: track ? sources : 'none',
+    async ensureRunning() {
+      if (context.state === 'suspended') await context.resume?.();
+    },
     close() {
       closed ??= (async () => {
         for (const node of nodes) node.disconnect();

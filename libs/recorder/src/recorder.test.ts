@@ -127,6 +127,13 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(Object.values(fake.tracks).every((track) => track.stopped)).toBe(true);
   });
 
+  it('resumes an AudioContext the browser started suspended, so the mix is not silent', async () => {
+    const fake = createFakeBrowser({ suspendedAudio: true });
+    const recorder = createRecorder({ browser: fake.browser });
+    await recorder.start();
+    expect(fake.contexts[0]).toMatchObject({ state: 'running', resumes: 1 });
+  });
+
   it('on() returns an unsubscribe', async () => {
     const fake = createFakeBrowser();
     const recorder = createRecorder({ browser: fake.browser });

@@ -157,6 +157,14 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       return giveUp(describeCaptureError(error).message);
     }
 
+    await mix.ensureRunning().catch(() => undefined);
+    if (stale()) {
+      void mix.close().catch(() => undefined);
+      stopTracks(display);
+      if (microphone) stopTracks(microphone);
+      return;
+    }
+
     const recorded = browser.createMediaStream([...display.getVideoTracks(), ...(mix.track ? [mix.track] : [])]);
     let mediaRecorder: MediaRecorder;
     try {

@@ -71,6 +71,8 @@ export class FakeAudioContext {
   readonly sources: FakeSourceNode[] = [];
   readonly destinations: FakeDestination[] = [];
   closed = false;
+  state: 'suspended' | 'running' | 'closed' = 'running';
+  resumes = 0;
   createMediaStreamSource(stream: FakeStream) {
     const node = new FakeSourceNode(stream);
     this.sources.push(node);
@@ -83,6 +85,11 @@ export class FakeAudioContext {
   }
   async close() {
     this.closed = true;
+    this.state = 'closed';
+  }
+  async resume() {
+    this.resumes += 1;
+    this.state = 'running';
   }
 }
 
@@ -130,6 +137,8 @@ export interface FakeBrowserOptions {
   readonly supportedTypes?: readonly string[];
   /** Hold getDisplayMedia until release() is called (to test leaving the page meanwhile). */
   readonly holdDisplay?: boolean;
+  /** AudioContexts start suspended, as without a user gesture. */
+  readonly suspendedAudio?: boolean;
 }
 
 export function createFakeBrowser(options: FakeBrowserOptions = {}) {
@@ -161,6 +170,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     },
     createAudioContext() {
       const context = new FakeAudioContext();
+      if (options.suspendedAudio) context.state = 'suspended';
       contexts.push(context);
       return context;
     },

@@ -94,18 +94,22 @@ describe('the video library in Chromium', () => {
     // Nothing plays before the first press of Play.
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
+    const pressedPlay = Date.now();
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 }).toBe(true);
+    const playedAfterMs = Date.now() - pressedPlay;
     await page.getByRole('button', { name: 'Pause' }).click();
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
     // Seek to the middle with the slider.
     const middle = Math.round(duration / 2);
     const requestsBeforeSeek = stream.length;
+    const seekedAt = Date.now();
     await page.getByRole('slider', { name: 'Seek' }).fill(String(middle));
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2 && v.currentTime), { timeout: 30_000 })
       .toBeCloseTo(middle, 0);
+    const seekReadyMs = Date.now() - seekedAt;
     expect(await page.getByTestId('player-time').textContent()).toBe(
       `${Math.floor(middle / 60)}:${String(middle % 60).padStart(2, '0')} / ${total}`,
     );
@@ -128,7 +132,9 @@ describe('the video library in Chromium', () => {
     expect(stream.length).toBeGreaterThan(0);
     expect(stream.filter((s) => s.status === 200)).toEqual([]);
     expect(stream.some((s) => s.status === 206 && s.contentRange?.startsWith('bytes '))).toBe(true);
-    console.info('stream responses', JSON.stringify(stream), 'file bytes', webm.bytes.byteLength);
+    console.info(
+      JSON.stringify({ stream, fileBytes: webm.bytes.byteLength, duration, ffprobe: webm.durationSeconds, playedAfterMs, seekReadyMs }),
+    );
     await cdp.detach();
     // The seek fetched from the middle of the file instead of reading everything up to it.
     const afterSeek = stream.slice(requestsBeforeSeek).map((s) => Number(/^bytes (\d+)-/.exec(s.contentRange ?? '')?.[1]));

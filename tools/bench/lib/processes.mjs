@@ -95,3 +95,29 @@ http {
   await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
   return { ...handle, baseUrl };
 }
+
+/**
+ * The ceiling of any Node ingest on this machine: a bare node:http server that pipes each request
+ * body into a file (1 MiB buffer, flushed before answering), with no multipart parsing, auth or
+ * database. Same Node, same client, same disk as the API.
+ */
+export async function startBareNodeSink({ dir }) {
+  const port = await freePort();
+  const source = `
+    const { createServer } = require('node:http');
+    const { createWriteStream } = require('node:fs');
+    const { pipeline } = require('node:stream/promises');
+    let n = 0;
+    createServer(async (req, res) => {
+      if (req.method !== 'POST') return res.end();
+      await pipeline(req, createWriteStream(require('node:path').join(${JSON.stringify(dir)}, 'bare-' + n++), { highWaterMark: 1 << 20, flush: true }));
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end('{}');
+    }).listen(${port}, '127.0.0.1');
+  `;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const handle = track(child);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
+  return { ...handle, baseUrl };
+}

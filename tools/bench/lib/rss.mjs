@@ -7,14 +7,24 @@ export async function memoryOf(pid) {
   return { rss: kib('VmRSS') * 1024, hwm: kib('VmHWM') * 1024 };
 }
 
-/** Samples VmRSS every `everyMs` until stopped; `stop()` resolves with the peak seen. */
+/**
+ * Samples VmRSS every `everyMs` until stopped; `stop()` resolves with the peak and the largest
+ * rise from any earlier low point (so memory a garbage collection frees meanwhile cannot hide
+ * what the upload itself takes).
+ */
 export function sampleRss(pid, everyMs = 20) {
   let peak = 0;
+  let low = Infinity;
+  let rise = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { rss } = await memoryOf(pid).catch(() => ({ rss: 0 }));
-      peak = Math.max(peak, rss);
+      const { rss } = await memoryOf(pid).catch(() => ({ rss: NaN }));
+      if (Number.isFinite(rss)) {
+        peak = Math.max(peak, rss);
+        low = Math.min(low, rss);
+        rise = Math.max(rise, rss - low);
+      }
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();
@@ -22,7 +32,7 @@ export function sampleRss(pid, everyMs = 20) {
     async stop() {
       running = false;
       await loop;
-      return peak;
+      return { peak, rise };
     },
   };
 }

@@ -4,6 +4,7 @@ import { createAuthInterceptor } from './auth/auth.interceptor';
 import { createTokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { openDatabase, type AppDatabase } from './db/database';
+import { dualProtocolServer } from './http/dual-protocol-server';
 import { registerErrorHandler } from './http/error-handler';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
@@ -27,7 +28,9 @@ export interface BuildOptions {
  * `app.close()` stops the worker, then closes the token verifier and the database.
  */
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false });
+  const protocols = dualProtocolServer();
+  const app = Fastify({ logger: options.logger ?? false, serverFactory: protocols.serverFactory });
+  app.addHook('preClose', async () => protocols.closeSessions());
   const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID);
   const closers: (() => Promise<void>)[] = [() => verifier.close(), () => database.close()];

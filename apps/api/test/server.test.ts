@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { createGrpcTransport } from '@connectrpc/connect-node';
 import { createConnectTransport, createGrpcWebTransport } from '@connectrpc/connect-web';
 import { VideoService } from '@stream/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +34,15 @@ describe('the API server', () => {
   it('answers the Connect protocol on the same paths', async () => {
     const client = createClient(VideoService, createConnectTransport({ baseUrl }));
     const error = await client.getVideo({ videoId: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectError);
+    expect((error as ConnectError).code).toBe(Code.Unauthenticated);
+  });
+
+  it('answers native gRPC (HTTP/2 without TLS) on the same port', async () => {
+    const transport = createGrpcTransport({ baseUrl });
+    const error = await createClient(VideoService, transport)
+      .listVideos({ pageSize: 10, pageNumber: 0 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectError);
     expect((error as ConnectError).code).toBe(Code.Unauthenticated);
   });

@@ -59,9 +59,9 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       ['an expired token', () => ({ authorization: `Bearer ${expiredToken(owner.uid)}` })],
       ['a token of another Firebase project', () => ({ authorization: `Bearer ${foreignProjectToken(owner.uid)}` })],
     ];
-    it.each(badTokens)('refuses every call made with %s as unauthenticated (both protocols)', async (_, headers) => {
+    it.each(badTokens)('refuses every call made with %s as unauthenticated (every protocol)', async (_, headers) => {
       const { id } = await videoWith(Visibility.PRIVATE);
-      for (const protocol of ['grpc-web', 'connect'] as const) {
+      for (const protocol of ['grpc-web', 'connect', 'grpc'] as const) {
         const client = videoClient(server.baseUrl, { protocol, headers: headers() });
         const calls = {
           createVideo: () => client.createVideo({ title: 'x' }),
@@ -79,10 +79,16 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       expect(still.title).toBe('A PRIVATE video');
     });
 
-    it('accepts a fresh token of the emulator and makes its uid the owner', async () => {
-      const video = await as(owner, 'connect').createVideo({ title: 'Mine' });
-      expect(video.userId).toBe(owner.uid);
-    });
+    it.each(['grpc-web', 'connect', 'grpc'] as const)(
+      'accepts a fresh token of the emulator over %s and makes its uid the owner',
+      async (protocol) => {
+        const client = as(owner, protocol);
+        const video = await client.createVideo({ title: `Mine over ${protocol}` });
+        expect(video.userId).toBe(owner.uid);
+        expect(await client.getVideo({ videoId: video.id })).toEqual(video);
+        expect(await codeOf(as(undefined, protocol).getVideo({ videoId: video.id }))).toBe(Code.Unauthenticated);
+      },
+    );
   });
 
   describe('CreateVideo and GetVideo', () => {

@@ -1,8 +1,10 @@
 import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
+import { createGrpcTransport } from '@connectrpc/connect-node';
 import { createConnectTransport, createGrpcWebTransport } from '@connectrpc/connect-web';
 import { VideoService } from '@stream/proto';
 
-export type Protocol = 'grpc-web' | 'connect';
+/** gRPC-web and Connect as a browser speaks them; native gRPC over HTTP/2 as a server would. */
+export type Protocol = 'grpc-web' | 'connect' | 'grpc';
 
 /** Sets `authorization: Bearer <token>` (and optional extra headers) on every call. */
 const withHeaders =
@@ -19,8 +21,11 @@ export function videoClient(
   options: { token?: string; protocol?: Protocol; headers?: Record<string, string> } = {},
 ): Client<typeof VideoService> {
   const headers = { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
-  const make = options.protocol === 'connect' ? createConnectTransport : createGrpcWebTransport;
-  const transport: Transport = make({ baseUrl, interceptors: [withHeaders(headers)] });
+  const interceptors = [withHeaders(headers)];
+  const transport: Transport =
+    options.protocol === 'grpc'
+      ? createGrpcTransport({ baseUrl, interceptors })
+      : (options.protocol === 'connect' ? createConnectTransport : createGrpcWebTransport)({ baseUrl, interceptors });
   return createClient(VideoService, transport);
 }
 

@@ -1,0 +1,49 @@
+import { createServer, type Server } from 'node:http';
+import { createServer as createHttp2Server, type Http2Session } from 'node:http2';
+import type { Socket } from 'node:net';
+import type { FastifyServerFactory } from 'fastify';
+
+const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n');
+
+/**
+ * One cleartext port for both HTTP/1.1 (browsers: gRPC-web, Connect, upload, streaming) and
+ * HTTP/2 without TLS ("h2c" with prior knowledge: native gRPC clients). Each connection's first
+ * bytes decide: the HTTP/2 preface goes to an HTTP/2 server, anything else to the HTTP/1.1 one.
+ * Both hand their requests to the same Fastify handler. `closeSessions` ends open HTTP/2
+ * sessions, so closing the server does not wait on idle gRPC connections.
+ */
+export function dualProtocolServer(): { serverFactory: FastifyServerFactory; closeSessions(): void } {
+  const sessions = new Set<Http2Session>();
+  const serverFactory: FastifyServerFactory = (handler) => {
+    const http1: Server = createServer(handler);
+    const http2 = createHttp2Server(handler as never);
+    http2.on('session', (session) => {
+      sessions.add(session);
+      session.once('close', () => sessions.delete(session));
+    });
+    const serveHttp1 = http1.listeners('connection') as ((socket: Socket) => void)[];
+    http1.removeAllListeners('connection');
+    http1.on('connection', (socket: Socket) => {
+      // A connection that never says anything is dropped (the servers' own timeouts start later).
+      const silent = setTimeout(() => socket.destroy(), 30_000);
+      socket.once('close', () => clearTimeout(silent));
+      socket.once('readable', () => {
+        clearTimeout(silent);
+        const head: Buffer | null = socket.read(HTTP2_PREFACE.length) ?? socket.read();
+        if (head) socket.unshift(head);
+        if (head && head.length >= HTTP2_PREFACE.length && head.subarray(0, HTTP2_PREFACE.length).equals(HTTP2_PREFACE)) {
+          http2.emit('connection', socket);
+        } else {
+          for (const listener of serveHttp1) listener.call(http1, socket);
+        }
+      });
+    });
+    return http1;
+  };
+  return {
+    serverFactory,
+    closeSessions: () => {
+      for (const session of sessions) session.close();
+    },
+  };
+}

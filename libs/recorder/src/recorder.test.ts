@@ -134,6 +134,28 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(fake.contexts[0]).toMatchObject({ state: 'running', resumes: 1 });
   });
 
+  it('finishes with the chunks it has when MediaRecorder never fires stop', async () => {
+    const fake = createFakeBrowser();
+    const recorder = createRecorder({ browser: fake.browser, stopTimeoutMs: 20 });
+    await recorder.start();
+    const mediaRecorder = fake.recorders[0]!;
+    mediaRecorder.neverStops = true;
+    mediaRecorder.emit(new Blob(['all-we-got']));
+    const stopped = await recorder.stop();
+    expect(stopped).toMatchObject({ status: 'stopped', reason: 'user' });
+    if (stopped.status === 'stopped') expect(await stopped.recording.blob.text()).toBe('all-we-got');
+  });
+
+  it('the watchdog of an old recording never ends a newer one', async () => {
+    const fake = createFakeBrowser();
+    const recorder = createRecorder({ browser: fake.browser, stopTimeoutMs: 30 });
+    await recorder.start();
+    await recorder.stop();
+    await recorder.start();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(recorder.state.status).toBe('recording');
+  });
+
   it('on() returns an unsubscribe', async () => {
     const fake = createFakeBrowser();
     const recorder = createRecorder({ browser: fake.browser });

@@ -25,6 +25,8 @@ export interface RecorderOptions {
   readonly sinks?: readonly ChunkSink[];
   readonly now?: () => number;
   readonly browser?: BrowserMedia;
+  /** If MediaRecorder's stop event has not come this long after Stop, finish with the chunks we have. Default 10 s. */
+  readonly stopTimeoutMs?: number;
 }
 
 export interface Recorder {
@@ -47,9 +49,12 @@ interface Session {
   readonly mix: AudioMix<MediaStreamTrack>;
   readonly mediaRecorder: MediaRecorder;
   readonly onShareEnded: () => void;
+  /** Ends the recording with every chunk received so far (MediaRecorder's stop event, or the watchdog). */
+  readonly finish: () => void;
 }
 
 export const defaultTimesliceMs = 1000;
+export const defaultStopTimeoutMs = 10_000;
 
 export function browserMedia(): BrowserMedia {
   const devices = globalThis.navigator?.mediaDevices;
@@ -97,9 +102,14 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       case 'acquire-media':
         void acquire(generation);
         return;
-      case 'stop-recorder':
-        if (session && session.mediaRecorder.state !== 'inactive') session.mediaRecorder.stop();
+      case 'stop-recorder': {
+        if (!session) return;
+        const { mediaRecorder, finish } = session;
+        if (mediaRecorder.state !== 'inactive') mediaRecorder.stop();
+        // A browser that never fires stop must not keep the recording hostage.
+        setTimeout(finish, options.stopTimeoutMs ?? defaultStopTimeoutMs);
         return;
+      }
       case 'release-media':
         release();
         return;
@@ -178,18 +188,22 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     const sink = fanOut([collector, ...(options.sinks ?? [])]);
     mediaRecorder.ondataavailable = (event) => sink.onChunk(event.data);
     mediaRecorder.onerror = () => dispatch({ type: 'recorder-error', at: now(), message: messages.recorderFailed });
-    mediaRecorder.onstop = () => {
+    let finished = false;
+    const finish = () => {
+      if (finished || session?.mediaRecorder !== mediaRecorder) return;
+      finished = true;
       sink.onEnd();
       dispatch({ type: 'recorder-stopped', at: now(), blob: collector.toBlob(mimeType) });
       release(); // already done by Stop; needed when MediaRecorder stopped by itself
       session = undefined;
     };
+    mediaRecorder.onstop = finish;
 
     // The browser's own "Stop sharing" ends the video track: stop exactly as the button does.
     const onShareEnded = () => dispatch({ type: 'share-ended', at: now() });
     for (const track of display.getVideoTracks()) track.addEventListener('ended', onShareEnded);
 
-    session = { display, microphone, mix, mediaRecorder, onShareEnded };
+    session = { display, microphone, mix, mediaRecorder, onShareEnded, finish };
     try {
       mediaRecorder.start(timesliceMs);
     } catch (error) {

@@ -109,9 +109,12 @@ export class FakeMediaRecorder {
     this.state = 'recording';
     this.timeslice = timeslice;
   }
+  /** Set to imitate a browser whose MediaRecorder never fires stop. */
+  neverStops = false;
   stop() {
     if (this.state === 'inactive') throw new DOMException('not recording', 'InvalidStateError');
     this.state = 'inactive';
+    if (this.neverStops) return;
     // Like the browser: the last dataavailable, then stop, on a later task.
     setTimeout(() => {
       this.ondataavailable?.({ data: this.finalChunk });

@@ -33,7 +33,8 @@ function signedIn(context: HandlerContext): User {
 }
 
 function origin(context: HandlerContext): string {
-  const host = context.requestHeader.get('x-forwarded-host') ?? context.requestHeader.get('host') ?? 'localhost';
+  const header = context.requestHeader;
+  const host = header.get('x-forwarded-host') ?? header.get('host') ?? header.get(':authority') ?? 'localhost';
   const proto = context.requestHeader.get('x-forwarded-proto') ?? 'http';
   return `${proto}://${host}`;
 }

@@ -71,4 +71,25 @@ describe('email action links', () => {
     await page.getByRole('button', { name: 'Sign in with email' }).waitFor();
     await page.context().close();
   });
+
+  it('verifies the email from the profile: send, open the link, and the profile says Yes', async () => {
+    const user = await createTestUser(emulatorHost);
+    const page = await newPage(browser);
+    await signInThroughUi(page, baseUrl, user.email, user.password);
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByText('Email verified: No').waitFor();
+    await page.getByRole('button', { name: 'Send verification email' }).click();
+    await page.getByText(`A verification email was sent to ${user.email}.`).waitFor();
+
+    const { oobCode } = await emulatorOobCode(emulatorHost, user.email, 'VERIFY_EMAIL');
+    await page.goto(`${baseUrl}/login?mode=verifyEmail&oobCode=${oobCode}`);
+    await page.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
+
+    const fresh = await newPage(browser);
+    await signInThroughUi(fresh, baseUrl, user.email, user.password);
+    await fresh.goto(`${baseUrl}/profile`);
+    await fresh.getByText('Email verified: Yes').waitFor();
+    await page.context().close();
+    await fresh.context().close();
+  });
 });

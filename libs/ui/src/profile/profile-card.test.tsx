@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProfileCard } from './profile-card';
 
 afterEach(cleanup);
@@ -31,5 +31,16 @@ describe('the profile', () => {
     rerender(<ProfileCard name="ada" photoURL="https://example.com/ada.png" emailVerified />);
     expect(screen.getByRole('img', { name: 'Profile photo' }).getAttribute('src')).toBe('https://example.com/ada.png');
     expect(screen.queryByLabelText('Avatar')).toBeNull();
+  });
+
+  it('offers to send a verification email while the email is unverified, and says when it was sent', () => {
+    const onSendVerification = vi.fn();
+    const { rerender } = render(<ProfileCard email="ada@example.com" emailVerified={false} onSendVerification={onSendVerification} />);
+    screen.getByRole('button', { name: 'Send verification email' }).click();
+    expect(onSendVerification).toHaveBeenCalledOnce();
+    rerender(<ProfileCard email="ada@example.com" emailVerified={false} onSendVerification={onSendVerification} verification={{ sent: true }} />);
+    expect(screen.getByRole('status').textContent).toBe('A verification email was sent to ada@example.com.');
+    rerender(<ProfileCard email="ada@example.com" emailVerified onSendVerification={onSendVerification} />);
+    expect(screen.queryByRole('button', { name: 'Send verification email' })).toBeNull();
   });
 });

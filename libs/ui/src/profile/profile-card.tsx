@@ -8,6 +8,10 @@ export interface ProfileCardProps {
   /** Date strings as the identity provider reports them; shown in the reader's locale. */
   creationTime?: string | null;
   lastSignInTime?: string | null;
+  /** Offers "Send verification email" while the email is unverified. */
+  onSendVerification?: () => void;
+  /** What happened to the last request: sent, or the message of why not. */
+  verification?: { sent: true } | { sent: false; message: string } | null;
 }
 
 const formatDate = (value?: string | null) => {
@@ -17,7 +21,7 @@ const formatDate = (value?: string | null) => {
 };
 
 /** Account details (SPEC §2 /profile). */
-export function ProfileCard({ name, email, photoURL, emailVerified, creationTime, lastSignInTime }: ProfileCardProps) {
+export function ProfileCard({ name, email, photoURL, emailVerified, creationTime, lastSignInTime, onSendVerification, verification }: ProfileCardProps) {
   const displayName = name?.trim() || 'User';
   return (
     <section className="card bg-base-100 border-base-300 mx-auto max-w-xl border shadow-sm">
@@ -50,6 +54,16 @@ export function ProfileCard({ name, email, photoURL, emailVerified, creationTime
             <span className="font-semibold">Last sign in:</span> {formatDate(lastSignInTime)}
           </li>
         </ul>
+        {!emailVerified && email && onSendVerification && (
+          <div className="flex w-full flex-col items-start gap-2">
+            <button type="button" className="btn btn-outline btn-sm" onClick={onSendVerification} disabled={verification?.sent === true}>
+              Send verification email
+            </button>
+            <p role="status" className={verification && !verification.sent ? 'text-error text-sm' : 'text-sm'}>
+              {verification ? (verification.sent ? `A verification email was sent to ${email}.` : verification.message) : ''}
+            </p>
+          </div>
+        )}
       </div>
     </section>
   );

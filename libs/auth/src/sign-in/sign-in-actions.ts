@@ -3,7 +3,7 @@
 import { AuthClientError, type ActionCodeDetails, type AuthClient, type PopupProvider } from '../firebase/auth-client';
 import type { Session } from '../session/session-store';
 import type { LoginResult } from '../session/session-user';
-import { authErrorMessage, type AuthErrorContext } from '../validation/messages';
+import { authErrorMessage, messages, type AuthErrorContext } from '../validation/messages';
 import { toE164, validateEmail, validateName, validateNewPassword, validatePassword, validatePhoneCode } from '../validation/rules';
 import { fail, ok, type Outcome } from './outcome';
 
@@ -44,8 +44,10 @@ export function createSignInActions(client: AuthClient, session: Session, storag
 
   const refused = (error: unknown, context: AuthErrorContext = 'other') => {
     const code = error instanceof AuthClientError ? error.code : 'unknown';
-    if (!(error instanceof AuthClientError)) console.error(error);
-    return fail(authErrorMessage(code, context), code);
+    const message = authErrorMessage(code, context);
+    // The generic message hides the cause from the person; keep it for whoever debugs.
+    if (!(error instanceof AuthClientError) || message === messages.somethingWentWrong) console.warn('Sign-in failed:', code, error);
+    return fail(message, code);
   };
   async function attempt<T>(context: AuthErrorContext, run: () => Promise<T>): Promise<Outcome<T>> {
     try {

@@ -2,7 +2,7 @@ import { createTestUser, uniqueEmail } from '@stream/auth/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emulatorPhoneCode, signUpThroughUi } from '../harness/accounts';
-import { launchBrowser, newPage } from '../harness/browser';
+import { launchBrowser, newPage, screenshot } from '../harness/browser';
 
 const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
@@ -65,6 +65,7 @@ describe('signing in and out', () => {
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: "The email and password you entered don't match" }).waitFor();
+    await screenshot(page, 'login-wrong-password');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await page.context().close();
@@ -94,6 +95,7 @@ describe('signing in and out', () => {
     await page.getByLabel('Phone number').fill(national);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Resend code in 0:1').waitFor();
+    await screenshot(page, 'login-phone-code');
     await page.getByLabel('6-digit code').fill('12345');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').filter({ hasText: 'Wrong code. Try again.' }).waitFor();

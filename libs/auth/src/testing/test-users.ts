@@ -11,12 +11,24 @@ export interface TestUser {
 
 const api = (host: string, path: string) => `http://${host}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`;
 
+/**
+ * POSTs to the emulator, retrying a dropped connection: the emulator closes idle keep-alive
+ * sockets after 5 s, and a POST sent on one just as it closes fails with "other side closed"
+ * (fetch retries only idempotent requests). Under load that gap is easy to hit.
+ */
+async function send(url: string, body: unknown): Promise<Response> {
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (!(error instanceof TypeError) || attempt >= 3) throw error;
+    }
+  }
+}
+
 async function post<T>(url: string, body: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const response = await send(url, body);
   const json = (await response.json()) as T & { error?: { message: string } };
   if (!response.ok) throw new Error(`Auth emulator: ${json.error?.message ?? response.status}`);
   return json;

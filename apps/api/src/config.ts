@@ -44,6 +44,8 @@ export const configSchema = z.object({
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(6 * 60 * 60),
   /** Origin of the product as people reach it, for absolute links (share links). */
   PUBLIC_URL: optionalString.pipe(url.optional()),
+  /** Least severe log line written; `warn` drops the per-request lines (like nginx's access_log off). */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   /** Run the processing worker inside the API process. */
   WORKER: boolean.default(true),
   /** Processing (see processing/processing-config.ts): ffmpeg binaries and job timing. */

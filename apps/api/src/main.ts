@@ -3,7 +3,7 @@ import { build } from './server';
 
 async function main() {
   const config = loadConfig();
-  const app = await build(config, { logger: true });
+  const app = await build(config, { logger: { level: config.LOG_LEVEL } });
   await app.listen({ port: config.PORT, host: config.HOST });
   const stop = async () => {
     await app.close();

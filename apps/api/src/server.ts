@@ -18,7 +18,8 @@ import { createBlobStore } from './storage';
 import { registerWebApp } from './web.routes';
 
 export interface BuildOptions {
-  logger?: boolean;
+  /** Fastify's logger: off by default (tests), `{ level }` in the real server. */
+  logger?: boolean | { level: string };
   /** An already open database (tests clone one from a template); the server closes it. */
   database?: AppDatabase;
 }

@@ -308,6 +308,17 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       expect(await status(streamUrl('no-such-video'), auth(owner))).toBe(404);
       expect(await status(streamUrl('no-such-video'))).toBe(401);
     });
+
+    it('a signed URL that has been playing answers 404 once the video is deleted', async () => {
+      const { id } = await uploaded();
+      const { url } = await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id });
+      const signed = `${server.baseUrl}${url}`;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        expect(await status(signed, { range: 'bytes=0-99' })).toBe(206); // the second one skips the database
+      }
+      await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
+      expect(await status(signed, { range: 'bytes=0-99' })).toBe(404);
+    });
   });
 
   it('DeleteVideo removes the row and the blob; the stream then answers 404', async () => {

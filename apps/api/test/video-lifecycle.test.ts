@@ -105,6 +105,22 @@ describe.each(setups)('the video lifecycle on $database with $storage storage', 
     expect(await status(`${thumbnailPath}?share=${share}`)).toBe(200);
   });
 
+  it('a signed URL handed out at upload keeps playing once processing has replaced the file', async () => {
+    const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+    const signed = `${server.baseUrl}${answer.json.video!.url}`;
+    const early = await fetch(signed, { headers: { range: 'bytes=0-99' } });
+    expect(early.status).toBe(206);
+    await early.arrayBuffer();
+
+    const video = await settled(answer.json.video!.id);
+    expect(video.status).toBe(Status.READY);
+    const later = await fetch(signed);
+    expect(later.status).toBe(200);
+    const body = Buffer.from(await later.arrayBuffer());
+    expect(BigInt(body.length)).toBe(video.sizeBytes);
+    expect(body.includes(CUES_ID)).toBe(true); // the remuxed file, not the upload
+  });
+
   it('marks a WebM that is not a playable video FAILED with a reason', async () => {
     const broken = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(4096, 7)]);
     const answer = await uploadVideo(server.baseUrl, broken, { token: owner.idToken });

@@ -4,7 +4,9 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
 import type { VideoService } from '../services/video.service';
-import type { BlobStore } from '../storage/blob-store';
+import type { BlobInfo, BlobStore } from '../storage/blob-store';
+import type { Authentication } from '../auth/authenticate';
+import { RecentBlobKeys } from './recent-blob-keys';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
 
@@ -31,9 +33,10 @@ const kinds = {
  * (`share`), or nothing for a public video.
  */
 export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
+  const withKeys = { ...deps, recentKeys: new RecentBlobKeys() };
   for (const resource of ['video', 'thumbnail'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
-      serve(resource, request, reply, deps),
+      serve(resource, request, reply, withKeys),
     );
   }
 }
@@ -42,26 +45,14 @@ async function serve(
   resource: keyof typeof kinds,
   request: FastifyRequest<StreamRequest>,
   reply: FastifyReply,
-  { videos, store, signer, verifier }: StreamRoutesDeps,
+  deps: StreamRoutesDeps & { recentKeys: RecentBlobKeys },
 ) {
+  const { store, verifier } = deps;
   const caller = await httpCaller(verifier, request, reply);
   if (!caller) return reply;
-  const { id } = request.params;
-  const { expires, signature, share } = request.query;
-  let video;
-  try {
-    video = await videos.get(caller.kind === 'user' ? caller.user : undefined, id, {
-      shareToken: typeof share === 'string' ? share : undefined,
-      signedUrl: signer.verify(resource, id, expires, signature),
-    });
-  } catch (error) {
-    if (error instanceof VideoError && error.kind === 'unauthenticated') return sendUnauthenticated(reply, error.message);
-    if (error instanceof VideoError && error.kind === 'not_found') return reply.code(404).send({ message: 'Video not found' });
-    throw error;
-  }
-  const key = video[kinds[resource].key];
-  const info = key ? await store.stat(key) : undefined;
-  if (!key || !info) return reply.code(404).send({ message: `This video has no ${resource} yet` });
+  const found = await findBlob(resource, request, reply, caller, deps);
+  if (found === 'answered') return reply;
+  const { key, info } = found;
 
   const etag = `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`;
   const lastModified = info.lastModified.toUTCString();
@@ -93,6 +84,51 @@ async function serve(
   }
   if (length === 0) return reply.send();
   return reply.send(await store.read(key, span));
+}
+
+/**
+ * The blob a request may read, or 'answered' once the reply says why not (401, 404). A signed URL
+ * seen lately goes straight to its blob; anything else, or a blob that has moved, asks the
+ * video service, which applies the access rules.
+ */
+async function findBlob(
+  resource: keyof typeof kinds,
+  request: FastifyRequest<StreamRequest>,
+  reply: FastifyReply,
+  caller: Exclude<Authentication, { kind: 'invalid' }>,
+  { videos, store, signer, recentKeys }: StreamRoutesDeps & { recentKeys: RecentBlobKeys },
+): Promise<{ key: string; info: BlobInfo } | 'answered'> {
+  const { id } = request.params;
+  const { expires, signature, share } = request.query;
+  const signedUrl = signer.verify(resource, id, expires, signature);
+  const cacheKey = `${resource}/${id}`;
+  const recentKey = signedUrl ? recentKeys.get(cacheKey) : undefined;
+  if (recentKey) {
+    const info = await store.stat(recentKey);
+    if (info) return { key: recentKey, info };
+    recentKeys.forget(cacheKey);
+  }
+
+  let video;
+  try {
+    video = await videos.get(caller.kind === 'user' ? caller.user : undefined, id, {
+      shareToken: typeof share === 'string' ? share : undefined,
+      signedUrl,
+    });
+  } catch (error) {
+    if (!(error instanceof VideoError) || (error.kind !== 'unauthenticated' && error.kind !== 'not_found')) throw error;
+    if (error.kind === 'unauthenticated') sendUnauthenticated(reply, error.message);
+    else reply.code(404).send({ message: 'Video not found' });
+    return 'answered';
+  }
+  const key = video[kinds[resource].key];
+  const info = key ? await store.stat(key) : undefined;
+  if (!key || !info) {
+    reply.code(404).send({ message: `This video has no ${resource} yet` });
+    return 'answered';
+  }
+  if (signedUrl) recentKeys.set(cacheKey, key);
+  return { key, info };
 }
 
 function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {

@@ -7,6 +7,8 @@ import { assertValidBlobKey } from './blob-key';
 import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange } from './blob-store';
 import { assertRangeFits } from './byte-range';
 
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 const isErrno = (error: unknown, code: string) => (error as NodeJS.ErrnoException | null)?.code === code;
 
 /**
@@ -58,7 +60,9 @@ export class LocalBlobStore implements BlobStore {
       await handle.close();
       throw error;
     }
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    // 1 MiB reads: a sixteenth of the thread-pool round trips and socket writes of the 64 KiB
+    // default, which is what bounds a streamed range on loopback.
+    return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async download(key: string, path: string): Promise<void> {

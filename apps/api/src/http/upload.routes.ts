@@ -20,6 +20,9 @@ export interface UploadRoutesDeps {
 /** Multipart framing around the file: the Content-Length may exceed the file by this much. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
+/** Buffer per stage of the upload pipeline: fewer, larger hand-offs than the 16-64 KiB defaults. */
+const STREAM_BUFFER_BYTES = 1024 * 1024;
+
 /**
  * POST /api/videoservice/upload: multipart with one file field `video`. The file streams into the
  * BlobStore as it arrives; the row is written only once every byte is stored, so a refused or
@@ -66,7 +69,12 @@ function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: stri
   return new Promise<number>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: raw.headers, limits: { files: 1, fields: 20, parts: 40 } });
+      parser = busboy({
+        headers: raw.headers,
+        limits: { files: 1, fields: 20, parts: 40 },
+        highWaterMark: STREAM_BUFFER_BYTES,
+        fileHwm: STREAM_BUFFER_BYTES,
+      });
     } catch {
       reject(new UploadRejection(400, 'Malformed multipart body'));
       return;
@@ -87,7 +95,7 @@ function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: stri
         file.resume();
         return;
       }
-      gate = new WebmGate(deps.maxUploadBytes);
+      gate = new WebmGate(deps.maxUploadBytes, STREAM_BUFFER_BYTES);
       const current = gate;
       file.pipe(current);
       current.on('error', () => file.resume());

@@ -21,8 +21,11 @@ export class WebmGate extends Transform {
   bytes = 0;
   private head: Buffer | undefined = Buffer.alloc(0);
 
-  constructor(private readonly maxBytes: number) {
-    super();
+  constructor(
+    private readonly maxBytes: number,
+    highWaterMark?: number,
+  ) {
+    super({ highWaterMark });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {

@@ -4,7 +4,6 @@
 // 127.0.0.1:9099 (or reuses one already there), then runs the API (which serves the web app and
 // runs the processing worker) until Ctrl-C, and stops the emulator it started.
 import { spawn } from 'node:child_process';
-import { ensureAuthEmulator } from './src/auth-emulator.mjs';
 import { ensureSystemPackages } from './src/system-packages.mjs';
 import { bin, ensureDependencies, run, workspaceRoot } from './src/workspace.mjs';
 
@@ -15,7 +14,14 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 
 const built = await run(bin('nx'), ['run', '@stream/web:build', '--outputStyle=stream'], { env });
 if (built !== 0) process.exit(built);
 
-const emulator = await ensureAuthEmulator({ host: process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099' });
+// The emulator helper is the one the tests use (TypeScript, so loaded through tsx once installed).
+const { register } = await import('tsx/esm/api');
+register();
+const { startAuthEmulator } = await import('@stream/auth/testing');
+process.env.FIREBASE_AUTH_EMULATOR_HOST ||= '127.0.0.1:9099';
+const emulatorPort = Number(process.env.FIREBASE_AUTH_EMULATOR_HOST.split(':').at(-1));
+console.log(`Firebase Auth emulator on ${process.env.FIREBASE_AUTH_EMULATOR_HOST} (reused if one answers there)...`);
+const emulator = await startAuthEmulator({ port: emulatorPort, reuse: true, timeoutMs: 120_000 });
 const api = spawn(bin('tsx'), ['apps/api/src/main.ts'], {
   cwd: workspaceRoot,
   stdio: 'inherit',

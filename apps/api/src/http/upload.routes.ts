@@ -5,7 +5,7 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { VideoLinks } from './video-links';
 import { newVideoId, type VideoService } from '../services/video.service';
 import type { BlobStore } from '../storage/blob-store';
-import { toUploadedVideoJson } from './upload.response';
+import { toVideoJson } from '../rpc/video.message';
 import { sendUnauthenticated } from './http-auth';
 import { UploadRejection, WebmGate } from './webm-gate';
 
@@ -52,7 +52,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
     try {
       const size = await receive(request, deps, videoKey);
       const video = await deps.videos.acceptUpload(auth.user, { id, videoKey, sizeBytes: size });
-      return reply.code(201).send({ message: 'Video uploaded successfully!', video: toUploadedVideoJson(video, deps.links) });
+      return reply.code(201).send({ message: 'Video uploaded successfully!', video: toVideoJson(video, deps.links) });
     } catch (error) {
       await deps.store.delete(videoKey).catch(() => undefined);
       if (!(error instanceof UploadRejection)) throw error;

@@ -1,4 +1,4 @@
-import { create } from '@bufbuild/protobuf';
+import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Status, Visibility, VideoSchema, type Video } from '@stream/proto';
 import type { VideoLinks } from '../http/video-links';
@@ -39,4 +39,9 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks): Video {
     sizeBytes: BigInt(video.sizeBytes),
     failureReason: video.failureReason,
   });
+}
+
+/** The same Video in the proto3 JSON mapping (enum names, camelCase, int64 as string), every field present. */
+export function toVideoJson(video: StoredVideo, links: VideoLinks): JsonObject {
+  return toJson(VideoSchema, toVideoMessage(video, links), { alwaysEmitImplicit: true }) as JsonObject;
 }

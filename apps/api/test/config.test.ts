@@ -25,6 +25,7 @@ describe('configuration', () => {
       WORKER: 'false',
       PUBLIC_URL: 'https://stream.example.com',
       URL_SIGNING_SECRET: 'a-long-enough-signing-secret',
+      LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
       DATABASE_URL: 'postgres://stream:secret@db:5432/stream',
@@ -34,6 +35,7 @@ describe('configuration', () => {
       WORKER: false,
       PUBLIC_URL: 'https://stream.example.com',
       URL_SIGNING_SECRET: 'a-long-enough-signing-secret',
+      LOG_LEVEL: 'warn',
     });
   });
 
@@ -53,6 +55,7 @@ describe('configuration', () => {
     ['URL_SIGNING_SECRET', 'short'],
     ['PUBLIC_URL', 'ftp://example.com'],
     ['SIGNED_URL_TTL_SECONDS', '0'],
+    ['LOG_LEVEL', 'loud'],
   ])('names %s when its value %j is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}=${JSON.stringify(value)}`);
   });

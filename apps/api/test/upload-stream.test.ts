@@ -63,7 +63,17 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       const answer = await uploadVideo(server.baseUrl, webm, { token: user.idToken });
       expect(answer.status).toBe(201);
       expect(answer.json.message).toBe('Video uploaded successfully!');
-      expect(answer.json.video).toMatchObject({ status: 'STATUS_PROCESSING', visibility: 'VISIBILITY_PRIVATE' });
+      expect(answer.json.video).toMatchObject({
+        status: 'STATUS_PROCESSING',
+        visibility: 'VISIBILITY_PRIVATE',
+        userId: user.uid,
+        description: '',
+        thumbnailUrl: '',
+        durationSeconds: 0,
+        sizeBytes: String(webm.length),
+        failureReason: '',
+      });
+      expect(Date.parse(String(answer.json.video!.createdAt))).toBeGreaterThan(Date.now() - 60_000);
       expect(answer.json.video!.title).toMatch(/^Recording \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
 
       const listed = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({});
@@ -316,6 +326,9 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       for (let attempt = 0; attempt < 2; attempt++) {
         expect(await status(signed, { range: 'bytes=0-99' })).toBe(206); // the second one skips the database
       }
+      const tampered = new URL(signed);
+      tampered.searchParams.set('signature', `x${tampered.searchParams.get('signature')!.slice(1)}`);
+      expect(await status(tampered.href, { range: 'bytes=0-99' })).toBe(401); // a remembered blob is no grant
       await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
       expect(await status(signed, { range: 'bytes=0-99' })).toBe(404);
     });

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 
 export interface UploadAnswer {
   status: number;
-  json: { message?: string; video?: { id: string; title: string; status: string; visibility: string; url: string } };
+  json: { message?: string; video?: { id: string; title: string; status: string; visibility: string; url: string; createdAt?: string } };
 }
 
 /** POSTs `bytes` as the multipart field `video` (named recording.webm, typed as Chrome types it). */

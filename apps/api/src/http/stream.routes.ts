@@ -17,6 +17,9 @@ export interface StreamRoutesDeps {
   verifier: TokenVerifier;
 }
 
+/** What the handlers share: the injected deps and this server's memory of signed URLs' blobs. */
+type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys };
+
 interface StreamRequest {
   Params: { id: string };
   Querystring: { expires?: string; signature?: string; share?: string };
@@ -33,10 +36,10 @@ const kinds = {
  * (`share`), or nothing for a public video.
  */
 export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
-  const withKeys = { ...deps, recentKeys: new RecentBlobKeys() };
+  const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys() };
   for (const resource of ['video', 'thumbnail'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
-      serve(resource, request, reply, withKeys),
+      serve(resource, request, reply, context),
     );
   }
 }
@@ -45,12 +48,12 @@ async function serve(
   resource: keyof typeof kinds,
   request: FastifyRequest<StreamRequest>,
   reply: FastifyReply,
-  deps: StreamRoutesDeps & { recentKeys: RecentBlobKeys },
+  context: StreamContext,
 ) {
-  const { store, verifier } = deps;
+  const { store, verifier } = context;
   const caller = await httpCaller(verifier, request, reply);
   if (!caller) return reply;
-  const found = await findBlob(resource, request, reply, caller, deps);
+  const found = await findBlob(resource, request, reply, caller, context);
   if (found === 'answered') return reply;
   const { key, info } = found;
 
@@ -96,7 +99,7 @@ async function findBlob(
   request: FastifyRequest<StreamRequest>,
   reply: FastifyReply,
   caller: Exclude<Authentication, { kind: 'invalid' }>,
-  { videos, store, signer, recentKeys }: StreamRoutesDeps & { recentKeys: RecentBlobKeys },
+  { videos, store, signer, recentKeys }: StreamContext,
 ): Promise<{ key: string; info: BlobInfo } | 'answered'> {
   const { id } = request.params;
   const { expires, signature, share } = request.query;

@@ -122,6 +122,64 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       expect((await readAll(await store.read(k))).equals(Buffer.alloc(100, 7))).toBe(true);
     });
 
+    it('opens a blob: its size and time, then its bytes whole, by ranges, into a given buffer or streamed', async () => {
+      const bytes = randomBytes(3 * 1024 * 1024 + 17);
+      const k = key('opened.webm');
+      await store.put(k, Readable.from(chunk(bytes, 1024 * 1024)));
+      const blob = await store.open(k);
+      expect(blob?.info).toEqual(await store.stat(k));
+      expect(sha256(await blob!.bytes())).toBe(sha256(bytes));
+      expect(sha256(await readAll(await blob!.stream()))).toBe(sha256(bytes));
+      for (const [start, end] of [
+        [0, 0],
+        [1, 1_048_576],
+        [bytes.length - 10, bytes.length - 1],
+      ] as const) {
+        const range = { start, end };
+        const wanted = bytes.subarray(start, end + 1);
+        expect((await blob!.bytes(range)).equals(wanted), `bytes ${start}-${end}`).toBe(true);
+        expect((await readAll(await blob!.stream(range))).equals(wanted), `stream ${start}-${end}`).toBe(true);
+      }
+      const into = Buffer.alloc(2 * 1024 * 1024, 0xee);
+      const read = await blob!.bytes({ start: 5, end: 1004 }, into);
+      expect(read.length).toBe(1000);
+      expect(read.buffer).toBe(into.buffer); // filled in place, not copied
+      expect(read.equals(bytes.subarray(5, 1005))).toBe(true);
+      expect(into[1000]).toBe(0xee);
+      await expect(blob!.bytes({ start: 0, end: 99 }, Buffer.alloc(10))).rejects.toBeInstanceOf(RangeError);
+    });
+
+    it('opens nothing for a missing blob, and an opened blob refuses ranges that do not fit', async () => {
+      expect(await store.open(key('never-stored.webm'))).toBeUndefined();
+      const k = key('opened-small.webm');
+      await store.put(k, Readable.from([Buffer.alloc(100, 3)]));
+      const blob = (await store.open(k))!;
+      for (const range of [
+        { start: 0, end: 100 },
+        { start: 50, end: 10 },
+        { start: -1, end: 5 },
+      ]) {
+        await expect(blob.bytes(range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
+        await expect(blob.stream(range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
+      }
+      const empty = key('opened-empty.webm');
+      await store.put(empty, Readable.from([]));
+      const opened = (await store.open(empty))!;
+      expect(opened.info.size).toBe(0);
+      expect((await opened.bytes()).length).toBe(0);
+      expect((await readAll(await opened.stream())).length).toBe(0);
+    });
+
+    it('an opened blob that is then deleted reads as BlobNotFoundError', async () => {
+      const k = key('opened-deleted.webm');
+      await store.put(k, Readable.from([Buffer.from('soon gone')]));
+      const blob = (await store.open(k))!;
+      expect((await blob.bytes()).toString()).toBe('soon gone');
+      await store.delete(k);
+      await expect(blob.bytes()).rejects.toBeInstanceOf(BlobNotFoundError);
+      await expect(blob.stream({ start: 0, end: 3 })).rejects.toBeInstanceOf(BlobNotFoundError);
+    });
+
     it('answers a missing blob: stat undefined, read and download BlobNotFoundError, delete quietly', async () => {
       const k = key('missing.webm');
       expect(await store.stat(k)).toBeUndefined();
@@ -177,6 +235,7 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
         await expect(store.putFile(bad, file), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
         await expect(store.stat(bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
         await expect(store.read(bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.open(bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
         await expect(store.download(bad, join(scratch, 'bad')), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
         await expect(store.delete(bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
       }

@@ -73,8 +73,70 @@ describe('LocalBlobStore on disk', () => {
     expect((await readAll(await store.read(k))).equals(next)).toBe(true);
   });
 
+  it('an opened blob keeps reading the version it opened after a put replaces it', async () => {
+    const k = 'videos/v5/original.webm';
+    await store.put(k, Readable.from([Buffer.from('first version')]));
+    const first = (await store.open(k))!;
+    await store.put(k, Readable.from([Buffer.from('second, longer version')]));
+    expect((await first.bytes()).toString()).toBe('first version');
+    expect((await readAll(await first.stream())).toString()).toBe('first version');
+    const second = (await store.open(k))!;
+    expect(second.info.size).toBe('second, longer version'.length);
+    expect((await second.bytes()).toString()).toBe('second, longer version');
+  });
+
   it('chooses the S3 store when S3_BUCKET is set', () => {
     const s3 = createBlobStore({ DATA_DIR: dataDir, S3_BUCKET: 'videos', S3_ENDPOINT: 'http://127.0.0.1:1' });
     expect(s3).toBeInstanceOf(S3BlobStore);
+  });
+});
+
+describe('LocalBlobStore open files', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'open-files-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const fresh = (options?: { idleMs?: number; maxEntries?: number }) => new LocalBlobStore(join(dir, String(Math.random())), { openFiles: options });
+
+  it('reads one blob many times, at once too, through one open handle', async () => {
+    const store = fresh();
+    const bytes = randomBytes(200_000);
+    await store.put('videos/a/original.webm', Readable.from([bytes]));
+    const reads = Array.from({ length: 20 }, async (_, i) => {
+      const blob = (await store.open('videos/a/original.webm'))!;
+      return (await blob.bytes({ start: i * 1000, end: i * 1000 + 999 })).equals(bytes.subarray(i * 1000, i * 1000 + 1000));
+    });
+    expect(await Promise.all(reads)).toEqual(Array(20).fill(true));
+    expect(store.openHandles).toBe(1);
+  });
+
+  it('closes the handle of a deleted blob once its last reader is done, and that reader gets every byte', async () => {
+    const store = fresh();
+    const bytes = randomBytes(3 * 1024 * 1024);
+    await store.put('videos/b/original.webm', Readable.from([bytes]));
+    const body = await (await store.open('videos/b/original.webm'))!.stream();
+    await store.delete('videos/b/original.webm');
+    expect(store.openHandles).toBe(1);
+    expect((await readAll(body)).equals(bytes)).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve)); // `finished` reports after 'end'
+    expect(store.openHandles).toBe(0);
+  });
+
+  it('closes handles left idle, and keeps no more than its limit', async () => {
+    const idle = fresh({ idleMs: 20 });
+    await idle.put('videos/c/original.webm', Readable.from([Buffer.from('c')]));
+    await readAll(await (await idle.open('videos/c/original.webm'))!.stream()); // a finished stream lets go too
+    expect(idle.openHandles).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(idle.openHandles).toBe(0);
+    expect((await (await idle.open('videos/c/original.webm'))!.bytes()).toString()).toBe('c');
+
+    const small = fresh({ maxEntries: 2 });
+    for (const name of ['d', 'e', 'f']) {
+      await small.put(`videos/${name}/original.webm`, Readable.from([Buffer.from(name)]));
+      expect((await (await small.open(`videos/${name}/original.webm`))!.bytes()).toString()).toBe(name);
+    }
+    expect(small.openHandles).toBe(2);
   });
 });

@@ -12,6 +12,23 @@ export interface BlobInfo {
 }
 
 /**
+ * One version of a blob, opened for reading: every read answers that version's bytes, or rejects
+ * with BlobNotFoundError once that version is gone, never with bytes of a newer one. Rejects with
+ * InvalidRangeError when a range does not fit `info.size`.
+ */
+export interface OpenedBlob {
+  readonly info: BlobInfo;
+  /**
+   * The whole blob or an inclusive range of it, in one buffer: for ranges of a few MiB at most.
+   * Fills the start of `into` when given (it must be large enough), else a new buffer; resolves
+   * with exactly the bytes read.
+   */
+  bytes(range?: ByteRange, into?: Buffer): Promise<Buffer>;
+  /** The whole blob or an inclusive range of it, streamed. */
+  stream(range?: ByteRange): Promise<Readable>;
+}
+
+/**
  * Where video and thumbnail bytes live: a local directory by default, an S3-compatible bucket in
  * production. Keys are relative, slash-separated names such as `videos/<id>/original.webm`;
  * implementations reject anything else (absolute paths, `..`, empty segments).
@@ -23,6 +40,11 @@ export interface BlobStore {
   putFile(key: string, path: string, options?: { contentType?: string }): Promise<{ size: number }>;
   /** Size and modification time, or undefined when there is no such blob. */
   stat(key: string): Promise<BlobInfo | undefined>;
+  /**
+   * The blob's current version, to read one or more ranges of (HTTP streaming: the size and time
+   * answer the validators, the reads the body), or undefined when there is no such blob.
+   */
+  open(key: string): Promise<OpenedBlob | undefined>;
   /**
    * The bytes of `key`, or of an inclusive range of it. Rejects with BlobNotFoundError, or with
    * InvalidRangeError when the range is not integers with 0 <= start <= end < size (check against

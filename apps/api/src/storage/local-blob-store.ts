@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidBlobKey } from './blob-key';
-import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange } from './blob-store';
-import { assertRangeFits } from './byte-range';
+import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type OpenedBlob } from './blob-store';
+import { assertRangeFits, fitTarget } from './byte-range';
+import { OpenFileCache, type OpenFileCacheOptions } from './open-files';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 
@@ -18,9 +19,16 @@ const isErrno = (error: unknown, code: string) => (error as NodeJS.ErrnoExceptio
  */
 export class LocalBlobStore implements BlobStore {
   readonly root: string;
+  private readonly openFiles: OpenFileCache;
 
-  constructor(root: string) {
+  constructor(root: string, options: { openFiles?: OpenFileCacheOptions } = {}) {
     this.root = resolve(root);
+    this.openFiles = new OpenFileCache(options.openFiles);
+  }
+
+  /** Handles held open for reading (see OpenFileCache). */
+  get openHandles(): number {
+    return this.openFiles.openHandles;
   }
 
   async put(key: string, body: Readable): Promise<{ size: number }> {
@@ -43,26 +51,53 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async read(key: string, range?: ByteRange): Promise<Readable> {
+  async open(key: string): Promise<OpenedBlob | undefined> {
     const path = this.pathOf(key);
-    let handle;
-    try {
-      handle = await open(path, 'r');
-    } catch (error) {
-      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR') || isErrno(error, 'EISDIR')) throw new BlobNotFoundError(key);
-      throw error;
-    }
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) throw new BlobNotFoundError(key);
-      if (range) assertRangeFits(key, range, info.size);
-    } catch (error) {
-      await handle.close();
-      throw error;
-    }
-    // 1 MiB reads: a sixteenth of the thread-pool round trips and socket writes of the 64 KiB
-    // default, which is what bounds a streamed range on loopback.
-    return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
+    const version = await this.openFiles.current(path);
+    if (!version) return undefined;
+    // Rounded as fs.Stats rounds `mtime`, so `stat` and `open` agree on validators.
+    const info: BlobInfo = { size: version.size, lastModified: new Date(Math.round(version.mtimeMs)) };
+    const lease = async () => {
+      const leased = await this.openFiles.lease(path, version);
+      if (!leased) throw new BlobNotFoundError(key);
+      return leased;
+    };
+    return {
+      info,
+      async bytes(range, into) {
+        if (range) assertRangeFits(key, range, info.size);
+        const { start, end } = range ?? { start: 0, end: info.size - 1 };
+        const target = fitTarget(into, end - start + 1);
+        const leased = await lease();
+        try {
+          return await readFully(leased.handle, start, target);
+        } finally {
+          leased.release();
+        }
+      },
+      async stream(range) {
+        if (range) assertRangeFits(key, range, info.size);
+        const leased = await lease();
+        // 1 MiB reads: a sixteenth of the thread-pool round trips and socket writes of the 64 KiB
+        // default, which is what bounds a streamed range on loopback.
+        const body = leased.handle.createReadStream({
+          autoClose: false, // the cache owns the handle
+          highWaterMark: READ_CHUNK_BYTES,
+          start: range?.start ?? 0,
+          ...(range ? { end: range.end } : {}),
+        });
+        // Without autoClose there is no 'close' after 'end': `finished` sees the end, an error
+        // and a destroy alike.
+        finished(body, leased.release);
+        return body;
+      },
+    };
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const blob = await this.open(key);
+    if (!blob) throw new BlobNotFoundError(key);
+    return blob.stream(range);
   }
 
   async download(key: string, path: string): Promise<void> {
@@ -76,6 +111,7 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     const path = this.pathOf(key);
+    this.openFiles.forget(path); // free the disk space once the last reader is done
     await rm(path, { force: true });
     await this.pruneEmptyParents(dirname(path));
   }
@@ -134,4 +170,16 @@ async function openCreatingParents(path: string): Promise<FileHandle> {
       if (!isErrno(error, 'ENOENT') || attempt >= 5) throw error;
     }
   }
+}
+
+/** Fills `buffer` from `position`: one read for a cached file, more only if the kernel splits it. */
+async function readFully(handle: FileHandle, position: number, buffer: Buffer): Promise<Buffer> {
+  const length = buffer.length;
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+    if (bytesRead === 0) throw new Error(`File ended ${length - filled} bytes early`);
+    filled += bytesRead;
+  }
+  return buffer;
 }

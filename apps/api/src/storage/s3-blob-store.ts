@@ -12,8 +12,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { assertValidBlobKey } from './blob-key';
-import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange } from './blob-store';
-import { assertRangeFits } from './byte-range';
+import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type OpenedBlob } from './blob-store';
+import { assertRangeFits, fitTarget } from './byte-range';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -90,29 +90,61 @@ export class S3BlobStore implements BlobStore {
   }
 
   async stat(key: string): Promise<BlobInfo | undefined> {
+    return (await this.head(key))?.info;
+  }
+
+  private async head(key: string): Promise<{ info: BlobInfo; etag?: string } | undefined> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
-      return { size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0) };
+      return { info: { size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0) }, etag: head.ETag };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
     }
   }
 
+  async open(key: string): Promise<OpenedBlob | undefined> {
+    const head = await this.head(key);
+    if (!head) return undefined;
+    const { info, etag } = head;
+    const get = async (range: ByteRange | undefined) => {
+      if (range) assertRangeFits(key, range, info.size);
+      return this.get(key, range, etag);
+    };
+    return {
+      info,
+      bytes: async (range, into) => {
+        if (range) assertRangeFits(key, range, info.size);
+        const target = fitTarget(into, range ? range.end - range.start + 1 : info.size);
+        let filled = 0;
+        for await (const chunk of await get(range)) filled += (chunk as Buffer).copy(target, filled);
+        if (filled !== target.length) throw new Error(`S3 answered ${filled} of ${target.length} bytes of ${key}`);
+        return target;
+      },
+      stream: get,
+    };
+  }
+
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const objectKey = this.objectKey(key);
     if (range) {
       // Validate against the real size first: S3 clamps an overlong range instead of refusing it.
       const info = await this.stat(key);
       if (!info) throw new BlobNotFoundError(key);
       assertRangeFits(key, range, info.size);
     }
+    return this.get(key, range);
+  }
+
+  /** GetObject of a fitting range; `etag` pins the version (servers that honour If-Match). */
+  private async get(key: string, range: ByteRange | undefined, etag?: string): Promise<Readable> {
+    const objectKey = this.objectKey(key);
     try {
       const result = await this.client.send(
         new GetObjectCommand({
           Bucket: this.options.bucket,
           Key: objectKey,
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          IfMatch: etag,
         }),
       );
       const body = result.Body as Readable;
@@ -124,7 +156,10 @@ export class S3BlobStore implements BlobStore {
       body.destroy();
       throw new Error(`S3 answered ${result.ContentLength} bytes for range ${range.start}-${range.end} of ${key}`);
     } catch (error) {
-      if (isMissing(error)) throw new BlobNotFoundError(key);
+      // 412: the object changed since it was opened; that version is gone.
+      if (isMissing(error) || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412)) {
+        throw new BlobNotFoundError(key);
+      }
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 // Upload and streaming through the real server: a real WebM from ffmpeg, raw HTTP, tokens from
 // the real Auth emulator, against PGlite and PostgreSQL. The worker is off here, so uploads stay
 // PROCESSING and the stream serves the upload as it came (processing.e2e covers READY).
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { Visibility } from '@stream/proto';
@@ -13,7 +14,7 @@ import { setups, startTestServer, type TestServer } from './support/test-server'
 import { multipartBody, uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
 
-const MAX_UPLOAD_BYTES = 1024 * 1024;
+const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 const SIGNING_SECRET = 'a-test-signing-secret-of-some-length';
 
 let emulator: AuthEmulator;
@@ -131,7 +132,7 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       const user = await newTestUser(emulator.host);
       const before = await blobs();
       const { head, tail, contentType } = multipartBody(webm);
-      const chunks = [head, webm, ...Array.from({ length: 20 }, () => Buffer.alloc(64 * 1024, 1)), tail];
+      const chunks = [head, webm, ...Array.from({ length: MAX_UPLOAD_BYTES / (64 * 1024) + 4 }, () => Buffer.alloc(64 * 1024, 1)), tail];
       const body = new ReadableStream<Uint8Array>({
         pull(controller) {
           const next = chunks.shift();
@@ -190,6 +191,33 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
         parts.push(Buffer.from(await response.arrayBuffer()));
       }
       expect(Buffer.concat(parts).equals(webm)).toBe(true);
+    });
+
+    it('streams a video larger than one read buffer whole and by long ranges, and many short ranges at once', async () => {
+      // Past 1 MiB the server streams from the file; up to it, it reads into reused buffers.
+      const big = Buffer.concat([webm, randomBytes(2.5 * 1024 * 1024 - webm.length)]);
+      const answer = await uploadVideo(server.baseUrl, big, { token: owner.idToken });
+      expect(answer.status).toBe(201);
+      const { id, url } = answer.json.video!;
+      const whole = await fetch(streamUrl(id), { headers: auth(owner) });
+      expect(whole.headers.get('content-length')).toBe(String(big.length));
+      expect(Buffer.from(await whole.arrayBuffer()).equals(big)).toBe(true);
+      const long = await fetch(streamUrl(id), { headers: { ...auth(owner), range: 'bytes=100000-2300000' } });
+      expect(long.status).toBe(206);
+      expect(Buffer.from(await long.arrayBuffer()).equals(big.subarray(100000, 2300001))).toBe(true);
+
+      const signed = new URL(url, server.baseUrl).href;
+      const starts = Array.from({ length: 48 }, (_, i) => (i * 52_361) % (big.length - 40_000));
+      const parts = await Promise.all(
+        starts.map(async (start) => {
+          const response = await fetch(signed, { headers: { range: `bytes=${start}-${start + 39_999}` } });
+          return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+        }),
+      );
+      parts.forEach(({ status, body }, i) => {
+        expect(status).toBe(206);
+        expect(body.equals(big.subarray(starts[i], starts[i]! + 40_000)), `range at ${starts[i]}`).toBe(true);
+      });
     });
 
     it('serves the whole file with validators, open and suffix ranges, and HEAD', async () => {

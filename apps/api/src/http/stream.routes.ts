@@ -4,9 +4,10 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
 import type { VideoService } from '../services/video.service';
-import type { BlobInfo, BlobStore } from '../storage/blob-store';
+import { BlobNotFoundError, type BlobStore, type OpenedBlob } from '../storage/blob-store';
 import type { Authentication } from '../auth/authenticate';
 import { RecentBlobKeys } from './recent-blob-keys';
+import { BufferPool } from './buffer-pool';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
 
@@ -18,12 +19,16 @@ export interface StreamRoutesDeps {
 }
 
 /** What the handlers share: the injected deps and this server's memory of signed URLs' blobs. */
-type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys };
+type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys; buffers: BufferPool };
+
+/** Ranges up to this size are answered from one buffer; larger ones stream in chunks this size. */
+const READ_AT_ONCE_BYTES = 1024 * 1024;
 
 interface StreamRequest {
   Params: { id: string };
   Querystring: { expires?: string; signature?: string; share?: string };
 }
+
 
 const kinds = {
   video: { contentType: 'video/webm', key: 'videoKey' },
@@ -36,7 +41,7 @@ const kinds = {
  * (`share`), or nothing for a public video.
  */
 export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
-  const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys() };
+  const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys(), buffers: new BufferPool(READ_AT_ONCE_BYTES) };
   for (const resource of ['video', 'thumbnail'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
       serve(resource, request, reply, context),
@@ -50,12 +55,12 @@ async function serve(
   reply: FastifyReply,
   context: StreamContext,
 ) {
-  const { store, verifier } = context;
+  const { verifier, buffers } = context;
   const caller = await httpCaller(verifier, request, reply);
   if (!caller) return reply;
-  const found = await findBlob(resource, request, reply, caller, context);
-  if (found === 'answered') return reply;
-  const { key, info } = found;
+  const blob = await findBlob(resource, request, reply, caller, context);
+  if (blob === 'answered') return reply;
+  const { info } = blob;
 
   const etag = `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`;
   const lastModified = info.lastModified.toUTCString();
@@ -86,7 +91,16 @@ async function serve(
     return reply;
   }
   if (length === 0) return reply.send();
-  return reply.send(await store.read(key, span));
+  try {
+    if (length > buffers.bufferBytes) return reply.send(await blob.stream(span));
+    // A range no larger than a stream's own buffer is read in one go, into a reused buffer.
+    const buffer = buffers.take();
+    reply.raw.once('finish', () => buffers.give(buffer)); // on an abort the socket may still hold it
+    return reply.send(await blob.bytes(span, buffer));
+  } catch (error) {
+    if (!(error instanceof BlobNotFoundError)) throw error;
+    return reply.code(404).send({ message: `This ${resource} has just been replaced or deleted` });
+  }
 }
 
 /**
@@ -100,15 +114,15 @@ async function findBlob(
   reply: FastifyReply,
   caller: Exclude<Authentication, { kind: 'invalid' }>,
   { videos, store, signer, recentKeys }: StreamContext,
-): Promise<{ key: string; info: BlobInfo } | 'answered'> {
+): Promise<OpenedBlob | 'answered'> {
   const { id } = request.params;
   const { expires, signature, share } = request.query;
   const signedUrl = signer.verify(resource, id, expires, signature);
   const cacheKey = `${resource}/${id}`;
   const recentKey = signedUrl ? recentKeys.get(cacheKey) : undefined;
   if (recentKey) {
-    const info = await store.stat(recentKey);
-    if (info) return { key: recentKey, info };
+    const blob = await store.open(recentKey);
+    if (blob) return blob;
     recentKeys.forget(cacheKey);
   }
 
@@ -125,13 +139,13 @@ async function findBlob(
     return 'answered';
   }
   const key = video[kinds[resource].key];
-  const info = key ? await store.stat(key) : undefined;
-  if (!key || !info) {
+  const blob = key ? await store.open(key) : undefined;
+  if (!key || !blob) {
     reply.code(404).send({ message: `This video has no ${resource} yet` });
     return 'answered';
   }
   if (signedUrl) recentKeys.set(cacheKey, key);
-  return { key, info };
+  return blob;
 }
 
 function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {

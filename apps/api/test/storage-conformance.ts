@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobNotFoundError, InvalidBlobKeyError, InvalidRangeError, type BlobStore } from '../src/storage';
 
@@ -23,6 +23,25 @@ export function failingBody(bytes: Buffer): Readable {
     throw new Error('client went away');
   }
   return Readable.from(chunks());
+}
+
+/**
+ * A destination like a slow socket: each chunk is copied only when its write completes, so a
+ * writer that reuses a chunk's memory too early shows up as wrong bytes. A small `highWaterMark`
+ * makes writers wait for 'drain'; a large one lets chunks queue up unwritten.
+ */
+export function slowSink(highWaterMark = 16 * 1024): { stream: Writable; bytes(): Buffer } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    highWaterMark,
+    write(chunk: Buffer, _encoding, callback) {
+      setTimeout(() => {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      }, 5);
+    },
+  });
+  return { stream, bytes: () => Buffer.concat(chunks) };
 }
 
 export const badKeys = ['', '/abs/key', 'a//b', 'a/../b', '..', '../escape', 'a/./b', 'a\\b', 'trailing/', 'nul\u0000byte'];
@@ -122,7 +141,7 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       expect((await readAll(await store.read(k))).equals(Buffer.alloc(100, 7))).toBe(true);
     });
 
-    it('opens a blob: its size and time, then its bytes whole, by ranges, into a given buffer or streamed', async () => {
+    it('opens a blob: its size and time, then its bytes whole or by ranges, read, streamed or written out', async () => {
       const bytes = randomBytes(3 * 1024 * 1024 + 17);
       const k = key('opened.webm');
       await store.put(k, Readable.from(chunk(bytes, 1024 * 1024)));
@@ -140,13 +159,27 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
         expect((await blob!.bytes(range)).equals(wanted), `bytes ${start}-${end}`).toBe(true);
         expect((await readAll(await blob!.stream(range))).equals(wanted), `stream ${start}-${end}`).toBe(true);
       }
-      const into = Buffer.alloc(2 * 1024 * 1024, 0xee);
-      const read = await blob!.bytes({ start: 5, end: 1004 }, into);
-      expect(read.length).toBe(1000);
-      expect(read.buffer).toBe(into.buffer); // filled in place, not copied
-      expect(read.equals(bytes.subarray(5, 1005))).toBe(true);
-      expect(into[1000]).toBe(0xee);
-      await expect(blob!.bytes({ start: 0, end: 99 }, Buffer.alloc(10))).rejects.toBeInstanceOf(RangeError);
+      const whole = slowSink(8 * 1024 * 1024);
+      await blob!.writeTo(whole.stream);
+      expect(whole.stream.writableFinished).toBe(true);
+      expect(sha256(whole.bytes())).toBe(sha256(bytes));
+      const part = slowSink();
+      await blob!.writeTo(part.stream, { start: 5, end: 1_500_004 });
+      expect(part.bytes().equals(bytes.subarray(5, 1_500_005))).toBe(true);
+    });
+
+    it('writeTo stops with an error when its destination closes early', async () => {
+      const k = key('abandoned.webm');
+      await store.put(k, Readable.from([randomBytes(3 * 1024 * 1024)]));
+      const blob = (await store.open(k))!;
+      const hangsUp = new Writable({
+        write(_chunk, _encoding, callback) {
+          this.destroy();
+          callback();
+        },
+      });
+      await expect(blob.writeTo(hangsUp)).rejects.toThrow();
+      expect((await blob.bytes({ start: 0, end: 9 })).length).toBe(10); // and the blob still reads
     });
 
     it('opens nothing for a missing blob, and an opened blob refuses ranges that do not fit', async () => {
@@ -161,6 +194,7 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       ]) {
         await expect(blob.bytes(range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
         await expect(blob.stream(range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
+        await expect(blob.writeTo(slowSink().stream, range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
       }
       const empty = key('opened-empty.webm');
       await store.put(empty, Readable.from([]));
@@ -168,6 +202,10 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       expect(opened.info.size).toBe(0);
       expect((await opened.bytes()).length).toBe(0);
       expect((await readAll(await opened.stream())).length).toBe(0);
+      const sink = slowSink();
+      await opened.writeTo(sink.stream);
+      expect(sink.stream.writableFinished).toBe(true);
+      expect(sink.bytes().length).toBe(0);
     });
 
     it('an opened blob that is then deleted reads as BlobNotFoundError', async () => {
@@ -178,6 +216,9 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       await store.delete(k);
       await expect(blob.bytes()).rejects.toBeInstanceOf(BlobNotFoundError);
       await expect(blob.stream({ start: 0, end: 3 })).rejects.toBeInstanceOf(BlobNotFoundError);
+      const sink = slowSink();
+      await expect(blob.writeTo(sink.stream)).rejects.toBeInstanceOf(BlobNotFoundError);
+      expect(sink.bytes().length).toBe(0);
     });
 
     it('answers a missing blob: stat undefined, read and download BlobNotFoundError, delete quietly', async () => {

@@ -1,4 +1,5 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { Http2ServerResponse } from 'node:http2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { UrlSigner } from '../services/url-signer';
@@ -7,7 +8,6 @@ import type { VideoService } from '../services/video.service';
 import { BlobNotFoundError, type BlobStore, type OpenedBlob } from '../storage/blob-store';
 import type { Authentication } from '../auth/authenticate';
 import { RecentBlobKeys } from './recent-blob-keys';
-import { BufferPool } from './buffer-pool';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
 
@@ -19,10 +19,7 @@ export interface StreamRoutesDeps {
 }
 
 /** What the handlers share: the injected deps and this server's memory of signed URLs' blobs. */
-type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys; buffers: BufferPool };
-
-/** Ranges up to this size are answered from one buffer; larger ones stream in chunks this size. */
-const READ_AT_ONCE_BYTES = 1024 * 1024;
+type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys };
 
 interface StreamRequest {
   Params: { id: string };
@@ -41,7 +38,7 @@ const kinds = {
  * (`share`), or nothing for a public video.
  */
 export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
-  const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys(), buffers: new BufferPool(READ_AT_ONCE_BYTES) };
+  const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys() };
   for (const resource of ['video', 'thumbnail'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
       serve(resource, request, reply, context),
@@ -55,7 +52,7 @@ async function serve(
   reply: FastifyReply,
   context: StreamContext,
 ) {
-  const { verifier, buffers } = context;
+  const { verifier } = context;
   const caller = await httpCaller(verifier, request, reply);
   if (!caller) return reply;
   const blob = await findBlob(resource, request, reply, caller, context);
@@ -83,24 +80,35 @@ async function serve(
   const length = span ? span.end - span.start + 1 : info.size;
   reply.header('content-length', length);
   if (span) reply.code(206).header('content-range', `bytes ${span.start}-${span.end}/${info.size}`);
-  if (request.method === 'HEAD') {
-    // Fastify would recount Content-Length from the empty body: answer the headers ourselves.
-    reply.hijack();
-    reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-    reply.raw.end();
+  // Headers through Fastify (hooks, logging) but the body straight from the store, which writes
+  // it from buffers it reuses; Fastify would also recount a HEAD's Content-Length from no body.
+  reply.hijack();
+  const response = reply.raw;
+  response.statusCode = reply.statusCode;
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) response.setHeader(name, value);
+  if (request.method === 'HEAD' || length === 0) {
+    response.end();
     return reply;
   }
-  if (length === 0) return reply.send();
   try {
-    if (length > buffers.bufferBytes) return reply.send(await blob.stream(span));
-    // A range no larger than a stream's own buffer is read in one go, into a reused buffer.
-    const buffer = buffers.take();
-    reply.raw.once('finish', () => buffers.give(buffer)); // on an abort the socket may still hold it
-    return reply.send(await blob.bytes(span, buffer));
+    await blob.writeTo(response, span);
   } catch (error) {
-    if (!(error instanceof BlobNotFoundError)) throw error;
-    return reply.code(404).send({ message: `This ${resource} has just been replaced or deleted` });
+    if (error instanceof BlobNotFoundError && !response.headersSent) {
+      answerGone(response, `This ${resource} has just been replaced or deleted`);
+    } else if (!response.destroyed) {
+      request.log.error({ err: error }, `streaming ${resource} ${request.params.id} failed`);
+      response.destroy();
+    }
   }
+  return reply;
+}
+
+/** 404 for a blob that vanished between its lookup and its first byte (headers not yet sent). */
+function answerGone(response: ServerResponse | Http2ServerResponse, message: string) {
+  for (const name of response.getHeaderNames()) response.removeHeader(name);
+  response.statusCode = 404;
+  response.setHeader('content-type', 'application/json; charset=utf-8');
+  response.end(JSON.stringify({ message }));
 }
 
 /**

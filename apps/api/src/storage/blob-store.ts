@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 
 /** An inclusive byte range, as HTTP Range requests name them. */
 export interface ByteRange {
@@ -18,14 +18,17 @@ export interface BlobInfo {
  */
 export interface OpenedBlob {
   readonly info: BlobInfo;
-  /**
-   * The whole blob or an inclusive range of it, in one buffer: for ranges of a few MiB at most.
-   * Fills the start of `into` when given (it must be large enough), else a new buffer; resolves
-   * with exactly the bytes read.
-   */
-  bytes(range?: ByteRange, into?: Buffer): Promise<Buffer>;
+  /** The whole blob or an inclusive range of it, in one buffer: for ranges of a few MiB at most. */
+  bytes(range?: ByteRange): Promise<Buffer>;
   /** The whole blob or an inclusive range of it, streamed. */
   stream(range?: ByteRange): Promise<Readable>;
+  /**
+   * Writes the whole blob or an inclusive range of it to `destination` (an HTTP response) and
+   * ends it; resolves once everything is written. Rejects with BlobNotFoundError before writing
+   * anything when the version is gone, and with an error if `destination` closes early. The
+   * cheapest way to serve bytes: the local store reads into buffers it reuses.
+   */
+  writeTo(destination: Writable, range?: ByteRange): Promise<void>;
 }
 
 /**

@@ -7,9 +7,3 @@ export function assertRangeFits(key: string, range: ByteRange, size: number): vo
   if (!fits) throw new InvalidRangeError(key, range, size);
 }
 
-/** The first `length` bytes of `into`, or a new buffer of `length` when none is given. */
-export function fitTarget(into: Buffer | undefined, length: number): Buffer {
-  if (!into) return Buffer.allocUnsafe(length);
-  if (into.length < length) throw new RangeError(`A ${length}-byte read does not fit a ${into.length}-byte buffer`);
-  return into.subarray(0, length);
-}

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { finished, type Readable } from 'node:stream';
+import { finished, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidBlobKey } from './blob-key';
 import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type OpenedBlob } from './blob-store';
-import { assertRangeFits, fitTarget } from './byte-range';
+import { assertRangeFits } from './byte-range';
+import { BufferPool } from './buffer-pool';
 import { OpenFileCache, type OpenFileCacheOptions } from './open-files';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
@@ -20,6 +21,7 @@ const isErrno = (error: unknown, code: string) => (error as NodeJS.ErrnoExceptio
 export class LocalBlobStore implements BlobStore {
   readonly root: string;
   private readonly openFiles: OpenFileCache;
+  private readonly buffers = new BufferPool(READ_CHUNK_BYTES);
 
   constructor(root: string, options: { openFiles?: OpenFileCacheOptions } = {}) {
     this.root = resolve(root);
@@ -64,13 +66,21 @@ export class LocalBlobStore implements BlobStore {
     };
     return {
       info,
-      async bytes(range, into) {
+      async bytes(range) {
         if (range) assertRangeFits(key, range, info.size);
         const { start, end } = range ?? { start: 0, end: info.size - 1 };
-        const target = fitTarget(into, end - start + 1);
         const leased = await lease();
         try {
-          return await readFully(leased.handle, start, target);
+          return await readFully(leased.handle, start, Buffer.allocUnsafe(end - start + 1));
+        } finally {
+          leased.release();
+        }
+      },
+      writeTo: async (destination, range) => {
+        if (range) assertRangeFits(key, range, info.size);
+        const leased = await lease();
+        try {
+          await copyOut(leased.handle, range ?? { start: 0, end: info.size - 1 }, destination, this.buffers);
         } finally {
           leased.release();
         }
@@ -182,4 +192,65 @@ async function readFully(handle: FileHandle, position: number, buffer: Buffer): 
     filled += bytesRead;
   }
   return buffer;
+}
+
+/**
+ * Copies `range` of the file to `destination` and ends it, in pooled 1 MiB reads: the next read
+ * runs while the socket sends the last one, and a buffer is reused once the socket has written it
+ * (never after a failed write: the socket may still hold it).
+ */
+async function copyOut(handle: FileHandle, range: ByteRange, destination: Writable, buffers: BufferPool): Promise<void> {
+  const readAt = async (position: number) => {
+    const buffer = buffers.take();
+    const length = Math.min(buffer.length, range.end - position + 1);
+    try {
+      return { buffer, chunk: await readFully(handle, position, buffer.subarray(0, length)) };
+    } catch (error) {
+      buffers.give(buffer);
+      throw error;
+    }
+  };
+  let position = range.start;
+  let next = position <= range.end ? readAt(position) : undefined;
+  try {
+    while (next) {
+      const { buffer, chunk } = await next;
+      position += chunk.length;
+      next = position <= range.end ? readAt(position) : undefined;
+      if (destination.destroyed) throw new Error('The destination closed before the blob was written');
+      const flowing = destination.write(chunk, (error) => {
+        if (!error) buffers.give(buffer);
+      });
+      if (!flowing) await settlesOn(destination, 'drain');
+    }
+  } finally {
+    // A read ahead that nobody will write: its buffer was never handed to the socket.
+    await next?.then(({ buffer }) => buffers.give(buffer)).catch(() => undefined);
+  }
+  const finished = settlesOn(destination, 'finish');
+  destination.end();
+  await finished;
+}
+
+/**
+ * Resolves on `event` ('drain', 'finish'); rejects if `stream` fails or closes first (an HTTP
+ * response whose client went away emits neither, only 'close').
+ */
+function settlesOn(stream: Writable, event: 'drain' | 'finish'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (event === 'finish' && stream.writableFinished) return resolve();
+    if (stream.destroyed) return reject(new Error('The destination closed before the blob was written'));
+    const done = (error?: Error) => {
+      stream.off(event, onEvent);
+      stream.off('close', onClose);
+      stream.off('error', done);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onEvent = () => done();
+    const onClose = () => done(new Error('The destination closed before the blob was written'));
+    stream.once(event, onEvent);
+    stream.once('close', onClose);
+    stream.once('error', done);
+  });
 }

@@ -13,7 +13,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { assertValidBlobKey } from './blob-key';
 import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type OpenedBlob } from './blob-store';
-import { assertRangeFits, fitTarget } from './byte-range';
+import { assertRangeFits } from './byte-range';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -113,14 +113,12 @@ export class S3BlobStore implements BlobStore {
     };
     return {
       info,
-      bytes: async (range, into) => {
-        if (range) assertRangeFits(key, range, info.size);
-        const target = fitTarget(into, range ? range.end - range.start + 1 : info.size);
-        let filled = 0;
-        for await (const chunk of await get(range)) filled += (chunk as Buffer).copy(target, filled);
-        if (filled !== target.length) throw new Error(`S3 answered ${filled} of ${target.length} bytes of ${key}`);
-        return target;
+      bytes: async (range) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await get(range)) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
       },
+      writeTo: async (destination, range) => pipeline(await get(range), destination),
       stream: get,
     };
   }

@@ -80,8 +80,8 @@ async function serve(
   const length = span ? span.end - span.start + 1 : info.size;
   reply.header('content-length', length);
   if (span) reply.code(206).header('content-range', `bytes ${span.start}-${span.end}/${info.size}`);
-  // Headers through Fastify (hooks, logging) but the body straight from the store, which writes
-  // it from buffers it reuses; Fastify would also recount a HEAD's Content-Length from no body.
+  // The headers set on the reply go out as they are, and the store writes the body itself from
+  // buffers it reuses (Fastify would also recount a HEAD's Content-Length from no body).
   reply.hijack();
   const response = reply.raw;
   response.statusCode = reply.statusCode;

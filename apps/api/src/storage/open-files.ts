@@ -45,6 +45,8 @@ export interface OpenFileCacheOptions {
  */
 export class OpenFileCache {
   private readonly entries = new Map<string, Entry>();
+  /** Retired entries with readers still on them; a lease of their version can join them. */
+  private readonly retiredBeingRead = new Set<Entry>();
   private readonly idleMs: number;
   private readonly maxEntries: number;
   private sweeper: NodeJS.Timeout | undefined;
@@ -136,9 +138,6 @@ export class OpenFileCache {
     clearInterval(this.sweeper);
     this.sweeper = undefined;
   }
-
-  // Retired entries with readers still on them; kept so a lease of their version can join them.
-  private readonly retiredBeingRead = new Set<Entry>();
 
   private findRetired(path: string, version: FileVersion): Entry | undefined {
     for (const entry of this.retiredBeingRead) {

@@ -128,6 +128,7 @@ async function main() {
     const cpSeconds = [];
     const cpSyncSeconds = [];
     const uploadSeconds = [];
+    const uploadCpuSeconds = [];
     let peakRss = 0;
     let riseRss = 0;
     let uploaded;
@@ -141,7 +142,9 @@ async function main() {
       await rm(target);
       await settleMemory();
       const sampler = sampleRss(server.pid);
+      const cpuBefore = await cpuSecondsOf(server.pid);
       const upload = await timed(() => uploadFile(uploadUrl, file, user.idToken));
+      uploadCpuSeconds.push((await cpuSecondsOf(server.pid)) - cpuBefore);
       const memory = await sampler.stop();
       peakRss = Math.max(peakRss, memory.peak);
       riseRss = Math.max(riseRss, memory.rise);
@@ -263,6 +266,7 @@ Server: \`apps/api/src/main.ts\` as a child process, local blob store, PGlite, w
 |---|---:|---:|---:|---:|---|
 | ingest: upload vs \`cp\` into the data dir (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cp)} MiB/s (cp) | ${fmt(results.ingestRatio, 2)}× | ≥ ${targets.ingest}× | ${mark(pass.ingest)} |
 | ingest, like for like: upload vs \`cp\` + \`sync\` of the copy (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cpSync)} MiB/s (cp+sync) | ${fmt(results.durableIngestRatio, 2)}× | (informative) | |
+| ingest: server CPU per GiB uploaded (user + system, median of ${ROUNDS}) | ${fmt(median(uploadCpuSeconds) / (size / (1024 * MiB)), 2)} s | | | (informative) | |
 | ingest ceiling: bare Node \`http\` body → file, no parsing (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.bare)} MiB/s (bare Node; itself ${fmt(results.bareVsCp, 2)}× cp) | ${fmt(results.bareIngestRatio, 2)}× | (informative) | |
 | ingest ceiling of this machine: raw TCP → file, 1 MiB reads, no HTTP, flushed (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawDurable)} MiB/s (raw TCP; itself ${fmt(ingest.rawDurable / ingest.cp, 2)}× cp) | ${fmt(ingest.upload / ingest.rawDurable, 2)}× | (informative) | |
 | the same, not flushed (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawCached)} MiB/s (raw TCP; itself ${fmt(ingest.rawCached / ingest.cp, 2)}× cp) | ${fmt(ingest.upload / ingest.rawCached, 2)}× | (informative) | |

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlobStore, LocalBlobStore, S3BlobStore } from '../src/storage';
+import { BlobNotFoundError, createBlobStore, LocalBlobStore, S3BlobStore } from '../src/storage';
 import { badKeys, describeBlobStoreConformance, failingBody, readAll } from './storage-conformance';
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -73,16 +73,19 @@ describe('LocalBlobStore on disk', () => {
     expect((await readAll(await store.read(k))).equals(next)).toBe(true);
   });
 
-  it('an opened blob keeps reading the version it opened after a put replaces it', async () => {
+  it('after a put replaces a blob, a read in progress ends on the old bytes and later reads get the new', async () => {
     const k = 'videos/v5/original.webm';
-    await store.put(k, Readable.from([Buffer.from('first version')]));
-    const first = (await store.open(k))!;
-    await store.put(k, Readable.from([Buffer.from('second, longer version')]));
-    expect((await first.bytes()).toString()).toBe('first version');
-    expect((await readAll(await first.stream())).toString()).toBe('first version');
+    const first = randomBytes(3 * 1024 * 1024);
+    await store.put(k, Readable.from([first]));
+    const opened = (await store.open(k))!;
+    const reading = await opened.stream();
+    await store.put(k, Readable.from([Buffer.from('second, shorter version')]));
+    expect((await readAll(reading)).equals(first)).toBe(true);
+    // The opened version is gone for new reads: never bytes of the new one under the old size.
+    await expect(opened.bytes()).rejects.toBeInstanceOf(BlobNotFoundError);
     const second = (await store.open(k))!;
-    expect(second.info.size).toBe('second, longer version'.length);
-    expect((await second.bytes()).toString()).toBe('second, longer version');
+    expect(second.info.size).toBe('second, shorter version'.length);
+    expect((await second.bytes()).toString()).toBe('second, shorter version');
   });
 
   it('chooses the S3 store when S3_BUCKET is set', () => {
@@ -121,6 +124,21 @@ describe('LocalBlobStore open files', () => {
     expect((await readAll(body)).equals(bytes)).toBe(true);
     await new Promise((resolve) => setImmediate(resolve)); // `finished` reports after 'end'
     expect(store.openHandles).toBe(0);
+  });
+
+  it('sees a blob replaced or deleted by another process once its last check is older than validMs', async () => {
+    const root = join(dir, 'shared');
+    const api = new LocalBlobStore(root, { openFiles: { validMs: 50 } });
+    const worker = new LocalBlobStore(root);
+    await worker.put('videos/g/original.webm', Readable.from([Buffer.from('upload')]));
+    expect((await (await api.open('videos/g/original.webm'))!.bytes()).toString()).toBe('upload');
+    await worker.put('videos/g/original.webm', Readable.from([Buffer.from('remuxed!')]));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((await (await api.open('videos/g/original.webm'))!.bytes()).toString()).toBe('remuxed!');
+    await worker.delete('videos/g/original.webm');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await api.open('videos/g/original.webm')).toBeUndefined();
+    expect(api.openHandles).toBe(0);
   });
 
   it('closes handles left idle, and keeps no more than its limit', async () => {

@@ -146,6 +146,7 @@ export class LocalBlobStore implements BlobStore {
       handle = undefined; // the stream owns and closes it now
       await pipeline(body, out);
       await rename(temp, target);
+      this.openFiles.forget(target); // readers from now on get the new version
       return { size: out.bytesWritten };
     } catch (error) {
       body.destroy();

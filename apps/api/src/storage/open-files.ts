@@ -25,6 +25,8 @@ interface Entry {
   handle: FileHandle;
   readers: number;
   lastUsed: number;
+  /** When the file on disk was last seen to be this version. */
+  checkedAt: number;
   /** Out of the cache (replaced, deleted, evicted): closes once its last reader is done. */
   retired: boolean;
   closed: boolean;
@@ -35,6 +37,12 @@ export interface OpenFileCacheOptions {
   idleMs?: number;
   /** At most this many handles are kept; the least recently used goes first. */
   maxEntries?: number;
+  /**
+   * A file seen this recently is taken to be unchanged without another stat (nginx's
+   * open_file_cache_valid, 60 s there). Replacing or deleting through this cache (`forget`) is
+   * seen at once; a change by another process, such as a separate worker, within this long.
+   */
+  validMs?: number;
 }
 
 /**
@@ -49,11 +57,13 @@ export class OpenFileCache {
   private readonly retiredBeingRead = new Set<Entry>();
   private readonly idleMs: number;
   private readonly maxEntries: number;
+  private readonly validMs: number;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(options: OpenFileCacheOptions = {}) {
     this.idleMs = options.idleMs ?? 10_000;
     this.maxEntries = options.maxEntries ?? 256;
+    this.validMs = options.validMs ?? 1000;
   }
 
   /** Number of handles held open (cached or still being read); for tests and metrics. */
@@ -68,12 +78,20 @@ export class OpenFileCache {
    * returned version's handle is cached, so `lease` right after usually costs no system call.
    */
   async current(path: string): Promise<FileVersion | undefined> {
+    const seen = this.entries.get(path);
+    if (seen && Date.now() - seen.checkedAt < this.validMs) {
+      seen.lastUsed = Date.now();
+      return seen.version;
+    }
     const stats = await statFile(path);
-    if (!stats) return undefined;
+    if (!stats) {
+      if (seen) this.retire(seen);
+      return undefined;
+    }
     const version = versionOf(stats);
     const cached = this.entries.get(path);
     if (cached && sameVersion(cached.version, version)) {
-      cached.lastUsed = Date.now();
+      cached.lastUsed = cached.checkedAt = Date.now();
       return version;
     }
     if (cached) this.retire(cached);
@@ -84,7 +102,8 @@ export class OpenFileCache {
     if (!handle) return undefined; // deleted between stat and open
     // Replaced between stat and open: the handle's own version is the one to serve.
     const opened = versionOf(await handle.stat());
-    this.remember({ path, version: opened, handle, readers: 0, lastUsed: Date.now(), retired: false, closed: false });
+    const now = Date.now();
+    this.remember({ path, version: opened, handle, readers: 0, lastUsed: now, checkedAt: now, retired: false, closed: false });
     return opened;
   }
 
@@ -107,7 +126,7 @@ export class OpenFileCache {
         await handle.close();
         return undefined;
       }
-      entry = { path, version, handle, readers: 0, lastUsed: Date.now(), retired: false, closed: false };
+      entry = { path, version, handle, readers: 0, lastUsed: Date.now(), checkedAt: Date.now(), retired: false, closed: false };
       this.remember(entry);
     }
     const leased = entry;
@@ -126,7 +145,7 @@ export class OpenFileCache {
     };
   }
 
-  /** Drops the cached handle of `path` (the file is being deleted): it closes once unread. */
+  /** Drops the cached handle of `path` (the file was replaced or deleted): it closes once unread. */
   forget(path: string): void {
     const entry = this.entries.get(path);
     if (entry) this.retire(entry);

@@ -6,9 +6,9 @@
 //   node tools/src/postgres.mjs stop <dir>
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
@@ -30,17 +30,6 @@ function run(binary, args) {
   } catch (error) {
     throw new Error(`${binary} failed: ${error.stderr || error.message}`);
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

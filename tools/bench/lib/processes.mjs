@@ -2,19 +2,9 @@
 // of 127.0.0.1, stopped by their own pid.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/free-port.mjs';
 import { join } from 'node:path';
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHttp(url, child, output, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

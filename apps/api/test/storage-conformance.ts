@@ -6,9 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobNotFoundError, InvalidBlobKeyError, InvalidRangeError, type BlobStore } from '../src/storage';
+import { BlobNotFoundError, InvalidBlobKeyError, InvalidRangeError, type BlobStore, type ByteRange, type OpenedBlob } from '../src/storage';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The bytes of an opened blob, or of a range of it, read through its stream. */
+export async function readBlob(blob: OpenedBlob, range?: ByteRange): Promise<Buffer> {
+  return readAll(await blob.stream(range));
+}
 
 export async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -147,7 +152,7 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       await store.put(k, Readable.from(chunk(bytes, 1024 * 1024)));
       const blob = await store.open(k);
       expect(blob?.info).toEqual(await store.stat(k));
-      expect(sha256(await blob!.bytes())).toBe(sha256(bytes));
+      expect(sha256(await readBlob(blob!))).toBe(sha256(bytes));
       expect(sha256(await readAll(await blob!.stream()))).toBe(sha256(bytes));
       for (const [start, end] of [
         [0, 0],
@@ -156,7 +161,7 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       ] as const) {
         const range = { start, end };
         const wanted = bytes.subarray(start, end + 1);
-        expect((await blob!.bytes(range)).equals(wanted), `bytes ${start}-${end}`).toBe(true);
+        expect((await readBlob(blob!, range)).equals(wanted), `bytes ${start}-${end}`).toBe(true);
         expect((await readAll(await blob!.stream(range))).equals(wanted), `stream ${start}-${end}`).toBe(true);
       }
       const whole = slowSink(8 * 1024 * 1024);
@@ -179,7 +184,7 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
         },
       });
       await expect(blob.writeTo(hangsUp)).rejects.toThrow();
-      expect((await blob.bytes({ start: 0, end: 9 })).length).toBe(10); // and the blob still reads
+      expect((await readBlob(blob, { start: 0, end: 9 })).length).toBe(10); // and the blob still reads
     });
 
     it('opens nothing for a missing blob, and an opened blob refuses ranges that do not fit', async () => {
@@ -192,7 +197,6 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
         { start: 50, end: 10 },
         { start: -1, end: 5 },
       ]) {
-        await expect(blob.bytes(range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
         await expect(blob.stream(range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
         await expect(blob.writeTo(slowSink().stream, range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
       }
@@ -200,7 +204,7 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       await store.put(empty, Readable.from([]));
       const opened = (await store.open(empty))!;
       expect(opened.info.size).toBe(0);
-      expect((await opened.bytes()).length).toBe(0);
+      expect((await readBlob(opened)).length).toBe(0);
       expect((await readAll(await opened.stream())).length).toBe(0);
       const sink = slowSink();
       await opened.writeTo(sink.stream);
@@ -212,9 +216,8 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       const k = key('opened-deleted.webm');
       await store.put(k, Readable.from([Buffer.from('soon gone')]));
       const blob = (await store.open(k))!;
-      expect((await blob.bytes()).toString()).toBe('soon gone');
+      expect((await readBlob(blob)).toString()).toBe('soon gone');
       await store.delete(k);
-      await expect(blob.bytes()).rejects.toBeInstanceOf(BlobNotFoundError);
       await expect(blob.stream({ start: 0, end: 3 })).rejects.toBeInstanceOf(BlobNotFoundError);
       const sink = slowSink();
       await expect(blob.writeTo(sink.stream)).rejects.toBeInstanceOf(BlobNotFoundError);

@@ -18,8 +18,6 @@ export interface BlobInfo {
  */
 export interface OpenedBlob {
   readonly info: BlobInfo;
-  /** The whole blob or an inclusive range of it, in one buffer: for ranges of a few MiB at most. */
-  bytes(range?: ByteRange): Promise<Buffer>;
   /** The whole blob or an inclusive range of it, streamed. */
   stream(range?: ByteRange): Promise<Readable>;
   /**

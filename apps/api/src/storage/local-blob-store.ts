@@ -66,16 +66,6 @@ export class LocalBlobStore implements BlobStore {
     };
     return {
       info,
-      async bytes(range) {
-        if (range) assertRangeFits(key, range, info.size);
-        const { start, end } = range ?? { start: 0, end: info.size - 1 };
-        const leased = await lease();
-        try {
-          return await readFully(leased.handle, start, Buffer.allocUnsafe(end - start + 1));
-        } finally {
-          leased.release();
-        }
-      },
       writeTo: async (destination, range) => {
         if (range) assertRangeFits(key, range, info.size);
         const leased = await lease();

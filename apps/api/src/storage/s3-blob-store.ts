@@ -113,11 +113,6 @@ export class S3BlobStore implements BlobStore {
     };
     return {
       info,
-      bytes: async (range) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of await get(range)) chunks.push(chunk as Buffer);
-        return Buffer.concat(chunks);
-      },
       writeTo: async (destination, range) => pipeline(await get(range), destination),
       stream: get,
     };

@@ -111,8 +111,10 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     const path = this.pathOf(key);
-    this.openFiles.forget(path); // free the disk space once the last reader is done
     await rm(path, { force: true });
+    // After the unlink: a read that cached the file meanwhile must not outlive it. The handle
+    // closes once its last reader is done, and the disk space comes back.
+    this.openFiles.forget(path);
     await this.pruneEmptyParents(dirname(path));
   }
 

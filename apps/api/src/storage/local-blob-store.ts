@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,7 +7,7 @@ import { assertValidBlobKey } from './blob-key';
 import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type OpenedBlob } from './blob-store';
 import { assertRangeFits } from './byte-range';
 import { BufferPool } from './buffer-pool';
-import { OpenFileCache, type OpenFileCacheOptions } from './open-files';
+import { OpenFileCache, statRegularFile, type OpenFileCacheOptions } from './open-files';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 
@@ -44,13 +44,8 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async stat(key: string): Promise<BlobInfo | undefined> {
-    try {
-      const info = await stat(this.pathOf(key));
-      return info.isFile() ? { size: info.size, lastModified: info.mtime } : undefined;
-    } catch (error) {
-      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return undefined;
-      throw error;
-    }
+    const info = await statRegularFile(this.pathOf(key));
+    return info && { size: info.size, lastModified: info.mtime };
   }
 
   async open(key: string): Promise<OpenedBlob | undefined> {

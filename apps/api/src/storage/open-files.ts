@@ -47,9 +47,10 @@ export interface OpenFileCacheOptions {
 
 /**
  * Open read-only handles of recently read files, like nginx's open_file_cache. Serving a range
- * then costs one `stat` (to notice a replaced or deleted file) and the read itself, instead of
- * open, fstat, read and close, each a trip through libuv's thread pool. A handle keeps reading
- * the version it opened even after that file is replaced or unlinked.
+ * then costs the read itself, plus a `stat` at most once per `validMs` (to notice a file replaced
+ * or deleted by another process), instead of open, fstat, read and close, each a trip through
+ * libuv's thread pool. A handle keeps reading the version it opened even after that file is
+ * replaced or unlinked.
  */
 export class OpenFileCache {
   private readonly entries = new Map<string, Entry>();
@@ -83,7 +84,7 @@ export class OpenFileCache {
       seen.lastUsed = Date.now();
       return seen.version;
     }
-    const stats = await statFile(path);
+    const stats = await statRegularFile(path);
     if (!stats) {
       if (seen) this.retire(seen);
       return undefined;
@@ -95,16 +96,11 @@ export class OpenFileCache {
       return version;
     }
     if (cached) this.retire(cached);
-    const handle = await open(path, 'r').catch((error: unknown) => {
-      if (isMissing(error)) return undefined;
-      throw error;
-    });
-    if (!handle) return undefined; // deleted between stat and open
     // Replaced between stat and open: the handle's own version is the one to serve.
-    const opened = versionOf(await handle.stat());
-    const now = Date.now();
-    this.remember({ path, version: opened, handle, readers: 0, lastUsed: now, checkedAt: now, retired: false, closed: false });
-    return opened;
+    const opened = await openEntry(path);
+    if (!opened) return undefined; // deleted between stat and open
+    this.remember(opened);
+    return opened.version;
   }
 
   /**
@@ -117,16 +113,13 @@ export class OpenFileCache {
       entry = this.findRetired(path, version);
     }
     if (!entry) {
-      const handle = await open(path, 'r').catch((error: unknown) => {
-        if (isMissing(error)) return undefined;
-        throw error;
-      });
-      if (!handle) return undefined;
-      if (!sameVersion(versionOf(await handle.stat()), version)) {
-        await handle.close();
+      const opened = await openEntry(path);
+      if (!opened) return undefined;
+      if (!sameVersion(opened.version, version)) {
+        await opened.handle.close();
         return undefined;
       }
-      entry = { path, version, handle, readers: 0, lastUsed: Date.now(), checkedAt: Date.now(), retired: false, closed: false };
+      entry = opened;
       this.remember(entry);
     }
     const leased = entry;
@@ -149,13 +142,6 @@ export class OpenFileCache {
   forget(path: string): void {
     const entry = this.entries.get(path);
     if (entry) this.retire(entry);
-  }
-
-  /** Closes every handle not being read now; the rest close when their reads end. */
-  close(): void {
-    for (const entry of [...this.entries.values()]) this.retire(entry);
-    clearInterval(this.sweeper);
-    this.sweeper = undefined;
   }
 
   private findRetired(path: string, version: FileVersion): Entry | undefined {
@@ -210,7 +196,8 @@ const isMissing = (error: unknown) => {
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
 };
 
-async function statFile(path: string): Promise<Stats | undefined> {
+/** The stats of the regular file at `path`, or undefined when there is none (missing, a directory). */
+export async function statRegularFile(path: string): Promise<Stats | undefined> {
   try {
     const stats = await stat(path);
     return stats.isFile() ? stats : undefined;
@@ -218,4 +205,21 @@ async function statFile(path: string): Promise<Stats | undefined> {
     if (isMissing(error)) return undefined;
     throw error;
   }
+}
+
+/** A fresh entry with a new handle on `path` and the version that handle reads, or undefined. */
+async function openEntry(path: string): Promise<Entry | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+  const stats = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  const now = Date.now();
+  return { path, version: versionOf(stats), handle, readers: 0, lastUsed: now, checkedAt: now, retired: false, closed: false };
 }

@@ -87,10 +87,13 @@ function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: stri
       settled = true;
       raw.unpipe(parser);
       gate?.destroy(error instanceof Error ? error : new Error(String(error)));
-      reject(error);
+      // Answer once the store has given up the write and removed its partial file.
+      void (stored ?? Promise.resolve()).catch(() => undefined).then(() => reject(error));
     };
 
     parser.on('file', (name, file) => {
+      // busboy fails a file stream on a body cut off inside it: unheard, that error ends the process.
+      file.on('error', () => fail(new UploadRejection(400, 'Malformed multipart body')));
       if (name !== 'video' || gate) {
         file.resume();
         return;
@@ -115,6 +118,7 @@ function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: stri
         fail,
       );
     });
+    raw.on('error', () => fail(new UploadRejection(499, 'Client closed the upload')));
     raw.on('close', () => {
       if (!raw.complete) fail(new UploadRejection(499, 'Client closed the upload'));
     });

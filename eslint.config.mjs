@@ -3,6 +3,7 @@
 // "Dependency direction" and the tags in each package.json `nx.tags`.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export const dependencyConstraints = [
@@ -52,6 +53,13 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Every React project: the rules of hooks and the React Compiler's checks (plugin v7 recommended).
+    // exhaustive-deps is raised to an error: a warning nobody sees lets a stale effect through CI.
+    files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/auth/**/*.{ts,tsx}', 'libs/recorder/src/react/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['**/*.mjs', 'tools/**/*.js'],

@@ -26,8 +26,8 @@ export function useRecorder(options?: RecorderOptions): UseRecorder {
   useEffect(() => () => recorder.dispose(), [recorder]);
 
   useEffect(() => {
+    // No setClock here: until the first tick, elapsedMs counts from startedAt (the max below).
     if (state.status !== 'recording') return;
-    setClock(now());
     const timer = setInterval(() => setClock(now()), tickMs);
     return () => clearInterval(timer);
   }, [state.status, now]);

@@ -49,15 +49,43 @@ describe('RecordingPreview', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
-    render(<RecordingPreview url="blob:http://localhost/abc" />);
-    expect(screen.getByLabelText('Recording preview', { selector: 'video' }).getAttribute('src')).toBe('blob:http://localhost/abc');
+    render(<RecordingPreview blob={new Blob(['webm'])} />);
+    const src = screen.getByLabelText('Recording preview', { selector: 'video' }).getAttribute('src');
+    expect(src).toMatch(/^blob:/);
     await userEvent.click(button('Download'));
-    expect(clicked).toEqual([{ href: 'blob:http://localhost/abc', download: 'recording.webm' }]);
+    expect(clicked).toEqual([{ href: src, download: 'recording.webm' }]);
     click.mockRestore();
   });
 
+  it('revokes its URL when the blob is replaced and when it goes away', () => {
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    const video = () => screen.getByLabelText('Recording preview', { selector: 'video' });
+    const { rerender, unmount } = render(<RecordingPreview blob={new Blob(['first'])} />);
+    const first = video().getAttribute('src');
+    rerender(<RecordingPreview blob={new Blob(['first'])} downloadDisabled />);
+    expect(revoke).toHaveBeenCalledWith(first);
+    const second = video().getAttribute('src');
+    expect(second).toMatch(/^blob:/);
+    expect(second).not.toBe(first);
+    rerender(<RecordingPreview blob={new Blob(['first'])} />);
+    expect(revoke).toHaveBeenCalledTimes(2);
+    const third = video().getAttribute('src');
+    unmount();
+    expect(revoke).toHaveBeenLastCalledWith(third);
+    revoke.mockRestore();
+  });
+
+  it('keeps its URL across renders of the same blob', () => {
+    const revoke = vi.spyOn(URL, 'revokeObjectURL');
+    const blob = new Blob(['same']);
+    const { rerender } = render(<RecordingPreview blob={blob} />);
+    rerender(<RecordingPreview blob={blob} downloadDisabled />);
+    expect(revoke).not.toHaveBeenCalled();
+    revoke.mockRestore();
+  });
+
   it('can disable Download', () => {
-    render(<RecordingPreview url="blob:x" downloadDisabled />);
+    render(<RecordingPreview blob={new Blob(['webm'])} downloadDisabled />);
     expect(button('Download').disabled).toBe(true);
   });
 });

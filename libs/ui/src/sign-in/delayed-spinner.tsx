@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 export function DelayedSpinner({ active, delayMs = 500, label = 'Loading' }: { active: boolean; delayMs?: number; label?: string }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (!active) {
-      setVisible(false);
-      return;
-    }
+    if (!active) return;
     const timer = setTimeout(() => setVisible(true), delayMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setVisible(false);
+    };
   }, [active, delayMs]);
-  if (!visible) return null;
+  if (!active || !visible) return null;
   return <span className="loading loading-spinner loading-md" role="status" aria-label={label} />;
 }

@@ -11,7 +11,6 @@ import {
 } from '@stream/ui';
 import type { UploadClient } from '@stream/video-api';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useObjectUrl } from './record-object-url';
 
 export interface RecordPageProps {
   uploads: UploadClient;
@@ -38,7 +37,6 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [upload, setUpload] = useState<UploadView>({ status: 'none' });
   const autoUploaded = useRef<Blob | null>(null);
-  const previewUrl = useObjectUrl(recording?.blob ?? null);
 
   const runUpload = useCallback(
     async (blob: Blob) => {
@@ -103,8 +101,8 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
       {state.status === 'recording' || state.status === 'stopping' ? <ElapsedTime elapsedMs={recorder.elapsedMs} /> : null}
       {state.status === 'acquiring' ? <p>Choose what to share in the browser&apos;s window...</p> : null}
 
-      {recording && previewUrl && !capturing ? (
-        <RecordingPreview url={previewUrl} downloadDisabled={uploading} />
+      {recording && !capturing ? (
+        <RecordingPreview blob={recording.blob} downloadDisabled={uploading} />
       ) : null}
 
       {recording && !capturing ? (

@@ -121,6 +121,26 @@ describe('the sign-in widget', () => {
     expect(await screen.findByRole('heading', { name: 'Updated email address' })).toBeTruthy();
   });
 
+  it('finishes an email-link sign-in with the remembered email, and asks for the email in another browser', async () => {
+    const link = 'http://app/login?mode=signIn&oobCode=e-1';
+    localStorage.setItem('emailForSignIn', 'ada@example.com');
+    renderWidget({ mode: 'signIn', oobCode: 'e-1', currentUrl: link });
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(onSignedIn.mock.calls[0]![0].user.email).toBe('ada@example.com');
+    cleanup();
+    localStorage.clear();
+    renderWidget({ mode: 'signIn', oobCode: 'e-1', currentUrl: link });
+    expect(screen.getByRole('heading', { name: 'Confirm email' })).toBeTruthy();
+  });
+
+  it('says a link is used up when it is not a sign-in link or has no code', async () => {
+    renderWidget({ mode: 'signIn', currentUrl: 'http://app/login?mode=signIn' });
+    expect(screen.getByRole('alert').textContent).toBe('This link has expired or has already been used');
+    cleanup();
+    renderWidget({ mode: 'verifyEmail' });
+    expect(screen.getByRole('heading', { name: 'Try verifying your email again' })).toBeTruthy();
+  });
+
   it('shows the unauthorized page for a disabled account', async () => {
     client.failNext('signInWithPassword', 'auth/user-disabled');
     renderWidget({ initialScreen: { name: 'password', email: 'ada@example.com' } });

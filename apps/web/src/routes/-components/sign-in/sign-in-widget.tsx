@@ -24,8 +24,9 @@ import {
   ResetPasswordScreen,
   SignUpScreen,
 } from '@stream/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { actionDoneCopy, actionFailedCopy } from './action-copy';
+import { actionLinkStart } from './action-link';
 import { popupProviderFor, providerName, type WidgetMode, type WidgetScreen } from './widget-screen';
 
 export interface SignInWidgetProps {
@@ -52,8 +53,10 @@ const signUpField = (message: string | null) =>
 
 /** Our sign-in widget: one screen at a time, each wired to an action of @stream/auth. */
 export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, initialScreen, onSignedIn }: SignInWidgetProps) {
-  const [screen, setScreen] = useState<WidgetScreen>(initialScreen ?? { name: 'select' });
-  const [busy, setBusy] = useState(false);
+  // An email action link decides the first screen, or starts busy with its call to the provider.
+  const [link] = useState(() => actionLinkStart(actions, { mode, oobCode, currentUrl }));
+  const [screen, setScreen] = useState<WidgetScreen>(() => (link && 'screen' in link ? link.screen : (initialScreen ?? { name: 'select' })));
+  const [busy, setBusy] = useState(link !== null && 'mode' in link);
   const [error, setError] = useState<string | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(0);
   const [verified, setVerified] = useState(false);
@@ -73,9 +76,13 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
     setScreen(next);
   };
   /** Runs an action with the spinner and turns its failure into the screen's message. */
-  async function run<T>(action: () => Promise<Outcome<T>>, onOk: (value: T) => void, onFail?: (failure: Failure) => void) {
+  function run<T>(action: () => Promise<Outcome<T>>, onOk: (value: T) => void, onFail?: (failure: Failure) => void) {
     setBusy(true);
     setError(null);
+    return settle(action, onOk, onFail);
+  }
+  /** The second half of `run`: waits for the action, then shows its result (for a call already shown as busy). */
+  async function settle<T>(action: () => Promise<Outcome<T>>, onOk: (value: T) => void, onFail?: (failure: Failure) => void) {
     const outcome = await action();
     if (!mounted.current) return;
     setBusy(false);
@@ -85,26 +92,21 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
     setError(outcome.message);
   }
 
-  // Email action links (`mode` + `oobCode`) and email-link sign-in decide the first screen.
+  // The action link's call, once (StrictMode runs effects twice). An effect event: the callbacks it
+  // uses are new every render and must not run it again.
   const handled = useRef(false);
-  useEffect(() => {
-    if (handled.current || !mode || mode === 'select') return;
+  const finishActionLink = useEffectEvent(() => {
+    if (handled.current || !link || 'screen' in link) return;
     handled.current = true;
-    const failed = (failure: Failure) => go({ name: 'error', ...actionFailedCopy(mode, failure.message ?? messages.somethingWentWrong) });
-    if (mode === 'signIn') {
-      if (!actions.isEmailLink(currentUrl)) return failed({ ok: false, message: messages.invalidActionCode });
-      const email = actions.rememberedEmailForLink();
-      if (!email) return go({ name: 'email-link-confirm', url: currentUrl });
-      void run(() => actions.completeEmailLink(email, currentUrl), onSignedIn, failed);
-      return;
-    }
-    if (!oobCode) return failed({ ok: false, message: messages.invalidActionCode });
+    const failed = (failure: Failure) => go({ name: 'error', ...actionFailedCopy(link.mode, failure.message ?? messages.somethingWentWrong) });
+    if (link.mode === 'signIn') return void settle(() => actions.completeEmailLink(link.email, currentUrl), onSignedIn, failed);
+    const { mode, oobCode } = link;
     if (mode === 'resetPassword') {
-      void run(() => actions.checkPasswordResetCode(oobCode), (email) => go({ name: 'reset-password', code: oobCode, email }), failed);
-      return;
+      return void settle(() => actions.checkPasswordResetCode(oobCode), (email) => go({ name: 'reset-password', code: oobCode, email }), failed);
     }
-    void run(() => actions.applyActionCode(oobCode), (details) => go({ name: 'notice', ...actionDoneCopy(mode, details) }), failed);
-  }, [mode, oobCode]);
+    void settle(() => actions.applyActionCode(oobCode), (details) => go({ name: 'notice', ...actionDoneCopy(mode, details) }), failed);
+  });
+  useEffect(() => finishActionLink(), []);
 
   const sendCode = (country: string, typed: string) =>
     run(

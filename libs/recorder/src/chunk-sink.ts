@@ -1,13 +1,31 @@
 /**
- * Every chunk MediaRecorder produces goes through one interface. Today one sink collects the
- * chunks into the Blob that is previewed, downloaded and uploaded; upload-while-recording (tus) and
- * a local spool are further sinks added beside it, without touching the recorder.
+ * Every chunk MediaRecorder produces goes to sinks, each with the shape of a `WritableStream<Blob>`'s
+ * writer: `write` resolves once the chunk is safe with the sink, and the recorder waits for it before
+ * handing that sink the next one (see sink-pipeline.ts). The collector behind the preview Blob is
+ * one sink; upload-while-recording and a local spool are others, added without touching the recorder.
  */
 export interface ChunkSink {
-  /** A non-empty chunk, in recording order. */
-  onChunk(chunk: Blob): void;
-  /** The recording ended (stopped or failed); no more chunks follow. */
-  onEnd?(): void;
+  /** A non-empty chunk, in recording order. A rejection fails the sink (see SinkSpec.required). */
+  write(chunk: Blob): Promise<void>;
+  /** The recording ended normally and every chunk was written; nothing follows. */
+  close(): Promise<void>;
+  /** The sink is given up (it failed, fell behind, or the recording was discarded); nothing follows. */
+  abort(reason: unknown): Promise<void>;
+}
+
+/** One sink of a recording, as `RecorderOptions.sinks` returns it. */
+export interface SinkSpec {
+  /** Names the sink in status reports and messages ("upload", "spool"); unique; "collector" is taken. */
+  readonly name: string;
+  /** A `ChunkSink`, or a real `WritableStream<Blob>` (written through its writer). */
+  readonly sink: ChunkSink | WritableStream<Blob>;
+  /**
+   * Required: if this sink fails, the recording stops at once (keeping what was recorded).
+   * Optional (the default): the sink is aborted and dropped, and the recording goes on.
+   */
+  readonly required?: boolean;
+  /** Bytes accepted but not yet written beyond which the sink counts as failed. Default 64 MiB. */
+  readonly maxQueuedBytes?: number;
 }
 
 export interface ChunkCollector extends ChunkSink {
@@ -16,14 +34,17 @@ export interface ChunkCollector extends ChunkSink {
   toBlob(mimeType: string): Blob;
 }
 
+/** Keeps every chunk in memory: the Blob that is previewed, downloaded and uploaded after Stop. */
 export function createChunkCollector(): ChunkCollector {
   const chunks: Blob[] = [];
   let byteLength = 0;
   return {
-    onChunk(chunk) {
+    async write(chunk) {
       chunks.push(chunk);
       byteLength += chunk.size;
     },
+    async close() {},
+    async abort() {},
     get chunkCount() {
       return chunks.length;
     },
@@ -36,15 +57,19 @@ export function createChunkCollector(): ChunkCollector {
   };
 }
 
-/** Forward each chunk to every sink; empty chunks (MediaRecorder sends some) are dropped here. */
-export function fanOut(sinks: readonly ChunkSink[]): Required<ChunkSink> {
+/** A `WritableStream<Blob>` as a ChunkSink: one writer, held until the stream is closed or aborted. */
+export function sinkFromStream(stream: WritableStream<Blob>): ChunkSink {
+  const writer = stream.getWriter();
   return {
-    onChunk(chunk) {
-      if (chunk.size === 0) return;
-      for (const sink of sinks) sink.onChunk(chunk);
+    async write(chunk) {
+      await writer.ready;
+      await writer.write(chunk);
     },
-    onEnd() {
-      for (const sink of sinks) sink.onEnd?.();
-    },
+    close: () => writer.close(),
+    abort: (reason) => writer.abort(reason),
   };
+}
+
+export function isWritableStream(sink: ChunkSink | WritableStream<Blob>): sink is WritableStream<Blob> {
+  return typeof (sink as WritableStream<Blob>).getWriter === 'function';
 }

@@ -42,6 +42,8 @@ const events = {
   recorderError: { type: 'recorder-error', at: 7_000, message: 'encoder died' },
   recorderStopped: { type: 'recorder-stopped', at: 8_000, blob },
   dismiss: { type: 'dismiss' },
+  optionalSinkFailed: { type: 'sink-failed', at: 6_500, name: 'upload', required: false, message: 'The upload stopped.' },
+  requiredSinkFailed: { type: 'sink-failed', at: 6_500, name: 'spool', required: true, message: 'The recording stopped.' },
 } satisfies Record<string, RecorderEvent>;
 
 type StateName = keyof typeof states;
@@ -52,9 +54,9 @@ const legal: Partial<Record<StateName, Partial<Record<EventName, true>>>> = {
   idle: { start: true },
   idleWithNotice: { start: true, dismiss: true },
   acquiring: { started: true, denied: true, failed: true },
-  recording: { stop: true, shareEnded: true, recorderError: true, recorderStopped: true },
-  stopping: { recorderStopped: true },
-  stopped: { start: true },
+  recording: { stop: true, shareEnded: true, recorderError: true, recorderStopped: true, optionalSinkFailed: true, requiredSinkFailed: true },
+  stopping: { recorderStopped: true, optionalSinkFailed: true, requiredSinkFailed: true },
+  stopped: { start: true, optionalSinkFailed: true, requiredSinkFailed: true },
   error: { start: true, dismiss: true },
 };
 
@@ -130,6 +132,53 @@ describe('transition: the legal moves', () => {
     ]);
   });
 
+  it('an optional sink failing is only reported: the recording goes on, nothing is stopped', () => {
+    expect(transition(states.recording, events.optionalSinkFailed)).toEqual([
+      { ...states.recording, sinkFailures: [{ name: 'upload', message: 'The upload stopped.' }] },
+      [],
+    ]);
+  });
+
+  it('a required sink failing stops the recording like an error: tracks released, what was recorded kept', () => {
+    const [next, effects] = transition(states.recording, events.requiredSinkFailed);
+    expect(next).toEqual({
+      ...states.stopping,
+      stoppedAt: 6_500,
+      reason: 'sink-failed',
+      notice: 'The recording stopped.',
+      sinkFailures: [{ name: 'spool', message: 'The recording stopped.' }],
+    });
+    expect(effects).toEqual([{ type: 'stop-recorder' }, { type: 'release-media' }]);
+    const [stopped] = transition(next, events.recorderStopped);
+    expect(stopped).toMatchObject({ status: 'stopped', reason: 'sink-failed', notice: 'The recording stopped.', recording: { blob } });
+  });
+
+  it('sink failures are kept through stopping into stopped, and recorded when they come after Stop', () => {
+    const [recording] = transition(states.recording, events.optionalSinkFailed);
+    const [stopping] = transition(recording, events.stop);
+    const [stillStopping] = transition(stopping, events.requiredSinkFailed);
+    expect(stillStopping).toMatchObject({ reason: 'user', notice: 'The recording stopped.' });
+    const [stopped] = transition(stillStopping, events.recorderStopped);
+    expect(stopped).toMatchObject({
+      status: 'stopped',
+      reason: 'user',
+      sinkFailures: [
+        { name: 'upload', message: 'The upload stopped.' },
+        { name: 'spool', message: 'The recording stopped.' },
+      ],
+    });
+    const [late] = transition(states.stopped, events.optionalSinkFailed);
+    expect(late).toEqual({ ...states.stopped, sinkFailures: [{ name: 'upload', message: 'The upload stopped.' }] });
+  });
+
+  it('an optional failure while stopping adds no notice; a MediaRecorder that ends by itself keeps the failures', () => {
+    const [stopping] = transition(states.stopping, events.optionalSinkFailed);
+    expect(stopping).not.toHaveProperty('notice');
+    const [recording] = transition(states.recording, events.optionalSinkFailed);
+    const [ended] = transition(recording, events.recorderStopped);
+    expect(ended).toMatchObject({ reason: 'recorder-ended', sinkFailures: [{ name: 'upload' }] });
+  });
+
   it('dismiss clears an error or a notice', () => {
     expect(transition(states.error, events.dismiss)).toEqual([{ status: 'idle' }, []]);
     expect(transition(states.idleWithNotice, events.dismiss)).toEqual([{ status: 'idle' }, []]);
@@ -144,7 +193,7 @@ describe('transition: illegal events change nothing', () => {
   );
 
   it('covers every pair not in the legal table', () => {
-    expect(pairs.length).toBe(7 * 9 - 14); // 7 states × 9 events, 14 of them legal
+    expect(pairs.length).toBe(7 * 11 - 20); // 7 states × 11 events, 20 of them legal
   });
 
   it.each(pairs)('%s ignores %s', (stateName, eventName) => {

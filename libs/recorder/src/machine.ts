@@ -13,17 +13,28 @@ export interface Recording {
   readonly durationMs: number;
 }
 
+/** A sink that failed during this recording (required or not), with the sentence to show. */
+export interface SinkFailureNotice {
+  readonly name: string;
+  readonly message: string;
+}
+
+/** Present on recording, stopping and stopped once a sink has failed; absent otherwise. */
+interface SinkFailures {
+  readonly sinkFailures?: readonly SinkFailureNotice[];
+}
+
 export type RecorderState =
   /** `notice` explains why the last start did not happen (e.g. a denied permission). */
   | { readonly status: 'idle'; readonly notice?: string }
   | { readonly status: 'acquiring' }
-  | {
+  | ({
       readonly status: 'recording';
       readonly startedAt: number;
       readonly mimeType: string;
       readonly audio: AudioSources;
-    }
-  | {
+    } & SinkFailures)
+  | ({
       readonly status: 'stopping';
       readonly startedAt: number;
       readonly stoppedAt: number;
@@ -31,22 +42,23 @@ export type RecorderState =
       readonly audio: AudioSources;
       readonly reason: StopReason;
       readonly notice?: string;
-    }
-  | {
+    } & SinkFailures)
+  | ({
       readonly status: 'stopped';
       readonly recording: Recording;
       readonly audio: AudioSources;
       readonly reason: StopReason;
       /** Set when the recording ended because of an error: what was recorded is still here. */
       readonly notice?: string;
-    }
+    } & SinkFailures)
   | { readonly status: 'error'; readonly message: string };
 
 /**
  * `user`: Stop Recording. `share-ended`: the share was ended from the browser's own bar.
  * `error`: MediaRecorder reported an error. `recorder-ended`: MediaRecorder stopped by itself.
+ * `sink-failed`: a required sink failed.
  */
-export type StopReason = 'user' | 'share-ended' | 'error' | 'recorder-ended';
+export type StopReason = 'user' | 'share-ended' | 'error' | 'recorder-ended' | 'sink-failed';
 
 export type RecorderEvent =
   | { readonly type: 'start' }
@@ -61,7 +73,12 @@ export type RecorderEvent =
   | { readonly type: 'recorder-error'; readonly at: number; readonly message: string }
   /** MediaRecorder's stop event, with every chunk it produced. */
   | { readonly type: 'recorder-stopped'; readonly at: number; readonly blob: Blob }
-  | { readonly type: 'dismiss' };
+  | { readonly type: 'dismiss' }
+  /**
+   * A sink failed (its write or close rejected, or it fell too far behind). A required one stops
+   * the recording, keeping what was recorded; an optional one is only reported: the recording goes on.
+   */
+  | { readonly type: 'sink-failed'; readonly at: number; readonly name: string; readonly required: boolean; readonly message: string };
 
 export type RecorderEffect =
   /** Ask for the screen and microphone, mix the audio, start MediaRecorder; answer with started/denied/failed. */
@@ -83,6 +100,7 @@ export function transition(
     case 'idle':
     case 'stopped':
     case 'error':
+      if (state.status === 'stopped' && event.type === 'sink-failed') return [onStoppedSinkFailed(state, event), none];
       if (event.type === 'start') return [{ status: 'acquiring' }, [{ type: 'acquire-media' }]];
       if (event.type === 'dismiss') {
         if (state.status === 'error') return [{ status: 'idle' }, none];
@@ -103,6 +121,21 @@ export function transition(
       }
 
     case 'recording':
+      if (event.type === 'sink-failed' && event.required) {
+        return [
+          {
+            status: 'stopping',
+            startedAt: state.startedAt,
+            stoppedAt: event.at,
+            mimeType: state.mimeType,
+            audio: state.audio,
+            reason: 'sink-failed',
+            notice: event.message,
+            sinkFailures: withFailure(state, event),
+          },
+          [{ type: 'stop-recorder' }, { type: 'release-media' }],
+        ];
+      }
       switch (event.type) {
         case 'stop':
         case 'share-ended':
@@ -116,6 +149,7 @@ export function transition(
               audio: state.audio,
               reason: event.type === 'stop' ? 'user' : event.type === 'share-ended' ? 'share-ended' : 'error',
               ...(event.type === 'recorder-error' ? { notice: event.message } : {}),
+              ...failuresOf(state),
             },
             [{ type: 'stop-recorder' }, { type: 'release-media' }],
           ];
@@ -127,14 +161,21 @@ export function transition(
               recording: recording(event.blob, state.mimeType, state.startedAt, event.at),
               audio: state.audio,
               reason: 'recorder-ended',
+              ...failuresOf(state),
             },
             [{ type: 'release-media' }],
           ];
+        case 'sink-failed':
+          return [{ ...state, sinkFailures: withFailure(state, event) }, none];
         default:
           return [state, none];
       }
 
     case 'stopping':
+      if (event.type === 'sink-failed') {
+        const notice = state.notice ?? (event.required ? event.message : undefined);
+        return [{ ...state, ...(notice !== undefined ? { notice } : {}), sinkFailures: withFailure(state, event) }, none];
+      }
       if (event.type !== 'recorder-stopped') return [state, none];
       return [
         {
@@ -143,10 +184,27 @@ export function transition(
           audio: state.audio,
           reason: state.reason,
           ...(state.notice !== undefined ? { notice: state.notice } : {}),
+          ...failuresOf(state),
         },
         none,
       ];
   }
+}
+
+/** Sinks go on draining after Stop, so a failure can still arrive once stopped: it is recorded too. */
+function onStoppedSinkFailed(
+  state: Extract<RecorderState, { status: 'stopped' }>,
+  event: Extract<RecorderEvent, { type: 'sink-failed' }>,
+): RecorderState {
+  return { ...state, sinkFailures: withFailure(state, event) };
+}
+
+function withFailure(state: SinkFailures, event: { name: string; message: string }): readonly SinkFailureNotice[] {
+  return [...(state.sinkFailures ?? []), { name: event.name, message: event.message }];
+}
+
+function failuresOf(state: SinkFailures): SinkFailures {
+  return state.sinkFailures ? { sinkFailures: state.sinkFailures } : {};
 }
 
 function recording(blob: Blob, mimeType: string, startedAt: number, stoppedAt: number): Recording {

@@ -1,8 +1,9 @@
 import type { AudioSources } from './machine.ts';
 
 /**
- * Words a person reads. The spec only logs a failed start; DESIGN.md asks us to explain it on the
- * page, so every failure the browser can report maps to a sentence with a next step.
+ * Words a person reads. The spec only logs a failed start; we explain it on the page instead
+ * (docs/product.md, "Where we do better than the spec"), so every failure the browser can report
+ * maps to a sentence with a next step.
  */
 
 export type CaptureFailure = { readonly kind: 'denied' | 'failed'; readonly message: string };
@@ -16,7 +17,20 @@ export const messages = {
   unsupported: 'This browser cannot record the screen. Use a recent version of Chrome, Edge or Firefox.',
   noWebm: 'This browser cannot record WebM video with VP8 or VP9 and Opus. Use a recent version of Chrome, Edge or Firefox.',
   recorderFailed: 'The recording stopped because of an error in the browser. Whatever was recorded before it is kept.',
+  /** The reason a discarded recording's sinks are aborted with (e.g. the page was left while recording). */
+  discarded: 'The recording was discarded before it ended.',
+  sinksUnusable: (detail: string) => `The recording could not start: its outputs are set up wrongly (${detail}).`,
 } as const;
+
+/**
+ * A sink of the recording failed. `name` is the sink's name as people read it ("upload", "local
+ * copy"); `detail` is the sink's own error message.
+ */
+export function describeSinkFailure(name: string, required: boolean, detail: string): string {
+  return required
+    ? `The recording stopped because its ${name} failed (${detail}). Whatever was recorded before it is kept.`
+    : `The ${name} stopped (${detail}). The recording itself goes on and is kept here.`;
+}
 
 /** Map an error thrown by getDisplayMedia (or MediaRecorder's constructor) to what the page says. */
 export function describeCaptureError(error: unknown): CaptureFailure {

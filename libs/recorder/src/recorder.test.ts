@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChunkSink } from './chunk-sink.ts';
 import type { RecorderState } from './machine.ts';
 import { messages } from './messages.ts';
 import { createRecorder } from './recorder.ts';
 import { createFakeBrowser, type FakeStream } from './testing/fake-browser.ts';
+import { FakeSink } from './testing/fake-sink.ts';
 
 function clock(start = 10_000) {
   let t = start;
@@ -36,10 +36,8 @@ describe('createRecorder (browser shell, fake media)', () => {
   it('stop() resolves after onstop with every non-empty chunk, and releases tracks and AudioContext', async () => {
     const fake = createFakeBrowser();
     const time = clock();
-    const extra: Blob[] = [];
-    let extraEnded = false;
-    const sink: ChunkSink = { onChunk: (chunk) => extra.push(chunk), onEnd: () => (extraEnded = true) };
-    const recorder = createRecorder({ browser: fake.browser, now: time.now, sinks: [sink] });
+    const sink = new FakeSink();
+    const recorder = createRecorder({ browser: fake.browser, now: time.now, sinks: () => [{ name: 'upload', sink }] });
     await recorder.start();
     const mediaRecorder = fake.recorders[0]!;
     mediaRecorder.emit(new Blob(['first-']));
@@ -61,8 +59,9 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(stopped.recording.durationMs).toBe(3_200);
     expect(stopped.recording.blob.type).toBe('video/webm;codecs=vp9,opus');
     expect(await stopped.recording.blob.text()).toBe('first-second-last');
-    expect(extra.map((chunk) => chunk.size)).toEqual([6, 7, 4]);
-    expect(extraEnded).toBe(true);
+    expect(sink.written.map((chunk) => chunk.size)).toEqual([6, 7, 4]);
+    await recorder.sinksDone();
+    expect(sink.closed).toBe(true);
   });
 
   it("the browser's own Stop sharing ends the recording the same way", async () => {

@@ -4,10 +4,11 @@
  * through `BrowserMedia`, which defaults to the real browser and is replaced by fakes in unit tests.
  */
 import { buildAudioMix, type AudioMix } from './audio-mix.ts';
-import { createChunkCollector, fanOut, type ChunkSink } from './chunk-sink.ts';
+import { createChunkCollector, type SinkSpec } from './chunk-sink.ts';
 import { initialState, transition, type RecorderEffect, type RecorderEvent, type RecorderState } from './machine.ts';
-import { describeCaptureError, messages } from './messages.ts';
+import { describeCaptureError, describeSinkFailure, messages } from './messages.ts';
 import { chooseMimeType } from './mime-type.ts';
+import { createSinkPipeline, type SinkPipeline, type SinkStatus } from './sink-pipeline.ts';
 
 export interface BrowserMedia {
   getDisplayMedia(constraints: DisplayMediaStreamOptions): Promise<MediaStream>;
@@ -21,8 +22,11 @@ export interface BrowserMedia {
 export interface RecorderOptions {
   /** How often MediaRecorder hands over a chunk. Default 1000 ms. */
   readonly timesliceMs?: number;
-  /** Extra sinks beside the built-in collector (e.g. upload while recording). */
-  readonly sinks?: readonly ChunkSink[];
+  /**
+   * Sinks beside the built-in collector (e.g. upload while recording, a local spool), made afresh
+   * for every recording once its type is known: a sink is closed or aborted when its recording ends.
+   */
+  readonly sinks?: (recording: { readonly mimeType: string }) => readonly SinkSpec[];
   readonly now?: () => number;
   readonly browser?: BrowserMedia;
   /** If MediaRecorder's stop event has not come this long after Stop, finish with the chunks we have. Default 10 s. */
@@ -39,6 +43,12 @@ export interface Recorder {
   dismiss(): void;
   /** Listen to every state change; returns the unsubscribe function. */
   on(listener: (state: RecorderState) => void): () => void;
+  /** The current (or last) recording's sinks, the collector first: how far behind each one is. */
+  readonly sinks: readonly SinkStatus[];
+  /** Listen to every change of `sinks`; returns the unsubscribe function. */
+  onSinks(listener: (sinks: readonly SinkStatus[]) => void): () => void;
+  /** Resolves when every sink of the current (or last) recording is closed, failed or aborted. */
+  sinksDone(): Promise<readonly SinkStatus[]>;
   /** Release the screen, microphone and AudioContext (e.g. the page is left). Usable again afterwards. */
   dispose(): void;
 }
@@ -48,6 +58,7 @@ interface Session {
   readonly microphone: MediaStream | null;
   readonly mix: AudioMix<MediaStreamTrack>;
   readonly mediaRecorder: MediaRecorder;
+  readonly pipeline: SinkPipeline;
   readonly onShareEnded: () => void;
   /** Ends the recording with every chunk received so far (MediaRecorder's stop event, or the watchdog). */
   readonly finish: () => void;
@@ -55,6 +66,9 @@ interface Session {
 
 export const defaultTimesliceMs = 1000;
 export const defaultStopTimeoutMs = 10_000;
+/** The built-in sink that keeps every chunk for the preview, download and upload Blob. */
+export const collectorSinkName = 'collector';
+const noSinks: readonly SinkStatus[] = [];
 
 export function browserMedia(): BrowserMedia {
   const devices = globalThis.navigator?.mediaDevices;
@@ -78,6 +92,13 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   // Bumped by dispose(): a capture that resolves after it is released at once.
   let generation = 0;
   let settleWaiters: Array<(state: RecorderState) => void> = [];
+  let pipeline: SinkPipeline | undefined;
+  const sinkListeners = new Set<(sinks: readonly SinkStatus[]) => void>();
+
+  function sinksChanged(of: SinkPipeline, sinks: readonly SinkStatus[]) {
+    if (of !== pipeline) return; // a sink of an earlier recording
+    for (const listener of [...sinkListeners]) listener(sinks);
+  }
 
   function setState(next: RecorderState) {
     state = next;
@@ -185,17 +206,45 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     }
 
     const collector = createChunkCollector();
-    const sink = fanOut([collector, ...(options.sinks ?? [])]);
-    mediaRecorder.ondataavailable = (event) => sink.onChunk(event.data);
+    let sinks: SinkPipeline;
+    try {
+      const extra = options.sinks?.({ mimeType }) ?? [];
+      if (extra.some((spec) => spec.name === collectorSinkName)) {
+        throw new Error(`"${collectorSinkName}" is the name of the recorder's own sink; give yours another name`);
+      }
+      sinks = createSinkPipeline(
+        [{ name: collectorSinkName, sink: collector, required: true, maxQueuedBytes: Number.MAX_SAFE_INTEGER }, ...extra],
+        {
+          onChange: (status) => sinksChanged(sinks, status),
+          onFailure: (failure) => {
+            if (sinks !== pipeline) return;
+            const message = describeSinkFailure(failure.name, failure.required, failure.message);
+            dispatch({ type: 'sink-failed', at: now(), name: failure.name, required: failure.required, message });
+          },
+        },
+      );
+    } catch (error) {
+      void mix.close().catch(() => undefined);
+      return giveUp(messages.sinksUnusable(error instanceof Error ? error.message : String(error)));
+    }
+    pipeline = sinks;
+    sinksChanged(sinks, sinks.status);
+
+    mediaRecorder.ondataavailable = (event) => sinks.push(event.data);
     mediaRecorder.onerror = () => dispatch({ type: 'recorder-error', at: now(), message: messages.recorderFailed });
     let finished = false;
     const finish = () => {
       if (finished || session?.mediaRecorder !== mediaRecorder) return;
       finished = true;
-      sink.onEnd();
-      dispatch({ type: 'recorder-stopped', at: now(), blob: collector.toBlob(mimeType) });
-      release(); // already done by Stop; needed when MediaRecorder stopped by itself
-      session = undefined;
+      const at = now();
+      sinks.close();
+      // The collector writes at once, but asynchronously: its last chunk lands a few microtasks later.
+      void sinks.done(collectorSinkName).then(() => {
+        if (session?.mediaRecorder !== mediaRecorder) return; // disposed meanwhile
+        dispatch({ type: 'recorder-stopped', at, blob: collector.toBlob(mimeType) });
+        release(); // already done by Stop; needed when MediaRecorder stopped by itself
+        session = undefined;
+      });
     };
     mediaRecorder.onstop = finish;
 
@@ -203,10 +252,11 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     const onShareEnded = () => dispatch({ type: 'share-ended', at: now() });
     for (const track of display.getVideoTracks()) track.addEventListener('ended', onShareEnded);
 
-    session = { display, microphone, mix, mediaRecorder, onShareEnded, finish };
+    session = { display, microphone, mix, mediaRecorder, pipeline: sinks, onShareEnded, finish };
     try {
       mediaRecorder.start(timesliceMs);
     } catch (error) {
+      sinks.abort(error);
       release();
       session = undefined;
       dispatch({ type: 'failed', message: describeCaptureError(error).message });
@@ -245,10 +295,23 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       dispatch({ type: 'dismiss' });
     },
     on: subscribe,
+    get sinks() {
+      return pipeline?.status ?? noSinks;
+    },
+    onSinks(listener) {
+      sinkListeners.add(listener);
+      return () => {
+        sinkListeners.delete(listener);
+      };
+    },
+    sinksDone() {
+      return pipeline?.done() ?? Promise.resolve(noSinks);
+    },
     dispose() {
       generation += 1;
       if (session) {
         const { mediaRecorder } = session;
+        session.pipeline.abort(new Error(messages.discarded));
         mediaRecorder.ondataavailable = null;
         mediaRecorder.onstop = null;
         mediaRecorder.onerror = null;

@@ -2,6 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeBrowser } from '../testing/fake-browser.ts';
+import { FakeSink } from '../testing/fake-sink.ts';
 import { useRecorder } from './use-recorder.ts';
 
 describe('useRecorder', () => {
@@ -19,6 +20,24 @@ describe('useRecorder', () => {
 
     unmount();
     expect(Object.values(fake.tracks).every((track) => track.stopped)).toBe(true);
+  });
+
+  it("follows the sinks: how far behind a slow one is, and when it catches up", async () => {
+    const fake = createFakeBrowser();
+    const upload = new FakeSink({ manual: true });
+    const { result } = renderHook(() => useRecorder({ browser: fake.browser, sinks: () => [{ name: 'upload', sink: upload }] }));
+    expect(result.current.sinks).toEqual([]);
+    await act(() => result.current.start());
+    await act(async () => {
+      fake.recorders[0]!.emit(new Blob(['abc']));
+      fake.recorders[0]!.emit(new Blob(['de']));
+    });
+    expect(result.current.sinks.map((sink) => [sink.name, sink.queuedBytes])).toEqual([
+      ['collector', 0],
+      ['upload', 5],
+    ]);
+    await act(() => upload.completeWrite());
+    expect(result.current.sinks[1]).toMatchObject({ queuedBytes: 2, writtenBytes: 3 });
   });
 
   it('keeps the elapsed time of a stopped recording', async () => {

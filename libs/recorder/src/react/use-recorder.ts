@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { elapsedMs, type RecorderState } from '../machine.ts';
 import { createRecorder, type Recorder, type RecorderOptions } from '../recorder.ts';
+import type { SinkStatus } from '../sink-pipeline.ts';
 
 export interface UseRecorder {
   readonly state: RecorderState;
   /** Milliseconds recorded, refreshed while recording. */
   readonly elapsedMs: number;
+  /** The recording's sinks (the collector first) and how far behind each one is. */
+  readonly sinks: readonly SinkStatus[];
   start(): Promise<RecorderState>;
   stop(): Promise<RecorderState>;
   dismiss(): void;
@@ -20,6 +23,7 @@ const tickMs = 250;
 export function useRecorder(options?: RecorderOptions): UseRecorder {
   const [recorder] = useState<Recorder>(() => createRecorder(options));
   const state = useSyncExternalStore(recorder.on, () => recorder.state, () => recorder.state);
+  const sinks = useSyncExternalStore(recorder.onSinks, () => recorder.sinks, () => recorder.sinks);
   const [now] = useState(() => options?.now ?? Date.now);
   const [clock, setClock] = useState(() => now());
 
@@ -34,6 +38,7 @@ export function useRecorder(options?: RecorderOptions): UseRecorder {
 
   return {
     state,
+    sinks,
     elapsedMs: elapsedMs(state, state.status === 'recording' ? Math.max(clock, state.startedAt) : clock),
     start: useCallback(() => recorder.start(), [recorder]),
     stop: useCallback(() => recorder.stop(), [recorder]),

@@ -1,4 +1,4 @@
-// Fakes of the browser's media APIs for unit tests of code that uses the recorder (not for production).
+// Fakes of the browser's media APIs and of a chunk sink, for unit tests of code that uses the recorder (not for production).
 export {
   FakeAudioContext,
   FakeMediaRecorder,
@@ -7,3 +7,4 @@ export {
   createFakeBrowser,
   type FakeBrowserOptions,
 } from './fake-browser.ts';
+export { FakeSink, settle, type FakeSinkOptions } from './fake-sink.ts';

@@ -1,4 +1,4 @@
-import { createFakeBrowser } from '@stream/recorder/testing';
+import { createFakeBrowser, FakeSink } from '@stream/recorder/testing';
 import { uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from '@stream/video-api';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -160,5 +160,52 @@ describe('RecordPage', () => {
     unmount();
     expect(revoke).toHaveBeenCalledWith(second);
     revoke.mockRestore();
+  });
+
+  it('says when an optional sink of the recorder fails, goes on recording, and uploads the whole recording', async () => {
+    const fake = createFakeBrowser();
+    const uploads = scriptedUploads();
+    const upload = new FakeSink({ manual: true });
+    render(<RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser, sinks: () => [{ name: 'upload', sink: upload }] }} />);
+    await userEvent.click(button('Start Recording'));
+    await screen.findByTestId('elapsed-time');
+    await act(async () => {
+      fake.recorders[0]!.emit(new Blob(['before-']));
+      await upload.failWrite(new Error('network down'));
+    });
+
+    expect(screen.getByRole('alert').textContent).toBe('The upload stopped (network down). The recording itself goes on and is kept here.');
+    expect(button('Stop Recording').disabled).toBe(false);
+    fake.recorders[0]!.emit(new Blob(['after-']));
+    await userEvent.click(button('Stop Recording'));
+    await screen.findByLabelText('Recording preview', { selector: 'video' });
+    await waitFor(() => expect(uploads.calls).toHaveLength(1));
+    expect(await uploads.calls[0]!.blob.text()).toBe('before-after-last');
+  });
+
+  it('a required sink that fails stops the recording with its message and uploads what was recorded', async () => {
+    const fake = createFakeBrowser();
+    const uploads = scriptedUploads();
+    const spool = new FakeSink({ manual: true });
+    render(
+      <RecordPage
+        uploads={uploads.client}
+        recorderOptions={{ browser: fake.browser, sinks: () => [{ name: 'local copy', sink: spool, required: true }] }}
+      />,
+    );
+    await userEvent.click(button('Start Recording'));
+    await screen.findByTestId('elapsed-time');
+    await act(async () => {
+      fake.recorders[0]!.emit(new Blob(['kept-']));
+      await spool.failWrite(new Error('quota exceeded'));
+    });
+
+    await screen.findByLabelText('Recording preview', { selector: 'video' });
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual([
+      'The recording stopped because its local copy failed (quota exceeded). Whatever was recorded before it is kept.',
+    ]);
+    await waitFor(() => expect(uploads.calls).toHaveLength(1));
+    expect(await uploads.calls[0]!.blob.text()).toBe('kept-last');
   });
 });

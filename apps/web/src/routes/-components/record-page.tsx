@@ -1,4 +1,4 @@
-import { describeAudio, type Recording, type RecorderOptions } from '@stream/recorder';
+import { describeAudio, type RecorderOptions, type RecorderState, type Recording } from '@stream/recorder';
 import { useRecorder } from '@stream/recorder/react';
 import {
   AlertArea,
@@ -27,8 +27,9 @@ type UploadView =
   | { status: 'failed' };
 
 /**
- * SPEC.md §2 /record and §4: record, preview, download, and the upload that starts by itself on
- * stop. The recording stays on the page (preview and download) whatever the upload does.
+ * docs/product.md, "/record" and "Recorder": record, preview, download, and the upload that starts
+ * by itself on stop. The recording stays on the page (preview and download) whatever the upload
+ * does, and whatever a sink of the recorder (recorderOptions.sinks) does.
  */
 export function RecordPage({ uploads, recorderOptions, renderVideoLink }: RecordPageProps) {
   const recorder = useRecorder(recorderOptions);
@@ -70,7 +71,7 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
 
   const uploading = upload.status === 'uploading';
   const capturing = state.status === 'acquiring' || state.status === 'recording' || state.status === 'stopping';
-  const notice = recorderNotice(state);
+  const notices = recorderNotices(state);
 
   return (
     <div className="flex flex-col gap-6">
@@ -83,9 +84,13 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
       </header>
 
       <AlertArea alert={alert} onDismiss={() => setAlert(null)} />
-      {notice ? (
-        <RecorderNotice message={notice.message} {...(notice.dismissible ? { onDismiss: recorder.dismiss } : {})} />
-      ) : null}
+      {notices.map((notice) => (
+        <RecorderNotice
+          key={notice.message}
+          message={notice.message}
+          {...(notice.dismissible ? { onDismiss: recorder.dismiss } : {})}
+        />
+      ))}
 
       <RecorderControls
         recording={state.status === 'recording'}
@@ -119,7 +124,22 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
   );
 }
 
-function recorderNotice(state: ReturnType<typeof useRecorder>['state']): { message: string; dismissible: boolean } | null {
+interface Notice {
+  message: string;
+  dismissible: boolean;
+}
+
+/** The recorder's own notice, then what each failed sink said (a required one's is the notice already). */
+function recorderNotices(state: RecorderState): Notice[] {
+  const main = recorderNotice(state);
+  const failures = 'sinkFailures' in state ? (state.sinkFailures ?? []) : [];
+  const sinks = failures
+    .filter((failure) => failure.message !== main?.message)
+    .map((failure) => ({ message: failure.message, dismissible: false }));
+  return main ? [main, ...sinks] : sinks;
+}
+
+function recorderNotice(state: RecorderState): Notice | null {
   switch (state.status) {
     case 'idle':
       return state.notice ? { message: state.notice, dismissible: true } : null;

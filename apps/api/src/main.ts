@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './config';
-import { listenHost } from './http/listen-host';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
 import { lockDataDir } from './startup/data-dir-lock';
@@ -10,9 +9,7 @@ async function main() {
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);
   const app = await build(config, { logger: { level: config.LOG_LEVEL } });
-  const { host, warning } = listenHost(config);
-  if (warning) console.error(warning); // whatever LOG_LEVEL says
-  await app.listen({ port: config.PORT, host });
+  await app.listen({ port: config.PORT, host: config.HOST });
   const stop = async () => {
     await app.close();
     process.exit(0);

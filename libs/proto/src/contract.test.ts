@@ -12,7 +12,7 @@ import {
 const fieldsOf = (schema: { fields: readonly { name: string; number: number }[] }) =>
   Object.fromEntries(schema.fields.map((f) => [f.name, f.number]));
 
-describe('the wire contract of SPEC.md §3 and §7', () => {
+describe('the wire contract of docs/product.md (Data, Calls)', () => {
   it('is served as videoservice.VideoService with the six methods', () => {
     expect(VideoService.typeName).toBe('videoservice.VideoService');
     expect(VideoService.methods.map((m) => m.name)).toEqual([

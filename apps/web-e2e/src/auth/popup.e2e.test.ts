@@ -12,7 +12,8 @@ afterAll(() => browser?.close());
 
 describe('popup providers offline', () => {
   // Offline the SDK cannot load Google's helper script, so it fails before opening the popup
-  // (auth/internal-error): the person gets §8's generic message and stays on the sign-in page.
+  // (auth/internal-error): the person gets the generic message (docs/product.md, Messages) and
+  // stays on the sign-in page.
   it.each(['Google', 'Facebook'])('says Something went wrong when %s cannot be reached', async (provider) => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/login`);

@@ -1,5 +1,5 @@
 /**
- * The upload's failures as a person meets them on /record (SPEC.md §8), each against the real API
+ * The upload's failures as a person meets them on /record (docs/product.md, Messages), each against the real API
  * and followed by Re-upload Video: 413 from a second API whose MAX_UPLOAD_BYTES is below the
  * recording, 401 from a token the server cannot verify, offline from Playwright's offline mode.
  */

@@ -2,7 +2,7 @@
 // only to this interface, so they are unit-tested with the fake from `@stream/auth/testing` and run
 // against the real SDK through `createFirebaseAuthClient`.
 
-/** The identity provider's view of the current user (SPEC §3 Current user). */
+/** The identity provider's view of the current user (docs/product.md, Data: Current user). */
 export interface AuthIdentity {
   uid: string;
   email: string | null;

@@ -1,7 +1,7 @@
 import type { AuthClient, AuthIdentity } from '../firebase/auth-client';
 import type { LoginResult, SessionUser } from './session-user';
 
-/** The localStorage key holding the ID token (SPEC §3 Session). */
+/** The localStorage key holding the ID token (docs/product.md, Data: Session). */
 export const AUTH_TOKEN_KEY = 'authToken';
 
 export interface SessionState {
@@ -13,7 +13,7 @@ export interface Session {
   /** The identity provider this session follows (for the sign-in actions). */
   readonly client: AuthClient;
   getState(): SessionState;
-  /** Signed in when a token is held, which at load means "a stored token exists" (SPEC §4). */
+  /** Signed in when a token is held, which at load means "a stored token exists" (docs/product.md, States: Sign-in). */
   isSignedIn(): boolean;
   subscribe(listener: () => void): () => void;
   /** A fresh ID token for API calls (the SDK refreshes it near expiry); the stored one before Firebase answers. */

@@ -1,4 +1,4 @@
-/** The signed-in person as the app sees them (SPEC §3 Session). */
+/** The signed-in person as the app sees them (docs/product.md, Data: Session). */
 export interface SessionUser {
   id: string;
   email: string | null;
@@ -6,7 +6,7 @@ export interface SessionUser {
   photoURL: string | null;
 }
 
-/** What a successful sign-in resolves to (SPEC §3: "A login success result contains user and token"). */
+/** What a successful sign-in resolves to (docs/product.md, Data: Session). */
 export interface LoginResult {
   user: SessionUser;
   token: string;

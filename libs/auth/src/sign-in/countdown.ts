@@ -1,10 +1,10 @@
-/** Seconds before "Resend" appears on the phone code screen (SPEC §9). */
+/** Seconds before "Resend" appears on the phone code screen (docs/product.md, Limits). */
 export const RESEND_COUNTDOWN_SECONDS = 15;
-/** Pause after a successful code before leaving the widget (SPEC §9). */
+/** Pause after a successful code before leaving the widget (docs/product.md, Limits). */
 export const AFTER_PHONE_SUCCESS_MS = 1000;
-/** Delay before a progress spinner appears (SPEC §9). */
+/** Delay before a progress spinner appears (docs/product.md, Limits). */
 export const SPINNER_DELAY_MS = 500;
-/** Size of the Google and Facebook sign-in popup (SPEC §9; the SDK opens it at this size). */
+/** Size of the Google and Facebook sign-in popup (docs/product.md, Limits; the SDK opens it at this size). */
 export const POPUP_SIZE = { width: 500, height: 600 } as const;
 
 /** "0:15", "0:09": the resend countdown as FirebaseUI shows it. */

@@ -1,5 +1,5 @@
-// What each screen of the sign-in widget does: validate (SPEC §5), call the identity provider,
-// record the session, and turn any refusal into the message of SPEC §8.
+// What each screen of the sign-in widget does: validate (docs/product.md, Validation), call the identity provider,
+// record the session, and turn any refusal into the message of docs/product.md, Messages.
 import { AuthClientError, type ActionCodeDetails, type AuthClient, type PopupProvider } from '../firebase/auth-client';
 import type { Session } from '../session/session-store';
 import type { LoginResult } from '../session/session-user';

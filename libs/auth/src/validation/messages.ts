@@ -1,4 +1,4 @@
-// Every sign-in message the person can read, word for word (SPEC §5 and §8).
+// Every sign-in message the person can read, word for word (docs/product.md, Validation and Messages).
 export const messages = {
   missingEmail: 'Enter your email address to continue',
   invalidEmail: "That email address isn't correct",

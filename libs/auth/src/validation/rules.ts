@@ -1,4 +1,4 @@
-// The sign-in widget's validation rules (SPEC §5). Each returns the message to show, or null.
+// The sign-in widget's validation rules (docs/product.md, Validation). Each returns the message to show, or null.
 import { COUNTRIES } from './countries';
 import { messages } from './messages';
 

@@ -16,7 +16,7 @@ describe('describeVideoError', () => {
     [Code.Unimplemented, 501],
     [Code.Unavailable, 503],
     [Code.DeadlineExceeded, 504],
-  ])('pairs code %s with HTTP %s as SPEC.md §8 lists', (code, httpStatus) => {
+  ])('pairs code %s with HTTP %s as docs/product.md (Messages) lists', (code, httpStatus) => {
     const described = describeVideoError(new ConnectError('x', code));
     expect(described.code).toBe(code);
     expect(described.httpStatus).toBe(httpStatus);

@@ -2,13 +2,13 @@ import { Code, ConnectError } from '@connectrpc/connect';
 
 export interface VideoErrorDescription {
   code: Code;
-  /** The HTTP status SPEC.md §8 pairs with the code (500 for codes it does not list). */
+  /** The HTTP status docs/product.md (Messages) pairs with the code (500 for codes it does not list). */
   httpStatus: number;
   /** A short sentence a person can act on. */
   message: string;
 }
 
-/** SPEC.md §8 status table, code → HTTP status. */
+/** docs/product.md, Messages: the status table, code → HTTP status. */
 const httpStatusOf: Partial<Record<Code, number>> = {
   [Code.InvalidArgument]: 400,
   [Code.Unauthenticated]: 401,

@@ -11,7 +11,7 @@ export interface VideoTransportOptions {
   getToken: GetToken;
   /**
    * Deadline of each call in ms, sent to the server as `grpc-timeout`. The client gives up
-   * itself at max(1000, 1.1 × deadline) (SPEC.md §9). Omit for no deadline.
+   * itself at max(1000, 1.1 × deadline) (docs/product.md, Limits). Omit for no deadline.
    */
   deadlineMs?: number;
   /** fetch to use (tests, or a fetch with credentials). Defaults to globalThis.fetch at call time. */

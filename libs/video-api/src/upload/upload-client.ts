@@ -2,7 +2,7 @@ import type { GetToken } from '../transport/create-video-transport';
 import { statusFailure, uploadMessages } from './upload-messages';
 
 /**
- * The recording upload (SPEC.md §7): POST <baseUrl>/api/videoservice/upload, multipart with one
+ * The recording upload (docs/product.md, Calls): POST <baseUrl>/api/videoservice/upload, multipart with one
  * file field `video` named `recording.webm`, `authorization: Bearer <token>`. XMLHttpRequest, not
  * fetch: fetch reports no upload progress.
  */
@@ -27,7 +27,7 @@ export type UploadResult =
   | {
       readonly ok: false;
       readonly code: UploadErrorCode;
-      /** What the page shows (SPEC.md §8 word for word). */
+      /** What the page shows (docs/product.md, Messages, word for word). */
       readonly message: string;
       /** For logs: 'Upload failed with status: N', or what went wrong before a status. */
       readonly detail: string;
@@ -154,7 +154,7 @@ export function parseAnswer(text: string): { message?: string; videoId?: string 
   }
 }
 
-/** SPEC.md §8: a non-OK status is 'Upload failed with status: N'; 413 and 401 have their own words. */
+/** docs/product.md, Messages: a non-OK status is 'Upload failed with status: N'; 413 and 401 have their own words. */
 export function statusResult(status: number, serverMessage?: string): UploadResult {
   const code: UploadErrorCode = status === 413 ? 'too-large' : status === 401 ? 'unauthenticated' : 'failed';
   return {

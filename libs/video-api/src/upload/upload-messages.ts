@@ -1,4 +1,4 @@
-/** SPEC.md §8, word for word: what the page shows after an upload. */
+/** docs/product.md, Messages, word for word: what the page shows after an upload. */
 export const uploadMessages = {
   success: 'Video uploaded successfully!',
   tooLarge: 'Video file is too large. Please record a shorter video.',
@@ -11,7 +11,7 @@ export const uploadMessages = {
   aborted: 'The upload was cancelled.',
 } as const;
 
-/** SPEC.md §8: the error every non-OK status produces before it is mapped to what is shown. */
+/** docs/product.md, Messages: the error every non-OK status produces before it is mapped to what is shown. */
 export function statusFailure(status: number): string {
   return `Upload failed with status: ${status}`;
 }

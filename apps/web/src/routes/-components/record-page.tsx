@@ -27,7 +27,7 @@ type UploadView =
   | { status: 'failed' };
 
 /**
- * docs/product.md, "/record" and "Recorder": record, preview, download, and the upload that starts
+ * docs/product.md, Screens (/record) and States (Recorder): record, preview, download, and the upload that starts
  * by itself on stop. The recording stays on the page (preview and download) whatever the upload
  * does, and whatever a sink of the recorder (recorderOptions.sinks) does.
  */

@@ -2,7 +2,7 @@
 // @generated from file videoservice/video_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// The video service contract of SPEC.md §3 and §7. Package, service, method, message, field and
+// The video service contract of docs/product.md (Data, Calls). Package, service, method, message, field and
 // enum names are fixed on the wire: clients written against the spec must keep working. New
 // fields and methods may be added; field numbers are never reused.
 

@@ -1,11 +1,12 @@
 import type { Transport } from '@connectrpc/connect';
 import { createSignInActions, type Session, type SignInActions } from '@stream/auth';
-import { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 
 /** What every route's `beforeLoad`, loader and component can reach through the router context. */
 export interface RouterContext {
+  /** The one query cache: loaders fill it (`ensureQueryData`), components read it (`useQuery`). */
   queryClient: QueryClient;
   session: Session;
   /** What the sign-in widget's screens do (validation, Firebase, messages). */
@@ -14,12 +15,23 @@ export interface RouterContext {
   transport: Transport;
 }
 
-/** `signIn` defaults to the actions of the session's own identity provider. */
-export function createAppRouter({ signIn, ...context }: Omit<RouterContext, 'signIn'> & { signIn?: SignInActions }) {
+export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {
+  /** Defaults to the actions of the session's own identity provider. */
+  signIn?: SignInActions;
+  /** Defaults to the browser's; tests pass a memory history. */
+  history?: RouterHistory;
+};
+
+export function createAppRouter({ signIn, history, ...context }: AppRouterOptions) {
   return createRouter({
     routeTree,
     context: { ...context, signIn: signIn ?? createSignInActions(context.session.client, context.session) },
+    ...(history ? { history } : {}),
+    // The router mounts the query cache, so every route and component shares the loaders' data.
+    Wrap: ({ children }) => <QueryClientProvider client={context.queryClient}>{children}</QueryClientProvider>,
     defaultPreload: 'intent',
+    // Loaders always run on preload and navigation; TanStack Query decides what is fresh.
+    defaultPreloadStaleTime: 0,
     scrollRestoration: true,
   });
 }

@@ -18,3 +18,13 @@ export const PlainLink: LinkComponent = ({ to, children, ...rest }) => (
     {children}
   </a>
 );
+
+/** What a component gives the link it asks the app to draw: the app picks where it leads. */
+export interface LinkSlotProps {
+  className: string;
+  'aria-label'?: string;
+  children: ReactNode;
+}
+
+/** Draws a link to a place only the app can name (e.g. a typed router link with params). */
+export type RenderLink = (props: LinkSlotProps) => ReactNode;

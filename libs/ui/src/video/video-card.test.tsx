@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LinkComponent, LinkSlotProps } from '../layout/link-component';
 import { StatusBadge } from './status-badge';
 import { VideoCard, type VideoCardProps } from './video-card';
 import { VideoGrid } from './video-grid';
@@ -15,7 +16,7 @@ const base: VideoCardProps = {
   status: 'READY',
   visibility: 'private',
   createdAt: new Date(2026, 0, 2, 12, 0),
-  href: '/video/v1',
+  renderLink: (props) => <a href="/video/v1" {...props} />,
 };
 
 describe('VideoCard', () => {
@@ -63,16 +64,23 @@ describe('VideoCard', () => {
     expect(screen.getByText('Public')).toBeTruthy();
   });
 
-  it('opens by click and by keyboard, through onOpen', async () => {
-    const user = userEvent.setup();
-    const opened: string[] = [];
-    render(<VideoCard {...base} onOpen={() => opened.push('open')} />);
-    await user.click(screen.getByRole('link'));
-    (document.activeElement as HTMLElement).blur();
-    await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('link'));
-    await user.keyboard('{Enter}');
-    expect(opened).toEqual(['open', 'open']);
+  it('is one link drawn by the app, with its name, classes and content', () => {
+    const drawn: LinkSlotProps[] = [];
+    render(
+      <VideoCard
+        {...base}
+        title=""
+        renderLink={(props) => {
+          drawn.push(props);
+          return <a href="/elsewhere" data-app-link {...props} />;
+        }}
+      />,
+    );
+    const card = screen.getByRole('link', { name: 'Untitled video' });
+    expect(card.hasAttribute('data-app-link')).toBe(true);
+    expect(card.getAttribute('href')).toBe('/elsewhere');
+    expect(drawn[0]?.className).toContain('card');
+    expect(within(card).getByRole('heading', { name: 'Untitled video' })).toBeTruthy();
   });
 });
 
@@ -95,7 +103,7 @@ describe('VideoGrid', () => {
     render(
       <VideoGrid>
         <VideoCard {...base} />
-        <VideoCard {...base} title="Second" href="/video/v2" />
+        <VideoCard {...base} title="Second" renderLink={(props) => <a href="/video/v2" {...props} />} />
       </VideoGrid>,
     );
     const section = screen.getByRole('region', { name: 'List of Videos' });
@@ -106,15 +114,17 @@ describe('VideoGrid', () => {
 });
 
 describe('list states', () => {
-  it('an empty library calls to record', async () => {
-    const user = userEvent.setup();
-    let recorded = 0;
-    render(<EmptyVideos recordHref="/record" onRecord={() => (recorded += 1)} />);
+  it('an empty library calls to record, through the app\'s link to /record', () => {
+    const AppLink: LinkComponent = ({ to, children, ...rest }) => (
+      <a href={to} data-app-link {...rest}>
+        {children}
+      </a>
+    );
+    render(<EmptyVideos LinkComponent={AppLink} />);
     expect(screen.getByText('No videos yet')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Start Recording' });
     expect(link.getAttribute('href')).toBe('/record');
-    await user.click(link);
-    expect(recorded).toBe(1);
+    expect(link.hasAttribute('data-app-link')).toBe(true);
   });
 
   it('a failed load shows the reason and retries', async () => {

@@ -1,28 +1,21 @@
-import type { MouseEvent } from 'react';
+import { PlainLink, type LinkComponent } from '../layout/link-component';
 import { VideoPlaceholderIcon } from './video-placeholder-icon';
 
 export interface EmptyVideosProps {
-  /** Where the call to record leads. */
-  recordHref: string;
-  onRecord?: () => void;
+  /** Renders the call to record (/record); pass the router's Link to stay in the page. */
+  LinkComponent?: LinkComponent;
 }
 
 /** An empty library: say so and offer to record the first video. */
-export function EmptyVideos({ recordHref, onRecord }: EmptyVideosProps) {
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (onRecord && event.button === 0 && !event.metaKey && !event.ctrlKey) {
-      event.preventDefault();
-      onRecord();
-    }
-  };
+export function EmptyVideos({ LinkComponent = PlainLink }: EmptyVideosProps) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 p-10 text-center">
       <VideoPlaceholderIcon className="h-12 w-12 text-base-content/40" />
       <p className="font-medium">No videos yet</p>
       <p className="text-sm text-base-content/70">Record your screen and your videos will appear here.</p>
-      <a href={recordHref} onClick={onClick} className="btn btn-primary btn-sm">
+      <LinkComponent to="/record" className="btn btn-primary btn-sm">
         Start Recording
-      </a>
+      </LinkComponent>
     </div>
   );
 }

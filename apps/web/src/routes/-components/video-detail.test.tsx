@@ -4,7 +4,7 @@ import { Status, Visibility } from '@stream/proto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderVideoApp } from './video-test-app';
+import { renderApp } from '../../testing/render-app';
 
 afterEach(() => {
   cleanup();
@@ -24,7 +24,7 @@ const ready = {
 
 describe('/video/$id', () => {
   it('shows Loading... until GetVideo answers, then title, player, description and upload date', async () => {
-    const { view } = renderVideoApp('/video/abc', { videos: [ready] });
+    const { view } = renderApp('/video/abc', { videos: [ready] });
     expect(await screen.findByText('Loading...')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Team sync' })).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
@@ -40,7 +40,7 @@ describe('/video/$id', () => {
   });
 
   it('asks for a fresh signed URL when the player fails, and plays from it', async () => {
-    const { fake, view } = renderVideoApp('/video/abc', { videos: [ready] });
+    const { fake, view } = renderApp('/video/abc', { videos: [ready] });
     await screen.findByRole('heading', { level: 1, name: 'Team sync' });
     const video = view.container.querySelector('video') as HTMLVideoElement;
     const getsBefore = fake.calls.filter((c) => c.method === 'getVideo').length;
@@ -51,24 +51,24 @@ describe('/video/$id', () => {
   });
 
   it('says "Video not found" for a missing video', async () => {
-    const { fake } = renderVideoApp('/video/nope');
+    const { fake } = renderApp('/video/nope');
     expect(await screen.findByRole('heading', { name: 'Video not found' })).toBeTruthy();
     expect(fake.calls).toEqual([{ method: 'getVideo', request: { videoId: 'nope' } }]); // no retries
   });
 
   it('says "Video not found" for another user\'s private video', async () => {
-    renderVideoApp('/video/theirs', { userId: 'me', videos: [{ id: 'theirs', userId: 'them', visibility: Visibility.PRIVATE }] });
+    renderApp('/video/theirs', { userId: 'me', videos: [{ id: 'theirs', userId: 'them', visibility: Visibility.PRIVATE }] });
     expect(await screen.findByRole('heading', { name: 'Video not found' })).toBeTruthy();
   });
 
   it('says "Video not found" when access is denied', async () => {
-    const { fake } = renderVideoApp('/video/abc', { videos: [ready] });
+    const { fake } = renderApp('/video/abc', { videos: [ready] });
     fake.fail('getVideo', new ConnectError('no', Code.PermissionDenied));
     expect(await screen.findByRole('heading', { name: 'Video not found' })).toBeTruthy();
   });
 
   it('says a PROCESSING video is processing instead of showing a broken player, then plays it when READY', async () => {
-    const { fake, view } = renderVideoApp('/video/abc', { videos: [{ ...ready, status: Status.PROCESSING }] });
+    const { fake, view } = renderApp('/video/abc', { videos: [{ ...ready, status: Status.PROCESSING }] });
     expect(await screen.findByText(/still processing/)).toBeTruthy();
     expect(view.container.querySelector('video')).toBeNull();
     fake.update('abc', { status: Status.READY });
@@ -76,7 +76,7 @@ describe('/video/$id', () => {
   }, 20_000);
 
   it('says a FAILED video failed, with the reason', async () => {
-    const { view } = renderVideoApp('/video/abc', { videos: [{ ...ready, status: Status.FAILED, failureReason: 'not a WebM file' }] });
+    const { view } = renderApp('/video/abc', { videos: [{ ...ready, status: Status.FAILED, failureReason: 'not a WebM file' }] });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('could not be processed');
     expect(alert.textContent).toContain('not a WebM file');
@@ -85,7 +85,7 @@ describe('/video/$id', () => {
 
   it('shows other failures with a Retry', async () => {
     const user = userEvent.setup();
-    const { fake } = renderVideoApp('/video/abc', { videos: [ready] });
+    const { fake } = renderApp('/video/abc', { videos: [ready] });
     fake.fail('getVideo', new ConnectError('boom', Code.Internal));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Something went wrong on the server. Try again.');

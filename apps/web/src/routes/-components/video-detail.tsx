@@ -1,26 +1,19 @@
-import type { Transport } from '@connectrpc/connect';
 import { Status, type Video } from '@stream/proto';
 import { LoadError, VideoPlayer, formatVideoDate } from '@stream/ui';
 import { describeVideoError, getVideoQuery, isVideoNotFound, refetchWhileProcessing } from '@stream/video-api';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { createdAtOf } from './video-props';
 
-export interface VideoDetailProps {
-  videoId: string;
-  queryClient: QueryClient;
-  transport: Transport;
-}
+const route = getRouteApi('/_authed/video/$id');
 
-/** One video: "Loading..." until GetVideo answers, then title, player, description and upload date. */
-export function VideoDetail({ videoId, queryClient, transport }: VideoDetailProps) {
-  const query = useQuery(
-    {
-      ...getVideoQuery(transport, videoId),
-      refetchInterval: (q) => refetchWhileProcessing(q.state.data),
-    },
-    queryClient,
-  );
+/**
+ * One video: title, player, description and upload date. The route's loader has it in the cache;
+ * a PROCESSING one is asked for again until it is done.
+ */
+export function VideoDetail({ videoId }: { videoId: string }) {
+  const { transport } = route.useRouteContext();
+  const query = useQuery({ ...getVideoQuery(transport, videoId), refetchInterval: (q) => refetchWhileProcessing(q.state.data) });
 
   if (query.isPending) return <p>Loading...</p>;
   if (query.isError && query.data === undefined) {
@@ -77,7 +70,7 @@ function VideoStage({ video, onPlayerError }: { video: Video; onPlayerError: () 
   }
 }
 
-function VideoNotFound() {
+export function VideoNotFound() {
   return (
     <div className="flex flex-col items-start gap-3">
       <h1 className="text-2xl font-bold">Video not found</h1>

@@ -4,7 +4,7 @@ import { Status, Visibility } from '@stream/proto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderVideoApp } from './video-test-app';
+import { renderApp } from '../../testing/render-app';
 
 afterEach(() => {
   cleanup();
@@ -17,7 +17,7 @@ const cards = (region: HTMLElement) => within(region).getAllByRole('link');
 
 describe('/videos', () => {
   it('shows the heading and text, and asks for page 0 of size 10', async () => {
-    const { fake } = renderVideoApp('/videos', { videos: [{ title: 'One' }] });
+    const { fake } = renderApp('/videos', { videos: [{ title: 'One' }] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Videos' })).toBeTruthy();
     expect(screen.getByText('View and manage your recorded videos')).toBeTruthy();
     await grid();
@@ -25,7 +25,7 @@ describe('/videos', () => {
   });
 
   it('shows each card with thumbnail, badges, title, description and date', async () => {
-    renderVideoApp('/videos', {
+    renderApp('/videos', {
       videos: [
         { id: 'r', title: 'Ready one', description: 'First description', status: Status.READY, createdAt: at(2), thumbnailUrl: '/thumb/r.jpg' },
         { id: 'p', title: 'Processing one', status: Status.PROCESSING, createdAt: at(3), thumbnailUrl: '' },
@@ -60,7 +60,7 @@ describe('/videos', () => {
   });
 
   it('lays the grid out in 2 columns up to 6, cards at most 225px wide', async () => {
-    renderVideoApp('/videos', { videos: [{}, {}] });
+    renderApp('/videos', { videos: [{}, {}] });
     const region = await grid();
     const classes = within(region).getByRole('list').className.split(' ');
     expect(classes).toEqual(expect.arrayContaining(['grid-cols-2', 'xl:grid-cols-6']));
@@ -70,7 +70,7 @@ describe('/videos', () => {
   it('loads more pages following next_page_number', async () => {
     const user = userEvent.setup();
     const videos = Array.from({ length: 23 }, (_, i) => ({ id: `v${i}`, title: `Video ${i}`, createdAt: at(1, i) }));
-    const { fake } = renderVideoApp('/videos', { videos });
+    const { fake } = renderApp('/videos', { videos });
     const region = await grid();
     expect(cards(region)).toHaveLength(10);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -84,7 +84,7 @@ describe('/videos', () => {
 
   it('calls an empty library to record', async () => {
     const user = userEvent.setup();
-    const { router } = renderVideoApp('/videos');
+    const { router } = renderApp('/videos');
     expect(await screen.findByText('No videos yet')).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'Start Recording' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/record'));
@@ -93,7 +93,7 @@ describe('/videos', () => {
   it('shows a failed load with a Retry that recovers', async () => {
     const user = userEvent.setup();
     const error = new ConnectError('backend down', Code.Unavailable);
-    const { fake } = renderVideoApp('/videos', { videos: [{ title: 'Back again' }] });
+    const { fake } = renderApp('/videos', { videos: [{ title: 'Back again' }] });
     fake.fail('listVideos', error);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Cannot reach the video service. Check your connection and try again.');
@@ -104,7 +104,7 @@ describe('/videos', () => {
   });
 
   it('refreshes PROCESSING videos by itself until they are READY', async () => {
-    const { fake } = renderVideoApp('/videos', { videos: [{ id: 'p', title: 'Soon', status: Status.PROCESSING }] });
+    const { fake } = renderApp('/videos', { videos: [{ id: 'p', title: 'Soon', status: Status.PROCESSING }] });
     const region = await grid();
     expect(within(region).getByText('PROCESSING')).toBeTruthy();
     fake.update('p', { status: Status.READY });
@@ -116,7 +116,7 @@ describe('/videos', () => {
 
   it('opens a video when its card is clicked', async () => {
     const user = userEvent.setup();
-    const { router } = renderVideoApp('/videos', { videos: [{ id: 'abc', title: 'Open me' }] });
+    const { router } = renderApp('/videos', { videos: [{ id: 'abc', title: 'Open me' }] });
     await user.click(within(await grid()).getByRole('link', { name: 'Open me' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/video/abc'));
     expect(await screen.findByRole('heading', { name: 'Open me' })).toBeTruthy();

@@ -1,35 +1,27 @@
-import type { Transport } from '@connectrpc/connect';
 import { EmptyVideos, LoadError, LoadMore, VideoCard, VideoGrid, VideoGridSkeleton } from '@stream/ui';
 import { describeVideoError, listVideosQuery, refetchWhileProcessing } from '@stream/video-api';
-import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, getRouteApi } from '@tanstack/react-router';
+import { RouterLink } from './router-link';
 import { toCardProps } from './video-props';
 
-export interface VideoLibraryProps {
-  queryClient: QueryClient;
-  transport: Transport;
-  onOpen: (videoId: string) => void;
-  onRecord: () => void;
-}
+const route = getRouteApi('/_authed/videos');
 
-/** The grid of the caller's videos: first page at once, more on demand, PROCESSING ones refreshed until done. */
-export function VideoLibrary({ queryClient, transport, onOpen, onRecord }: VideoLibraryProps) {
-  const query = useInfiniteQuery(
-    {
-      ...listVideosQuery(transport),
-      refetchInterval: (q) => refetchWhileProcessing(q.state.data),
-    },
-    queryClient,
-  );
+/**
+ * The grid of the caller's videos. The route's loader has the first page in the cache; more come
+ * on demand, and PROCESSING ones are refreshed until they are done.
+ */
+export function VideoLibrary() {
+  const { transport } = route.useRouteContext();
+  const query = useInfiniteQuery({ ...listVideosQuery(transport), refetchInterval: (q) => refetchWhileProcessing(q.state.data) });
 
   if (query.isPending) return <VideoGridSkeleton />;
   if (query.isError && query.data === undefined) {
-    return (
-      <LoadError message={describeVideoError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />
-    );
+    return <LoadError message={describeVideoError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   }
 
-  const videos = (query.data?.pages ?? []).flatMap((page) => page.videos);
-  if (videos.length === 0) return <EmptyVideos recordHref="/record" onRecord={onRecord} />;
+  const videos = query.data.pages.flatMap((page) => page.videos);
+  if (videos.length === 0) return <EmptyVideos LinkComponent={RouterLink} />;
 
   return (
     <VideoGrid
@@ -49,7 +41,11 @@ export function VideoLibrary({ queryClient, transport, onOpen, onRecord }: Video
       }
     >
       {videos.map((video) => (
-        <VideoCard key={video.id} {...toCardProps(video)} onOpen={() => onOpen(video.id)} />
+        <VideoCard
+          key={video.id}
+          {...toCardProps(video)}
+          renderLink={(props) => <Link to="/video/$id" params={{ id: video.id }} {...props} />}
+        />
       ))}
     </VideoGrid>
   );

@@ -32,11 +32,7 @@ export function createdAtOf(video: Video): Date {
   return video.createdAt ? timestampDate(video.createdAt) : new Date(Number.NaN);
 }
 
-export function videoHref(id: string): string {
-  return `/video/${encodeURIComponent(id)}`;
-}
-
-export function toCardProps(video: Video): Omit<VideoCardProps, 'onOpen'> {
+export function toCardProps(video: Video): Omit<VideoCardProps, 'renderLink'> {
   return {
     title: video.title,
     description: video.description,
@@ -44,6 +40,5 @@ export function toCardProps(video: Video): Omit<VideoCardProps, 'onOpen'> {
     status: statusLabel(video.status),
     visibility: visibilityLabel(video.visibility),
     createdAt: createdAtOf(video),
-    href: videoHref(video.id),
   };
 }

@@ -1,17 +1,21 @@
+import { getVideoQuery, isVideoNotFound } from '@stream/video-api';
 import { createFileRoute } from '@tanstack/react-router';
-import { getVideoQuery } from '@stream/video-api';
-import { VideoDetail } from '../-components/video-detail';
+import { RouteLoadError } from '../-components/route-load-error';
+import { VideoDetail, VideoNotFound } from '../-components/video-detail';
 
 export const Route = createFileRoute('/_authed/video/$id')({
-  // Start GetVideo early without holding the page, so "Loading..." shows until it answers.
-  loader: ({ context: { queryClient, transport }, params }) => {
-    void queryClient.prefetchQuery(getVideoQuery(transport, params.id));
+  loader: async ({ context: { queryClient, transport }, params }) => {
+    await queryClient.ensureQueryData(getVideoQuery(transport, params.id));
   },
+  // SPEC.md §2: "Loading..." until the video arrives, from the first moment.
+  pendingComponent: () => <p>Loading...</p>,
+  pendingMs: 0,
+  errorComponent: ({ error }) => (isVideoNotFound(error) ? <VideoNotFound /> : <RouteLoadError error={error} />),
   component: VideoPage,
 });
 
 function VideoPage() {
   const { id } = Route.useParams();
-  const { queryClient, transport } = Route.useRouteContext();
-  return <VideoDetail key={id} videoId={id} queryClient={queryClient} transport={transport} />;
+  // Keyed: another video starts with a fresh player, not at the last one's time.
+  return <VideoDetail key={id} videoId={id} />;
 }

@@ -1,31 +1,40 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { VideoGridSkeleton } from '@stream/ui';
 import { listVideosQuery } from '@stream/video-api';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { RouteLoadError } from '../-components/route-load-error';
 import { VideoLibrary } from '../-components/video-library';
 
 export const Route = createFileRoute('/_authed/videos')({
-  // Start the first page early (also on hover of a link) without holding the page: the heading
-  // shows at once and the grid has its own loading, empty and error states.
-  loader: ({ context: { queryClient, transport } }) => {
-    void queryClient.prefetchInfiniteQuery(listVideosQuery(transport));
+  // The first page (also on hover of a link to here); the heading shows with the skeleton meanwhile.
+  loader: async ({ context: { queryClient, transport } }) => {
+    await queryClient.ensureInfiniteQueryData(listVideosQuery(transport));
   },
-  component: VideosPage,
+  pendingComponent: () => (
+    <VideosPage>
+      <VideoGridSkeleton />
+    </VideosPage>
+  ),
+  errorComponent: ({ error }) => (
+    <VideosPage>
+      <RouteLoadError error={error} />
+    </VideosPage>
+  ),
+  component: () => (
+    <VideosPage>
+      <VideoLibrary />
+    </VideosPage>
+  ),
 });
 
-function VideosPage() {
-  const { queryClient, transport } = Route.useRouteContext();
-  const navigate = useNavigate();
+function VideosPage({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       <header>
         <h1 className="text-3xl font-bold">Videos</h1>
         <p className="text-base-content/70">View and manage your recorded videos</p>
       </header>
-      <VideoLibrary
-        queryClient={queryClient}
-        transport={transport}
-        onOpen={(id) => void navigate({ to: '/video/$id', params: { id } })}
-        onRecord={() => void navigate({ to: '/record' })}
-      />
+      {children}
     </div>
   );
 }

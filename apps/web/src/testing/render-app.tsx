@@ -1,0 +1,32 @@
+import { createFakeAuthClient } from '@stream/auth/testing';
+import { createFakeVideoService, type FakeVideoServiceOptions } from '@stream/video-api/testing';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { App, createApp } from '../app';
+
+export interface RenderAppOptions extends FakeVideoServiceOptions {
+  /** Ada (ada@example.com, secret-1) signed in with a stored token; default true. */
+  signedIn?: boolean;
+}
+
+/**
+ * The whole app at `path`, built by `createApp` as main.tsx builds it, over the fake identity
+ * provider of `@stream/auth/testing` and the in-memory video service of `@stream/video-api/testing`.
+ */
+export function renderApp(path: string, { signedIn = true, ...videos }: RenderAppOptions = {}) {
+  const auth = createFakeAuthClient();
+  auth.addAccount({ email: 'ada@example.com', password: 'secret-1', displayName: 'Ada' });
+  if (signedIn) {
+    auth.restore('ada@example.com');
+    window.localStorage.setItem('authToken', 'stored-token');
+  } else {
+    window.localStorage.removeItem('authToken');
+  }
+  const fake = createFakeVideoService(videos);
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const app = createApp({ authClient: auth, transport: fake.transport, storage: window.localStorage, history });
+  // Timing only: retried calls (unavailable, ...) retry at once instead of after 1 s and 2 s.
+  app.queryClient.setDefaultOptions({ queries: { ...app.queryClient.getDefaultOptions().queries, retryDelay: 0 } });
+  const view = render(<App router={app.router} />);
+  return { ...app, fake, history, view };
+}

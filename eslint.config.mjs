@@ -1,6 +1,6 @@
 // One flat config for the whole workspace. Each project runs `eslint .` from its own folder and
-// ESLint finds this file by walking up. The module-boundary rule is the point: see HOUSE_STYLE.md
-// "Dependency direction" and the tags in each package.json `nx.tags`.
+// ESLint finds this file by walking up. The module-boundary rule is the point: see docs/architecture.md,
+// "How the projects depend on each other" and the tags in each package.json `nx.tags`.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';

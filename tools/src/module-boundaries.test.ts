@@ -20,7 +20,7 @@ async function boundaryErrors(filePath: string, source: string) {
   return (result?.messages ?? []).filter((m) => m.ruleId === '@nx/enforce-module-boundaries');
 }
 
-describe('module boundaries (HOUSE_STYLE.md "Dependency direction")', () => {
+describe('module boundaries (docs/architecture.md, "How the projects depend on each other")', () => {
   it.each([
     ['libs/ui/src/forbidden.ts', "import { VideoService } from '@stream/proto';\nexport const x = VideoService;\n"],
     ['libs/ui/src/forbidden.ts', "import * as api from '@stream/video-api';\nexport const x = api;\n"],

@@ -1,25 +1,31 @@
 import type { Transport } from '@connectrpc/connect';
 import { createSession, createSignInActions, type AuthClient } from '@stream/auth';
-import { createVideoTransport } from '@stream/video-api';
+import type { RecorderOptions } from '@stream/recorder';
+import { createVideoTransport, type UploadClient } from '@stream/video-api';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { uploadClientFor } from './routes/-components/record-upload-client';
 import { createAppRouter } from './router';
 
 export interface AppOptions {
   authClient: AuthClient;
   /** Defaults to the video service at this page's origin, with the session's token. Tests pass a fake. */
   transport?: Transport;
+  /** Defaults to uploads to this page's origin with the session's token. Tests pass a scripted one. */
+  uploads?: UploadClient;
+  /** Defaults to the browser's media. Tests pass `@stream/recorder/testing`'s fake browser. */
+  recorder?: RecorderOptions;
   /** Where the session keeps `authToken`; defaults to localStorage. */
   storage?: Storage;
   history?: RouterHistory;
 }
 
 /**
- * The app's parts, wired once: session, sign-in actions, query cache, transport and router. main.tsx
+ * The app's parts, wired once: session, sign-in actions, query cache, transport, uploads and router. main.tsx
  * and the tests both build the app here, so tests render the tree production renders.
  */
-export function createApp({ authClient, transport, storage, history }: AppOptions) {
+export function createApp({ authClient, transport, uploads, recorder = {}, storage, history }: AppOptions) {
   const session = createSession(authClient, storage);
   const signIn = createSignInActions(authClient, session, storage);
   const queryClient = new QueryClient({
@@ -33,6 +39,8 @@ export function createApp({ authClient, transport, storage, history }: AppOption
     signIn,
     transport:
       transport ?? createVideoTransport({ baseUrl: window.location.origin, getToken: async () => (await session.getToken()) ?? undefined }),
+    uploads: uploads ?? uploadClientFor(session),
+    recorder,
     ...(history ? { history } : {}),
   });
   // Sign-in, sign-out and a lost session re-run the guards of the routes on screen.

@@ -1,5 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { createSignInActions, type Session, type SignInActions } from '@stream/auth';
+import type { RecorderOptions } from '@stream/recorder';
+import type { UploadClient } from '@stream/video-api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
@@ -13,6 +15,10 @@ export interface RouterContext {
   signIn: SignInActions;
   /** The one transport to the video service, carrying the session's token (`@stream/video-api`). */
   transport: Transport;
+  /** The one upload client, so its single-upload lock holds across visits of /record. */
+  uploads: UploadClient;
+  /** How /record's recorder captures: the browser's own media in production, a fake one in tests. */
+  recorder: RecorderOptions;
 }
 
 export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {

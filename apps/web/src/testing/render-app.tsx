@@ -1,4 +1,6 @@
 import { createFakeAuthClient } from '@stream/auth/testing';
+import type { RecorderOptions } from '@stream/recorder';
+import type { UploadClient } from '@stream/video-api';
 import { createFakeVideoService, type FakeVideoServiceOptions } from '@stream/video-api/testing';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
@@ -7,13 +9,16 @@ import { App, createApp } from '../app';
 export interface RenderAppOptions extends FakeVideoServiceOptions {
   /** Ada (ada@example.com, secret-1) signed in with a stored token; default true. */
   signedIn?: boolean;
+  /** For /record: an upload client whose answers the test gives, and the fake browser's media. */
+  uploads?: UploadClient;
+  recorder?: RecorderOptions;
 }
 
 /**
  * The whole app at `path`, built by `createApp` as main.tsx builds it, over the fake identity
  * provider of `@stream/auth/testing` and the in-memory video service of `@stream/video-api/testing`.
  */
-export function renderApp(path: string, { signedIn = true, ...videos }: RenderAppOptions = {}) {
+export function renderApp(path: string, { signedIn = true, uploads, recorder, ...videos }: RenderAppOptions = {}) {
   const auth = createFakeAuthClient();
   auth.addAccount({ email: 'ada@example.com', password: 'secret-1', displayName: 'Ada' });
   if (signedIn) {
@@ -24,7 +29,14 @@ export function renderApp(path: string, { signedIn = true, ...videos }: RenderAp
   }
   const fake = createFakeVideoService(videos);
   const history = createMemoryHistory({ initialEntries: [path] });
-  const app = createApp({ authClient: auth, transport: fake.transport, storage: window.localStorage, history });
+  const app = createApp({
+    authClient: auth,
+    transport: fake.transport,
+    storage: window.localStorage,
+    history,
+    ...(uploads ? { uploads } : {}),
+    ...(recorder ? { recorder } : {}),
+  });
   // Timing only: retried calls (unavailable, ...) retry at once instead of after 1 s and 2 s.
   app.queryClient.setDefaultOptions({ queries: { ...app.queryClient.getDefaultOptions().queries, retryDelay: 0 } });
   const view = render(<App router={app.router} />);

@@ -1,11 +1,22 @@
+import type { RecorderOptions } from '@stream/recorder';
 import { createFakeBrowser, FakeSink } from '@stream/recorder/testing';
 import { uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from '@stream/video-api';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RecordPage } from './record-page';
+import { renderApp } from '../../testing/render-app';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+/** The app at /record, signed in, recording from the fake browser and uploading through `uploads`. */
+async function renderRecord(uploads: UploadClient, recorder: RecorderOptions) {
+  const app = renderApp('/record', { uploads, recorder });
+  await screen.findByRole('heading', { level: 1, name: 'Record' });
+  return app;
+}
 
 /** An upload client whose answers the test gives, one per call. */
 function scriptedUploads() {
@@ -46,8 +57,7 @@ describe('RecordPage', () => {
   it('records, previews, uploads by itself with progress, then says so and offers no Re-upload', async () => {
     const fake = createFakeBrowser();
     const uploads = scriptedUploads();
-    render(<RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser }} renderVideoLink={(id) => <a href={`/video/${id}`}>Open</a>} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Record' })).toBeTruthy();
+    await renderRecord(uploads.client, { browser: fake.browser });
     expect(button('Stop Recording').disabled).toBe(true);
 
     await recordAndStop(fake);
@@ -71,7 +81,7 @@ describe('RecordPage', () => {
     expect(screen.queryByText('Uploading video...')).toBeNull();
     expect(button('Download').disabled).toBe(false);
     expect(button('Start Recording').disabled).toBe(false);
-    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/video/v1');
+    expect(screen.getByRole('link', { name: 'Open the video' }).getAttribute('href')).toBe('/video/v1');
     expect(uploads.calls).toHaveLength(1);
   });
 
@@ -79,7 +89,7 @@ describe('RecordPage', () => {
     const fake = createFakeBrowser();
     const uploads = scriptedUploads();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser }} />);
+    await renderRecord(uploads.client, { browser: fake.browser });
     await recordAndStop(fake);
     await waitFor(() => expect(uploads.calls).toHaveLength(1));
 
@@ -111,7 +121,7 @@ describe('RecordPage', () => {
     const fake = createFakeBrowser();
     const uploads = scriptedUploads();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser }} />);
+    await renderRecord(uploads.client, { browser: fake.browser });
     await recordAndStop(fake);
     await waitFor(() => expect(uploads.calls).toHaveLength(1));
     await act(async () =>
@@ -125,7 +135,7 @@ describe('RecordPage', () => {
 
   it('explains a denied screen share on the page', async () => {
     const fake = createFakeBrowser({ displayError: new DOMException('Permission denied', 'NotAllowedError') });
-    render(<RecordPage uploads={scriptedUploads().client} recorderOptions={{ browser: fake.browser }} />);
+    await renderRecord(scriptedUploads().client, { browser: fake.browser });
     await userEvent.click(button('Start Recording'));
     expect((await screen.findByRole('alert')).textContent).toMatch(/sharing the screen was cancelled or blocked/);
     expect(button('Start Recording').disabled).toBe(false);
@@ -135,7 +145,7 @@ describe('RecordPage', () => {
 
   it('says when the microphone is not recorded', async () => {
     const fake = createFakeBrowser({ microphoneError: new DOMException('no', 'NotAllowedError') });
-    render(<RecordPage uploads={scriptedUploads().client} recorderOptions={{ browser: fake.browser }} />);
+    await renderRecord(scriptedUploads().client, { browser: fake.browser });
     await userEvent.click(button('Start Recording'));
     expect((await screen.findByRole('alert')).textContent).toMatch(/microphone is not being recorded/);
   });
@@ -144,7 +154,7 @@ describe('RecordPage', () => {
     const revoke = vi.spyOn(URL, 'revokeObjectURL');
     const fake = createFakeBrowser();
     const uploads = scriptedUploads();
-    const { unmount } = render(<RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser }} />);
+    const { router } = await renderRecord(uploads.client, { browser: fake.browser });
     await recordAndStop(fake);
     const first = screen.getByLabelText('Recording preview', { selector: 'video' }).getAttribute('src');
     await waitFor(() => expect(uploads.calls).toHaveLength(1));
@@ -157,7 +167,7 @@ describe('RecordPage', () => {
     await waitFor(() => expect(revoke).toHaveBeenCalledWith(first));
     const second = screen.getByLabelText('Recording preview', { selector: 'video' }).getAttribute('src');
     expect(second).not.toBe(first);
-    unmount();
+    await act(() => router.navigate({ to: '/settings' }));
     expect(revoke).toHaveBeenCalledWith(second);
     revoke.mockRestore();
   });
@@ -166,7 +176,7 @@ describe('RecordPage', () => {
     const fake = createFakeBrowser();
     const uploads = scriptedUploads();
     const upload = new FakeSink({ manual: true });
-    render(<RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser, sinks: () => [{ name: 'upload', sink: upload }] }} />);
+    await renderRecord(uploads.client, { browser: fake.browser, sinks: () => [{ name: 'upload', sink: upload }] });
     await userEvent.click(button('Start Recording'));
     await screen.findByTestId('elapsed-time');
     await act(async () => {
@@ -187,12 +197,7 @@ describe('RecordPage', () => {
     const fake = createFakeBrowser();
     const uploads = scriptedUploads();
     const spool = new FakeSink({ manual: true });
-    render(
-      <RecordPage
-        uploads={uploads.client}
-        recorderOptions={{ browser: fake.browser, sinks: () => [{ name: 'local copy', sink: spool, required: true }] }}
-      />,
-    );
+    await renderRecord(uploads.client, { browser: fake.browser, sinks: () => [{ name: 'local copy', sink: spool, required: true }] });
     await userEvent.click(button('Start Recording'));
     await screen.findByTestId('elapsed-time');
     await act(async () => {

@@ -135,6 +135,86 @@ describe('the recorder libs in Chromium', () => {
     await page.context().close();
   });
 
+  it('feeds a slow WritableStream sink every byte of the recording in order and closes it after the last one; a failing sink only costs itself', { timeout: 60_000 }, async () => {
+    const page = await pageWithLibs();
+    const outcome = await page.evaluate(async () => {
+      const received: Blob[] = [];
+      const events: string[] = [];
+      let writesInFlight = 0;
+      let maxInFlight = 0;
+      const slow = new WritableStream<Blob>({
+        async write(chunk) {
+          writesInFlight += 1;
+          maxInFlight = Math.max(maxInFlight, writesInFlight);
+          await new Promise((resolve) => setTimeout(resolve, 150)); // slower than the 100 ms timeslice
+          received.push(chunk);
+          events.push('write');
+          writesInFlight -= 1;
+        },
+        close() {
+          events.push('close');
+        },
+      });
+      let failingWrites = 0;
+      const failing = {
+        write: async () => {
+          failingWrites += 1;
+          throw new Error('network down');
+        },
+        close: async () => undefined,
+        abort: async () => undefined,
+      };
+      const recorder = window.stream.createRecorder({
+        timesliceMs: 100,
+        sinks: () => [
+          { name: 'slow copy', sink: slow },
+          { name: 'upload', sink: failing },
+        ],
+      });
+      let mostBehind = 0;
+      recorder.onSinks((sinks) => (mostBehind = Math.max(mostBehind, sinks[1]?.queuedChunks ?? 0)));
+      await recorder.start();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const during = recorder.state.status;
+      const stopped = await recorder.stop();
+      const sinks = await recorder.sinksDone();
+      if (stopped.status !== 'stopped') return { during, stopped: stopped.status };
+      const blob = new Uint8Array(await stopped.recording.blob.arrayBuffer());
+      const copy = new Uint8Array(await new Blob(received).arrayBuffer());
+      return {
+        during,
+        stopped: stopped.status,
+        failures: stopped.sinkFailures ?? [],
+        sinks: sinks.map((sink) => [sink.name, sink.state]),
+        identical: blob.length === copy.length && blob.every((byte, i) => byte === copy[i]),
+        size: blob.length,
+        magic: Array.from(blob.slice(0, 4)),
+        lastEvent: events.at(-1),
+        closes: events.filter((event) => event === 'close').length,
+        maxInFlight,
+        mostBehind,
+        failingWrites,
+      };
+    });
+    expect(outcome.during).toBe('recording'); // the failing optional sink did not stop it
+    expect(outcome.stopped).toBe('stopped');
+    expect(outcome.failures).toEqual([{ name: 'upload', message: 'The upload stopped (network down). The recording itself goes on and is kept here.' }]);
+    expect(outcome.failingWrites).toBe(1);
+    expect(outcome.sinks).toEqual([
+      ['collector', 'closed'],
+      ['slow copy', 'closed'],
+      ['upload', 'failed'],
+    ]);
+    expect(outcome.size).toBeGreaterThan(1_000);
+    expect(outcome.magic).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // EBML: a WebM from its first byte
+    expect(outcome.identical).toBe(true);
+    expect(outcome.lastEvent).toBe('close');
+    expect(outcome.closes).toBe(1);
+    expect(outcome.maxInFlight).toBe(1);
+    expect(outcome.mostBehind).toBeGreaterThan(1); // it fell behind, and the recorder said so
+    await page.context().close();
+  });
+
   it('a denied microphone still records the screen and its audio, and says so', { timeout: 60_000 }, async () => {
     const page = await pageWithLibs();
     const outcome = await page.evaluate(async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChunkSink } from './chunk-sink.ts';
 import { createSinkPipeline, type SinkFailure } from './sink-pipeline.ts';
 import { FakeSink, settle } from './testing/fake-sink.ts';
 
@@ -135,6 +136,32 @@ describe('createSinkPipeline', () => {
       { state: 'aborted', writtenBytes: 1 },
     ]);
     expect(failures).toEqual([]);
+  });
+
+  it('a sink that throws at once instead of rejecting fails alone; the chunk still reaches the others', async () => {
+    const careless = {
+      write: () => {
+        throw new Error('not a promise');
+      },
+      close: () => Promise.resolve(),
+      abort: () => {
+        throw new Error('abort threw too');
+      },
+    };
+    const other = new FakeSink();
+    const failures: SinkFailure[] = [];
+    const pipeline = createSinkPipeline(
+      [
+        { name: 'careless', sink: careless as unknown as ChunkSink },
+        { name: 'other', sink: other },
+      ],
+      { onFailure: (f) => failures.push(f) },
+    );
+    pipeline.push(chunk('a'));
+    pipeline.push(chunk('b'));
+    await settle();
+    expect(failures).toEqual([{ name: 'careless', required: false, message: 'not a promise' }]);
+    expect(await other.text()).toBe('ab');
   });
 
   it('refuses sinks it cannot tell apart or bound, naming the problem', () => {

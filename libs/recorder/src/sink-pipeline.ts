@@ -127,7 +127,7 @@ export function createSinkPipeline(specs: readonly SinkSpec[], hooks: PipelineHo
     if (lane.state === 'closed' || lane.state === 'failed' || lane.state === 'aborted') return;
     const message = error instanceof Error ? error.message : String(error);
     settle(lane, 'failed', message);
-    if (abort) lane.sink.abort(error).catch(() => undefined);
+    if (abort) callSink(() => lane.sink.abort(error)).catch(() => undefined);
     hooks.onFailure?.({ name: lane.spec.name, required: lane.spec.required ?? false, message });
   }
 
@@ -138,7 +138,7 @@ export function createSinkPipeline(specs: readonly SinkSpec[], hooks: PipelineHo
       while (lane.state === 'open' && lane.queue.length > 0) {
         const chunk = lane.queue[0]!;
         try {
-          await lane.sink.write(chunk);
+          await callSink(() => lane.sink.write(chunk));
         } catch (error) {
           fail(lane, error, { abort: true });
           return;
@@ -159,7 +159,7 @@ export function createSinkPipeline(specs: readonly SinkSpec[], hooks: PipelineHo
     lane.state = 'closing';
     changed();
     try {
-      await lane.sink.close();
+      await callSink(() => lane.sink.close());
     } catch (error) {
       fail(lane, error, { abort: false });
       return;
@@ -193,7 +193,7 @@ export function createSinkPipeline(specs: readonly SinkSpec[], hooks: PipelineHo
       for (const lane of lanes) {
         if (lane.state !== 'open' && lane.state !== 'closing') continue;
         settle(lane, 'aborted');
-        lane.sink.abort(reason).catch(() => undefined);
+        callSink(() => lane.sink.abort(reason)).catch(() => undefined);
       }
     },
     get status() {
@@ -206,6 +206,18 @@ export function createSinkPipeline(specs: readonly SinkSpec[], hooks: PipelineHo
       return status;
     },
   };
+}
+
+/**
+ * Calls into a sink as a promise, whether it rejects, throws at once or returns nothing: a sink
+ * written carelessly must not break the loop that feeds the other sinks.
+ */
+function callSink(call: () => Promise<void> | void): Promise<void> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function formatBytes(bytes: number): string {

@@ -1,5 +1,7 @@
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
 import { createAuthInterceptor } from './auth/auth.interceptor';
 import { createTokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
@@ -9,6 +11,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { VideoLinks } from './http/video-links';
+import { MediaService } from './media';
 import { createProcessing } from './processing';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
 import { createProcessingVideoStore } from './services/processing-video-store';
@@ -41,20 +44,22 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.addHook('onClose', closeAll);
 
   try {
-    const store = createBlobStore(config);
+    const log = app.log as Logger; // Fastify's logger is a pino logger
+    const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
+    closers.unshift(await media.startSweeping());
     const processing = await createProcessing({
       config,
       executor: database.executor,
-      store,
-      videos: createProcessingVideoStore(database.db, store),
-      log: app.log,
+      videos: createProcessingVideoStore(database.db, media),
+      scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
+      log,
     });
     closers.unshift(() => processing.stop());
     if (config.WORKER) await processing.startWorker();
 
     const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
     const links = new VideoLinks(signer, config.PUBLIC_URL);
-    const videos = new VideoService({ db: database.db, store, queue: processing.queue, log: app.log });
+    const videos = new VideoService({ db: database.db, media, queue: processing.queue, log });
 
     await app.register(fastifyConnectPlugin, {
       routes: videoRoutes({ videos, links, log: app.log }),
@@ -64,8 +69,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       grpc: true,
     });
     registerErrorHandler(app);
-    registerUploadRoutes(app, { videos, store, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
-    registerStreamRoutes(app, { videos, store, signer, verifier });
+    registerUploadRoutes(app, { videos, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
+    registerStreamRoutes(app, { videos, signer, verifier });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

@@ -1,14 +1,14 @@
-// The processing queue and job alone: real pg-boss on a real (PGlite) database, real ffmpeg, a
-// real local blob store; only the videos table is an in-memory stand-in, since the API's own
-// tests cover the real one.
+// The processing queue and job alone: real pg-boss on a real (PGlite) database, real ffmpeg;
+// only the videos and their media are an in-memory stand-in (files in a folder), since the API's
+// own tests cover the real ones.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../src/db/database';
-import { createProcessing, type Processing, type ProcessingResult, type ProcessingVideoStore } from '../src/processing';
-import { LocalBlobStore } from '../src/storage';
+import { createProcessing, type ProcessedFiles, type Processing, type ProcessingVideoStore } from '../src/processing';
 import {
   cuesLayout,
   makeBrokenWebm,
@@ -20,29 +20,42 @@ import {
 import { openTestDatabase } from './support/test-database';
 
 type Row =
-  | { status: 'PROCESSING'; videoKey: string }
-  | { status: 'READY'; videoKey: string; result: ProcessingResult }
-  | { status: 'FAILED'; videoKey: string; reason: string };
+  | { status: 'PROCESSING'; upload: string }
+  | { status: 'READY'; upload: string; video: string; thumbnail: string; durationSeconds: number; sizeBytes: number }
+  | { status: 'FAILED'; upload: string; reason: string };
 
-/** The videos table as the worker sees it, in memory. */
+/** The videos and their media as the worker sees them, in memory and in the folder `dir`. */
 class InMemoryVideos implements ProcessingVideoStore {
   readonly rows = new Map<string, Row>();
   readonly calls: string[] = [];
 
+  constructor(private readonly dir: string) {}
+
   async findForProcessing(videoId: string) {
     this.calls.push(`find ${videoId}`);
-    const row = this.rows.get(videoId);
-    return row?.status === 'PROCESSING' ? { id: videoId, videoKey: row.videoKey } : undefined;
+    return this.rows.get(videoId)?.status === 'PROCESSING' ? { id: videoId } : undefined;
   }
-  async markReady(videoId: string, result: ProcessingResult) {
+  async fetchUpload(videoId: string, path: string) {
+    const row = this.rows.get(videoId);
+    if (!row) return false;
+    return copyFile(row.upload, path).then(() => true, () => false);
+  }
+  async markReady(videoId: string, files: ProcessedFiles) {
     this.calls.push(`ready ${videoId}`);
     const row = this.rows.get(videoId);
-    if (row?.status === 'PROCESSING') this.rows.set(videoId, { status: 'READY', videoKey: result.videoKey, result });
+    if (row?.status !== 'PROCESSING') return undefined;
+    const video = join(this.dir, `${videoId}-playable.webm`);
+    const thumbnail = join(this.dir, `${videoId}-thumbnail.jpg`);
+    await copyFile(files.video, video);
+    await copyFile(files.thumbnail, thumbnail);
+    const { size: sizeBytes } = await stat(video);
+    this.rows.set(videoId, { status: 'READY', upload: row.upload, video, thumbnail, durationSeconds: files.durationSeconds, sizeBytes });
+    return { sizeBytes };
   }
   async markFailed(videoId: string, reason: string) {
     this.calls.push(`failed ${videoId}`);
     const row = this.rows.get(videoId);
-    if (row?.status === 'PROCESSING') this.rows.set(videoId, { status: 'FAILED', videoKey: row.videoKey, reason });
+    if (row?.status === 'PROCESSING') this.rows.set(videoId, { status: 'FAILED', upload: row.upload, reason });
   }
 
   async settled(videoId: string, timeoutMs = 30_000): Promise<Row> {
@@ -58,24 +71,26 @@ class InMemoryVideos implements ProcessingVideoStore {
 
 describe('video processing job (pg-boss on PGlite)', () => {
   let dir: string;
+  let scratchDir: string;
   let database: AppDatabase;
-  let store: LocalBlobStore;
   let processing: Processing;
-  const videos = new InMemoryVideos();
+  let videos: InMemoryVideos;
 
   /** Stores `file` as a new video's upload, PROCESSING, and queues it; the id carries `tag`. */
   async function upload(file: string, tag = 'plain'): Promise<string> {
     const id = `${tag}-${randomUUID()}`;
-    const videoKey = `videos/${id}/original.webm`;
-    await store.putFile(videoKey, file);
-    videos.rows.set(id, { status: 'PROCESSING', videoKey });
+    const stored = join(dir, 'media', `${id}-upload`);
+    await copyFile(file, stored);
+    videos.rows.set(id, { status: 'PROCESSING', upload: stored });
     await processing.queue.enqueue(id);
     return id;
   }
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'processing-job-'));
-    store = new LocalBlobStore(join(dir, 'blobs'));
+    await mkdir(join(dir, 'media'));
+    scratchDir = join(dir, 'scratch');
+    videos = new InMemoryVideos(join(dir, 'media'));
     // ffmpeg as usual, except for videos tagged in their id (the job's temp dir carries the id):
     // "flaky" fails on its first run, "hopeless" always fails.
     const ffmpeg = await wrapFfmpeg(
@@ -89,9 +104,9 @@ esac`,
     processing = await createProcessing({
       config: { FFMPEG_PATH: ffmpeg, PROCESSING_RETRY_LIMIT: 1, PROCESSING_MAINTENANCE_SECONDS: 1 },
       executor: database.executor,
-      store,
       videos,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      scratchDir,
+      log: pino({ level: 'silent' }),
     });
     await processing.startWorker();
   }, 60_000);
@@ -110,21 +125,18 @@ esac`,
     const row = await videos.settled(id);
     expect(row.status).toBe('READY');
     if (row.status !== 'READY') return;
-    expect(row.result.durationSeconds).toBeGreaterThan(2.9);
-    expect(row.result.durationSeconds).toBeLessThan(3.2);
-    expect(row.result.videoKey).toBe(`videos/${id}/original.webm`);
-    expect(row.result.sizeBytes).toBe((await store.stat(row.result.videoKey))?.size);
+    expect(row.durationSeconds).toBeGreaterThan(2.9);
+    expect(row.durationSeconds).toBeLessThan(3.2);
+    expect(row.sizeBytes).toBe((await stat(row.video)).size);
 
-    const stored = join(dir, `${id}-stored.webm`);
-    await store.download(row.result.videoKey, stored);
-    expect(await probedDuration(stored)).toBeCloseTo(row.result.durationSeconds, 2);
-    const layout = await cuesLayout(stored);
+    expect(await probedDuration(row.video)).toBeCloseTo(row.durationSeconds, 2);
+    const layout = await cuesLayout(row.video);
     expect(layout.cues).toBeGreaterThan(0);
     expect(layout.cues).toBeLessThan(layout.firstCluster);
 
-    const jpeg = join(dir, `${id}.jpg`);
-    await store.download(row.result.thumbnailKey, jpeg);
-    expect((await readFile(jpeg)).subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    expect((await readFile(row.thumbnail)).subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    // The job's files lived in the scratch folder under DATA_DIR and went with it.
+    expect(await readdir(scratchDir)).toEqual([]);
   });
 
   it('marks a broken WebM FAILED at once, with a reason, without retrying', async () => {
@@ -136,7 +148,7 @@ esac`,
     expect(row.status === 'FAILED' && row.reason).not.toContain(tmpdir());
     expect(videos.calls.filter((call) => call === `find ${id}`)).toHaveLength(1);
     // The upload is left as it was for the owner to download or delete.
-    expect((await store.stat(row.videoKey))?.size).toBe((await readFile(file)).length);
+    expect((await stat(row.upload)).size).toBe((await readFile(file)).length);
   });
 
   it('marks a file that is not a video FAILED, with a reason free of server paths', async () => {
@@ -161,7 +173,7 @@ esac`,
 
   it('marks FAILED at once a video whose upload is missing from storage', async () => {
     const id = `lost-${randomUUID()}`;
-    videos.rows.set(id, { status: 'PROCESSING', videoKey: `videos/${id}/original.webm` });
+    videos.rows.set(id, { status: 'PROCESSING', upload: join(dir, 'media', `${id}-never-stored`) });
     await processing.queue.enqueue(id);
     expect(await videos.settled(id)).toMatchObject({ status: 'FAILED', reason: 'The uploaded file is missing' });
     expect(videos.calls.filter((call) => call === `find ${id}`)).toHaveLength(1);

@@ -4,22 +4,25 @@
 // FAILED instead of PROCESSING forever; SIGTERM stops a worker cleanly.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import type { AppDatabase } from '../src/db/database';
-import { findVideo, insertVideo } from '../src/db/video.repository';
+import { findVideo } from '../src/db/video.repository';
 import type { VideoRow } from '../src/db/video.table';
+import { MediaService } from '../src/media';
 import { createProcessing, GAVE_UP_REASON, type Processing } from '../src/processing';
 import { createProcessingVideoStore } from '../src/services/processing-video-store';
+import { VideoService } from '../src/services/video.service';
 import { LocalBlobStore } from '../src/storage';
 import { cuesLayout, makeRecordingLikeWebm, probedDuration, wrapFfmpeg } from './processing-fixtures';
 import { openTestDatabase } from './support/test-database';
 
 const workerScript = resolve(import.meta.dirname, '../src/worker.ts');
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 45_000): Promise<T> {
@@ -37,6 +40,8 @@ interface Deployment {
   database: AppDatabase & { url?: string };
   dataDir: string;
   store: LocalBlobStore;
+  media: MediaService;
+  videos: VideoService;
   producer: Processing;
   env: Record<string, string>;
 }
@@ -70,6 +75,7 @@ describe('worker process on PostgreSQL', () => {
     const database = await openTestDatabase('postgres');
     const dataDir = await mkdtemp(join(tmpdir(), 'worker-data-'));
     const store = new LocalBlobStore(join(dataDir, 'blobs'));
+    const media = new MediaService({ db: database.db, store, log: quiet });
     const env = {
       DATABASE_URL: database.url!,
       DATA_DIR: dataDir,
@@ -80,31 +86,20 @@ describe('worker process on PostgreSQL', () => {
     const producer = await createProcessing({
       config: { PROCESSING_TIMEOUT_SECONDS: 8, PROCESSING_MAINTENANCE_SECONDS: 1, PROCESSING_RETRY_LIMIT: retryLimit },
       executor: database.executor,
-      store,
-      videos: createProcessingVideoStore(database.db, store),
+      videos: createProcessingVideoStore(database.db, media),
+      scratchDir: join(dataDir, 'tmp', 'processing'),
       log: quiet,
     });
-    const deployment = { database, dataDir, store, producer, env };
+    const videos = new VideoService({ db: database.db, media, queue: producer.queue, log: quiet });
+    const deployment = { database, dataDir, store, media, videos, producer, env };
     deployments.push(deployment);
     return deployment;
   }
 
   /** What the upload route does: store the upload, insert the row PROCESSING, queue the job. */
-  async function upload({ database, store, producer }: Deployment): Promise<string> {
-    const id = randomUUID();
-    const videoKey = `videos/${id}/original.webm`;
-    await store.putFile(videoKey, recording);
-    await insertVideo(database.db, {
-      id,
-      user_id: 'owner-uid',
-      title: 'Recording',
-      description: '',
-      status: 'PROCESSING',
-      visibility: 'PRIVATE',
-      video_key: videoKey,
-    });
-    await producer.queue.enqueue(id);
-    return id;
+  async function upload({ videos }: Deployment): Promise<string> {
+    const received = await videos.receiveUpload({ uid: 'owner-uid' }, createReadStream(recording), { title: 'Recording' });
+    return (await received.accept()).id;
   }
 
   function startWorker(env: Record<string, string>): ChildProcess & { output: () => string } {
@@ -159,11 +154,14 @@ describe('worker process on PostgreSQL', () => {
     expect(row.duration_seconds).toBeGreaterThan(1.9);
     expect(row.duration_seconds).toBeLessThan(2.2);
     const stored = join(scratch, `${id}.webm`);
-    await deployment.store.download(row.video_key!, stored);
+    expect(await deployment.media.download(id, ['playable'], stored)).toBe(true);
     expect(await probedDuration(stored)).toBeCloseTo(row.duration_seconds!, 2);
     expect((await cuesLayout(stored)).cues).toBeGreaterThan(0);
-    expect(Number(row.size_bytes)).toBe((await deployment.store.stat(row.video_key!))?.size);
-    expect(await deployment.store.stat(row.thumbnail_key!)).toBeDefined();
+    expect(Number(row.size_bytes)).toBe((await stat(stored)).size);
+    expect(await deployment.media.open(id, ['thumbnail'])).toBeDefined();
+    // The upload made way for its remux, and the killed worker's scratch folder is gone.
+    expect(await deployment.media.open(id, ['original'])).toBeUndefined();
+    expect(await readdir(join(deployment.dataDir, 'tmp', 'processing'))).toEqual([]);
 
     rescuer.kill('SIGTERM');
     expect(await exited(rescuer)).toBe(0);

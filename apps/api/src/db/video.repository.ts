@@ -1,14 +1,29 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, NewVideoRow, VideoRow, VideoRowUpdate } from './video.table';
 
 // Plain functions over the videos table; `db` may be a transaction.
 
+/** Whether the video has an asset of one of `kinds`, as a column of a query on videos. */
+const hasAsset = (eb: ExpressionBuilder<Database, 'videos'>, kinds: string[]) =>
+  eb.exists(
+    eb
+      .selectFrom('media_assets')
+      .select(sql`1`.as('one'))
+      .whereRef('media_assets.video_id', '=', 'videos.id')
+      .where('media_assets.kind', 'in', kinds as never),
+  ).$castTo<boolean>();
+
+const videoColumns = (eb: ExpressionBuilder<Database, 'videos'>) => [
+  hasAsset(eb, ['playable', 'original']).as('has_video'),
+  hasAsset(eb, ['thumbnail']).as('has_thumbnail'),
+];
+
 export async function insertVideo(db: Kysely<Database>, row: NewVideoRow): Promise<VideoRow> {
-  return db.insertInto('videos').values(row).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('videos').values(row).returningAll().returning(videoColumns).executeTakeFirstOrThrow();
 }
 
 export async function findVideo(db: Kysely<Database>, id: string): Promise<VideoRow | undefined> {
-  return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('videos').selectAll().select(videoColumns).where('id', '=', id).executeTakeFirst();
 }
 
 /** One page of a user's videos, newest first, plus whether another page follows. */
@@ -20,6 +35,7 @@ export async function listVideosOfUser(
   const rows = await db
     .selectFrom('videos')
     .selectAll()
+    .select(videoColumns)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('seq', 'desc')
@@ -35,6 +51,7 @@ export async function updateVideo(db: Kysely<Database>, id: string, changes: Vid
     .set({ ...changes, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .returningAll()
+    .returning(videoColumns)
     .executeTakeFirst();
 }
 
@@ -49,6 +66,13 @@ export async function updateProcessingVideo(db: Kysely<Database>, id: string, ch
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function deleteVideo(db: Kysely<Database>, id: string): Promise<VideoRow | undefined> {
-  return db.deleteFrom('videos').where('id', '=', id).returningAll().executeTakeFirst();
+/** Holds the row against concurrent changes until the transaction `db` ends; false when absent. */
+export async function lockVideo(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('videos').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteVideo(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('videos').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

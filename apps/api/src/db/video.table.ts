@@ -1,9 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MediaAssetTable } from './media-asset.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 export type VideoVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC';
 
-/** One video: its owner, metadata, lifecycle state and where its bytes live. */
+/** One video: its owner, metadata and lifecycle state. Its bytes are media_assets rows. */
 export interface VideoTable {
   id: string;
   user_id: string;
@@ -11,9 +12,6 @@ export interface VideoTable {
   description: string;
   status: VideoStatus;
   visibility: VideoVisibility;
-  /** Blob key of the playable file; null for a video created by CreateVideo without an upload. */
-  video_key: string | null;
-  thumbnail_key: string | null;
   /** An external address given to CreateVideo, for videos whose bytes live elsewhere. */
   source_url: string | null;
   duration_seconds: number | null;
@@ -29,8 +27,10 @@ export interface VideoTable {
 
 export interface Database {
   videos: VideoTable;
+  media_assets: MediaAssetTable;
 }
 
-export type VideoRow = Selectable<VideoTable>;
+/** A video row, plus which media it has (from media_assets). */
+export type VideoRow = Selectable<VideoTable> & { has_video: boolean; has_thumbnail: boolean };
 export type NewVideoRow = Insertable<VideoTable>;
 export type VideoRowUpdate = Updateable<VideoTable>;

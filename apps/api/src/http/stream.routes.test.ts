@@ -1,28 +1,29 @@
 // The stream route's answers when the store fails after the lookup: a real Fastify server on
-// 127.0.0.1 with fakes for the layers below (the integration tests cover the real store).
+// 127.0.0.1 with a fake video service below (the integration tests cover the real one).
 import { get } from 'node:http';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { UrlSigner } from '../services/url-signer';
-import type { VideoService } from '../services/video.service';
-import { BlobNotFoundError, type BlobStore, type OpenedBlob } from '../storage';
+import { MediaGoneError, type OpenedAsset, type VideoService } from '../services/video.service';
 import { registerStreamRoutes } from './stream.routes';
 
 const SIZE = 1_000_000;
 
-/** A store whose one blob opens fine and then fails as `writeTo` says. */
-function storeWhoseWrite(writeTo: OpenedBlob['writeTo']): BlobStore {
-  const blob: OpenedBlob = {
+/** A video service whose one video opens fine and then fails as `writeTo` says. */
+function videosWhoseWrite(writeTo: OpenedAsset['writeTo']): VideoService {
+  const asset: OpenedAsset = {
     info: { size: SIZE, lastModified: new Date('2026-11-22T14:03:00Z') },
     stream: () => Promise.reject(new Error('not used')),
     writeTo,
+    contentType: 'video/webm',
+    version: { open: async () => asset },
   };
-  return { open: async () => blob } as unknown as BlobStore;
+  return { openMedia: async () => asset } as unknown as VideoService;
 }
 
-describe('GET /api/videoservice/video/:id when the store fails after the lookup', () => {
+describe('GET /api/videoservice/video/:id when the media fails after the lookup', () => {
   const logged: string[] = [];
   let app: FastifyInstance;
   let baseUrl: string;
@@ -35,17 +36,16 @@ describe('GET /api/videoservice/video/:id when the store fails after the lookup'
       },
     });
     app = Fastify({ logger: { level: 'error', stream } });
-    const videos = { get: async () => ({ videoKey: 'videos/v/original.webm' }) } as unknown as VideoService;
     const verifier = { verify: () => Promise.reject(new Error('no tokens here')), close: async () => {} } as TokenVerifier;
     const signer = new UrlSigner('a-test-signing-secret-of-some-length', 600);
     // Each test mounts the same routes under its own prefix, with its own failing store.
-    await app.register(async (scope) => registerStreamRoutes(scope, { videos, signer, verifier, store: storeWhoseWrite(gone) }), {
+    await app.register(async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(gone), signer, verifier }), {
       prefix: '/gone',
     });
-    await app.register(async (scope) => registerStreamRoutes(scope, { videos, signer, verifier, store: storeWhoseWrite(halfThenFail) }), {
+    await app.register(async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(halfThenFail), signer, verifier }), {
       prefix: '/broken',
     });
-    await app.register(async (scope) => registerStreamRoutes(scope, { videos, signer, verifier, store: storeWhoseWrite(untilClosed) }), {
+    await app.register(async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(untilClosed), signer, verifier }), {
       prefix: '/slow',
     });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -53,7 +53,7 @@ describe('GET /api/videoservice/video/:id when the store fails after the lookup'
   afterAll(() => app?.close());
 
   async function gone(): Promise<void> {
-    throw new BlobNotFoundError('videos/v/original.webm');
+    throw new MediaGoneError();
   }
 
   async function halfThenFail(destination: Writable): Promise<void> {

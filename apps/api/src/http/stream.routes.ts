@@ -4,8 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
-import type { VideoService } from '../services/video.service';
-import { BlobNotFoundError, type BlobStore, type OpenedBlob } from '../storage/blob-store';
+import { MediaGoneError, type AssetVersion, type MediaResource, type OpenedAsset, type VideoService } from '../services/video.service';
 import type { Authentication } from '../auth/authenticate';
 import { RecentBlobKeys } from './recent-blob-keys';
 import { parseRange } from './byte-ranges';
@@ -13,13 +12,12 @@ import { httpCaller, sendUnauthenticated } from './http-auth';
 
 export interface StreamRoutesDeps {
   videos: VideoService;
-  store: BlobStore;
   signer: UrlSigner;
   verifier: TokenVerifier;
 }
 
-/** What the handlers share: the injected deps and this server's memory of signed URLs' blobs. */
-type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys };
+/** What the handlers share: the injected deps and this server's memory of signed URLs' asset versions. */
+type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys<AssetVersion> };
 
 interface StreamRequest {
   Params: { id: string };
@@ -27,18 +25,13 @@ interface StreamRequest {
 }
 
 
-const kinds = {
-  video: { contentType: 'video/webm', key: 'videoKey' },
-  thumbnail: { contentType: 'image/jpeg', key: 'thumbnailKey' },
-} as const;
-
 /**
  * GET/HEAD /api/videoservice/video/:id and /thumbnail/:id: bytes by ranges, with validators for
  * conditional requests. Authorised by the Authorization header, a signed URL, a share token
  * (`share`), or nothing for a public video.
  */
 export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
-  const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys() };
+  const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys<AssetVersion>() };
   for (const resource of ['video', 'thumbnail'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
       serve(resource, request, reply, context),
@@ -47,7 +40,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDep
 }
 
 async function serve(
-  resource: keyof typeof kinds,
+  resource: MediaResource,
   request: FastifyRequest<StreamRequest>,
   reply: FastifyReply,
   context: StreamContext,
@@ -66,7 +59,7 @@ async function serve(
     .header('etag', etag)
     .header('last-modified', lastModified)
     .header('cache-control', 'private, no-cache')
-    .type(kinds[resource].contentType);
+    .type(blob.contentType);
 
   if (notModified(request, etag, info.lastModified)) return reply.code(304).send();
 
@@ -93,7 +86,7 @@ async function serve(
   try {
     await blob.writeTo(response, span);
   } catch (error) {
-    if (error instanceof BlobNotFoundError && !response.headersSent) {
+    if (error instanceof MediaGoneError && !response.headersSent) {
       answerGone(response, `This ${resource} has just been replaced or deleted`);
     } else if (!response.destroyed) {
       request.log.error({ err: error }, `streaming ${resource} ${request.params.id} failed`);
@@ -112,31 +105,31 @@ function answerGone(response: ServerResponse | Http2ServerResponse, message: str
 }
 
 /**
- * The blob a request may read, or 'answered' once the reply says why not (401, 404). A signed URL
- * seen lately goes straight to its blob; anything else, or a blob that has moved, asks the
- * video service, which applies the access rules.
+ * The asset a request may read, or 'answered' once the reply says why not (401, 404). A signed URL
+ * seen lately goes straight to its asset version; anything else, or a version that is gone, asks
+ * the video service, which applies the access rules.
  */
 async function findBlob(
-  resource: keyof typeof kinds,
+  resource: MediaResource,
   request: FastifyRequest<StreamRequest>,
   reply: FastifyReply,
   caller: Exclude<Authentication, { kind: 'invalid' }>,
-  { videos, store, signer, recentKeys }: StreamContext,
-): Promise<OpenedBlob | 'answered'> {
+  { videos, signer, recentKeys }: StreamContext,
+): Promise<OpenedAsset | 'answered'> {
   const { id } = request.params;
   const { expires, signature, share } = request.query;
   const signedUrl = signer.verify(resource, id, expires, signature);
   const cacheKey = `${resource}/${id}`;
-  const recentKey = signedUrl ? recentKeys.get(cacheKey) : undefined;
-  if (recentKey) {
-    const blob = await store.open(recentKey);
+  const recent = signedUrl ? recentKeys.get(cacheKey) : undefined;
+  if (recent) {
+    const blob = await recent.open();
     if (blob) return blob;
     recentKeys.forget(cacheKey);
   }
 
-  let video;
+  let blob;
   try {
-    video = await videos.get(caller.kind === 'user' ? caller.user : undefined, id, {
+    blob = await videos.openMedia(caller.kind === 'user' ? caller.user : undefined, id, resource, {
       shareToken: typeof share === 'string' ? share : undefined,
       signedUrl,
     });
@@ -146,13 +139,11 @@ async function findBlob(
     else reply.code(404).send({ message: 'Video not found' });
     return 'answered';
   }
-  const key = video[kinds[resource].key];
-  const blob = key ? await store.open(key) : undefined;
-  if (!key || !blob) {
+  if (!blob) {
     reply.code(404).send({ message: `This video has no ${resource} yet` });
     return 'answered';
   }
-  if (signedUrl) recentKeys.set(cacheKey, key);
+  if (signedUrl) recentKeys.set(cacheKey, blob.version);
   return blob;
 }
 

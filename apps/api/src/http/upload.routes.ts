@@ -3,15 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { VideoLinks } from './video-links';
-import { newVideoId, type VideoService } from '../services/video.service';
-import type { BlobStore } from '../storage/blob-store';
+import { StorageFullError } from '../services/video';
+import type { ReceivedUpload, VideoService } from '../services/video.service';
 import { toVideoJson } from '../rpc/video.message';
 import { sendUnauthenticated } from './http-auth';
 import { UploadRejection, WebmGate } from './webm-gate';
 
 export interface UploadRoutesDeps {
   videos: VideoService;
-  store: BlobStore;
   verifier: TokenVerifier;
   links: VideoLinks;
   maxUploadBytes: number;
@@ -24,9 +23,9 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 /**
- * POST /api/videoservice/upload: multipart with one file field `video`. The file streams into the
- * BlobStore as it arrives; the row is written only once every byte is stored, so a refused or
- * abandoned upload leaves neither row nor blob.
+ * POST /api/videoservice/upload: multipart with one file field `video`. The file streams through
+ * the WebM gate into the video service as it arrives; the row is written only once every byte is
+ * stored, so a refused or abandoned upload leaves neither row nor blob.
  */
 export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps) {
   // Leave the body unread: the route streams it through busboy itself.
@@ -47,14 +46,16 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
       prepareEarlyAnswer(request, reply);
       return reply.code(413).send({ message: 'Video file is too large' });
     }
-    const id = newVideoId();
-    const videoKey = `videos/${id}/original.webm`;
+    const user = auth.user;
     try {
-      const size = await receive(request, deps, videoKey);
-      const video = await deps.videos.acceptUpload(auth.user, { id, videoKey, sizeBytes: size });
+      const received = await receive(request, deps.maxUploadBytes, (file) => deps.videos.receiveUpload(user, file));
+      const video = await received.accept();
       return reply.code(201).send({ message: 'Video uploaded successfully!', video: toVideoJson(video, deps.links) });
     } catch (error) {
-      await deps.store.delete(videoKey).catch(() => undefined);
+      if (error instanceof StorageFullError) {
+        prepareEarlyAnswer(request, reply);
+        return reply.code(507).send({ message: 'The server has no room for this video right now. Please try again later.' });
+      }
       if (!(error instanceof UploadRejection)) throw error;
       if (error.status === 499) return reply; // the client is gone: nobody to answer
       prepareEarlyAnswer(request, reply);
@@ -63,10 +64,18 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
   });
 }
 
-/** Streams the `video` part into the store; resolves with its size once stored. */
-function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: string): Promise<number> {
+/**
+ * Streams the `video` part, checked by the WebM gate, into `store`; resolves once the whole body
+ * is read and the file stored, with the upload still to accept. On any failure the stored file is
+ * discarded before the promise rejects.
+ */
+function receive(
+  request: FastifyRequest,
+  maxUploadBytes: number,
+  store: (file: WebmGate) => Promise<ReceivedUpload>,
+): Promise<ReceivedUpload> {
   const raw = request.raw;
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<ReceivedUpload>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
@@ -79,7 +88,7 @@ function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: stri
       reject(new UploadRejection(400, 'Malformed multipart body'));
       return;
     }
-    let stored: Promise<number> | undefined;
+    let stored: Promise<ReceivedUpload> | undefined;
     let gate: WebmGate | undefined;
     let settled = false;
     const fail = (error: unknown) => {
@@ -87,8 +96,10 @@ function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: stri
       settled = true;
       raw.unpipe(parser);
       gate?.destroy(error instanceof Error ? error : new Error(String(error)));
-      // Answer once the store has given up the write and removed its partial file.
-      void (stored ?? Promise.resolve()).catch(() => undefined).then(() => reject(error));
+      // Answer once the store has given up the write (or dropped what it wrote) and its partial file.
+      void (stored ?? Promise.resolve(undefined))
+        .then((received) => received?.discard(), () => undefined)
+        .then(() => reject(error));
     };
 
     parser.on('file', (name, file) => {
@@ -98,11 +109,11 @@ function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: stri
         file.resume();
         return;
       }
-      gate = new WebmGate(deps.maxUploadBytes, STREAM_BUFFER_BYTES);
+      gate = new WebmGate(maxUploadBytes, STREAM_BUFFER_BYTES);
       const current = gate;
       file.pipe(current);
       current.on('error', () => file.resume());
-      stored = deps.store.put(videoKey, current, { contentType: 'video/webm' }).then(() => current.bytes);
+      stored = store(current);
       stored.catch(fail);
     });
     parser.on('error', () => fail(new UploadRejection(400, 'Malformed multipart body')));
@@ -110,10 +121,10 @@ function receive(request: FastifyRequest, deps: UploadRoutesDeps, videoKey: stri
       if (settled) return;
       if (!stored) return fail(new UploadRejection(400, 'Missing file field "video"'));
       stored.then(
-        (size) => {
+        (received) => {
           if (settled) return;
           settled = true;
-          resolve(size);
+          resolve(received);
         },
         fail,
       );

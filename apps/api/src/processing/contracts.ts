@@ -1,24 +1,36 @@
-// The seam between the API (db, rpc, http) and processing (queue, worker, ffmpeg). The API
-// implements ProcessingVideoStore over its repository; processing implements the queue.
+// The seam between the API (db, media, rpc, http) and processing (queue, worker, ffmpeg). The API
+// implements ProcessingVideoStore over its repository and media; processing implements the queue.
 
 /** Runs SQL on the app's database: PGlite or a pg Pool behind one shape (pg-boss's `db` option). */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** The local files one processing attempt made, for the API side to store. */
+export interface ProcessedFiles {
+  /** The remuxed WebM (with duration and cues) that replaces the upload. */
+  video: string;
+  /** A JPEG frame. */
+  thumbnail: string;
+  durationSeconds: number;
+}
+
 export interface ProcessingResult {
-  /** Key of the remuxed WebM (with duration and cues) that replaces the upload. */
-  videoKey: string;
-  thumbnailKey: string;
   durationSeconds: number;
   sizeBytes: number;
 }
 
-/** What the worker needs to know about and do to a video row. */
+/** What the worker needs to know about and do to a video and its media. */
 export interface ProcessingVideoStore {
-  /** The stored upload of a video still PROCESSING, or undefined (deleted, or already done). */
-  findForProcessing(videoId: string): Promise<{ id: string; videoKey: string } | undefined>;
-  markReady(videoId: string, result: ProcessingResult): Promise<void>;
+  /** A video still PROCESSING with an upload, or undefined (deleted, or already done). */
+  findForProcessing(videoId: string): Promise<{ id: string } | undefined>;
+  /** Copies the video's upload to the local `path`; false when the upload is missing. */
+  fetchUpload(videoId: string, path: string): Promise<boolean>;
+  /**
+   * Stores the files as the video's playable version and thumbnail and marks it READY; undefined
+   * (and nothing stored) when the video is no longer PROCESSING.
+   */
+  markReady(videoId: string, files: ProcessedFiles): Promise<{ sizeBytes: number } | undefined>;
   markFailed(videoId: string, reason: string): Promise<void>;
 }
 

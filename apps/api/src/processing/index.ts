@@ -1,8 +1,9 @@
 import type PgBoss from 'pg-boss';
-import type { BlobStore } from '../storage/blob-store';
+import type { Logger } from 'pino';
 import type { ProcessingVideoStore, SqlExecutor, VideoProcessingQueue } from './contracts';
 import { processVideo } from './process-video';
 import { resolveProcessingConfig, type ProcessingConfig } from './processing-config';
+import { sweepScratch } from './scratch';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import { GAVE_UP_QUEUE, PROCESS_QUEUE, pgBossQueue, startBoss, type VideoJob } from './video-queue';
 
@@ -12,15 +13,9 @@ export { MediaToolError } from './media-tool';
 export { probe, type ProbeResult } from './probe';
 export { remux } from './remux';
 export { thumbnail } from './thumbnail';
-export { processVideo, thumbnailKeyOf } from './process-video';
+export { processVideo } from './process-video';
+export { sweepScratch } from './scratch';
 export { UnprocessableVideoError } from './unprocessable-video-error';
-
-/** pino-style logger (Fastify's `app.log` fits). */
-export interface ProcessingLogger {
-  info(details: object, message?: string): void;
-  warn(details: object, message?: string): void;
-  error(details: object, message?: string): void;
-}
 
 export interface Processing {
   /** For the upload route: queue a stored upload for processing. */
@@ -30,6 +25,9 @@ export interface Processing {
   /** Stops taking jobs, waits briefly for the one running, and leaves the database open. */
   stop(): Promise<void>;
 }
+
+/** How often a running worker looks for scratch folders that dead processes left behind. */
+const SCRATCH_SWEEP_MS = 10 * 60 * 1000;
 
 export const GAVE_UP_REASON = 'Processing did not finish: the worker stopped or the video took too long';
 
@@ -41,11 +39,12 @@ export const GAVE_UP_REASON = 'Processing did not finish: the worker stopped or 
 export async function createProcessing(deps: {
   config: ProcessingConfig;
   executor: SqlExecutor;
-  store: BlobStore;
   videos: ProcessingVideoStore;
-  log: ProcessingLogger;
+  /** Where jobs keep their files while they run (`DATA_DIR/tmp/processing`). */
+  scratchDir: string;
+  log: Logger;
 }): Promise<Processing> {
-  const { executor, store, videos, log } = deps;
+  const { executor, videos, scratchDir, log } = deps;
   const config = resolveProcessingConfig(deps.config);
   const boss: PgBoss = await startBoss(executor, config, (error) => log.error({ err: error }, 'job queue error'));
   const workerIds: string[] = [];
@@ -59,8 +58,8 @@ export async function createProcessing(deps: {
     const lastAttempt = job.retryCount >= job.retryLimit;
     try {
       const result = await processVideo(videoId, {
-        store,
         videos,
+        scratchDir,
         ffmpegPath: config.ffmpegPath,
         ffprobePath: config.ffprobePath,
         // Leave a margin under the queue's expiry so a slow attempt fails itself first.
@@ -89,15 +88,27 @@ export async function createProcessing(deps: {
     }
   }
 
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = async () => {
+    const removed = await sweepScratch(scratchDir).catch((error: unknown) => {
+      log.warn({ err: error, scratchDir }, 'could not sweep processing scratch');
+      return 0;
+    });
+    if (removed) log.info({ removed, scratchDir }, 'removed the scratch of processing jobs that died');
+  };
+
   return {
     queue,
     async startWorker() {
       if (workerIds.length) return;
+      await sweep();
+      sweeper = setInterval(() => void sweep(), SCRATCH_SWEEP_MS).unref();
       const polling = { pollingIntervalSeconds: 1, batchSize: 1 };
       workerIds.push(await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, handleProcess));
       workerIds.push(await boss.work<VideoJob>(GAVE_UP_QUEUE, polling, handleGaveUp));
     },
     async stop() {
+      clearInterval(sweeper);
       await boss.stop({ graceful: true, timeout: 10_000, close: false });
     },
   };

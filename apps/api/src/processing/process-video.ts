@@ -1,16 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BlobNotFoundError, type BlobStore } from '../storage/blob-store';
 import type { ProcessingResult, ProcessingVideoStore } from './contracts';
 import { probe } from './probe';
 import { remux } from './remux';
+import { makeScratch } from './scratch';
 import { thumbnail } from './thumbnail';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 
 export interface ProcessVideoDeps {
-  store: BlobStore;
   videos: ProcessingVideoStore;
+  /** Where jobs keep their files while they run (`DATA_DIR/tmp/processing`). */
+  scratchDir: string;
   ffmpegPath: string;
   ffprobePath: string;
   /** Time left for the whole job; each ffmpeg run gets what remains of it. */
@@ -19,9 +19,6 @@ export interface ProcessVideoDeps {
 
 /** What WebM may carry, by ffprobe's codec names; remuxing anything else would fail on every retry. */
 const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
-
-/** Where a video's thumbnail lives. The remuxed video replaces the upload under its own key. */
-export const thumbnailKeyOf = (videoId: string) => `videos/${videoId}/thumbnail.jpg`;
 
 /**
  * One processing attempt: download the upload, check it is a WebM with video, remux it so it has
@@ -35,17 +32,12 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
   if (!video) return undefined;
   const deadline = Date.now() + deps.timeoutMs;
   const left = () => Math.max(1000, deadline - Date.now());
-  const work = await mkdtemp(join(tmpdir(), `stream-processing-${videoId.replace(/[^\w-]/g, '_')}-`));
+  const work = await makeScratch(deps.scratchDir, videoId);
   try {
     const original = join(work, 'upload.webm');
     const remuxed = join(work, 'remuxed.webm');
     const jpeg = join(work, 'thumbnail.jpg');
-    try {
-      await deps.store.download(video.videoKey, original);
-    } catch (error) {
-      if (error instanceof BlobNotFoundError) throw new UnprocessableVideoError('The uploaded file is missing', { cause: error });
-      throw error;
-    }
+    if (!(await deps.videos.fetchUpload(video.id, original))) throw new UnprocessableVideoError('The uploaded file is missing');
 
     const uploaded = await probe(deps.ffprobePath, original, left());
     if (!uploaded.isWebmWithVideo) {
@@ -69,12 +61,8 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
     }
     await thumbnail(deps.ffmpegPath, remuxed, jpeg, durationSeconds, left());
 
-    const thumbnailKey = thumbnailKeyOf(video.id);
-    await deps.store.putFile(thumbnailKey, jpeg, { contentType: 'image/jpeg' });
-    const { size } = await deps.store.putFile(video.videoKey, remuxed, { contentType: 'video/webm' });
-    const processed: ProcessingResult = { videoKey: video.videoKey, thumbnailKey, durationSeconds, sizeBytes: size };
-    await deps.videos.markReady(video.id, processed);
-    return processed;
+    const stored = await deps.videos.markReady(video.id, { video: remuxed, thumbnail: jpeg, durationSeconds });
+    return stored && { durationSeconds, sizeBytes: stored.sizeBytes };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,34 +1,37 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/video.table';
 import * as repository from '../db/video.repository';
-import type { ProcessingResult, ProcessingVideoStore } from '../processing/contracts';
-import type { BlobStore } from '../storage/blob-store';
+import type { MediaService } from '../media';
+import type { ProcessedFiles, ProcessingVideoStore } from '../processing/contracts';
 
-/** What the worker sees of the videos table (see processing/contracts.ts). */
-export function createProcessingVideoStore(db: Kysely<Database>, store: BlobStore): ProcessingVideoStore {
+/** What the worker sees of videos and their media (see processing/contracts.ts). */
+export function createProcessingVideoStore(db: Kysely<Database>, media: MediaService): ProcessingVideoStore {
   return {
     async findForProcessing(videoId) {
       const row = await repository.findVideo(db, videoId);
-      if (!row || row.status !== 'PROCESSING' || !row.video_key) return undefined;
-      return { id: row.id, videoKey: row.video_key };
+      if (!row || row.status !== 'PROCESSING' || !row.has_video) return undefined;
+      return { id: row.id };
     },
-    async markReady(videoId: string, result: ProcessingResult) {
-      const before = await repository.findVideo(db, videoId);
-      const updated = await repository.updateProcessingVideo(db, videoId, {
-        status: 'READY',
-        video_key: result.videoKey,
-        thumbnail_key: result.thumbnailKey,
-        duration_seconds: result.durationSeconds,
-        size_bytes: result.sizeBytes,
-        failure_reason: null,
+    fetchUpload: (videoId, path) => media.download(videoId, ['original'], path),
+    async markReady(videoId: string, files: ProcessedFiles) {
+      const playable = await media.stageFile(videoId, 'playable', files.video, 'video/webm');
+      const thumbnail = await media.stageFile(videoId, 'thumbnail', files.thumbnail, 'image/jpeg').catch(async (error: unknown) => {
+        await media.discard([playable]);
+        throw error;
       });
-      if (!updated) {
-        // Deleted (or finished) while the worker ran: its output belongs to nothing.
-        const kept = new Set([before?.video_key, before?.thumbnail_key]);
-        for (const key of [result.videoKey, result.thumbnailKey]) if (!kept.has(key)) await store.delete(key);
-        return;
-      }
-      if (before?.video_key && before.video_key !== result.videoKey) await store.delete(before.video_key);
+      // The remux loses nothing of the upload, so it replaces it rather than doubling the disk used.
+      // A video deleted (or finished) while the worker ran takes nothing: its files are dropped.
+      const published = await media.publish(videoId, [playable, thumbnail], {
+        retire: ['original'],
+        when: (trx) =>
+          repository.updateProcessingVideo(trx, videoId, {
+            status: 'READY',
+            duration_seconds: files.durationSeconds,
+            size_bytes: playable.sizeBytes,
+            failure_reason: null,
+          }),
+      });
+      return published ? { sizeBytes: playable.sizeBytes } : undefined;
     },
     async markFailed(videoId, reason) {
       await repository.updateProcessingVideo(db, videoId, { status: 'FAILED', failure_reason: reason.slice(0, 1000) });

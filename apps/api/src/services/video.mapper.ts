@@ -1,9 +1,8 @@
 import type { VideoRow } from '../db/video.table';
 import type { Video } from './video';
 
+/** A video with what only the services use (its share token); no storage keys ever. */
 export interface StoredVideo extends Video {
-  videoKey?: string;
-  thumbnailKey?: string;
   shareToken?: string;
 }
 
@@ -15,15 +14,13 @@ export function toVideo(row: VideoRow): StoredVideo {
     description: row.description,
     status: row.status,
     visibility: row.visibility,
-    hasVideoBlob: row.video_key !== null,
-    hasThumbnail: row.thumbnail_key !== null,
+    hasVideoBlob: row.has_video,
+    hasThumbnail: row.has_thumbnail,
     sourceUrl: row.source_url ?? undefined,
     durationSeconds: row.duration_seconds ?? 0,
     sizeBytes: row.size_bytes === null ? 0 : Number(row.size_bytes),
     failureReason: row.failure_reason ?? '',
     createdAt: row.created_at,
-    videoKey: row.video_key ?? undefined,
-    thumbnailKey: row.thumbnail_key ?? undefined,
     shareToken: row.share_token ?? undefined,
   };
 }

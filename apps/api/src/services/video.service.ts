@@ -1,22 +1,40 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { User } from '../auth/user';
 import type { Database, VideoVisibility } from '../db/video.table';
 import * as repository from '../db/video.repository';
+import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
-import type { BlobStore } from '../storage/blob-store';
 import { canRead, type Grant } from './access';
-import { VideoError } from './video';
+import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
+
+export { MediaGoneError, type AssetVersion, type OpenedAsset } from '../media';
 
 export interface VideoServiceDeps {
   db: Kysely<Database>;
-  store: BlobStore;
+  media: MediaService;
   /** Set once processing is wired; uploads accepted without one stay PROCESSING. */
   queue?: VideoProcessingQueue;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
+
+/** An upload stored but not yet a video. */
+export interface ReceivedUpload {
+  accept(): Promise<StoredVideo>;
+  discard(): Promise<void>;
+}
+
+const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException | null)?.code ?? '');
+
+/** What the stream and thumbnail routes serve, by the media kinds that can answer, best first. */
+export type MediaResource = 'video' | 'thumbnail';
+const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
+  video: ['playable', 'original'],
+  thumbnail: ['thumbnail'],
+};
 
 const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);
 
@@ -55,6 +73,15 @@ export class VideoService {
     throw notFound(id);
   }
 
+  /**
+   * The current `resource` of a video the caller may read (the same rules and errors as `get`),
+   * opened; undefined when the video has none (yet).
+   */
+  async openMedia(caller: User | undefined, id: string, resource: MediaResource, grant: Grant = {}): Promise<OpenedAsset | undefined> {
+    await this.get(caller, id, grant);
+    return this.deps.media.open(id, kindsOf[resource]);
+  }
+
   async list(user: User, page: { size: number; number: number }): Promise<{ videos: StoredVideo[]; nextPageNumber: number }> {
     const { rows, hasMore } = await repository.listVideosOfUser(this.deps.db, user.uid, page);
     return { videos: rows.map(toVideo), nextPageNumber: hasMore ? page.number + 1 : 0 };
@@ -76,12 +103,11 @@ export class VideoService {
     return toVideo(row);
   }
 
-  /** Owner only: removes the row, then the video and thumbnail blobs. */
+  /** Owner only: removes the row and every asset of the video. */
   async delete(user: User, id: string): Promise<void> {
     await this.owned(user, id);
-    const row = await repository.deleteVideo(this.deps.db, id);
-    if (!row) throw notFound(id);
-    await this.deleteBlobs([row.video_key, row.thumbnail_key]);
+    const deleted = await this.deps.media.deleteAll(id, (trx) => repository.deleteVideo(trx, id));
+    if (!deleted) throw notFound(id);
   }
 
   /** Owner only: a share token (the same one on every call) and at least SHARED visibility. */
@@ -96,32 +122,51 @@ export class VideoService {
     return { ...toVideo(row), shareToken };
   }
 
-  /** Records a stored upload as a new PROCESSING video and queues its processing. */
-  async acceptUpload(user: User, upload: { id: string; videoKey: string; sizeBytes: number; title?: string }): Promise<StoredVideo> {
-    const row = await repository.insertVideo(this.deps.db, {
-      id: upload.id,
-      user_id: user.uid,
-      title: upload.title || defaultTitle(new Date()),
-      description: '',
-      status: 'PROCESSING',
-      visibility: 'PRIVATE',
-      video_key: upload.videoKey,
-      size_bytes: upload.sizeBytes,
+  /**
+   * Stores an upload's bytes (a stream that fails if the upload does). Nothing is visible until
+   * `accept` makes it a new PROCESSING, private video and queues its processing; `discard` (or a
+   * failed accept) removes the bytes.
+   */
+  async receiveUpload(user: User, body: Readable, options: { title?: string } = {}): Promise<ReceivedUpload> {
+    const id = newVideoId();
+    const { media } = this.deps;
+    const original = await media.receiveUpload(id, body).catch((error: unknown) => {
+      throw isDiskFull(error) ? new StorageFullError({ cause: error }) : error;
     });
+    return {
+      discard: () => media.discard([original]),
+      accept: async () => {
+        await media.publish(id, [original], {
+          when: async (trx) => {
+            await repository.insertVideo(trx, {
+              id,
+              user_id: user.uid,
+              title: options.title || defaultTitle(new Date()),
+              description: '',
+              status: 'PROCESSING',
+              visibility: 'PRIVATE',
+              size_bytes: original.sizeBytes,
+            });
+            return true;
+          },
+        });
+        await this.queueProcessing(id);
+        const row = await repository.findVideo(this.deps.db, id);
+        if (!row) throw notFound(id); // deleted the moment it arrived
+        return toVideo(row);
+      },
+    };
+  }
+
+  private async queueProcessing(id: string): Promise<void> {
     const queue = this.deps.queue;
-    if (!queue) return toVideo(row);
+    if (!queue) return;
     try {
-      await queue.enqueue(row.id);
-      return toVideo(row);
+      await queue.enqueue(id);
     } catch (error) {
       // Without a job nothing would ever finish it: fail it now rather than leave it PROCESSING.
-      this.deps.log.error({ err: error, videoId: row.id }, 'could not queue processing');
-      const failed = await repository.updateProcessingVideo(this.deps.db, row.id, {
-        status: 'FAILED',
-        failure_reason: 'Processing could not be queued',
-      });
-      const current = failed ? await repository.findVideo(this.deps.db, row.id) : row;
-      return toVideo(current ?? row);
+      this.deps.log.error({ err: error, videoId: id }, 'could not queue processing');
+      await repository.updateProcessingVideo(this.deps.db, id, { status: 'FAILED', failure_reason: 'Processing could not be queued' });
     }
   }
 
@@ -129,15 +174,6 @@ export class VideoService {
     const row = await repository.findVideo(this.deps.db, id);
     if (!row || row.user_id !== user.uid) throw notFound(id);
     return toVideo(row);
-  }
-
-  async deleteBlobs(keys: (string | null | undefined)[]): Promise<void> {
-    for (const key of keys) {
-      if (!key) continue;
-      await this.deps.store.delete(key).catch((error: unknown) => {
-        this.deps.log.error({ err: error, key }, 'could not delete blob');
-      });
-    }
   }
 }
 

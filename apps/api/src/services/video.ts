@@ -32,6 +32,14 @@ export class VideoError extends Error {
   }
 }
 
+/** The store has no room for an upload (a full disk or quota). */
+export class StorageFullError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('No room left to store the upload', options);
+    this.name = 'StorageFullError';
+  }
+}
+
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_PAGE_SIZE = 100;

@@ -56,6 +56,11 @@ export interface BlobStore {
   download(key: string, path: string): Promise<void>;
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what writes cut short by a crash left behind (partial files of processes no longer
+   * running, folders left empty); resolves with how many entries went.
+   */
+  sweep(): Promise<number>;
 }
 
 export class BlobNotFoundError extends Error {

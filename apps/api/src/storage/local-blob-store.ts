@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type 
 import { assertRangeFits } from './byte-range';
 import { BufferPool } from './buffer-pool';
 import { OpenFileCache, statRegularFile, type OpenFileCacheOptions } from './open-files';
+import { isOwnerGone, ownerTag } from './temp-owner';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 
@@ -113,6 +114,37 @@ export class LocalBlobStore implements BlobStore {
     await this.pruneEmptyParents(dirname(path));
   }
 
+  /**
+   * Removes the partial files of processes that are no longer running (a put cut short by a kill
+   * never reaches its cleanup) and the folders left empty, including those of uploads that never
+   * stored a byte. Partial files of puts in progress, here or in another live process, stay.
+   */
+  async sweep(): Promise<number> {
+    let removed = 0;
+    const visit = async (dir: string): Promise<boolean> => {
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      let kept = 0;
+      for (const entry of entries) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (await visit(path)) kept++;
+        } else if (entry.name.endsWith('.partial') && isOwnerGone(partialOwner(entry.name))) {
+          await rm(path, { force: true });
+          removed++;
+        } else {
+          kept++;
+        }
+      }
+      if (kept > 0 || dir === this.root) return true;
+      // A put may be about to create its file here; it retries if the folder vanishes under it.
+      const gone = await rmdir(dir).then(() => true, () => false);
+      if (gone) removed++;
+      return !gone;
+    };
+    await visit(this.root);
+    return removed;
+  }
+
   /** Absolute path of a validated key; never outside the root. */
   private pathOf(key: string): string {
     assertValidBlobKey(key);
@@ -122,7 +154,8 @@ export class LocalBlobStore implements BlobStore {
   }
 
   private async writeAtomically(target: string, body: Readable): Promise<{ size: number }> {
-    const temp = join(dirname(target), `.${basename(target)}.${randomUUID()}.partial`);
+    // Named after this process, so a sweep after a crash knows the file is nobody's (see `sweep`).
+    const temp = join(dirname(target), `.${basename(target)}.${ownerTag}.${randomUUID()}.partial`);
     let handle: FileHandle | undefined;
     try {
       handle = await openCreatingParents(temp);
@@ -156,6 +189,12 @@ export class LocalBlobStore implements BlobStore {
       current = dirname(current);
     }
   }
+}
+
+/** The owner tag in `.<name>.<pid>.<token>.<uuid>.partial`, or undefined for an older name. */
+function partialOwner(name: string): string | undefined {
+  const parts = name.split('.');
+  return parts.length >= 6 ? `${parts.at(-4)}.${parts.at(-3)}` : undefined;
 }
 
 /** Opens a new file, creating its directory; retries when a concurrent delete prunes that directory. */

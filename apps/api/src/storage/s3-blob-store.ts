@@ -166,6 +166,14 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
   }
 
+  /**
+   * Nothing to do here: a failed put aborts its multipart upload, and the parts of one cut short
+   * by a crash are the bucket's to expire (an AbortIncompleteMultipartUpload lifecycle rule).
+   */
+  async sweep(): Promise<number> {
+    return 0;
+  }
+
   private objectKey(key: string): string {
     assertValidBlobKey(key);
     return this.options.prefix ? `${this.options.prefix}/${key}` : key;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as createVideos from './20261122043000-create-videos';
+import * as mediaAssets from './20261123163000-media-assets';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
   '20261122043000-create-videos': createVideos,
+  '20261123163000-media-assets': mediaAssets,
 };

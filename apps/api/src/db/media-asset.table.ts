@@ -1,0 +1,22 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+/**
+ * What an asset is to its video. Text in the database, so a new kind ('edited', 'storyboard',
+ * 'captions') needs no migration.
+ */
+export type MediaKind = 'original' | 'playable' | 'thumbnail' | 'edited' | 'storyboard' | 'captions';
+
+/** The current version of one kind of a video's media: one row per (video, kind). */
+export interface MediaAssetTable {
+  video_id: string;
+  kind: MediaKind;
+  /** Names this version's blob and no other, ever: a new version gets a new key. */
+  storage_key: string;
+  /** int8; null for assets moved from the old columns, whose size was never recorded. */
+  size_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  content_type: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type MediaAssetRow = Selectable<MediaAssetTable>;
+export type NewMediaAssetRow = Insertable<MediaAssetTable>;

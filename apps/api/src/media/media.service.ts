@@ -1,0 +1,221 @@
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import * as assets from '../db/media-asset.repository';
+import type { MediaKind } from '../db/media-asset.table';
+import { lockVideo } from '../db/video.repository';
+import type { Database } from '../db/video.table';
+import { BlobNotFoundError, type BlobStore, type OpenedBlob } from '../storage/blob-store';
+import { newMediaKey } from './media-key';
+
+/** A version written to the store but not yet the video's current asset (see `publish`). */
+export interface StagedAsset {
+  readonly videoId: string;
+  readonly kind: MediaKind;
+  readonly sizeBytes: number;
+}
+
+/** One version of an asset, opened for reading; `version` opens that same version again later. */
+export interface OpenedAsset extends OpenedBlob {
+  readonly contentType: string;
+  readonly version: AssetVersion;
+}
+
+/** A handle on one asset version: opens it again without asking the database (undefined once gone). */
+export interface AssetVersion {
+  open(): Promise<OpenedAsset | undefined>;
+}
+
+export interface MediaServiceDeps {
+  db: Kysely<Database>;
+  store: BlobStore;
+  log: Logger;
+}
+
+/**
+ * The one owner of a video's bytes: the media_assets rows and the blobs they name. Nothing else
+ * builds a storage key or touches a blob. A new version is written under a new key, then the row
+ * switches to it, then the old blob goes; callers decide who may see what (services/access.ts)
+ * before asking.
+ */
+export class MediaService {
+  /** The key and type of each staged version, out of callers' reach. */
+  private readonly stagedBlobs = new WeakMap<StagedAsset, { key: string; contentType: string }>();
+
+  constructor(private readonly deps: MediaServiceDeps) {}
+
+  /** Stores an upload's bytes as a staged 'original'; fails (storing nothing) if `body` fails. */
+  receiveUpload(videoId: string, body: Readable): Promise<StagedAsset> {
+    return this.stage(videoId, 'original', 'video/webm', body);
+  }
+
+  /** Stores a local file (the worker's output) as a staged version of `kind`. */
+  stageFile(videoId: string, kind: MediaKind, path: string, contentType: string): Promise<StagedAsset> {
+    return this.stage(videoId, kind, contentType, createReadStream(path));
+  }
+
+  /**
+   * Makes staged versions current and removes the assets of `retire` kinds, in one transaction
+   * that first runs `when` (a change of the video row); if `when` answers false, nothing changes
+   * and the staged blobs are removed. The blobs of replaced versions go after the commit.
+   */
+  async publish(
+    videoId: string,
+    staged: StagedAsset[],
+    options: { retire?: MediaKind[]; when?: (db: Kysely<Database>) => Promise<boolean> } = {},
+  ): Promise<boolean> {
+    let replaced: string[] = [];
+    try {
+      const applied = await this.deps.db.transaction().execute(async (trx) => {
+        if (options.when && !(await options.when(trx))) return false;
+        for (const asset of staged) {
+          const { key, contentType } = this.blobOf(asset, videoId);
+          const previous = await assets.putAsset(trx, {
+            video_id: videoId,
+            kind: asset.kind,
+            storage_key: key,
+            size_bytes: asset.sizeBytes,
+            content_type: contentType,
+          });
+          if (previous) replaced.push(previous);
+        }
+        replaced.push(...(await assets.deleteAssets(trx, videoId, options.retire ?? [])));
+        return true;
+      });
+      if (!applied) {
+        replaced = [];
+        await this.discard(staged);
+      }
+      return applied;
+    } catch (error) {
+      replaced = [];
+      await this.discard(staged);
+      throw error;
+    } finally {
+      await this.deleteBlobs(replaced);
+    }
+  }
+
+  /** Removes staged versions that will not be published. */
+  async discard(staged: StagedAsset[]): Promise<void> {
+    await this.deleteBlobs(staged.map((asset) => this.blobOf(asset, asset.videoId).key));
+  }
+
+  /** Writes `path` as the new current `kind` of the video: new key, switch, remove the old one. */
+  async replace(videoId: string, kind: MediaKind, path: string, contentType: string): Promise<void> {
+    await this.publish(videoId, [await this.stageFile(videoId, kind, path, contentType)]);
+  }
+
+  /** The current version of the first of `kinds` the video has, opened; undefined if none. */
+  async open(videoId: string, kinds: readonly MediaKind[]): Promise<OpenedAsset | undefined> {
+    // A replace may remove the version just looked up: look again once.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const asset = await assets.findAsset(this.deps.db, videoId, kinds);
+      if (!asset) return undefined;
+      const opened = await this.openKey(asset.storage_key, asset.content_type);
+      if (opened) return opened;
+    }
+    return undefined;
+  }
+
+  /** Copies the current version of the first of `kinds` to a local file; false if there is none. */
+  async download(videoId: string, kinds: readonly MediaKind[], path: string): Promise<boolean> {
+    const asset = await assets.findAsset(this.deps.db, videoId, kinds);
+    if (!asset) return false;
+    try {
+      await this.deps.store.download(asset.storage_key, path);
+      return true;
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Removes every asset of the video, rows then blobs, in a transaction that also runs `within`
+   * (deleting the video row) after locking the row, so a publish cannot slip in between.
+   * False (and nothing changed) when there is no such video or `within` answers false.
+   */
+  async deleteAll(videoId: string, within?: (db: Kysely<Database>) => Promise<boolean>): Promise<boolean> {
+    const removed = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await lockVideo(trx, videoId))) return undefined;
+      const keys = await assets.deleteAssets(trx, videoId);
+      if (within && !(await within(trx))) throw new RolledBack();
+      return keys;
+    }).catch((error: unknown) => {
+      if (error instanceof RolledBack) return undefined;
+      throw error;
+    });
+    if (!removed) return false;
+    await this.deleteBlobs(removed);
+    return true;
+  }
+
+  /**
+   * Sweeps the store now (start-up) and every `intervalMs` after (see BlobStore.sweep); resolves
+   * with the function that stops the sweeping.
+   */
+  async startSweeping(intervalMs = 10 * 60 * 1000): Promise<() => Promise<void>> {
+    const sweep = async () => {
+      const removed = await this.deps.store.sweep().catch((error: unknown) => {
+        this.deps.log.warn({ err: error }, 'could not sweep the blob store');
+        return 0;
+      });
+      if (removed) this.deps.log.info({ removed }, 'removed what interrupted uploads left in the blob store');
+    };
+    await sweep();
+    const timer = setInterval(() => void sweep(), intervalMs).unref();
+    return async () => clearInterval(timer);
+  }
+
+  private async stage(videoId: string, kind: MediaKind, contentType: string, body: Readable): Promise<StagedAsset> {
+    const key = newMediaKey(videoId, kind, contentType);
+    const { size } = await this.deps.store.put(key, body, { contentType });
+    const staged: StagedAsset = { videoId, kind, sizeBytes: size };
+    this.stagedBlobs.set(staged, { key, contentType });
+    return staged;
+  }
+
+  private blobOf(staged: StagedAsset, videoId: string): { key: string; contentType: string } {
+    const blob = this.stagedBlobs.get(staged);
+    if (!blob || staged.videoId !== videoId) throw new Error(`Not staged here for ${videoId}: ${staged.kind} of ${staged.videoId}`);
+    return blob;
+  }
+
+  private async openKey(key: string, contentType: string): Promise<OpenedAsset | undefined> {
+    const blob = await this.deps.store.open(key);
+    if (!blob) return undefined;
+    const version: AssetVersion = { open: () => this.openKey(key, contentType) };
+    return {
+      info: blob.info,
+      stream: (range) => blob.stream(range).catch(gone),
+      writeTo: (out, range) => blob.writeTo(out, range).catch(gone),
+      contentType,
+      version,
+    };
+  }
+
+  private async deleteBlobs(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.deps.store.delete(key).catch((error: unknown) => {
+        // The row is gone already: the blob is only disk to reclaim, not a user-visible failure.
+        this.deps.log.error({ err: error, key }, 'could not delete blob');
+      });
+    }
+  }
+}
+
+class RolledBack extends Error {}
+
+/** The version that was opened is gone (replaced or deleted) before it could be read. */
+export class MediaGoneError extends Error {
+  constructor(options?: ErrorOptions) {
+    super('This version of the media is gone', options);
+    this.name = 'MediaGoneError';
+  }
+}
+
+const gone = (error: unknown): never => {
+  throw error instanceof BlobNotFoundError ? new MediaGoneError({ cause: error }) : error;
+};

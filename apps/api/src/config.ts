@@ -17,7 +17,12 @@ const url = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
 /** Every setting the server reads, from environment variables, checked once at start. */
 export const configSchema = z.object({
   PORT: port.default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Address to listen on; unset: 0.0.0.0, or 127.0.0.1 with FIREBASE_AUTH_EMULATOR_HOST (see http/listen-host.ts). */
+  HOST: optionalString,
+  /** The Firebase Auth emulator (host:port): its tokens are accepted UNVERIFIED. Development and tests only. */
+  FIREBASE_AUTH_EMULATOR_HOST: optionalString,
+  /** Behind a reverse proxy: trust its X-Forwarded-For/-Host/-Proto (client address, link origin). */
+  TRUST_PROXY: boolean.default(false),
   /** Built web app served at `/`; absent in tests of the API alone. */
   WEB_DIST: z.string().default(resolve(workspaceRoot, 'apps/web/dist')),
   /** Embedded database (`DATA_DIR/db`) and local blobs (`DATA_DIR/blobs`). */

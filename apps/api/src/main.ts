@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { listenHost } from './http/listen-host';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
 import { lockDataDir } from './startup/data-dir-lock';
@@ -9,7 +10,9 @@ async function main() {
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);
   const app = await build(config, { logger: { level: config.LOG_LEVEL } });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  const { host, warning } = listenHost(config);
+  if (warning) console.error(warning); // whatever LOG_LEVEL says
+  await app.listen({ port: config.PORT, host });
   const stop = async () => {
     await app.close();
     process.exit(0);

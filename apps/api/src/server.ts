@@ -2,17 +2,19 @@ import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { createAuthInterceptor } from './auth/auth.interceptor';
 import { createTokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { openDatabase, type AppDatabase } from './db/database';
 import { dualProtocolServer } from './http/dual-protocol-server';
 import { registerErrorHandler } from './http/error-handler';
+import { loggerOptions, type LogSettings } from './http/log-options';
+import { registerSecurity } from './http/security';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { VideoLinks } from './http/video-links';
 import { MediaService } from './media';
 import { createProcessing } from './processing';
+import { connectOptions } from './rpc/connect-options';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { UrlSigner } from './services/url-signer';
@@ -21,8 +23,8 @@ import { createBlobStore } from './storage';
 import { registerWebApp } from './web.routes';
 
 export interface BuildOptions {
-  /** Fastify's logger: off by default (tests), `{ level }` in the real server. */
-  logger?: boolean | { level: string };
+  /** Fastify's logger, secrets redacted: off by default (tests), `{ level }` in the real server. */
+  logger?: LogSettings;
   /** An already open database (tests clone one from a template); the server closes it. */
   database?: AppDatabase;
 }
@@ -33,7 +35,11 @@ export interface BuildOptions {
  */
 export async function build(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const protocols = dualProtocolServer();
-  const app = Fastify({ logger: options.logger ?? false, serverFactory: protocols.serverFactory });
+  const app = Fastify({
+    logger: options.logger ? loggerOptions(options.logger) : false,
+    trustProxy: config.TRUST_PROXY,
+    serverFactory: protocols.serverFactory,
+  });
   app.addHook('preClose', async () => protocols.closeSessions());
   const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID);
@@ -61,13 +67,17 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, log });
 
-    await app.register(fastifyConnectPlugin, {
-      routes: videoRoutes({ videos, links, log: app.log }),
-      interceptors: [createAuthInterceptor(verifier, anonymousMethods)],
-      grpcWeb: true,
-      connect: true,
-      grpc: true,
-    });
+    const rateLimits = await registerSecurity(app, config);
+    await app.register(
+      fastifyConnectPlugin,
+      connectOptions({
+        routes: videoRoutes({ videos, links }),
+        anonymousMethods,
+        verifier,
+        log: app.log,
+        onFailedAuthentication: rateLimits.failedAuthentication,
+      }),
+    );
     registerErrorHandler(app);
     registerUploadRoutes(app, { videos, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
     registerStreamRoutes(app, { videos, signer, verifier });

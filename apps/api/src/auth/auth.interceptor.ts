@@ -1,4 +1,4 @@
-import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import { Code, ConnectError, type ContextValues, type Interceptor } from '@connectrpc/connect';
 import { authenticate } from './authenticate';
 import type { TokenVerifier } from './token-verifier';
 import { kUser } from './user';
@@ -7,12 +7,20 @@ import { kUser } from './user';
  * Verifies `authorization: Bearer <ID token>` on every call and puts the user in `kUser`.
  * A bad token is always `unauthenticated`. A call without a token is `unauthenticated` too,
  * except for the methods in `anonymousMethods` (GetVideo: a public or shared video can be read
- * signed out); their handlers decide, with `kUser` undefined.
+ * signed out); their handlers decide, with `kUser` undefined. `onInvalid` hears of every bad
+ * token before it is refused (the rate limit on failed sign-ins counts them).
  */
-export function createAuthInterceptor(verifier: TokenVerifier, anonymousMethods: ReadonlySet<string>): Interceptor {
+export function createAuthInterceptor(
+  verifier: TokenVerifier,
+  anonymousMethods: ReadonlySet<string>,
+  onInvalid: (values: ContextValues) => Promise<void> = async () => undefined,
+): Interceptor {
   return (next) => async (request) => {
     const result = await authenticate(verifier, request.header.get('authorization'));
-    if (result.kind === 'invalid') throw new ConnectError(result.reason, Code.Unauthenticated);
+    if (result.kind === 'invalid') {
+      await onInvalid(request.contextValues);
+      throw new ConnectError(result.reason, Code.Unauthenticated);
+    }
     if (result.kind === 'anonymous' && !anonymousMethods.has(request.method.name)) {
       throw new ConnectError('Sign in: this call needs an authorization header with an ID token', Code.Unauthenticated);
     }

@@ -5,20 +5,27 @@ import { visibilityFromProto } from './video.message';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
+/** PostgreSQL text cannot hold NUL, and no title, description, id or URL needs one. */
+function withoutNul(field: string, value: string): string {
+  if (value.includes('\0')) throw invalid(`${field} must not contain NUL characters`);
+  return value;
+}
+
 export function videoId(value: string): string {
-  const id = value.trim();
+  const id = withoutNul('video_id', value).trim();
   if (!id) throw invalid('video_id is required');
   if (id.length > 128) throw invalid('video_id is too long');
   return id;
 }
 
 export function title(value: string): string {
-  const text = value.trim();
+  const text = withoutNul('title', value).trim();
   if (text.length > MAX_TITLE_LENGTH) throw invalid(`title must be at most ${MAX_TITLE_LENGTH} characters`);
   return text;
 }
 
 export function description(value: string): string {
+  withoutNul('description', value);
   if (value.length > MAX_DESCRIPTION_LENGTH) throw invalid(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
   return value;
 }
@@ -32,6 +39,7 @@ export function visibility(value: number): VideoVisibility {
 /** An http(s) address of a video hosted elsewhere, or undefined when empty. */
 export function sourceUrl(value: string): string | undefined {
   if (!value) return undefined;
+  withoutNul('url', value);
   let parsed: URL;
   try {
     parsed = new URL(value);

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/** Firebase Auth's REST endpoints, called by the web app's sign-in (connect-src). */
+const FIREBASE_AUTH_APIS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+/** Firebase's popup and redirect sign-in: Google's API loader script and the auth domain's helper iframe. */
+const FIREBASE_AUTH_SCRIPTS = ['https://apis.google.com'];
+const FIREBASE_AUTH_FRAMES = ['https://*.firebaseapp.com', 'https://*.web.app'];
+/** Profile photos of the sign-in providers the product offers (Google, Facebook). */
+const PROVIDER_PHOTOS = ['https://*.googleusercontent.com', 'https://graph.facebook.com', 'https://*.fbcdn.net', 'https://*.fbsbx.com'];
+
+/**
+ * Security headers on every response (helmet): a Content Security Policy that allows what the web
+ * app and Firebase Auth need and nothing else, nosniff, a strict Referrer-Policy and no framing.
+ * Pages that must be framed (share or embed pages) set their own route-level `helmet` options.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+  const apiOrigin = config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'script-src': ["'self'", ...inlineScriptHashes(config.WEB_DIST), ...FIREBASE_AUTH_SCRIPTS],
+        'script-src-attr': ["'none'"],
+        // daisyUI and Tailwind compile to a stylesheet: no inline styles needed.
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...PROVIDER_PHOTOS],
+        'media-src': ["'self'", 'blob:', ...apiOrigin],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ...apiOrigin, ...FIREBASE_AUTH_APIS, ...emulator],
+        'frame-src': [...FIREBASE_AUTH_FRAMES, ...emulator],
+        'object-src': ["'none'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Firebase's sign-in popup talks back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // The web app may be served from another port of the same site (vite in development).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}
+
+/** CSP hashes of the inline scripts of the built index.html (the theme script that runs before paint). */
+export function inlineScriptHashes(webDist: string): string[] {
+  const index = join(webDist, 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+  );
+}

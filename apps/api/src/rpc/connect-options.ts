@@ -1,0 +1,43 @@
+import { createContextValues, type ConnectRouter } from '@connectrpc/connect';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { createAuthInterceptor } from '../auth/auth.interceptor';
+import type { TokenVerifier } from '../auth/token-verifier';
+import { guardRequestBodies, RPC_MAX_BODY_BYTES } from './body-guard';
+import { createErrorInterceptor } from './error.interceptor';
+import { kHttpRequest } from './http-request';
+
+export interface RpcOptionsDeps {
+  /** Registers the services on the router. */
+  routes: (router: ConnectRouter) => void;
+  /** Methods a signed-out caller may call. */
+  anonymousMethods: ReadonlySet<string>;
+  verifier: TokenVerifier;
+  log: FastifyBaseLogger;
+  /** Told of every call whose token failed verification (the rate limit on failed sign-ins). */
+  onFailedAuthentication(request: FastifyRequest): Promise<void>;
+}
+
+/**
+ * The Connect plugin's options for every service: bodies read and checked by the body guard, errors
+ * mapped once (outermost interceptor), then authentication; the Fastify request in `kHttpRequest`.
+ */
+export function connectOptions({ routes, anonymousMethods, verifier, log, onFailedAuthentication }: RpcOptionsDeps) {
+  return {
+    routes: (router: ConnectRouter) => {
+      routes(router);
+      guardRequestBodies(router);
+    },
+    readMaxBytes: RPC_MAX_BODY_BYTES,
+    contextValues: (request: FastifyRequest) => createContextValues().set(kHttpRequest, request),
+    interceptors: [
+      createErrorInterceptor(log),
+      createAuthInterceptor(verifier, anonymousMethods, async (values) => {
+        const request = values.get(kHttpRequest);
+        if (request) await onFailedAuthentication(request);
+      }),
+    ],
+    grpcWeb: true,
+    connect: true,
+    grpc: true,
+  };
+}

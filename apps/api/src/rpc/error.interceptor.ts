@@ -1,0 +1,30 @@
+import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import type { FastifyBaseLogger } from 'fastify';
+import { VideoError, type VideoErrorKind } from '../services/video';
+import { kRequestProblem } from './request-problem';
+
+const videoErrorCodes: Record<VideoErrorKind, Code> = {
+  not_found: Code.NotFound,
+  invalid_argument: Code.InvalidArgument,
+  unauthenticated: Code.Unauthenticated,
+};
+
+/**
+ * The outermost interceptor of every service: a body the body guard refused is answered with its
+ * code before anything else runs; rule errors of the services leave with their Connect codes;
+ * anything else is logged with its cause and leaves as `internal` without details.
+ */
+export function createErrorInterceptor(log: FastifyBaseLogger): Interceptor {
+  return (next) => async (request) => {
+    const problem = request.contextValues.get(kRequestProblem);
+    if (problem) throw new ConnectError(problem.message, problem.code);
+    try {
+      return await next(request);
+    } catch (error) {
+      if (error instanceof ConnectError) throw error;
+      if (error instanceof VideoError) throw new ConnectError(error.message, videoErrorCodes[error.kind]);
+      log.error({ err: error, method: request.method.name }, 'rpc failed');
+      throw new ConnectError('Internal error', Code.Internal);
+    }
+  };
+}

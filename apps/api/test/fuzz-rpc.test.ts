@@ -1,0 +1,154 @@
+// Property-based (issue 11): generated RPC bodies (random bytes as protobuf, JSON with values of
+// the wrong type or holding NUL, unknown enum names) for every method, over Connect and gRPC-web,
+// against the real server. Each answer is a client error (never a 5xx nor `internal`), the server
+// keeps answering, and nothing is stored or changed.
+import type { DescField, DescMethod } from '@bufbuild/protobuf';
+import { Code } from '@connectrpc/connect';
+import { VideoService, Visibility } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { videoClient } from './support/clients';
+import { envelope, rawRpc, type RawAnswer } from './support/rpc-wire';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let emulator: AuthEmulator;
+let server: TestServer;
+let owner: TestUser;
+let victim: { id: string; title: string; description: string; visibility: Visibility };
+beforeAll(async () => {
+  emulator = await startAuthEmulator();
+  server = await startTestServer({ database: 'pglite', emulatorHost: emulator.host });
+  owner = await newTestUser(emulator.host);
+  const created = await videoClient(server.baseUrl, { token: owner.idToken }).createVideo({
+    title: 'victim',
+    description: 'unchanged',
+    visibility: Visibility.SHARED,
+  });
+  victim = { id: created.id, title: created.title, description: created.description, visibility: created.visibility };
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await emulator?.stop();
+});
+
+const methods: DescMethod[] = VideoService.methods;
+const signedIn = () => ({ authorization: `Bearer ${owner.idToken}` });
+
+/** Codes a client's own mistake can earn; anything else (internal, unknown, ...) is the server's fault. */
+const clientCodes: (string | number)[] = [
+  Code.InvalidArgument,
+  Code.Unauthenticated,
+  Code.NotFound,
+  Code.ResourceExhausted,
+  Code.PermissionDenied,
+  Code.FailedPrecondition,
+  'invalid_argument',
+  'unauthenticated',
+  'not_found',
+  'resource_exhausted',
+  'permission_denied',
+  'failed_precondition',
+];
+
+function expectClientError(answer: RawAnswer, context: string) {
+  expect(answer.status, context).toBeLessThan(500);
+  if (answer.code !== undefined) expect(clientCodes, `${context}: ${answer.code} ${answer.message}`).toContain(answer.code);
+}
+
+/** The server answers, the owner still has exactly the victim, and the victim is as it was. */
+async function expectNothingChanged() {
+  const client = videoClient(server.baseUrl, { token: owner.idToken });
+  const { videos } = await client.listVideos({ pageSize: 100 });
+  expect(videos.map((video) => video.id)).toEqual([victim.id]);
+  const [video] = videos;
+  expect({ title: video!.title, description: video!.description, visibility: video!.visibility }).toEqual({
+    title: victim.title,
+    description: victim.description,
+    visibility: victim.visibility,
+  });
+  expect(await server.listBlobs()).toEqual([]);
+}
+
+const formats = [
+  { contentType: 'application/proto', wrap: (bytes: Uint8Array) => bytes },
+  { contentType: 'application/grpc-web+proto', wrap: envelope },
+] as const;
+
+describe('generated RPC bodies', () => {
+  it('random bytes as protobuf, signed out, for every method: a client error', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...methods), fc.constantFrom(...formats), fc.uint8Array({ maxLength: 512 }), async (method, format, bytes) => {
+        const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType);
+        expectClientError(answer, `${method.name} ${format.contentType}`);
+        if (method.name !== 'GetVideo') expect([Code.Unauthenticated, 'unauthenticated', Code.InvalidArgument, 'invalid_argument']).toContain(answer.code);
+      }),
+      { numRuns: 400 },
+    );
+    await expectNothingChanged();
+  });
+
+  it('random bytes as protobuf, signed in, for every method but CreateVideo: never a server error, nothing changed', async () => {
+    const readers = methods.filter((method) => method.name !== 'CreateVideo');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...readers), fc.constantFrom(...formats), fc.uint8Array({ maxLength: 512 }), async (method, format, bytes) => {
+        const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType, signedIn());
+        expectClientError(answer, `${method.name} ${format.contentType}`);
+      }),
+      { numRuns: 400 },
+    );
+    await expectNothingChanged();
+  });
+
+  it('JSON with one poisoned field (wrong type, NUL, unknown enum, out of range), signed in, for every method: invalid_argument', async () => {
+    const request = fc.constantFrom(...methods).chain((method) =>
+      fc
+        .tuple(
+          fc.record(Object.fromEntries(method.input.fields.map((field) => [field.jsonName, plausible(field)])), { requiredKeys: [] }),
+          fc.constantFrom(...method.input.fields).chain((field) => fc.tuple(fc.constant(field.jsonName), poison(field))),
+        )
+        .map(([fields, [name, bad]]) => ({ method, body: JSON.stringify({ ...fields, [name]: bad }) })),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, body }) => {
+        const answer = await rawRpc(server.baseUrl, method.name, body, 'application/json', signedIn());
+        expect(answer.code, `${method.name} ${body}: ${answer.message}`).toBe('invalid_argument');
+        expect(answer.status).toBe(400);
+      }),
+      { numRuns: 400 },
+    );
+    await expectNothingChanged();
+  });
+
+  it('arbitrary JSON documents, signed in and out, for every method but CreateVideo: never a server error', async () => {
+    const readers = methods.filter((method) => method.name !== 'CreateVideo');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...readers), fc.jsonValue({ maxDepth: 3 }), fc.boolean(), async (method, json, withToken) => {
+        const answer = await rawRpc(server.baseUrl, method.name, JSON.stringify(json), 'application/json', withToken ? signedIn() : {});
+        expectClientError(answer, `${method.name} ${JSON.stringify(json)}`);
+      }),
+      { numRuns: 300 },
+    );
+    await expectNothingChanged();
+  });
+});
+
+/** A value of the field's own JSON type (sometimes the victim's id, so that a poisoned update aims at it). */
+function plausible(field: DescField): fc.Arbitrary<unknown> {
+  if (field.fieldKind === 'enum') return fc.constantFrom(...field.enum.values.map((value) => value.name));
+  if (field.fieldKind === 'scalar' && field.scalar === 9 /* string */) {
+    return field.name === 'video_id' ? fc.oneof(fc.constant(victim.id), fc.string({ maxLength: 40 })) : fc.string({ maxLength: 40 });
+  }
+  return fc.integer({ min: 0, max: 50 });
+}
+
+/** A value no request may carry in this field. */
+function poison(field: DescField): fc.Arbitrary<unknown> {
+  const wrongType = fc.oneof(fc.constant({}), fc.constant([1]), fc.constant(true));
+  if (field.fieldKind === 'enum') return fc.oneof(wrongType, fc.constant('VISIBILITY_PUBLIK'), fc.string({ minLength: 1, maxLength: 12 }).map((s) => `X_${s}`), fc.integer({ min: 3, max: 1000 }));
+  if (field.fieldKind === 'scalar' && field.scalar === 9 /* string */) {
+    return fc.oneof(wrongType, fc.integer(), fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\0${b}`));
+  }
+  return fc.oneof(wrongType, fc.constant('abc'), fc.constant(1.5), fc.constant(2 ** 40), fc.constant(-1));
+}

@@ -36,6 +36,8 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: boolean.default(false),
+  /** With S3: the `url` and `thumbnail_url` the RPCs return are presigned GETs of the bucket (bytes skip Node). */
+  S3_PRESIGNED_READS: boolean.default(false),
   /** Largest accepted upload, in bytes (default 2 GiB). */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
   /** The Firebase project whose ID tokens are accepted. */

@@ -51,7 +51,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
   try {
     const log = app.log as Logger; // Fastify's logger is a pino logger
-    const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
+    const media = new MediaService({
+      db: database.db,
+      store: createBlobStore(config),
+      log,
+      presignedReadSeconds: config.S3_PRESIGNED_READS ? config.SIGNED_URL_TTL_SECONDS : undefined,
+    });
     closers.unshift(await media.startSweeping());
     const processing = await createProcessing({
       config,

@@ -15,11 +15,13 @@ export class VideoLinks {
   ) {}
 
   streamUrl(video: StoredVideo): string {
+    if (video.directUrls?.stream) return video.directUrls.stream;
     if (video.hasVideoBlob) return this.signed('video', video.id, streamPath(video.id));
     return video.sourceUrl ?? '';
   }
 
   thumbnailUrl(video: StoredVideo): string {
+    if (video.directUrls?.thumbnail) return video.directUrls.thumbnail;
     return video.hasThumbnail ? this.signed('thumbnail', video.id, thumbnailPath(video.id)) : '';
   }
 

@@ -31,6 +31,8 @@ export interface MediaServiceDeps {
   db: Kysely<Database>;
   store: BlobStore;
   log: Logger;
+  /** Hand out URLs of the store itself (S3 presigned GETs) valid this long, where the store can. */
+  presignedReadSeconds?: number;
 }
 
 /**
@@ -117,6 +119,25 @@ export class MediaService {
       if (opened) return opened;
     }
     return undefined;
+  }
+
+  /**
+   * Whether `presignedUrl` mints URLs: asked for, and a store that can (S3). Otherwise readers
+   * come through `open`.
+   */
+  get presignsReads(): boolean {
+    return this.deps.presignedReadSeconds !== undefined && this.deps.store.presignRead !== undefined;
+  }
+
+  /**
+   * A short-lived URL of the store serving the current version of the first of `kinds`, or
+   * undefined (no such asset, or no presigned reads). Decide who may read before asking.
+   */
+  async presignedUrl(videoId: string, kinds: readonly MediaKind[]): Promise<string | undefined> {
+    const { store, presignedReadSeconds } = this.deps;
+    if (!store.presignRead || presignedReadSeconds === undefined) return undefined;
+    const asset = await assets.findAsset(this.deps.db, videoId, kinds);
+    return asset && store.presignRead(asset.storage_key, presignedReadSeconds);
   }
 
   /** Copies the current version of the first of `kinds` to a local file; false if there is none. */

@@ -4,6 +4,8 @@ import type { Video } from './video';
 /** A video with what only the services use (its share token); no storage keys ever. */
 export interface StoredVideo extends Video {
   shareToken?: string;
+  /** The store's own short-lived URLs (S3 presigned reads), when they replace the signed paths. */
+  directUrls?: { stream?: string; thumbnail?: string };
 }
 
 export function toVideo(row: VideoRow): StoredVideo {

@@ -65,6 +65,10 @@ export class VideoService {
    * does not leak); someone signed out gets unauthenticated, whether it exists or not.
    */
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
+    return this.withDirectUrls(await this.readable(caller, id, grant));
+  }
+
+  private async readable(caller: User | undefined, id: string, grant: Grant): Promise<StoredVideo> {
     const row = await repository.findVideo(this.deps.db, id);
     const video = row && toVideo(row);
     if (video && canRead(video, caller, grant)) return video;
@@ -78,13 +82,14 @@ export class VideoService {
    * opened; undefined when the video has none (yet).
    */
   async openMedia(caller: User | undefined, id: string, resource: MediaResource, grant: Grant = {}): Promise<OpenedAsset | undefined> {
-    await this.get(caller, id, grant);
+    await this.readable(caller, id, grant);
     return this.deps.media.open(id, kindsOf[resource]);
   }
 
   async list(user: User, page: { size: number; number: number }): Promise<{ videos: StoredVideo[]; nextPageNumber: number }> {
     const { rows, hasMore } = await repository.listVideosOfUser(this.deps.db, user.uid, page);
-    return { videos: rows.map(toVideo), nextPageNumber: hasMore ? page.number + 1 : 0 };
+    const videos = await Promise.all(rows.map((row) => this.withDirectUrls(toVideo(row))));
+    return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
   }
 
   /** Owner only. An empty title keeps the current one; description and visibility are replaced. */
@@ -100,7 +105,7 @@ export class VideoService {
       visibility: changes.visibility,
     });
     if (!row) throw notFound(id);
-    return toVideo(row);
+    return this.withDirectUrls(toVideo(row));
   }
 
   /** Owner only: removes the row and every asset of the video. */
@@ -119,7 +124,7 @@ export class VideoService {
       visibility: video.visibility === 'PRIVATE' ? 'SHARED' : video.visibility,
     });
     if (!row) throw notFound(id);
-    return { ...toVideo(row), shareToken };
+    return { ...(await this.withDirectUrls(toVideo(row))), shareToken };
   }
 
   /**
@@ -153,7 +158,7 @@ export class VideoService {
         await this.queueProcessing(id);
         const row = await repository.findVideo(this.deps.db, id);
         if (!row) throw notFound(id); // deleted the moment it arrived
-        return toVideo(row);
+        return this.withDirectUrls(toVideo(row));
       },
     };
   }
@@ -168,6 +173,20 @@ export class VideoService {
       this.deps.log.error({ err: error, videoId: id }, 'could not queue processing');
       await repository.updateProcessingVideo(this.deps.db, id, { status: 'FAILED', failure_reason: 'Processing could not be queued' });
     }
+  }
+
+  /**
+   * With presigned reads on, the store's own short-lived URLs for the video and its thumbnail, so
+   * the bytes need not pass through this server. Only for a video the caller was allowed to see.
+   */
+  private async withDirectUrls(video: StoredVideo): Promise<StoredVideo> {
+    const { media } = this.deps;
+    if (!media.presignsReads || (!video.hasVideoBlob && !video.hasThumbnail)) return video;
+    const [stream, thumbnail] = await Promise.all([
+      video.hasVideoBlob ? media.presignedUrl(video.id, kindsOf.video) : undefined,
+      video.hasThumbnail ? media.presignedUrl(video.id, kindsOf.thumbnail) : undefined,
+    ]);
+    return { ...video, directUrls: { stream, thumbnail } };
   }
 
   private async owned(user: User, id: string): Promise<StoredVideo> {

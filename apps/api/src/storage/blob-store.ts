@@ -61,6 +61,11 @@ export interface BlobStore {
    * running, folders left empty); resolves with how many entries went.
    */
   sweep(): Promise<number>;
+  /**
+   * A URL that serves `key` (with Range support) straight from the store for `expiresInSeconds`,
+   * for stores that can mint one (S3); absent otherwise.
+   */
+  presignRead?(key: string, expiresInSeconds: number): Promise<string>;
 }
 
 export class BlobNotFoundError extends Error {

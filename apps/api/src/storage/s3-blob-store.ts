@@ -11,6 +11,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertValidBlobKey } from './blob-key';
 import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type OpenedBlob } from './blob-store';
 import { assertRangeFits } from './byte-range';
@@ -164,6 +165,12 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  /** A presigned GetObject URL (SigV4 query signing, at most 7 days). */
+  async presignRead(key: string, expiresInSeconds: number): Promise<string> {
+    const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) });
+    return getSignedUrl(this.client, command, { expiresIn: Math.min(expiresInSeconds, 7 * 24 * 3600) });
   }
 
   /**

@@ -1,0 +1,85 @@
+// S3_PRESIGNED_READS: with S3 storage, the URLs the RPCs return are the bucket's own presigned
+// GETs (s3rver here), which serve the bytes with Range support; the access rules still decide
+// who gets one. Without the setting, the same server hands out its own signed paths.
+import { readFileSync } from 'node:fs';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { Visibility } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { videoClient } from './support/clients';
+import { startTestServer, type TestServer } from './support/test-server';
+import { uploadVideo } from './support/upload';
+import { makeWebm } from './support/webm';
+
+let emulator: AuthEmulator;
+let webm: Buffer;
+beforeAll(async () => {
+  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 2 })]);
+  emulator = started;
+  webm = readFileSync(path);
+}, 120_000);
+afterAll(() => emulator?.stop());
+
+describe('presigned S3 reads', () => {
+  let server: TestServer;
+  let owner: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: 'pglite', storage: 's3', emulatorHost: emulator.host, env: { S3_PRESIGNED_READS: 'true' } });
+    [owner, other] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('GetVideo and ListVideos hand out a presigned URL of the bucket that serves ranges', async () => {
+    const uploaded = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.json.video!.id;
+    const client = videoClient(server.baseUrl, { token: owner.idToken });
+    const video = await client.getVideo({ videoId: id });
+    const url = new URL(video.url);
+    expect(url.origin).toBe(server.config.S3_ENDPOINT);
+    expect(url.pathname).toMatch(new RegExp(`^/videos/videos/${id}/original-`));
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(Number(url.searchParams.get('X-Amz-Expires'))).toBe(server.config.SIGNED_URL_TTL_SECONDS);
+
+    const range = await fetch(url, { headers: { range: 'bytes=100-1099' } });
+    expect(range.status).toBe(206);
+    expect(Buffer.from(await range.arrayBuffer()).equals(webm.subarray(100, 1100))).toBe(true);
+    const whole = await fetch(url);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(webm)).toBe(true);
+
+    const listed = await client.listVideos({});
+    expect(new URL(listed.videos.find((item) => item.id === id)!.url).origin).toBe(server.config.S3_ENDPOINT);
+    expect(uploaded.json.video!.url.startsWith(server.config.S3_ENDPOINT!)).toBe(true);
+  });
+
+  it('mints no URL for a caller the access rules turn away', async () => {
+    const uploaded = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+    const id = uploaded.json.video!.id;
+    const error = await videoClient(server.baseUrl, { token: other.idToken })
+      .getVideo({ videoId: id })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConnectError);
+    expect((error as ConnectError).code).toBe(Code.NotFound);
+
+    await videoClient(server.baseUrl, { token: owner.idToken }).updateVideo({ videoId: id, title: 'public', visibility: Visibility.PUBLIC });
+    const seen = await videoClient(server.baseUrl, { token: other.idToken }).getVideo({ videoId: id });
+    expect(new URL(seen.url).origin).toBe(server.config.S3_ENDPOINT);
+  });
+});
+
+describe('S3 without presigned reads', () => {
+  it('hands out the server own signed path, as before', async () => {
+    const server = await startTestServer({ database: 'pglite', storage: 's3', emulatorHost: emulator.host });
+    try {
+      const owner = await newTestUser(emulator.host);
+      const uploaded = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+      const video = await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: uploaded.json.video!.id });
+      expect(video.url).toMatch(/^\/api\/videoservice\/video\/[^?]+\?expires=\d+&signature=/);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});

@@ -5,6 +5,7 @@ import { createVideoTransport, type UploadClient } from '@stream/video-api';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import type { RootOptions } from 'react-dom/client';
 import { uploadClientFor } from './routes/-components/record-upload-client';
 import { createAppRouter } from './router';
 
@@ -47,6 +48,15 @@ export function createApp({ authClient, transport, uploads, recorder = {}, stora
   session.subscribe(() => void router.invalidate());
   return { router, session, queryClient };
 }
+
+/**
+ * For createRoot (and the tests' render). An error a boundary caught is on the page already: a
+ * route's error component says what happened and offers Retry. So it is logged as a warning, and
+ * without React's default `%o` formatting, which walks the error's hidden fields.
+ */
+export const rootOptions = {
+  onCaughtError: (error: unknown) => console.warn('Shown on the page:', error),
+} satisfies RootOptions;
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (

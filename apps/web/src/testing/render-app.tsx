@@ -4,7 +4,7 @@ import type { UploadClient } from '@stream/video-api';
 import { createFakeVideoService, type FakeVideoServiceOptions } from '@stream/video-api/testing';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { App, createApp } from '../app';
+import { App, createApp, rootOptions } from '../app';
 
 export interface RenderAppOptions extends FakeVideoServiceOptions {
   /** Ada (ada@example.com, secret-1) signed in with a stored token; default true. */
@@ -39,6 +39,6 @@ export function renderApp(path: string, { signedIn = true, uploads, recorder, ..
   });
   // Timing only: retried calls (unavailable, ...) retry at once instead of after 1 s and 2 s.
   app.queryClient.setDefaultOptions({ queries: { ...app.queryClient.getDefaultOptions().queries, retryDelay: 0 } });
-  const view = render(<App router={app.router} />);
+  const view = render(<App router={app.router} />, rootOptions);
   return { ...app, fake, history, view };
 }

@@ -46,9 +46,6 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: dependencyConstraints,
-          // tools/start.mjs imports @stream/auth dynamically only because tsx must be installed
-          // first; it is not lazy loading, so static imports elsewhere are fine.
-          checkDynamicDependenciesExceptions: ['@stream/auth'],
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -40,13 +40,9 @@ async function isUp(host: string): Promise<boolean> {
 
 /**
  * Starts `firebase emulators:start --only auth` on a free port (about 10-20 s) and resolves when
- * it answers. With `reuse` and FIREBASE_AUTH_EMULATOR_HOST pointing at a live emulator, uses that.
+ * it answers. (`npm start` runs its own from tools/src/auth-emulator.mjs.)
  */
-export async function startAuthEmulator(options: { port?: number; reuse?: boolean; timeoutMs?: number } = {}): Promise<AuthEmulator> {
-  const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (options.reuse && existing && (await isUp(existing))) {
-    return { host: existing, projectId: EMULATOR_PROJECT_ID, stop: async () => {} };
-  }
+export async function startAuthEmulator(options: { port?: number } = {}): Promise<AuthEmulator> {
   const port = options.port ?? (await freePort());
   const host = `127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'stream-auth-emulator-'));
@@ -109,7 +105,7 @@ export async function startAuthEmulator(options: { port?: number; reuse?: boolea
     rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  const deadline = Date.now() + 90_000;
   while (!(await isUp(host))) {
     if (exited || Date.now() > deadline) {
       await stop();

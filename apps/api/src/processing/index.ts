@@ -14,7 +14,6 @@ export { probe, type ProbeResult } from './probe';
 export { remux } from './remux';
 export { thumbnail } from './thumbnail';
 export { processVideo } from './process-video';
-export { sweepScratch } from './scratch';
 export { UnprocessableVideoError } from './unprocessable-video-error';
 
 export interface Processing {

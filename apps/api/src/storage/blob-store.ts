@@ -37,21 +37,11 @@ export interface OpenedBlob {
 export interface BlobStore {
   /** Streams `body` into `key`, replacing it. Resolves with the stored size once durable. */
   put(key: string, body: Readable, options?: { contentType?: string }): Promise<{ size: number }>;
-  /** Stores a file from the local disk (the worker's remux output) under `key`. */
-  putFile(key: string, path: string, options?: { contentType?: string }): Promise<{ size: number }>;
-  /** Size and modification time, or undefined when there is no such blob. */
-  stat(key: string): Promise<BlobInfo | undefined>;
   /**
    * The blob's current version, to read one or more ranges of (HTTP streaming: the size and time
    * answer the validators, the reads the body), or undefined when there is no such blob.
    */
   open(key: string): Promise<OpenedBlob | undefined>;
-  /**
-   * The bytes of `key`, or of an inclusive range of it. Rejects with BlobNotFoundError, or with
-   * InvalidRangeError when the range is not integers with 0 <= start <= end < size (check against
-   * `stat` first to answer HTTP 416).
-   */
-  read(key: string, range?: ByteRange): Promise<Readable>;
   /** Copies `key` to a local file (for ffmpeg). */
   download(key: string, path: string): Promise<void>;
   /** Removes `key`; removing a missing key is not an error. */

@@ -38,13 +38,7 @@ export class LocalBlobStore implements BlobStore {
     return this.writeAtomically(this.pathOf(key), body);
   }
 
-  async putFile(key: string, path: string): Promise<{ size: number }> {
-    const target = this.pathOf(key);
-    const source = await open(path, 'r'); // fail on a missing file before creating anything
-    return this.writeAtomically(target, source.createReadStream());
-  }
-
-  async stat(key: string): Promise<BlobInfo | undefined> {
+  private async stat(key: string): Promise<BlobInfo | undefined> {
     const info = await statRegularFile(this.pathOf(key));
     return info && { size: info.size, lastModified: info.mtime };
   }
@@ -88,12 +82,6 @@ export class LocalBlobStore implements BlobStore {
         return body;
       },
     };
-  }
-
-  async read(key: string, range?: ByteRange): Promise<Readable> {
-    const blob = await this.open(key);
-    if (!blob) throw new BlobNotFoundError(key);
-    return blob.stream(range);
   }
 
   async download(key: string, path: string): Promise<void> {

@@ -1,5 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -84,16 +83,6 @@ export class S3BlobStore implements BlobStore {
     return { size };
   }
 
-  async putFile(key: string, path: string, options: { contentType?: string } = {}): Promise<{ size: number }> {
-    this.objectKey(key);
-    await (await open(path, 'r')).close(); // a missing file fails here, before any request
-    return this.put(key, createReadStream(path), options);
-  }
-
-  async stat(key: string): Promise<BlobInfo | undefined> {
-    return (await this.head(key))?.info;
-  }
-
   private async head(key: string): Promise<{ info: BlobInfo; etag?: string } | undefined> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
@@ -119,15 +108,6 @@ export class S3BlobStore implements BlobStore {
     };
   }
 
-  async read(key: string, range?: ByteRange): Promise<Readable> {
-    if (range) {
-      // Validate against the real size first: S3 clamps an overlong range instead of refusing it.
-      const info = await this.stat(key);
-      if (!info) throw new BlobNotFoundError(key);
-      assertRangeFits(key, range, info.size);
-    }
-    return this.get(key, range);
-  }
 
   /** GetObject of a fitting range; `etag` pins the version (servers that honour If-Match). */
   private async get(key: string, range: ByteRange | undefined, etag?: string): Promise<Readable> {
@@ -159,8 +139,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async download(key: string, path: string): Promise<void> {
-    const body = await this.read(key);
-    await pipeline(body, createWriteStream(path));
+    await pipeline(await this.get(key, undefined), createWriteStream(path));
   }
 
   async delete(key: string): Promise<void> {

@@ -114,6 +114,17 @@ describe('/videos', () => {
     expect(fake.calls.length).toBe(callsWhenReady); // polling stopped
   }, 20_000);
 
+  it('starts loading a video when its card is hovered, so opening it shows it at once', async () => {
+    const user = userEvent.setup();
+    const { fake, router } = renderApp('/videos', { videos: [{ id: 'abc', title: 'Hover me' }] });
+    await user.hover(within(await grid()).getByRole('link', { name: 'Hover me' }));
+    await waitFor(() => expect(fake.calls).toContainEqual({ method: 'getVideo', request: { videoId: 'abc' } }));
+    await user.click(screen.getByRole('link', { name: 'Hover me' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/video/abc'));
+    expect(screen.getByRole('heading', { name: 'Hover me' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
   it('opens a video when its card is clicked', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/videos', { videos: [{ id: 'abc', title: 'Open me' }] });

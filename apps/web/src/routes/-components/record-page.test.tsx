@@ -157,6 +157,7 @@ describe('RecordPage', () => {
     const { router } = await renderRecord(uploads.client, { browser: fake.browser });
     await recordAndStop(fake);
     const first = screen.getByLabelText('Recording preview', { selector: 'video' }).getAttribute('src');
+    expect(revoke).not.toHaveBeenCalledWith(first); // alive while shown, StrictMode's second mount included
     await waitFor(() => expect(uploads.calls).toHaveLength(1));
     await act(async () => uploads.calls[0]!.answer({ ok: true, status: 201, message: uploadMessages.success }));
 

@@ -28,9 +28,13 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-/** A page on the API's origin (a secure context: 127.0.0.1) with the libs loaded. */
+/**
+ * A page on the API's origin (a secure context: 127.0.0.1) with the libs loaded. The app's Content
+ * Security Policy forbids inline scripts, rightly; these libs come in as one, so this context
+ * alone bypasses it.
+ */
 async function pageWithLibs(): Promise<Page> {
-  const page = await newPage(browser);
+  const page = await newPage(browser, { bypassCSP: true });
   await page.goto(`${inject('baseUrl')}/login`);
   await page.addScriptTag({ content: libs });
   return page;

@@ -264,6 +264,8 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       const stale = await fetch(streamUrl(id), { headers: { ...auth(owner), 'if-none-match': '"other"' } });
       expect(stale.status).toBe(200);
       await stale.arrayBuffer();
+      const weak = await fetch(streamUrl(id), { headers: { ...auth(owner), 'if-none-match': `"other", W/${etag}` } });
+      expect(weak.status).toBe(304);
 
       const current = await fetch(streamUrl(id), { headers: { ...auth(owner), range: 'bytes=0-9', 'if-range': etag } });
       expect(current.status).toBe(206);

@@ -4,9 +4,11 @@ export type RangeRequest =
   | { kind: 'unsatisfiable' };
 
 /**
- * Reads a `Range` header for a resource of `size` bytes. One `bytes=` range is honoured
- * (`a-b`, `a-`, `-n`); a missing, malformed or multi-range header gets the whole resource, as
- * RFC 9110 allows; a well-formed range that starts past the end is unsatisfiable (416).
+ * Reads a `Range` header for a resource of `size` bytes. One `bytes=` range is honoured (`a-b`,
+ * `a-`, `-n`); a missing, malformed or multi-range header gets the whole resource, as RFC 9110
+ * allows; a well-formed range that starts past the end is unsatisfiable (416). Hand-written, not
+ * range-parser (1.2 and 1.3 alike): that answers 416 to a suffix longer than the resource, which
+ * RFC 9110 §14.1.1 serves whole, and to an invalid `5-2`, which the RFC says to ignore.
  */
 export function parseRange(header: string | undefined, size: number): RangeRequest {
   if (!header) return { kind: 'whole' };

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Http2ServerResponse } from 'node:http2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
@@ -61,7 +62,11 @@ async function serve(
     .header('cache-control', 'private, no-cache')
     .type(blob.contentType);
 
-  if (notModified(request, etag, info.lastModified)) return reply.code(304).send();
+  // If-None-Match (weak comparison), else If-Modified-Since (RFC 9110 §13.2.2). Only those two:
+  // fresh would also refuse a request with `Cache-Control: no-cache`, a cache directive an origin
+  // server does not apply, and which fetch() adds to every request that carries a validator.
+  const conditions = { 'if-none-match': request.headers['if-none-match'], 'if-modified-since': request.headers['if-modified-since'] };
+  if (fresh(conditions, { etag, 'last-modified': lastModified })) return reply.code(304).send();
 
   const ifRange = request.headers['if-range'];
   const rangeApplies = !ifRange || ifRange === etag || ifRange === lastModified;
@@ -145,15 +150,4 @@ async function findBlob(
   }
   if (signedUrl) recentKeys.set(cacheKey, blob.version);
   return blob;
-}
-
-function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch) {
-    return ifNoneMatch === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-  }
-  const since = request.headers['if-modified-since'];
-  if (!since) return false;
-  const time = Date.parse(since);
-  return !Number.isNaN(time) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(time / 1000);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ListVideosRequestSchema,
   ListVideosResponseSchema,
+  ShareVideoRequestSchema,
   ShareVideoResponseSchema,
   Status,
   Visibility,
@@ -13,9 +14,10 @@ const fieldsOf = (schema: { fields: readonly { name: string; number: number }[] 
   Object.fromEntries(schema.fields.map((f) => [f.name, f.number]));
 
 describe('the wire contract of docs/product.md (Data, Calls)', () => {
-  it('is served as videoservice.VideoService with the six methods', () => {
+  it("is served as videoservice.VideoService with the spec's six methods first", () => {
     expect(VideoService.typeName).toBe('videoservice.VideoService');
-    expect(VideoService.methods.map((m) => m.name)).toEqual([
+    // The contract only grows: methods beyond the spec's six come after them.
+    expect(VideoService.methods.map((m) => m.name).slice(0, 6)).toEqual([
       'CreateVideo',
       'GetVideo',
       'ListVideos',
@@ -48,8 +50,16 @@ describe('the wire contract of docs/product.md (Data, Calls)', () => {
   });
 
   it('pages ListVideos and answers ShareVideo with id and url', () => {
-    expect(fieldsOf(ListVideosRequestSchema)).toEqual({ page_size: 1, page_number: 2 });
-    expect(fieldsOf(ListVideosResponseSchema)).toEqual({ videos: 1, next_page_number: 2 });
-    expect(fieldsOf(ShareVideoResponseSchema)).toEqual({ id: 1, url: 2 });
+    expect(fieldsOf(ListVideosRequestSchema)).toMatchObject({ page_size: 1, page_number: 2 });
+    expect(fieldsOf(ListVideosResponseSchema)).toMatchObject({ videos: 1, next_page_number: 2 });
+    expect(fieldsOf(ShareVideoResponseSchema)).toMatchObject({ id: 1, url: 2 });
+  });
+
+  it('numbers the sharing additions as issued (links that expire and reset, views)', () => {
+    expect(fieldsOf(ShareVideoRequestSchema)).toEqual({ video_id: 1, expire_after_seconds: 2, new_link: 3 });
+    expect(fieldsOf(ShareVideoResponseSchema)).toEqual({ id: 1, url: 2, expires_at: 3, visibility: 4 });
+    expect(ShareVideoResponseSchema.field.expiresAt.message?.typeName).toBe('google.protobuf.Timestamp');
+    expect(fieldsOf(VideoSchema)).toMatchObject({ view_count: 13, owner_name: 14 });
+    expect(VideoService.methods.map((m) => m.name).slice(6)).toEqual(['GetSharedVideo', 'RecordView']);
   });
 });

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/video_service.proto.
  */
 export const file_videoservice_video_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIrYCCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCSJzChJDcmVhdGVWaWRlb1JlcXVlc3QSDQoFdGl0bGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSCwoDdXJsGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSIjCg9HZXRWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkiOwoRTGlzdFZpZGVvc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhMKC3BhZ2VfbnVtYmVyGAIgASgFIlMKEkxpc3RWaWRlb3NSZXNwb25zZRIjCgZ2aWRlb3MYASADKAsyEy52aWRlb3NlcnZpY2UuVmlkZW8SGAoQbmV4dF9wYWdlX251bWJlchgCIAEoBSJ4ChJVcGRhdGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiYKEkRlbGV0ZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSIlChFTaGFyZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSItChJTaGFyZVZpZGVvUmVzcG9uc2USCgoCaWQYASABKAkSCwoDdXJsGAIgASgJKlwKBlN0YXR1cxIWChJTVEFUVVNfVU5TUEVDSUZJRUQQABIVChFTVEFUVVNfUFJPQ0VTU0lORxABEhAKDFNUQVRVU19SRUFEWRACEhEKDVNUQVRVU19GQUlMRUQQAypSCgpWaXNpYmlsaXR5EhYKElZJU0lCSUxJVFlfUFJJVkFURRAAEhUKEVZJU0lCSUxJVFlfU0hBUkVEEAESFQoRVklTSUJJTElUWV9QVUJMSUMQAjLFAwoMVmlkZW9TZXJ2aWNlEkQKC0NyZWF0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkNyZWF0ZVZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxI+CghHZXRWaWRlbxIdLnZpZGVvc2VydmljZS5HZXRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKTGlzdFZpZGVvcxIfLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVxdWVzdBogLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVzcG9uc2USRAoLVXBkYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuVXBkYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEkcKC0RlbGV0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkRlbGV0ZVZpZGVvUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJPCgpTaGFyZVZpZGVvEh8udmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIt4CCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkicwoSQ3JlYXRlVmlkZW9SZXF1ZXN0Eg0KBXRpdGxlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3VybBgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiIwoPR2V0VmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIjsKEUxpc3RWaWRlb3NSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRITCgtwYWdlX251bWJlchgCIAEoBSJTChJMaXN0VmlkZW9zUmVzcG9uc2USIwoGdmlkZW9zGAEgAygLMhMudmlkZW9zZXJ2aWNlLlZpZGVvEhgKEG5leHRfcGFnZV9udW1iZXIYAiABKAUieAoSVXBkYXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSImChJEZWxldGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkicwoRU2hhcmVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSIQoUZXhwaXJlX2FmdGVyX3NlY29uZHMYAiABKANIAIgBARIQCghuZXdfbGluaxgDIAEoCEIXChVfZXhwaXJlX2FmdGVyX3NlY29uZHMiiwEKElNoYXJlVmlkZW9SZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiwKFUdldFNoYXJlZFZpZGVvUmVxdWVzdBITCgtzaGFyZV90b2tlbhgBIAEoCSI4ChFSZWNvcmRWaWV3UmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIRCgl2aWV3ZXJfaWQYAiABKAkiKAoSUmVjb3JkVmlld1Jlc3BvbnNlEhIKCnZpZXdfY291bnQYASABKAMqXAoGU3RhdHVzEhYKElNUQVRVU19VTlNQRUNJRklFRBAAEhUKEVNUQVRVU19QUk9DRVNTSU5HEAESEAoMU1RBVFVTX1JFQURZEAISEQoNU1RBVFVTX0ZBSUxFRBADKlIKClZpc2liaWxpdHkSFgoSVklTSUJJTElUWV9QUklWQVRFEAASFQoRVklTSUJJTElUWV9TSEFSRUQQARIVChFWSVNJQklMSVRZX1BVQkxJQxACMuIECgxWaWRlb1NlcnZpY2USRAoLQ3JlYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuQ3JlYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEj4KCEdldFZpZGVvEh0udmlkZW9zZXJ2aWNlLkdldFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpMaXN0VmlkZW9zEh8udmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXNwb25zZRJECgtVcGRhdGVWaWRlbxIgLnZpZGVvc2VydmljZS5VcGRhdGVWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8SRwoLRGVsZXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuRGVsZXRlVmlkZW9SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ek8KClNoYXJlVmlkZW8SHy52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1Jlc3BvbnNlEkoKDkdldFNoYXJlZFZpZGVvEiMudmlkZW9zZXJ2aWNlLkdldFNoYXJlZFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpSZWNvcmRWaWV3Eh8udmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.Video
@@ -85,6 +85,20 @@ export type Video = Message<"videoservice.Video"> & {
    * @generated from field: string failure_reason = 12;
    */
   failureReason: string;
+
+  /**
+   * How many people watched: see RecordView.
+   *
+   * @generated from field: int64 view_count = 13;
+   */
+  viewCount: bigint;
+
+  /**
+   * The owner's display name as the watch page shows it ("" when unknown).
+   *
+   * @generated from field: string owner_name = 14;
+   */
+  ownerName: string;
 };
 
 /**
@@ -244,6 +258,21 @@ export type ShareVideoRequest = Message<"videoservice.ShareVideoRequest"> & {
    * @generated from field: string video_id = 1;
    */
   videoId: string;
+
+  /**
+   * Seconds until the link expires, counted from this call; 0: never. Unset: keep the link's
+   * current expiry (never, for a new link).
+   *
+   * @generated from field: optional int64 expire_after_seconds = 2;
+   */
+  expireAfterSeconds?: bigint | undefined;
+
+  /**
+   * Replace the link with a new one; the old one stops working at once.
+   *
+   * @generated from field: bool new_link = 3;
+   */
+  newLink: boolean;
 };
 
 /**
@@ -263,9 +292,25 @@ export type ShareVideoResponse = Message<"videoservice.ShareVideoResponse"> & {
   id: string;
 
   /**
+   * The watch page's absolute URL (/s/{token}).
+   *
    * @generated from field: string url = 2;
    */
   url: string;
+
+  /**
+   * Unset when the link never expires.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 3;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * The visibility after the call (sharing a PRIVATE video makes it SHARED).
+   *
+   * @generated from field: videoservice.Visibility visibility = 4;
+   */
+  visibility: Visibility;
 };
 
 /**
@@ -274,6 +319,64 @@ export type ShareVideoResponse = Message<"videoservice.ShareVideoResponse"> & {
  */
 export const ShareVideoResponseSchema: GenMessage<ShareVideoResponse> = /*@__PURE__*/
   messageDesc(file_videoservice_video_service, 8);
+
+/**
+ * @generated from message videoservice.GetSharedVideoRequest
+ */
+export type GetSharedVideoRequest = Message<"videoservice.GetSharedVideoRequest"> & {
+  /**
+   * @generated from field: string share_token = 1;
+   */
+  shareToken: string;
+};
+
+/**
+ * Describes the message videoservice.GetSharedVideoRequest.
+ * Use `create(GetSharedVideoRequestSchema)` to create a new message.
+ */
+export const GetSharedVideoRequestSchema: GenMessage<GetSharedVideoRequest> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 9);
+
+/**
+ * @generated from message videoservice.RecordViewRequest
+ */
+export type RecordViewRequest = Message<"videoservice.RecordViewRequest"> & {
+  /**
+   * @generated from field: string video_id = 1;
+   */
+  videoId: string;
+
+  /**
+   * A random id the viewer's browser keeps, so a signed-out viewer counts once per hour too.
+   *
+   * @generated from field: string viewer_id = 2;
+   */
+  viewerId: string;
+};
+
+/**
+ * Describes the message videoservice.RecordViewRequest.
+ * Use `create(RecordViewRequestSchema)` to create a new message.
+ */
+export const RecordViewRequestSchema: GenMessage<RecordViewRequest> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 10);
+
+/**
+ * @generated from message videoservice.RecordViewResponse
+ */
+export type RecordViewResponse = Message<"videoservice.RecordViewResponse"> & {
+  /**
+   * @generated from field: int64 view_count = 1;
+   */
+  viewCount: bigint;
+};
+
+/**
+ * Describes the message videoservice.RecordViewResponse.
+ * Use `create(RecordViewResponseSchema)` to create a new message.
+ */
+export const RecordViewResponseSchema: GenMessage<RecordViewResponse> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 11);
 
 /**
  * @generated from enum videoservice.Status
@@ -383,6 +486,28 @@ export const VideoService: GenService<{
     methodKind: "unary";
     input: typeof ShareVideoRequestSchema;
     output: typeof ShareVideoResponseSchema;
+  },
+  /**
+   * Beyond the spec: the watch page of a share link (/s/{token}) reads its video by the token alone.
+   * Signed in or not; an unknown, reset, expired or PRIVATE link is not_found.
+   *
+   * @generated from rpc videoservice.VideoService.GetSharedVideo
+   */
+  getSharedVideo: {
+    methodKind: "unary";
+    input: typeof GetSharedVideoRequestSchema;
+    output: typeof VideoSchema;
+  },
+  /**
+   * Beyond the spec: a viewer watched (3 s of playback or the end). Counted once per viewer per hour,
+   * never for the owner. Readable by whoever may read the video (a share token in x-share-token).
+   *
+   * @generated from rpc videoservice.VideoService.RecordView
+   */
+  recordView: {
+    methodKind: "unary";
+    input: typeof RecordViewRequestSchema;
+    output: typeof RecordViewResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_videoservice_video_service, 0);

@@ -1,0 +1,41 @@
+// bench/results/soak.md: what ran, what was checked, and the numbers.
+import { cpus, loadavg } from 'node:os';
+
+const MiB = 1024 * 1024;
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '–');
+const mib = (bytes) => `${(bytes / MiB).toFixed(0)} MiB`;
+
+export function soakReport({ options, startedAt, loadBefore, uploads, ranges, reads, checks, rss, processingSeconds, uploadedCount, videoBytes }) {
+  const verdict = checks.every((check) => check.ok) ? 'PASSED' : 'FAILED';
+  const errors = [...uploads.errors, ...ranges.errors, ...reads.errors];
+  return `# Soak test: ${verdict}
+
+\`npm run soak -- --uploads ${options.uploads} --streams ${options.streams} --seconds ${options.seconds} --max-uploads ${options.maxUploads} --video-seconds ${options.videoSeconds}\`
+(tools/soak.mjs), ${startedAt.toISOString()}.
+Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; 1-minute load average
+${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other work shares these cores).
+A fresh server (\`apps/api/src/main.ts\`: PGlite, local blobs, worker in-process, LOG_LEVEL=warn) on
+127.0.0.1, a fresh Auth emulator, one signed-in user. For ${options.seconds} s, ${options.streams} streamers read random
+byte ranges (up to 1 MiB; 10% open or suffix ranges) of 3 videos processed beforehand, comparing every
+byte, while ${options.maxUploads} copies of one ${options.videoSeconds} s VP8/Opus WebM of ${mib(videoBytes)}, each with its own title,
+were uploaded in rounds of ${options.uploads} at once spread over the ${options.seconds} s (${uploadedCount} answered 201).
+
+| check | result | |
+|---|---|---|
+${checks.map((check) => `| ${check.what} | ${check.detail} | ${check.ok ? 'ok' : '**FAILED**'} |`).join('\n')}
+
+| measure | count | p50 | p99 | answers |
+|---|---:|---:|---:|---|
+| upload (whole request) | ${uploads.count} | ${ms(uploads.percentile(50))} | ${ms(uploads.percentile(99))} | ${uploads.statusLine()} |
+| range request (to last byte) | ${ranges.count} | ${ms(ranges.percentile(50))} | ${ms(ranges.percentile(99))} | ${ranges.statusLine()}; ${mib(ranges.bytes)} moved |
+| whole-file read after processing | ${reads.count} | ${ms(reads.percentile(50))} | ${ms(reads.percentile(99))} | ${reads.statusLine()} |
+
+Processing: every upload left PROCESSING ${processingSeconds.toFixed(0)} s after the load ended.
+Server RSS: ${mib(rss.before)} before the load, peak ${mib(rss.peak)} during it, ${mib(rss.after)} after
+processing (VmHWM ${mib(rss.hwm)}).
+${errors.length ? `\nFirst errors (${errors.length} in all):\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}\n` : ''}
+"Intact" means: the stored video (read whole through its signed stream URL, twice, same sha256)
+has the sha256 of every stream's packet data of the upload (\`ffmpeg -f streamhash\`; the server
+remuxes with \`-c copy\`, so container bytes change but packets must not) and the upload's own title.
+`;
+}

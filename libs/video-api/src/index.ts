@@ -2,6 +2,21 @@
 export { createVideoTransport } from './transport/create-video-transport';
 export { describeVideoError, isVideoNotFound } from './errors/describe-video-error';
 export { retryVideoCall } from './errors/retry-video-call';
-export { getVideoKey, getVideoQuery, listVideosKey, listVideosQuery, refetchWhileProcessing } from './queries/video-queries';
-export { deleteVideoMutation, shareVideoMutation, updateVideoMutation } from './queries/video-mutations';
+export {
+  SHARE_TOKEN_HEADER,
+  getSharedVideoKey,
+  getSharedVideoQuery,
+  getVideoKey,
+  getVideoQuery,
+  listVideosKey,
+  listVideosQuery,
+  refetchWhileProcessing,
+} from './queries/video-queries';
+export {
+  deleteVideoMutation,
+  recordViewMutation,
+  shareVideoMutation,
+  updateVideoMutation,
+  type RecordViewInput,
+} from './queries/video-mutations';
 export { createUploadClient, uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from './upload';

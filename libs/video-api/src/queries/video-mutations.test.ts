@@ -3,8 +3,8 @@ import { Visibility } from '@stream/proto';
 import { InfiniteQueryObserver, MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeVideoService } from '../testing';
-import { deleteVideoMutation, shareVideoMutation, updateVideoMutation } from './video-mutations';
-import { getVideoKey, getVideoQuery, listVideosKey, listVideosQuery } from './video-queries';
+import { deleteVideoMutation, recordViewMutation, shareVideoMutation, updateVideoMutation } from './video-mutations';
+import { getSharedVideoKey, getSharedVideoQuery, getVideoKey, getVideoQuery, listVideosKey, listVideosQuery } from './video-queries';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
@@ -18,8 +18,9 @@ async function primed() {
   await vi.waitFor(() => expect(list.getCurrentResult().isSuccess).toBe(true));
   await client.fetchQuery(getVideoQuery(fake.transport, 'a'));
   const listCalls = () => fake.calls.filter((c) => c.method === 'listVideos').length;
-  const listedIds = () => list.getCurrentResult().data?.pages.flatMap((p) => p.videos.map((v) => v.id));
-  return { fake, client, listCalls, listedIds };
+  const listed = () => list.getCurrentResult().data?.pages.flatMap((p) => p.videos) ?? [];
+  const listedIds = () => listed().map((v) => v.id);
+  return { fake, client, listCalls, listed, listedIds };
 }
 
 describe('updateVideoMutation', () => {
@@ -34,6 +35,13 @@ describe('updateVideoMutation', () => {
     expect(saved.title).toBe('New');
     expect(client.getQueryData(getVideoKey(fake.transport, 'a'))?.title).toBe('New');
     expect(listCalls()).toBe(2);
+  });
+
+  it('shows the new title in the list at once, before the refetch answers', async () => {
+    const { fake, client, listed } = await primed();
+    fake.fail('listVideos', new ConnectError('down', Code.Unavailable));
+    await new MutationObserver(client, updateVideoMutation(fake.transport, client)).mutate({ videoId: 'a', title: 'New' });
+    expect(listed().find((v) => v.id === 'a')?.title).toBe('New');
   });
 
   it('leaves the caches alone when the server refuses', async () => {
@@ -53,9 +61,14 @@ describe('deleteVideoMutation', () => {
   it('deletes, drops the cached video and refetches the list without it', async () => {
     const { fake, client, listedIds } = await primed();
     expect(listedIds()).toContain('a');
+    fake.fail('listVideos', new ConnectError('down', Code.Unavailable));
     await new MutationObserver(client, deleteVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
     expect(client.getQueryData(getVideoKey(fake.transport, 'a'))).toBeUndefined();
-    await vi.waitFor(() => expect(listedIds()).toEqual(['b']));
+    // Gone at once, even while the list cannot be refetched.
+    expect(listedIds()).toEqual(['b']);
+    fake.succeed('listVideos');
+    await client.refetchQueries({ queryKey: listVideosKey(fake.transport) });
+    expect(listedIds()).toEqual(['b']);
   });
 });
 
@@ -64,11 +77,59 @@ describe('shareVideoMutation', () => {
     const { fake, client, listCalls } = await primed();
     const shared = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
     expect(shared.id).toBe('a');
-    expect(shared.url).toContain('a');
+    expect(shared.url).toBe(`http://localhost:3000/s/${fake.shareTokenOf('a')}`);
     expect(listCalls()).toBe(2);
     // The cached video had no observer: it is marked stale, and its next read sees the new visibility.
     const query = client.getQueryCache().find({ queryKey: getVideoKey(fake.transport, 'a') });
     expect(query?.state.isInvalidated).toBe(true);
     expect((await client.fetchQuery(getVideoQuery(fake.transport, 'a'))).visibility).toBe(Visibility.SHARED);
+  });
+
+  it('puts the answer\'s visibility into the cached video and the list at once', async () => {
+    const { fake, client, listed } = await primed();
+    fake.fail('listVideos', new ConnectError('down', Code.Unavailable));
+    fake.fail('getVideo', new ConnectError('down', Code.Unavailable));
+    await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a', expireAfterSeconds: 86_400n });
+    expect(client.getQueryData(getVideoKey(fake.transport, 'a'))?.visibility).toBe(Visibility.SHARED);
+    expect(listed().find((v) => v.id === 'a')?.visibility).toBe(Visibility.SHARED);
+    expect(fake.calls.find((c) => c.method === 'shareVideo')).toEqual({ method: 'shareVideo', request: { videoId: 'a', expireAfterSeconds: 86_400n, newLink: false } });
+  });
+});
+
+describe('getSharedVideoQuery and recordViewMutation', () => {
+  it('reads a link\'s video signed out and counts a view through its token', async () => {
+    const { fake, client } = await primed();
+    const { url } = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
+    const shareToken = url.split('/s/')[1] ?? '';
+    fake.setCaller(undefined);
+    expect((await client.fetchQuery(getSharedVideoQuery(fake.transport, shareToken))).title).toBe('Old');
+    const counted = await new MutationObserver(client, recordViewMutation(fake.transport, client)).mutate({
+      videoId: 'a',
+      viewerId: 'viewer-1',
+      shareToken,
+    });
+    expect(counted.viewCount).toBe(1n);
+    expect(client.getQueryData(getSharedVideoKey(fake.transport, shareToken))?.viewCount).toBe(1n);
+  });
+
+  it('a view without the link\'s token is refused for a signed-out viewer', async () => {
+    const { fake, client } = await primed();
+    await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
+    fake.setCaller(undefined);
+    const error = await new MutationObserver(client, recordViewMutation(fake.transport, client))
+      .mutate({ videoId: 'a', viewerId: 'viewer-1' })
+      .catch((e: unknown) => e);
+    expect(ConnectError.from(error).code).toBe(Code.Unauthenticated);
+    expect(fake.videos.get('a')?.viewCount).toBe(0n);
+  });
+
+  it('a reset link is not_found, without retries', async () => {
+    const { fake, client } = await primed();
+    const first = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
+    await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a', newLink: true });
+    const before = fake.calls.length;
+    const error = await new QueryClient().fetchQuery(getSharedVideoQuery(fake.transport, first.url.split('/s/')[1] ?? '')).catch((e: unknown) => e);
+    expect(ConnectError.from(error).code).toBe(Code.NotFound);
+    expect(fake.calls.length).toBe(before + 1);
   });
 });

@@ -3,6 +3,8 @@ import type { ConnectError, Transport } from '@connectrpc/connect';
 import { callUnaryMethod } from '@connectrpc/connect-query';
 import {
   type DeleteVideoRequestSchema,
+  type ListVideosResponse,
+  type RecordViewResponse,
   type ShareVideoRequestSchema,
   type ShareVideoResponse,
   type UpdateVideoRequestSchema,
@@ -10,14 +12,46 @@ import {
   VideoSchema,
   VideoService,
 } from '@stream/proto';
-import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
-import { getVideoKey, listVideosKey } from './video-queries';
+import type { InfiniteData, QueryClient, UseMutationOptions } from '@tanstack/react-query';
+import { SHARE_TOKEN_HEADER, getSharedVideoKey, getVideoKey, listVideosKey } from './video-queries';
 
 export type UpdateVideoInput = MessageInitShape<typeof UpdateVideoRequestSchema>;
 export type DeleteVideoInput = MessageInitShape<typeof DeleteVideoRequestSchema>;
 export type ShareVideoInput = MessageInitShape<typeof ShareVideoRequestSchema>;
+export interface RecordViewInput {
+  videoId: string;
+  viewerId: string;
+  /** The token of the link the viewer came by (sent as x-share-token), for a signed-out viewer of a SHARED video. */
+  shareToken?: string;
+}
 
-/** UpdateVideo: the answer replaces the cached video and every list page is refetched. */
+type ListPages = InfiniteData<ListVideosResponse, number>;
+
+/** Applies `change` to every cached list page (undefined drops the video), so the list on screen changes at once. */
+function editListed(queryClient: QueryClient, transport: Transport, videoId: string, change: (video: Video) => Video | undefined) {
+  queryClient.setQueriesData<ListPages>({ queryKey: listVideosKey(transport) }, (data) =>
+    data === undefined
+      ? data
+      : {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            videos: page.videos.flatMap((video) => {
+              if (video.id !== videoId) return [video];
+              const next = change(video);
+              return next ? [next] : [];
+            }),
+          })),
+        },
+  );
+}
+
+const withFields = (video: Video, patch: Partial<Omit<Video, '$typeName'>>): Video => {
+  const { $typeName: _typeName, ...fields } = video;
+  return create(VideoSchema, { ...fields, ...patch });
+};
+
+/** UpdateVideo: the answer replaces the cached video and its card in the list; the list is then refetched. */
 export function updateVideoMutation(
   transport: Transport,
   queryClient: QueryClient,
@@ -26,12 +60,13 @@ export function updateVideoMutation(
     mutationFn: (input) => callUnaryMethod(transport, VideoService.method.updateVideo, input),
     onSuccess: async (video) => {
       queryClient.setQueryData(getVideoKey(transport, video.id), create(VideoSchema, video));
+      editListed(queryClient, transport, video.id, () => video);
       await queryClient.invalidateQueries({ queryKey: listVideosKey(transport) });
     },
   };
 }
 
-/** DeleteVideo: the video leaves the cache and the list is refetched. */
+/** DeleteVideo: the video leaves the cache and the list at once; the list is then refetched. */
 export function deleteVideoMutation(
   transport: Transport,
   queryClient: QueryClient,
@@ -41,24 +76,54 @@ export function deleteVideoMutation(
       await callUnaryMethod(transport, VideoService.method.deleteVideo, input);
     },
     onSuccess: async (_none, input) => {
-      queryClient.removeQueries({ queryKey: getVideoKey(transport, input.videoId ?? '') });
+      const videoId = input.videoId ?? '';
+      queryClient.removeQueries({ queryKey: getVideoKey(transport, videoId) });
+      editListed(queryClient, transport, videoId, () => undefined);
       await queryClient.invalidateQueries({ queryKey: listVideosKey(transport) });
     },
   };
 }
 
-/** ShareVideo: sharing can change the video's visibility, so both the video and the list are refetched. */
+/**
+ * ShareVideo (with an expiry, or a new link): the answer's visibility (sharing a PRIVATE video
+ * makes it SHARED) goes into the cached video and list at once; both are then refetched.
+ */
 export function shareVideoMutation(
   transport: Transport,
   queryClient: QueryClient,
 ): UseMutationOptions<ShareVideoResponse, ConnectError, ShareVideoInput> {
   return {
     mutationFn: (input) => callUnaryMethod(transport, VideoService.method.shareVideo, input),
-    onSuccess: async (_shared, input) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getVideoKey(transport, input.videoId ?? '') }),
-        queryClient.invalidateQueries({ queryKey: listVideosKey(transport) }),
-      ]);
+    onSuccess: async (shared) => {
+      const key = getVideoKey(transport, shared.id);
+      const cached = queryClient.getQueryData(key);
+      if (cached) queryClient.setQueryData(key, withFields(cached, { visibility: shared.visibility }));
+      editListed(queryClient, transport, shared.id, (video) => withFields(video, { visibility: shared.visibility }));
+      await Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: listVideosKey(transport) })]);
+    },
+  };
+}
+
+/** RecordView: the count the server answers goes into the cached video (by id, and by the link's token). */
+export function recordViewMutation(
+  transport: Transport,
+  queryClient: QueryClient,
+): UseMutationOptions<RecordViewResponse, ConnectError, RecordViewInput> {
+  return {
+    mutationFn: ({ videoId, viewerId, shareToken }) =>
+      callUnaryMethod(
+        transport,
+        VideoService.method.recordView,
+        { videoId, viewerId },
+        shareToken ? { headers: { [SHARE_TOKEN_HEADER]: shareToken } } : undefined,
+      ),
+    onSuccess: ({ viewCount }, { videoId, shareToken }) => {
+      const keys = [getVideoKey(transport, videoId), ...(shareToken ? [getSharedVideoKey(transport, shareToken)] : [])];
+      for (const key of keys) {
+        const cached = queryClient.getQueryData(key);
+        if (cached?.id === videoId) queryClient.setQueryData(key, withFields(cached, { viewCount }));
+      }
+      editListed(queryClient, transport, videoId, (video) => withFields(video, { viewCount }));
     },
   };
 }

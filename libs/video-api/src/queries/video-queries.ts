@@ -37,6 +37,22 @@ export function getVideoQuery(transport: Transport, videoId: string) {
   return { ...createQueryOptions(VideoService.method.getVideo, { videoId }, { transport }), retry: retryVideoCall };
 }
 
+/** The header a share token travels in, for calls made by way of a link (GetVideo, RecordView). */
+export const SHARE_TOKEN_HEADER = 'x-share-token';
+
+/**
+ * Query for the video of a share link (the watch page at /s/{token}), signed in or not. A
+ * PRIVATE, deleted, expired or reset link is not_found.
+ */
+export function getSharedVideoQuery(transport: Transport, shareToken: string) {
+  return { ...createQueryOptions(VideoService.method.getSharedVideo, { shareToken }, { transport }), retry: retryVideoCall };
+}
+
+/** Key of one cached GetSharedVideo. */
+export function getSharedVideoKey(transport: Transport, shareToken: string) {
+  return createConnectQueryKey({ schema: VideoService.method.getSharedVideo, transport, input: { shareToken }, cardinality: 'finite' });
+}
+
 /** Key prefix matching every cached ListVideos page set of this transport, whatever the page size (for invalidation). */
 export function listVideosKey(transport: Transport) {
   return createConnectQueryKey({ schema: VideoService.method.listVideos, transport, cardinality: 'infinite' });

@@ -1,23 +1,34 @@
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
-import { EmptySchema, timestampMs } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, createRouterTransport, type Transport } from '@connectrpc/connect';
+import { EmptySchema, timestampFromMs, timestampMs } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, createRouterTransport, type HandlerContext, type Transport } from '@connectrpc/connect';
 import {
   ListVideosResponseSchema,
+  RecordViewResponseSchema,
   ShareVideoResponseSchema,
   type Video,
   VideoSchema,
   VideoService,
   Visibility,
 } from '@stream/proto';
+import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
+import { createFakeShareLinks } from './fake-share-links';
 import { fakeVideo } from './fake-video';
 
 type MethodName = keyof typeof VideoService.method;
+
+/** A viewer counts once per this long (RecordView). */
+export const VIEW_WINDOW_MS = 60 * 60 * 1000;
+const MAX_TITLE_LENGTH = 200;
 
 export interface FakeVideoServiceOptions {
   /** Videos the service starts with (any order; ListVideos answers newest first). */
   videos?: MessageInitShape<typeof VideoSchema>[];
   /** The caller's uid; videos of other users are not_found to it, as on the real server. */
   userId?: string;
+  /** Origin of the watch pages ShareVideo's url points to; default http://localhost:3000. */
+  publicUrl?: string;
+  /** The clock (ms) for link expiry and the view window; default Date.now. */
+  now?: () => number;
 }
 
 export interface FakeVideoService {
@@ -31,21 +42,31 @@ export interface FakeVideoService {
   /** Make `method` fail with `error` until `succeed` is called. */
   fail(method: MethodName, error: ConnectError): void;
   succeed(method: MethodName): void;
+  /** Who calls from now on: a uid, or undefined for a signed-out caller (unauthenticated where sign-in is needed). */
+  setCaller(uid: string | undefined): void;
+  /** The share token of a video's current link, if it has one. */
+  shareTokenOf(videoId: string): string | undefined;
 }
 
 /**
  * An in-memory VideoService behind a real Connect router transport, for tests of code that calls
- * the video service. It validates like the real one (page bounds, ownership) but keeps no state
- * beyond the process.
+ * the video service. It validates like the real one (page bounds, ownership, title length, share
+ * links with expiry and reset, views once per viewer per hour and never the owner's) but keeps no
+ * state beyond the process.
  */
 export function createFakeVideoService(options: FakeVideoServiceOptions = {}): FakeVideoService {
-  const userId = options.userId ?? 'user-1';
+  const ownerId = options.userId ?? 'user-1';
+  let caller: string | undefined = ownerId;
+  const now = options.now ?? Date.now;
+  const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const videos = new Map<string, Video>();
   const failures = new Map<MethodName, ConnectError>();
   const calls: FakeVideoService['calls'] = [];
+  const links = createFakeShareLinks(now);
+  const lastViews = new Map<string, number>();
 
   const add = (init: MessageInitShape<typeof VideoSchema> = {}) => {
-    const video = fakeVideo({ userId, ...init });
+    const video = fakeVideo({ userId: ownerId, ...init });
     videos.set(video.id, video);
     return video;
   };
@@ -56,38 +77,57 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
     const failure = failures.get(method);
     if (failure) throw failure;
   };
-  const own = (videoId: string): Video => {
+  const notFound = (videoId: string) => new ConnectError(`video ${videoId} not found`, Code.NotFound);
+  const signedIn = (): string => {
+    if (caller === undefined) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
+    return caller;
+  };
+  /** The real service's canRead: the owner, anyone for PUBLIC, a valid link's holder for SHARED. */
+  const readable = (videoId: string, context: HandlerContext): Video => {
     const video = videos.get(videoId);
-    // Another user's private video is not_found, never permission_denied: existence does not leak.
-    if (!video || (video.userId !== userId && video.visibility === Visibility.PRIVATE)) {
-      throw new ConnectError(`video ${videoId} not found`, Code.NotFound);
+    const token = context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined;
+    if (video) {
+      if (caller !== undefined && video.userId === caller) return video;
+      if (video.visibility === Visibility.PUBLIC) return video;
+      if (video.visibility === Visibility.SHARED && token !== undefined && links.valid(video.id, token)) return video;
     }
-    return video;
+    // Existence does not leak: signed out it is unauthenticated, signed in not_found.
+    if (caller === undefined && token === undefined) throw new ConnectError('Sign in to see this video', Code.Unauthenticated);
+    throw notFound(videoId);
   };
   const owned = (videoId: string): Video => {
-    const video = own(videoId);
-    if (video.userId !== userId) throw new ConnectError(`video ${videoId} not found`, Code.NotFound);
+    const uid = signedIn();
+    const video = videos.get(videoId);
+    if (!video || video.userId !== uid) throw notFound(videoId);
     return video;
+  };
+  const validTitle = (title: string) => {
+    if (title.trim().length > MAX_TITLE_LENGTH) {
+      throw new ConnectError(`title must be at most ${MAX_TITLE_LENGTH} characters`, Code.InvalidArgument);
+    }
+    return title.trim();
   };
 
   const transport = createRouterTransport((router) =>
     router.service(VideoService, {
       createVideo(req) {
         record('createVideo', { ...req });
+        signedIn();
         if (!req.title.trim()) throw new ConnectError('title is required', Code.InvalidArgument);
-        return add({ title: req.title, description: req.description, url: req.url, visibility: req.visibility });
+        return add({ title: validTitle(req.title), description: req.description, url: req.url, visibility: req.visibility });
       },
-      getVideo(req) {
+      getVideo(req, context) {
         record('getVideo', { videoId: req.videoId });
-        return own(req.videoId);
+        return readable(req.videoId, context);
       },
       listVideos(req) {
         record('listVideos', { pageSize: req.pageSize, pageNumber: req.pageNumber });
+        const uid = signedIn();
         if (req.pageSize < 0 || req.pageSize > 100) throw new ConnectError('page_size must be 0..100', Code.InvalidArgument);
         if (req.pageNumber < 0) throw new ConnectError('page_number must be >= 0', Code.InvalidArgument);
         const size = req.pageSize || 10;
         const mine = [...videos.values()]
-          .filter((v) => v.userId === userId)
+          .filter((v) => v.userId === uid)
           .sort((a, b) => (b.createdAt ? timestampMs(b.createdAt) : 0) - (a.createdAt ? timestampMs(a.createdAt) : 0));
         const start = req.pageNumber * size;
         const page = mine.slice(start, start + size);
@@ -97,19 +137,50 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       updateVideo(req) {
         record('updateVideo', { ...req });
         const video = owned(req.videoId);
-        return update(video.id, { title: req.title, description: req.description, visibility: req.visibility });
+        const title = validTitle(req.title);
+        // As the real service: an empty title keeps the current one.
+        return update(video.id, { title: title || video.title, description: req.description, visibility: req.visibility });
       },
       deleteVideo(req) {
         record('deleteVideo', { videoId: req.videoId });
         owned(req.videoId);
         videos.delete(req.videoId);
+        links.remove(req.videoId);
         return create(EmptySchema);
       },
       shareVideo(req) {
-        record('shareVideo', { videoId: req.videoId });
+        record('shareVideo', { videoId: req.videoId, expireAfterSeconds: req.expireAfterSeconds, newLink: req.newLink });
         const video = owned(req.videoId);
-        if (video.visibility === Visibility.PRIVATE) update(video.id, { visibility: Visibility.SHARED });
-        return create(ShareVideoResponseSchema, { id: video.id, url: `/video/${video.id}` });
+        if (req.expireAfterSeconds !== undefined && req.expireAfterSeconds < 0n) {
+          throw new ConnectError('expire_after_seconds must not be negative', Code.InvalidArgument);
+        }
+        const link = links.share(video.id, { expireAfterSeconds: req.expireAfterSeconds, newLink: req.newLink });
+        const shared = video.visibility === Visibility.PRIVATE ? update(video.id, { visibility: Visibility.SHARED }) : video;
+        return create(ShareVideoResponseSchema, {
+          id: video.id,
+          url: `${publicUrl}/s/${link.token}`,
+          visibility: shared.visibility,
+          ...(link.expiresAtMs === undefined ? {} : { expiresAt: timestampFromMs(link.expiresAtMs) }),
+        });
+      },
+      getSharedVideo(req) {
+        record('getSharedVideo', { shareToken: req.shareToken });
+        const videoId = links.videoOf(req.shareToken);
+        const video = videoId === undefined ? undefined : videos.get(videoId);
+        if (!video || video.visibility === Visibility.PRIVATE) throw new ConnectError('This link is not valid', Code.NotFound);
+        return video;
+      },
+      recordView(req, context) {
+        record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
+        if (!req.viewerId.trim()) throw new ConnectError('viewer_id is required', Code.InvalidArgument);
+        const video = readable(req.videoId, context);
+        const key = `${video.id}\n${req.viewerId}`;
+        const last = lastViews.get(key);
+        const counts = video.userId !== caller && (last === undefined || now() - last >= VIEW_WINDOW_MS);
+        if (!counts) return create(RecordViewResponseSchema, { viewCount: video.viewCount });
+        lastViews.set(key, now());
+        const viewed = update(video.id, { viewCount: video.viewCount + 1n });
+        return create(RecordViewResponseSchema, { viewCount: viewed.viewCount });
       },
     }),
   );
@@ -131,5 +202,9 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
     update,
     fail: (method, error) => void failures.set(method, error),
     succeed: (method) => void failures.delete(method),
+    setCaller: (uid) => {
+      caller = uid;
+    },
+    shareTokenOf: (videoId) => links.tokenOf(videoId),
   };
 }

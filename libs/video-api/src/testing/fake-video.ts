@@ -19,6 +19,7 @@ export function fakeVideo(init: MessageInitShape<typeof VideoSchema> = {}): Vide
     visibility: Visibility.PRIVATE,
     createdAt: timestampFromDate(new Date(Date.UTC(2026, 0, 1) + sequence * 60_000)),
     durationSeconds: 3,
+    ownerName: 'Ada',
     ...init,
   });
 }

@@ -1,2 +1,7 @@
-export { createFakeVideoService, type FakeVideoService, type FakeVideoServiceOptions } from './fake-video-service';
+export {
+  VIEW_WINDOW_MS,
+  createFakeVideoService,
+  type FakeVideoService,
+  type FakeVideoServiceOptions,
+} from './fake-video-service';
 export { fakeVideo } from './fake-video';

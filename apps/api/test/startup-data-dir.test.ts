@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { dataDirFolders } from '../src/startup/check-data-dir';
 import { startApiProcess } from './support/api-process';
 
 const scratch = mkdtempSync(join(tmpdir(), 'stream-startup-'));
@@ -104,5 +106,14 @@ describe.skipIf(notRoot)(`a DATA_DIR the API's user may not write${notRoot ? ` (
     mkdirSync(dataDir, { mode: 0o755 });
     execFileSync('chmod', ['755', scratch]);
     await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${dataDir}/db: permission denied`, { uid: 65534, gid: 65534 });
+  });
+});
+
+describe('the folders checked at start-up', () => {
+  it('are the ones the configuration writes: the embedded database, local blobs, the worker\'s scratch', () => {
+    const base = { DATA_DIR: '/srv/stream' };
+    expect(dataDirFolders(loadConfig(base))).toEqual(['/srv/stream/db', '/srv/stream/blobs', '/srv/stream/tmp/processing']);
+    expect(dataDirFolders(loadConfig({ ...base, DATABASE_URL: 'postgres://db/stream', S3_BUCKET: 'videos', WORKER: 'false' }))).toEqual([]);
+    expect(dataDirFolders(loadConfig({ ...base, DATABASE_URL: 'postgres://db/stream' }))).toEqual(['/srv/stream/blobs', '/srv/stream/tmp/processing']);
   });
 });

@@ -1,5 +1,5 @@
-// The disk the embedded defaults write (DATA_DIR/db for PGlite, DATA_DIR/blobs for the local
-// store), checked before the database opens: otherwise a full disk ends in PGlite's
+// The disk the API writes under DATA_DIR (db for PGlite, blobs for the local store, tmp/processing
+// for the in-process worker's scratch), checked before the database opens: otherwise a full disk ends in PGlite's
 // `ErrnoError { errno: 51 }`, a read-only one in a stack trace, and a read-only blobs folder only
 // shows when every upload fails.
 import { mkdir, rm, stat, statfs, writeFile } from 'node:fs/promises';
@@ -28,11 +28,14 @@ export function describeCause(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+type DataDirSettings = Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'S3_BUCKET' | 'WORKER'>;
+
 /** The folders under DATA_DIR this configuration writes to. */
-export function dataDirFolders(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'S3_BUCKET'>): string[] {
+export function dataDirFolders(config: DataDirSettings): string[] {
   const folders: string[] = [];
   if (!config.DATABASE_URL) folders.push(join(config.DATA_DIR, 'db'));
   if (!config.S3_BUCKET) folders.push(join(config.DATA_DIR, 'blobs'));
+  if (config.WORKER) folders.push(join(config.DATA_DIR, 'tmp', 'processing'));
   return folders;
 }
 
@@ -56,7 +59,7 @@ async function makeFolder(path: string): Promise<void> {
 }
 
 /** Creates each folder, writes and removes a small file in it, and checks its free space. */
-export async function checkDataDir(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'S3_BUCKET'>): Promise<void> {
+export async function checkDataDir(config: DataDirSettings): Promise<void> {
   const fail = (path: string, cause: string) => new StartupError(`DATA_DIR=${config.DATA_DIR}: cannot use ${path}: ${cause}`);
   for (const folder of dataDirFolders(config)) {
     const probe = join(folder, `.write-check-${process.pid}`);

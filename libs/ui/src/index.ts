@@ -6,6 +6,12 @@ export { EmptyVideos, LoadError, LoadMore, VideoGridSkeleton } from './video/vid
 export { formatVideoDate } from './video/format-video-date';
 export type { VideoStatusLabel, VideoVisibilityLabel } from './video/video-status';
 export { VideoPlayer } from './player/video-player';
+export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';
+export { VideoEditor, type VideoChanges } from './manage/video-editor';
+export { DeleteDialog } from './manage/delete-dialog';
+export { ViewCount, formatViews } from './manage/view-count';
+export { DownloadLink } from './manage/download-link';
+export { VideoActionsMenu } from './manage/video-actions-menu';
 export { AlertArea, type AlertMessage } from './alert/alert-area';
 export { RecorderControls } from './recorder/recorder-controls';
 export { ElapsedTime } from './recorder/elapsed-time';

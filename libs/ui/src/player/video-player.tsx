@@ -19,6 +19,13 @@ export interface VideoPlayerProps {
    * given afterwards resumes at the same position, playing if it was.
    */
   onError?: () => void;
+  /**
+   * Seconds actually played so far (seeks do not count), reported as playback advances; with
+   * `onEnded`, what a view counter needs.
+   */
+  onPlayed?: (seconds: number) => void;
+  /** Playback reached the end. */
+  onEnded?: () => void;
 }
 
 /**
@@ -26,7 +33,7 @@ export interface VideoPlayerProps {
  * header by a Range request and stream the rest as it plays or seeks: it never downloads the whole
  * file first. Nothing plays until the first press of Play.
  */
-export function VideoPlayer({ src, knownDuration, label = 'Video player', poster, onError }: VideoPlayerProps) {
+export function VideoPlayer({ src, knownDuration, label = 'Video player', poster, onError, onPlayed, onEnded }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -143,6 +150,18 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
     perform(action);
   };
 
+  // Played time: the small steps of timeupdate while playing (a seek is a jump, or happens paused).
+  const played = useRef({ total: 0, last: 0 });
+  const countPlayed = () => {
+    const video = videoRef.current;
+    if (!video) return;
+    const step = video.currentTime - played.current.last;
+    played.current.last = video.currentTime;
+    if (video.paused || video.seeking || step <= 0 || step > 1.5) return;
+    played.current.total += step;
+    onPlayed?.(played.current.total);
+  };
+
   const syncTime = () => {
     const time = videoRef.current?.currentTime ?? 0;
     if (!resumeAt.current) position.current.time = time;
@@ -189,12 +208,19 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
         onEnded={() => {
           position.current.playing = false;
           setPlaying(false);
+          onEnded?.();
         }}
         onWaiting={() => setBuffering(true)}
         onPlaying={() => setBuffering(false)}
         onCanPlay={() => setBuffering(false)}
-        onTimeUpdate={syncTime}
-        onSeeked={syncTime}
+        onTimeUpdate={() => {
+          countPlayed();
+          syncTime();
+        }}
+        onSeeked={() => {
+          played.current.last = videoRef.current?.currentTime ?? 0;
+          syncTime();
+        }}
         onLoadedMetadata={onLoadedMetadata}
         onDurationChange={syncDuration}
         onVolumeChange={() => {

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { formatViews } from '../manage/view-count';
 import type { RenderLink } from '../layout/link-component';
 import { formatVideoDate } from './format-video-date';
 import { StatusBadge } from './status-badge';
@@ -16,13 +17,17 @@ export interface VideoCardProps {
   createdAt: Date;
   /** The whole card is one link; the app draws it (its router's Link to the video). */
   renderLink: RenderLink;
+  /** How many people watched; not shown when undefined. */
+  views?: number;
+  /** Drawn over the card's top left, outside its link (a menu of actions). */
+  actions?: ReactNode;
 }
 
-export function VideoCard({ title, description, thumbnailUrl, status, visibility, createdAt, renderLink }: VideoCardProps) {
+export function VideoCard({ title, description, thumbnailUrl, status, visibility, createdAt, renderLink, views, actions }: VideoCardProps) {
   // A thumbnail that fails to load (expired link, deleted file) falls back to the placeholder.
   const [failedThumbnail, setFailedThumbnail] = useState<string>();
   const showThumbnail = thumbnailUrl !== '' && failedThumbnail !== thumbnailUrl;
-  return renderLink({
+  const link = renderLink({
     'aria-label': title || 'Untitled video',
     className:
       'card card-sm bg-base-100 w-full max-w-[225px] shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-primary',
@@ -51,8 +56,17 @@ export function VideoCard({ title, description, thumbnailUrl, status, visibility
             <time dateTime={Number.isNaN(createdAt.getTime()) ? undefined : createdAt.toISOString()}>{formatVideoDate(createdAt)}</time>
             <VisibilityBadge visibility={visibility} />
           </div>
+          {views !== undefined && <p className="text-xs text-base-content/60">{formatViews(views)}</p>}
         </div>
       </>
     ),
   });
+  if (!actions) return link;
+  // A button cannot sit inside the card's link, so the menu is its sibling, placed over it.
+  return (
+    <div className="relative w-full max-w-[225px]">
+      {link}
+      <div className="absolute top-2 left-2 z-10">{actions}</div>
+    </div>
+  );
 }

@@ -1,0 +1,216 @@
+import { useId, useRef, useState } from 'react';
+import { formatVideoDate } from '../video/format-video-date';
+import type { VideoVisibilityLabel } from '../video/video-status';
+import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
+import { Modal } from './modal';
+
+export interface ShareDialogProps {
+  /** The watch page's address; empty while the link is being made. */
+  url: string;
+  visibility: VideoVisibilityLabel;
+  /** When the link stops working; undefined: never. */
+  expiresAt?: Date;
+  /** The dialog was opened on a private video, which sharing made SHARED. */
+  madeShared?: boolean;
+  busy?: boolean;
+  /** Why the last change failed. */
+  error?: string;
+  onVisibilityChange: (visibility: VideoVisibilityLabel) => void;
+  /** Seconds from now until the link expires; 0: never. */
+  onExpiryChange: (seconds: number) => void;
+  /** Replace the link; the old one stops working. */
+  onResetLink: () => void;
+  onClose: () => void;
+  /** Writes to the clipboard; defaults to the Clipboard API. */
+  copyText?: (text: string) => Promise<void>;
+  /** The clock for expiry dates; defaults to now. */
+  now?: () => Date;
+}
+
+const VISIBILITIES: { value: VideoVisibilityLabel; label: string; hint: string }[] = [
+  { value: 'private', label: 'Private', hint: 'Only you. The link does not work while the video is private.' },
+  { value: 'shared', label: 'Anyone with the link', hint: 'Whoever has the link can watch, signed in or not.' },
+  { value: 'public', label: 'Public', hint: 'Listed as public: anyone can watch.' },
+];
+
+const clipboardWrite = (text: string) => navigator.clipboard.writeText(text);
+
+/** The link with Copy link, who may watch, when the link expires, and Reset link. */
+export function ShareDialog({
+  url,
+  visibility,
+  expiresAt,
+  madeShared = false,
+  busy = false,
+  error,
+  onVisibilityChange,
+  onExpiryChange,
+  onResetLink,
+  onClose,
+  copyText = clipboardWrite,
+  now = () => new Date(),
+}: ShareDialogProps) {
+  const field = useRef<HTMLInputElement>(null);
+  const [copy, setCopy] = useState<'copied' | 'manual'>();
+  const [expiry, setExpiry] = useState<ExpiryChoice>(expiresAt ? 'date' : 'never');
+  const [date, setDate] = useState(expiresAt ? dateInputValue(expiresAt) : '');
+  const [dateError, setDateError] = useState<string>();
+  const [resetFrom, setResetFrom] = useState<string>();
+  const ids = { link: useId(), expiry: useId(), date: useId() };
+
+  const copyLink = async () => {
+    try {
+      await copyText(url);
+      setCopy('copied');
+    } catch {
+      // No clipboard permission (or an insecure page): leave the text selected for the keyboard.
+      field.current?.focus();
+      field.current?.select();
+      setCopy('manual');
+    }
+  };
+
+  const chooseExpiry = (choice: ExpiryChoice, day = date) => {
+    setExpiry(choice);
+    setDateError(undefined);
+    if (choice === 'date' && day === '') return;
+    const seconds = expireAfterSeconds(choice, day, now());
+    if (seconds === undefined) setDateError('Choose a day after today.');
+    else onExpiryChange(seconds);
+  };
+
+  return (
+    <Modal title="Share video" onClose={onClose}>
+      {madeShared && (
+        <p role="status" className="alert alert-info alert-soft">
+          This video was private. It is now shared with anyone who has the link.
+        </p>
+      )}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.link} className="text-sm font-medium">
+          Link
+        </label>
+        <div className="join w-full">
+          <input
+            ref={field}
+            id={ids.link}
+            type="text"
+            readOnly
+            value={url}
+            placeholder="Making a link..."
+            className="input join-item w-full"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <button type="button" className="btn btn-primary join-item" onClick={() => void copyLink()} disabled={!url}>
+            Copy link
+          </button>
+        </div>
+        {copy === 'copied' && (
+          <p role="status" className="text-success text-sm">
+            Link copied.
+          </p>
+        )}
+        {copy === 'manual' && (
+          <p role="status" className="text-sm">
+            Press Ctrl+C to copy.
+          </p>
+        )}
+      </div>
+
+      <fieldset className="flex flex-col gap-2" disabled={busy}>
+        <legend className="mb-1 text-sm font-medium">Who can watch</legend>
+        <div role="radiogroup" aria-label="Who can watch" className="flex flex-col gap-2">
+          {VISIBILITIES.map((option) => (
+            <label key={option.value} className="flex cursor-pointer items-start gap-2">
+              <input
+                type="radio"
+                name="share-visibility"
+                className="radio radio-sm mt-0.5"
+                value={option.value}
+                checked={visibility === option.value}
+                onChange={() => onVisibilityChange(option.value)}
+              />
+              <span className="flex flex-col">
+                <span>{option.label}</span>
+                <span className="text-xs text-base-content/60">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor={ids.expiry} className="text-sm font-medium">
+          Link expires
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <select
+            id={ids.expiry}
+            className="select select-sm w-40"
+            value={expiry}
+            disabled={busy}
+            onChange={(event) => chooseExpiry(event.target.value as ExpiryChoice)}
+          >
+            {EXPIRY_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {expiry === 'date' && (
+            <input
+              id={ids.date}
+              type="date"
+              aria-label="Expiry date"
+              className="input input-sm w-44"
+              min={dateInputValue(now())}
+              value={date}
+              disabled={busy}
+              onChange={(event) => {
+                setDate(event.target.value);
+                chooseExpiry('date', event.target.value);
+              }}
+            />
+          )}
+        </div>
+        <p className="text-xs text-base-content/60">{expiresAt ? `The link works until ${formatExpiry(expiresAt)}.` : 'The link never expires.'}</p>
+        {dateError && (
+          <p role="alert" className="text-error text-sm">
+            {dateError}
+          </p>
+        )}
+      </div>
+
+      {resetFrom !== undefined && resetFrom !== url && url !== '' && (
+        <p role="status" className="alert alert-success alert-soft">
+          The old link no longer works. Share the new one above.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="text-error text-sm">
+          {error}
+        </p>
+      )}
+      <div className="modal-action items-center justify-between">
+        <button
+          type="button"
+          className="btn btn-outline btn-warning btn-sm"
+          disabled={busy || !url}
+          onClick={() => {
+            setResetFrom(url);
+            setCopy(undefined);
+            onResetLink();
+          }}
+        >
+          Reset link
+        </button>
+        <button type="button" className="btn btn-sm" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const formatExpiry = (date: Date) => `${formatVideoDate(date)}, ${timeFormat.format(date)}`;

@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { downloadFileName, downloadHref } from './download-link';
+
+export interface VideoActionsMenuProps {
+  /** The video's title, in the button's name ("Actions for <title>"). */
+  title: string;
+  /** The recording's address; without one there is nothing to download. */
+  url?: string;
+  onShare: () => void;
+  onEdit?: () => void;
+  onDelete: () => void;
+}
+
+/** A "⋯" button with Share, Edit, Download and Delete; closes on Escape, outside clicks and choices. */
+export function VideoActionsMenu({ title, url, onShare, onEdit, onDelete }: VideoActionsMenuProps) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const name = title || 'Untitled video';
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        className="btn btn-circle btn-xs bg-base-100/90"
+        aria-label={`Actions for ${name}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      {open && (
+        <ul id={menuId} role="menu" aria-label={`Actions for ${name}`} className="menu menu-sm bg-base-100 rounded-box absolute left-0 z-20 mt-1 w-36 p-1 shadow">
+          <li role="none">
+            <button type="button" role="menuitem" onClick={choose(onShare)}>
+              Share
+            </button>
+          </li>
+          {onEdit && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(onEdit)}>
+                Edit
+              </button>
+            </li>
+          )}
+          {url && (
+            <li role="none">
+              <a role="menuitem" href={downloadHref(url)} download={downloadFileName(title)} onClick={() => setOpen(false)}>
+                Download
+              </a>
+            </li>
+          )}
+          <li role="none">
+            <button type="button" role="menuitem" className="text-error" onClick={choose(onDelete)}>
+              Delete
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

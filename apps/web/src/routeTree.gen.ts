@@ -17,6 +17,9 @@ import { Route as AuthedRecordRouteImport } from './routes/_authed/record'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTeamRouteImport } from './routes/_authed/team'
 import { Route as AuthedVideosRouteImport } from './routes/_authed/videos'
+import { Route as EmbedTokenRouteImport } from './routes/embed.$token'
+import { Route as STokenRouteImport } from './routes/s.$token'
+import { Route as WatchIdRouteImport } from './routes/watch.$id'
 import { Route as AuthedVideoIdRouteImport } from './routes/_authed/video.$id'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -58,6 +61,21 @@ const AuthedVideosRoute = AuthedVideosRouteImport.update({
   path: '/videos',
   getParentRoute: () => AuthedRoute,
 } as any)
+const EmbedTokenRoute = EmbedTokenRouteImport.update({
+  id: '/embed/$token',
+  path: '/embed/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WatchIdRoute = WatchIdRouteImport.update({
+  id: '/watch/$id',
+  path: '/watch/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedVideoIdRoute = AuthedVideoIdRouteImport.update({
   id: '/video/$id',
   path: '/video/$id',
@@ -72,6 +90,9 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AuthedSettingsRoute
   '/team': typeof AuthedTeamRoute
   '/videos': typeof AuthedVideosRoute
+  '/embed/$token': typeof EmbedTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/watch/$id': typeof WatchIdRoute
   '/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRoutesByTo {
@@ -81,6 +102,9 @@ export interface FileRoutesByTo {
   '/settings': typeof AuthedSettingsRoute
   '/team': typeof AuthedTeamRoute
   '/videos': typeof AuthedVideosRoute
+  '/embed/$token': typeof EmbedTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/watch/$id': typeof WatchIdRoute
   '/': typeof AuthedIndexRoute
   '/video/$id': typeof AuthedVideoIdRoute
 }
@@ -93,6 +117,9 @@ export interface FileRoutesById {
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/team': typeof AuthedTeamRoute
   '/_authed/videos': typeof AuthedVideosRoute
+  '/embed/$token': typeof EmbedTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/watch/$id': typeof WatchIdRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/video/$id': typeof AuthedVideoIdRoute
 }
@@ -106,6 +133,9 @@ export interface FileRouteTypes {
     | '/settings'
     | '/team'
     | '/videos'
+    | '/embed/$token'
+    | '/s/$token'
+    | '/watch/$id'
     | '/video/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -115,6 +145,9 @@ export interface FileRouteTypes {
     | '/settings'
     | '/team'
     | '/videos'
+    | '/embed/$token'
+    | '/s/$token'
+    | '/watch/$id'
     | '/'
     | '/video/$id'
   id:
@@ -126,6 +159,9 @@ export interface FileRouteTypes {
     | '/_authed/settings'
     | '/_authed/team'
     | '/_authed/videos'
+    | '/embed/$token'
+    | '/s/$token'
+    | '/watch/$id'
     | '/_authed/'
     | '/_authed/video/$id'
   fileRoutesById: FileRoutesById
@@ -133,6 +169,9 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   LoginRoute: typeof LoginRoute
+  EmbedTokenRoute: typeof EmbedTokenRoute
+  STokenRoute: typeof STokenRoute
+  WatchIdRoute: typeof WatchIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -193,6 +232,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedVideosRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/embed/$token': {
+      id: '/embed/$token'
+      path: '/embed/$token'
+      fullPath: '/embed/$token'
+      preLoaderRoute: typeof EmbedTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/watch/$id': {
+      id: '/watch/$id'
+      path: '/watch/$id'
+      fullPath: '/watch/$id'
+      preLoaderRoute: typeof WatchIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/video/$id': {
       id: '/_authed/video/$id'
       path: '/video/$id'
@@ -229,6 +289,9 @@ const AuthedRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   LoginRoute: LoginRoute,
+  EmbedTokenRoute: EmbedTokenRoute,
+  STokenRoute: STokenRoute,
+  WatchIdRoute: WatchIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

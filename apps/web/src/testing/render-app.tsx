@@ -20,14 +20,17 @@ export interface RenderAppOptions extends FakeVideoServiceOptions {
  */
 export function renderApp(path: string, { signedIn = true, uploads, recorder, ...videos }: RenderAppOptions = {}) {
   const auth = createFakeAuthClient();
-  auth.addAccount({ email: 'ada@example.com', password: 'secret-1', displayName: 'Ada' });
+  const ada = auth.addAccount({ email: 'ada@example.com', password: 'secret-1', displayName: 'Ada' });
   if (signedIn) {
     auth.restore('ada@example.com');
     window.localStorage.setItem('authToken', 'stored-token');
   } else {
     window.localStorage.removeItem('authToken');
   }
-  const fake = createFakeVideoService(videos);
+  // Ada is the service's user (unless a test names another uid for her); signed out, the service sees no caller.
+  const callerId = videos.userId ?? ada.uid;
+  const fake = createFakeVideoService({ ...videos, userId: callerId });
+  if (!signedIn) fake.setCaller(undefined);
   const history = createMemoryHistory({ initialEntries: [path] });
   const app = createApp({
     authClient: auth,
@@ -37,6 +40,7 @@ export function renderApp(path: string, { signedIn = true, uploads, recorder, ..
     ...(uploads ? { uploads } : {}),
     ...(recorder ? { recorder } : {}),
   });
+  app.session.subscribe(() => fake.setCaller(app.session.isSignedIn() ? callerId : undefined));
   // Timing only: retried calls (unavailable, ...) retry at once instead of after 1 s and 2 s.
   app.queryClient.setDefaultOptions({ queries: { ...app.queryClient.getDefaultOptions().queries, retryDelay: 0 } });
   const view = render(<App router={app.router} />, rootOptions);

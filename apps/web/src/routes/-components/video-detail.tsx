@@ -1,18 +1,26 @@
-import { Status, type Video } from '@stream/proto';
-import { LoadError, VideoPlayer, formatVideoDate } from '@stream/ui';
-import { describeVideoError, getVideoQuery, isVideoNotFound, refetchWhileProcessing } from '@stream/video-api';
-import { useQuery } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { useSession } from '@stream/auth';
+import { LoadError, VideoEditor, ViewCount, formatVideoDate } from '@stream/ui';
+import { describeVideoError, getVideoQuery, isVideoNotFound, refetchWhileProcessing, updateVideoMutation } from '@stream/video-api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
+import { OwnerActions } from './owner-actions';
+import { changeErrorMessage } from './video-errors';
 import { createdAtOf } from './video-props';
+import { VideoStage } from './video-stage';
 
 const route = getRouteApi('/_authed/video/$id');
 
 /**
- * One video: title, player, description and upload date. The route's loader has it in the cache;
+ * One video: title, player, description, upload date and views; for its owner, the title and
+ * description edited in place, Share, Download and Delete. The route's loader has it in the cache;
  * a PROCESSING one is asked for again until it is done.
  */
 export function VideoDetail({ videoId }: { videoId: string }) {
-  const { transport } = route.useRouteContext();
+  const { transport, session } = route.useRouteContext();
+  const { user } = useSession(session);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const update = useMutation(updateVideoMutation(transport, queryClient));
   const query = useQuery({ ...getVideoQuery(transport, videoId), refetchInterval: (q) => refetchWhileProcessing(q.state.data) });
 
   if (query.isPending) return <p>Loading...</p>;
@@ -23,51 +31,34 @@ export function VideoDetail({ videoId }: { videoId: string }) {
   const video = query.data;
   if (!video) return <VideoNotFound />;
 
+  const isOwner = user !== null && user.id === video.userId;
   return (
     <article className="flex max-w-4xl flex-col gap-4">
-      <h1 className="text-2xl font-bold break-words">{video.title || 'Untitled video'}</h1>
+      {isOwner ? (
+        <VideoEditor
+          key={`${video.title}\n${video.description}`}
+          title={video.title}
+          description={video.description}
+          onSave={async (changes) => {
+            try {
+              await update.mutateAsync({ videoId: video.id, ...changes, visibility: video.visibility });
+            } catch (error) {
+              throw new Error(changeErrorMessage(error));
+            }
+          }}
+        />
+      ) : (
+        <h1 className="text-2xl font-bold break-words">{video.title || 'Untitled video'}</h1>
+      )}
       <VideoStage video={video} onPlayerError={() => void query.refetch()} />
       {video.description && <p className="whitespace-pre-line text-base-content/80">{video.description}</p>}
-      <p className="text-sm text-base-content/60">Uploaded on {formatVideoDate(createdAtOf(video))}</p>
+      <div className="flex flex-wrap items-center gap-x-4 text-sm text-base-content/60">
+        <p>Uploaded on {formatVideoDate(createdAtOf(video))}</p>
+        <ViewCount count={Number(video.viewCount)} />
+      </div>
+      {isOwner && <OwnerActions video={video} transport={transport} onDeleted={() => void navigate({ to: '/videos' })} />}
     </article>
   );
-}
-
-/** `onPlayerError` asks for the video again: its signed URL may have expired, and a fresh one resumes playback. */
-function VideoStage({ video, onPlayerError }: { video: Video; onPlayerError: () => void }) {
-  switch (video.status) {
-    case Status.PROCESSING:
-      return (
-        <div role="status" className="alert alert-warning alert-soft">
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          <span>This video is still processing. It will play here as soon as it is ready.</span>
-        </div>
-      );
-    case Status.FAILED:
-      return (
-        <div role="alert" className="alert alert-error alert-soft flex-col items-start">
-          <span>This video could not be processed, so it cannot be played.</span>
-          {video.failureReason && <span className="text-sm opacity-80">Reason: {video.failureReason}</span>}
-        </div>
-      );
-    default:
-      if (!video.url) {
-        return (
-          <div role="status" className="alert alert-soft">
-            This video has no playable file yet.
-          </div>
-        );
-      }
-      return (
-        <VideoPlayer
-          src={video.url}
-          knownDuration={video.durationSeconds || undefined}
-          poster={video.thumbnailUrl || undefined}
-          label={video.title || 'Video player'}
-          onError={onPlayerError}
-        />
-      );
-  }
 }
 
 export function VideoNotFound() {

@@ -10,8 +10,8 @@ interface Link {
  * The fake service's share links, one per video: ShareVideo's rules (a reset replaces the token
  * and kills the old one; an unset expiry keeps the current one, also across a reset; 0 means never) and expiry.
  */
-export function createFakeShareLinks(now: () => number) {
-  const byVideo = new Map<string, Link>();
+export function createFakeShareLinks(now: () => number, initial: (Link & { videoId: string })[] = []) {
+  const byVideo = new Map<string, Link>(initial.map(({ videoId, ...link }) => [videoId, link]));
   const live = (link: Link | undefined) => link !== undefined && (link.expiresAtMs === undefined || now() < link.expiresAtMs);
 
   return {

@@ -61,6 +61,21 @@ describe('the fake service\'s share links', () => {
   });
 });
 
+describe('the fake service\'s initial links', () => {
+  it('starts with the links it is given, expiry included', async () => {
+    let time = 1000;
+    const fake = createFakeVideoService({
+      now: () => time,
+      videos: [{ id: 'v', visibility: Visibility.SHARED }],
+      shareLinks: [{ videoId: 'v', token: 'tok', expiresAtMs: 2000 }],
+    });
+    const client = createClient(VideoService, fake.transport);
+    expect((await client.getSharedVideo({ shareToken: 'tok' })).id).toBe('v');
+    time = 2000;
+    await expect(client.getSharedVideo({ shareToken: 'tok' })).rejects.toMatchObject({ code: Code.NotFound });
+  });
+});
+
 describe('the fake service\'s views', () => {
   it('counts a viewer once per hour, never the owner', async () => {
     const { fake, client, advance, codeOf } = setup(Visibility.PUBLIC);

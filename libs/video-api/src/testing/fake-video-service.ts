@@ -29,6 +29,8 @@ export interface FakeVideoServiceOptions {
   publicUrl?: string;
   /** The clock (ms) for link expiry and the view window; default Date.now. */
   now?: () => number;
+  /** Share links that exist from the start (as if ShareVideo had made them). */
+  shareLinks?: { videoId: string; token: string; expiresAtMs?: number }[];
 }
 
 export interface FakeVideoService {
@@ -62,7 +64,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
   const videos = new Map<string, Video>();
   const failures = new Map<MethodName, ConnectError>();
   const calls: FakeVideoService['calls'] = [];
-  const links = createFakeShareLinks(now);
+  const links = createFakeShareLinks(now, options.shareLinks);
   const lastViews = new Map<string, number>();
 
   const add = (init: MessageInitShape<typeof VideoSchema> = {}) => {

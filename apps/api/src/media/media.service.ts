@@ -192,6 +192,9 @@ export class MediaService {
 
   private async stage(videoId: string, kind: MediaKind, contentType: string, body: Readable): Promise<StagedAsset> {
     const key = newMediaKey(videoId, kind, contentType);
+    // The store hears the body's errors through its pipeline; this keeps one that fails before the
+    // store attaches (a file that cannot be read, a store that fails first) from ending the process.
+    body.on('error', () => undefined);
     const { size } = await this.deps.store.put(key, body, { contentType });
     const staged: StagedAsset = { videoId, kind, sizeBytes: size };
     this.stagedBlobs.set(staged, { key, contentType });

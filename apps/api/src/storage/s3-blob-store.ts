@@ -38,7 +38,7 @@ const isMissing = (error: unknown) =>
  * them: S3-compatible servers otherwise store the aws-chunked framing as data (see TOOLCHAIN.md).
  */
 export class S3BlobStore implements BlobStore {
-  private readonly client: S3Client;
+  readonly client: S3Client;
 
   constructor(private readonly options: S3BlobStoreOptions) {
     const config: S3ClientConfig = {

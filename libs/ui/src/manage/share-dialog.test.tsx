@@ -94,9 +94,24 @@ describe('ShareDialog', () => {
     expect(calls.expiry).toEqual([]);
   });
 
-  it('shows when the link expires', () => {
-    setup({ expiresAt: new Date(2026, 5, 2, 12, 0) });
+  it('shows when the link expires, also when the expiry arrives after opening', () => {
+    const { view, dialog } = setup();
+    expect((within(dialog).getByRole('combobox', { name: 'Link expires' }) as HTMLSelectElement).value).toBe('never');
+    view.rerender(
+      <ShareDialog
+        url="https://stream.test/s/tok-1"
+        visibility="shared"
+        expiresAt={new Date(2026, 5, 2, 12, 0)}
+        onVisibilityChange={() => undefined}
+        onExpiryChange={() => undefined}
+        onResetLink={() => undefined}
+        onClose={() => undefined}
+        now={() => NOW}
+      />,
+    );
     expect(screen.getByText('The link works until Jun 2, 2026, 12:00 PM.')).toBeTruthy();
+    expect((within(dialog).getByRole('combobox', { name: 'Link expires' }) as HTMLSelectElement).value).toBe('date');
+    expect((within(dialog).getByLabelText('Expiry date') as HTMLInputElement).value).toBe('2026-06-02');
   });
 
   it('Reset link asks for a new link and, once it arrives, says the old one no longer works', async () => {

@@ -52,8 +52,11 @@ export function ShareDialog({
 }: ShareDialogProps) {
   const field = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<'copied' | 'manual'>();
-  const [expiry, setExpiry] = useState<ExpiryChoice>(expiresAt ? 'date' : 'never');
-  const [date, setDate] = useState(expiresAt ? dateInputValue(expiresAt) : '');
+  // Until the person chooses, the choice shown follows the link's expiry (which may arrive after opening).
+  const [chosen, setExpiry] = useState<ExpiryChoice>();
+  const [typedDate, setDate] = useState<string>();
+  const expiry = chosen ?? (expiresAt ? 'date' : 'never');
+  const date = typedDate ?? (expiresAt ? dateInputValue(expiresAt) : '');
   const [dateError, setDateError] = useState<string>();
   const [resetFrom, setResetFrom] = useState<string>();
   const ids = { link: useId(), expiry: useId(), date: useId() };

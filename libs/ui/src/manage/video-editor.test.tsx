@@ -59,3 +59,10 @@ describe('VideoEditor', () => {
     expect(document.activeElement).toBe(title);
   });
 });
+
+describe('VideoEditor startEditing', () => {
+  it('opens with the title focused', () => {
+    render(<VideoEditor title="Team sync" description="" startEditing onSave={async () => undefined} />);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Title' }));
+  });
+});

@@ -10,6 +10,8 @@ export interface VideoEditorProps {
   description: string;
   /** Saves; a rejection's message (the server's validation message) is shown and editing goes on. */
   onSave: (changes: VideoChanges) => Promise<void>;
+  /** Open in the editor (with the title focused). */
+  startEditing?: boolean;
   /** How the title shows while not editing (the page's heading). */
   renderTitle?: (title: string) => ReactNode;
 }
@@ -18,8 +20,14 @@ export interface VideoEditorProps {
  * The title (and description) edited in place: Edit puts the title in a focused field; Enter
  * saves, Escape cancels.
  */
-export function VideoEditor({ title, description, onSave, renderTitle = (t) => <h1 className="text-2xl font-bold break-words">{t}</h1> }: VideoEditorProps) {
-  const [editing, setEditing] = useState(false);
+export function VideoEditor({
+  title,
+  description,
+  onSave,
+  startEditing = false,
+  renderTitle = (t) => <h1 className="text-2xl font-bold break-words">{t}</h1>,
+}: VideoEditorProps) {
+  const [editing, setEditing] = useState(startEditing);
   const [draft, setDraft] = useState<VideoChanges>({ title, description });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();

@@ -15,7 +15,7 @@ const route = getRouteApi('/_authed/video/$id');
  * description edited in place, Share, Download and Delete. The route's loader has it in the cache;
  * a PROCESSING one is asked for again until it is done.
  */
-export function VideoDetail({ videoId }: { videoId: string }) {
+export function VideoDetail({ videoId, startEditing = false }: { videoId: string; startEditing?: boolean }) {
   const { transport, session } = route.useRouteContext();
   const { user } = useSession(session);
   const queryClient = useQueryClient();
@@ -39,6 +39,7 @@ export function VideoDetail({ videoId }: { videoId: string }) {
           key={`${video.title}\n${video.description}`}
           title={video.title}
           description={video.description}
+          startEditing={startEditing}
           onSave={async (changes) => {
             try {
               await update.mutateAsync({ videoId: video.id, ...changes, visibility: video.visibility });

@@ -2,7 +2,7 @@ import type { Video } from '@stream/proto';
 import { EmptyVideos, LoadError, LoadMore, VideoActionsMenu, VideoCard, VideoGrid, VideoGridSkeleton } from '@stream/ui';
 import { describeVideoError, listVideosQuery, refetchWhileProcessing } from '@stream/video-api';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DeleteVideoDialog } from './delete-video-dialog';
 import { RouterLink } from './router-link';
@@ -14,10 +14,11 @@ const route = getRouteApi('/_authed/videos');
 /**
  * The grid of the caller's videos. The route's loader has the first page in the cache; more come
  * on demand, and PROCESSING ones are refreshed until they are done. Each card has a menu: Share,
- * Download, Delete.
+ * Edit (the video's page with its title editor open), Download, Delete.
  */
 export function VideoLibrary() {
   const { transport } = route.useRouteContext();
+  const navigate = useNavigate();
   const [acting, setActing] = useState<{ action: 'share' | 'delete'; video: Video }>();
   const query = useInfiniteQuery({ ...listVideosQuery(transport), refetchInterval: (q) => refetchWhileProcessing(q.state.data) });
 
@@ -61,6 +62,7 @@ export function VideoLibrary() {
               title={video.title}
               url={video.url}
               onShare={() => setActing({ action: 'share', video })}
+              onEdit={() => void navigate({ to: '/video/$id', params: { id: video.id }, search: { edit: true } })}
               onDelete={() => setActing({ action: 'delete', video })}
             />
           }

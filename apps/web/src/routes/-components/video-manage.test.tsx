@@ -118,6 +118,16 @@ describe('/video/$id for its owner', () => {
 });
 
 describe('/videos card menu', () => {
+  it('Edit opens the video\'s page with the title editor focused', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/videos', { videos: [video] });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Team sync' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(router.state.location.pathname).toBe('/video/abc');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+  });
+
   it('shares and deletes from a card', async () => {
     const user = userEvent.setup();
     const { fake } = renderApp('/videos', { videos: [video, { id: 'other', title: 'Other' }] });

@@ -3,7 +3,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RouteLoadError } from '../-components/route-load-error';
 import { VideoDetail, VideoNotFound } from '../-components/video-detail';
 
+/** `?edit=true` opens the title editor (the Edit of a card's menu on /videos). */
+interface VideoSearch {
+  edit?: boolean;
+}
+
 export const Route = createFileRoute('/_authed/video/$id')({
+  validateSearch: (search: Record<string, unknown>): VideoSearch => (search.edit === true || search.edit === 'true' ? { edit: true } : {}),
   loader: async ({ context: { queryClient, transport }, params }) => {
     await queryClient.ensureQueryData(getVideoQuery(transport, params.id));
   },
@@ -16,6 +22,7 @@ export const Route = createFileRoute('/_authed/video/$id')({
 
 function VideoPage() {
   const { id } = Route.useParams();
+  const { edit } = Route.useSearch();
   // Keyed: another video starts with a fresh player, not at the last one's time.
-  return <VideoDetail key={id} videoId={id} />;
+  return <VideoDetail key={id} videoId={id} startEditing={edit === true} />;
 }

@@ -84,17 +84,32 @@ async function soak(options) {
 
   log(`uploading and processing ${SEEDS} videos for the streamers`);
   const seedStats = new Stats();
-  const seeds = await runUploads({ uploadUrl, files: files.splice(0, SEEDS), token, concurrency: SEEDS, seconds: 0, stats: seedStats });
+  const seeds = await runUploads({
+    uploadUrl,
+    files: files.splice(0, SEEDS),
+    token,
+    concurrency: SEEDS,
+    seconds: 0,
+    stats: seedStats,
+  });
   if (seeds.length !== SEEDS) throw new Error(`the seed uploads failed: ${seedStats.errors.join('; ')}`);
-  const seeded = await waitForProcessing(server.baseUrl, token, seeds.map((seed) => seed.id), Date.now() + 120_000);
+  const seeded = await waitForProcessing(
+    server.baseUrl,
+    token,
+    seeds.map((seed) => seed.id),
+    Date.now() + 120_000,
+  );
   const targets = [];
   for (const [id, video] of seeded) {
-    if (video.status !== 'STATUS_READY') throw new Error(`seed video ${id} is ${video.status}: ${video.failureReason ?? ''}`);
+    if (video.status !== 'STATUS_READY')
+      throw new Error(`seed video ${id} is ${video.status}: ${video.failureReason ?? ''}`);
     targets.push({ id, url: absolute(video.url), bytes: await read(absolute(video.url), new Stats()) });
   }
 
   const rssBefore = (await memoryOf(server.pid)).rss;
-  log(`load: ${options.maxUploads} uploads, ${options.uploads} at a time, and ${options.streams} streamers for ${options.seconds} s`);
+  log(
+    `load: ${options.maxUploads} uploads, ${options.uploads} at a time, and ${options.streams} streamers for ${options.seconds} s`,
+  );
   const uploads = new Stats();
   const ranges = new Stats();
   const sampler = sampleRss(server.pid, 200);
@@ -107,7 +122,12 @@ async function soak(options) {
   const { peak } = await sampler.stop();
   log(`${uploaded.length} uploads answered 201 and ${ranges.count} ranges were read; waiting for processing`);
 
-  const processed = await waitForProcessing(server.baseUrl, token, uploaded.map((upload) => upload.id), loadEnded + options.settleSeconds * 1000);
+  const processed = await waitForProcessing(
+    server.baseUrl,
+    token,
+    uploaded.map((upload) => upload.id),
+    loadEnded + options.settleSeconds * 1000,
+  );
   const processingSeconds = (Date.now() - loadEnded) / 1000;
   log(`checking the ${uploaded.length} stored videos`);
   const reads = new Stats();
@@ -129,20 +149,40 @@ async function soak(options) {
       await rm(stored);
       if (sha256(first) !== sha256(again)) damaged.push(`${upload.title}: two reads gave different bytes`);
       else if (found.streams !== baseStreams) damaged.push(`${upload.title}: its packets differ from the upload's`);
-      else if (found.title !== upload.title) damaged.push(`${upload.title}: the stored file is titled ${JSON.stringify(found.title)}`);
+      else if (found.title !== upload.title)
+        damaged.push(`${upload.title}: the stored file is titled ${JSON.stringify(found.title)}`);
     } catch (error) {
       damaged.push(`${upload.title}: ${error.message}`);
     }
   }
   const after = await memoryOf(server.pid);
-  const serverAlive = await fetch(`${server.baseUrl}/api/videoservice/video/none`).then((r) => r.status === 401, () => false);
+  const serverAlive = await fetch(`${server.baseUrl}/api/videoservice/video/none`).then(
+    (r) => r.status === 401,
+    () => false,
+  );
 
   const fiveHundreds = uploads.count5xx() + ranges.count5xx() + reads.count5xx() + seedStats.count5xx();
   const checks = [
-    { what: 'uploads answered 201', ok: uploads.errors.length === 0 && uploaded.length > 0, detail: `${uploaded.length} of ${uploaded.length + uploads.errors.length}` },
-    { what: 'every upload READY', ok: notReady.length === 0, detail: notReady.length ? notReady.slice(0, 5).join('; ') : `${uploaded.length} READY` },
-    { what: 'every stored video intact', ok: damaged.length === 0, detail: damaged.length ? damaged.slice(0, 5).join('; ') : 'same packets, own title, stable bytes' },
-    { what: 'every range 206 with the right bytes', ok: ranges.errors.length === 0 && ranges.count > 0, detail: `${ranges.count - ranges.errors.length} of ${ranges.count}` },
+    {
+      what: 'uploads answered 201',
+      ok: uploads.errors.length === 0 && uploaded.length > 0,
+      detail: `${uploaded.length} of ${uploaded.length + uploads.errors.length}`,
+    },
+    {
+      what: 'every upload READY',
+      ok: notReady.length === 0,
+      detail: notReady.length ? notReady.slice(0, 5).join('; ') : `${uploaded.length} READY`,
+    },
+    {
+      what: 'every stored video intact',
+      ok: damaged.length === 0,
+      detail: damaged.length ? damaged.slice(0, 5).join('; ') : 'same packets, own title, stable bytes',
+    },
+    {
+      what: 'every range 206 with the right bytes',
+      ok: ranges.errors.length === 0 && ranges.count > 0,
+      detail: `${ranges.count - ranges.errors.length} of ${ranges.count}`,
+    },
     { what: 'no 5xx answer', ok: fiveHundreds === 0, detail: `${fiveHundreds}` },
     { what: 'server still answering', ok: serverAlive, detail: serverAlive ? 'yes' : 'no' },
   ];

@@ -21,7 +21,13 @@ let emulatorStarting; // the emulator's start, awaited by stopAll even when it i
 
 /** Spawns a group leader with inherited output; resolves with its exit code. */
 function start(command, args, options = {}) {
-  const child = spawn(command, args, { cwd: workspaceRoot, stdio: ['ignore', 'inherit', 'inherit'], detached: true, env, ...options });
+  const child = spawn(command, args, {
+    cwd: workspaceRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+    env,
+    ...options,
+  });
   children.add(child);
   const exited = new Promise((resolve) => {
     child.once('error', () => resolve(127));
@@ -76,7 +82,11 @@ async function main() {
     throw error;
   });
   if (!emulator || stopping) return undefined;
-  emulator.exited?.then(() => stopping || console.error(`The Auth emulator on ${emulator.host} exited; sign-ins will fail:\n${emulator.output()}`));
+  emulator.exited?.then(
+    () =>
+      stopping ||
+      console.error(`The Auth emulator on ${emulator.host} exited; sign-ins will fail:\n${emulator.output()}`),
+  );
 
   const api = start(process.execPath, ['--import', 'tsx', join(workspaceRoot, 'apps/api/src/main.ts')], {
     env: { ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },

@@ -86,8 +86,10 @@ export async function runStreams({ targets, workers, deadline, stats }) {
           stats.record(answer.status, now() - started, answer.body.length);
           const expected = `bytes ${range.start}-${range.end}/${target.bytes.length}`;
           if (answer.status !== 206) stats.fail(`${range.header} answered ${answer.status}`);
-          else if (answer.headers['content-range'] !== expected) stats.fail(`${range.header}: Content-Range ${answer.headers['content-range']}, expected ${expected}`);
-          else if (!answer.body.equals(target.bytes.subarray(range.start, range.end + 1))) stats.fail(`${range.header} of ${target.id}: other bytes than the file`);
+          else if (answer.headers['content-range'] !== expected)
+            stats.fail(`${range.header}: Content-Range ${answer.headers['content-range']}, expected ${expected}`);
+          else if (!answer.body.equals(target.bytes.subarray(range.start, range.end + 1)))
+            stats.fail(`${range.header} of ${target.id}: other bytes than the file`);
         } catch (error) {
           stats.fail(`${range.header} of ${target.id} failed: ${error.message}`);
         }

@@ -1,5 +1,12 @@
 // The soak's settings from its command line: `npm run soak -- --uploads 5 --streams 20 --seconds 10`.
-export const defaults = { uploads: 20, streams: 200, seconds: 60, maxUploads: 100, videoSeconds: 20, settleSeconds: 600 };
+export const defaults = {
+  uploads: 20,
+  streams: 200,
+  seconds: 60,
+  maxUploads: 100,
+  videoSeconds: 20,
+  settleSeconds: 600,
+};
 
 const flags = {
   '--uploads': ['uploads', 1, 100, 'uploads at once (one round)'],
@@ -29,6 +36,7 @@ export function parseOptions(argv) {
     }
     options[key] = value;
   }
-  if (options.maxUploads < options.uploads) throw new Error(`--max-uploads (${options.maxUploads}) is below --uploads (${options.uploads})`);
+  if (options.maxUploads < options.uploads)
+    throw new Error(`--max-uploads (${options.maxUploads}) is below --uploads (${options.uploads})`);
   return options;
 }

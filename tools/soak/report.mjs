@@ -5,7 +5,19 @@ const MiB = 1024 * 1024;
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '–');
 const mib = (bytes) => `${(bytes / MiB).toFixed(0)} MiB`;
 
-export function soakReport({ options, startedAt, loadBefore, uploads, ranges, reads, checks, rss, processingSeconds, uploadedCount, videoBytes }) {
+export function soakReport({
+  options,
+  startedAt,
+  loadBefore,
+  uploads,
+  ranges,
+  reads,
+  checks,
+  rss,
+  processingSeconds,
+  uploadedCount,
+  videoBytes,
+}) {
   const verdict = checks.every((check) => check.ok) ? 'PASSED' : 'FAILED';
   const errors = [...uploads.errors, ...ranges.errors, ...reads.errors];
   return `# Soak test: ${verdict}
@@ -33,7 +45,14 @@ ${checks.map((check) => `| ${check.what} | ${check.detail} | ${check.ok ? 'ok' :
 Processing: every upload left PROCESSING ${processingSeconds.toFixed(0)} s after the load ended.
 Server RSS: ${mib(rss.before)} before the load, peak ${mib(rss.peak)} during it, ${mib(rss.after)} after
 processing (VmHWM ${mib(rss.hwm)}).
-${errors.length ? `\nFirst errors (${errors.length} in all):\n${errors.slice(0, 20).map((e) => `- ${e}`).join('\n')}\n` : ''}
+${
+  errors.length
+    ? `\nFirst errors (${errors.length} in all):\n${errors
+        .slice(0, 20)
+        .map((e) => `- ${e}`)
+        .join('\n')}\n`
+    : ''
+}
 "Intact" means: the stored video (read whole through its signed stream URL, twice, same sha256)
 has the sha256 of every stream's packet data of the upload (\`ffmpeg -f streamhash\`; the server
 remuxes with \`-c copy\`, so container bytes change but packets must not) and the upload's own title.

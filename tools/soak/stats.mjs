@@ -32,6 +32,11 @@ export class Stats {
   }
 
   statusLine() {
-    return [...this.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ') || 'none';
+    return (
+      [...this.statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(', ') || 'none'
+    );
   }
 }

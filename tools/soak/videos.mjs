@@ -12,18 +12,53 @@ const FFPROBE = '/usr/bin/ffprobe';
 /** A `seconds`-long 640x360 WebM with a moving picture and a tone, at about 2 Mbit/s. */
 export async function makeBaseVideo(path, seconds) {
   await run(FFMPEG, [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
-    '-t', String(seconds),
-    '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '2M',
-    '-c:a', 'libopus', '-f', 'webm', path,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '2M',
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
+    path,
   ]);
 }
 
 /** A copy of `base` whose container title is `title` (same packets, other bytes). */
 export async function makeVariant(base, path, title) {
-  await run(FFMPEG, ['-v', 'error', '-y', '-i', base, '-map', '0', '-c', 'copy', '-metadata', `title=${title}`, '-f', 'webm', path]);
+  await run(FFMPEG, [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    base,
+    '-map',
+    '0',
+    '-c',
+    'copy',
+    '-metadata',
+    `title=${title}`,
+    '-f',
+    'webm',
+    path,
+  ]);
 }
 
 /** What must survive the server: the sha256 of each stream's packet data, and the title. */

@@ -12,4 +12,9 @@ export interface AuthEmulator {
   exited?: Promise<unknown>;
   stop(): Promise<void>;
 }
-export function startAuthEmulator(options: { port: number; timeoutMs?: number; graceMs?: number; cancelled?: () => boolean }): Promise<AuthEmulator>;
+export function startAuthEmulator(options: {
+  port: number;
+  timeoutMs?: number;
+  graceMs?: number;
+  cancelled?: () => boolean;
+}): Promise<AuthEmulator>;

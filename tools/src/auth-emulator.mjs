@@ -58,7 +58,13 @@ export async function startAuthEmulator({ port, timeoutMs = 120_000, graceMs = 3
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // TMPDIR: the hub's locator file lives there, and another emulator stopping would remove it.
-    env: { ...process.env, TMPDIR: dir, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+    env: {
+      ...process.env,
+      TMPDIR: dir,
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      CI: 'true',
+    },
   });
   let output = '';
   const keep = (chunk) => (output = (output + chunk).slice(-4000));

@@ -8,7 +8,20 @@ describe('npm run soak flags', () => {
   });
 
   it('reads each flag', () => {
-    expect(parseOptions(['--uploads', '2', '--streams', '10', '--seconds', '5', '--max-uploads', '4', '--video-seconds', '3'])).toMatchObject({
+    expect(
+      parseOptions([
+        '--uploads',
+        '2',
+        '--streams',
+        '10',
+        '--seconds',
+        '5',
+        '--max-uploads',
+        '4',
+        '--video-seconds',
+        '3',
+      ]),
+    ).toMatchObject({
       uploads: 2,
       streams: 10,
       seconds: 5,

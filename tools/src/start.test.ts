@@ -89,7 +89,8 @@ async function startProduct(via: 'npm' | 'node'): Promise<Product> {
   const [port, emulatorPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'stream-start-'));
   dataDirs.push(dataDir);
-  const [command, args] = via === 'npm' ? ['npm', ['start', '--', '--no-build']] : [process.execPath, ['tools/start.mjs', '--no-build']];
+  const [command, args] =
+    via === 'npm' ? ['npm', ['start', '--', '--no-build']] : [process.execPath, ['tools/start.mjs', '--no-build']];
   const child = spawn(command, args as string[], {
     cwd: root,
     detached: true, // its own process group, as a terminal gives it, so the test can "press Ctrl-C"
@@ -113,10 +114,16 @@ async function startProduct(via: 'npm' | 'node'): Promise<Product> {
 
 /** Waits for the API to answer; fails at once if npm start gives up first. */
 async function apiUp(product: Product) {
-  await until('the API to answer', async () => {
-    if (product.child.exitCode !== null) throw new Error(`npm start exited with ${product.child.exitCode}:\n${product.output()}`);
-    return apiAnswers(product.port);
-  }, 150_000, product.output);
+  await until(
+    'the API to answer',
+    async () => {
+      if (product.child.exitCode !== null)
+        throw new Error(`npm start exited with ${product.child.exitCode}:\n${product.output()}`);
+      return apiAnswers(product.port);
+    },
+    150_000,
+    product.output,
+  );
 }
 
 async function apiAnswers(port: number) {
@@ -135,7 +142,11 @@ async function expectAllStopped(product: Product, started: Map<number, string>, 
     'every process npm start started to end',
     () => [...started.keys()].every((pid) => !isAlive(pid)),
     10_000,
-    () => `still running: ${[...started].filter(([pid]) => isAlive(pid)).map(([pid, cmd]) => `${pid} ${cmd}`).join('\n')}\n${product.output()}`,
+    () =>
+      `still running: ${[...started]
+        .filter(([pid]) => isAlive(pid))
+        .map(([pid, cmd]) => `${pid} ${cmd}`)
+        .join('\n')}\n${product.output()}`,
   );
   expect(Date.now() - sent).toBeLessThan(10_000);
   expect(await portOpen(product.port)).toBe(false);

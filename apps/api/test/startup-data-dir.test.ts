@@ -28,7 +28,8 @@ function mountProblem(): string | undefined {
 }
 const cannotMount = mountProblem();
 if (cannotMount) console.warn(`startup-data-dir: SKIPPING the read-only and full DATA_DIR tests: ${cannotMount}`);
-const notRoot = process.getuid?.() !== 0 ? 'not running as root, so there is no other user to run the API as' : undefined;
+const notRoot =
+  process.getuid?.() !== 0 ? 'not running as root, so there is no other user to run the API as' : undefined;
 
 function tmpfs(name: string, sizeBytes: number): string {
   const dir = join(scratch, name);
@@ -71,49 +72,69 @@ async function expectRefusal(dataDir: string, line: string | RegExp, options: { 
   expect(code).toBe(1);
 }
 
-describe.skipIf(cannotMount)(`a DATA_DIR on a file system the API cannot write${cannotMount ? ` (skipped: ${cannotMount})` : ''}`, () => {
-  it('refuses a read-only DATA_DIR, naming it and the cause, before creating anything', async () => {
-    const dir = tmpfs('read-only', 1024 * 1024);
-    readOnly(dir);
-    const dataDir = join(dir, 'data');
-    await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${dataDir}/db: read-only file system`);
-  });
+describe.skipIf(cannotMount)(
+  `a DATA_DIR on a file system the API cannot write${cannotMount ? ` (skipped: ${cannotMount})` : ''}`,
+  () => {
+    it('refuses a read-only DATA_DIR, naming it and the cause, before creating anything', async () => {
+      const dir = tmpfs('read-only', 1024 * 1024);
+      readOnly(dir);
+      const dataDir = join(dir, 'data');
+      await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${dataDir}/db: read-only file system`);
+    });
 
-  it('refuses a read-only blobs folder at start-up instead of failing every upload later', async () => {
-    const dataDir = join(scratch, 'blobs-read-only');
-    const blobs = tmpfs('blobs-read-only/blobs', 1024 * 1024 * 1024);
-    readOnly(blobs);
-    await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${blobs}: read-only file system`);
-    expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(false);
-  });
+    it('refuses a read-only blobs folder at start-up instead of failing every upload later', async () => {
+      const dataDir = join(scratch, 'blobs-read-only');
+      const blobs = tmpfs('blobs-read-only/blobs', 1024 * 1024 * 1024);
+      readOnly(blobs);
+      await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${blobs}: read-only file system`);
+      expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(false);
+    });
 
-  it('refuses a full DATA_DIR with "no space left on device"', async () => {
-    const dataDir = tmpfs('full', 1024 * 1024);
-    fill(dataDir);
-    await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${dataDir}/db: no space left on device`);
-    expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(false);
-  });
+    it('refuses a full DATA_DIR with "no space left on device"', async () => {
+      const dataDir = tmpfs('full', 1024 * 1024);
+      fill(dataDir);
+      await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${dataDir}/db: no space left on device`);
+      expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(false);
+    });
 
-  it('refuses a DATA_DIR with too little room for the database', async () => {
-    const dataDir = tmpfs('small', 8 * 1024 * 1024);
-    await expectRefusal(dataDir, /^DATA_DIR=\S+: cannot use \S+\/db: too little free space \(8\.0 MiB free, at least 64 MiB needed\)$/);
-  });
-});
+    it('refuses a DATA_DIR with too little room for the database', async () => {
+      const dataDir = tmpfs('small', 8 * 1024 * 1024);
+      await expectRefusal(
+        dataDir,
+        /^DATA_DIR=\S+: cannot use \S+\/db: too little free space \(8\.0 MiB free, at least 64 MiB needed\)$/,
+      );
+    });
+  },
+);
 
 describe.skipIf(notRoot)(`a DATA_DIR the API's user may not write${notRoot ? ` (skipped: ${notRoot})` : ''}`, () => {
   it('refuses it with "permission denied"', async () => {
     const dataDir = join(scratch, 'root-only');
     mkdirSync(dataDir, { mode: 0o755 });
     execFileSync('chmod', ['755', scratch]);
-    await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${dataDir}/db: permission denied`, { uid: 65534, gid: 65534 });
+    await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${dataDir}/db: permission denied`, {
+      uid: 65534,
+      gid: 65534,
+    });
   });
 });
 
 describe('the folders checked at start-up', () => {
-  it('are the ones the configuration writes: the embedded database, local blobs, the worker\'s scratch', () => {
+  it("are the ones the configuration writes: the embedded database, local blobs, the worker's scratch", () => {
     const base = { DATA_DIR: '/srv/stream' };
-    expect(dataDirFolders(loadConfig(base))).toEqual(['/srv/stream/db', '/srv/stream/blobs', '/srv/stream/tmp/processing']);
-    expect(dataDirFolders(loadConfig({ ...base, DATABASE_URL: 'postgres://db/stream', S3_BUCKET: 'videos', WORKER: 'false' }))).toEqual([]);
-    expect(dataDirFolders(loadConfig({ ...base, DATABASE_URL: 'postgres://db/stream' }))).toEqual(['/srv/stream/blobs', '/srv/stream/tmp/processing']);
+    expect(dataDirFolders(loadConfig(base))).toEqual([
+      '/srv/stream/db',
+      '/srv/stream/blobs',
+      '/srv/stream/tmp/processing',
+    ]);
+    expect(
+      dataDirFolders(
+        loadConfig({ ...base, DATABASE_URL: 'postgres://db/stream', S3_BUCKET: 'videos', WORKER: 'false' }),
+      ),
+    ).toEqual([]);
+    expect(dataDirFolders(loadConfig({ ...base, DATABASE_URL: 'postgres://db/stream' }))).toEqual([
+      '/srv/stream/blobs',
+      '/srv/stream/tmp/processing',
+    ]);
   });
 });

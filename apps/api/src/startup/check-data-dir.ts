@@ -60,7 +60,8 @@ async function makeFolder(path: string): Promise<void> {
 
 /** Creates each folder, writes and removes a small file in it, and checks its free space. */
 export async function checkDataDir(config: DataDirSettings): Promise<void> {
-  const fail = (path: string, cause: string) => new StartupError(`DATA_DIR=${config.DATA_DIR}: cannot use ${path}: ${cause}`);
+  const fail = (path: string, cause: string) =>
+    new StartupError(`DATA_DIR=${config.DATA_DIR}: cannot use ${path}: ${cause}`);
   for (const folder of dataDirFolders(config)) {
     const probe = join(folder, `.write-check-${process.pid}`);
     try {

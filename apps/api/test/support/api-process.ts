@@ -20,7 +20,15 @@ export interface ApiProcess {
 /** Starts src/main.ts on a free port of 127.0.0.1, worker off, with `env` on top of this process's. */
 export function startApiProcess(env: Record<string, string>, options: { uid?: number; gid?: number } = {}): ApiProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WORKER: 'false', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WORKER: 'false',
+      LOG_LEVEL: 'info',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...options,
   });
@@ -36,7 +44,8 @@ export function startApiProcess(env: Record<string, string>, options: { uid?: nu
     for (;;) {
       const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
       if (url) return url;
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the API exited before listening:\n${out}${err}`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`the API exited before listening:\n${out}${err}`);
       if (Date.now() > deadline) throw new Error(`the API did not listen within ${timeoutMs} ms:\n${out}${err}`);
       await new Promise((r) => setTimeout(r, 100));
     }

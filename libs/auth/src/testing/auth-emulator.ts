@@ -62,12 +62,22 @@ export async function startAuthEmulator(options: { port?: number } = {}): Promis
       },
     }),
   );
-  const child: ChildProcess = spawn(firebaseCli, ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID], {
-    cwd: dir,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TMPDIR: dir, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
-  });
+  const child: ChildProcess = spawn(
+    firebaseCli,
+    ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID],
+    {
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        TMPDIR: dir,
+        NO_UPDATE_NOTIFIER: '1',
+        FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+        CI: 'true',
+      },
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
@@ -76,7 +86,8 @@ export async function startAuthEmulator(options: { port?: number } = {}): Promis
   child.once('exit', (code, signal) => {
     exited = true;
     // A silent death shows up later as ECONNREFUSED in some test: say it here, with the reason.
-    if (!stopping) console.error(`The Auth emulator on ${host} exited (code ${code}, signal ${signal}):\n${output.slice(-2000)}`);
+    if (!stopping)
+      console.error(`The Auth emulator on ${host} exited (code ${code}, signal ${signal}):\n${output.slice(-2000)}`);
   });
 
   const stop = async () => {

@@ -12,7 +12,11 @@ async function main() {
   const app = await build(config, { logger: { level: config.LOG_LEVEL } });
   const { host, warning } = listenHost(config);
   if (warning) console.error(warning); // whatever LOG_LEVEL says
-  await app.listen({ port: config.PORT, host });
+  await app.listen({ port: config.PORT, host }).catch(async (error: NodeJS.ErrnoException) => {
+    await app.close();
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
+  });
   const stop = async () => {
     await app.close();
     process.exit(0);

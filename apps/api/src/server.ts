@@ -12,12 +12,14 @@ import { registerSecurity } from './http/security';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { VideoLinks } from './http/video-links';
+import { registerWatchPages } from './http/watch-page.routes';
 import { MediaService } from './media';
 import { createProcessing } from './processing';
 import { connectOptions } from './rpc/connect-options';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { UrlSigner } from './services/url-signer';
+import { SharingService } from './services/sharing.service';
 import { VideoService } from './services/video.service';
 import { createBlobStore } from './storage';
 import { registerWebApp } from './web.routes';
@@ -71,12 +73,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, log });
+    const sharing = new SharingService({ db: database.db, videos });
 
     const rateLimits = await registerSecurity(app, config);
     await app.register(
       fastifyConnectPlugin,
       connectOptions({
-        routes: videoRoutes({ videos, links }),
+        routes: videoRoutes({ videos, sharing, links }),
         anonymousMethods,
         verifier,
         log: app.log,
@@ -86,6 +89,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     registerErrorHandler(app);
     registerUploadRoutes(app, { videos, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
     registerStreamRoutes(app, { videos, signer, verifier });
+    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

@@ -11,6 +11,7 @@ import { videoClient } from './support/clients';
 import { INLINE_SCRIPT, startEdgeServer, type EdgeServer } from './support/edge-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+import { shareTokenOf } from './support/share';
 
 let emulator: AuthEmulator;
 let server: EdgeServer;
@@ -145,12 +146,16 @@ describe('secrets stay out of the log (#8)', () => {
   it('no line holds a signature, a share token or an ID token', async () => {
     const video = await uploaded();
     const client = videoClient(server.baseUrl, { token: owner.idToken, headers: newAddress() });
-    const shareToken = new URL((await client.shareVideo({ videoId: video.id })).url).searchParams.get('share')!;
+    const shareToken = shareTokenOf((await client.shareVideo({ videoId: video.id })).url);
     const signature = new URL(video.url, server.baseUrl).searchParams.get('signature')!;
     expect((await fetch(`${server.baseUrl}${video.url}`, { headers: { range: 'bytes=0-9' } })).status).toBe(206);
     expect((await fetch(`${server.baseUrl}/api/videoservice/video/${video.id}?share=${shareToken}`)).status).toBe(200);
     expect((await fetch(`${server.baseUrl}/api/videoservice/video/${video.id}?signature=${signature}x&expires=1`)).status).toBe(401);
     await videoClient(server.baseUrl, { headers: { 'x-share-token': shareToken } }).getVideo({ videoId: video.id });
+    expect((await fetch(`${server.baseUrl}/s/${shareToken}`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/embed/${shareToken}`)).status).toBe(200);
+    const oembed = await fetch(`${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/s/${shareToken}`)}`);
+    expect(oembed.status).toBe(200);
     const log = server.logLines.join('');
     expect(log).toContain(`/api/videoservice/video/${video.id}?`);
     for (const secret of [shareToken, signature, owner.idToken]) expect(log).not.toContain(secret);

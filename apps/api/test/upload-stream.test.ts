@@ -13,6 +13,7 @@ import { expiredToken, videoClient } from './support/clients';
 import { setups, startTestServer, type TestServer } from './support/test-server';
 import { multipartBody, uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+import { shareTokenOf } from './support/share';
 
 const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 const SIGNING_SECRET = 'a-test-signing-secret-of-some-length';
@@ -320,7 +321,7 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
     it('SHARED: the share link plays for anyone; without it others get 404', async () => {
       const { id } = await uploaded();
       const client = videoClient(server.baseUrl, { token: owner.idToken });
-      const { url } = await client.shareVideo({ videoId: id });
+      const url = streamUrl(id, `?share=${shareTokenOf((await client.shareVideo({ videoId: id })).url)}`);
       expect(await status(url)).toBe(200);
       expect(await status(url, auth(other))).toBe(200);
       expect(await status(streamUrl(id), auth(other))).toBe(404);

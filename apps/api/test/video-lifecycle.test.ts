@@ -11,6 +11,7 @@ import { videoClient } from './support/clients';
 import { setups, startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+import { shareTokenOf } from './support/share';
 
 const CUES_ID = Buffer.from([0x1c, 0x53, 0xbb, 0x6b]);
 
@@ -100,7 +101,7 @@ describe.each(setups)('the video lifecycle on $database with $storage storage', 
     expect(await status(thumbnailPath, { authorization: `Bearer ${stranger.idToken}` })).toBe(404);
     expect(await status(thumbnailPath)).toBe(401);
     const { url: shareUrl } = await videoClient(server.baseUrl, { token: owner.idToken }).shareVideo({ videoId: id });
-    const share = new URL(shareUrl).searchParams.get('share')!;
+    const share = shareTokenOf(shareUrl);
     expect(await status(`${thumbnailPath}?share=${share}`, { authorization: `Bearer ${stranger.idToken}` })).toBe(200);
     expect(await status(`${thumbnailPath}?share=${share}`)).toBe(200);
   });

@@ -8,6 +8,7 @@ import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { expiredToken, foreignProjectToken, videoClient, type Protocol } from './support/clients';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
+import { shareTokenOf } from './support/share';
 
 let emulator: AuthEmulator;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
     let shareToken: string | undefined;
     if (visibility !== Visibility.PRIVATE) {
       const shared = await client.shareVideo({ videoId: video.id });
-      shareToken = new URL(shared.url).searchParams.get('share') ?? undefined;
+      shareToken = shareTokenOf(shared.url);
       await client.updateVideo({ videoId: video.id, title: video.title, description: '', visibility });
     }
     return { id: video.id, shareToken };
@@ -213,9 +214,11 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       expect(shared.id).toBe(id);
       const link = new URL(shared.url);
       expect(link.origin).toBe(server.baseUrl);
-      expect(link.pathname).toBe(`/api/videoservice/video/${id}`);
+      expect(link.pathname).toMatch(/^\/s\/[A-Za-z0-9_-]{20,}$/); // the watch page (issue 12)
+      expect(shared.visibility).toBe(Visibility.SHARED);
+      expect(shared.expiresAt).toBeUndefined();
       expect((await as(owner).getVideo({ videoId: id })).visibility).toBe(Visibility.SHARED);
-      const token = link.searchParams.get('share')!;
+      const token = shareTokenOf(shared.url);
       expect(await codeOf(as(undefined, 'grpc-web', { 'x-share-token': token }).getVideo({ videoId: id }))).toBe('ok');
       expect((await as(owner, 'connect').shareVideo({ videoId: id })).url).toBe(shared.url);
     });

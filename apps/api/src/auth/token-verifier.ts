@@ -28,7 +28,8 @@ export function createTokenVerifier(projectId: string): TokenVerifier {
     async verify(idToken) {
       try {
         const decoded = await auth.verifyIdToken(idToken);
-        return { uid: decoded.uid, email: decoded.email };
+        const name: unknown = decoded.name;
+        return { uid: decoded.uid, email: decoded.email, ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 200) } : {}) };
       } catch (error) {
         throw new InvalidTokenError('Invalid or expired ID token', { cause: error });
       }

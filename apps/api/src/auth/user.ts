@@ -4,6 +4,8 @@ import { createContextKey } from '@connectrpc/connect';
 export interface User {
   uid: string;
   email?: string;
+  /** The token's `name` claim (the display name), shown to viewers of the user's videos; never the email. */
+  name?: string;
 }
 
 /** Set by the auth interceptor; undefined for a signed-out call to a method that allows one. */

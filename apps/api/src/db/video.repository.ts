@@ -76,3 +76,27 @@ export async function deleteVideo(db: Kysely<Database>, id: string): Promise<boo
   const result = await db.deleteFrom('videos').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+export async function findVideoByShareToken(db: Kysely<Database>, shareToken: string): Promise<VideoRow | undefined> {
+  return db.selectFrom('videos').selectAll().select(videoColumns).where('share_token', '=', shareToken).executeTakeFirst();
+}
+
+/**
+ * Counts `viewerKey`'s view in the current hour unless it was counted already, in one statement
+ * (the insert and the counter move together; concurrent calls meet at the unique key). Returns the
+ * video's view count, or undefined when the video is gone.
+ */
+export async function recordView(db: Kysely<Database>, videoId: string, viewerKey: string): Promise<number | undefined> {
+  const result = await sql<{ view_count: string | number }>`
+    with counted as (
+      insert into video_views (video_id, viewer_key, hour)
+      select id, ${viewerKey}, date_trunc('hour', now()) from videos where id = ${videoId}
+      on conflict do nothing
+      returning 1
+    )
+    update videos set view_count = view_count + (select count(*) from counted)
+    where id = ${videoId}
+    returning view_count`.execute(db);
+  const row = result.rows[0];
+  return row ? Number(row.view_count) : undefined;
+}

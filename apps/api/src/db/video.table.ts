@@ -19,14 +19,28 @@ export interface VideoTable {
   size_bytes: ColumnType<string | number | null, number | null, number | null>;
   failure_reason: string | null;
   share_token: string | null;
+  /** When the share link stops working; null: never. */
+  share_expires_at: Date | null;
+  /** The owner's display name when the video was made (the ID token's `name`), '' when unknown. */
+  owner_name: ColumnType<string, string | undefined, string>;
+  /** int8, kept in step with video_views in the same transaction. */
+  view_count: ColumnType<string | number, never, never>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Tie-breaker for rows created in the same microsecond. */
   seq: Generated<number>;
 }
 
+/** One counted view: a viewer (a uid or a browser's random id) in one hour. */
+export interface VideoViewTable {
+  video_id: string;
+  viewer_key: string;
+  hour: Date;
+}
+
 export interface Database {
   videos: VideoTable;
+  video_views: VideoViewTable;
   media_assets: MediaAssetTable;
 }
 

@@ -3,8 +3,11 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 /** Query parameters that grant access: signed URLs, share links, tokens. */
 const SECRET_QUERY = /([?&](?:signature|share|token|access_token|id_token)=)[^&#\s"]*/gi;
 
-/** A URL (or any text holding one) with the values of its secret query parameters replaced. */
-export const redactSecrets = (text: string) => text.replace(SECRET_QUERY, '$1[redacted]');
+/** The token of a share link's watch or embed page, also inside another URL's query (oEmbed's `url`). */
+const SHARE_PAGE = /((?:\/|%2F)(?:s|embed)(?:\/|%2F))[A-Za-z0-9_-]+/gi;
+
+/** A URL (or any text holding one) with the values of its secret query parameters and share page tokens replaced. */
+export const redactSecrets = (text: string) => text.replace(SECRET_QUERY, '$1[redacted]').replace(SHARE_PAGE, '$1[redacted]');
 
 export interface LogSettings {
   level: string;

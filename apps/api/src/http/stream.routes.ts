@@ -7,6 +7,8 @@ import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
 import { MediaGoneError, type AssetVersion, type MediaResource, type OpenedAsset, type VideoService } from '../services/video.service';
 import type { Authentication } from '../auth/authenticate';
+import type { Grant } from '../services/access';
+import { attachmentDisposition } from './content-disposition';
 import { RecentBlobKeys } from './recent-blob-keys';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
@@ -22,7 +24,7 @@ type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys<AssetVersio
 
 interface StreamRequest {
   Params: { id: string };
-  Querystring: { expires?: string; signature?: string; share?: string };
+  Querystring: { expires?: string; signature?: string; share?: string; download?: string };
 }
 
 
@@ -61,6 +63,10 @@ async function serve(
     .header('last-modified', lastModified)
     .header('cache-control', 'private, no-cache')
     .type(blob.contentType);
+  if (resource === 'video' && request.query.download === '1') {
+    const video = await context.videos.readable(caller.kind === 'user' ? caller.user : undefined, request.params.id, grantOf(resource, request, context.signer));
+    reply.header('content-disposition', attachmentDisposition(video.title, 'webm'));
+  }
 
   // If-None-Match (weak comparison), else If-Modified-Since (RFC 9110 §13.2.2). Only those two:
   // fresh would also refuse a request with `Cache-Control: no-cache`, a cache directive an origin
@@ -101,6 +107,12 @@ async function serve(
   return reply;
 }
 
+/** What the query holds besides a signed-in user: a valid signed URL for this resource, a share token. */
+function grantOf(resource: MediaResource, request: FastifyRequest<StreamRequest>, signer: UrlSigner): Grant {
+  const { expires, signature, share } = request.query;
+  return { shareToken: typeof share === 'string' ? share : undefined, signedUrl: signer.verify(resource, request.params.id, expires, signature) };
+}
+
 /** 404 for a blob that vanished between its lookup and its first byte (headers not yet sent). */
 function answerGone(response: ServerResponse | Http2ServerResponse, message: string) {
   for (const name of response.getHeaderNames()) response.removeHeader(name);
@@ -122,8 +134,8 @@ async function findBlob(
   { videos, signer, recentKeys }: StreamContext,
 ): Promise<OpenedAsset | 'answered'> {
   const { id } = request.params;
-  const { expires, signature, share } = request.query;
-  const signedUrl = signer.verify(resource, id, expires, signature);
+  const grant = grantOf(resource, request, signer);
+  const signedUrl = grant.signedUrl;
   const cacheKey = `${resource}/${id}`;
   const recent = signedUrl ? recentKeys.get(cacheKey) : undefined;
   if (recent) {
@@ -134,10 +146,7 @@ async function findBlob(
 
   let blob;
   try {
-    blob = await videos.openMedia(caller.kind === 'user' ? caller.user : undefined, id, resource, {
-      shareToken: typeof share === 'string' ? share : undefined,
-      signedUrl,
-    });
+    blob = await videos.openMedia(caller.kind === 'user' ? caller.user : undefined, id, resource, grant);
   } catch (error) {
     if (!(error instanceof VideoError) || (error.kind !== 'unauthenticated' && error.kind !== 'not_found')) throw error;
     if (error.kind === 'unauthenticated') sendUnauthenticated(reply, error.message);

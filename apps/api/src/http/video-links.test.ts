@@ -16,12 +16,18 @@ describe('VideoLinks', () => {
   it('makes them absolute with PUBLIC_URL, and share links too', () => {
     const links = new VideoLinks(signer, 'https://stream.example.com/');
     expect(links.streamUrl(video({}))).toMatch(/^https:\/\/stream\.example\.com\/api\/videoservice\/video\/v1\?/);
-    expect(links.shareUrl(video({}), 'tok', 'http://10.0.0.5:8080')).toBe(
-      'https://stream.example.com/api/videoservice/video/v1?share=tok',
-    );
-    expect(new VideoLinks(signer, undefined).shareUrl(video({}), 'tok', 'http://10.0.0.5:8080')).toBe(
-      'http://10.0.0.5:8080/api/videoservice/video/v1?share=tok',
-    );
+    expect(links.shareUrl('tok', 'http://10.0.0.5:8080')).toBe('https://stream.example.com/s/tok');
+    expect(new VideoLinks(signer, undefined).shareUrl('tok', 'http://10.0.0.5:8080')).toBe('http://10.0.0.5:8080/s/tok');
+  });
+
+  it('signed URLs of a reader whose access ends with a link end no later than it', () => {
+    const links = new VideoLinks(signer, undefined);
+    const linkEnds = new Date(Date.now() + 5_000);
+    const expiresOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('expires'));
+    for (const url of [links.streamUrl(video({ readableUntil: linkEnds })), links.thumbnailUrl(video({ readableUntil: linkEnds }))]) {
+      expect(expiresOf(url)).toBe(Math.floor(linkEnds.getTime() / 1000));
+    }
+    expect(expiresOf(links.streamUrl(video({})))).toBeGreaterThan(Date.now() / 1000 + 3000);
   });
 
   it('answers the external url, or nothing, for a video without bytes; no thumbnail before processing', () => {

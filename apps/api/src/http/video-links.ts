@@ -3,6 +3,9 @@ import type { StoredVideo } from '../services/video.mapper';
 
 export const streamPath = (id: string) => `/api/videoservice/video/${encodeURIComponent(id)}`;
 export const thumbnailPath = (id: string) => `/api/videoservice/thumbnail/${encodeURIComponent(id)}`;
+export const sharePagePath = (token: string) => `/s/${encodeURIComponent(token)}`;
+export const watchPagePath = (id: string) => `/watch/${encodeURIComponent(id)}`;
+export const embedPagePath = (token: string) => `/embed/${encodeURIComponent(token)}`;
 
 /**
  * The addresses a Video message carries: stream and thumbnail URLs signed for a `<video src>` or
@@ -16,23 +19,28 @@ export class VideoLinks {
 
   streamUrl(video: StoredVideo): string {
     if (video.directUrls?.stream) return video.directUrls.stream;
-    if (video.hasVideoBlob) return this.signed('video', video.id, streamPath(video.id));
+    if (video.hasVideoBlob) return this.signed('video', video, streamPath(video.id));
     return video.sourceUrl ?? '';
   }
 
   thumbnailUrl(video: StoredVideo): string {
     if (video.directUrls?.thumbnail) return video.directUrls.thumbnail;
-    return video.hasThumbnail ? this.signed('thumbnail', video.id, thumbnailPath(video.id)) : '';
+    return video.hasThumbnail ? this.signed('thumbnail', video, thumbnailPath(video.id)) : '';
   }
 
-  /** A link that plays the video for whoever holds it; `origin` is used when PUBLIC_URL is unset. */
-  shareUrl(video: StoredVideo, shareToken: string, origin: string): string {
-    const base = (this.publicUrl ?? origin).replace(/\/+$/, '');
-    return `${base}${streamPath(video.id)}?share=${encodeURIComponent(shareToken)}`;
+  /** The origin absolute links start with: PUBLIC_URL, else `origin` (where the caller reached us). */
+  origin(requestOrigin: string): string {
+    return (this.publicUrl ?? requestOrigin).replace(/\/+$/, '');
   }
 
-  private signed(resource: 'video' | 'thumbnail', id: string, path: string): string {
-    const { expires, signature } = this.signer.sign(resource, id);
+  /** The watch page of a share link, absolute. */
+  shareUrl(shareToken: string, requestOrigin: string): string {
+    return `${this.origin(requestOrigin)}${sharePagePath(shareToken)}`;
+  }
+
+  /** A signed URL valid no longer than the reader's access (a share link's expiry). */
+  private signed(resource: 'video' | 'thumbnail', video: StoredVideo, path: string): string {
+    const { expires, signature } = this.signer.sign(resource, video.id, video.readableUntil);
     const base = this.publicUrl?.replace(/\/+$/, '') ?? '';
     return `${base}${path}?expires=${expires}&signature=${signature}`;
   }

@@ -12,6 +12,8 @@ const statusToProto: Record<VideoStatus, Status> = {
   FAILED: Status.FAILED,
 };
 
+export { visibilityToProto };
+
 export const visibilityFromProto: Record<number, VideoVisibility | undefined> = {
   [Visibility.PRIVATE]: 'PRIVATE',
   [Visibility.SHARED]: 'SHARED',
@@ -38,6 +40,8 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks): Video {
     durationSeconds: video.durationSeconds,
     sizeBytes: BigInt(video.sizeBytes),
     failureReason: video.failureReason,
+    viewCount: BigInt(video.viewCount),
+    ownerName: video.ownerName,
   });
 }
 

@@ -1,22 +1,30 @@
 import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { VideoService as VideoServiceDescriptor } from '@stream/proto';
 import { kUser, type User } from '../auth/user';
 import type { VideoLinks } from '../http/video-links';
+import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import { requestOrigin } from './http-request';
-import { toVideoMessage } from './video.message';
+import { toVideoMessage, visibilityToProto } from './video.message';
 import * as valid from './video.validation';
 
 export interface VideoRoutesDeps {
   videos: VideoService;
+  sharing: SharingService;
   links: VideoLinks;
 }
 
-/** RPCs that answer a signed-out caller (GetVideo of a public video, or of a shared one with its token). */
-export const anonymousMethods: ReadonlySet<string> = new Set(['GetVideo']);
+/**
+ * RPCs that answer a signed-out caller: GetVideo and RecordView of a public video, or of a shared
+ * one with its token; GetSharedVideo by its token.
+ */
+export const anonymousMethods: ReadonlySet<string> = new Set(['GetVideo', 'GetSharedVideo', 'RecordView']);
 
 /** Header carrying a share token to GetVideo: the `share` parameter of a link ShareVideo minted. */
 export const SHARE_TOKEN_HEADER = 'x-share-token';
+
+const shareGrant = (context: HandlerContext) => ({ shareToken: context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined });
 
 function signedIn(context: HandlerContext): User {
   const user = context.values.get(kUser);
@@ -28,7 +36,7 @@ function signedIn(context: HandlerContext): User {
  * The VideoService on the Connect router: validate, authorise, call the service, map the answer.
  * Errors leave through the error interceptor (error.interceptor.ts).
  */
-export default ({ videos, links }: VideoRoutesDeps) =>
+export default ({ videos, sharing, links }: VideoRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(VideoServiceDescriptor, {
       createVideo: async (request, context) => {
@@ -43,8 +51,7 @@ export default ({ videos, links }: VideoRoutesDeps) =>
 
       getVideo: async (request, context) => {
         const id = valid.videoId(request.videoId);
-        const shareToken = context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined;
-        const video = await videos.get(context.values.get(kUser), id, { shareToken });
+        const video = await videos.get(context.values.get(kUser), id, shareGrant(context));
         return toVideoMessage(video, links);
       },
 
@@ -72,8 +79,29 @@ export default ({ videos, links }: VideoRoutesDeps) =>
 
       shareVideo: async (request, context) => {
         const user = signedIn(context);
-        const video = await videos.share(user, valid.videoId(request.videoId));
-        return { id: video.id, url: links.shareUrl(video, video.shareToken, requestOrigin(context)) };
+        const id = valid.videoId(request.videoId);
+        const link = await sharing.share(user, id, {
+          expireAfterSeconds: valid.expireAfterSeconds(request.expireAfterSeconds),
+          newLink: request.newLink,
+        });
+        return {
+          id,
+          url: links.shareUrl(link.shareToken, requestOrigin(context)),
+          expiresAt: link.expiresAt && timestampFromDate(link.expiresAt),
+          visibility: visibilityToProto[link.visibility],
+        };
+      },
+
+      getSharedVideo: async (request, context) => {
+        const video = await sharing.getShared(context.values.get(kUser), valid.shareToken(request.shareToken));
+        return toVideoMessage(video, links);
+      },
+
+      recordView: async (request, context) => {
+        const user = context.values.get(kUser);
+        const id = valid.videoId(request.videoId);
+        const viewerId = valid.viewerId(request.viewerId, user !== undefined);
+        return { viewCount: BigInt(await sharing.recordView(user, id, viewerId, shareGrant(context))) };
       },
     });
   };

@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { VideoVisibility } from '../services/video';
-import { DEFAULT_PAGE_SIZE, MAX_DESCRIPTION_LENGTH, MAX_PAGE_SIZE, MAX_TITLE_LENGTH } from '../services/video';
+import { DEFAULT_PAGE_SIZE, MAX_DESCRIPTION_LENGTH, MAX_PAGE_SIZE, MAX_SHARE_SECONDS, MAX_TITLE_LENGTH } from '../services/video';
 import { visibilityFromProto } from './video.message';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
@@ -56,4 +56,26 @@ export function page(pageSize: number, pageNumber: number): { size: number; numb
   if (pageSize < 0) throw invalid('page_size must not be negative');
   if (pageNumber < 0) throw invalid('page_number must not be negative');
   return { size: Math.min(pageSize || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE), number: pageNumber };
+}
+
+/** Seconds until a link expires: unset keeps the current expiry, 0 is never, at most ten years. */
+export function expireAfterSeconds(value: bigint | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (value < 0n) throw invalid('expire_after_seconds must not be negative');
+  if (value > BigInt(MAX_SHARE_SECONDS)) throw invalid(`expire_after_seconds must be at most ${MAX_SHARE_SECONDS} (ten years)`);
+  return Number(value);
+}
+
+export function shareToken(value: string): string {
+  const token = withoutNul('share_token', value).trim();
+  if (!token) throw invalid('share_token is required');
+  if (token.length > 128) throw invalid('share_token is too long');
+  return token;
+}
+
+/** A viewer id a browser keeps: 1 to 64 of A-Z a-z 0-9 _ -. Required when signed out. */
+export function viewerId(value: string, signedIn: boolean): string {
+  if (!value && signedIn) return '';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw invalid('viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -');
+  return value;
 }

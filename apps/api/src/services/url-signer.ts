@@ -20,10 +20,12 @@ export class UrlSigner {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  sign(resource: SignedResource, videoId: string): SignedQuery {
+  /** `notAfter`: the URL must stop working by then (a share link's expiry). */
+  sign(resource: SignedResource, videoId: string, notAfter?: Date): SignedQuery {
     const step = Math.max(1, Math.ceil(this.ttlSeconds / 10));
     const earliest = Math.floor(this.now() / 1000) + this.ttlSeconds;
-    const expires = Math.ceil(earliest / step) * step;
+    const rounded = Math.ceil(earliest / step) * step;
+    const expires = notAfter ? Math.min(rounded, Math.floor(notAfter.getTime() / 1000)) : rounded;
     return { expires, signature: this.mac(resource, videoId, expires) };
   }
 

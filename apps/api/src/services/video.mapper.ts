@@ -4,6 +4,13 @@ import type { Video } from './video';
 /** A video with what only the services use (its share token); no storage keys ever. */
 export interface StoredVideo extends Video {
   shareToken?: string;
+  /** When the share link stops working; undefined: never. */
+  shareExpiresAt?: Date;
+  /**
+   * Set when the caller reads the video only through its share link: the link's expiry, which the
+   * signed URLs handed to them must not outlive.
+   */
+  readableUntil?: Date;
   /** The store's own short-lived URLs (S3 presigned reads), when they replace the signed paths. */
   directUrls?: { stream?: string; thumbnail?: string };
 }
@@ -24,5 +31,8 @@ export function toVideo(row: VideoRow): StoredVideo {
     failureReason: row.failure_reason ?? '',
     createdAt: row.created_at,
     shareToken: row.share_token ?? undefined,
+    shareExpiresAt: row.share_expires_at ?? undefined,
+    viewCount: Number(row.view_count),
+    ownerName: row.owner_name,
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -7,7 +7,7 @@ import type { Database, VideoVisibility } from '../db/video.table';
 import * as repository from '../db/video.repository';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
-import { canRead, type Grant } from './access';
+import { canRead, readableUntil, type Grant } from './access';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
@@ -50,6 +50,7 @@ export class VideoService {
     const row = await repository.insertVideo(this.deps.db, {
       id: newVideoId(),
       user_id: user.uid,
+      owner_name: user.name ?? '',
       title: input.title || defaultTitle(new Date()),
       description: input.description,
       visibility: input.visibility,
@@ -68,10 +69,14 @@ export class VideoService {
     return this.withDirectUrls(await this.readable(caller, id, grant));
   }
 
-  private async readable(caller: User | undefined, id: string, grant: Grant): Promise<StoredVideo> {
+  /** Like `get`, without the store's direct URLs (for checks that hand out no URL). */
+  async readable(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
     const row = await repository.findVideo(this.deps.db, id);
     const video = row && toVideo(row);
-    if (video && canRead(video, caller, grant)) return video;
+    if (video && canRead(video, caller, grant)) {
+      const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller) : undefined;
+      return until ? { ...video, readableUntil: until } : video;
+    }
     // A valid signature names this very id, so saying it is gone tells its holder nothing new.
     if (!caller && !grant.signedUrl) throw new VideoError('unauthenticated', 'Sign in to see this video');
     throw notFound(id);
@@ -115,18 +120,6 @@ export class VideoService {
     if (!deleted) throw notFound(id);
   }
 
-  /** Owner only: a share token (the same one on every call) and at least SHARED visibility. */
-  async share(user: User, id: string): Promise<StoredVideo & { shareToken: string }> {
-    const video = await this.owned(user, id);
-    const shareToken = video.shareToken ?? randomBytes(18).toString('base64url');
-    const row = await repository.updateVideo(this.deps.db, id, {
-      share_token: shareToken,
-      visibility: video.visibility === 'PRIVATE' ? 'SHARED' : video.visibility,
-    });
-    if (!row) throw notFound(id);
-    return { ...(await this.withDirectUrls(toVideo(row))), shareToken };
-  }
-
   /**
    * Stores an upload's bytes (a stream that fails if the upload does). Nothing is visible until
    * `accept` makes it a new PROCESSING, private video and queues its processing; `discard` (or a
@@ -146,6 +139,7 @@ export class VideoService {
             await repository.insertVideo(trx, {
               id,
               user_id: user.uid,
+              owner_name: user.name ?? '',
               title: options.title || defaultTitle(new Date()),
               description: '',
               status: 'PROCESSING',
@@ -179,9 +173,10 @@ export class VideoService {
    * With presigned reads on, the store's own short-lived URLs for the video and its thumbnail, so
    * the bytes need not pass through this server. Only for a video the caller was allowed to see.
    */
-  private async withDirectUrls(video: StoredVideo): Promise<StoredVideo> {
+  async withDirectUrls(video: StoredVideo): Promise<StoredVideo> {
     const { media } = this.deps;
-    if (!media.presignsReads || (!video.hasVideoBlob && !video.hasThumbnail)) return video;
+    // The store's URLs cannot be made to end with a share link: such a reader gets signed paths.
+    if (!media.presignsReads || video.readableUntil || (!video.hasVideoBlob && !video.hasThumbnail)) return video;
     const [stream, thumbnail] = await Promise.all([
       video.hasVideoBlob ? media.presignedUrl(video.id, kindsOf.video) : undefined,
       video.hasThumbnail ? media.presignedUrl(video.id, kindsOf.thumbnail) : undefined,
@@ -189,7 +184,8 @@ export class VideoService {
     return { ...video, directUrls: { stream, thumbnail } };
   }
 
-  private async owned(user: User, id: string): Promise<StoredVideo> {
+  /** The caller's own video, else not_found. */
+  async owned(user: User, id: string): Promise<StoredVideo> {
     const row = await repository.findVideo(this.deps.db, id);
     if (!row || row.user_id !== user.uid) throw notFound(id);
     return toVideo(row);

@@ -17,6 +17,10 @@ export interface Video {
   sizeBytes: number;
   failureReason: string;
   createdAt: Date;
+  /** Viewers counted by RecordView (once per viewer per hour, never the owner). */
+  viewCount: number;
+  /** The owner's display name as it was when the video was made; '' when unknown. */
+  ownerName: string;
 }
 
 export type VideoErrorKind = 'not_found' | 'invalid_argument' | 'unauthenticated';
@@ -44,3 +48,5 @@ export const MAX_TITLE_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
+/** The longest link expiry ShareVideo accepts: ten years, in seconds. */
+export const MAX_SHARE_SECONDS = 10 * 365 * 24 * 3600;

@@ -1,0 +1,57 @@
+/** What a watch page's <head> says about its video, every URL absolute; undefined for an invalid link. */
+export interface PagePreview {
+  title: string;
+  description: string;
+  pageUrl: string;
+  imageUrl?: string;
+  videoUrl?: string;
+  oembedUrl?: string;
+}
+
+const SITE = 'Stream';
+const NOT_AVAILABLE = 'This video is not available';
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+const meta = (attribute: 'property' | 'name', key: string, value: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+
+/**
+ * The web app's index.html with a watch page's head: `<title>`, Open Graph, Twitter and oEmbed
+ * discovery tags, so a pasted link unfurls without running JavaScript. An invalid link gets a
+ * generic title and nothing about any video. The body stays the single-page app.
+ */
+export function renderWatchPage(indexHtml: string, preview: PagePreview | undefined): string {
+  const tags = preview ? videoTags(preview) : [`<title>${NOT_AVAILABLE} · ${SITE}</title>`, meta('name', 'robots', 'noindex')];
+  const withoutTitle = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, '');
+  const head = `${tags.join('\n    ')}\n  </head>`;
+  return /<\/head>/i.test(withoutTitle) ? withoutTitle.replace(/<\/head>/i, head) : `<head>${head}${withoutTitle}`;
+}
+
+function videoTags(preview: PagePreview): string[] {
+  const title = escapeHtml(preview.title);
+  return [
+    `<title>${title} · ${SITE}</title>`,
+    meta('name', 'robots', 'noindex'),
+    meta('property', 'og:site_name', SITE),
+    meta('property', 'og:type', 'video.other'),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', preview.pageUrl),
+    ...(preview.imageUrl ? [meta('property', 'og:image', preview.imageUrl)] : []),
+    ...(preview.videoUrl
+      ? [meta('property', 'og:video', preview.videoUrl), meta('property', 'og:video:type', 'video/webm')]
+      : []),
+    meta('name', 'twitter:card', preview.imageUrl ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+    ...(preview.imageUrl ? [meta('name', 'twitter:image', preview.imageUrl)] : []),
+    ...(preview.oembedUrl
+      ? [`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(preview.oembedUrl)}" title="${title}">`]
+      : []),
+  ];
+}
+
+/** The shell served when the web app is not built: the tags still render, for previews and tests. */
+export const FALLBACK_INDEX_HTML = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { User } from '../auth/user';
+import type { Database, VideoVisibility } from '../db/video.table';
+import * as repository from '../db/video.repository';
+import { linkWorks, type Grant } from './access';
+import { VideoError } from './video';
+import { toVideo, type StoredVideo } from './video.mapper';
+import type { VideoService } from './video.service';
+
+export interface SharingServiceDeps {
+  db: Kysely<Database>;
+  videos: VideoService;
+}
+
+export interface ShareOptions {
+  /** Seconds from now until the link expires; 0: never; undefined: keep the link's expiry (never for a new link). */
+  expireAfterSeconds?: number;
+  /** Replace the link: the old token stops working at once. */
+  newLink: boolean;
+}
+
+export interface SharedLink {
+  video: StoredVideo;
+  shareToken: string;
+  expiresAt?: Date;
+  visibility: VideoVisibility;
+}
+
+const notAvailable = () => new VideoError('not_found', 'This video is not available');
+
+/** Share links (one per video, with an optional expiry) and view counting. */
+export class SharingService {
+  constructor(private readonly deps: SharingServiceDeps) {}
+
+  /** Owner only: the video's link, minted or replaced as asked; a PRIVATE video becomes SHARED. */
+  async share(user: User, id: string, options: ShareOptions): Promise<SharedLink> {
+    const video = await this.deps.videos.owned(user, id);
+    const mint = options.newLink || !video.shareToken;
+    const shareToken = mint ? randomBytes(18).toString('base64url') : video.shareToken!;
+    const expiresAt =
+      options.expireAfterSeconds === undefined
+        ? video.shareToken ? (video.shareExpiresAt ?? null) : null
+        : options.expireAfterSeconds === 0 ? null : new Date(Date.now() + options.expireAfterSeconds * 1000);
+    const visibility = video.visibility === 'PRIVATE' ? 'SHARED' : video.visibility;
+    const row = await repository.updateVideo(this.deps.db, id, { share_token: shareToken, share_expires_at: expiresAt, visibility });
+    if (!row) throw new VideoError('not_found', `No video ${id}`);
+    return { video: toVideo(row), shareToken, expiresAt: expiresAt ?? undefined, visibility };
+  }
+
+  /**
+   * The video a working link names, for anyone holding it (signed in or not); not_found for an
+   * unknown, reset, expired or PRIVATE link, alike.
+   */
+  async getShared(caller: User | undefined, shareToken: string): Promise<StoredVideo> {
+    if (!/^[A-Za-z0-9_-]{1,128}$/.test(shareToken)) throw notAvailable();
+    const row = await repository.findVideoByShareToken(this.deps.db, shareToken);
+    if (!row || !linkWorks(toVideo(row))) throw notAvailable();
+    return this.deps.videos.get(caller, row.id, { shareToken });
+  }
+
+  /**
+   * A view of a video the caller may read, counted once per viewer per hour; the owner's never
+   * count. The viewer is the signed-in uid, else the browser's `viewerId`. Returns the view count.
+   */
+  async recordView(caller: User | undefined, id: string, viewerId: string, grant: Grant): Promise<number> {
+    const video = await this.deps.videos.readable(caller, id, grant);
+    if (caller?.uid === video.userId) return video.viewCount;
+    const viewerKey = caller ? `user:${caller.uid}` : `anon:${viewerId}`;
+    const count = await repository.recordView(this.deps.db, id, viewerKey);
+    if (count === undefined) throw new VideoError('not_found', `No video ${id}`);
+    return count;
+  }
+}

@@ -1,7 +1,7 @@
 // MediaService on a real database (both engines) and a real local store: every version gets a key
 // of its own, a replace switches then deletes, a reader holding an old version is told it is gone,
 // and nothing staged outlives a publish that does not happen.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +107,21 @@ describe.each(databaseKinds)('MediaService on %s', (kind) => {
     expect(blobs().filter((key) => key.startsWith(`videos/${id}/`))).toEqual([]);
     expect(await media.open(id, ['original'])).toBeUndefined();
     expect(await media.deleteAll('no-such-video')).toBe(false);
+  });
+
+  it('sweeps away whole blobs no asset names once they are old, and nothing else', async () => {
+    const published = await videoWith('kept');
+    const lost = await media.receiveUpload('video-lost', Readable.from([Buffer.from('never published')]));
+    const recent = await media.receiveUpload('video-recent', Readable.from([Buffer.from('about to be published')]));
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    for (const key of blobs().filter((key) => key.startsWith(`videos/${published}/`) || key.startsWith('videos/video-lost/'))) {
+      await utimes(join(dir, 'blobs', key), twoHoursAgo, twoHoursAgo);
+    }
+    expect(await media.sweep()).toBe(1); // the lost blob (its folder goes with it)
+    expect(blobs().filter((key) => key.startsWith('videos/video-lost/'))).toEqual([]);
+    expect((await readBlob((await media.open(published, ['original']))!)).toString()).toBe('kept');
+    expect(blobs().filter((key) => key.startsWith('videos/video-recent/'))).toHaveLength(1);
+    await media.discard([lost, recent]);
   });
 
   it('downloads the current version to a local file, or says there is none', async () => {

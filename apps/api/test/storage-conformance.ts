@@ -97,6 +97,17 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       expect(tail.equals(bytes.subarray(bytes.length - 10))).toBe(true);
     }, 60_000);
 
+    it('lists the blobs under a prefix, with their times', async () => {
+      const base = key('listed');
+      await store.put(`${base}/a.webm`, Readable.from([Buffer.from('a')]));
+      await store.put(`${base}/b/c.jpg`, Readable.from([Buffer.from('c')]));
+      const listed: { key: string; lastModified: Date }[] = [];
+      for await (const blob of store.list(`${base}/`)) listed.push(blob);
+      expect(listed.map((blob) => blob.key).sort()).toEqual([`${base}/a.webm`, `${base}/b/c.jpg`]);
+      for (const blob of listed) expect(Math.abs(blob.lastModified.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+      for await (const blob of store.list(key('nothing-here'))) expect.fail(`listed ${blob.key}`);
+    });
+
     it('replaces an existing blob', async () => {
       const k = key('replaced.webm');
       await store.put(k, Readable.from([Buffer.from('first version, longer')]));

@@ -44,6 +44,13 @@ export async function putAsset(db: Kysely<Database>, row: NewMediaAssetRow): Pro
   return previous?.storage_key;
 }
 
+/** Which of `keys` an asset row names. */
+export async function keysInUse(db: Kysely<Database>, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.selectFrom('media_assets').select('storage_key').where('storage_key', 'in', keys).execute();
+  return new Set(rows.map((row) => row.storage_key));
+}
+
 /** Removes the video's assets of `kinds` (every kind when omitted); returns their keys. */
 export async function deleteAssets(db: Kysely<Database>, videoId: string, kinds?: readonly MediaKind[]): Promise<string[]> {
   let query = db.deleteFrom('media_assets').where('video_id', '=', videoId);

@@ -174,27 +174,47 @@ export class MediaService {
   }
 
   /**
-   * Sweeps the store now (start-up) and every `intervalMs` after (see BlobStore.sweep); resolves
-   * with the function that stops the sweeping.
+   * Sweeps the store now (start-up) and every `intervalMs` after (see `sweep`); resolves with the
+   * function that stops the sweeping.
    */
   async startSweeping(intervalMs = 10 * 60 * 1000): Promise<() => Promise<void>> {
     const sweep = async () => {
-      const removed = await this.deps.store.sweep().catch((error: unknown) => {
+      const removed = await this.sweep().catch((error: unknown) => {
         this.deps.log.warn({ err: error }, 'could not sweep the blob store');
         return 0;
       });
-      if (removed) this.deps.log.info({ removed }, 'removed what interrupted uploads left in the blob store');
+      if (removed) this.deps.log.info({ removed }, 'removed what interrupted uploads and jobs left in the blob store');
     };
     await sweep();
     const timer = setInterval(() => void sweep(), intervalMs).unref();
     return async () => clearInterval(timer);
   }
 
+  /**
+   * Removes what a crash left in the store: partial files of dead processes (BlobStore.sweep) and
+   * whole blobs no asset row names (a process killed between writing a version and publishing
+   * it), once older than `orphanAgeMs`: a version is published milliseconds after it is written,
+   * so a younger one may still be on its way. Resolves with how many entries went.
+   */
+  async sweep(orphanAgeMs = 60 * 60 * 1000): Promise<number> {
+    let removed = await this.deps.store.sweep();
+    const before = Date.now() - orphanAgeMs;
+    const candidates: string[] = [];
+    for await (const blob of this.deps.store.list('videos/')) {
+      if (blob.lastModified.getTime() < before) candidates.push(blob.key);
+    }
+    for (let i = 0; i < candidates.length; i += 500) {
+      const batch = candidates.slice(i, i + 500);
+      const inUse = await assets.keysInUse(this.deps.db, batch);
+      const orphans = batch.filter((key) => !inUse.has(key));
+      await this.deleteBlobs(orphans);
+      removed += orphans.length;
+    }
+    return removed;
+  }
+
   private async stage(videoId: string, kind: MediaKind, contentType: string, body: Readable): Promise<StagedAsset> {
     const key = newMediaKey(videoId, kind, contentType);
-    // The store hears the body's errors through its pipeline; this keeps one that fails before the
-    // store attaches (a file that cannot be read, a store that fails first) from ending the process.
-    body.on('error', () => undefined);
     const { size } = await this.deps.store.put(key, body, { contentType });
     const staged: StagedAsset = { videoId, kind, sizeBytes: size };
     this.stagedBlobs.set(staged, { key, contentType });

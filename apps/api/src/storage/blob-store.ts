@@ -51,6 +51,8 @@ export interface BlobStore {
    * running, folders left empty); resolves with how many entries went.
    */
   sweep(): Promise<number>;
+  /** Every stored blob whose key starts with `prefix` (partial files excepted), in no order. */
+  list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }>;
   /**
    * A URL that serves `key` (with Range support) straight from the store for `expiresInSeconds`,
    * for stores that can mint one (S3); absent otherwise.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, open, readdir, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertValidBlobKey } from './blob-key';
@@ -35,6 +35,9 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async put(key: string, body: Readable): Promise<{ size: number }> {
+    // The pipeline below hears the body's errors, and sees one that came before it as the body's
+    // state; unheard until then, such an error (a file that cannot be read) would end the process.
+    body.on('error', () => undefined);
     return this.writeAtomically(this.pathOf(key), body);
   }
 
@@ -131,6 +134,17 @@ export class LocalBlobStore implements BlobStore {
     };
     await visit(this.root);
     return removed;
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith('.partial')) continue;
+      const key = relative(this.root, join(entry.parentPath, entry.name)).split(sep).join('/');
+      if (!key.startsWith(prefix)) continue;
+      const info = await this.stat(key).catch(() => undefined);
+      if (info) yield { key, lastModified: info.lastModified };
+    }
   }
 
   /** Absolute path of a validated key; never outside the root. */

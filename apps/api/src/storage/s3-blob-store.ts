@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
   type S3ClientConfig,
@@ -55,6 +56,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(key: string, body: Readable, options: { contentType?: string } = {}): Promise<{ size: number }> {
+    body.on('error', () => undefined); // as in LocalBlobStore.put: the pipeline reports it
     const objectKey = this.objectKey(key);
     let size = 0;
     const counted = new Transform({
@@ -150,6 +152,20 @@ export class S3BlobStore implements BlobStore {
   async presignRead(key: string, expiresInSeconds: number): Promise<string> {
     const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) });
     return getSignedUrl(this.client, command, { expiresIn: Math.min(expiresInSeconds, 7 * 24 * 3600) });
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string; lastModified: Date }> {
+    const own = this.options.prefix ? `${this.options.prefix}/` : '';
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: own + prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key.slice(own.length), lastModified: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   /**

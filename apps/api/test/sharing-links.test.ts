@@ -1,0 +1,284 @@
+// Issue 12's share links through the real server: expiry, reset and PRIVATE end a link on every
+// path it opens (GetVideo with the token, GetSharedVideo, the stream, the thumbnail), the signed
+// URLs a link's viewer gets end with it, views count once per viewer per hour and never the owner,
+// and downloads are named after the title. On PGlite and PostgreSQL.
+import { readFileSync } from 'node:fs';
+import { Code, ConnectError } from '@connectrpc/connect';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { Status, Visibility, type Video } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { expiredToken, videoClient } from './support/clients';
+import { shareTokenOf } from './support/share';
+import { databaseKinds } from './support/test-database';
+import { startTestServer, type TestServer } from './support/test-server';
+import { uploadVideo } from './support/upload';
+import { makeWebm } from './support/webm';
+
+let emulator: AuthEmulator;
+let webm: Buffer;
+beforeAll(async () => {
+  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 2 })]);
+  emulator = started;
+  webm = readFileSync(path);
+}, 120_000);
+afterAll(() => emulator?.stop());
+
+const codeOf = (call: Promise<unknown>) =>
+  call.then(
+    () => 'ok',
+    (error: unknown) => (error instanceof ConnectError ? error.code : error),
+  );
+
+describe.each(databaseKinds)('share links on %s', (databaseKind) => {
+  let server: TestServer;
+  let owner: TestUser;
+  let other: TestUser;
+  const as = (user: TestUser | undefined, headers?: Record<string, string>) =>
+    videoClient(server.baseUrl, { token: user?.idToken, headers });
+  const withLink = (token: string) => videoClient(server.baseUrl, { headers: { 'x-share-token': token } });
+
+  beforeAll(async () => {
+    server = await startTestServer({ database: databaseKind, emulatorHost: emulator.host, env: { WORKER: 'true' } });
+    [owner, other] = await Promise.all([
+      newTestUser(emulator.host, { displayName: 'Ada Owner' }),
+      newTestUser(emulator.host),
+    ]);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  /** An uploaded video of `owner`, processed to READY (with a thumbnail). */
+  async function processedVideo(): Promise<Video> {
+    const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+    expect(answer.status).toBe(201);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const video = await as(owner).getVideo({ videoId: answer.json.video!.id });
+      if (video.status === Status.READY) return video;
+      if (video.status === Status.FAILED || Date.now() > deadline) throw new Error(`processing ended ${Status[video.status]}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** The link's expiry moved into the past, as if its time had come. */
+  const expireLink = (id: string) =>
+    sql`update videos set share_expires_at = now() - interval '1 second' where id = ${id}`.execute(server.database.db);
+
+  const status = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(new URL(path, server.baseUrl), { headers });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
+  describe('ShareVideo', () => {
+    it('answers the watch page URL, the expiry and the visibility; the same link on every call unless reset', async () => {
+      const video = await as(owner).createVideo({ title: 'to share' });
+      const first = await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 86_400n });
+      expect(first.url).toMatch(new RegExp(`^${server.baseUrl}/s/[A-Za-z0-9_-]{20,}$`));
+      expect(first.visibility).toBe(Visibility.SHARED);
+      const expiresAt = timestampDate(first.expiresAt!).getTime();
+      expect(Math.abs(expiresAt - (Date.now() + 86_400_000))).toBeLessThan(10_000);
+
+      const kept = await as(owner).shareVideo({ videoId: video.id });
+      expect(kept.url).toBe(first.url);
+      expect(timestampDate(kept.expiresAt!).getTime()).toBe(expiresAt); // unset keeps the expiry
+      const never = await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 0n });
+      expect(never.url).toBe(first.url);
+      expect(never.expiresAt).toBeUndefined();
+    });
+
+    it('Reset link: the old token dies at once on every path, the new one works', async () => {
+      const video = await processedVideo();
+      const old = shareTokenOf((await as(owner).shareVideo({ videoId: video.id })).url);
+      const renewed = await as(owner).shareVideo({ videoId: video.id, newLink: true });
+      const fresh = shareTokenOf(renewed.url);
+      expect(fresh).not.toBe(old);
+
+      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: old }))).toBe(Code.NotFound);
+      expect(await codeOf(withLink(old).getVideo({ videoId: video.id }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(as(other, { 'x-share-token': old }).getVideo({ videoId: video.id }))).toBe(Code.NotFound);
+      expect(await status(`/api/videoservice/video/${video.id}?share=${old}`)).toBe(401);
+      expect(await status(`/api/videoservice/thumbnail/${video.id}?share=${old}`)).toBe(401);
+      expect(await status(`/s/${old}`)).toBe(404);
+
+      expect((await as(undefined).getSharedVideo({ shareToken: fresh })).id).toBe(video.id);
+      expect(await status(`/api/videoservice/video/${video.id}?share=${fresh}`)).toBe(200);
+      expect(await status(`/api/videoservice/thumbnail/${video.id}?share=${fresh}`)).toBe(200);
+    });
+
+    it('PRIVATE kills the link everywhere; sharing again brings it back as SHARED', async () => {
+      const video = await processedVideo();
+      const token = shareTokenOf((await as(owner).shareVideo({ videoId: video.id })).url);
+      await as(owner).updateVideo({ videoId: video.id, title: video.title, visibility: Visibility.PRIVATE });
+      expect(await codeOf(as(other).getSharedVideo({ shareToken: token }))).toBe(Code.NotFound);
+      expect(await codeOf(withLink(token).getVideo({ videoId: video.id }))).toBe(Code.Unauthenticated);
+      expect(await status(`/api/videoservice/video/${video.id}?share=${token}`)).toBe(401);
+      expect(await status(`/api/videoservice/thumbnail/${video.id}?share=${token}`)).toBe(401);
+      expect(await codeOf(withLink(token).recordView({ videoId: video.id, viewerId: 'browser-1' }))).toBe(Code.Unauthenticated);
+
+      const again = await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 86_400n });
+      expect(again.visibility).toBe(Visibility.SHARED);
+      expect((await as(undefined).getSharedVideo({ shareToken: shareTokenOf(again.url) })).title).toBe(video.title);
+    });
+
+    it('an expired link opens nothing: GetSharedVideo, GetVideo with the token, the stream, the thumbnail', async () => {
+      const video = await processedVideo();
+      const token = shareTokenOf((await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 3600n })).url);
+      expect((await withLink(token).getVideo({ videoId: video.id })).id).toBe(video.id);
+      await expireLink(video.id);
+      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: token }))).toBe(Code.NotFound);
+      expect(await codeOf(as(other).getSharedVideo({ shareToken: token }))).toBe(Code.NotFound);
+      expect(await codeOf(withLink(token).getVideo({ videoId: video.id }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(as(other, { 'x-share-token': token }).getVideo({ videoId: video.id }))).toBe(Code.NotFound);
+      expect(await status(`/api/videoservice/video/${video.id}?share=${token}`)).toBe(401);
+      expect(await status(`/api/videoservice/thumbnail/${video.id}?share=${token}`)).toBe(401);
+      // The owner still reads it, and sharing again with a new expiry revives it.
+      expect((await as(owner).getVideo({ videoId: video.id })).id).toBe(video.id);
+      await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 3600n });
+      expect((await as(undefined).getSharedVideo({ shareToken: token })).id).toBe(video.id);
+    });
+
+    it('the signed URLs a link viewer gets expire with the link (a 2 s link)', async () => {
+      const video = await processedVideo();
+      const shared = await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 2n });
+      const linkEnds = Math.floor(timestampDate(shared.expiresAt!).getTime() / 1000);
+      const seen = await as(undefined).getSharedVideo({ shareToken: shareTokenOf(shared.url) });
+      for (const url of [seen.url, seen.thumbnailUrl]) {
+        expect(Number(new URL(url, server.baseUrl).searchParams.get('expires'))).toBe(linkEnds);
+        expect(await status(url)).toBe(200);
+      }
+      // The owner's own URLs are not bound to the link.
+      const own = await as(owner).getVideo({ videoId: video.id });
+      expect(Number(new URL(own.url, server.baseUrl).searchParams.get('expires'))).toBeGreaterThan(linkEnds + 60);
+
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, linkEnds * 1000 + 1100 - Date.now())));
+      for (const url of [seen.url, seen.thumbnailUrl]) expect(await status(url)).toBe(401);
+      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: shareTokenOf(shared.url) }))).toBe(Code.NotFound);
+    });
+
+    it('is the owner’s alone, needs sign-in, and refuses bad input changing nothing', async () => {
+      const video = await as(owner).createVideo({ title: 'mine' });
+      expect(await codeOf(as(other).shareVideo({ videoId: video.id }))).toBe(Code.NotFound);
+      expect(await codeOf(as(undefined).shareVideo({ videoId: video.id }))).toBe(Code.Unauthenticated);
+      const bad: [() => Promise<unknown>, RegExp][] = [
+        [() => as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: -1n }), /expire_after_seconds/],
+        [() => as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 10n ** 12n }), /expire_after_seconds/],
+        [() => as(owner).shareVideo({ videoId: '', newLink: true }), /video_id/],
+      ];
+      for (const [call, message] of bad) {
+        const error = await call().catch((e: unknown) => e);
+        expect((error as ConnectError).code).toBe(Code.InvalidArgument);
+        expect((error as ConnectError).rawMessage).toMatch(message);
+      }
+      const after = await as(owner).getVideo({ videoId: video.id });
+      expect(after.visibility).toBe(Visibility.PRIVATE);
+    });
+  });
+
+  describe('GetSharedVideo', () => {
+    it('answers the video with its owner’s display name (never the email) to anyone holding the link', async () => {
+      const video = await as(owner).createVideo({ title: 'Shared by name', description: 'words' });
+      const token = shareTokenOf((await as(owner).shareVideo({ videoId: video.id })).url);
+      for (const caller of [undefined, other, owner]) {
+        const seen = await as(caller).getSharedVideo({ shareToken: token });
+        expect(seen).toMatchObject({ id: video.id, title: 'Shared by name', ownerName: 'Ada Owner', viewCount: 0n });
+        expect(JSON.stringify(seen, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toContain(owner.email);
+      }
+    });
+
+    it('not_found for an unknown token; invalid_argument for an empty or oversized one; unauthenticated with a bad ID token', async () => {
+      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: 'no-such-link-at-all-here' }))).toBe(Code.NotFound);
+      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: 'not a token!' }))).toBe(Code.NotFound);
+      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: '' }))).toBe(Code.InvalidArgument);
+      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: 'x'.repeat(129) }))).toBe(Code.InvalidArgument);
+      const expired = videoClient(server.baseUrl, { headers: { authorization: `Bearer ${expiredToken(owner.uid)}` } });
+      expect(await codeOf(expired.getSharedVideo({ shareToken: 'anything' }))).toBe(Code.Unauthenticated);
+    });
+
+    it('a PUBLIC video’s link works; the link of one video opens no other', async () => {
+      const [a, b] = await Promise.all([as(owner).createVideo({ title: 'a' }), as(owner).createVideo({ title: 'b' })]);
+      const token = shareTokenOf((await as(owner).shareVideo({ videoId: a.id })).url);
+      await as(owner).updateVideo({ videoId: a.id, title: 'a', visibility: Visibility.PUBLIC });
+      expect((await as(undefined).getSharedVideo({ shareToken: token })).id).toBe(a.id);
+      await as(owner).shareVideo({ videoId: b.id });
+      expect(await codeOf(withLink(token).getVideo({ videoId: b.id }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(as(other, { 'x-share-token': token }).getVideo({ videoId: b.id }))).toBe(Code.NotFound);
+    });
+  });
+
+  describe('RecordView', () => {
+    it('counts a viewer once per hour, never the owner; the count shows on every Video message', async () => {
+      const video = await as(owner).createVideo({ title: 'watched' });
+      const token = shareTokenOf((await as(owner).shareVideo({ videoId: video.id })).url);
+      expect((await as(owner).recordView({ videoId: video.id })).viewCount).toBe(0n);
+      expect((await as(owner).recordView({ videoId: video.id, viewerId: 'owner-browser' })).viewCount).toBe(0n);
+      expect((await withLink(token).recordView({ videoId: video.id, viewerId: 'browser-a' })).viewCount).toBe(1n);
+      expect((await withLink(token).recordView({ videoId: video.id, viewerId: 'browser-a' })).viewCount).toBe(1n);
+      expect((await withLink(token).recordView({ videoId: video.id, viewerId: 'browser-b' })).viewCount).toBe(2n);
+      // Signed in, the viewer is the uid, whatever browser id comes along.
+      const signedIn = as(other, { 'x-share-token': token });
+      expect((await signedIn.recordView({ videoId: video.id, viewerId: 'c1' })).viewCount).toBe(3n);
+      expect((await signedIn.recordView({ videoId: video.id, viewerId: 'c2' })).viewCount).toBe(3n);
+      expect((await signedIn.recordView({ videoId: video.id })).viewCount).toBe(3n);
+
+      expect((await as(owner).getVideo({ videoId: video.id })).viewCount).toBe(3n);
+      expect((await as(undefined).getSharedVideo({ shareToken: token })).viewCount).toBe(3n);
+      const listed = (await as(owner).listVideos({ pageSize: 100 })).videos.find((v) => v.id === video.id);
+      expect(listed?.viewCount).toBe(3n);
+
+      // The next hour is a new view.
+      await sql`update video_views set hour = hour - interval '1 hour' where video_id = ${video.id}`.execute(server.database.db);
+      expect((await withLink(token).recordView({ videoId: video.id, viewerId: 'browser-a' })).viewCount).toBe(4n);
+    });
+
+    it('ten concurrent plays of one viewer count once', async () => {
+      const video = await as(owner).createVideo({ title: 'concurrent', visibility: Visibility.PUBLIC });
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => as(undefined).recordView({ videoId: video.id, viewerId: 'same-browser' })),
+      );
+      expect(answers.map((answer) => answer.viewCount).every((count) => count === 1n)).toBe(true);
+      expect((await as(owner).getVideo({ videoId: video.id })).viewCount).toBe(1n);
+    });
+
+    it('follows who may read the video, and refuses a bad viewer id changing nothing', async () => {
+      const video = await as(owner).createVideo({ title: 'private' });
+      expect(await codeOf(as(undefined).recordView({ videoId: video.id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(as(other).recordView({ videoId: video.id }))).toBe(Code.NotFound);
+      expect(await codeOf(as(other).recordView({ videoId: 'no-such-video' }))).toBe(Code.NotFound);
+      expect(await codeOf(withLink('wrong').recordView({ videoId: video.id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
+      const expired = videoClient(server.baseUrl, { headers: { authorization: `Bearer ${expiredToken(other.uid)}` } });
+      expect(await codeOf(expired.recordView({ videoId: video.id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
+
+      await as(owner).updateVideo({ videoId: video.id, title: 'public', visibility: Visibility.PUBLIC });
+      for (const viewerId of ['', 'has space', 'x'.repeat(65), 'ünïcode', 'a/b']) {
+        const error = await as(undefined).recordView({ videoId: video.id, viewerId }).catch((e: unknown) => e);
+        expect((error as ConnectError).code, viewerId).toBe(Code.InvalidArgument);
+        expect((error as ConnectError).rawMessage).toMatch(/viewer_id/);
+      }
+      expect(await codeOf(as(other).recordView({ videoId: '', viewerId: 'v1' }))).toBe(Code.InvalidArgument);
+      expect(await codeOf(as(other).recordView({ videoId: video.id, viewerId: 'bad id' }))).toBe(Code.InvalidArgument);
+      expect((await as(owner).getVideo({ videoId: video.id })).viewCount).toBe(0n);
+    });
+  });
+
+  describe('download', () => {
+    it('download=1 answers an attachment named after the title, non-ASCII titles encoded', async () => {
+      const video = await processedVideo();
+      await as(owner).updateVideo({ videoId: video.id, title: 'Démo "q3"/final', visibility: Visibility.PRIVATE });
+      const own = await as(owner).getVideo({ videoId: video.id });
+      const response = await fetch(new URL(`${own.url}&download=1`, server.baseUrl));
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="D_mo _q3__final.webm"; filename*=UTF-8''D%C3%A9mo%20_q3__final.webm`,
+      );
+      const plain = await fetch(new URL(own.url, server.baseUrl));
+      await plain.arrayBuffer();
+      expect(plain.headers.get('content-disposition')).toBeNull();
+      // Downloading follows the same access rules as playing.
+      expect(await status(`/api/videoservice/video/${video.id}?download=1`)).toBe(401);
+    });
+  });
+});

@@ -56,12 +56,15 @@ export function ShareVideoDialog({ video, transport, onClose }: { video: Video; 
       madeShared={wasPrivate && link !== undefined}
       busy={share.isPending || update.isPending}
       error={error ? changeErrorMessage(error) : undefined}
-      onVisibilityChange={(label) =>
+      onVisibilityChange={(label) => {
+        // The choice shows at once; a refusal puts the previous one back.
+        const previous = visibility;
+        setVisibility(visibilityOf[label]);
         update.mutate(
           { videoId: video.id, title: video.title, description: video.description, visibility: visibilityOf[label] },
-          { onSuccess: (saved) => setVisibility(saved.visibility) },
-        )
-      }
+          { onSuccess: (saved) => setVisibility(saved.visibility), onError: () => setVisibility(previous) },
+        );
+      }}
       onExpiryChange={(seconds) => shareWith({ expireAfterSeconds: BigInt(seconds) })}
       onResetLink={() => shareWith({ newLink: true })}
       onClose={onClose}

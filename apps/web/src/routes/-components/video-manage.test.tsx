@@ -1,4 +1,5 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError } from '@connectrpc/connect';
 import { Status, Visibility } from '@stream/proto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -106,6 +107,17 @@ describe('/video/$id for its owner', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/videos'));
     expect(await screen.findByText('No videos yet')).toBeTruthy();
     expect(fake.videos.has('abc')).toBe(false);
+  });
+
+  it('a refused visibility change puts the previous choice back and says why', async () => {
+    const { user, fake } = await openVideo({ visibility: Visibility.SHARED });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(linkField().value).toContain('/s/'));
+    fake.fail('updateVideo', new ConnectError('down', Code.Unavailable));
+    await user.click(screen.getByRole('radio', { name: /Public/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Cannot reach the video service. Check your connection and try again.');
+    expect((screen.getByRole('radio', { name: /Anyone with the link/ }) as HTMLInputElement).checked).toBe(true);
+    expect(fake.videos.get('abc')?.visibility).toBe(Visibility.SHARED);
   });
 
   it('someone else\'s public video shows no owner controls', async () => {

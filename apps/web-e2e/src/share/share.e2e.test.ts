@@ -1,0 +1,147 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Status } from '@stream/proto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, newSignedInPage, screenshot, type SignedInPage } from '../index';
+import { makeTestWebm, uploadVideo, waitUntilProcessed } from '../library/library-fixtures';
+
+const baseUrl = inject('baseUrl');
+const emulatorHost = inject('emulatorHost');
+
+let browser: Browser;
+let workDir: string;
+let owner: SignedInPage;
+let viewer: Page;
+let videoId: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'stream-share-e2e-'));
+  let webm;
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 30)]);
+  owner = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Share Owner' });
+  videoId = await uploadVideo(baseUrl, owner.user.idToken, webm);
+  const video = await waitUntilProcessed(baseUrl, owner.user.idToken, videoId);
+  if (video.status !== Status.READY) throw new Error(`processing failed: ${video.failureReason}`);
+  // A second browser context: its own storage, nobody signed in.
+  viewer = await newPage(browser);
+}, 180_000);
+
+afterAll(async () => {
+  await viewer?.context().close();
+  await owner?.page.context().close();
+  await browser?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+const notAvailable = (page: Page) => page.getByRole('heading', { name: 'This video is not available' });
+
+/** Opens the share dialog on the video's page and returns the link once it shows. */
+async function openShare(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const field = page.getByRole('dialog', { name: 'Share video' }).getByRole('textbox', { name: 'Link' });
+  await expect.poll(() => field.inputValue()).toMatch(/\/s\/[\w-]+$/);
+  return field.inputValue();
+}
+
+async function closeShare(page: Page) {
+  await page.getByRole('dialog', { name: 'Share video' }).getByRole('button', { name: 'Done' }).click();
+}
+
+describe('sharing a recording in Chromium', () => {
+  it('share, watch signed out with seeking, count the view, Private, expiry, reset, rename, delete', async () => {
+    const { page } = owner;
+    await page.goto(`${baseUrl}/video/${videoId}`);
+    await page.getByText(/^Uploaded on /).waitFor();
+    const title = await page.getByRole('heading', { level: 1 }).innerText();
+
+    // Share: a private video becomes shared, and the dialog says so.
+    const link = await openShare(page);
+    expect(link.startsWith(baseUrl)).toBe(true);
+    await page.getByText('This video was private. It is now shared with anyone who has the link.').waitFor();
+    await screenshot(page, 'share-dialog');
+    await closeShare(page);
+
+    // The signed-out viewer opens it, plays, seeks (by a Range request).
+    const ranges: number[] = [];
+    viewer.on('response', (response) => {
+      if (response.url().includes('/api/videoservice/video/')) ranges.push(response.status());
+    });
+    await viewer.goto(link);
+    await viewer.getByRole('heading', { level: 1, name: title }).waitFor();
+    await viewer.getByRole('link', { name: 'Record your own' }).waitFor();
+    const video = viewer.locator('video');
+    await viewer.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 }).toBe(true);
+    await viewer.getByRole('slider', { name: 'Seek' }).fill('6');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2 && v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(6);
+    expect(ranges).toContain(206);
+    // 3 s of playback count one view, which the owner sees.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(9.5);
+    // Paused long before the end, so only the 3 s of playback can have counted it.
+    await viewer.getByRole('button', { name: 'Pause' }).click();
+    await screenshot(viewer, 'share-watch');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByText(/^Uploaded on /).waitFor();
+          return page.getByText(/^\d+ views?$/).innerText();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('1 view');
+
+    // Private: the viewer's reload says not available, and nothing about the video.
+    await openShare(page);
+    await page.getByRole('radio', { name: /^Private/ }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /^Private/ }).isChecked()).toBe(true);
+    await closeShare(page);
+    await viewer.reload();
+    await notAvailable(viewer).waitFor();
+    expect(await viewer.content()).not.toContain(title);
+
+    // Share again with an expiry of 1 day: the same link works again.
+    expect(await openShare(page)).toBe(link);
+    await page.getByRole('combobox', { name: 'Link expires' }).selectOption({ label: '1 day' });
+    await page.getByText(/^The link works until /).waitFor();
+    await viewer.reload();
+    await viewer.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    // Reset link: the old one is dead, the new one works.
+    await page.getByRole('button', { name: 'Reset link' }).click();
+    await page.getByText('The old link no longer works. Share the new one above.').waitFor();
+    const newLink = await page.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(newLink).not.toBe(link);
+    await closeShare(page);
+    await viewer.goto(link);
+    await notAvailable(viewer).waitFor();
+    await viewer.goto(newLink);
+    await viewer.getByRole('heading', { level: 1, name: title }).waitFor();
+
+    // Edit the title: the list and the watch page show it.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Renamed demo');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();
+    await viewer.reload();
+    await viewer.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();
+    await page.goto(`${baseUrl}/videos`);
+    await page.getByRole('link', { name: 'Renamed demo' }).waitFor();
+
+    // Delete: gone from the list and the watch page, its stream 404.
+    await page.getByRole('link', { name: 'Renamed demo' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete video?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(`${baseUrl}/videos`);
+    await page.getByText('No videos yet').waitFor();
+    await viewer.reload();
+    await notAvailable(viewer).waitFor();
+    const stream = await fetch(`${baseUrl}/api/videoservice/video/${videoId}`, { headers: { authorization: `Bearer ${owner.user.idToken}` } });
+    expect(stream.status).toBe(404);
+  }, 240_000);
+});

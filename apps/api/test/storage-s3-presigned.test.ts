@@ -8,6 +8,7 @@ import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
+import { shareTokenOf } from './support/share';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
@@ -67,6 +68,23 @@ describe('presigned S3 reads', () => {
     await videoClient(server.baseUrl, { token: owner.idToken }).updateVideo({ videoId: id, title: 'public', visibility: Visibility.PUBLIC });
     const seen = await videoClient(server.baseUrl, { token: other.idToken }).getVideo({ videoId: id });
     expect(new URL(seen.url).origin).toBe(server.config.S3_ENDPOINT);
+  });
+
+  it('a viewer of an expiring share link gets the server’s signed path, which ends with the link', async () => {
+    const uploaded = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+    const id = uploaded.json.video!.id;
+    const shared = await videoClient(server.baseUrl, { token: owner.idToken }).shareVideo({ videoId: id, expireAfterSeconds: 600n });
+    const token = shareTokenOf(shared.url);
+    const seen = await videoClient(server.baseUrl).getSharedVideo({ shareToken: token });
+    expect(seen.url).toMatch(new RegExp(`^/api/videoservice/video/${id}\\?expires=\\d+&signature=`));
+    expect(Number(new URL(seen.url, server.baseUrl).searchParams.get('expires'))).toBeLessThanOrEqual(Date.now() / 1000 + 600);
+    const played = await fetch(new URL(seen.url, server.baseUrl), { headers: { range: 'bytes=0-3' } });
+    expect(played.status).toBe(206);
+    expect(Buffer.from(await played.arrayBuffer()).equals(webm.subarray(0, 4))).toBe(true);
+    // A link that never expires may use the bucket's own URL.
+    await videoClient(server.baseUrl, { token: owner.idToken }).shareVideo({ videoId: id, expireAfterSeconds: 0n });
+    const forever = await videoClient(server.baseUrl).getSharedVideo({ shareToken: token });
+    expect(new URL(forever.url).origin).toBe(server.config.S3_ENDPOINT);
   });
 });
 

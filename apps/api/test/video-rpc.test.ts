@@ -71,6 +71,9 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
           updateVideo: () => client.updateVideo({ videoId: id, title: 'changed' }),
           deleteVideo: () => client.deleteVideo({ videoId: id }),
           shareVideo: () => client.shareVideo({ videoId: id }),
+          recordView: () => client.recordView({ videoId: id, viewerId: 'browser-1' }),
+          // Answers a signed-out caller (not_found for an unknown link), but never a bad token.
+          ...(headers().authorization ? { getSharedVideo: () => client.getSharedVideo({ shareToken: 'some-link-token' }) } : {}),
         };
         for (const [method, call] of Object.entries(calls)) {
           expect(await codeOf(call()), `${protocol} ${method}`).toBe(Code.Unauthenticated);
@@ -135,6 +138,9 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       expect(await codeOf(as(owner).getVideo({ videoId: id }))).toBe('ok');
       expect(await codeOf(as(other).getVideo({ videoId: id }))).toBe(Code.NotFound);
       expect(await codeOf(as(signedOut).getVideo({ videoId: id }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(as(owner).recordView({ videoId: id }))).toBe('ok');
+      expect(await codeOf(as(other).recordView({ videoId: id }))).toBe(Code.NotFound);
+      expect(await codeOf(as(signedOut).recordView({ videoId: id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
     });
 
     it('PRIVATE after sharing: the old share token no longer opens it', async () => {
@@ -156,6 +162,11 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       expect(read.visibility).toBe(Visibility.SHARED);
       const wrong = { 'x-share-token': `${shareToken}x` };
       expect(await codeOf(as(other, 'grpc-web', wrong).getVideo({ videoId: id }))).toBe(Code.NotFound);
+      // The link's own paths (issue 12): GetSharedVideo by the token, RecordView with it.
+      expect((await as(signedOut, 'grpc').getSharedVideo({ shareToken: shareToken! })).id).toBe(id);
+      expect(await codeOf(as(signedOut, 'grpc-web', headers).recordView({ videoId: id, viewerId: 'v1' }))).toBe('ok');
+      expect(await codeOf(as(signedOut, 'grpc-web', wrong).recordView({ videoId: id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(as(other).recordView({ videoId: id }))).toBe(Code.NotFound);
     });
 
     it('PUBLIC: anyone, signed in or not', async () => {
@@ -164,6 +175,8 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       expect(await codeOf(as(other).getVideo({ videoId: id }))).toBe('ok');
       const read = await as(signedOut, 'grpc-web').getVideo({ videoId: id });
       expect(read.visibility).toBe(Visibility.PUBLIC);
+      expect(await codeOf(as(signedOut, 'connect').recordView({ videoId: id, viewerId: 'v1' }))).toBe('ok');
+      expect(await codeOf(as(other).recordView({ videoId: id }))).toBe('ok');
     });
 
     it('a signed-out caller cannot tell a missing video from a private one', async () => {
@@ -290,6 +303,10 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       ['UpdateVideo with an empty id', () => as(owner).updateVideo({ videoId: '  ', title: 't' }), /video_id/],
       ['DeleteVideo with an empty id', () => as(owner).deleteVideo({ videoId: '' }), /video_id/],
       ['ShareVideo with an empty id', () => as(owner).shareVideo({ videoId: '' }), /video_id/],
+      ['ShareVideo with a negative expiry', (id) => as(owner).shareVideo({ videoId: id, expireAfterSeconds: -5n }), /expire_after_seconds/],
+      ['GetSharedVideo with an empty token', () => as(owner).getSharedVideo({ shareToken: '' }), /share_token/],
+      ['RecordView with an empty id', () => as(owner).recordView({ videoId: '' }), /video_id/],
+      ['RecordView signed out without a viewer id', () => as(undefined).recordView({ videoId: 'x' }), /viewer_id/],
       ['ListVideos with a negative page', () => as(owner).listVideos({ pageSize: 10, pageNumber: -1 }), /page_number/],
       ['ListVideos with a negative size', () => as(owner).listVideos({ pageSize: -5, pageNumber: 0 }), /page_size/],
       ['CreateVideo with a 201-character title', () => as(owner).createVideo({ title: long }), /title.*200/],

@@ -132,9 +132,19 @@ describe('sharing a recording in Chromium', () => {
     await page.goto(`${baseUrl}/videos`);
     await page.getByRole('link', { name: 'Renamed demo' }).waitFor();
 
-    // Delete: gone from the list and the watch page, its stream 404.
+    // Download saves <title>.webm: the link says so, and so does the server's answer.
     await page.getByRole('link', { name: 'Renamed demo' }).click();
     await page.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();
+    const download = page.getByRole('link', { name: 'Download' });
+    expect(await download.getAttribute('download')).toBe('Renamed demo.webm');
+    const saved = await fetch(new URL((await download.getAttribute('href')) ?? '', baseUrl), {
+      headers: { authorization: `Bearer ${owner.user.idToken}` },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get('content-disposition')).toBe('attachment; filename="Renamed demo.webm"');
+    await saved.body?.cancel();
+
+    // Delete: gone from the list and the watch page, its stream 404.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete video?' }).getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`${baseUrl}/videos`);

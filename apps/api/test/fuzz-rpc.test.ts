@@ -82,7 +82,8 @@ describe('generated RPC bodies', () => {
       fc.asyncProperty(fc.constantFrom(...methods), fc.constantFrom(...formats), fc.uint8Array({ maxLength: 512 }), async (method, format, bytes) => {
         const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType);
         expectClientError(answer, `${method.name} ${format.contentType}`);
-        if (method.name !== 'GetVideo') expect([Code.Unauthenticated, 'unauthenticated', Code.InvalidArgument, 'invalid_argument']).toContain(answer.code);
+        // GetSharedVideo answers signed-out callers: an unknown link is not_found.
+        if (method.name !== 'GetVideo' && method.name !== 'GetSharedVideo') expect([Code.Unauthenticated, 'unauthenticated', Code.InvalidArgument, 'invalid_argument']).toContain(answer.code);
       }),
       { numRuns: 400 },
     );

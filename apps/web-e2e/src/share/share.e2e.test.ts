@@ -132,6 +132,20 @@ describe('sharing a recording in Chromium', () => {
     await page.goto(`${baseUrl}/videos`);
     await page.getByRole('link', { name: 'Renamed demo' }).waitFor();
 
+    // The embed is the player alone; a PUBLIC video also plays at /watch/{id}, signed out.
+    await viewer.goto(newLink.replace('/s/', '/embed/'));
+    await viewer.getByRole('region', { name: 'Renamed demo' }).waitFor();
+    expect(await viewer.getByRole('link', { name: 'Record your own' }).count()).toBe(0);
+    await page.goto(`${baseUrl}/video/${videoId}`);
+    await openShare(page);
+    await page.getByRole('radio', { name: /^Public/ }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /^Public/ }).isChecked()).toBe(true);
+    await closeShare(page);
+    await viewer.goto(`${baseUrl}/watch/${videoId}`);
+    await viewer.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();
+    await page.goto(`${baseUrl}/videos`);
+    await page.getByRole('link', { name: 'Renamed demo' }).getByText('Public').waitFor();
+
     // Download saves <title>.webm: the link says so, and so does the server's answer.
     await page.getByRole('link', { name: 'Renamed demo' }).click();
     await page.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();

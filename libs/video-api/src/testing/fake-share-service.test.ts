@@ -86,8 +86,17 @@ describe('the fake service\'s views', () => {
     expect((await client.recordView({ videoId: 'v', viewerId: 'b' })).viewCount).toBe(2n);
     advance(VIEW_WINDOW_MS);
     expect((await client.recordView({ videoId: 'v', viewerId: 'a' })).viewCount).toBe(3n);
-    expect(await codeOf(client.recordView({ videoId: 'v', viewerId: ' ' }))).toBe(Code.InvalidArgument);
+    for (const viewerId of ['', ' ', 'a/b', 'x'.repeat(65)]) {
+      expect(await codeOf(client.recordView({ videoId: 'v', viewerId }))).toBe(Code.InvalidArgument);
+    }
     expect(fake.videos.get('v')?.viewCount).toBe(3n);
+  });
+
+  it('counts a signed-in viewer by uid, whatever browser id they send', async () => {
+    const { fake, client } = setup(Visibility.PUBLIC);
+    fake.setCaller('someone');
+    expect((await client.recordView({ videoId: 'v', viewerId: '' })).viewCount).toBe(1n);
+    expect((await client.recordView({ videoId: 'v', viewerId: 'other-browser' })).viewCount).toBe(1n);
   });
 
   it('does not count a view of a video the viewer may not read', async () => {

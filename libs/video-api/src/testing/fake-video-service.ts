@@ -53,7 +53,7 @@ export interface FakeVideoService {
 /**
  * An in-memory VideoService behind a real Connect router transport, for tests of code that calls
  * the video service. It validates like the real one (page bounds, ownership, title length, share
- * links with expiry and reset, views once per viewer per hour and never the owner's) but keeps no
+ * links with expiry and reset, views once per viewer (uid, else browser id) per hour and never the owner's) but keeps no
  * state beyond the process.
  */
 export function createFakeVideoService(options: FakeVideoServiceOptions = {}): FakeVideoService {
@@ -167,6 +167,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       },
       getSharedVideo(req) {
         record('getSharedVideo', { shareToken: req.shareToken });
+        if (!req.shareToken.trim()) throw new ConnectError('share_token is required', Code.InvalidArgument);
         const videoId = links.videoOf(req.shareToken);
         const video = videoId === undefined ? undefined : videos.get(videoId);
         if (!video || video.visibility === Visibility.PRIVATE) throw new ConnectError('This link is not valid', Code.NotFound);
@@ -174,9 +175,12 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       },
       recordView(req, context) {
         record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
-        if (!req.viewerId.trim()) throw new ConnectError('viewer_id is required', Code.InvalidArgument);
+        // As the real service: a browser's id (required signed out); a signed-in viewer is counted by uid.
+        if (!(caller !== undefined && req.viewerId === '') && !/^[A-Za-z0-9_-]{1,64}$/.test(req.viewerId)) {
+          throw new ConnectError('viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -', Code.InvalidArgument);
+        }
         const video = readable(req.videoId, context);
-        const key = `${video.id}\n${req.viewerId}`;
+        const key = `${video.id}\n${caller === undefined ? `anon:${req.viewerId}` : `user:${caller}`}`;
         const last = lastViews.get(key);
         const counts = video.userId !== caller && (last === undefined || now() - last >= VIEW_WINDOW_MS);
         if (!counts) return create(RecordViewResponseSchema, { viewCount: video.viewCount });

@@ -1,6 +1,6 @@
 import { createContextKey, type HandlerContext } from '@connectrpc/connect';
 import type { FastifyRequest } from 'fastify';
-import { originOf } from '../http/request-origin';
+import { originOf } from '../wire/request-origin';
 
 /** The Fastify request a call arrived in (set by the Connect plugin's `contextValues`). */
 export const kHttpRequest = createContextKey<FastifyRequest | undefined>(undefined, { description: 'Fastify request' });

@@ -141,6 +141,7 @@ function plausible(field: DescField): fc.Arbitrary<unknown> {
   if (field.fieldKind === 'scalar' && field.scalar === 9 /* string */) {
     return field.name === 'video_id' ? fc.oneof(fc.constant(victim.id), fc.string({ maxLength: 40 })) : fc.string({ maxLength: 40 });
   }
+  if (field.fieldKind === 'scalar' && field.scalar === 8 /* bool */) return fc.boolean();
   return fc.integer({ min: 0, max: 50 });
 }
 

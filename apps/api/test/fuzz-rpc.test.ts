@@ -54,7 +54,8 @@ const clientCodes: (string | number)[] = [
 
 function expectClientError(answer: RawAnswer, context: string) {
   expect(answer.status, context).toBeLessThan(500);
-  if (answer.code !== undefined) expect(clientCodes, `${context}: ${answer.code} ${answer.message}`).toContain(answer.code);
+  if (answer.code !== undefined)
+    expect(clientCodes, `${context}: ${answer.code} ${answer.message}`).toContain(answer.code);
 }
 
 /** The server answers, the owner still has exactly the victim, and the victim is as it was. */
@@ -79,12 +80,20 @@ const formats = [
 describe('generated RPC bodies', () => {
   it('random bytes as protobuf, signed out, for every method: a client error', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...methods), fc.constantFrom(...formats), fc.uint8Array({ maxLength: 512 }), async (method, format, bytes) => {
-        const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType);
-        expectClientError(answer, `${method.name} ${format.contentType}`);
-        // GetSharedVideo answers signed-out callers: an unknown link is not_found.
-        if (method.name !== 'GetVideo' && method.name !== 'GetSharedVideo') expect([Code.Unauthenticated, 'unauthenticated', Code.InvalidArgument, 'invalid_argument']).toContain(answer.code);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...methods),
+        fc.constantFrom(...formats),
+        fc.uint8Array({ maxLength: 512 }),
+        async (method, format, bytes) => {
+          const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType);
+          expectClientError(answer, `${method.name} ${format.contentType}`);
+          // GetSharedVideo answers signed-out callers: an unknown link is not_found.
+          if (method.name !== 'GetVideo' && method.name !== 'GetSharedVideo')
+            expect([Code.Unauthenticated, 'unauthenticated', Code.InvalidArgument, 'invalid_argument']).toContain(
+              answer.code,
+            );
+        },
+      ),
       { numRuns: 400 },
     );
     await expectNothingChanged();
@@ -93,10 +102,15 @@ describe('generated RPC bodies', () => {
   it('random bytes as protobuf, signed in, for every method but CreateVideo: never a server error, nothing changed', async () => {
     const readers = methods.filter((method) => method.name !== 'CreateVideo');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...readers), fc.constantFrom(...formats), fc.uint8Array({ maxLength: 512 }), async (method, format, bytes) => {
-        const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType, signedIn());
-        expectClientError(answer, `${method.name} ${format.contentType}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...readers),
+        fc.constantFrom(...formats),
+        fc.uint8Array({ maxLength: 512 }),
+        async (method, format, bytes) => {
+          const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType, signedIn());
+          expectClientError(answer, `${method.name} ${format.contentType}`);
+        },
+      ),
       { numRuns: 400 },
     );
     await expectNothingChanged();
@@ -106,8 +120,12 @@ describe('generated RPC bodies', () => {
     const request = fc.constantFrom(...methods).chain((method) =>
       fc
         .tuple(
-          fc.record(Object.fromEntries(method.input.fields.map((field) => [field.jsonName, plausible(field)])), { requiredKeys: [] }),
-          fc.constantFrom(...method.input.fields).chain((field) => fc.tuple(fc.constant(field.jsonName), poison(field))),
+          fc.record(Object.fromEntries(method.input.fields.map((field) => [field.jsonName, plausible(field)])), {
+            requiredKeys: [],
+          }),
+          fc
+            .constantFrom(...method.input.fields)
+            .chain((field) => fc.tuple(fc.constant(field.jsonName), poison(field))),
         )
         .map(([fields, [name, bad]]) => ({ method, body: JSON.stringify({ ...fields, [name]: bad }) })),
     );
@@ -125,10 +143,21 @@ describe('generated RPC bodies', () => {
   it('arbitrary JSON documents, signed in and out, for every method but CreateVideo: never a server error', async () => {
     const readers = methods.filter((method) => method.name !== 'CreateVideo');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...readers), fc.jsonValue({ maxDepth: 3 }), fc.boolean(), async (method, json, withToken) => {
-        const answer = await rawRpc(server.baseUrl, method.name, JSON.stringify(json), 'application/json', withToken ? signedIn() : {});
-        expectClientError(answer, `${method.name} ${JSON.stringify(json)}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...readers),
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.boolean(),
+        async (method, json, withToken) => {
+          const answer = await rawRpc(
+            server.baseUrl,
+            method.name,
+            JSON.stringify(json),
+            'application/json',
+            withToken ? signedIn() : {},
+          );
+          expectClientError(answer, `${method.name} ${JSON.stringify(json)}`);
+        },
+      ),
       { numRuns: 300 },
     );
     await expectNothingChanged();
@@ -139,7 +168,9 @@ describe('generated RPC bodies', () => {
 function plausible(field: DescField): fc.Arbitrary<unknown> {
   if (field.fieldKind === 'enum') return fc.constantFrom(...field.enum.values.map((value) => value.name));
   if (field.fieldKind === 'scalar' && field.scalar === 9 /* string */) {
-    return field.name === 'video_id' ? fc.oneof(fc.constant(victim.id), fc.string({ maxLength: 40 })) : fc.string({ maxLength: 40 });
+    return field.name === 'video_id'
+      ? fc.oneof(fc.constant(victim.id), fc.string({ maxLength: 40 }))
+      : fc.string({ maxLength: 40 });
   }
   if (field.fieldKind === 'scalar' && field.scalar === 8 /* bool */) return fc.boolean();
   return fc.integer({ min: 0, max: 50 });
@@ -148,9 +179,19 @@ function plausible(field: DescField): fc.Arbitrary<unknown> {
 /** A value no request may carry in this field. */
 function poison(field: DescField): fc.Arbitrary<unknown> {
   const wrongType = fc.oneof(fc.constant({}), fc.constant([1]), fc.constant(true));
-  if (field.fieldKind === 'enum') return fc.oneof(wrongType, fc.constant('VISIBILITY_PUBLIK'), fc.string({ minLength: 1, maxLength: 12 }).map((s) => `X_${s}`), fc.integer({ min: 3, max: 1000 }));
+  if (field.fieldKind === 'enum')
+    return fc.oneof(
+      wrongType,
+      fc.constant('VISIBILITY_PUBLIK'),
+      fc.string({ minLength: 1, maxLength: 12 }).map((s) => `X_${s}`),
+      fc.integer({ min: 3, max: 1000 }),
+    );
   if (field.fieldKind === 'scalar' && field.scalar === 9 /* string */) {
-    return fc.oneof(wrongType, fc.integer(), fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\0${b}`));
+    return fc.oneof(
+      wrongType,
+      fc.integer(),
+      fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\0${b}`),
+    );
   }
   return fc.oneof(wrongType, fc.constant('abc'), fc.constant(1.5), fc.constant(2 ** 40), fc.constant(-1));
 }

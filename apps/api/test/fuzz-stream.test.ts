@@ -47,8 +47,19 @@ const position = fc.oneof(
   fc.constantFrom('', '-1', '00', '1e3', '9007199254740993', '99999999999999999999999', ' 5', '0x10', 'NaN'),
 );
 const rangeHeader = fc.oneof(
-  fc.array(fc.tuple(position, position).map(([a, b]) => `${a}-${b}`), { minLength: 1, maxLength: 3 }).map((ranges) => `bytes=${ranges.join(',')}`),
-  fc.tuple(fc.constantFrom('bytes', 'Bytes', 'items', ''), fc.constantFrom('=', ' = ', ':'), fc.string({ unit: 'grapheme-ascii', maxLength: 30 })).map((parts) => parts.join('')),
+  fc
+    .array(
+      fc.tuple(position, position).map(([a, b]) => `${a}-${b}`),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((ranges) => `bytes=${ranges.join(',')}`),
+  fc
+    .tuple(
+      fc.constantFrom('bytes', 'Bytes', 'items', ''),
+      fc.constantFrom('=', ' = ', ':'),
+      fc.string({ unit: 'grapheme-ascii', maxLength: 30 }),
+    )
+    .map((parts) => parts.join('')),
   fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
 );
 
@@ -60,7 +71,9 @@ describe('generated requests to the stream routes', () => {
         const body = Buffer.from(await response.arrayBuffer());
         expect([200, 206, 416], `Range: ${range}`).toContain(response.status);
         if (response.status === 206) {
-          const [, start, end, size] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(response.headers.get('content-range')!)!.map(Number);
+          const [, start, end, size] = /^bytes (\d+)-(\d+)\/(\d+)$/
+            .exec(response.headers.get('content-range')!)!
+            .map(Number);
           expect(size).toBe(bytes.length);
           expect(body.equals(bytes.subarray(start, end! + 1)), `Range: ${range}`).toBe(true);
         }
@@ -78,24 +91,33 @@ describe('generated requests to the stream routes', () => {
       fc.string({ unit: 'grapheme-ascii', maxLength: 60 }).map((text) => text.replace(/[/?#]/g, '')),
       fc.constantFrom('%00', 'a%00b', '%ZZ', '%', '..%2F..%2Fdb', '%E0%A4%A', '.', '~', 'x'.repeat(300)),
     );
-    const value = fc.oneof(fc.string({ maxLength: 30 }).map(encodeURIComponent), fc.constantFrom('', '%00', '%ZZ', '-1', '1e309', '9'.repeat(30)));
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }).map(encodeURIComponent),
+      fc.constantFrom('', '%00', '%ZZ', '-1', '1e309', '9'.repeat(30)),
+    );
     const query = fc
       .array(fc.tuple(fc.constantFrom('expires', 'signature', 'share', 'x', 'expires[]'), value), { maxLength: 4 })
       .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
     // The real video's id with a made-up grant must not open it either.
     const id = fc.oneof({ weight: 4, arbitrary: segment }, { weight: 1, arbitrary: fc.constant('REAL') });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('video', 'thumbnail'), id, query, fc.boolean(), async (resource, idSegment, search, withToken) => {
-        const real = idSegment === 'REAL';
-        const path = `/api/videoservice/${resource}/${real ? video.id : idSegment}${search}`;
-        const signedIn = withToken && !real;
-        const response = await fetch(`${server.baseUrl}${path}`, {
-          headers: signedIn ? { authorization: `Bearer ${owner.idToken}` } : {},
-        });
-        await response.arrayBuffer();
-        expect(response.status, path).toBeGreaterThanOrEqual(400);
-        expect(response.status, path).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('video', 'thumbnail'),
+        id,
+        query,
+        fc.boolean(),
+        async (resource, idSegment, search, withToken) => {
+          const real = idSegment === 'REAL';
+          const path = `/api/videoservice/${resource}/${real ? video.id : idSegment}${search}`;
+          const signedIn = withToken && !real;
+          const response = await fetch(`${server.baseUrl}${path}`, {
+            headers: signedIn ? { authorization: `Bearer ${owner.idToken}` } : {},
+          });
+          await response.arrayBuffer();
+          expect(response.status, path).toBeGreaterThanOrEqual(400);
+          expect(response.status, path).toBeLessThan(500);
+        },
+      ),
       { numRuns: 500 },
     );
     await expectNothingStored();

@@ -77,18 +77,21 @@ describe('a signed-out 50 MB RPC body', () => {
   it.each([
     ['with a declared Content-Length', true],
     ['chunked', false],
-  ])('%s is resource_exhausted (413) within a second, and the server grows by a few MB at most', async (_, declared) => {
-    const before = rss(api.pid);
-    const { peak, result: answer } = await peakDuring(api.pid, () => hugeJsonCall(50 * 1024 * 1024, declared));
-    expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toMatchObject({ code: 'resource_exhausted' });
-    expect(answer.ms).toBeLessThan(1_000);
-    expect(peak - before).toBeLessThan(8);
-    const still = await fetch(`${baseUrl}/videoservice.VideoService/GetVideo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"videoId":"x"}',
-    });
-    expect(still.status).toBe(401);
-  });
+  ])(
+    '%s is resource_exhausted (413) within a second, and the server grows by a few MB at most',
+    async (_, declared) => {
+      const before = rss(api.pid);
+      const { peak, result: answer } = await peakDuring(api.pid, () => hugeJsonCall(50 * 1024 * 1024, declared));
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'resource_exhausted' });
+      expect(answer.ms).toBeLessThan(1_000);
+      expect(peak - before).toBeLessThan(8);
+      const still = await fetch(`${baseUrl}/videoservice.VideoService/GetVideo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"videoId":"x"}',
+      });
+      expect(still.status).toBe(401);
+    },
+  );
 });

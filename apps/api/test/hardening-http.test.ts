@@ -65,7 +65,11 @@ describe('security headers (#10)', () => {
     expect(csp['script-src']).toEqual(["'self'", hash, 'https://apis.google.com']);
     expect(csp['style-src']).toEqual(["'self'"]);
     expect(csp['connect-src']).toEqual(
-      expect.arrayContaining(["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']),
+      expect.arrayContaining([
+        "'self'",
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+      ]),
     );
     expect(csp['media-src']).toEqual(["'self'", 'blob:']);
     expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
@@ -108,7 +112,9 @@ describe('rate limits per client address (#10)', () => {
     expect(stream.status).toBe(429);
     expect(Number(stream.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address is not affected, and signed-out calls are not failures.
-    expect((await videoClient(server.baseUrl, { token: owner.idToken, headers: newAddress() }).listVideos({})).videos).toBeDefined();
+    expect(
+      (await videoClient(server.baseUrl, { token: owner.idToken, headers: newAddress() }).listVideos({})).videos,
+    ).toBeDefined();
   });
 
   it('failed sign-ins on the HTTP routes count too', async () => {
@@ -122,7 +128,11 @@ describe('rate limits per client address (#10)', () => {
   it('upload attempts: past the limit an upload is 429 with Retry-After', async () => {
     const headers = { ...newAddress(), authorization: `Bearer ${owner.idToken}` };
     const attempt = () =>
-      fetch(`${server.baseUrl}/api/videoservice/upload`, { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: 'x' });
+      fetch(`${server.baseUrl}/api/videoservice/upload`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'text/plain' },
+        body: 'x',
+      });
     for (let i = 0; i < UPLOAD_LIMIT.max; i++) expect((await attempt()).status).toBe(415);
     const limited = await attempt();
     expect(limited.status).toBe(429);
@@ -134,7 +144,9 @@ describe('rate limits per client address (#10)', () => {
     const headers = newAddress();
     const statuses = new Set<number>();
     for (let i = 0; i < 300; i++) {
-      const response = await fetch(`${server.baseUrl}${video.url}`, { headers: { ...headers, range: `bytes=${i}-${i + 1023}` } });
+      const response = await fetch(`${server.baseUrl}${video.url}`, {
+        headers: { ...headers, range: `bytes=${i}-${i + 1023}` },
+      });
       await response.arrayBuffer();
       statuses.add(response.status);
     }
@@ -150,11 +162,15 @@ describe('secrets stay out of the log (#8)', () => {
     const signature = new URL(video.url, server.baseUrl).searchParams.get('signature')!;
     expect((await fetch(`${server.baseUrl}${video.url}`, { headers: { range: 'bytes=0-9' } })).status).toBe(206);
     expect((await fetch(`${server.baseUrl}/api/videoservice/video/${video.id}?share=${shareToken}`)).status).toBe(200);
-    expect((await fetch(`${server.baseUrl}/api/videoservice/video/${video.id}?signature=${signature}x&expires=1`)).status).toBe(401);
+    expect(
+      (await fetch(`${server.baseUrl}/api/videoservice/video/${video.id}?signature=${signature}x&expires=1`)).status,
+    ).toBe(401);
     await videoClient(server.baseUrl, { headers: { 'x-share-token': shareToken } }).getVideo({ videoId: video.id });
     expect((await fetch(`${server.baseUrl}/s/${shareToken}`)).status).toBe(200);
     expect((await fetch(`${server.baseUrl}/embed/${shareToken}`)).status).toBe(200);
-    const oembed = await fetch(`${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/s/${shareToken}`)}`);
+    const oembed = await fetch(
+      `${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/s/${shareToken}`)}`,
+    );
     expect(oembed.status).toBe(200);
     const log = server.logLines.join('');
     expect(log).toContain(`/api/videoservice/video/${video.id}?`);

@@ -33,7 +33,15 @@ function listeningAddresses(port: number): string[] {
       if (state !== '0A' || !local) continue; // 0A: LISTEN
       const [address, hexPort] = local.split(':');
       if (parseInt(hexPort!, 16) !== port) continue;
-      addresses.push(address!.length === 8 ? address!.match(/../g)!.reverse().map((byte) => parseInt(byte, 16)).join('.') : address!);
+      addresses.push(
+        address!.length === 8
+          ? address!
+              .match(/../g)!
+              .reverse()
+              .map((byte) => parseInt(byte, 16))
+              .join('.')
+          : address!,
+      );
     }
   }
   return addresses;
@@ -51,12 +59,16 @@ describe('the listen address in emulator mode', () => {
     const api = start({ HOST: '0.0.0.0' });
     const port = Number(new URL(await api.listening()).port);
     expect(listeningAddresses(port)).toEqual(['0.0.0.0']);
-    expect(api.stderr()).toMatch(/WARNING: FIREBASE_AUTH_EMULATOR_HOST is set, so ID tokens are NOT verified.*HOST=0\.0\.0\.0/);
+    expect(api.stderr()).toMatch(
+      /WARNING: FIREBASE_AUTH_EMULATOR_HOST is set, so ID tokens are NOT verified.*HOST=0\.0\.0\.0/,
+    );
   }, 90_000);
 
   it('without the emulator, is HOST or every interface, as before', () => {
     expect(listenHost({ HOST: undefined, FIREBASE_AUTH_EMULATOR_HOST: undefined })).toEqual({ host: '0.0.0.0' });
     expect(listenHost({ HOST: '10.0.0.5', FIREBASE_AUTH_EMULATOR_HOST: undefined })).toEqual({ host: '10.0.0.5' });
-    expect(listenHost({ HOST: '127.0.0.1', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual({ host: '127.0.0.1' });
+    expect(listenHost({ HOST: '127.0.0.1', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual({
+      host: '127.0.0.1',
+    });
   });
 });

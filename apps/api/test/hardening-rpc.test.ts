@@ -38,28 +38,36 @@ describe('request bodies are capped before authentication (#3)', () => {
       envelope(toBinary(GetVideoRequestSchema, create(GetVideoRequestSchema, { videoId: 'v'.repeat(size) })));
     const past = await rawRpc(server.baseUrl, 'CreateVideo', body(RPC_MAX_BODY_BYTES), 'application/grpc-web+proto');
     expect(past.code).toBe(Code.ResourceExhausted);
-    const under = await rawRpc(server.baseUrl, 'CreateVideo', body(RPC_MAX_BODY_BYTES - 64), 'application/grpc-web+proto');
+    const under = await rawRpc(
+      server.baseUrl,
+      'CreateVideo',
+      body(RPC_MAX_BODY_BYTES - 64),
+      'application/grpc-web+proto',
+    );
     expect(under.code).toBe(Code.Unauthenticated);
   });
 });
 
 describe('NUL characters are invalid_argument, never a 500 (#5)', () => {
-  it.each(['grpc-web', 'connect'] as const)('in titles, descriptions, urls and ids of every RPC (%s)', async (protocol) => {
-    const client = videoClient(server.baseUrl, { token: owner.idToken, protocol });
-    const video = await client.createVideo({ title: 'clean' });
-    const calls = {
-      createTitle: () => client.createVideo({ title: 'a\0b' }),
-      createDescription: () => client.createVideo({ title: 't', description: 'a\0b' }),
-      createUrl: () => client.createVideo({ title: 't', url: 'https://example.com/\0.webm' }),
-      get: () => client.getVideo({ videoId: 'a\0b' }),
-      update: () => client.updateVideo({ videoId: video.id, title: 'x\0' }),
-      updateId: () => client.updateVideo({ videoId: '\0', title: 'x' }),
-      delete: () => client.deleteVideo({ videoId: '\0' }),
-      share: () => client.shareVideo({ videoId: 'x\0' }),
-    };
-    for (const [name, call] of Object.entries(calls)) expect(await codeOf(call()), name).toBe(Code.InvalidArgument);
-    expect((await client.getVideo({ videoId: video.id })).title).toBe('clean');
-  });
+  it.each(['grpc-web', 'connect'] as const)(
+    'in titles, descriptions, urls and ids of every RPC (%s)',
+    async (protocol) => {
+      const client = videoClient(server.baseUrl, { token: owner.idToken, protocol });
+      const video = await client.createVideo({ title: 'clean' });
+      const calls = {
+        createTitle: () => client.createVideo({ title: 'a\0b' }),
+        createDescription: () => client.createVideo({ title: 't', description: 'a\0b' }),
+        createUrl: () => client.createVideo({ title: 't', url: 'https://example.com/\0.webm' }),
+        get: () => client.getVideo({ videoId: 'a\0b' }),
+        update: () => client.updateVideo({ videoId: video.id, title: 'x\0' }),
+        updateId: () => client.updateVideo({ videoId: '\0', title: 'x' }),
+        delete: () => client.deleteVideo({ videoId: '\0' }),
+        share: () => client.shareVideo({ videoId: 'x\0' }),
+      };
+      for (const [name, call] of Object.entries(calls)) expect(await codeOf(call()), name).toBe(Code.InvalidArgument);
+      expect((await client.getVideo({ videoId: video.id })).title).toBe('clean');
+    },
+  );
 
   it('signed out too, and without a stack trace in the log', async () => {
     const lines = server.logLines.length;
@@ -73,7 +81,7 @@ describe('NUL characters are invalid_argument, never a 500 (#5)', () => {
   });
 });
 
-describe('malformed bodies are invalid_argument without the parser\'s words (#6)', () => {
+describe("malformed bodies are invalid_argument without the parser's words (#6)", () => {
   const garbage = Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f, 0x07]);
   it.each([
     ['Connect binary', 'application/proto', garbage],
@@ -98,8 +106,14 @@ describe('unknown enum names and numbers are invalid_argument and change nothing
       const answer = await rawRpc(server.baseUrl, 'UpdateVideo', body, 'application/json', signedIn());
       expect(answer.code).toBe('invalid_argument');
     }
-    const binary = toBinary(UpdateVideoRequestSchema, create(UpdateVideoRequestSchema, { videoId: video.id, title: 'changed', visibility: 7 as Visibility }));
-    for (const [contentType, body] of [['application/proto', binary], ['application/grpc-web+proto', envelope(binary)]] as const) {
+    const binary = toBinary(
+      UpdateVideoRequestSchema,
+      create(UpdateVideoRequestSchema, { videoId: video.id, title: 'changed', visibility: 7 as Visibility }),
+    );
+    for (const [contentType, body] of [
+      ['application/proto', binary],
+      ['application/grpc-web+proto', envelope(binary)],
+    ] as const) {
       const answer = await rawRpc(server.baseUrl, 'UpdateVideo', body, contentType, signedIn());
       expect([Code.InvalidArgument, 'invalid_argument']).toContain(answer.code);
     }
@@ -107,7 +121,13 @@ describe('unknown enum names and numbers are invalid_argument and change nothing
     expect(after.visibility).toBe(Visibility.PUBLIC);
     expect(after.title).toBe('public one');
     // A known name is still taken.
-    const known = await rawRpc(server.baseUrl, 'UpdateVideo', json('VISIBILITY_SHARED'), 'application/json', signedIn());
+    const known = await rawRpc(
+      server.baseUrl,
+      'UpdateVideo',
+      json('VISIBILITY_SHARED'),
+      'application/json',
+      signedIn(),
+    );
     expect(known.code).toBeUndefined();
   });
 });
@@ -123,7 +143,7 @@ describe('share links do not follow forwarded headers unless told to (#9)', () =
     expect(new URL(shared.url).origin).toBe(server.baseUrl);
   });
 
-  it('with TRUST_PROXY the proxy\'s X-Forwarded-Host and -Proto are used; PUBLIC_URL wins over both', async () => {
+  it("with TRUST_PROXY the proxy's X-Forwarded-Host and -Proto are used; PUBLIC_URL wins over both", async () => {
     for (const [env, origin] of [
       [{ TRUST_PROXY: 'true' }, 'https://videos.example'],
       [{ TRUST_PROXY: 'true', PUBLIC_URL: 'https://public.example' }, 'https://public.example'],

@@ -1,16 +1,17 @@
 import { bearerToken, InvalidTokenError, type TokenVerifier } from './token-verifier';
 import type { User } from './user';
 
-export type Authentication =
-  | { kind: 'anonymous' }
-  | { kind: 'user'; user: User }
-  | { kind: 'invalid'; reason: string };
+export type Authentication = { kind: 'anonymous' } | { kind: 'user'; user: User } | { kind: 'invalid'; reason: string };
 
 /** What an authorization header says about the caller; shared by the RPC interceptor and HTTP routes. */
-export async function authenticate(verifier: TokenVerifier, header: string | null | undefined): Promise<Authentication> {
+export async function authenticate(
+  verifier: TokenVerifier,
+  header: string | null | undefined,
+): Promise<Authentication> {
   const token = bearerToken(header);
   if (token === undefined) return { kind: 'anonymous' };
-  if (token === null) return { kind: 'invalid', reason: 'Malformed authorization header: expected "Bearer <ID token>"' };
+  if (token === null)
+    return { kind: 'invalid', reason: 'Malformed authorization header: expected "Bearer <ID token>"' };
   try {
     return { kind: 'user', user: await verifier.verify(token) };
   } catch (error) {

@@ -29,7 +29,11 @@ export function createTokenVerifier(projectId: string): TokenVerifier {
       try {
         const decoded = await auth.verifyIdToken(idToken);
         const name: unknown = decoded.name;
-        return { uid: decoded.uid, email: decoded.email, ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 200) } : {}) };
+        return {
+          uid: decoded.uid,
+          email: decoded.email,
+          ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 200) } : {}),
+        };
       } catch (error) {
         throw new InvalidTokenError('Invalid or expired ID token', { cause: error });
       }

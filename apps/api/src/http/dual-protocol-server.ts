@@ -31,7 +31,11 @@ export function dualProtocolServer(): { serverFactory: FastifyServerFactory; clo
         clearTimeout(silent);
         const head: Buffer | null = socket.read(HTTP2_PREFACE.length) ?? socket.read();
         if (head) socket.unshift(head);
-        if (head && head.length >= HTTP2_PREFACE.length && head.subarray(0, HTTP2_PREFACE.length).equals(HTTP2_PREFACE)) {
+        if (
+          head &&
+          head.length >= HTTP2_PREFACE.length &&
+          head.subarray(0, HTTP2_PREFACE.length).equals(HTTP2_PREFACE)
+        ) {
           http2.emit('connection', socket);
         } else {
           for (const listener of serveHttp1) listener.call(http1, socket);

@@ -7,7 +7,7 @@ const SECRET_QUERY = /([?&](?:signature|share|token|access_token|id_token)=)[^&#
 const SHARE_PAGE = /((?:\/|%2F)(?:s|embed)(?:\/|%2F))[A-Za-z0-9_-]+/gi;
 
 /** A URL (or any text holding one) with the values of its secret query parameters and share page tokens replaced. */
-export const redactSecrets = (text: string) => text.replace(SECRET_QUERY, '$1[redacted]').replace(SHARE_PAGE, '$1[redacted]');
+const redactSecrets = (text: string) => text.replace(SECRET_QUERY, '$1[redacted]').replace(SHARE_PAGE, '$1[redacted]');
 
 export interface LogSettings {
   level: string;
@@ -25,7 +25,13 @@ export function loggerOptions({ level, stream }: LogSettings): NonNullable<Fasti
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-share-token"]', 'req.headers.cookie', 'headers.authorization', 'headers["x-share-token"]'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-share-token"]',
+        'req.headers.cookie',
+        'headers.authorization',
+        'headers["x-share-token"]',
+      ],
       censor: '[redacted]',
     },
     serializers: {
@@ -39,7 +45,10 @@ export function loggerOptions({ level, stream }: LogSettings): NonNullable<Fasti
     },
     hooks: {
       logMethod(args, method) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactSecrets(arg) : arg)) as Parameters<typeof method>);
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? redactSecrets(arg) : arg)) as Parameters<typeof method>,
+        );
       },
     },
   };

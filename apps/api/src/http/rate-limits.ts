@@ -40,7 +40,8 @@ export async function registerRateLimits(app: FastifyInstance): Promise<RateLimi
     }
     if (request.method === 'POST' && request.url.split('?')[0] === UPLOAD_PATH) {
       const state = await uploads(request);
-      if (!state.isAllowed && state.isExceeded) return tooMany(request, reply, state.ttlInSeconds, 'Too many uploads from this address');
+      if (!state.isAllowed && state.isExceeded)
+        return tooMany(request, reply, state.ttlInSeconds, 'Too many uploads from this address');
     }
     return undefined;
   });
@@ -73,7 +74,7 @@ function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds
  * client sees the answer rather than a reset, closes the connection after it, and gives up on a
  * client that keeps sending for long.
  */
-export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply) {
+function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply) {
   const raw = request.raw;
   if (raw.complete) return;
   if (raw.httpVersionMajor === 1) reply.header('connection', 'close');

@@ -11,7 +11,12 @@ const FIREBASE_AUTH_APIS = ['https://identitytoolkit.googleapis.com', 'https://s
 const FIREBASE_AUTH_SCRIPTS = ['https://apis.google.com'];
 const FIREBASE_AUTH_FRAMES = ['https://*.firebaseapp.com', 'https://*.web.app'];
 /** Profile photos of the sign-in providers the product offers (Google, Facebook). */
-const PROVIDER_PHOTOS = ['https://*.googleusercontent.com', 'https://graph.facebook.com', 'https://*.fbcdn.net', 'https://*.fbsbx.com'];
+const PROVIDER_PHOTOS = [
+  'https://*.googleusercontent.com',
+  'https://graph.facebook.com',
+  'https://*.fbcdn.net',
+  'https://*.fbsbx.com',
+];
 
 /**
  * Security headers on every response (helmet): a Content Security Policy that allows what the web
@@ -51,7 +56,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 }
 
 /** CSP hashes of the inline scripts of the built index.html (the theme script that runs before paint). */
-export function inlineScriptHashes(webDist: string): string[] {
+function inlineScriptHashes(webDist: string): string[] {
   const index = join(webDist, 'index.html');
   if (!existsSync(index)) return [];
   const html = readFileSync(index, 'utf8');

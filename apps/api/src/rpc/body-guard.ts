@@ -92,7 +92,9 @@ async function readCapped(request: UniversalServerRequest): Promise<Uint8Array |
 }
 
 function check(input: DescMessage, format: Format, header: Headers, body: Uint8Array): RequestProblem | undefined {
-  const messages = format.enveloped ? envelopedMessages(body, header.get('grpc-encoding')) : [unwrap(body, header.get('content-encoding'))];
+  const messages = format.enveloped
+    ? envelopedMessages(body, header.get('grpc-encoding'))
+    : [unwrap(body, header.get('content-encoding'))];
   for (const message of messages) {
     // Framing and compression errors are left to Connect, which answers them as invalid_argument.
     if (message === undefined) return undefined;

@@ -6,4 +6,6 @@ export interface RequestProblem {
   message: string;
 }
 
-export const kRequestProblem = createContextKey<RequestProblem | undefined>(undefined, { description: 'refused request body' });
+export const kRequestProblem = createContextKey<RequestProblem | undefined>(undefined, {
+  description: 'refused request body',
+});

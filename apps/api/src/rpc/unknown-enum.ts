@@ -8,7 +8,8 @@ export function unknownEnumNumber(desc: DescMessage, message: Message): string |
   const record = message as unknown as Record<string, unknown>;
   for (const field of desc.fields) {
     const value = record[field.localName];
-    if (field.fieldKind === 'enum' && typeof value === 'number' && !known(field.enum, value)) return `${field.name}: ${value}`;
+    if (field.fieldKind === 'enum' && typeof value === 'number' && !known(field.enum, value))
+      return `${field.name}: ${value}`;
     if (field.fieldKind === 'list' && field.listKind === 'enum' && Array.isArray(value)) {
       const bad = (value as number[]).find((item) => !known(field.enum, item));
       if (bad !== undefined) return `${field.name}: ${bad}`;
@@ -46,4 +47,6 @@ export function unknownEnumInJson(desc: DescMessage, json: JsonValue): string | 
 const known = (desc: DescEnum, value: number) => desc.values.some((entry) => entry.number === value);
 /** A name or number of the enum; anything else (null, other types) is the parser's business. */
 const knownJson = (desc: DescEnum, value: JsonValue | undefined) =>
-  typeof value === 'string' ? desc.values.some((entry) => entry.name === value) : typeof value !== 'number' || known(desc, value);
+  typeof value === 'string'
+    ? desc.values.some((entry) => entry.name === value)
+    : typeof value !== 'number' || known(desc, value);

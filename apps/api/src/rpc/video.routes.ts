@@ -24,7 +24,9 @@ export const anonymousMethods: ReadonlySet<string> = new Set(['GetVideo', 'GetSh
 /** Header carrying a share token to GetVideo: the `share` parameter of a link ShareVideo minted. */
 export const SHARE_TOKEN_HEADER = 'x-share-token';
 
-const shareGrant = (context: HandlerContext) => ({ shareToken: context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined });
+const shareGrant = (context: HandlerContext) => ({
+  shareToken: context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined,
+});
 
 function signedIn(context: HandlerContext): User {
   const user = context.values.get(kUser);

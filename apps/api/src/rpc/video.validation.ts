@@ -1,6 +1,12 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { VideoVisibility } from '../services/video';
-import { DEFAULT_PAGE_SIZE, MAX_DESCRIPTION_LENGTH, MAX_PAGE_SIZE, MAX_SHARE_SECONDS, MAX_TITLE_LENGTH } from '../services/video';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_SHARE_SECONDS,
+  MAX_TITLE_LENGTH,
+} from '../services/video';
 import { visibilityFromProto } from './video.message';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
@@ -26,7 +32,8 @@ export function title(value: string): string {
 
 export function description(value: string): string {
   withoutNul('description', value);
-  if (value.length > MAX_DESCRIPTION_LENGTH) throw invalid(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+  if (value.length > MAX_DESCRIPTION_LENGTH)
+    throw invalid(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
   return value;
 }
 
@@ -62,7 +69,8 @@ export function page(pageSize: number, pageNumber: number): { size: number; numb
 export function expireAfterSeconds(value: bigint | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (value < 0n) throw invalid('expire_after_seconds must not be negative');
-  if (value > BigInt(MAX_SHARE_SECONDS)) throw invalid(`expire_after_seconds must be at most ${MAX_SHARE_SECONDS} (ten years)`);
+  if (value > BigInt(MAX_SHARE_SECONDS))
+    throw invalid(`expire_after_seconds must be at most ${MAX_SHARE_SECONDS} (ten years)`);
   return Number(value);
 }
 
@@ -76,6 +84,7 @@ export function shareToken(value: string): string {
 /** A viewer id a browser keeps: 1 to 64 of A-Z a-z 0-9 _ -. Required when signed out. */
 export function viewerId(value: string, signedIn: boolean): string {
   if (!value && signedIn) return '';
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw invalid('viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value))
+    throw invalid('viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -');
   return value;
 }

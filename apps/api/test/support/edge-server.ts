@@ -28,9 +28,18 @@ export async function startEdgeServer(env: Record<string, string> = {}, emulator
   const dataDir = mkdtempSync(join(tmpdir(), 'stream-api-edge-'));
   const webDist = join(dataDir, 'web');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
-  writeFileSync(join(webDist, 'index.html'), `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body></body></html>`);
+  writeFileSync(
+    join(webDist, 'index.html'),
+    `<!doctype html><html><head><script>${INLINE_SCRIPT}</script></head><body></body></html>`,
+  );
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log("app");');
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: webDist, WORKER: 'false', FIREBASE_PROJECT_ID: 'demo-stream', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    WORKER: 'false',
+    FIREBASE_PROJECT_ID: 'demo-stream',
+    ...env,
+  });
   const logLines: string[] = [];
   const app = await build(config, {
     database: await openTestDatabase('pglite'),

@@ -40,7 +40,8 @@ export async function rawRpc(
       message: decodeURIComponent(trailers.get('grpc-message') ?? ''),
     };
   }
-  const json = response.status === 200 ? {} : (JSON.parse(bytes.toString() || '{}') as { code?: string; message?: string });
+  const json =
+    response.status === 200 ? {} : (JSON.parse(bytes.toString() || '{}') as { code?: string; message?: string });
   return { status: response.status, headers: response.headers, code: json.code, message: json.message ?? '' };
 }
 
@@ -52,10 +53,13 @@ function grpcWebTrailers(headers: Headers, body: Buffer): Map<string, string> {
     trailers.set('grpc-message', headers.get('grpc-message') ?? '');
     return trailers;
   }
-  for (let offset = 0; offset + 5 <= body.byteLength; ) {
+  for (let offset = 0; offset + 5 <= body.byteLength;) {
     const length = body.readUInt32BE(offset + 1);
     if ((body[offset]! & 0x80) !== 0) {
-      for (const line of body.subarray(offset + 5, offset + 5 + length).toString().split('\r\n')) {
+      for (const line of body
+        .subarray(offset + 5, offset + 5 + length)
+        .toString()
+        .split('\r\n')) {
         const colon = line.indexOf(':');
         if (colon > 0) trailers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
       }

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeleteDialog } from './delete-dialog';
 
@@ -16,6 +17,28 @@ describe('DeleteDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await user.keyboard('{Escape}');
     expect(calls).toEqual(['cancel', 'delete', 'cancel']);
+  });
+
+  it('takes the focus when it opens and gives it back when it closes', async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Delete…
+          </button>
+          {open && <DeleteDialog title="Team sync" onConfirm={() => undefined} onCancel={() => setOpen(false)} />}
+        </>
+      );
+    }
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Delete…' });
+    await user.click(opener);
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 
   it('while deleting, both buttons are disabled; a failure is shown', () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 export interface ModalProps {
   title: string;
@@ -6,9 +6,18 @@ export interface ModalProps {
   children: ReactNode;
 }
 
-/** A modal dialog (role="dialog", labelled by its title) that closes on Escape and on the backdrop. */
+/**
+ * A modal dialog (role="dialog", labelled by its title) that closes on Escape and on the backdrop.
+ * It takes the focus when it opens and gives it back to where it was when it closes.
+ */
 export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    box.current?.focus();
+    return () => previous?.focus();
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
@@ -18,7 +27,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   }, [onClose]);
   return (
     <div className="modal modal-open" role="presentation">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="modal-box flex flex-col gap-4">
+      <div ref={box} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className="modal-box flex flex-col gap-4 outline-none">
         <h2 id={titleId} className="text-lg font-bold">
           {title}
         </h2>

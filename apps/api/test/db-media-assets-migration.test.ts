@@ -62,7 +62,8 @@ describe.each(databaseKinds)('media_assets migration on %s', (kind) => {
       expect(await deleteVideo(database.db, 'broken')).toBe(true);
       expect((await assetsOf(db)).map((row) => row.video_id)).toEqual(['done', 'done', 'uploading']);
 
-      expect((await migrator.migrateDown()).error).toBeUndefined();
+      // Back to before media_assets, whatever later migrations there are.
+      expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
       const restored = await sql<{ id: string; video_key: string | null; thumbnail_key: string | null }>`
         select id, video_key, thumbnail_key from videos order by id`.execute(db);
       expect(restored.rows).toEqual([

@@ -40,12 +40,29 @@ const log = (line) => console.log(`[bench:api] ${line}`);
 /** A WebM as the recorder makes it, padded with random bytes to `size`: a WebM by its bytes. */
 async function makeFile(path) {
   const seed = join(dirname(path), 'seed.webm');
-  await run('/usr/bin/ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '1', '-c:v', 'libvpx', '-live', '1', '-f', 'webm', seed]);
+  await run('/usr/bin/ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=25',
+    '-t',
+    '1',
+    '-c:v',
+    'libvpx',
+    '-live',
+    '1',
+    '-f',
+    'webm',
+    seed,
+  ]);
   const handle = await open(path, 'w');
   try {
     const head = await readFile(seed);
     await handle.write(head);
-    for (let written = head.length; written < size; ) {
+    for (let written = head.length; written < size;) {
       const chunk = randomBytes(Math.min(16 * MiB, size - written));
       await handle.write(chunk);
       written += chunk.length;
@@ -120,7 +137,8 @@ async function main() {
     const warm = join(scratch, 'warm.webm');
     await writeFile(warm, (await readFile(file)).subarray(0, 8 * MiB));
     const warmed = await uploadFile(uploadUrl, warm, user.idToken);
-    if (warmed.status !== 201) throw new Error(`warm-up upload answered ${warmed.status}: ${JSON.stringify(warmed.json)}`);
+    if (warmed.status !== 201)
+      throw new Error(`warm-up upload answered ${warmed.status}: ${JSON.stringify(warmed.json)}`);
 
     // 1 + 3. Ingest against cp, alternating, each from a clean page cache (`sync` first, untimed)
     // so no contender pays for the previous one's writeback; RSS sampled through every upload.
@@ -138,7 +156,9 @@ async function main() {
       cpSeconds.push((await timed(() => run('cp', [file, target]))).seconds);
       await rm(target);
       await settleMemory();
-      cpSyncSeconds.push((await timed(() => run('sh', ['-c', 'cp "$1" "$2" && sync "$2"', 'cp', file, target]))).seconds);
+      cpSyncSeconds.push(
+        (await timed(() => run('sh', ['-c', 'cp "$1" "$2" && sync "$2"', 'cp', file, target]))).seconds,
+      );
       await rm(target);
       await settleMemory();
       const sampler = sampleRss(server.pid);
@@ -148,7 +168,8 @@ async function main() {
       const memory = await sampler.stop();
       peakRss = Math.max(peakRss, memory.peak);
       riseRss = Math.max(riseRss, memory.rise);
-      if (upload.value.status !== 201) throw new Error(`upload answered ${upload.value.status}: ${JSON.stringify(upload.value.json)}`);
+      if (upload.value.status !== 201)
+        throw new Error(`upload answered ${upload.value.status}: ${JSON.stringify(upload.value.json)}`);
       uploadSeconds.push(upload.seconds);
       uploaded = upload.value.json.video;
       log(
@@ -204,7 +225,8 @@ async function main() {
     const apiVideoUrl = new URL(uploaded.url, server.baseUrl).href;
     const nginxUrl = `${nginx.baseUrl}/recording.webm`;
     for (const url of [apiVideoUrl, nginxUrl]) {
-      if ((await wholeGet(url, { verify: true })).sha256 !== fileSha) throw new Error(`${url} answered other bytes than the file`);
+      if ((await wholeGet(url, { verify: true })).sha256 !== fileSha)
+        throw new Error(`${url} answered other bytes than the file`);
     }
 
     // One untimed round each first: a server that has been up a while has its hot paths compiled.
@@ -297,7 +319,9 @@ swings by a factor of two between runs; the CPU each server spends per GiB is th
     await writeFile(out, report);
     console.log(`\n${report}`);
     log(`written to ${out}`);
-    log(`ingest ${fmt(results.ingestRatio, 2)}× cp, streaming ${fmt(results.streamingRatio, 2)}× nginx, RSS growth ${fmt(rssGrowthMiB, 1)} MiB`);
+    log(
+      `ingest ${fmt(results.ingestRatio, 2)}× cp, streaming ${fmt(results.streamingRatio, 2)}× nginx, RSS growth ${fmt(rssGrowthMiB, 1)} MiB`,
+    );
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));
   }

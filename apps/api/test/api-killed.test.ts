@@ -21,7 +21,11 @@ import { filesUnder, multipartBody, uploadVideo } from './support/upload';
 const mainScript = resolve(import.meta.dirname, '../src/main.ts');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await Promise.resolve()
@@ -129,7 +133,9 @@ describe('the API killed mid-upload and mid-processing, then restarted', () => {
       hanging.write(head);
       hanging.write(recording.subarray(0, recording.length / 2));
       const blobs = join(dataDir, 'blobs');
-      await until('a partial file', () => (filesUnder(blobs).some((file) => file.endsWith('.partial')) ? true : undefined));
+      await until('a partial file', () =>
+        filesUnder(blobs).some((file) => file.endsWith('.partial')) ? true : undefined,
+      );
       await kill(first.child);
       hanging.destroy();
       expect(filesUnder(blobs).filter((file) => file.endsWith('.partial'))).toHaveLength(1);

@@ -23,13 +23,23 @@ async function insertOldRows(db: Kysely<unknown>) {
       ('uploading', 'u', 'Up', '', 'PROCESSING', 'PRIVATE', 'videos/uploading/original.webm', null, null, 1000, null),
       ('done', 'u', 'Done', '', 'READY', 'PUBLIC', 'videos/done/original.webm', 'videos/done/thumbnail.jpg', null, 900, 3.5),
       ('broken', 'u', 'Broken', '', 'FAILED', 'PRIVATE', 'videos/broken/original.webm', null, null, 10, null),
-      ('elsewhere', 'u', 'Link', '', 'READY', 'PRIVATE', null, null, 'https://example.com/v.webm', null, null)`.execute(db);
+      ('elsewhere', 'u', 'Link', '', 'READY', 'PRIVATE', null, null, 'https://example.com/v.webm', null, null)`.execute(
+    db,
+  );
 }
 
 const assetsOf = async (db: Kysely<unknown>) =>
   (
-    await sql<{ video_id: string; kind: string; storage_key: string; size_bytes: string | number | null; content_type: string }>`
-      select video_id, kind, storage_key, size_bytes, content_type from media_assets order by video_id, kind`.execute(db)
+    await sql<{
+      video_id: string;
+      kind: string;
+      storage_key: string;
+      size_bytes: string | number | null;
+      content_type: string;
+    }>`
+      select video_id, kind, storage_key, size_bytes, content_type from media_assets order by video_id, kind`.execute(
+      db,
+    )
   ).rows.map((row) => ({ ...row, size_bytes: row.size_bytes === null ? null : Number(row.size_bytes) }));
 
 describe.each(databaseKinds)('media_assets migration on %s', (kind) => {
@@ -43,22 +53,67 @@ describe.each(databaseKinds)('media_assets migration on %s', (kind) => {
 
       await migrateToLatest(database.db);
       expect(await assetsOf(db)).toEqual([
-        { video_id: 'broken', kind: 'original', storage_key: 'videos/broken/original.webm', size_bytes: 10, content_type: 'video/webm' },
-        { video_id: 'done', kind: 'playable', storage_key: 'videos/done/original.webm', size_bytes: 900, content_type: 'video/webm' },
-        { video_id: 'done', kind: 'thumbnail', storage_key: 'videos/done/thumbnail.jpg', size_bytes: null, content_type: 'image/jpeg' },
-        { video_id: 'uploading', kind: 'original', storage_key: 'videos/uploading/original.webm', size_bytes: 1000, content_type: 'video/webm' },
+        {
+          video_id: 'broken',
+          kind: 'original',
+          storage_key: 'videos/broken/original.webm',
+          size_bytes: 10,
+          content_type: 'video/webm',
+        },
+        {
+          video_id: 'done',
+          kind: 'playable',
+          storage_key: 'videos/done/original.webm',
+          size_bytes: 900,
+          content_type: 'video/webm',
+        },
+        {
+          video_id: 'done',
+          kind: 'thumbnail',
+          storage_key: 'videos/done/thumbnail.jpg',
+          size_bytes: null,
+          content_type: 'image/jpeg',
+        },
+        {
+          video_id: 'uploading',
+          kind: 'original',
+          storage_key: 'videos/uploading/original.webm',
+          size_bytes: 1000,
+          content_type: 'video/webm',
+        },
       ]);
-      expect(await findVideo(database.db, 'done')).toMatchObject({ has_video: true, has_thumbnail: true, status: 'READY' });
+      expect(await findVideo(database.db, 'done')).toMatchObject({
+        has_video: true,
+        has_thumbnail: true,
+        status: 'READY',
+      });
       expect(await findVideo(database.db, 'uploading')).toMatchObject({ has_video: true, has_thumbnail: false });
-      expect(await findVideo(database.db, 'elsewhere')).toMatchObject({ has_video: false, source_url: 'https://example.com/v.webm' });
+      expect(await findVideo(database.db, 'elsewhere')).toMatchObject({
+        has_video: false,
+        source_url: 'https://example.com/v.webm',
+      });
       const columns = await sql<{ name: string }>`
-        select column_name as name from information_schema.columns where table_name = 'videos' and column_name like '%_key'`.execute(db);
+        select column_name as name from information_schema.columns where table_name = 'videos' and column_name like '%_key'`.execute(
+        db,
+      );
       expect(columns.rows).toEqual([]);
 
       // One current asset per kind, each key once, and the rows go with their video.
-      await expect(sql`insert into media_assets (video_id, kind, storage_key, content_type) values ('done', 'playable', 'videos/done/x.webm', 'video/webm')`.execute(db)).rejects.toThrow();
-      await expect(sql`insert into media_assets (video_id, kind, storage_key, content_type) values ('broken', 'edited', 'videos/done/original.webm', 'video/webm')`.execute(db)).rejects.toThrow();
-      await expect(sql`insert into media_assets (video_id, kind, storage_key, content_type) values ('nobody', 'original', 'videos/nobody/o.webm', 'video/webm')`.execute(db)).rejects.toThrow();
+      await expect(
+        sql`insert into media_assets (video_id, kind, storage_key, content_type) values ('done', 'playable', 'videos/done/x.webm', 'video/webm')`.execute(
+          db,
+        ),
+      ).rejects.toThrow();
+      await expect(
+        sql`insert into media_assets (video_id, kind, storage_key, content_type) values ('broken', 'edited', 'videos/done/original.webm', 'video/webm')`.execute(
+          db,
+        ),
+      ).rejects.toThrow();
+      await expect(
+        sql`insert into media_assets (video_id, kind, storage_key, content_type) values ('nobody', 'original', 'videos/nobody/o.webm', 'video/webm')`.execute(
+          db,
+        ),
+      ).rejects.toThrow();
       expect(await deleteVideo(database.db, 'broken')).toBe(true);
       expect((await assetsOf(db)).map((row) => row.video_id)).toEqual(['done', 'done', 'uploading']);
 
@@ -71,7 +126,9 @@ describe.each(databaseKinds)('media_assets migration on %s', (kind) => {
         { id: 'elsewhere', video_key: null, thumbnail_key: null },
         { id: 'uploading', video_key: 'videos/uploading/original.webm', thumbnail_key: null },
       ]);
-      const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_name = 'media_assets'`.execute(db);
+      const tables = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_name = 'media_assets'`.execute(db);
       expect(tables.rows).toEqual([]);
     } finally {
       await database.close();

@@ -11,7 +11,11 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     const database = await openTestDatabase(kind);
     try {
       const tables = async () => {
-        const result = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_name = 'videos'`.execute(database.db);
+        const result = await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_name = 'videos'`.execute(
+          database.db,
+        );
         return result.rows.map((row) => row.name);
       };
       expect(await tables()).toEqual(['videos']);
@@ -25,11 +29,26 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       await migrateToLatest(database.db); // a second run changes nothing
       expect(await tables()).toEqual(['videos']);
 
-      await insertVideo(database.db, { id: 'a', user_id: 'u', title: 't', description: '', status: 'READY', visibility: 'PUBLIC', size_bytes: 5_000_000_000 });
+      await insertVideo(database.db, {
+        id: 'a',
+        user_id: 'u',
+        title: 't',
+        description: '',
+        status: 'READY',
+        visibility: 'PUBLIC',
+        size_bytes: 5_000_000_000,
+      });
       const { rows } = await listVideosOfUser(database.db, 'u', { size: 10, number: 0 });
       expect(Number(rows[0]!.size_bytes)).toBe(5_000_000_000);
       await expect(
-        insertVideo(database.db, { id: 'b', user_id: 'u', title: 't', description: '', status: 'LOST' as never, visibility: 'PUBLIC' }),
+        insertVideo(database.db, {
+          id: 'b',
+          user_id: 'u',
+          title: 't',
+          description: '',
+          status: 'LOST' as never,
+          visibility: 'PUBLIC',
+        }),
       ).rejects.toThrow();
     } finally {
       await database.close();

@@ -25,7 +25,11 @@ describe.each(databaseKinds)('MediaService on %s', (kind) => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'media-service-'));
     database = await openTestDatabase(kind);
-    media = new MediaService({ db: database.db, store: new LocalBlobStore(join(dir, 'blobs')), log: pino({ level: 'silent' }) });
+    media = new MediaService({
+      db: database.db,
+      store: new LocalBlobStore(join(dir, 'blobs')),
+      log: pino({ level: 'silent' }),
+    });
   });
   afterAll(async () => {
     await database?.close();
@@ -38,7 +42,14 @@ describe.each(databaseKinds)('MediaService on %s', (kind) => {
     const original = await media.receiveUpload(id, Readable.from([Buffer.from(bytes)]));
     const published = await media.publish(id, [original], {
       when: async (trx) => {
-        await insertVideo(trx, { id, user_id: 'u', title: 't', description: '', status: 'PROCESSING', visibility: 'PRIVATE' });
+        await insertVideo(trx, {
+          id,
+          user_id: 'u',
+          title: 't',
+          description: '',
+          status: 'PROCESSING',
+          visibility: 'PRIVATE',
+        });
         return true;
       },
     });
@@ -114,7 +125,9 @@ describe.each(databaseKinds)('MediaService on %s', (kind) => {
     const lost = await media.receiveUpload('video-lost', Readable.from([Buffer.from('never published')]));
     const recent = await media.receiveUpload('video-recent', Readable.from([Buffer.from('about to be published')]));
     const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
-    for (const key of blobs().filter((key) => key.startsWith(`videos/${published}/`) || key.startsWith('videos/video-lost/'))) {
+    for (const key of blobs().filter(
+      (key) => key.startsWith(`videos/${published}/`) || key.startsWith('videos/video-lost/'),
+    )) {
       await utimes(join(dir, 'blobs', key), twoHoursAgo, twoHoursAgo);
     }
     expect(await media.sweep()).toBe(1); // the lost blob (its folder goes with it)

@@ -14,22 +14,71 @@ export const FFPROBE = process.env.FFPROBE_PATH || '/usr/bin/ffprobe';
  */
 export async function makeRecordingLikeWebm(path: string, seconds = 3): Promise<void> {
   await run(FFMPEG, [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25',
-    '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-t', String(seconds), '-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus',
-    '-live', '1', '-f', 'webm', path,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '200k',
+    '-c:a',
+    'libopus',
+    '-live',
+    '1',
+    '-f',
+    'webm',
+    path,
   ]);
 }
 
 /** A WebM holding only audio: a valid container, but no picture to show. */
 export async function makeAudioOnlyWebm(path: string): Promise<void> {
-  await run(FFMPEG, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1', '-c:a', 'libopus', '-f', 'webm', path]);
+  await run(FFMPEG, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '1',
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
+    path,
+  ]);
 }
 
 /** A Matroska file (same EBML container as WebM) holding MPEG-4 video, which WebM cannot carry. */
 export async function makeMatroskaWithForeignCodec(path: string): Promise<void> {
-  await run(FFMPEG, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '1', '-c:v', 'mpeg4', '-f', 'matroska', path]);
+  await run(FFMPEG, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=160x120:rate=10',
+    '-t',
+    '1',
+    '-c:v',
+    'mpeg4',
+    '-f',
+    'matroska',
+    path,
+  ]);
 }
 
 /** Starts like a WebM (EBML magic, so an upload route accepts it) and then is garbage. */

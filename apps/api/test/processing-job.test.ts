@@ -38,7 +38,10 @@ class InMemoryVideos implements ProcessingVideoStore {
   async fetchUpload(videoId: string, path: string) {
     const row = this.rows.get(videoId);
     if (!row) return false;
-    return copyFile(row.upload, path).then(() => true, () => false);
+    return copyFile(row.upload, path).then(
+      () => true,
+      () => false,
+    );
   }
   async markReady(videoId: string, files: ProcessedFiles) {
     this.calls.push(`ready ${videoId}`);
@@ -49,7 +52,14 @@ class InMemoryVideos implements ProcessingVideoStore {
     await copyFile(files.video, video);
     await copyFile(files.thumbnail, thumbnail);
     const { size: sizeBytes } = await stat(video);
-    this.rows.set(videoId, { status: 'READY', upload: row.upload, video, thumbnail, durationSeconds: files.durationSeconds, sizeBytes });
+    this.rows.set(videoId, {
+      status: 'READY',
+      upload: row.upload,
+      video,
+      thumbnail,
+      durationSeconds: files.durationSeconds,
+      sizeBytes,
+    });
     return { sizeBytes };
   }
   async markFailed(videoId: string, reason: string) {
@@ -63,7 +73,8 @@ class InMemoryVideos implements ProcessingVideoStore {
     for (;;) {
       const row = this.rows.get(videoId);
       if (row && row.status !== 'PROCESSING') return row;
-      if (Date.now() > until) throw new Error(`video ${videoId} still ${row?.status ?? 'missing'} after ${timeoutMs} ms`);
+      if (Date.now() > until)
+        throw new Error(`video ${videoId} still ${row?.status ?? 'missing'} after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -144,7 +155,10 @@ esac`,
     await makeBrokenWebm(file);
     const id = await upload(file);
     const row = await videos.settled(id);
-    expect(row).toMatchObject({ status: 'FAILED', reason: expect.stringMatching(/^The file is not a readable video \(.+\)$/) });
+    expect(row).toMatchObject({
+      status: 'FAILED',
+      reason: expect.stringMatching(/^The file is not a readable video \(.+\)$/),
+    });
     expect(row.status === 'FAILED' && row.reason).not.toContain(tmpdir());
     expect(videos.calls.filter((call) => call === `find ${id}`)).toHaveLength(1);
     // The upload is left as it was for the owner to download or delete.
@@ -156,7 +170,10 @@ esac`,
     await writeFile(file, 'not a video\n'.repeat(50));
     const id = await upload(file);
     const row = await videos.settled(id);
-    expect(row).toMatchObject({ status: 'FAILED', reason: expect.stringMatching(/^The file is not a (readable video|WebM video) \(.+\)$/) });
+    expect(row).toMatchObject({
+      status: 'FAILED',
+      reason: expect.stringMatching(/^The file is not a (readable video|WebM video) \(.+\)$/),
+    });
     expect(row.status === 'FAILED' && row.reason).not.toContain(tmpdir());
   });
 

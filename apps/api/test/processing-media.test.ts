@@ -105,7 +105,9 @@ describe('media steps over ffmpeg', () => {
   });
 
   it('reports a missing binary', async () => {
-    const error = await runMediaTool(join(dir, 'no-ffmpeg'), ['-version'], { timeoutMs: 5000 }).catch((e: unknown) => e);
+    const error = await runMediaTool(join(dir, 'no-ffmpeg'), ['-version'], { timeoutMs: 5000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(MediaToolError);
     expect((error as Error).message).toContain('could not start');
   });

@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobNotFoundError, InvalidBlobKeyError, InvalidRangeError, type BlobStore, type ByteRange, type OpenedBlob } from '../src/storage';
+import {
+  BlobNotFoundError,
+  InvalidBlobKeyError,
+  InvalidRangeError,
+  type BlobStore,
+  type ByteRange,
+  type OpenedBlob,
+} from '../src/storage';
 import { statBlob, readKey, putFile } from './support/blob-reads';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -50,7 +57,18 @@ export function slowSink(highWaterMark = 16 * 1024): { stream: Writable; bytes()
   return { stream, bytes: () => Buffer.concat(chunks) };
 }
 
-export const badKeys = ['', '/abs/key', 'a//b', 'a/../b', '..', '../escape', 'a/./b', 'a\\b', 'trailing/', 'nul\u0000byte'];
+export const badKeys = [
+  '',
+  '/abs/key',
+  'a//b',
+  'a/../b',
+  '..',
+  '../escape',
+  'a/./b',
+  'a\\b',
+  'trailing/',
+  'nul\u0000byte',
+];
 
 export interface StoreUnderTest {
   store: BlobStore;
@@ -210,7 +228,9 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
         { start: -1, end: 5 },
       ]) {
         await expect(blob.stream(range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
-        await expect(blob.writeTo(slowSink().stream, range), JSON.stringify(range)).rejects.toBeInstanceOf(InvalidRangeError);
+        await expect(blob.writeTo(slowSink().stream, range), JSON.stringify(range)).rejects.toBeInstanceOf(
+          InvalidRangeError,
+        );
       }
       const empty = key('opened-empty.webm');
       await store.put(empty, Readable.from([]));
@@ -287,7 +307,9 @@ export function describeBlobStoreConformance(name: string, start: () => Promise<
       const file = join(scratch, 'for-bad-keys');
       await writeFile(file, 'x');
       for (const bad of badKeys) {
-        await expect(store.put(bad, Readable.from([Buffer.from('x')])), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
+        await expect(store.put(bad, Readable.from([Buffer.from('x')])), bad).rejects.toBeInstanceOf(
+          InvalidBlobKeyError,
+        );
         await expect(putFile(store, bad, file), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
         await expect(statBlob(store, bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);
         await expect(readKey(store, bad), bad).rejects.toBeInstanceOf(InvalidBlobKeyError);

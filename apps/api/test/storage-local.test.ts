@@ -101,7 +101,8 @@ describe('LocalBlobStore open files', () => {
     dir = await mkdtemp(join(tmpdir(), 'open-files-'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
-  const fresh = (options?: { idleMs?: number; maxEntries?: number }) => new LocalBlobStore(join(dir, String(Math.random())), { openFiles: options });
+  const fresh = (options?: { idleMs?: number; maxEntries?: number }) =>
+    new LocalBlobStore(join(dir, String(Math.random())), { openFiles: options });
 
   it('reads one blob many times, at once too, through one open handle', async () => {
     const store = fresh();
@@ -109,7 +110,9 @@ describe('LocalBlobStore open files', () => {
     await store.put('videos/a/original.webm', Readable.from([bytes]));
     const reads = Array.from({ length: 20 }, async (_, i) => {
       const blob = (await store.open('videos/a/original.webm'))!;
-      return (await readBlob(blob, { start: i * 1000, end: i * 1000 + 999 })).equals(bytes.subarray(i * 1000, i * 1000 + 1000));
+      return (await readBlob(blob, { start: i * 1000, end: i * 1000 + 999 })).equals(
+        bytes.subarray(i * 1000, i * 1000 + 1000),
+      );
     });
     expect(await Promise.all(reads)).toEqual(Array(20).fill(true));
     expect(store.openHandles).toBe(1);

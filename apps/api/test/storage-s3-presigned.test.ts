@@ -28,7 +28,12 @@ describe('presigned S3 reads', () => {
   let other: TestUser;
 
   beforeAll(async () => {
-    server = await startTestServer({ database: 'pglite', storage: 's3', emulatorHost: emulator.host, env: { S3_PRESIGNED_READS: 'true' } });
+    server = await startTestServer({
+      database: 'pglite',
+      storage: 's3',
+      emulatorHost: emulator.host,
+      env: { S3_PRESIGNED_READS: 'true' },
+    });
     [owner, other] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
   }, 120_000);
   afterAll(() => server?.close());
@@ -65,7 +70,11 @@ describe('presigned S3 reads', () => {
     expect(error).toBeInstanceOf(ConnectError);
     expect((error as ConnectError).code).toBe(Code.NotFound);
 
-    await videoClient(server.baseUrl, { token: owner.idToken }).updateVideo({ videoId: id, title: 'public', visibility: Visibility.PUBLIC });
+    await videoClient(server.baseUrl, { token: owner.idToken }).updateVideo({
+      videoId: id,
+      title: 'public',
+      visibility: Visibility.PUBLIC,
+    });
     const seen = await videoClient(server.baseUrl, { token: other.idToken }).getVideo({ videoId: id });
     expect(new URL(seen.url).origin).toBe(server.config.S3_ENDPOINT);
   });
@@ -73,11 +82,16 @@ describe('presigned S3 reads', () => {
   it('a viewer of an expiring share link gets the server’s signed path, which ends with the link', async () => {
     const uploaded = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
     const id = uploaded.json.video!.id;
-    const shared = await videoClient(server.baseUrl, { token: owner.idToken }).shareVideo({ videoId: id, expireAfterSeconds: 600n });
+    const shared = await videoClient(server.baseUrl, { token: owner.idToken }).shareVideo({
+      videoId: id,
+      expireAfterSeconds: 600n,
+    });
     const token = shareTokenOf(shared.url);
     const seen = await videoClient(server.baseUrl).getSharedVideo({ shareToken: token });
     expect(seen.url).toMatch(new RegExp(`^/api/videoservice/video/${id}\\?expires=\\d+&signature=`));
-    expect(Number(new URL(seen.url, server.baseUrl).searchParams.get('expires'))).toBeLessThanOrEqual(Date.now() / 1000 + 600);
+    expect(Number(new URL(seen.url, server.baseUrl).searchParams.get('expires'))).toBeLessThanOrEqual(
+      Date.now() / 1000 + 600,
+    );
     const played = await fetch(new URL(seen.url, server.baseUrl), { headers: { range: 'bytes=0-3' } });
     expect(played.status).toBe(206);
     expect(Buffer.from(await played.arrayBuffer()).equals(webm.subarray(0, 4))).toBe(true);
@@ -94,7 +108,9 @@ describe('S3 without presigned reads', () => {
     try {
       const owner = await newTestUser(emulator.host);
       const uploaded = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
-      const video = await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: uploaded.json.video!.id });
+      const video = await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({
+        videoId: uploaded.json.video!.id,
+      });
       expect(video.url).toMatch(/^\/api\/videoservice\/video\/[^?]+\?expires=\d+&signature=/);
     } finally {
       await server.close();

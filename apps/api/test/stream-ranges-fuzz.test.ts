@@ -11,12 +11,17 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 
 /** GET with headers exactly as given (fetch would refuse or rewrite some of them). */
-function get(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     });
     req.on('error', reject);
@@ -28,14 +33,19 @@ describe('generated Range headers on the stream route', () => {
   let emulator: AuthEmulator;
   let server: TestServer;
   let signedUrl: string;
-  const file = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251))]);
+  const file = Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+    Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251)),
+  ]);
 
   beforeAll(async () => {
     emulator = await startAuthEmulator();
     server = await startTestServer({ database: 'pglite', emulatorHost: emulator.host });
     const user = await newTestUser(emulator.host);
     const uploaded = await uploadVideo(server.baseUrl, file, { token: user.idToken });
-    const video = await videoClient(server.baseUrl, { token: user.idToken }).getVideo({ videoId: uploaded.json.video!.id });
+    const video = await videoClient(server.baseUrl, { token: user.idToken }).getVideo({
+      videoId: uploaded.json.video!.id,
+    });
     signedUrl = `${server.baseUrl}${video.url}`;
   }, 120_000);
   afterAll(async () => {
@@ -43,26 +53,42 @@ describe('generated Range headers on the stream route', () => {
     await emulator?.stop();
   });
 
-  const number = fc.oneof(fc.nat(6000), fc.constantFrom('', '0', '-1', '1e3', '4999', '5003', '5004', '99999999999999999999', ' 1'));
+  const number = fc.oneof(
+    fc.nat(6000),
+    fc.constantFrom('', '0', '-1', '1e3', '4999', '5003', '5004', '99999999999999999999', ' 1'),
+  );
   const rangeHeader = fc.oneof(
     // Well-formed single ranges, often reaching past the end.
-    { weight: 4, arbitrary: fc.tuple(fc.nat(6000), fc.nat(6000)).map(([a, b]) => `bytes=${Math.min(a, b)}-${Math.max(a, b)}`) },
+    {
+      weight: 4,
+      arbitrary: fc.tuple(fc.nat(6000), fc.nat(6000)).map(([a, b]) => `bytes=${Math.min(a, b)}-${Math.max(a, b)}`),
+    },
     { weight: 1, arbitrary: fc.nat(6000).map((n) => `bytes=${n}-`) },
     { weight: 1, arbitrary: fc.nat(6000).map((n) => `bytes=-${n}`) },
     // Odd units, numbers and lists.
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('bytes=', 'bytes = ', 'BYTES=', 'items=', ''), number, number).map(([unit, a, b]) => `${unit}${a}-${b}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom('bytes=', 'bytes = ', 'BYTES=', 'items=', ''), number, number)
+        .map(([unit, a, b]) => `${unit}${a}-${b}`),
+    },
     {
       weight: 1,
-      arbitrary: fc.array(fc.tuple(number, number), { minLength: 2, maxLength: 4 }).map((ranges) => `bytes=${ranges.map(([a, b]) => `${a}-${b}`).join(',')}`),
+      arbitrary: fc
+        .array(fc.tuple(number, number), { minLength: 2, maxLength: 4 })
+        .map((ranges) => `bytes=${ranges.map(([a, b]) => `${a}-${b}`).join(',')}`),
     },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }).filter((text) => /^[\x20-\x7e]*$/.test(text)) },
   );
   const conditional = fc.option(
-    fc.record({
-      'if-range': fc.constantFrom('"nope"', 'Thu, 01 Jan 1970 00:00:00 GMT', 'garbage'),
-      'if-none-match': fc.constantFrom('"nope"', '*', 'W/"x", "y"', ''),
-      'if-modified-since': fc.constantFrom('yesterday', 'Thu, 01 Jan 1970 00:00:00 GMT', ''),
-    }, { requiredKeys: [] }),
+    fc.record(
+      {
+        'if-range': fc.constantFrom('"nope"', 'Thu, 01 Jan 1970 00:00:00 GMT', 'garbage'),
+        'if-none-match': fc.constantFrom('"nope"', '*', 'W/"x", "y"', ''),
+        'if-modified-since': fc.constantFrom('yesterday', 'Thu, 01 Jan 1970 00:00:00 GMT', ''),
+      },
+      { requiredKeys: [] },
+    ),
     { nil: undefined, freq: 2 },
   );
 

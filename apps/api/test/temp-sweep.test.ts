@@ -55,6 +55,8 @@ describe('sweeps after a crash', () => {
     await mkdir(join(root, `${process.ppid}.0badf00d-video-4-ghi`));
 
     expect(await sweepScratch(root)).toBe(2);
-    expect((await readdir(root)).sort()).toEqual([`${process.ppid}.0badf00d-video-4-ghi`, running.split('/').at(-1)].sort());
+    expect((await readdir(root)).sort()).toEqual(
+      [`${process.ppid}.0badf00d-video-4-ghi`, running.split('/').at(-1)].sort(),
+    );
   });
 });

@@ -53,7 +53,9 @@ describe('malformed multipart uploads', () => {
 
   it('answers 400 to the body of the report (a file part cut off) and keeps serving', async () => {
     const body = Buffer.concat([
-      Buffer.from('--XB\r\nContent-Disposition: form-data; name="video"; filename="r.webm"\r\nContent-Type: video/webm\r\n\r\n'),
+      Buffer.from(
+        '--XB\r\nContent-Disposition: form-data; name="video"; filename="r.webm"\r\nContent-Type: video/webm\r\n\r\n',
+      ),
       Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
       Buffer.from('abcdef'),
     ]);
@@ -86,25 +88,32 @@ describe('malformed multipart uploads', () => {
     const { head, tail, contentType } = multipartBody(file, 'fuzz');
     const whole = Buffer.concat([head, file, tail]);
     const mangled = fc.oneof(
-      fc.record({ at: fc.nat(whole.length - 1), drop: fc.integer({ min: 1, max: 8 }) }).map(({ at, drop }) =>
-        Buffer.concat([whole.subarray(0, at), whole.subarray(Math.min(whole.length, at + drop))]),
-      ),
-      fc.record({ at: fc.nat(head.length - 1), bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }) }).map(({ at, bytes }) =>
-        Buffer.concat([whole.subarray(0, at), Buffer.from(bytes), whole.subarray(at + 1)]),
-      ),
+      fc
+        .record({ at: fc.nat(whole.length - 1), drop: fc.integer({ min: 1, max: 8 }) })
+        .map(({ at, drop }) =>
+          Buffer.concat([whole.subarray(0, at), whole.subarray(Math.min(whole.length, at + drop))]),
+        ),
+      fc
+        .record({ at: fc.nat(head.length - 1), bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }) })
+        .map(({ at, bytes }) => Buffer.concat([whole.subarray(0, at), Buffer.from(bytes), whole.subarray(at + 1)])),
       fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
     );
     await fc.assert(
-      fc.asyncProperty(mangled, fc.constantFrom(contentType, 'multipart/form-data; boundary=other', 'multipart/form-data'), async (body, type) => {
-        const status = await post(server.baseUrl, body, { ...auth(), 'content-type': type });
-        if (status === 201) return; // a change inside the file's bytes can leave a valid upload
-        expect(status).toBeGreaterThanOrEqual(400);
-        expect(status).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        mangled,
+        fc.constantFrom(contentType, 'multipart/form-data; boundary=other', 'multipart/form-data'),
+        async (body, type) => {
+          const status = await post(server.baseUrl, body, { ...auth(), 'content-type': type });
+          if (status === 201) return; // a change inside the file's bytes can leave a valid upload
+          expect(status).toBeGreaterThanOrEqual(400);
+          expect(status).toBeLessThan(500);
+        },
+      ),
       { numRuns: 300 },
     );
     const client = videoClient(server.baseUrl, { token: user.idToken });
-    for (const video of (await client.listVideos({ pageSize: 100 })).videos) await client.deleteVideo({ videoId: video.id });
+    for (const video of (await client.listVideos({ pageSize: 100 })).videos)
+      await client.deleteVideo({ videoId: video.id });
     await expectNothingStored();
   });
 });

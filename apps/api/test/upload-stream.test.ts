@@ -81,7 +81,11 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       const listed = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({});
       expect(listed.videos.map((video) => video.id)).toEqual([answer.json.video!.id]);
       expect(listed.videos[0]!.sizeBytes).toBe(BigInt(webm.length));
-      expect(await blobs()).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^videos/${answer.json.video!.id}/original-[\\w-]+\\.webm$`))]));
+      expect(await blobs()).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^videos/${answer.json.video!.id}/original-[\\w-]+\\.webm$`)),
+        ]),
+      );
     });
 
     it.each([
@@ -133,7 +137,12 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       const user = await newTestUser(emulator.host);
       const before = await blobs();
       const { head, tail, contentType } = multipartBody(webm);
-      const chunks = [head, webm, ...Array.from({ length: MAX_UPLOAD_BYTES / (64 * 1024) + 4 }, () => Buffer.alloc(64 * 1024, 1)), tail];
+      const chunks = [
+        head,
+        webm,
+        ...Array.from({ length: MAX_UPLOAD_BYTES / (64 * 1024) + 4 }, () => Buffer.alloc(64 * 1024, 1)),
+        tail,
+      ];
       const body = new ReadableStream<Uint8Array>({
         pull(controller) {
           const next = chunks.shift();
@@ -159,7 +168,11 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       await new Promise<void>((resolve) => {
         const req = request(url, {
           method: 'POST',
-          headers: { 'content-type': contentType, 'content-length': String(head.length + webm.length + 100), ...auth(user) },
+          headers: {
+            'content-type': contentType,
+            'content-length': String(head.length + webm.length + 100),
+            ...auth(user),
+          },
         });
         req.on('error', () => resolve());
         req.write(head);
@@ -171,7 +184,8 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
         }, 300);
       });
       // The server notices the disconnect asynchronously; give it a moment, then check.
-      for (let i = 0; i < 20 && (await blobs()).length !== before.length; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 20 && (await blobs()).length !== before.length; i++)
+        await new Promise((r) => setTimeout(r, 100));
       await expectNothingCreated(user, before);
     });
   });
@@ -271,7 +285,9 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       const current = await fetch(streamUrl(id), { headers: { ...auth(owner), range: 'bytes=0-9', 'if-range': etag } });
       expect(current.status).toBe(206);
       await current.arrayBuffer();
-      const changed = await fetch(streamUrl(id), { headers: { ...auth(owner), range: 'bytes=0-9', 'if-range': '"old"' } });
+      const changed = await fetch(streamUrl(id), {
+        headers: { ...auth(owner), range: 'bytes=0-9', 'if-range': '"old"' },
+      });
       expect(changed.status).toBe(200);
       expect((await changed.arrayBuffer()).byteLength).toBe(webm.length);
     });

@@ -79,9 +79,13 @@ describe.each(setups)('the video lifecycle on $database with $storage storage', 
     expect(streamed.equals(stored)).toBe(true);
     const played = join(workDir, `played-${database}-${storage}.webm`);
     writeFileSync(played, streamed);
-    const duration = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', played], {
-      encoding: 'utf8',
-    });
+    const duration = execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', played],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(Number(duration)).toBeCloseTo(video.durationSeconds, 1);
 
     const thumbnail = await fetch(`${server.baseUrl}${video.thumbnailUrl}`);

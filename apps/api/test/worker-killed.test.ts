@@ -25,7 +25,11 @@ const workerScript = resolve(import.meta.dirname, '../src/worker.ts');
 const quiet = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 45_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 45_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -98,7 +102,9 @@ describe('worker process on PostgreSQL', () => {
 
   /** What the upload route does: store the upload, insert the row PROCESSING, queue the job. */
   async function upload({ videos }: Deployment): Promise<string> {
-    const received = await videos.receiveUpload({ uid: 'owner-uid' }, createReadStream(recording), { title: 'Recording' });
+    const received = await videos.receiveUpload({ uid: 'owner-uid' }, createReadStream(recording), {
+      title: 'Recording',
+    });
     return (await received.accept()).id;
   }
 
@@ -126,9 +132,11 @@ describe('worker process on PostgreSQL', () => {
   async function killMidJob(deployment: Deployment): Promise<void> {
     const marker = join(scratch, `marker-${randomUUID()}`);
     const doomed = startWorker({ ...deployment.env, FFMPEG_PATH: slowFfmpeg, STREAM_TEST_MARKER: marker });
-    await until('the first worker to reach ffmpeg', () => (existsSync(marker) ? true : undefined), 30_000).catch((error) => {
-      throw new Error(`${(error as Error).message}; worker output:\n${doomed.output()}`);
-    });
+    await until('the first worker to reach ffmpeg', () => (existsSync(marker) ? true : undefined), 30_000).catch(
+      (error) => {
+        throw new Error(`${(error as Error).message}; worker output:\n${doomed.output()}`);
+      },
+    );
     killGroup(doomed, 'SIGKILL');
     await exited(doomed);
   }
@@ -140,47 +148,55 @@ describe('worker process on PostgreSQL', () => {
     });
 
   // The two kill scenarios use separate databases and workers, so they run side by side.
-  it.concurrent('finishes the job of a worker killed mid-job once another worker runs', async () => {
-    const deployment = await deploy(2);
-    const id = await upload(deployment);
-    await killMidJob(deployment);
-    expect((await findVideo(deployment.database.db, id))?.status).toBe('PROCESSING');
+  it.concurrent(
+    'finishes the job of a worker killed mid-job once another worker runs',
+    async () => {
+      const deployment = await deploy(2);
+      const id = await upload(deployment);
+      await killMidJob(deployment);
+      expect((await findVideo(deployment.database.db, id))?.status).toBe('PROCESSING');
 
-    const rescuer = startWorker(deployment.env);
-    const row = await settled(deployment, id).catch((error) => {
-      throw new Error(`${(error as Error).message}; worker output:\n${rescuer.output()}`);
-    });
-    expect(row.status).toBe('READY');
-    expect(row.duration_seconds).toBeGreaterThan(1.9);
-    expect(row.duration_seconds).toBeLessThan(2.2);
-    const stored = join(scratch, `${id}.webm`);
-    expect(await deployment.media.download(id, ['playable'], stored)).toBe(true);
-    expect(await probedDuration(stored)).toBeCloseTo(row.duration_seconds!, 2);
-    expect((await cuesLayout(stored)).cues).toBeGreaterThan(0);
-    expect(Number(row.size_bytes)).toBe((await stat(stored)).size);
-    expect(await deployment.media.open(id, ['thumbnail'])).toBeDefined();
-    // The upload made way for its remux, and the killed worker's scratch folder is gone.
-    expect(await deployment.media.open(id, ['original'])).toBeUndefined();
-    expect(await readdir(join(deployment.dataDir, 'tmp', 'processing'))).toEqual([]);
+      const rescuer = startWorker(deployment.env);
+      const row = await settled(deployment, id).catch((error) => {
+        throw new Error(`${(error as Error).message}; worker output:\n${rescuer.output()}`);
+      });
+      expect(row.status).toBe('READY');
+      expect(row.duration_seconds).toBeGreaterThan(1.9);
+      expect(row.duration_seconds).toBeLessThan(2.2);
+      const stored = join(scratch, `${id}.webm`);
+      expect(await deployment.media.download(id, ['playable'], stored)).toBe(true);
+      expect(await probedDuration(stored)).toBeCloseTo(row.duration_seconds!, 2);
+      expect((await cuesLayout(stored)).cues).toBeGreaterThan(0);
+      expect(Number(row.size_bytes)).toBe((await stat(stored)).size);
+      expect(await deployment.media.open(id, ['thumbnail'])).toBeDefined();
+      // The upload made way for its remux, and the killed worker's scratch folder is gone.
+      expect(await deployment.media.open(id, ['original'])).toBeUndefined();
+      expect(await readdir(join(deployment.dataDir, 'tmp', 'processing'))).toEqual([]);
 
-    rescuer.kill('SIGTERM');
-    expect(await exited(rescuer)).toBe(0);
-    expect(rescuer.output()).toContain('worker stopping');
-  }, 90_000);
+      rescuer.kill('SIGTERM');
+      expect(await exited(rescuer)).toBe(0);
+      expect(rescuer.output()).toContain('worker stopping');
+    },
+    90_000,
+  );
 
-  it.concurrent('marks FAILED a video whose last attempt died with its worker', async () => {
-    const deployment = await deploy(0);
-    const id = await upload(deployment);
-    await killMidJob(deployment);
+  it.concurrent(
+    'marks FAILED a video whose last attempt died with its worker',
+    async () => {
+      const deployment = await deploy(0);
+      const id = await upload(deployment);
+      await killMidJob(deployment);
 
-    const survivor = startWorker(deployment.env);
-    const row = await settled(deployment, id).catch((error) => {
-      throw new Error(`${(error as Error).message}; worker output:\n${survivor.output()}`);
-    });
-    expect(row).toMatchObject({ status: 'FAILED', failure_reason: GAVE_UP_REASON });
-    survivor.kill('SIGTERM');
-    expect(await exited(survivor)).toBe(0);
-  }, 90_000);
+      const survivor = startWorker(deployment.env);
+      const row = await settled(deployment, id).catch((error) => {
+        throw new Error(`${(error as Error).message}; worker output:\n${survivor.output()}`);
+      });
+      expect(row).toMatchObject({ status: 'FAILED', failure_reason: GAVE_UP_REASON });
+      survivor.kill('SIGTERM');
+      expect(await exited(survivor)).toBe(0);
+    },
+    90_000,
+  );
 
   it('refuses to start as its own process on the embedded database', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'worker-embedded-'));

@@ -5,7 +5,6 @@ import { writeFile } from 'node:fs/promises';
 import { freePort } from '../../src/free-port.mjs';
 import { join } from 'node:path';
 
-
 async function waitForHttp(url, child, output, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -79,7 +78,9 @@ http {
 }
 `,
   );
-  const child = spawn('/usr/sbin/nginx', ['-p', scratch, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('/usr/sbin/nginx', ['-p', scratch, '-c', conf, '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const handle = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);

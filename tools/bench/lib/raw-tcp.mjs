@@ -34,10 +34,14 @@ export async function rawTcpIngest({ file, target, durable }) {
   const { port } = server.address();
   try {
     const accepted = new Promise((resolve) => server.once('connection', resolve));
-    const receiver = spawn(process.execPath, ['-e', RECEIVER, String(port), target, String(durable)], { stdio: 'inherit' });
+    const receiver = spawn(process.execPath, ['-e', RECEIVER, String(port), target, String(durable)], {
+      stdio: 'inherit',
+    });
     const exited = new Promise((resolve, reject) => {
       receiver.once('error', reject);
-      receiver.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`raw TCP receiver exited with ${code}`))));
+      receiver.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`raw TCP receiver exited with ${code}`)),
+      );
     });
     const socket = await accepted;
     const started = process.hrtime.bigint();
@@ -45,7 +49,9 @@ export async function rawTcpIngest({ file, target, durable }) {
       let answer = '';
       socket.setEncoding('utf8');
       socket.on('data', (chunk) => (answer += chunk));
-      socket.on('end', () => (answer === 'ok' ? resolve() : reject(new Error(`raw TCP receiver answered "${answer}"`))));
+      socket.on('end', () =>
+        answer === 'ok' ? resolve() : reject(new Error(`raw TCP receiver answered "${answer}"`)),
+      );
       socket.on('error', reject);
     });
     createReadStream(file, { highWaterMark: 1 << 20 }).pipe(socket);

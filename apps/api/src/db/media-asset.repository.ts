@@ -52,7 +52,11 @@ export async function keysInUse(db: Kysely<Database>, keys: string[]): Promise<S
 }
 
 /** Removes the video's assets of `kinds` (every kind when omitted); returns their keys. */
-export async function deleteAssets(db: Kysely<Database>, videoId: string, kinds?: readonly MediaKind[]): Promise<string[]> {
+export async function deleteAssets(
+  db: Kysely<Database>,
+  videoId: string,
+  kinds?: readonly MediaKind[],
+): Promise<string[]> {
   let query = db.deleteFrom('media_assets').where('video_id', '=', videoId);
   if (kinds) {
     if (kinds.length === 0) return [];

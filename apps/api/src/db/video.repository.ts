@@ -5,13 +5,15 @@ import type { Database, NewVideoRow, VideoRow, VideoRowUpdate } from './video.ta
 
 /** Whether the video has an asset of one of `kinds`, as a column of a query on videos. */
 const hasAsset = (eb: ExpressionBuilder<Database, 'videos'>, kinds: string[]) =>
-  eb.exists(
-    eb
-      .selectFrom('media_assets')
-      .select(sql`1`.as('one'))
-      .whereRef('media_assets.video_id', '=', 'videos.id')
-      .where('media_assets.kind', 'in', kinds as never),
-  ).$castTo<boolean>();
+  eb
+    .exists(
+      eb
+        .selectFrom('media_assets')
+        .select(sql`1`.as('one'))
+        .whereRef('media_assets.video_id', '=', 'videos.id')
+        .where('media_assets.kind', 'in', kinds as never),
+    )
+    .$castTo<boolean>();
 
 const videoColumns = (eb: ExpressionBuilder<Database, 'videos'>) => [
   hasAsset(eb, ['playable', 'original']).as('has_video'),
@@ -45,7 +47,11 @@ export async function listVideosOfUser(
   return { rows: rows.slice(0, page.size), hasMore: rows.length > page.size };
 }
 
-export async function updateVideo(db: Kysely<Database>, id: string, changes: VideoRowUpdate): Promise<VideoRow | undefined> {
+export async function updateVideo(
+  db: Kysely<Database>,
+  id: string,
+  changes: VideoRowUpdate,
+): Promise<VideoRow | undefined> {
   return db
     .updateTable('videos')
     .set({ ...changes, updated_at: sql<Date>`now()` })
@@ -56,7 +62,11 @@ export async function updateVideo(db: Kysely<Database>, id: string, changes: Vid
 }
 
 /** Updates only while the video is still PROCESSING (a deleted or finished video is left alone). */
-export async function updateProcessingVideo(db: Kysely<Database>, id: string, changes: VideoRowUpdate): Promise<boolean> {
+export async function updateProcessingVideo(
+  db: Kysely<Database>,
+  id: string,
+  changes: VideoRowUpdate,
+): Promise<boolean> {
   const result = await db
     .updateTable('videos')
     .set({ ...changes, updated_at: sql<Date>`now()` })
@@ -78,7 +88,12 @@ export async function deleteVideo(db: Kysely<Database>, id: string): Promise<boo
 }
 
 export async function findVideoByShareToken(db: Kysely<Database>, shareToken: string): Promise<VideoRow | undefined> {
-  return db.selectFrom('videos').selectAll().select(videoColumns).where('share_token', '=', shareToken).executeTakeFirst();
+  return db
+    .selectFrom('videos')
+    .selectAll()
+    .select(videoColumns)
+    .where('share_token', '=', shareToken)
+    .executeTakeFirst();
 }
 
 /**
@@ -86,7 +101,11 @@ export async function findVideoByShareToken(db: Kysely<Database>, shareToken: st
  * (the insert and the counter move together; concurrent calls meet at the unique key). Returns the
  * video's view count, or undefined when the video is gone.
  */
-export async function recordView(db: Kysely<Database>, videoId: string, viewerKey: string): Promise<number | undefined> {
+export async function recordView(
+  db: Kysely<Database>,
+  videoId: string,
+  viewerKey: string,
+): Promise<number | undefined> {
   const result = await sql<{ view_count: string | number }>`
     with counted as (
       insert into video_views (video_id, viewer_key, hour)

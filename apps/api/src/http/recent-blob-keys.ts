@@ -9,7 +9,10 @@ export class RecentBlobKeys<V = string> {
   private readonly entries = new Map<string, { key: V; until: number }>();
 
   constructor(
-    private readonly options: { maxEntries: number; ttlMs: number; now?: () => number } = { maxEntries: 1000, ttlMs: 10_000 },
+    private readonly options: { maxEntries: number; ttlMs: number; now?: () => number } = {
+      maxEntries: 1000,
+      ttlMs: 10_000,
+    },
   ) {}
 
   get(id: string): V | undefined {

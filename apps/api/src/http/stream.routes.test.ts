@@ -36,18 +36,30 @@ describe('GET /api/videoservice/video/:id when the media fails after the lookup'
       },
     });
     app = Fastify({ logger: { level: 'error', stream } });
-    const verifier = { verify: () => Promise.reject(new Error('no tokens here')), close: async () => {} } as TokenVerifier;
+    const verifier = {
+      verify: () => Promise.reject(new Error('no tokens here')),
+      close: async () => {},
+    } as TokenVerifier;
     const signer = new UrlSigner('a-test-signing-secret-of-some-length', 600);
     // Each test mounts the same routes under its own prefix, with its own failing store.
-    await app.register(async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(gone), signer, verifier }), {
-      prefix: '/gone',
-    });
-    await app.register(async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(halfThenFail), signer, verifier }), {
-      prefix: '/broken',
-    });
-    await app.register(async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(untilClosed), signer, verifier }), {
-      prefix: '/slow',
-    });
+    await app.register(
+      async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(gone), signer, verifier }),
+      {
+        prefix: '/gone',
+      },
+    );
+    await app.register(
+      async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(halfThenFail), signer, verifier }),
+      {
+        prefix: '/broken',
+      },
+    );
+    await app.register(
+      async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(untilClosed), signer, verifier }),
+      {
+        prefix: '/slow',
+      },
+    );
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => app?.close());

@@ -5,7 +5,13 @@ import fresh from 'fresh';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
-import { MediaGoneError, type AssetVersion, type MediaResource, type OpenedAsset, type VideoService } from '../services/video.service';
+import {
+  MediaGoneError,
+  type AssetVersion,
+  type MediaResource,
+  type OpenedAsset,
+  type VideoService,
+} from '../services/video.service';
 import type { Authentication } from '../auth/authenticate';
 import type { Grant } from '../services/access';
 import { attachmentDisposition } from './content-disposition';
@@ -26,7 +32,6 @@ interface StreamRequest {
   Params: { id: string };
   Querystring: { expires?: string; signature?: string; share?: string; download?: string };
 }
-
 
 /**
  * GET/HEAD /api/videoservice/video/:id and /thumbnail/:id: bytes by ranges, with validators for
@@ -64,14 +69,21 @@ async function serve(
     .header('cache-control', 'private, no-cache')
     .type(blob.contentType);
   if (resource === 'video' && request.query.download === '1') {
-    const video = await context.videos.readable(caller.kind === 'user' ? caller.user : undefined, request.params.id, grantOf(resource, request, context.signer));
+    const video = await context.videos.readable(
+      caller.kind === 'user' ? caller.user : undefined,
+      request.params.id,
+      grantOf(resource, request, context.signer),
+    );
     reply.header('content-disposition', attachmentDisposition(video.title, 'webm'));
   }
 
   // If-None-Match (weak comparison), else If-Modified-Since (RFC 9110 §13.2.2). Only those two:
   // fresh would also refuse a request with `Cache-Control: no-cache`, a cache directive an origin
   // server does not apply, and which fetch() adds to every request that carries a validator.
-  const conditions = { 'if-none-match': request.headers['if-none-match'], 'if-modified-since': request.headers['if-modified-since'] };
+  const conditions = {
+    'if-none-match': request.headers['if-none-match'],
+    'if-modified-since': request.headers['if-modified-since'],
+  };
   if (fresh(conditions, { etag, 'last-modified': lastModified })) return reply.code(304).send();
 
   const ifRange = request.headers['if-range'];
@@ -89,7 +101,8 @@ async function serve(
   reply.hijack();
   const response = reply.raw;
   response.statusCode = reply.statusCode;
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) response.setHeader(name, value);
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) response.setHeader(name, value);
   if (request.method === 'HEAD' || length === 0) {
     response.end();
     return reply;
@@ -110,7 +123,10 @@ async function serve(
 /** What the query holds besides a signed-in user: a valid signed URL for this resource, a share token. */
 function grantOf(resource: MediaResource, request: FastifyRequest<StreamRequest>, signer: UrlSigner): Grant {
   const { expires, signature, share } = request.query;
-  return { shareToken: typeof share === 'string' ? share : undefined, signedUrl: signer.verify(resource, request.params.id, expires, signature) };
+  return {
+    shareToken: typeof share === 'string' ? share : undefined,
+    signedUrl: signer.verify(resource, request.params.id, expires, signature),
+  };
 }
 
 /** 404 for a blob that vanished between its lookup and its first byte (headers not yet sent). */

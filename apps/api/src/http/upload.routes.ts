@@ -54,7 +54,9 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
     } catch (error) {
       if (error instanceof StorageFullError) {
         prepareEarlyAnswer(request, reply);
-        return reply.code(507).send({ message: 'The server has no room for this video right now. Please try again later.' });
+        return reply
+          .code(507)
+          .send({ message: 'The server has no room for this video right now. Please try again later.' });
       }
       if (!(error instanceof UploadRejection)) throw error;
       if (error.status === 499) return reply; // the client is gone: nobody to answer
@@ -98,7 +100,10 @@ function receive(
       gate?.destroy(error instanceof Error ? error : new Error(String(error)));
       // Answer once the store has given up the write (or dropped what it wrote) and its partial file.
       void (stored ?? Promise.resolve(undefined))
-        .then((received) => received?.discard(), () => undefined)
+        .then(
+          (received) => received?.discard(),
+          () => undefined,
+        )
         .then(() => reject(error));
     };
 
@@ -120,14 +125,11 @@ function receive(
     parser.on('close', () => {
       if (settled) return;
       if (!stored) return fail(new UploadRejection(400, 'Missing file field "video"'));
-      stored.then(
-        (received) => {
-          if (settled) return;
-          settled = true;
-          resolve(received);
-        },
-        fail,
-      );
+      stored.then((received) => {
+        if (settled) return;
+        settled = true;
+        resolve(received);
+      }, fail);
     });
     raw.on('error', () => fail(new UploadRejection(499, 'Client closed the upload')));
     raw.on('close', () => {

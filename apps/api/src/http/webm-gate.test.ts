@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { UploadRejection, WebmGate } from './webm-gate';
 
 const magic = [0x1a, 0x45, 0xdf, 0xa3];
-const through = (chunks: number[][], max = 100) => buffer(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(new WebmGate(max)));
+const through = (chunks: number[][], max = 100) =>
+  buffer(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(new WebmGate(max)));
 
 describe('WebmGate', () => {
   it('passes a WebM through unchanged, even when the magic arrives a byte at a time', async () => {

@@ -159,15 +159,18 @@ export class MediaService {
    * False (and nothing changed) when there is no such video or `within` answers false.
    */
   async deleteAll(videoId: string, within?: (db: Kysely<Database>) => Promise<boolean>): Promise<boolean> {
-    const removed = await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await lockVideo(trx, videoId))) return undefined;
-      const keys = await assets.deleteAssets(trx, videoId);
-      if (within && !(await within(trx))) throw new RolledBack();
-      return keys;
-    }).catch((error: unknown) => {
-      if (error instanceof RolledBack) return undefined;
-      throw error;
-    });
+    const removed = await this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await lockVideo(trx, videoId))) return undefined;
+        const keys = await assets.deleteAssets(trx, videoId);
+        if (within && !(await within(trx))) throw new RolledBack();
+        return keys;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RolledBack) return undefined;
+        throw error;
+      });
     if (!removed) return false;
     await this.deleteBlobs(removed);
     return true;
@@ -223,7 +226,8 @@ export class MediaService {
 
   private blobOf(staged: StagedAsset, videoId: string): { key: string; contentType: string } {
     const blob = this.stagedBlobs.get(staged);
-    if (!blob || staged.videoId !== videoId) throw new Error(`Not staged here for ${videoId}: ${staged.kind} of ${staged.videoId}`);
+    if (!blob || staged.videoId !== videoId)
+      throw new Error(`Not staged here for ${videoId}: ${staged.kind} of ${staged.videoId}`);
     return blob;
   }
 

@@ -64,7 +64,8 @@ export async function createProcessing(deps: {
         // Leave a margin under the queue's expiry so a slow attempt fails itself first.
         timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
       });
-      if (result) log.info({ videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes }, 'video processed');
+      if (result)
+        log.info({ videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes }, 'video processed');
       else log.info({ videoId }, 'video no longer waiting for processing');
     } catch (error) {
       if (error instanceof UnprocessableVideoError) {

@@ -56,6 +56,9 @@ export async function probe(ffprobePath: string, file: string, timeoutMs: number
 }
 
 function lastLine(text: string): string {
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return (lines.at(-1) ?? text).slice(0, 300);
 }

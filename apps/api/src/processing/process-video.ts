@@ -37,7 +37,8 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
     const original = join(work, 'upload.webm');
     const remuxed = join(work, 'remuxed.webm');
     const jpeg = join(work, 'thumbnail.jpg');
-    if (!(await deps.videos.fetchUpload(video.id, original))) throw new UnprocessableVideoError('The uploaded file is missing');
+    if (!(await deps.videos.fetchUpload(video.id, original)))
+      throw new UnprocessableVideoError('The uploaded file is missing');
 
     const uploaded = await probe(deps.ffprobePath, original, left());
     if (!uploaded.isWebmWithVideo) {
@@ -51,7 +52,9 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
     );
     if (foreign.length) {
       const names = foreign.map((stream) => stream.codecName).join(', ');
-      throw new UnprocessableVideoError(`The recording uses ${names}, which a WebM video cannot hold (VP8, VP9 or AV1 with Opus or Vorbis)`);
+      throw new UnprocessableVideoError(
+        `The recording uses ${names}, which a WebM video cannot hold (VP8, VP9 or AV1 with Opus or Vorbis)`,
+      );
     }
     await remux(deps.ffmpegPath, original, remuxed, left());
     const result = await probe(deps.ffprobePath, remuxed, left());

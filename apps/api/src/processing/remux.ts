@@ -8,7 +8,26 @@ import { runMediaTool } from './media-tool';
 export async function remux(ffmpegPath: string, input: string, output: string, timeoutMs: number): Promise<void> {
   await runMediaTool(
     ffmpegPath,
-    ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', input, '-map', '0:v', '-map', '0:a?', '-c', 'copy', '-cues_to_front', '1', '-f', 'webm', output],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      input,
+      '-map',
+      '0:v',
+      '-map',
+      '0:a?',
+      '-c',
+      'copy',
+      '-cues_to_front',
+      '1',
+      '-f',
+      'webm',
+      output,
+    ],
     { timeoutMs },
   );
 }

@@ -17,8 +17,26 @@ export async function thumbnail(
   for (const seconds of at > 0 ? [at, 0] : [0]) {
     await runMediaTool(
       ffmpegPath,
-      ['-hide_banner', '-nostdin', '-v', 'error', '-y', '-ss', seconds.toFixed(3), '-i', input,
-        '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", '-q:v', '4', '-f', 'image2', output],
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-v',
+        'error',
+        '-y',
+        '-ss',
+        seconds.toFixed(3),
+        '-i',
+        input,
+        '-frames:v',
+        '1',
+        '-vf',
+        "scale='min(640,iw)':-2",
+        '-q:v',
+        '4',
+        '-f',
+        'image2',
+        output,
+      ],
       { timeoutMs },
     );
     const written = await stat(output).catch(() => undefined);

@@ -15,10 +15,12 @@ export function createProcessingVideoStore(db: Kysely<Database>, media: MediaSer
     fetchUpload: (videoId, path) => media.download(videoId, ['original'], path),
     async markReady(videoId: string, files: ProcessedFiles) {
       const playable = await media.stageFile(videoId, 'playable', files.video, 'video/webm');
-      const thumbnail = await media.stageFile(videoId, 'thumbnail', files.thumbnail, 'image/jpeg').catch(async (error: unknown) => {
-        await media.discard([playable]);
-        throw error;
-      });
+      const thumbnail = await media
+        .stageFile(videoId, 'thumbnail', files.thumbnail, 'image/jpeg')
+        .catch(async (error: unknown) => {
+          await media.discard([playable]);
+          throw error;
+        });
       // The remux loses nothing of the upload, so it replaces it rather than doubling the disk used.
       // A video deleted (or finished) while the worker ran takes nothing: its files are dropped.
       const published = await media.publish(videoId, [playable, thumbnail], {

@@ -27,7 +27,8 @@ export interface ReceivedUpload {
   discard(): Promise<void>;
 }
 
-const isDiskFull = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException | null)?.code ?? '');
+const isDiskFull = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException | null)?.code ?? '');
 
 /** What the stream and thumbnail routes serve, by the media kinds that can answer, best first. */
 export type MediaResource = 'video' | 'thumbnail';
@@ -86,12 +87,20 @@ export class VideoService {
    * The current `resource` of a video the caller may read (the same rules and errors as `get`),
    * opened; undefined when the video has none (yet).
    */
-  async openMedia(caller: User | undefined, id: string, resource: MediaResource, grant: Grant = {}): Promise<OpenedAsset | undefined> {
+  async openMedia(
+    caller: User | undefined,
+    id: string,
+    resource: MediaResource,
+    grant: Grant = {},
+  ): Promise<OpenedAsset | undefined> {
     await this.readable(caller, id, grant);
     return this.deps.media.open(id, kindsOf[resource]);
   }
 
-  async list(user: User, page: { size: number; number: number }): Promise<{ videos: StoredVideo[]; nextPageNumber: number }> {
+  async list(
+    user: User,
+    page: { size: number; number: number },
+  ): Promise<{ videos: StoredVideo[]; nextPageNumber: number }> {
     const { rows, hasMore } = await repository.listVideosOfUser(this.deps.db, user.uid, page);
     const videos = await Promise.all(rows.map((row) => this.withDirectUrls(toVideo(row))));
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
@@ -165,7 +174,10 @@ export class VideoService {
     } catch (error) {
       // Without a job nothing would ever finish it: fail it now rather than leave it PROCESSING.
       this.deps.log.error({ err: error, videoId: id }, 'could not queue processing');
-      await repository.updateProcessingVideo(this.deps.db, id, { status: 'FAILED', failure_reason: 'Processing could not be queued' });
+      await repository.updateProcessingVideo(this.deps.db, id, {
+        status: 'FAILED',
+        failure_reason: 'Processing could not be queued',
+      });
     }
   }
 

@@ -6,4 +6,3 @@ export function assertRangeFits(key: string, range: ByteRange, size: number): vo
   const fits = Number.isSafeInteger(start) && Number.isSafeInteger(end) && start >= 0 && start <= end && end < size;
   if (!fits) throw new InvalidRangeError(key, range, size);
 }
-

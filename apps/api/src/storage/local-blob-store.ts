@@ -128,7 +128,10 @@ export class LocalBlobStore implements BlobStore {
       }
       if (kept > 0 || dir === this.root) return true;
       // A put may be about to create its file here; it retries if the folder vanishes under it.
-      const gone = await rmdir(dir).then(() => true, () => false);
+      const gone = await rmdir(dir).then(
+        () => true,
+        () => false,
+      );
       if (gone) removed++;
       return !gone;
     };
@@ -228,7 +231,12 @@ async function readFully(handle: FileHandle, position: number, buffer: Buffer): 
  * runs while the socket sends the last one, and a buffer is reused once the socket has written it
  * (never after a failed write: the socket may still hold it).
  */
-async function copyOut(handle: FileHandle, range: ByteRange, destination: Writable, buffers: BufferPool): Promise<void> {
+async function copyOut(
+  handle: FileHandle,
+  range: ByteRange,
+  destination: Writable,
+  buffers: BufferPool,
+): Promise<void> {
   const readAt = async (position: number) => {
     const buffer = buffers.take();
     const length = Math.min(buffer.length, range.end - position + 1);

@@ -221,5 +221,14 @@ async function openEntry(path: string): Promise<Entry | undefined> {
     throw error;
   });
   const now = Date.now();
-  return { path, version: versionOf(stats), handle, readers: 0, lastUsed: now, checkedAt: now, retired: false, closed: false };
+  return {
+    path,
+    version: versionOf(stats),
+    handle,
+    readers: 0,
+    lastUsed: now,
+    checkedAt: now,
+    retired: false,
+    closed: false,
+  };
 }

@@ -87,8 +87,13 @@ export class S3BlobStore implements BlobStore {
 
   private async head(key: string): Promise<{ info: BlobInfo; etag?: string } | undefined> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
-      return { info: { size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0) }, etag: head.ETag };
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      );
+      return {
+        info: { size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0) },
+        etag: head.ETag,
+      };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -109,7 +114,6 @@ export class S3BlobStore implements BlobStore {
       stream: get,
     };
   }
-
 
   /** GetObject of a fitting range; `etag` pins the version (servers that honour If-Match). */
   private async get(key: string, range: ByteRange | undefined, etag?: string): Promise<Readable> {

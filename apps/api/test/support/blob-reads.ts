@@ -16,6 +16,11 @@ export async function readKey(store: BlobStore, key: string, range?: ByteRange):
 }
 
 /** Stores a local file under `key`. */
-export function putFile(store: BlobStore, key: string, path: string, options?: { contentType?: string }): Promise<{ size: number }> {
+export function putFile(
+  store: BlobStore,
+  key: string,
+  path: string,
+  options?: { contentType?: string },
+): Promise<{ size: number }> {
   return store.put(key, createReadStream(path), options);
 }

@@ -3,7 +3,10 @@ import { join, relative } from 'node:path';
 
 export interface UploadAnswer {
   status: number;
-  json: { message?: string; video?: { id: string; title: string; status: string; visibility: string; url: string; createdAt?: string } };
+  json: {
+    message?: string;
+    video?: { id: string; title: string; status: string; visibility: string; url: string; createdAt?: string };
+  };
 }
 
 /** POSTs `bytes` as the multipart field `video` (named recording.webm, typed as Chrome types it). */
@@ -13,7 +16,11 @@ export async function uploadVideo(
   options: { token?: string; field?: string; headers?: Record<string, string> } = {},
 ): Promise<UploadAnswer> {
   const form = new FormData();
-  form.append(options.field ?? 'video', new Blob([Buffer.from(bytes)], { type: 'video/webm;codecs=vp8,opus' }), 'recording.webm');
+  form.append(
+    options.field ?? 'video',
+    new Blob([Buffer.from(bytes)], { type: 'video/webm;codecs=vp8,opus' }),
+    'recording.webm',
+  );
   const response = await fetch(`${baseUrl}/api/videoservice/upload`, {
     method: 'POST',
     headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },

@@ -33,6 +33,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     update videos set
       video_key = (select storage_key from media_assets a where a.video_id = videos.id and a.kind in ('playable', 'original')
                    order by a.kind = 'playable' desc limit 1),
-      thumbnail_key = (select storage_key from media_assets a where a.video_id = videos.id and a.kind = 'thumbnail')`.execute(db);
+      thumbnail_key = (select storage_key from media_assets a where a.video_id = videos.id and a.kind = 'thumbnail')`.execute(
+    db,
+  );
   await db.schema.dropTable('media_assets').execute();
 }

@@ -193,5 +193,9 @@ function poison(field: DescField): fc.Arbitrary<unknown> {
       fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\0${b}`),
     );
   }
+  if (field.fieldKind === 'scalar' && field.scalar === 8 /* bool */) {
+    return fc.oneof(fc.constant({}), fc.constant([1]), fc.constant('abc'), fc.constant(1));
+  }
+  // Numbers: not numbers, fractions, negative (page and expiry), or past any limit the contract has.
   return fc.oneof(wrongType, fc.constant('abc'), fc.constant(1.5), fc.constant(2 ** 40), fc.constant(-1));
 }

@@ -1,10 +1,11 @@
 // Issue 11 #3, #5, #6, #7, #9 and issue 10's error interceptor: what the RPC edge does with bodies
 // that are too large, malformed, or hold values the contract does not have, over the real server.
+import { request as httpRequest } from 'node:http';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { GetVideoRequestSchema, UpdateVideoRequestSchema, Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RPC_MAX_BODY_BYTES } from '../src/rpc/body-guard';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
@@ -45,6 +46,28 @@ describe('request bodies are capped before authentication (#3)', () => {
       'application/grpc-web+proto',
     );
     expect(under.code).toBe(Code.Unauthenticated);
+  });
+});
+
+describe('a caller that hangs up mid-body', () => {
+  it('is forgotten quietly: nothing on the console or in the log, and the server keeps answering', async () => {
+    const consoleErrors = vi.spyOn(console, 'error');
+    const lines = server.logLines.length;
+    for (const contentType of ['application/json', 'application/proto', 'application/grpc-web+proto']) {
+      await new Promise<void>((resolve) => {
+        const request = httpRequest(`${server.baseUrl}/videoservice.VideoService/GetVideo`, {
+          method: 'POST',
+          headers: { 'content-type': contentType, 'content-length': '1000' },
+        });
+        request.on('error', () => undefined);
+        request.write(Buffer.alloc(100, 1), () => setTimeout(() => (request.destroy(), resolve()), 50));
+      });
+    }
+    await new Promise((settle) => setTimeout(settle, 200));
+    expect(await codeOf(videoClient(server.baseUrl).getVideo({ videoId: 'x' }))).toBe(Code.Unauthenticated);
+    expect(consoleErrors).not.toHaveBeenCalled();
+    expect(server.logLines.slice(lines).join('\n')).not.toMatch(/"level":50/);
+    consoleErrors.mockRestore();
   });
 });
 

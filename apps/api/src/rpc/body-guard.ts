@@ -30,8 +30,8 @@ function guarded(handler: UniversalHandler): UniversalHandler {
     const format = formatOf(request);
     if (!format || request.method !== 'POST' || !isByteStream(request.body)) return handler(request);
     const body = await readCapped(request);
-    const problem = body ? check(input, format, request.header, body) : tooLarge;
-    if (!problem) return handler({ ...request, body: once(body!) });
+    const problem = typeof body === 'string' ? unread[body] : check(input, format, request.header, body);
+    if (!problem) return handler({ ...request, body: once(body as Uint8Array) });
     const contextValues = request.contextValues ?? createContextValues();
     contextValues.set(kRequestProblem, problem);
     const empty = emptyBody(format);
@@ -40,7 +40,7 @@ function guarded(handler: UniversalHandler): UniversalHandler {
     header.delete('content-encoding');
     header.delete('grpc-encoding');
     const response = await handler({ ...request, header, body: once(empty), contextValues });
-    if (body) return response;
+    if (body !== 'too-large') return response;
     // The unread rest of the body stays in the socket: do not keep the connection for another request.
     response.header ??= new Headers();
     if (request.httpVersion.startsWith('1')) response.header.set('connection', 'close');
@@ -66,27 +66,32 @@ function formatOf(request: UniversalServerRequest): Format | undefined {
   return undefined;
 }
 
-const tooLarge: RequestProblem = {
-  code: Code.ResourceExhausted,
-  message: `Request body too large: at most ${RPC_MAX_BODY_BYTES} bytes`,
+/** Bodies that were not read whole: too large, or cut off by a caller that hung up. */
+const unread: Record<'too-large' | 'cut-off', RequestProblem> = {
+  'too-large': { code: Code.ResourceExhausted, message: `Request body too large: at most ${RPC_MAX_BODY_BYTES} bytes` },
+  'cut-off': { code: Code.Canceled, message: 'The request body did not arrive whole' },
 };
 
 function isByteStream(body: UniversalServerRequest['body']): body is AsyncIterable<Uint8Array> {
   return typeof body === 'object' && body !== null && Symbol.asyncIterator in body;
 }
 
-/** The whole body, or undefined once it is (or says it will be) larger than the cap. */
-async function readCapped(request: UniversalServerRequest): Promise<Uint8Array | undefined> {
+/** The whole body; 'too-large' once it is (or says it will be) larger than the cap; 'cut-off' if it broke off. */
+async function readCapped(request: UniversalServerRequest): Promise<Uint8Array | keyof typeof unread> {
   const declared = Number(request.header.get('content-length') ?? NaN);
-  if (declared > RPC_MAX_BODY_BYTES) return undefined;
+  if (declared > RPC_MAX_BODY_BYTES) return 'too-large';
   const chunks: Uint8Array[] = [];
   let size = 0;
   // Not `for await`: leaving that loop early would destroy the request, and with it the answer.
   const iterator = (request.body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
-  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-    size += next.value.byteLength;
-    if (size > RPC_MAX_BODY_BYTES) return undefined;
-    chunks.push(next.value);
+  try {
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      size += next.value.byteLength;
+      if (size > RPC_MAX_BODY_BYTES) return 'too-large';
+      chunks.push(next.value);
+    }
+  } catch {
+    return 'cut-off';
   }
   return Buffer.concat(chunks, size);
 }

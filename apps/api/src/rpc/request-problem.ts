@@ -2,7 +2,7 @@ import { Code, createContextKey } from '@connectrpc/connect';
 
 /** Why a request body was refused before Connect parsed it; the error interceptor answers it. */
 export interface RequestProblem {
-  code: Code.InvalidArgument | Code.ResourceExhausted;
+  code: Code.InvalidArgument | Code.ResourceExhausted | Code.Canceled;
   message: string;
 }
 

@@ -38,10 +38,7 @@ export class SharingService {
     const video = await this.deps.videos.owned(user, id);
     const mint = options.newLink || !video.shareToken;
     const shareToken = mint ? randomBytes(18).toString('base64url') : video.shareToken!;
-    const expiresAt =
-      options.expireAfterSeconds === undefined
-        ? video.shareToken ? (video.shareExpiresAt ?? null) : null
-        : options.expireAfterSeconds === 0 ? null : new Date(Date.now() + options.expireAfterSeconds * 1000);
+    const expiresAt = linkExpiry(options.expireAfterSeconds, video);
     const visibility = video.visibility === 'PRIVATE' ? 'SHARED' : video.visibility;
     const row = await repository.updateVideo(this.deps.db, id, { share_token: shareToken, share_expires_at: expiresAt, visibility });
     if (!row) throw new VideoError('not_found', `No video ${id}`);
@@ -71,4 +68,10 @@ export class SharingService {
     if (count === undefined) throw new VideoError('not_found', `No video ${id}`);
     return count;
   }
+}
+
+/** The expiry a share call leaves: unset keeps the link's (none for a video without a link), 0 is never. */
+function linkExpiry(expireAfterSeconds: number | undefined, video: StoredVideo): Date | null {
+  if (expireAfterSeconds === undefined) return video.shareToken ? (video.shareExpiresAt ?? null) : null;
+  return expireAfterSeconds === 0 ? null : new Date(Date.now() + expireAfterSeconds * 1000);
 }

@@ -43,7 +43,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     serverFactory: protocols.serverFactory,
   });
   app.addHook('preClose', async () => protocols.closeSessions());
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID);
   const closers: (() => Promise<void>)[] = [() => verifier.close(), () => database.close()];
   const closeAll = async () => {

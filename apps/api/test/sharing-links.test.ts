@@ -57,7 +57,8 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
     for (;;) {
       const video = await as(owner).getVideo({ videoId: answer.json.video!.id });
       if (video.status === Status.READY) return video;
-      if (video.status === Status.FAILED || Date.now() > deadline) throw new Error(`processing ended ${Status[video.status]}`);
+      if (video.status === Status.FAILED || Date.now() > deadline)
+        throw new Error(`processing ended ${Status[video.status]}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
@@ -116,7 +117,9 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       expect(await codeOf(withLink(token).getVideo({ videoId: video.id }))).toBe(Code.Unauthenticated);
       expect(await status(`/api/videoservice/video/${video.id}?share=${token}`)).toBe(401);
       expect(await status(`/api/videoservice/thumbnail/${video.id}?share=${token}`)).toBe(401);
-      expect(await codeOf(withLink(token).recordView({ videoId: video.id, viewerId: 'browser-1' }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(withLink(token).recordView({ videoId: video.id, viewerId: 'browser-1' }))).toBe(
+        Code.Unauthenticated,
+      );
 
       const again = await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 86_400n });
       expect(again.visibility).toBe(Visibility.SHARED);
@@ -184,12 +187,16 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       for (const caller of [undefined, other, owner]) {
         const seen = await as(caller).getSharedVideo({ shareToken: token });
         expect(seen).toMatchObject({ id: video.id, title: 'Shared by name', ownerName: 'Ada Owner', viewCount: 0n });
-        expect(JSON.stringify(seen, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toContain(owner.email);
+        expect(
+          JSON.stringify(seen, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value)),
+        ).not.toContain(owner.email);
       }
     });
 
     it('not_found for an unknown token; invalid_argument for an empty or oversized one; unauthenticated with a bad ID token', async () => {
-      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: 'no-such-link-at-all-here' }))).toBe(Code.NotFound);
+      expect(await codeOf(as(undefined).getSharedVideo({ shareToken: 'no-such-link-at-all-here' }))).toBe(
+        Code.NotFound,
+      );
       expect(await codeOf(as(undefined).getSharedVideo({ shareToken: 'not a token!' }))).toBe(Code.NotFound);
       expect(await codeOf(as(undefined).getSharedVideo({ shareToken: '' }))).toBe(Code.InvalidArgument);
       expect(await codeOf(as(undefined).getSharedVideo({ shareToken: 'x'.repeat(129) }))).toBe(Code.InvalidArgument);
@@ -229,7 +236,9 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       expect(listed?.viewCount).toBe(3n);
 
       // The next hour is a new view.
-      await sql`update video_views set hour = hour - interval '1 hour' where video_id = ${video.id}`.execute(server.database.db);
+      await sql`update video_views set hour = hour - interval '1 hour' where video_id = ${video.id}`.execute(
+        server.database.db,
+      );
       expect((await withLink(token).recordView({ videoId: video.id, viewerId: 'browser-a' })).viewCount).toBe(4n);
     });
 
@@ -247,13 +256,17 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       expect(await codeOf(as(undefined).recordView({ videoId: video.id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
       expect(await codeOf(as(other).recordView({ videoId: video.id }))).toBe(Code.NotFound);
       expect(await codeOf(as(other).recordView({ videoId: 'no-such-video' }))).toBe(Code.NotFound);
-      expect(await codeOf(withLink('wrong').recordView({ videoId: video.id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(withLink('wrong').recordView({ videoId: video.id, viewerId: 'v1' }))).toBe(
+        Code.Unauthenticated,
+      );
       const expired = videoClient(server.baseUrl, { headers: { authorization: `Bearer ${expiredToken(other.uid)}` } });
       expect(await codeOf(expired.recordView({ videoId: video.id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
 
       await as(owner).updateVideo({ videoId: video.id, title: 'public', visibility: Visibility.PUBLIC });
       for (const viewerId of ['', 'has space', 'x'.repeat(65), 'ünïcode', 'a/b']) {
-        const error = await as(undefined).recordView({ videoId: video.id, viewerId }).catch((e: unknown) => e);
+        const error = await as(undefined)
+          .recordView({ videoId: video.id, viewerId })
+          .catch((e: unknown) => e);
         expect((error as ConnectError).code, viewerId).toBe(Code.InvalidArgument);
         expect((error as ConnectError).rawMessage).toMatch(/viewer_id/);
       }

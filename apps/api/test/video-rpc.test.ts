@@ -42,7 +42,10 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
   /** A video of `owner` with the given visibility; SHARED ones have a share token. */
   async function videoWith(visibility: Visibility) {
     const client = as(owner);
-    const video = await client.createVideo({ title: `A ${Visibility[visibility]} video`, visibility: Visibility.PRIVATE });
+    const video = await client.createVideo({
+      title: `A ${Visibility[visibility]} video`,
+      visibility: Visibility.PRIVATE,
+    });
     let shareToken: string | undefined;
     if (visibility !== Visibility.PRIVATE) {
       const shared = await client.shareVideo({ videoId: video.id });
@@ -73,7 +76,9 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
           shareVideo: () => client.shareVideo({ videoId: id }),
           recordView: () => client.recordView({ videoId: id, viewerId: 'browser-1' }),
           // Answers a signed-out caller (not_found for an unknown link), but never a bad token.
-          ...(headers().authorization ? { getSharedVideo: () => client.getSharedVideo({ shareToken: 'some-link-token' }) } : {}),
+          ...(headers().authorization
+            ? { getSharedVideo: () => client.getSharedVideo({ shareToken: 'some-link-token' }) }
+            : {}),
         };
         for (const [method, call] of Object.entries(calls)) {
           expect(await codeOf(call()), `${protocol} ${method}`).toBe(Code.Unauthenticated);
@@ -165,7 +170,9 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       // The link's own paths (issue 12): GetSharedVideo by the token, RecordView with it.
       expect((await as(signedOut, 'grpc').getSharedVideo({ shareToken: shareToken! })).id).toBe(id);
       expect(await codeOf(as(signedOut, 'grpc-web', headers).recordView({ videoId: id, viewerId: 'v1' }))).toBe('ok');
-      expect(await codeOf(as(signedOut, 'grpc-web', wrong).recordView({ videoId: id, viewerId: 'v1' }))).toBe(Code.Unauthenticated);
+      expect(await codeOf(as(signedOut, 'grpc-web', wrong).recordView({ videoId: id, viewerId: 'v1' }))).toBe(
+        Code.Unauthenticated,
+      );
       expect(await codeOf(as(other).recordView({ videoId: id }))).toBe(Code.NotFound);
     });
 
@@ -208,7 +215,12 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
         visibility: Visibility.PUBLIC,
       });
       expect(updated).toMatchObject({ title: 'Renamed', description: 'Now with words', visibility: Visibility.PUBLIC });
-      const again = await as(owner, 'connect').updateVideo({ videoId: id, title: '', description: '', visibility: Visibility.PRIVATE });
+      const again = await as(owner, 'connect').updateVideo({
+        videoId: id,
+        title: '',
+        description: '',
+        visibility: Visibility.PRIVATE,
+      });
       expect(again).toMatchObject({ title: 'Renamed', description: '', visibility: Visibility.PRIVATE });
       expect(await as(owner).getVideo({ videoId: id })).toEqual(again);
     });
@@ -303,17 +315,37 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       ['UpdateVideo with an empty id', () => as(owner).updateVideo({ videoId: '  ', title: 't' }), /video_id/],
       ['DeleteVideo with an empty id', () => as(owner).deleteVideo({ videoId: '' }), /video_id/],
       ['ShareVideo with an empty id', () => as(owner).shareVideo({ videoId: '' }), /video_id/],
-      ['ShareVideo with a negative expiry', (id) => as(owner).shareVideo({ videoId: id, expireAfterSeconds: -5n }), /expire_after_seconds/],
+      [
+        'ShareVideo with a negative expiry',
+        (id) => as(owner).shareVideo({ videoId: id, expireAfterSeconds: -5n }),
+        /expire_after_seconds/,
+      ],
       ['GetSharedVideo with an empty token', () => as(owner).getSharedVideo({ shareToken: '' }), /share_token/],
       ['RecordView with an empty id', () => as(owner).recordView({ videoId: '' }), /video_id/],
       ['RecordView signed out without a viewer id', () => as(undefined).recordView({ videoId: 'x' }), /viewer_id/],
       ['ListVideos with a negative page', () => as(owner).listVideos({ pageSize: 10, pageNumber: -1 }), /page_number/],
       ['ListVideos with a negative size', () => as(owner).listVideos({ pageSize: -5, pageNumber: 0 }), /page_size/],
       ['CreateVideo with a 201-character title', () => as(owner).createVideo({ title: long }), /title.*200/],
-      ['UpdateVideo with a 201-character title', (id) => as(owner).updateVideo({ videoId: id, title: long }), /title.*200/],
-      ['CreateVideo with an unknown visibility', () => as(owner).createVideo({ title: 't', visibility: 7 as Visibility }), /visibility/],
-      ['UpdateVideo with an unknown visibility', (id) => as(owner).updateVideo({ videoId: id, title: 't', visibility: 9 as Visibility }), /visibility/],
-      ['CreateVideo with a url that is not http(s)', () => as(owner).createVideo({ title: 't', url: 'javascript:alert(1)' }), /url/],
+      [
+        'UpdateVideo with a 201-character title',
+        (id) => as(owner).updateVideo({ videoId: id, title: long }),
+        /title.*200/,
+      ],
+      [
+        'CreateVideo with an unknown visibility',
+        () => as(owner).createVideo({ title: 't', visibility: 7 as Visibility }),
+        /visibility/,
+      ],
+      [
+        'UpdateVideo with an unknown visibility',
+        (id) => as(owner).updateVideo({ videoId: id, title: 't', visibility: 9 as Visibility }),
+        /visibility/,
+      ],
+      [
+        'CreateVideo with a url that is not http(s)',
+        () => as(owner).createVideo({ title: 't', url: 'javascript:alert(1)' }),
+        /url/,
+      ],
     ];
     it.each(cases)('%s', async (_, call, message) => {
       const { id } = await videoWith(Visibility.PRIVATE);

@@ -36,11 +36,15 @@ let token: string;
 /** The `content` of every `<meta property|name="key">` in the page, by key. */
 function metaTags(html: string): Record<string, string> {
   const tags: Record<string, string> = {};
-  for (const [, key, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)) tags[key!] = content!;
+  for (const [, key, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g))
+    tags[key!] = content!;
   return tags;
 }
 const unescape = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!);
+  text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!,
+  );
 
 async function page(path: string) {
   const response = await fetch(`${server.baseUrl}${path}`);
@@ -52,7 +56,11 @@ beforeAll(async () => {
   emulator = started;
   webDist = mkdtempSync(join(tmpdir(), 'stream-web-dist-'));
   writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-  server = await startTestServer({ database: 'pglite', emulatorHost: emulator.host, env: { WORKER: 'true', WEB_DIST: webDist } });
+  server = await startTestServer({
+    database: 'pglite',
+    emulatorHost: emulator.host,
+    env: { WORKER: 'true', WEB_DIST: webDist },
+  });
   owner = await newTestUser(emulator.host, { displayName: 'Ada <Owner>' });
   const client = videoClient(server.baseUrl, { token: owner.idToken });
   const answer = await uploadVideo(server.baseUrl, readFileSync(path), { token: owner.idToken });
@@ -95,8 +103,12 @@ describe('the watch page of a share link (/s/<token>)', () => {
     expect(tags['twitter:card']).toBe('summary_large_image');
     const image = unescape(tags['og:image']!);
     const stream = unescape(tags['og:video']!);
-    expect(image).toMatch(new RegExp(`^${server.baseUrl}/api/videoservice/thumbnail/${video.id}\\?expires=\\d+&signature=`));
-    expect(stream).toMatch(new RegExp(`^${server.baseUrl}/api/videoservice/video/${video.id}\\?expires=\\d+&signature=`));
+    expect(image).toMatch(
+      new RegExp(`^${server.baseUrl}/api/videoservice/thumbnail/${video.id}\\?expires=\\d+&signature=`),
+    );
+    expect(stream).toMatch(
+      new RegExp(`^${server.baseUrl}/api/videoservice/video/${video.id}\\?expires=\\d+&signature=`),
+    );
 
     // A chat's unfurler fetches them signed out.
     const thumbnail = await fetch(image);
@@ -108,7 +120,9 @@ describe('the watch page of a share link (/s/<token>)', () => {
     await played.arrayBuffer();
 
     const oembedLink = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1];
-    expect(unescape(oembedLink!)).toBe(`${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/s/${token}`)}&format=json`);
+    expect(unescape(oembedLink!)).toBe(
+      `${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/s/${token}`)}&format=json`,
+    );
   });
 
   it('an unknown, reset, expired or PRIVATE link gets a generic page with nothing about the video', async () => {
@@ -120,14 +134,31 @@ describe('the watch page of a share link (/s/<token>)', () => {
     expect((await page(`/s/${newToken}`)).status).toBe(200);
 
     const expiredVideo = await client.createVideo({ title: 'Secret plans', description: 'do not leak' });
-    const expiredToken = shareTokenOf((await client.shareVideo({ videoId: expiredVideo.id, expireAfterSeconds: 3600n })).url);
-    await sql`update videos set share_expires_at = now() - interval '1 second' where id = ${expiredVideo.id}`.execute(server.database.db);
+    const expiredToken = shareTokenOf(
+      (await client.shareVideo({ videoId: expiredVideo.id, expireAfterSeconds: 3600n })).url,
+    );
+    await sql`update videos set share_expires_at = now() - interval '1 second' where id = ${expiredVideo.id}`.execute(
+      server.database.db,
+    );
 
     const privateVideo = await client.createVideo({ title: 'Secret plans', description: 'do not leak' });
     const privateToken = shareTokenOf((await client.shareVideo({ videoId: privateVideo.id })).url);
-    await client.updateVideo({ videoId: privateVideo.id, title: 'Secret plans', description: 'do not leak', visibility: Visibility.PRIVATE });
+    await client.updateVideo({
+      videoId: privateVideo.id,
+      title: 'Secret plans',
+      description: 'do not leak',
+      visibility: Visibility.PRIVATE,
+    });
 
-    for (const path of [`/s/no-such-link-0123456789`, `/s/${resetToken}`, `/s/${expiredToken}`, `/s/${privateToken}`, '/embed/nope', `/watch/${privateVideo.id}`, '/watch/no-such-id']) {
+    for (const path of [
+      `/s/no-such-link-0123456789`,
+      `/s/${resetToken}`,
+      `/s/${expiredToken}`,
+      `/s/${privateToken}`,
+      '/embed/nope',
+      `/watch/${privateVideo.id}`,
+      '/watch/no-such-id',
+    ]) {
       const { status, html } = await page(path);
       expect(status, path).toBe(404);
       expect(html, path).toContain('<title>This video is not available · Stream</title>');
@@ -193,7 +224,10 @@ describe('oEmbed (/api/oembed)', () => {
     expect(body.thumbnail_url).toMatch(new RegExp(`^${server.baseUrl}/api/videoservice/thumbnail/${video.id}\\?`));
     expect(body.html).toContain(`<iframe src="${server.baseUrl}/embed/${token}" width="640" height="360"`);
     expect(body.html).not.toContain('<script>');
-    const narrow = (await (await oembed(`url=${encodeURIComponent(url)}&maxwidth=320`)).json()) as Record<string, unknown>;
+    const narrow = (await (await oembed(`url=${encodeURIComponent(url)}&maxwidth=320`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(narrow).toMatchObject({ width: 320, height: 180 });
   });
 

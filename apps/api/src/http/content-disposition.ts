@@ -9,6 +9,9 @@ export function attachmentDisposition(title: string, extension: string): string 
   const name = `${safe}.${extension}`;
   const ascii = name.replace(/[^\x20-\x7e]/g, '_');
   if (ascii === name) return `attachment; filename="${name}"`;
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -4,7 +4,8 @@ import type { StoredVideo } from '../services/video.mapper';
 import { VideoLinks } from './video-links';
 
 const signer = new UrlSigner('a-test-secret-that-is-long', 3600);
-const video = (fields: Partial<StoredVideo>) => ({ id: 'v1', hasVideoBlob: true, hasThumbnail: true, ...fields }) as StoredVideo;
+const video = (fields: Partial<StoredVideo>) =>
+  ({ id: 'v1', hasVideoBlob: true, hasThumbnail: true, ...fields }) as StoredVideo;
 
 describe('VideoLinks', () => {
   it('signs stream and thumbnail URLs relative to the API without PUBLIC_URL', () => {
@@ -17,14 +18,19 @@ describe('VideoLinks', () => {
     const links = new VideoLinks(signer, 'https://stream.example.com/');
     expect(links.streamUrl(video({}))).toMatch(/^https:\/\/stream\.example\.com\/api\/videoservice\/video\/v1\?/);
     expect(links.shareUrl('tok', 'http://10.0.0.5:8080')).toBe('https://stream.example.com/s/tok');
-    expect(new VideoLinks(signer, undefined).shareUrl('tok', 'http://10.0.0.5:8080')).toBe('http://10.0.0.5:8080/s/tok');
+    expect(new VideoLinks(signer, undefined).shareUrl('tok', 'http://10.0.0.5:8080')).toBe(
+      'http://10.0.0.5:8080/s/tok',
+    );
   });
 
   it('signed URLs of a reader whose access ends with a link end no later than it', () => {
     const links = new VideoLinks(signer, undefined);
     const linkEnds = new Date(Date.now() + 5_000);
     const expiresOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('expires'));
-    for (const url of [links.streamUrl(video({ readableUntil: linkEnds })), links.thumbnailUrl(video({ readableUntil: linkEnds }))]) {
+    for (const url of [
+      links.streamUrl(video({ readableUntil: linkEnds })),
+      links.thumbnailUrl(video({ readableUntil: linkEnds })),
+    ]) {
       expect(expiresOf(url)).toBe(Math.floor(linkEnds.getTime() / 1000));
     }
     expect(expiresOf(links.streamUrl(video({})))).toBeGreaterThan(Date.now() / 1000 + 3000);
@@ -40,6 +46,8 @@ describe('VideoLinks', () => {
   });
 
   it('escapes ids in paths', () => {
-    expect(new VideoLinks(signer, undefined).streamUrl(video({ id: 'a/b?c' }))).toMatch(/^\/api\/videoservice\/video\/a%2Fb%3Fc\?/);
+    expect(new VideoLinks(signer, undefined).streamUrl(video({ id: 'a/b?c' }))).toMatch(
+      /^\/api\/videoservice\/video\/a%2Fb%3Fc\?/,
+    );
   });
 });

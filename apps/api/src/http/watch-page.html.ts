@@ -23,7 +23,9 @@ const meta = (attribute: 'property' | 'name', key: string, value: string) =>
  * generic title and nothing about any video. The body stays the single-page app.
  */
 export function renderWatchPage(indexHtml: string, preview: PagePreview | undefined): string {
-  const tags = preview ? videoTags(preview) : [`<title>${NOT_AVAILABLE} · ${SITE}</title>`, meta('name', 'robots', 'noindex')];
+  const tags = preview
+    ? videoTags(preview)
+    : [`<title>${NOT_AVAILABLE} · ${SITE}</title>`, meta('name', 'robots', 'noindex')];
   const withoutTitle = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, '');
   const head = `${tags.join('\n    ')}\n  </head>`;
   return /<\/head>/i.test(withoutTitle) ? withoutTitle.replace(/<\/head>/i, head) : `<head>${head}${withoutTitle}`;
@@ -48,10 +50,13 @@ function videoTags(preview: PagePreview): string[] {
     meta('name', 'twitter:description', preview.description),
     ...(preview.imageUrl ? [meta('name', 'twitter:image', preview.imageUrl)] : []),
     ...(preview.oembedUrl
-      ? [`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(preview.oembedUrl)}" title="${title}">`]
+      ? [
+          `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(preview.oembedUrl)}" title="${title}">`,
+        ]
       : []),
   ];
 }
 
 /** The shell served when the web app is not built: the tags still render, for previews and tests. */
-export const FALLBACK_INDEX_HTML = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+export const FALLBACK_INDEX_HTML =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';

@@ -42,40 +42,54 @@ export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
     });
   }
 
-  app.get<{ Querystring: { url?: string; format?: string; maxwidth?: string } }>('/api/oembed', async (request, reply) => {
-    const { url, format, maxwidth } = request.query;
-    if (format !== undefined && format !== 'json') return reply.code(501).send({ message: 'Only format=json is offered' });
-    const origin = deps.links.origin(originOf(request));
-    const target = typeof url === 'string' ? ourPage(url, origin) : undefined;
-    if (!target) return reply.code(400).send({ message: `url must be a watch page of ${origin} (/s/<token> or /watch/<id>)` });
-    const page = await findPageVideo(deps, target.kind, target.key);
-    if (!page?.shareToken) return reply.code(404).send({ message: 'This video is not available' });
-    const width = Math.max(120, Math.min(EMBED_WIDTH, Number(maxwidth) || EMBED_WIDTH));
-    const height = Math.round((width * EMBED_HEIGHT) / EMBED_WIDTH);
-    const { video } = page;
-    const thumbnail = absolute(deps.links.thumbnailUrl(video), origin);
-    const embedUrl = `${origin}${embedPagePath(page.shareToken)}`;
-    return reply.header('cache-control', 'no-store').send({
-      type: 'video',
-      version: '1.0',
-      title: video.title,
-      ...(video.ownerName ? { author_name: video.ownerName } : {}),
-      provider_name: 'Stream',
-      provider_url: `${origin}/`,
-      ...(thumbnail ? { thumbnail_url: thumbnail, thumbnail_width: EMBED_WIDTH, thumbnail_height: EMBED_HEIGHT } : {}),
-      html: `<iframe src="${escapeHtml(embedUrl)}" width="${width}" height="${height}" title="${escapeHtml(video.title)}" frameborder="0" allow="fullscreen; picture-in-picture" allowfullscreen></iframe>`,
-      width,
-      height,
-    });
-  });
+  app.get<{ Querystring: { url?: string; format?: string; maxwidth?: string } }>(
+    '/api/oembed',
+    async (request, reply) => {
+      const { url, format, maxwidth } = request.query;
+      if (format !== undefined && format !== 'json')
+        return reply.code(501).send({ message: 'Only format=json is offered' });
+      const origin = deps.links.origin(originOf(request));
+      const target = typeof url === 'string' ? ourPage(url, origin) : undefined;
+      if (!target)
+        return reply.code(400).send({ message: `url must be a watch page of ${origin} (/s/<token> or /watch/<id>)` });
+      const page = await findPageVideo(deps, target.kind, target.key);
+      if (!page?.shareToken) return reply.code(404).send({ message: 'This video is not available' });
+      const width = Math.max(120, Math.min(EMBED_WIDTH, Number(maxwidth) || EMBED_WIDTH));
+      const height = Math.round((width * EMBED_HEIGHT) / EMBED_WIDTH);
+      const { video } = page;
+      const thumbnail = absolute(deps.links.thumbnailUrl(video), origin);
+      const embedUrl = `${origin}${embedPagePath(page.shareToken)}`;
+      return reply.header('cache-control', 'no-store').send({
+        type: 'video',
+        version: '1.0',
+        title: video.title,
+        ...(video.ownerName ? { author_name: video.ownerName } : {}),
+        provider_name: 'Stream',
+        provider_url: `${origin}/`,
+        ...(thumbnail
+          ? { thumbnail_url: thumbnail, thumbnail_width: EMBED_WIDTH, thumbnail_height: EMBED_HEIGHT }
+          : {}),
+        html: `<iframe src="${escapeHtml(embedUrl)}" width="${width}" height="${height}" title="${escapeHtml(video.title)}" frameborder="0" allow="fullscreen; picture-in-picture" allowfullscreen></iframe>`,
+        width,
+        height,
+      });
+    },
+  );
 }
 
-function preview({ video, shareToken }: PageVideo, kind: WatchPageKind, origin: string, links: VideoLinks): PagePreview {
+function preview(
+  { video, shareToken }: PageVideo,
+  kind: WatchPageKind,
+  origin: string,
+  links: VideoLinks,
+): PagePreview {
   const pageUrl = `${origin}${kind === 'watch' ? watchPagePath(video.id) : sharePagePath(shareToken!)}`;
-  const description = video.description.trim() || (video.ownerName ? `A video by ${video.ownerName}` : 'A video on Stream');
+  const description =
+    video.description.trim() || (video.ownerName ? `A video by ${video.ownerName}` : 'A video on Stream');
   return {
     title: video.title,
-    description: description.length > DESCRIPTION_LENGTH ? `${description.slice(0, DESCRIPTION_LENGTH - 1)}…` : description,
+    description:
+      description.length > DESCRIPTION_LENGTH ? `${description.slice(0, DESCRIPTION_LENGTH - 1)}…` : description,
     pageUrl,
     imageUrl: absolute(links.thumbnailUrl(video), origin),
     videoUrl: absolute(links.streamUrl(video), origin),

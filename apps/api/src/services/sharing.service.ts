@@ -40,7 +40,11 @@ export class SharingService {
     const shareToken = mint ? randomBytes(18).toString('base64url') : video.shareToken!;
     const expiresAt = linkExpiry(options.expireAfterSeconds, video);
     const visibility = video.visibility === 'PRIVATE' ? 'SHARED' : video.visibility;
-    const row = await repository.updateVideo(this.deps.db, id, { share_token: shareToken, share_expires_at: expiresAt, visibility });
+    const row = await repository.updateVideo(this.deps.db, id, {
+      share_token: shareToken,
+      share_expires_at: expiresAt,
+      visibility,
+    });
     if (!row) throw new VideoError('not_found', `No video ${id}`);
     return { video: toVideo(row), shareToken, expiresAt: expiresAt ?? undefined, visibility };
   }

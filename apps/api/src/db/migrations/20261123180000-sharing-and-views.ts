@@ -19,11 +19,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('hour', 'timestamptz', (col) => col.notNull())
     .addPrimaryKeyConstraint('video_views_pkey', ['video_id', 'viewer_key', 'hour'])
     .execute();
-  await sql`create unique index videos_share_token_idx on videos (share_token) where share_token is not null`.execute(db);
+  await sql`create unique index videos_share_token_idx on videos (share_token) where share_token is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('videos_share_token_idx').execute();
   await db.schema.dropTable('video_views').execute();
-  await db.schema.alterTable('videos').dropColumn('share_expires_at').dropColumn('owner_name').dropColumn('view_count').execute();
+  await db.schema
+    .alterTable('videos')
+    .dropColumn('share_expires_at')
+    .dropColumn('owner_name')
+    .dropColumn('view_count')
+    .execute();
 }

@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { apiLayerRules } from './tools/eslint/api-layers.mjs';
 
 export const dependencyConstraints = [
   // Apps compose libs; nothing imports an app.
@@ -62,4 +63,6 @@ export default tseslint.config(
     files: ['**/*.mjs', 'tools/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
   },
+  // Layers inside apps/api: see tools/eslint/api-layers.mjs.
+  ...apiLayerRules,
 );

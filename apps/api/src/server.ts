@@ -11,7 +11,7 @@ import { loggerOptions, type LogSettings } from './http/log-options';
 import { registerSecurity } from './http/security';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
-import { VideoLinks } from './http/video-links';
+import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
 import { MediaService } from './media';
 import { createProcessing } from './processing';

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { SqlExecutor } from '../processing/contracts';
+import type { SqlExecutor } from './sql-executor';
 import { migrateToLatest } from './migrate';
 import { Mutex } from './mutex';
 import { PGliteDialect } from './pglite-dialect';

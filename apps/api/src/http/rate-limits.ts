@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { Code } from '@connectrpc/connect';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isRpcPath, sendRpcError } from '../rpc/error-response';
+import { isRpcPath, sendRpcError } from '../wire/error-response';
 
 /**
  * Failed authentications (bad, expired or foreign ID tokens, wrong signatures or share tokens) one

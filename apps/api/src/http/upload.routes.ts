@@ -2,10 +2,10 @@ import busboy from 'busboy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate';
 import type { TokenVerifier } from '../auth/token-verifier';
-import type { VideoLinks } from './video-links';
+import type { VideoLinks } from '../wire/video-links';
 import { StorageFullError } from '../services/video';
 import type { ReceivedUpload, VideoService } from '../services/video.service';
-import { toVideoJson } from '../rpc/video.message';
+import { toVideoJson } from '../wire/video.message';
 import { sendUnauthenticated } from './http-auth';
 import { UploadRejection, WebmGate } from './webm-gate';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import { originOf } from '../wire/request-origin';
-import { embedPagePath, sharePagePath, watchPagePath, type VideoLinks } from './video-links';
+import { embedPagePath, sharePagePath, watchPagePath, type VideoLinks } from '../wire/video-links';
 import { escapeHtml, FALLBACK_INDEX_HTML, renderWatchPage, type PagePreview } from './watch-page.html';
 import { findPageVideo, parseWatchPath, type PageVideo, type WatchPageKind } from './watch-pages';
 

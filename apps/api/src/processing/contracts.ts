@@ -1,10 +1,7 @@
 // The seam between the API (db, media, rpc, http) and processing (queue, worker, ffmpeg). The API
 // implements ProcessingVideoStore over its repository and media; processing implements the queue.
 
-/** Runs SQL on the app's database: PGlite or a pg Pool behind one shape (pg-boss's `db` option). */
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
+export type { SqlExecutor } from '../db/sql-executor';
 
 /** The local files one processing attempt made, for the API side to store. */
 export interface ProcessedFiles {

@@ -2,11 +2,11 @@ import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@co
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { VideoService as VideoServiceDescriptor } from '@stream/proto';
 import { kUser, type User } from '../auth/user';
-import type { VideoLinks } from '../http/video-links';
+import type { VideoLinks } from '../wire/video-links';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import { requestOrigin } from './http-request';
-import { toVideoMessage, visibilityToProto } from './video.message';
+import { toVideoMessage, visibilityToProto } from '../wire/video.message';
 import * as valid from './video.validation';
 
 export interface VideoRoutesDeps {

@@ -7,7 +7,7 @@ import {
   MAX_SHARE_SECONDS,
   MAX_TITLE_LENGTH,
 } from '../services/video';
-import { visibilityFromProto } from './video.message';
+import { visibilityFromProto } from '../wire/video.message';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 

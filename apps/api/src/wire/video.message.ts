@@ -1,7 +1,7 @@
 import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Status, Visibility, VideoSchema, type Video } from '@stream/proto';
-import type { VideoLinks } from '../http/video-links';
+import type { VideoLinks } from './video-links';
 import type { StoredVideo } from '../services/video.mapper';
 import type { VideoStatus, VideoVisibility } from '../services/video';
 

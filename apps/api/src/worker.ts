@@ -9,6 +9,8 @@ import { openDatabase } from './db/database';
 import { MediaService } from './media';
 import { createProcessing } from './processing';
 import { createProcessingVideoStore } from './services/processing-video-store';
+import { checkDataDir } from './startup/check-data-dir';
+import { StartupError } from './startup/startup-error';
 import { createBlobStore } from './storage';
 
 async function main() {
@@ -19,6 +21,8 @@ async function main() {
       'DATABASE_URL: a separate worker needs PostgreSQL; the embedded database serves one process, whose worker runs inside the API',
     );
   }
+  // The worker writes its scratch (and, with local storage, blobs) under DATA_DIR, as the API does.
+  await checkDataDir({ ...config, WORKER: true });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
   const processing = await createProcessing({
@@ -45,6 +49,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -26,7 +26,7 @@ export function linkWorks(video: StoredVideo, now = new Date()): boolean {
 }
 
 /**
- * DESIGN.md's access rules. PRIVATE: the owner. SHARED: the owner and holders of a working share
+ * The access rules of docs/architecture.md, Access. PRIVATE: the owner. SHARED: the owner and holders of a working share
  * link. PUBLIC: anyone, signed in or not.
  */
 export function canRead(video: StoredVideo, caller: User | undefined, grant: Grant = {}): boolean {

@@ -36,7 +36,7 @@ const isMissing = (error: unknown) =>
  * Blobs as objects in an S3-compatible bucket. Puts go through lib-storage's multipart Upload, so
  * a large upload streams in 8 MiB parts and is never held whole in memory; a failed or aborted
  * multipart upload is aborted, leaving no object. Checksums are sent only when the API requires
- * them: S3-compatible servers otherwise store the aws-chunked framing as data (see TOOLCHAIN.md).
+ * them: S3-compatible servers otherwise store the aws-chunked framing as data (see docs/toolchain.md, S3).
  */
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;

@@ -1,7 +1,7 @@
 export type AlertMessage = { readonly kind: 'success' | 'error'; readonly message: string };
 
 export interface AlertAreaProps {
-  /** null: nothing shown (SPEC.md §4: none, success or error). */
+  /** null: nothing shown (docs/product.md, States: none, success or error). */
   alert: AlertMessage | null;
   /** An error alert has a Dismiss button. */
   onDismiss: () => void;

@@ -1,5 +1,5 @@
 /**
- * Seconds → "m:ss" with zero-padded seconds (SPEC.md §2): 5 → "0:05", 60 → "1:00", 3661 → "61:01".
+ * Seconds → "m:ss" with zero-padded seconds (docs/product.md, Screens): 5 → "0:05", 60 → "1:00", 3661 → "61:01".
  * Minutes are not folded into hours. Anything that is not a finite, non-negative number shows "0:00".
  */
 export function formatTime(seconds: number): string {

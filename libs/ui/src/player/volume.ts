@@ -1,4 +1,4 @@
-/** SPEC.md §9: volume from 0 to 1 in steps of 0.1, starting at 1. */
+/** docs/product.md, Limits: volume from 0 to 1 in steps of 0.1, starting at 1. */
 export const VOLUME_MIN = 0;
 export const VOLUME_MAX = 1;
 export const VOLUME_STEP = 0.1;

@@ -3,7 +3,7 @@ export interface RecorderControlsProps {
   recording: boolean;
   /** Waiting for the screen picker or for the last chunk. */
   busy?: boolean;
-  /** e.g. while uploading (SPEC.md §4): start and stop are disabled. */
+  /** e.g. while uploading (docs/product.md, States): start and stop are disabled. */
   disabled?: boolean;
   onStart: () => void;
   onStop: () => void;

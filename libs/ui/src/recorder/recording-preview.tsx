@@ -5,7 +5,7 @@ export interface RecordingPreviewProps {
   blob: Blob;
   /** Name of the downloaded file. */
   fileName?: string;
-  /** e.g. while uploading (SPEC.md §4). */
+  /** e.g. while uploading (docs/product.md, States). */
   downloadDisabled?: boolean;
 }
 

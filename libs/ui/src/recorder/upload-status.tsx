@@ -3,7 +3,7 @@ export interface UploadStatusProps {
   uploading: boolean;
   /** 0–100 while uploading. */
   progress: number;
-  /** The last upload failed: offer Re-upload Video (SPEC.md §4); hidden on success. */
+  /** The last upload failed: offer Re-upload Video (docs/product.md, States); hidden on success. */
   failed: boolean;
   onReupload: () => void;
 }

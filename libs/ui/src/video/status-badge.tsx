@@ -12,7 +12,7 @@ export interface StatusBadgeProps {
   className?: string;
 }
 
-/** SPEC.md §3: PROCESSING warning, READY success, FAILED error, UNSPECIFIED ghost. */
+/** docs/product.md, Data: PROCESSING warning, READY success, FAILED error, UNSPECIFIED ghost. */
 export function StatusBadge({ status, className = '' }: StatusBadgeProps) {
   return <span className={`badge badge-sm ${styleOf[status]} ${className}`.trim()}>{status}</span>;
 }

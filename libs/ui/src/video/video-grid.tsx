@@ -7,7 +7,7 @@ export interface VideoGridProps {
   footer?: ReactNode;
 }
 
-/** SPEC.md §2: 'List of Videos', 2 columns on small screens up to 6 on extra large. */
+/** docs/product.md, Screens: 'List of Videos', 2 columns on small screens up to 6 on extra large. */
 export function VideoGrid({ children, footer }: VideoGridProps) {
   return (
     <section aria-labelledby="video-grid-title" className="flex flex-col gap-4">

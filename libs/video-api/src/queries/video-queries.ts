@@ -3,7 +3,7 @@ import { createConnectQueryKey, createInfiniteQueryOptions, createQueryOptions }
 import { type ListVideosResponse, Status, type Video, VideoService } from '@stream/proto';
 import { retryVideoCall } from '../errors/retry-video-call';
 
-/** SPEC.md §9: the list loads page 0 with 10 videos, then the pages the server points to. */
+/** docs/product.md, Limits: the list loads page 0 with 10 videos, then the pages the server points to. */
 export const FIRST_PAGE_NUMBER = 0;
 export const DEFAULT_PAGE_SIZE = 10;
 /** How often a view with videos still PROCESSING asks again until they are READY or FAILED. */

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_authed/video/$id')({
   loader: async ({ context: { queryClient, transport }, params }) => {
     await queryClient.ensureQueryData(getVideoQuery(transport, params.id));
   },
-  // SPEC.md §2: "Loading..." until the video arrives, from the first moment.
+  // docs/product.md, Screens: "Loading..." until the video arrives, from the first moment.
   pendingComponent: () => <p>Loading...</p>,
   pendingMs: 0,
   errorComponent: ({ error }) => (isVideoNotFound(error) ? <VideoNotFound /> : <RouteLoadError error={error} />),

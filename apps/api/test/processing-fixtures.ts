@@ -1,7 +1,9 @@
 // Media made on the spot with Debian's ffmpeg, shaped like what the browser uploads.
 import { execFile } from 'node:child_process';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
+import { makeWebm } from './support/webm';
 
 const run = promisify(execFile);
 
@@ -13,32 +15,7 @@ export const FFPROBE = process.env.FFPROBE_PATH || '/usr/bin/ffprobe';
  * Cues, which is what processing must add.
  */
 export async function makeRecordingLikeWebm(path: string, seconds = 3): Promise<void> {
-  await run(FFMPEG, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    String(seconds),
-    '-c:v',
-    'libvpx',
-    '-b:v',
-    '200k',
-    '-c:a',
-    'libopus',
-    '-live',
-    '1',
-    '-f',
-    'webm',
-    path,
-  ]);
+  await makeWebm({ dir: dirname(path), name: basename(path), seconds, live: true });
 }
 
 /** A WebM holding only audio: a valid container, but no picture to show. */

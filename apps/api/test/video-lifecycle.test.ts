@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Status, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { setups, startTestServer, type TestServer } from './support/test-server';
@@ -140,11 +140,17 @@ describe.each(setups)('the video lifecycle on $database with $storage storage', 
     const id = answer.json.video!.id;
     expect((await settled(id)).status).toBe(Status.READY);
     const blobs = async () => (await server.listBlobs()).filter((key) => key.includes(id));
-    // The remux took the upload's place; each version has a key of its own, never reused.
-    expect(await blobs()).toEqual([
-      expect.stringMatching(new RegExp(`^videos/${id}/playable-[\\w-]+\\.webm$`)),
-      expect.stringMatching(new RegExp(`^videos/${id}/thumbnail-[\\w-]+\\.jpg$`)),
-    ]);
+    // The remux took the upload's place; each version has a key of its own, never reused. The
+    // upload's blob goes just after the switch to READY commits (write, switch, then delete), so
+    // a caller that sees READY may still list it for a moment.
+    await vi.waitFor(
+      async () =>
+        expect(await blobs()).toEqual([
+          expect.stringMatching(new RegExp(`^videos/${id}/playable-[\\w-]+\\.webm$`)),
+          expect.stringMatching(new RegExp(`^videos/${id}/thumbnail-[\\w-]+\\.jpg$`)),
+        ]),
+      { timeout: 5000, interval: 50 },
+    );
     await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
     expect(await blobs()).toEqual([]);
   });

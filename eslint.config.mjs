@@ -55,13 +55,27 @@ export default tseslint.config(
   {
     // Every React project: the rules of hooks and the React Compiler's checks (plugin v7 recommended).
     // exhaustive-deps is raised to an error: a warning nobody sees lets a stale effect through CI.
-    files: ['apps/web/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/auth/**/*.{ts,tsx}', 'libs/recorder/src/react/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/**/*.{ts,tsx}',
+      'libs/ui/**/*.{ts,tsx}',
+      'libs/auth/**/*.{ts,tsx}',
+      'libs/recorder/src/react/**/*.{ts,tsx}',
+    ],
     ...reactHooks.configs.flat.recommended,
     rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['**/*.mjs', 'tools/**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
   },
   // Layers inside apps/api: see tools/eslint/api-layers.mjs.
   ...apiLayerRules,

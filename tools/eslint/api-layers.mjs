@@ -43,10 +43,7 @@ export const apiLayerRules = Object.entries(apiLayers).map(([layer, { forbidden,
     '@typescript-eslint/no-restricted-imports': [
       'error',
       {
-        patterns: [
-          pattern(layer, forbidden, false),
-          ...(typesOnly.length ? [pattern(layer, typesOnly, true)] : []),
-        ],
+        patterns: [pattern(layer, forbidden, false), ...(typesOnly.length ? [pattern(layer, typesOnly, true)] : [])],
       },
     ],
   },

@@ -34,7 +34,10 @@ describe('module boundaries (docs/architecture.md, "How the projects depend on e
 
   it.each([
     ['apps/web/src/allowed.ts', "import * as ui from '@stream/ui';\nexport const x = ui;\n"],
-    ['libs/video-api/src/allowed.ts', "import { VideoService } from '@stream/proto';\nexport const x = VideoService;\n"],
+    [
+      'libs/video-api/src/allowed.ts',
+      "import { VideoService } from '@stream/proto';\nexport const x = VideoService;\n",
+    ],
     ['apps/api/src/allowed.ts', "import { VideoService } from '@stream/proto';\nexport const x = VideoService;\n"],
   ])('allows %s importing %s', async (file, source) => {
     expect(await boundaryErrors(file, source)).toEqual([]);

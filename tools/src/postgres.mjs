@@ -50,8 +50,18 @@ export async function startPostgres() {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
       try {
-        run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-t', '30', '-o',
-          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`, 'start']);
+        run('pg_ctl', [
+          '-D',
+          data,
+          '-l',
+          join(dir, 'log'),
+          '-w',
+          '-t',
+          '30',
+          '-o',
+          `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+          'start',
+        ]);
         return { dir, port, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
       } catch (error) {
         if (attempt >= 3) throw error; // the port may have been taken between choosing and binding

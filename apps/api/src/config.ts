@@ -28,7 +28,9 @@ export const configSchema = z.object({
   /** Embedded database (`DATA_DIR/db`) and local blobs (`DATA_DIR/blobs`). */
   DATA_DIR: z.string().min(1).default(resolve(workspaceRoot, 'data')),
   /** PostgreSQL instead of the embedded PGlite, e.g. postgres://user:pass@host:5432/stream. */
-  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/, message: 'expected a postgres:// URL' }).optional()),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, message: 'expected a postgres:// URL' }).optional(),
+  ),
   /** An S3-compatible bucket instead of DATA_DIR/blobs. */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(url.optional()),
@@ -39,7 +41,11 @@ export const configSchema = z.object({
   /** With S3: the `url` and `thumbnail_url` the RPCs return are presigned GETs of the bucket (bytes skip Node). */
   S3_PRESIGNED_READS: boolean.default(false),
   /** Largest accepted upload, in bytes (default 2 GiB). */
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
   /** The Firebase project whose ID tokens are accepted. */
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-stream'),
   /** Keys the signed stream URLs; random per process when unset (links die on restart). */
@@ -48,7 +54,11 @@ export const configSchema = z.object({
     .min(16, 'must be at least 16 characters')
     .default(() => randomBytes(32).toString('base64url')),
   /** How long a signed stream or thumbnail URL stays valid. */
-  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().positive().default(6 * 60 * 60),
+  SIGNED_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(6 * 60 * 60),
   /** Origin of the product as people reach it, for absolute links (share links). */
   PUBLIC_URL: optionalString.pipe(url.optional()),
   /** Least severe log line written; `warn` drops the per-request lines (like nginx's access_log off). */

@@ -21,7 +21,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The build only needs the emulator's address, so both start at once (saves the build's ~5-10 s).
   const port = await freePort();
-  const [emulatorResult, buildResult] = await Promise.allSettled([startAuthEmulator({ port }), buildWeb({ emulatorHost: `127.0.0.1:${port}` })]);
+  const [emulatorResult, buildResult] = await Promise.allSettled([
+    startAuthEmulator({ port }),
+    buildWeb({ emulatorHost: `127.0.0.1:${port}` }),
+  ]);
   const webDist = buildResult.status === 'fulfilled' ? buildResult.value : undefined;
   if (emulatorResult.status === 'rejected' || buildResult.status === 'rejected') {
     if (emulatorResult.status === 'fulfilled') await emulatorResult.value.stop();

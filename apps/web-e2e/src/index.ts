@@ -1,4 +1,11 @@
 // The harness for browser tests; see README.md.
 export { startApi, type ApiServer, type StartApiOptions } from './harness/api-server';
 export { launchBrowser, newPage, screenshot } from './harness/browser';
-export { emulatorOobCode, emulatorPhoneCode, newSignedInPage, signInThroughUi, signUpThroughUi, type SignedInPage } from './harness/accounts';
+export {
+  emulatorOobCode,
+  emulatorPhoneCode,
+  newSignedInPage,
+  signInThroughUi,
+  signUpThroughUi,
+  type SignedInPage,
+} from './harness/accounts';

@@ -39,7 +39,11 @@ export function createApp({ authClient, transport, uploads, recorder = {}, stora
     session,
     signIn,
     transport:
-      transport ?? createVideoTransport({ baseUrl: window.location.origin, getToken: async () => (await session.getToken()) ?? undefined }),
+      transport ??
+      createVideoTransport({
+        baseUrl: window.location.origin,
+        getToken: async () => (await session.getToken()) ?? undefined,
+      }),
     uploads: uploads ?? uploadClientFor(session),
     recorder,
     ...(history ? { history } : {}),

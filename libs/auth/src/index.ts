@@ -6,9 +6,23 @@ export { firebaseSettingsFromEnv } from './firebase/firebase-config';
 export { createSession, type Session } from './session/session-store';
 export type { LoginResult } from './session/session-user';
 export { useSession } from './session/use-session';
-export { AFTER_PHONE_SUCCESS_MS, POPUP_SIZE, RESEND_COUNTDOWN_SECONDS, SPINNER_DELAY_MS, formatCountdown, startCountdown } from './sign-in/countdown';
+export {
+  AFTER_PHONE_SUCCESS_MS,
+  POPUP_SIZE,
+  RESEND_COUNTDOWN_SECONDS,
+  SPINNER_DELAY_MS,
+  formatCountdown,
+  startCountdown,
+} from './sign-in/countdown';
 export type { Failure, Outcome } from './sign-in/outcome';
 export { createSignInActions, type SignInActions } from './sign-in/sign-in-actions';
 export { COUNTRIES, DEFAULT_COUNTRY, type Country } from './validation/countries';
 export { authErrorMessage, messages } from './validation/messages';
-export { toE164, validateEmail, validateName, validateNewPassword, validatePassword, validatePhoneCode } from './validation/rules';
+export {
+  toE164,
+  validateEmail,
+  validateName,
+  validateNewPassword,
+  validatePassword,
+  validatePhoneCode,
+} from './validation/rules';

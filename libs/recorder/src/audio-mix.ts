@@ -48,7 +48,8 @@ export function buildAudioMix<Track, Stream, Destination extends MixDestination<
   factories: MixFactories<Track, Stream, Destination>,
 ): AudioMix<Track> {
   const sources = audioSources(input.screen.length > 0, input.microphone.length > 0);
-  if (sources === 'none') return { track: null, sources, ensureRunning: async () => undefined, close: async () => undefined };
+  if (sources === 'none')
+    return { track: null, sources, ensureRunning: async () => undefined, close: async () => undefined };
 
   const context = factories.createContext();
   const destination = context.createMediaStreamDestination();

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  elapsedMs,
-  initialState,
-  transition,
-  type RecorderEvent,
-  type RecorderState,
-} from './machine.ts';
+import { elapsedMs, initialState, transition, type RecorderEvent, type RecorderState } from './machine.ts';
 
 const blob = new Blob(['webm bytes'], { type: 'video/webm' });
 const mimeType = 'video/webm;codecs=vp9,opus';
@@ -42,8 +36,20 @@ const events = {
   recorderError: { type: 'recorder-error', at: 7_000, message: 'encoder died' },
   recorderStopped: { type: 'recorder-stopped', at: 8_000, blob },
   dismiss: { type: 'dismiss' },
-  optionalSinkFailed: { type: 'sink-failed', at: 6_500, name: 'upload', required: false, message: 'The upload stopped.' },
-  requiredSinkFailed: { type: 'sink-failed', at: 6_500, name: 'spool', required: true, message: 'The recording stopped.' },
+  optionalSinkFailed: {
+    type: 'sink-failed',
+    at: 6_500,
+    name: 'upload',
+    required: false,
+    message: 'The upload stopped.',
+  },
+  requiredSinkFailed: {
+    type: 'sink-failed',
+    at: 6_500,
+    name: 'spool',
+    required: true,
+    message: 'The recording stopped.',
+  },
 } satisfies Record<string, RecorderEvent>;
 
 type StateName = keyof typeof states;
@@ -54,7 +60,14 @@ const legal: Partial<Record<StateName, Partial<Record<EventName, true>>>> = {
   idle: { start: true },
   idleWithNotice: { start: true, dismiss: true },
   acquiring: { started: true, denied: true, failed: true },
-  recording: { stop: true, shareEnded: true, recorderError: true, recorderStopped: true, optionalSinkFailed: true, requiredSinkFailed: true },
+  recording: {
+    stop: true,
+    shareEnded: true,
+    recorderError: true,
+    recorderStopped: true,
+    optionalSinkFailed: true,
+    requiredSinkFailed: true,
+  },
   stopping: { recorderStopped: true, optionalSinkFailed: true, requiredSinkFailed: true },
   stopped: { start: true, optionalSinkFailed: true, requiredSinkFailed: true },
   error: { start: true, dismiss: true },
@@ -150,7 +163,12 @@ describe('transition: the legal moves', () => {
     });
     expect(effects).toEqual([{ type: 'stop-recorder' }, { type: 'release-media' }]);
     const [stopped] = transition(next, events.recorderStopped);
-    expect(stopped).toMatchObject({ status: 'stopped', reason: 'sink-failed', notice: 'The recording stopped.', recording: { blob } });
+    expect(stopped).toMatchObject({
+      status: 'stopped',
+      reason: 'sink-failed',
+      notice: 'The recording stopped.',
+      recording: { blob },
+    });
   });
 
   it('sink failures are kept through stopping into stopped, and recorded when they come after Stop', () => {

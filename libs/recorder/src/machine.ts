@@ -78,7 +78,13 @@ export type RecorderEvent =
    * A sink failed (its write or close rejected, or it fell too far behind). A required one stops
    * the recording, keeping what was recorded; an optional one is only reported: the recording goes on.
    */
-  | { readonly type: 'sink-failed'; readonly at: number; readonly name: string; readonly required: boolean; readonly message: string };
+  | {
+      readonly type: 'sink-failed';
+      readonly at: number;
+      readonly name: string;
+      readonly required: boolean;
+      readonly message: string;
+    };
 
 export type RecorderEffect =
   /** Ask for the screen and microphone, mix the audio, start MediaRecorder; answer with started/denied/failed. */
@@ -174,7 +180,10 @@ export function transition(
     case 'stopping':
       if (event.type === 'sink-failed') {
         const notice = state.notice ?? (event.required ? event.message : undefined);
-        return [{ ...state, ...(notice !== undefined ? { notice } : {}), sinkFailures: withFailure(state, event) }, none];
+        return [
+          { ...state, ...(notice !== undefined ? { notice } : {}), sinkFailures: withFailure(state, event) },
+          none,
+        ];
       }
       if (event.type !== 'recorder-stopped') return [state, none];
       return [

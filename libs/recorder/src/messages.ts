@@ -12,10 +12,10 @@ export const messages = {
   screenDenied:
     'Screen recording did not start: sharing the screen was cancelled or blocked. Click Start Recording and choose a screen, window or tab to share.',
   screenNotFound: 'There is no screen, window or tab available to record.',
-  screenUnreadable:
-    'The screen could not be captured. Close other apps that are capturing the screen and try again.',
+  screenUnreadable: 'The screen could not be captured. Close other apps that are capturing the screen and try again.',
   unsupported: 'This browser cannot record the screen. Use a recent version of Chrome, Edge or Firefox.',
-  noWebm: 'This browser cannot record WebM video with VP8 or VP9 and Opus. Use a recent version of Chrome, Edge or Firefox.',
+  noWebm:
+    'This browser cannot record WebM video with VP8 or VP9 and Opus. Use a recent version of Chrome, Edge or Firefox.',
   recorderFailed: 'The recording stopped because of an error in the browser. Whatever was recorded before it is kept.',
   /** The reason a discarded recording's sinks are aborted with (e.g. the page was left while recording). */
   discarded: 'The recording was discarded before it ended.',

@@ -61,7 +61,13 @@ describe('createRecorder with sinks (fake browser)', () => {
 
     mediaRecorder.emit(new Blob(['1234']));
     mediaRecorder.emit(new Blob(['5678']));
-    expect(recorder.sinks[1]).toMatchObject({ name: 'upload', state: 'open', queuedChunks: 2, queuedBytes: 8, maxQueuedBytes: 10 });
+    expect(recorder.sinks[1]).toMatchObject({
+      name: 'upload',
+      state: 'open',
+      queuedChunks: 2,
+      queuedBytes: 8,
+      maxQueuedBytes: 10,
+    });
     expect(reports.at(-1)).toBe(recorder.sinks);
 
     mediaRecorder.emit(new Blob(['9abc']));
@@ -88,7 +94,12 @@ describe('createRecorder with sinks (fake browser)', () => {
     expect(upload.abortReasons).toEqual([new Error('network down')]);
     expect(recorder.state).toMatchObject({
       status: 'recording',
-      sinkFailures: [{ name: 'upload', message: 'The upload stopped (network down). The recording itself goes on and is kept here.' }],
+      sinkFailures: [
+        {
+          name: 'upload',
+          message: 'The upload stopped (network down). The recording itself goes on and is kept here.',
+        },
+      ],
     });
 
     mediaRecorder.emit(new Blob(['two-']));
@@ -108,11 +119,14 @@ describe('createRecorder with sinks (fake browser)', () => {
       { name: 'local copy', sink: spool, required: true },
       { name: 'upload', sink: upload },
     ]);
-    const settledState = new Promise<RecorderState>((resolve) => recorder.on((state) => state.status === 'stopped' && resolve(state)));
+    const settledState = new Promise<RecorderState>((resolve) =>
+      recorder.on((state) => state.status === 'stopped' && resolve(state)),
+    );
     mediaRecorder.emit(new Blob(['kept-']));
     await spool.failWrite(new Error('quota exceeded'));
 
-    const notice = 'The recording stopped because its local copy failed (quota exceeded). Whatever was recorded before it is kept.';
+    const notice =
+      'The recording stopped because its local copy failed (quota exceeded). Whatever was recorded before it is kept.';
     expect(recorder.state).toMatchObject({ status: 'stopping', reason: 'sink-failed', notice });
     expect(Object.values(fake.tracks).every((track) => track.stopped)).toBe(true);
     const stopped = await settledState;
@@ -153,8 +167,17 @@ describe('createRecorder with sinks (fake browser)', () => {
 
   it('sinks that cannot be told apart fail the start with a message and release the capture', async () => {
     for (const [sinks, detail] of [
-      [() => [{ name: 'collector', sink: new FakeSink() }], '"collector" is the name of the recorder\'s own sink; give yours another name'],
-      [() => [{ name: 'a', sink: new FakeSink() }, { name: 'a', sink: new FakeSink() }], 'Two recording sinks are named "a"'],
+      [
+        () => [{ name: 'collector', sink: new FakeSink() }],
+        '"collector" is the name of the recorder\'s own sink; give yours another name',
+      ],
+      [
+        () => [
+          { name: 'a', sink: new FakeSink() },
+          { name: 'a', sink: new FakeSink() },
+        ],
+        'Two recording sinks are named "a"',
+      ],
       [
         () => {
           throw new Error('no upload session');

@@ -182,7 +182,10 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     try {
       mix = buildAudioMix<MediaStreamTrack, MediaStream, MediaStreamAudioDestinationNode>(
         { screen: display.getAudioTracks(), microphone: microphone?.getAudioTracks() ?? [] },
-        { createContext: () => browser.createAudioContext(), createStream: (tracks) => browser.createMediaStream(tracks) },
+        {
+          createContext: () => browser.createAudioContext(),
+          createStream: (tracks) => browser.createMediaStream(tracks),
+        },
       );
     } catch (error) {
       return giveUp(describeCaptureError(error).message);
@@ -213,7 +216,10 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
         throw new Error(`"${collectorSinkName}" is the name of the recorder's own sink; give yours another name`);
       }
       sinks = createSinkPipeline(
-        [{ name: collectorSinkName, sink: collector, required: true, maxQueuedBytes: Number.MAX_SAFE_INTEGER }, ...extra],
+        [
+          { name: collectorSinkName, sink: collector, required: true, maxQueuedBytes: Number.MAX_SAFE_INTEGER },
+          ...extra,
+        ],
         {
           onChange: (status) => sinksChanged(sinks, status),
           onFailure: (failure) => {

@@ -36,7 +36,15 @@ describe('createSinkPipeline', () => {
     pipeline.push(chunk('12345'));
     pipeline.push(chunk('678'));
     expect(pipeline.status).toEqual([
-      { name: 'upload', required: false, state: 'open', queuedChunks: 2, queuedBytes: 8, maxQueuedBytes: 100, writtenBytes: 0 },
+      {
+        name: 'upload',
+        required: false,
+        state: 'open',
+        queuedChunks: 2,
+        queuedBytes: 8,
+        maxQueuedBytes: 100,
+        writtenBytes: 0,
+      },
     ]);
     await slow.completeWrite();
     expect(pipeline.status[0]).toMatchObject({ queuedChunks: 1, queuedBytes: 3, writtenBytes: 5 });
@@ -58,9 +66,16 @@ describe('createSinkPipeline', () => {
     expect(failures).toEqual([]);
     pipeline.push(new Blob([new Uint8Array(100 * 1024)]));
 
-    expect(failures).toEqual([{ name: 'upload', required: false, message: 'fell more than 1 MiB behind the recording' }]);
+    expect(failures).toEqual([
+      { name: 'upload', required: false, message: 'fell more than 1 MiB behind the recording' },
+    ]);
     expect(slow.abortReasons).toEqual([new Error('fell more than 1 MiB behind the recording')]);
-    expect(pipeline.status[0]).toMatchObject({ state: 'failed', queuedChunks: 0, queuedBytes: 0, error: 'fell more than 1 MiB behind the recording' });
+    expect(pipeline.status[0]).toMatchObject({
+      state: 'failed',
+      queuedChunks: 0,
+      queuedBytes: 0,
+      error: 'fell more than 1 MiB behind the recording',
+    });
     pipeline.push(chunk('more'));
     await settle();
     expect(other.written).toHaveLength(4);
@@ -70,7 +85,9 @@ describe('createSinkPipeline', () => {
   it('a rejected write fails the sink: it is aborted with the error, gets nothing more and is not closed', async () => {
     const sink = new FakeSink({ manual: true });
     const failures: SinkFailure[] = [];
-    const pipeline = createSinkPipeline([{ name: 'upload', sink, required: true }], { onFailure: (f) => failures.push(f) });
+    const pipeline = createSinkPipeline([{ name: 'upload', sink, required: true }], {
+      onFailure: (f) => failures.push(f),
+    });
     pipeline.push(chunk('a'));
     pipeline.push(chunk('b'));
     await sink.failWrite(new Error('network down'));
@@ -103,9 +120,12 @@ describe('createSinkPipeline', () => {
 
   it('a rejected close fails the sink', async () => {
     const failures: SinkFailure[] = [];
-    const pipeline = createSinkPipeline([{ name: 'upload', sink: new FakeSink({ closeError: new Error('finalise refused') }) }], {
-      onFailure: (f) => failures.push(f),
-    });
+    const pipeline = createSinkPipeline(
+      [{ name: 'upload', sink: new FakeSink({ closeError: new Error('finalise refused') }) }],
+      {
+        onFailure: (f) => failures.push(f),
+      },
+    );
     pipeline.close();
     expect(await pipeline.done()).toMatchObject([{ state: 'failed', error: 'finalise refused' }]);
     expect(failures).toEqual([{ name: 'upload', required: false, message: 'finalise refused' }]);
@@ -166,7 +186,12 @@ describe('createSinkPipeline', () => {
 
   it('refuses sinks it cannot tell apart or bound, naming the problem', () => {
     const sink = new FakeSink();
-    expect(() => createSinkPipeline([{ name: 'a', sink }, { name: 'a', sink }])).toThrow('Two recording sinks are named "a"');
+    expect(() =>
+      createSinkPipeline([
+        { name: 'a', sink },
+        { name: 'a', sink },
+      ]),
+    ).toThrow('Two recording sinks are named "a"');
     expect(() => createSinkPipeline([{ name: ' ', sink }])).toThrow('Every recording sink needs a name');
     expect(() => createSinkPipeline([{ name: 'a', sink, maxQueuedBytes: 0 }])).toThrow(
       'Recording sink "a": maxQueuedBytes must be a positive whole number of bytes, not 0',

@@ -70,7 +70,9 @@ export function validateSinkSpecs(specs: readonly SinkSpec[]): void {
     seen.add(spec.name);
     const max = spec.maxQueuedBytes;
     if (max !== undefined && !(Number.isSafeInteger(max) && max > 0)) {
-      throw new Error(`Recording sink "${spec.name}": maxQueuedBytes must be a positive whole number of bytes, not ${max}`);
+      throw new Error(
+        `Recording sink "${spec.name}": maxQueuedBytes must be a positive whole number of bytes, not ${max}`,
+      );
     }
   }
 }

@@ -13,7 +13,9 @@ describe('UrlSigner', () => {
     expect(signer.verify('video', 'abc', String(expires + 1), signature)).toBe(false);
     expect(signer.verify('video', 'abc', String(expires), `${signature.slice(1)}A`)).toBe(false);
     expect(signer.verify('video', 'abc', undefined, signature)).toBe(false);
-    expect(new UrlSigner('another-secret-entirely', 3600).verify('video', 'abc', String(expires), signature)).toBe(false);
+    expect(new UrlSigner('another-secret-entirely', 3600).verify('video', 'abc', String(expires), signature)).toBe(
+      false,
+    );
   });
 
   it('mints expiries between the lifetime and 1.1× it, the same for calls close together', () => {

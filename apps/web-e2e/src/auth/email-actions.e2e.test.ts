@@ -30,7 +30,10 @@ describe('email action links', () => {
     await page.getByText(`for ${user.email}`).waitFor();
     await page.getByLabel('New password').fill('abc');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Strong passwords have at least 6 characters and a mix of letters and numbers' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Strong passwords have at least 6 characters and a mix of letters and numbers' })
+      .waitFor();
     await page.getByLabel('New password').fill('brand-new-secret-2');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Password changed' }).waitFor();

@@ -6,7 +6,8 @@ import { createTestUser } from '@stream/auth/testing';
 
 const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
-const theme = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+const theme = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 
 let browser: Browser;
 beforeAll(async () => {

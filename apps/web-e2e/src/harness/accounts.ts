@@ -62,7 +62,9 @@ export async function newSignedInPage(
 /** The SMS code the emulator "sent" to a phone number (the latest one). */
 export async function emulatorPhoneCode(emulatorHost: string, phoneNumber: string): Promise<string> {
   const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/demo-stream/verificationCodes`);
-  const { verificationCodes = [] } = (await response.json()) as { verificationCodes?: { phoneNumber: string; code: string }[] };
+  const { verificationCodes = [] } = (await response.json()) as {
+    verificationCodes?: { phoneNumber: string; code: string }[];
+  };
   const code = verificationCodes.filter((entry) => entry.phoneNumber === phoneNumber).at(-1)?.code;
   if (!code) throw new Error(`The emulator has no code for ${phoneNumber}`);
   return code;
@@ -72,9 +74,15 @@ export async function emulatorPhoneCode(emulatorHost: string, phoneNumber: strin
  * The latest email action the emulator "sent" to an address: `requestType` is PASSWORD_RESET,
  * VERIFY_EMAIL or EMAIL_SIGNIN. Returns the code and the link's query string (mode, oobCode, apiKey).
  */
-export async function emulatorOobCode(emulatorHost: string, email: string, requestType: string): Promise<{ oobCode: string; query: string }> {
+export async function emulatorOobCode(
+  emulatorHost: string,
+  email: string,
+  requestType: string,
+): Promise<{ oobCode: string; query: string }> {
   const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/demo-stream/oobCodes`);
-  const { oobCodes = [] } = (await response.json()) as { oobCodes?: { email: string; requestType: string; oobCode: string; oobLink: string }[] };
+  const { oobCodes = [] } = (await response.json()) as {
+    oobCodes?: { email: string; requestType: string; oobCode: string; oobLink: string }[];
+  };
   const entry = oobCodes.filter((code) => code.email === email && code.requestType === requestType).at(-1);
   if (!entry) throw new Error(`The emulator has no ${requestType} code for ${email}`);
   return { oobCode: entry.oobCode, query: new URL(entry.oobLink).search };

@@ -29,21 +29,25 @@ export interface StartApiOptions {
 export async function startApi(options: StartApiOptions): Promise<ApiServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'stream-web-e2e-data-'));
-  const child = spawn(resolve(workspaceRoot, 'node_modules/.bin/tsx'), [resolve(workspaceRoot, 'apps/api/src/main.ts')], {
-    cwd: workspaceRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: options.webDist,
-      FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
-      FIREBASE_PROJECT_ID: 'demo-stream',
-      ...options.env,
+  const child = spawn(
+    resolve(workspaceRoot, 'node_modules/.bin/tsx'),
+    [resolve(workspaceRoot, 'apps/api/src/main.ts')],
+    {
+      cwd: workspaceRoot,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: options.webDist,
+        FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
+        FIREBASE_PROJECT_ID: 'demo-stream',
+        ...options.env,
+      },
     },
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -22,17 +22,39 @@ export interface TestWebm {
 export async function makeTestWebm(dir: string, seconds = 30): Promise<TestWebm> {
   const path = join(dir, `test-${seconds}s.webm`);
   await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25',
-    '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-t', String(seconds),
-    '-c:v', 'libvpx', '-b:v', '2M', '-g', '25', '-deadline', 'realtime', '-cpu-used', '8',
-    '-c:a', 'libopus',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '2M',
+    '-g',
+    '25',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-c:a',
+    'libopus',
     path,
   ]);
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]);
   const file = await readFile(path);
-  return { bytes: new Uint8Array(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer), durationSeconds: Number(stdout.trim()) };
+  return {
+    bytes: new Uint8Array(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer),
+    durationSeconds: Number(stdout.trim()),
+  };
 }
 
 /** POST /api/videoservice/upload as the app does: multipart, field `video`, Bearer token. */
@@ -57,7 +79,12 @@ export function videoClient(baseUrl: string, idToken: string) {
 }
 
 /** Polls GetVideo until processing has finished (READY or FAILED). */
-export async function waitUntilProcessed(baseUrl: string, idToken: string, id: string, timeoutMs = 45_000): Promise<Video> {
+export async function waitUntilProcessed(
+  baseUrl: string,
+  idToken: string,
+  id: string,
+  timeoutMs = 45_000,
+): Promise<Video> {
   const client = videoClient(baseUrl, idToken);
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -41,7 +41,11 @@ function watchStream(page: Page) {
   const onResponse = async (response: Response) => {
     if (!response.url().includes('/api/videoservice/video/')) return;
     const headers = await response.request().allHeaders();
-    seen.push({ status: response.status(), range: headers['range'], contentRange: response.headers()['content-range'] });
+    seen.push({
+      status: response.status(),
+      range: headers['range'],
+      contentRange: response.headers()['content-range'],
+    });
   };
   page.on('response', onResponse);
   return seen;
@@ -64,7 +68,9 @@ describe('the video library in Chromium', () => {
       expect(await badge.getAttribute('class')).toContain('badge-success');
       const thumbnail = card.locator('img');
       // The signed thumbnail URL really loads a JPEG.
-      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       expect(await thumbnail.getAttribute('src')).toMatch(new RegExp(`/api/videoservice/thumbnail/${id}\\?`));
     }
     await screenshot(page, 'library-grid');
@@ -78,7 +84,12 @@ describe('the video library in Chromium', () => {
     // the player must then fetch the middle by a Range request, as it would over a real network.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 128_000, uploadThroughput: 128_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 128_000,
+      uploadThroughput: 128_000,
+    });
     await page.getByRole('region', { name: 'List of Videos' }).locator(`a[href="/video/${ownerVideos[0]}"]`).click();
     await page.waitForURL(`**/video/${ownerVideos[0]}`);
     await page.getByText(/^Uploaded on /).waitFor();
@@ -96,7 +107,9 @@ describe('the video library in Chromium', () => {
 
     const pressedPlay = Date.now();
     await page.getByRole('button', { name: 'Play' }).click();
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 })
+      .toBe(true);
     const playedAfterMs = Date.now() - pressedPlay;
     await page.getByRole('button', { name: 'Pause' }).click();
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
@@ -107,7 +120,9 @@ describe('the video library in Chromium', () => {
     const seekedAt = Date.now();
     await page.getByRole('slider', { name: 'Seek' }).fill(String(middle));
     await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2 && v.currentTime), { timeout: 30_000 })
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2 && v.currentTime), {
+        timeout: 30_000,
+      })
       .toBeCloseTo(middle, 0);
     const seekReadyMs = Date.now() - seekedAt;
     expect(await page.getByTestId('player-time').textContent()).toBe(
@@ -133,11 +148,20 @@ describe('the video library in Chromium', () => {
     expect(stream.filter((s) => s.status === 200)).toEqual([]);
     expect(stream.some((s) => s.status === 206 && s.contentRange?.startsWith('bytes '))).toBe(true);
     console.info(
-      JSON.stringify({ stream, fileBytes: webm.bytes.byteLength, duration, ffprobe: webm.durationSeconds, playedAfterMs, seekReadyMs }),
+      JSON.stringify({
+        stream,
+        fileBytes: webm.bytes.byteLength,
+        duration,
+        ffprobe: webm.durationSeconds,
+        playedAfterMs,
+        seekReadyMs,
+      }),
     );
     await cdp.detach();
     // The seek fetched from the middle of the file instead of reading everything up to it.
-    const afterSeek = stream.slice(requestsBeforeSeek).map((s) => Number(/^bytes (\d+)-/.exec(s.contentRange ?? '')?.[1]));
+    const afterSeek = stream
+      .slice(requestsBeforeSeek)
+      .map((s) => Number(/^bytes (\d+)-/.exec(s.contentRange ?? '')?.[1]));
     expect(afterSeek.some((start) => start > webm.bytes.byteLength / 4)).toBe(true);
   });
 

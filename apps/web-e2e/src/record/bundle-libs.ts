@@ -10,7 +10,12 @@ export async function bundleRecorderLibs(): Promise<string> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: join(import.meta.dirname, 'fixtures/recorder-entry.ts'), formats: ['iife'], name: 'streamLibs', fileName: 'libs' },
+      lib: {
+        entry: join(import.meta.dirname, 'fixtures/recorder-entry.ts'),
+        formats: ['iife'],
+        name: 'streamLibs',
+        fileName: 'libs',
+      },
     },
   })) as Rolldown.RolldownOutput[] | Rolldown.RolldownOutput;
   const [first] = Array.isArray(output) ? output : [output];

@@ -10,13 +10,33 @@ export interface ProbedStream {
 
 /** The streams of a media file, by ffprobe. */
 export async function probeStreams(path: string): Promise<ProbedStream[]> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name', '-of', 'json', path]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_type,codec_name',
+    '-of',
+    'json',
+    path,
+  ]);
   return (JSON.parse(stdout) as { streams: ProbedStream[] }).streams;
 }
 
 /** Mean and max volume (dB) of the first audio stream, by ffmpeg's volumedetect. */
 export async function audioVolume(path: string): Promise<{ meanDb: number; maxDb: number }> {
-  const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', path, '-map', '0:a:0', '-af', 'volumedetect', '-f', 'null', '-']);
+  const { stderr } = await run('ffmpeg', [
+    '-hide_banner',
+    '-nostats',
+    '-i',
+    path,
+    '-map',
+    '0:a:0',
+    '-af',
+    'volumedetect',
+    '-f',
+    'null',
+    '-',
+  ]);
   const read = (name: string) => {
     const match = new RegExp(`${name}:\\s*(-?[\\d.]+|-inf) dB`).exec(stderr);
     if (!match) throw new Error(`volumedetect printed no ${name}:\n${stderr}`);

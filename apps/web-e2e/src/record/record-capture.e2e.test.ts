@@ -33,7 +33,8 @@ const uploadRequests = (page: Page) => {
 describe('/record capture', () => {
   it('a refused screen share is explained on the page and nothing is uploaded', { timeout: 90_000 }, async () => {
     const page = await signedInRecordPage(() => {
-      navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      navigator.mediaDevices.getDisplayMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     const uploads = uploadRequests(page);
     await page.getByRole('button', { name: 'Start Recording' }).click();
@@ -50,7 +51,8 @@ describe('/record capture', () => {
 
   it('a refused microphone still records the screen, says so, and uploads', { timeout: 90_000 }, async () => {
     const page = await signedInRecordPage(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await page.getByRole('alert').filter({ hasText: 'microphone is not being recorded' }).waitFor();
@@ -61,28 +63,32 @@ describe('/record capture', () => {
     await page.context().close();
   });
 
-  it("ending the share from the browser's side stops the recording, previews and uploads it", { timeout: 90_000 }, async () => {
-    const page = await signedInRecordPage(() => {
-      const devices = navigator.mediaDevices;
-      const getDisplayMedia = devices.getDisplayMedia.bind(devices);
-      devices.getDisplayMedia = async (constraints) => {
-        const stream = await getDisplayMedia(constraints);
-        (window as unknown as { sharedScreen: MediaStream }).sharedScreen = stream;
-        return stream;
-      };
-    });
-    await page.getByRole('button', { name: 'Start Recording' }).click();
-    await page.getByTestId('elapsed-time').waitFor();
-    await page.waitForTimeout(1_500);
-    // What Chromium does when the person clicks "Stop sharing" in its own bar.
-    await page.evaluate(() => {
-      const [video] = (window as unknown as { sharedScreen: MediaStream }).sharedScreen.getVideoTracks();
-      video!.stop();
-      video!.dispatchEvent(new Event('ended'));
-    });
-    await previewOf(page).waitFor();
-    await successAlert(page).waitFor();
-    expect(await page.getByRole('button', { name: 'Start Recording' }).isEnabled()).toBe(true);
-    await page.context().close();
-  });
+  it(
+    "ending the share from the browser's side stops the recording, previews and uploads it",
+    { timeout: 90_000 },
+    async () => {
+      const page = await signedInRecordPage(() => {
+        const devices = navigator.mediaDevices;
+        const getDisplayMedia = devices.getDisplayMedia.bind(devices);
+        devices.getDisplayMedia = async (constraints) => {
+          const stream = await getDisplayMedia(constraints);
+          (window as unknown as { sharedScreen: MediaStream }).sharedScreen = stream;
+          return stream;
+        };
+      });
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      await page.getByTestId('elapsed-time').waitFor();
+      await page.waitForTimeout(1_500);
+      // What Chromium does when the person clicks "Stop sharing" in its own bar.
+      await page.evaluate(() => {
+        const [video] = (window as unknown as { sharedScreen: MediaStream }).sharedScreen.getVideoTracks();
+        video!.stop();
+        video!.dispatchEvent(new Event('ended'));
+      });
+      await previewOf(page).waitFor();
+      await successAlert(page).waitFor();
+      expect(await page.getByRole('button', { name: 'Start Recording' }).isEnabled()).toBe(true);
+      await page.context().close();
+    },
+  );
 });

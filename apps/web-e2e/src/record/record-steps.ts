@@ -18,4 +18,5 @@ export const previewOf = (page: Page) => page.locator('video[aria-label="Recordi
 /** The alert area's error text (role=alert, with its Dismiss button). */
 export const errorAlert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-export const successAlert = (page: Page) => page.getByRole('status').filter({ hasText: 'Video uploaded successfully!' });
+export const successAlert = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Video uploaded successfully!' });

@@ -73,14 +73,20 @@ describe('sharing a recording in Chromium', () => {
     await viewer.getByRole('link', { name: 'Record your own' }).waitFor();
     const video = viewer.locator('video');
     await viewer.getByRole('button', { name: 'Play' }).click();
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 })
+      .toBe(true);
     await viewer.getByRole('slider', { name: 'Seek' }).fill('6');
     await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2 && v.currentTime), { timeout: 30_000 })
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2 && v.currentTime), {
+        timeout: 30_000,
+      })
       .toBeGreaterThanOrEqual(6);
     expect(ranges).toContain(206);
     // 3 s of playback count one view, which the owner sees.
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(9.5);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(9.5);
     // Paused long before the end, so only the 3 s of playback can have counted it.
     await viewer.getByRole('button', { name: 'Pause' }).click();
     await screenshot(viewer, 'share-watch');
@@ -165,7 +171,9 @@ describe('sharing a recording in Chromium', () => {
     await page.getByText('No videos yet').waitFor();
     await viewer.reload();
     await notAvailable(viewer).waitFor();
-    const stream = await fetch(`${baseUrl}/api/videoservice/video/${videoId}`, { headers: { authorization: `Bearer ${owner.user.idToken}` } });
+    const stream = await fetch(`${baseUrl}/api/videoservice/video/${videoId}`, {
+      headers: { authorization: `Bearer ${owner.user.idToken}` },
+    });
     expect(stream.status).toBe(404);
   }, 240_000);
 });

@@ -20,11 +20,23 @@ export const Route = createFileRoute('/embed/$token')({
 function EmbedPage() {
   const { token } = Route.useParams();
   const { transport, session } = Route.useRouteContext();
-  const query = useQuery({ ...getSharedVideoQuery(transport, token), refetchInterval: (q) => refetchWhileProcessing(q.state.data) });
+  const query = useQuery({
+    ...getSharedVideoQuery(transport, token),
+    refetchInterval: (q) => refetchWhileProcessing(q.state.data),
+  });
   return (
     <main className="flex min-h-screen items-center bg-black">
       <WatchQueryView query={query}>
-        {(video) => <EmbeddedPlayer key={video.id} video={video} transport={transport} session={session} shareToken={token} refetch={() => void query.refetch()} />}
+        {(video) => (
+          <EmbeddedPlayer
+            key={video.id}
+            video={video}
+            transport={transport}
+            session={session}
+            shareToken={token}
+            refetch={() => void query.refetch()}
+          />
+        )}
       </WatchQueryView>
     </main>
   );

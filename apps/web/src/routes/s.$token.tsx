@@ -18,18 +18,32 @@ export const Route = createFileRoute('/s/$token')({
       <p>Loading...</p>
     </WatchFrame>
   ),
-  errorComponent: ({ error }) => <WatchFrame>{isUnavailable(error) ? <VideoUnavailable /> : <RouteLoadError error={error} />}</WatchFrame>,
+  errorComponent: ({ error }) => (
+    <WatchFrame>{isUnavailable(error) ? <VideoUnavailable /> : <RouteLoadError error={error} />}</WatchFrame>
+  ),
   component: SharedWatchPage,
 });
 
 function SharedWatchPage() {
   const { token } = Route.useParams();
   const { transport, session } = Route.useRouteContext();
-  const query = useQuery({ ...getSharedVideoQuery(transport, token), refetchInterval: (q) => refetchWhileProcessing(q.state.data) });
+  const query = useQuery({
+    ...getSharedVideoQuery(transport, token),
+    refetchInterval: (q) => refetchWhileProcessing(q.state.data),
+  });
   return (
     <WatchFrame>
       <WatchQueryView query={query}>
-        {(video) => <WatchVideo key={video.id} video={video} transport={transport} session={session} shareToken={token} refetch={() => void query.refetch()} />}
+        {(video) => (
+          <WatchVideo
+            key={video.id}
+            video={video}
+            transport={transport}
+            session={session}
+            shareToken={token}
+            refetch={() => void query.refetch()}
+          />
+        )}
       </WatchQueryView>
     </WatchFrame>
   );

@@ -18,18 +18,31 @@ export const Route = createFileRoute('/watch/$id')({
       <p>Loading...</p>
     </WatchFrame>
   ),
-  errorComponent: ({ error }) => <WatchFrame>{isUnavailable(error) ? <VideoUnavailable /> : <RouteLoadError error={error} />}</WatchFrame>,
+  errorComponent: ({ error }) => (
+    <WatchFrame>{isUnavailable(error) ? <VideoUnavailable /> : <RouteLoadError error={error} />}</WatchFrame>
+  ),
   component: PublicWatchPage,
 });
 
 function PublicWatchPage() {
   const { id } = Route.useParams();
   const { transport, session } = Route.useRouteContext();
-  const query = useQuery({ ...getVideoQuery(transport, id), refetchInterval: (q) => refetchWhileProcessing(q.state.data) });
+  const query = useQuery({
+    ...getVideoQuery(transport, id),
+    refetchInterval: (q) => refetchWhileProcessing(q.state.data),
+  });
   return (
     <WatchFrame>
       <WatchQueryView query={query}>
-        {(video) => <WatchVideo key={video.id} video={video} transport={transport} session={session} refetch={() => void query.refetch()} />}
+        {(video) => (
+          <WatchVideo
+            key={video.id}
+            video={video}
+            transport={transport}
+            session={session}
+            refetch={() => void query.refetch()}
+          />
+        )}
       </WatchQueryView>
     </WatchFrame>
   );

@@ -21,7 +21,13 @@ export type PopupProvider = 'google' | 'facebook';
 
 /** What an email-action link (`mode` + `oobCode`) is about, from `checkActionCode`. */
 export interface ActionCodeDetails {
-  operation: 'PASSWORD_RESET' | 'RECOVER_EMAIL' | 'REVERT_SECOND_FACTOR_ADDITION' | 'VERIFY_EMAIL' | 'VERIFY_AND_CHANGE_EMAIL' | 'EMAIL_SIGNIN';
+  operation:
+    | 'PASSWORD_RESET'
+    | 'RECOVER_EMAIL'
+    | 'REVERT_SECOND_FACTOR_ADDITION'
+    | 'VERIFY_EMAIL'
+    | 'VERIFY_AND_CHANGE_EMAIL'
+    | 'EMAIL_SIGNIN';
   email: string | null;
   previousEmail: string | null;
 }

@@ -30,7 +30,13 @@ import {
   type ConfirmationResult,
   type User,
 } from 'firebase/auth';
-import { AuthClientError, type ActionCodeDetails, type AuthClient, type AuthIdentity, type PopupProvider } from './auth-client';
+import {
+  AuthClientError,
+  type ActionCodeDetails,
+  type AuthClient,
+  type AuthIdentity,
+  type PopupProvider,
+} from './auth-client';
 import type { FirebaseSettings } from './firebase-config';
 
 const toIdentity = (user: User): AuthIdentity => ({
@@ -46,17 +52,24 @@ const toIdentity = (user: User): AuthIdentity => ({
 });
 
 /** Turns an SDK rejection into an AuthClientError carrying the `auth/...` code. */
-async function call<T>(operation: () => Promise<T>, pendingFrom?: (error: unknown) => AuthClientError['pending']): Promise<T> {
+async function call<T>(
+  operation: () => Promise<T>,
+  pendingFrom?: (error: unknown) => AuthClientError['pending'],
+): Promise<T> {
   try {
     return await operation();
   } catch (error) {
-    const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : 'auth/internal-error';
+    const code =
+      typeof (error as { code?: unknown })?.code === 'string'
+        ? (error as { code: string }).code
+        : 'auth/internal-error';
     throw new AuthClientError(code, (error as Error)?.message ?? code, pendingFrom?.(error));
   }
 }
 
 export function createFirebaseAuthClient(settings: FirebaseSettings, app?: FirebaseApp): AuthClient {
-  const firebaseApp = app ?? initializeApp({ apiKey: settings.apiKey, authDomain: settings.authDomain, projectId: settings.projectId });
+  const firebaseApp =
+    app ?? initializeApp({ apiKey: settings.apiKey, authDomain: settings.authDomain, projectId: settings.projectId });
   const auth: Auth = initializeAuth(firebaseApp, {
     persistence: browserLocalPersistence,
     popupRedirectResolver: browserPopupRedirectResolver,
@@ -101,7 +114,8 @@ export function createFirebaseAuthClient(settings: FirebaseSettings, app?: Fireb
     signOut: () => call(() => auth.signOut()),
 
     fetchSignInMethods: (email) => call(() => fetchSignInMethodsForEmail(auth, email)),
-    signInWithPassword: (email, password) => call(async () => toIdentity((await signInWithEmailAndPassword(auth, email, password)).user)),
+    signInWithPassword: (email, password) =>
+      call(async () => toIdentity((await signInWithEmailAndPassword(auth, email, password)).user)),
     signUp: (email, password, displayName) =>
       call(async () => {
         const { user } = await createUserWithEmailAndPassword(auth, email, password);
@@ -138,9 +152,11 @@ export function createFirebaseAuthClient(settings: FirebaseSettings, app?: Fireb
     applyActionCode: (code) => call(() => applyActionCode(auth, code)),
     sendEmailVerification: () => call(() => sendEmailVerification(requireUser())),
 
-    sendSignInLinkToEmail: (email, url) => call(() => sendSignInLinkToEmail(auth, email, { url, handleCodeInApp: true })),
+    sendSignInLinkToEmail: (email, url) =>
+      call(() => sendSignInLinkToEmail(auth, email, { url, handleCodeInApp: true })),
     isSignInWithEmailLink: (url) => isSignInWithEmailLink(auth, url),
-    signInWithEmailLink: (email, url) => call(async () => toIdentity((await signInWithEmailLink(auth, email, url)).user)),
+    signInWithEmailLink: (email, url) =>
+      call(async () => toIdentity((await signInWithEmailLink(auth, email, url)).user)),
 
     sendPhoneCode: (phoneNumber, verifierHost) =>
       call(async () => {

@@ -8,7 +8,8 @@ export const SPINNER_DELAY_MS = 500;
 export const POPUP_SIZE = { width: 500, height: 600 } as const;
 
 /** "0:15", "0:09": the resend countdown as FirebaseUI shows it. */
-export const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+export const formatCountdown = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * Counts down once a second from `seconds` to 0, calling `onTick` with what is left (first call

@@ -10,4 +10,8 @@ export interface Failure {
 }
 
 export const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-export const fail = (message: string | null, code?: string): Failure => ({ ok: false, message, ...(code ? { code } : {}) });
+export const fail = (message: string | null, code?: string): Failure => ({
+  ok: false,
+  message,
+  ...(code ? { code } : {}),
+});

@@ -25,7 +25,10 @@ describe('the email screen', () => {
   });
   it('leads an email used with Google to that provider', async () => {
     client.addAccount({ email: 'g@example.com', methods: ['google.com'] });
-    expect(await actions.checkEmail('g@example.com')).toEqual({ ok: true, value: { screen: 'provider', providerId: 'google.com' } });
+    expect(await actions.checkEmail('g@example.com')).toEqual({
+      ok: true,
+      value: { screen: 'provider', providerId: 'google.com' },
+    });
   });
 });
 
@@ -45,14 +48,19 @@ describe('password sign-in and sign-up', () => {
     expect(session.isSignedIn()).toBe(false);
   });
   it('requires a password', async () => {
-    expect(await actions.signInWithPassword('ada@example.com', '')).toEqual({ ok: false, message: 'Enter your password' });
+    expect(await actions.signInWithPassword('ada@example.com', '')).toEqual({
+      ok: false,
+      message: 'Enter your password',
+    });
   });
   it('signs up with an optional name', async () => {
     const outcome = await actions.signUp({ email: 'grace@example.com', password: 'cobol-59', name: '' });
     expect(outcome.ok && outcome.value.user).toMatchObject({ email: 'grace@example.com', name: null });
   });
   it('refuses a blank name when required, a weak password, and a used email', async () => {
-    expect(await actions.signUp({ email: 'g@example.com', password: 'cobol-59', name: ' ', requireName: true })).toEqual({
+    expect(
+      await actions.signUp({ email: 'g@example.com', password: 'cobol-59', name: ' ', requireName: true }),
+    ).toEqual({
       ok: false,
       message: 'Enter your account name',
     });
@@ -71,7 +79,10 @@ describe('password sign-in and sign-up', () => {
 
 describe('popups', () => {
   it('shows the network message when the provider cannot be reached', async () => {
-    expect(await actions.signInWithPopup('google')).toMatchObject({ ok: false, message: 'A network error has occurred' });
+    expect(await actions.signInWithPopup('google')).toMatchObject({
+      ok: false,
+      message: 'A network error has occurred',
+    });
   });
   it('shows nothing when the person closes the popup', async () => {
     client.failNext('signInWithPopup', 'auth/popup-closed-by-user');
@@ -88,7 +99,9 @@ describe('recovery, action codes and email links', () => {
   it('sends a recovery email to a known address only', async () => {
     expect(await actions.sendPasswordRecovery('ada@example.com')).toEqual({ ok: true, value: undefined });
     expect(client.sentEmails).toEqual([{ kind: 'reset', email: 'ada@example.com' }]);
-    expect(await actions.sendPasswordRecovery('who@example.com')).toMatchObject({ message: "That email address doesn't match an existing account" });
+    expect(await actions.sendPasswordRecovery('who@example.com')).toMatchObject({
+      message: "That email address doesn't match an existing account",
+    });
   });
   it('resets a password with a valid code, once', async () => {
     client.addActionCode('reset-1', { operation: 'PASSWORD_RESET', email: 'ada@example.com', previousEmail: null });
@@ -117,16 +130,24 @@ describe('phone', () => {
   it('sends a code to the E.164 number and signs in with it', async () => {
     expect(await actions.sendPhoneCode('US', '555 555 0100', 'recaptcha')).toEqual({ ok: true, value: '+15555550100' });
     expect(await actions.confirmPhoneCode('12345')).toEqual({ ok: false, message: 'Wrong code. Try again.' });
-    expect(await actions.confirmPhoneCode('000000')).toMatchObject({ message: 'Wrong code. Try again.', code: 'auth/invalid-verification-code' });
+    expect(await actions.confirmPhoneCode('000000')).toMatchObject({
+      message: 'Wrong code. Try again.',
+      code: 'auth/invalid-verification-code',
+    });
     const outcome = await actions.confirmPhoneCode(client.lastPhoneCode!);
     expect(outcome.ok).toBe(true);
     expect(session.isSignedIn()).toBe(true);
   });
   it('names a number used too many times', async () => {
     client.failNext('sendPhoneCode', 'auth/too-many-requests');
-    expect(await actions.sendPhoneCode('US', '5555550100', 'r')).toMatchObject({ message: 'This phone number has been used too many times' });
+    expect(await actions.sendPhoneCode('US', '5555550100', 'r')).toMatchObject({
+      message: 'This phone number has been used too many times',
+    });
   });
   it('refuses an invalid number without calling out', async () => {
-    expect(await actions.sendPhoneCode('US', 'call me', 'r')).toEqual({ ok: false, message: 'Enter a valid phone number' });
+    expect(await actions.sendPhoneCode('US', 'call me', 'r')).toEqual({
+      ok: false,
+      message: 'Enter a valid phone number',
+    });
   });
 });

@@ -4,11 +4,22 @@ import { AuthClientError, type ActionCodeDetails, type AuthClient, type PopupPro
 import type { Session } from '../session/session-store';
 import type { LoginResult } from '../session/session-user';
 import { authErrorMessage, messages, type AuthErrorContext } from '../validation/messages';
-import { toE164, validateEmail, validateName, validateNewPassword, validatePassword, validatePhoneCode } from '../validation/rules';
+import {
+  toE164,
+  validateEmail,
+  validateName,
+  validateNewPassword,
+  validatePassword,
+  validatePhoneCode,
+} from '../validation/rules';
 import { fail, ok, type Outcome } from './outcome';
 
 /** Where the email screen leads: the password screen, sign-up, or another provider already used. */
-export type EmailNext = { screen: 'password' } | { screen: 'sign-up' } | { screen: 'provider'; providerId: string } | { screen: 'email-link-sent' };
+export type EmailNext =
+  | { screen: 'password' }
+  | { screen: 'sign-up' }
+  | { screen: 'provider'; providerId: string }
+  | { screen: 'email-link-sent' };
 
 export type PopupOutcome = Outcome<LoginResult | { linking: { email: string; providerId: string } }>;
 
@@ -18,7 +29,12 @@ export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
 export interface SignInActions {
   checkEmail(email: string): Promise<Outcome<EmailNext>>;
   signInWithPassword(email: string, password: string): Promise<Outcome<LoginResult>>;
-  signUp(fields: { email: string; password: string; name: string; requireName?: boolean }): Promise<Outcome<LoginResult>>;
+  signUp(fields: {
+    email: string;
+    password: string;
+    name: string;
+    requireName?: boolean;
+  }): Promise<Outcome<LoginResult>>;
   signInWithPopup(provider: PopupProvider): Promise<PopupOutcome>;
   /** Account linking: sign in with the existing password, then attach the credential kept from the popup. */
   linkWithPassword(email: string, password: string): Promise<Outcome<LoginResult>>;
@@ -39,14 +55,19 @@ export interface SignInActions {
   logout(): Promise<Outcome<void>>;
 }
 
-export function createSignInActions(client: AuthClient, session: Session, storage: Storage | undefined = globalThis.localStorage): SignInActions {
+export function createSignInActions(
+  client: AuthClient,
+  session: Session,
+  storage: Storage | undefined = globalThis.localStorage,
+): SignInActions {
   let pendingCredential: { email: string | null; credential: unknown } | null = null;
 
   const refused = (error: unknown, context: AuthErrorContext = 'other') => {
     const code = error instanceof AuthClientError ? error.code : 'unknown';
     const message = authErrorMessage(code, context);
     // The generic message hides the cause from the person; keep it for whoever debugs.
-    if (!(error instanceof AuthClientError) || message === messages.somethingWentWrong) console.warn('Sign-in failed:', code, error);
+    if (!(error instanceof AuthClientError) || message === messages.somethingWentWrong)
+      console.warn('Sign-in failed:', code, error);
     return fail(message, code);
   };
   async function attempt<T>(context: AuthErrorContext, run: () => Promise<T>): Promise<Outcome<T>> {
@@ -96,18 +117,26 @@ export function createSignInActions(client: AuthClient, session: Session, storag
     async signInWithPassword(email, password) {
       const invalid = validateEmail(email) ?? validatePassword(password);
       if (invalid) return fail(invalid);
-      return attempt('password', async () => session.completeLogin(await client.signInWithPassword(email.trim(), password)));
+      return attempt('password', async () =>
+        session.completeLogin(await client.signInWithPassword(email.trim(), password)),
+      );
     },
     async signUp({ email, password, name, requireName = false }) {
       const invalid = validateEmail(email) ?? validateName(name, requireName) ?? validateNewPassword(password);
       if (invalid) return fail(invalid);
-      return attempt('sign-up', async () => session.completeLogin(await client.signUp(email.trim(), password, name.trim() || undefined)));
+      return attempt('sign-up', async () =>
+        session.completeLogin(await client.signUp(email.trim(), password, name.trim() || undefined)),
+      );
     },
     async signInWithPopup(provider) {
       try {
         return ok(await session.completeLogin(await client.signInWithPopup(provider)));
       } catch (error) {
-        if (error instanceof AuthClientError && error.code === 'auth/account-exists-with-different-credential' && error.pending?.email) {
+        if (
+          error instanceof AuthClientError &&
+          error.code === 'auth/account-exists-with-different-credential' &&
+          error.pending?.email
+        ) {
           pendingCredential = error.pending;
           const methods = await client.fetchSignInMethods(error.pending.email).catch(() => []);
           return ok({ linking: { email: error.pending.email, providerId: methods[0] ?? 'password' } });

@@ -20,6 +20,8 @@ describe('the Auth emulator test helpers', () => {
 
   it('refuses a wrong password', async () => {
     const user = await createTestUser(emulator.host);
-    await expect(signInTestUser(emulator.host, user.email, 'wrong')).rejects.toThrow(/INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/);
+    await expect(signInTestUser(emulator.host, user.email, 'wrong')).rejects.toThrow(
+      /INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/,
+    );
   });
 });

@@ -1,7 +1,13 @@
 // An in-memory AuthClient for unit tests of the session store, the sign-in actions and the app's
 // routes. It keeps accounts and behaves like Firebase for the calls the app makes, including the
 // `auth/...` error codes, so the code under test meets the same outcomes it meets in a browser.
-import { AuthClientError, type ActionCodeDetails, type AuthClient, type AuthIdentity, type PopupProvider } from '../firebase/auth-client';
+import {
+  AuthClientError,
+  type ActionCodeDetails,
+  type AuthClient,
+  type AuthIdentity,
+  type PopupProvider,
+} from '../firebase/auth-client';
 
 interface Account {
   identity: AuthIdentity;
@@ -11,7 +17,13 @@ interface Account {
 
 export interface FakeAuthClient extends AuthClient {
   /** Adds an account (email/password unless `methods` says otherwise). */
-  addAccount(account: { email?: string; password?: string; displayName?: string; phoneNumber?: string; methods?: string[] }): AuthIdentity;
+  addAccount(account: {
+    email?: string;
+    password?: string;
+    displayName?: string;
+    phoneNumber?: string;
+    methods?: string[];
+  }): AuthIdentity;
   /** Signs an account in directly, as a restored session at load would. */
   restore(email: string): void;
   /** Issues a new ID token for the current user, as the SDK does about hourly. */
@@ -57,7 +69,13 @@ export function createFakeAuthClient(options: { now?: () => Date } = {}): FakeAu
     }
   };
   const byEmail = (email: string) => [...accounts.values()].find((a) => a.identity.email === email);
-  const create = (fields: { email?: string; password?: string; displayName?: string; phoneNumber?: string; methods?: string[] }) => {
+  const create = (fields: {
+    email?: string;
+    password?: string;
+    displayName?: string;
+    phoneNumber?: string;
+    methods?: string[];
+  }) => {
     const identity: AuthIdentity = {
       uid: `uid-${nextUid++}`,
       email: fields.email ?? null,
@@ -69,7 +87,11 @@ export function createFakeAuthClient(options: { now?: () => Date } = {}): FakeAu
       lastSignInTime: null,
       providerIds: fields.methods ?? (fields.password ? ['password'] : []),
     };
-    const account: Account = { identity, password: fields.password, methods: fields.methods ?? (fields.password ? ['password'] : []) };
+    const account: Account = {
+      identity,
+      password: fields.password,
+      methods: fields.methods ?? (fields.password ? ['password'] : []),
+    };
     accounts.set(identity.uid, account);
     return account;
   };
@@ -167,7 +189,8 @@ export function createFakeAuthClient(options: { now?: () => Date } = {}): FakeAu
       const details = actionCodes.get(code);
       if (!details) throw new AuthClientError('auth/invalid-action-code');
       const account = details.email ? byEmail(details.email) : undefined;
-      if (account && details.operation === 'VERIFY_EMAIL') account.identity = { ...account.identity, emailVerified: true };
+      if (account && details.operation === 'VERIFY_EMAIL')
+        account.identity = { ...account.identity, emailVerified: true };
       if (account && details.operation === 'RECOVER_EMAIL' && details.previousEmail)
         account.identity = { ...account.identity, email: details.previousEmail };
       actionCodes.delete(code);
@@ -181,7 +204,8 @@ export function createFakeAuthClient(options: { now?: () => Date } = {}): FakeAu
       maybeFail('sendSignInLinkToEmail');
       client.sentEmails.push({ kind: 'link', email });
     },
-    isSignInWithEmailLink: (url) => new URL(url).searchParams.get('mode') === 'signIn' && new URL(url).searchParams.has('oobCode'),
+    isSignInWithEmailLink: (url) =>
+      new URL(url).searchParams.get('mode') === 'signIn' && new URL(url).searchParams.has('oobCode'),
     async signInWithEmailLink(email) {
       maybeFail('signInWithEmailLink');
       return signIn(byEmail(email) ?? create({ email, methods: ['emailLink'] }));
@@ -198,7 +222,9 @@ export function createFakeAuthClient(options: { now?: () => Date } = {}): FakeAu
       if (code !== client.lastPhoneCode) throw new AuthClientError('auth/invalid-verification-code');
       const phone = pendingPhone;
       pendingPhone = null;
-      const account = [...accounts.values()].find((a) => a.identity.phoneNumber === phone) ?? create({ phoneNumber: phone, methods: ['phone'] });
+      const account =
+        [...accounts.values()].find((a) => a.identity.phoneNumber === phone) ??
+        create({ phoneNumber: phone, methods: ['phone'] });
       return signIn(account);
     },
   };

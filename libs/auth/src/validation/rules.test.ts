@@ -8,13 +8,22 @@ describe('email', () => {
     expect(validateEmail('')).toBe('Enter your email address to continue');
     expect(validateEmail('   ')).toBe('Enter your email address to continue');
   });
-  it.each(['ada', 'ada@', '@example.com', 'ada@example', 'ada@example.c', `ada@example.${'a'.repeat(64)}`, 'a da@example.com', 'ada@exa_mple.com'])(
-    'refuses %s',
-    (email) => expect(validateEmail(email)).toBe("That email address isn't correct"),
-  );
-  it.each(['ada@example.com', 'ada.lovelace+tag@mail.example.co.uk', `ada@example.${'a'.repeat(63)}`, 'ada@example.io'])('accepts %s', (email) =>
-    expect(validateEmail(email)).toBeNull(),
-  );
+  it.each([
+    'ada',
+    'ada@',
+    '@example.com',
+    'ada@example',
+    'ada@example.c',
+    `ada@example.${'a'.repeat(64)}`,
+    'a da@example.com',
+    'ada@exa_mple.com',
+  ])('refuses %s', (email) => expect(validateEmail(email)).toBe("That email address isn't correct"));
+  it.each([
+    'ada@example.com',
+    'ada.lovelace+tag@mail.example.co.uk',
+    `ada@example.${'a'.repeat(63)}`,
+    'ada@example.io',
+  ])('accepts %s', (email) => expect(validateEmail(email)).toBeNull());
   it('accepts any top-level part of 2 to 63 letters', () => {
     fc.assert(fc.property(fc.stringMatching(/^[a-z]{2,63}$/), (tld) => validateEmail(`ada@example.${tld}`) === null));
   });
@@ -27,7 +36,9 @@ describe('password and name', () => {
   });
   it('asks for a strong new password', () => {
     expect(validateNewPassword('')).toBe('Enter your password');
-    expect(validateNewPassword('abc12')).toBe('Strong passwords have at least 6 characters and a mix of letters and numbers');
+    expect(validateNewPassword('abc12')).toBe(
+      'Strong passwords have at least 6 characters and a mix of letters and numbers',
+    );
     expect(validateNewPassword('abc123')).toBeNull();
   });
   it('requires a non-blank name only when the form requires one', () => {
@@ -39,7 +50,8 @@ describe('password and name', () => {
 
 describe('phone', () => {
   it('wants exactly 6 digits of code', () => {
-    for (const code of ['', '12345', '1234567', '12a456', '12 456']) expect(validatePhoneCode(code)).toBe('Wrong code. Try again.');
+    for (const code of ['', '12345', '1234567', '12a456', '12 456'])
+      expect(validatePhoneCode(code)).toBe('Wrong code. Try again.');
     expect(validatePhoneCode('123456')).toBeNull();
   });
   it('builds E.164 from the country and the national number', () => {
@@ -60,9 +72,17 @@ describe('phone', () => {
 describe('identity provider refusals', () => {
   it.each([
     ['auth/email-already-in-use', 'other', 'The email address is already used by another account'],
-    ['auth/too-many-requests', 'password', 'You have entered an incorrect password too many times. Please try again in a few minutes.'],
+    [
+      'auth/too-many-requests',
+      'password',
+      'You have entered an incorrect password too many times. Please try again in a few minutes.',
+    ],
     ['auth/too-many-requests', 'phone', 'This phone number has been used too many times'],
-    ['auth/too-many-requests', 'sign-up', 'Too many account requests are coming from your IP address. Try again in a few minutes.'],
+    [
+      'auth/too-many-requests',
+      'sign-up',
+      'Too many account requests are coming from your IP address. Try again in a few minutes.',
+    ],
     ['auth/user-not-found', 'other', "That email address doesn't match an existing account"],
     ['auth/wrong-password', 'password', "The email and password you entered don't match"],
     ['auth/invalid-credential', 'password', "The email and password you entered don't match"],
@@ -70,7 +90,11 @@ describe('identity provider refusals', () => {
     ['auth/invalid-verification-code', 'phone', 'Wrong code. Try again.'],
     ['auth/code-expired', 'phone', 'This code is no longer valid'],
     ['auth/invalid-action-code', 'other', messages.invalidActionCode],
-    ['auth/web-storage-unsupported', 'other', 'The browser you are using does not support Web Storage. Please try again in a different browser.'],
+    [
+      'auth/web-storage-unsupported',
+      'other',
+      'The browser you are using does not support Web Storage. Please try again in a different browser.',
+    ],
     ['stream/pending-credential-lost', 'other', 'Your sign-in session has expired. Please try again.'],
     ['auth/something-new', 'other', 'Something went wrong. Please try again.'],
   ] as const)('%s (%s) reads "%s"', (code, context, text) => expect(authErrorMessage(code, context)).toBe(text));

@@ -40,12 +40,15 @@ export type PhoneNumberResult = { ok: true; e164: string } | { ok: false; messag
  */
 export function toE164(countryIso: string, typed: string): PhoneNumberResult {
   const value = typed.trim();
-  if (!value || /[^\d\s()+.-]/.test(value) || value.lastIndexOf('+') > 0) return { ok: false, message: messages.invalidPhoneNumber };
+  if (!value || /[^\d\s()+.-]/.test(value) || value.lastIndexOf('+') > 0)
+    return { ok: false, message: messages.invalidPhoneNumber };
   const digits = value.replace(/\D/g, '');
   let dialCode: string;
   let national: string;
   if (value.startsWith('+')) {
-    const country = [...COUNTRIES].sort((a, b) => b.dialCode.length - a.dialCode.length).find((c) => digits.startsWith(c.dialCode));
+    const country = [...COUNTRIES]
+      .sort((a, b) => b.dialCode.length - a.dialCode.length)
+      .find((c) => digits.startsWith(c.dialCode));
     if (!country) return { ok: false, message: messages.unsupportedCountryCode };
     dialCode = country.dialCode;
     national = digits.slice(dialCode.length);
@@ -55,6 +58,7 @@ export function toE164(countryIso: string, typed: string): PhoneNumberResult {
     dialCode = country.dialCode;
     national = digits.replace(/^0+/, '');
   }
-  if (national.length < 4 || dialCode.length + national.length > 15) return { ok: false, message: messages.invalidPhoneNumber };
+  if (national.length < 4 || dialCode.length + national.length > 15)
+    return { ok: false, message: messages.invalidPhoneNumber };
   return { ok: true, e164: `+${dialCode}${national}` };
 }

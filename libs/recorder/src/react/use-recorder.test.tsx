@@ -22,10 +22,12 @@ describe('useRecorder', () => {
     expect(Object.values(fake.tracks).every((track) => track.stopped)).toBe(true);
   });
 
-  it("follows the sinks: how far behind a slow one is, and when it catches up", async () => {
+  it('follows the sinks: how far behind a slow one is, and when it catches up', async () => {
     const fake = createFakeBrowser();
     const upload = new FakeSink({ manual: true });
-    const { result } = renderHook(() => useRecorder({ browser: fake.browser, sinks: () => [{ name: 'upload', sink: upload }] }));
+    const { result } = renderHook(() =>
+      useRecorder({ browser: fake.browser, sinks: () => [{ name: 'upload', sink: upload }] }),
+    );
     expect(result.current.sinks).toEqual([]);
     await act(() => result.current.start());
     await act(async () => {

@@ -22,8 +22,16 @@ const tickMs = 250;
  */
 export function useRecorder(options?: RecorderOptions): UseRecorder {
   const [recorder] = useState<Recorder>(() => createRecorder(options));
-  const state = useSyncExternalStore(recorder.on, () => recorder.state, () => recorder.state);
-  const sinks = useSyncExternalStore(recorder.onSinks, () => recorder.sinks, () => recorder.sinks);
+  const state = useSyncExternalStore(
+    recorder.on,
+    () => recorder.state,
+    () => recorder.state,
+  );
+  const sinks = useSyncExternalStore(
+    recorder.onSinks,
+    () => recorder.sinks,
+    () => recorder.sinks,
+  );
   const [now] = useState(() => options?.now ?? Date.now);
   const [clock, setClock] = useState(() => now());
 

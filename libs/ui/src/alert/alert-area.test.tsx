@@ -12,7 +12,9 @@ describe('AlertArea', () => {
   });
 
   it('shows a success message without Dismiss', () => {
-    render(<AlertArea alert={{ kind: 'success', message: 'Video uploaded successfully!' }} onDismiss={() => undefined} />);
+    render(
+      <AlertArea alert={{ kind: 'success', message: 'Video uploaded successfully!' }} onDismiss={() => undefined} />,
+    );
     expect(screen.getByRole('status').textContent).toBe('Video uploaded successfully!');
     expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
   });

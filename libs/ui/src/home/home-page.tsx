@@ -12,7 +12,9 @@ export function HomePage({ LinkComponent = PlainLink }: HomePageProps) {
       <section className="hero bg-base-200 rounded-box py-10">
         <div className="hero-content flex-col text-center">
           <h1 className="text-4xl font-bold">Welcome to Stream</h1>
-          <p className="max-w-xl opacity-80">Record your screen and microphone, keep every video in your own library, and share it when you are ready.</p>
+          <p className="max-w-xl opacity-80">
+            Record your screen and microphone, keep every video in your own library, and share it when you are ready.
+          </p>
           <LinkComponent to="/record" className="btn btn-primary btn-lg">
             <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
               <circle cx="12" cy="12" r="7" fill="currentColor" />

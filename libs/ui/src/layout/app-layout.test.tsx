@@ -9,7 +9,14 @@ const renderLayout = (props: Partial<Parameters<typeof AppLayout>[0]> = {}) => {
   const onLogout = vi.fn();
   const onToggleTheme = vi.fn();
   render(
-    <AppLayout currentPath="/videos" userName="Ada Lovelace" onLogout={onLogout} theme="light" onToggleTheme={onToggleTheme} {...props}>
+    <AppLayout
+      currentPath="/videos"
+      userName="Ada Lovelace"
+      onLogout={onLogout}
+      theme="light"
+      onToggleTheme={onToggleTheme}
+      {...props}
+    >
       <p>page</p>
     </AppLayout>,
   );
@@ -29,8 +36,16 @@ describe('the shared layout', () => {
     renderLayout({ currentPath: '/video/abc' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const lists = within(nav).getAllByRole('list');
-    expect(within(lists[0]!).getAllByRole('link').map((a) => a.textContent)).toEqual(['Team']);
-    expect(within(lists[1]!).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(lists[0]!)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Team']);
+    expect(
+      within(lists[1]!)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/'],
       ['Record', '/record'],
       ['Videos', '/videos'],

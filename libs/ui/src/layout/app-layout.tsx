@@ -20,7 +20,15 @@ export interface AppLayoutProps {
  * The frame of every signed-in page: top bar (title, search, theme, user menu) and the side
  * navigation, which becomes a drawer behind a menu button below the `lg` width.
  */
-export function AppLayout({ currentPath, userName, onLogout, theme, onToggleTheme, LinkComponent = PlainLink, children }: AppLayoutProps) {
+export function AppLayout({
+  currentPath,
+  userName,
+  onLogout,
+  theme,
+  onToggleTheme,
+  LinkComponent = PlainLink,
+  children,
+}: AppLayoutProps) {
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const active = activeNavPath(currentPath);
@@ -40,11 +48,24 @@ export function AppLayout({ currentPath, userName, onLogout, theme, onToggleThem
 
   return (
     <div className="drawer lg:drawer-open min-h-screen">
-      <input id={drawerId} type="checkbox" className="drawer-toggle" checked={drawerOpen} onChange={(e) => setDrawerOpen(e.target.checked)} />
+      <input
+        id={drawerId}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={drawerOpen}
+        onChange={(e) => setDrawerOpen(e.target.checked)}
+      />
       <div className="drawer-content flex min-w-0 flex-col">
         <header className="navbar bg-base-100 border-base-300 sticky top-0 z-10 gap-2 border-b px-4">
           <label htmlFor={drawerId} className="btn btn-ghost btn-square lg:hidden" aria-label="Open navigation">
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </label>
@@ -53,7 +74,14 @@ export function AppLayout({ currentPath, userName, onLogout, theme, onToggleThem
           </LinkComponent>
           <div className="flex flex-1 justify-center px-2">
             <label className="input hidden w-full max-w-md sm:flex">
-              <svg viewBox="0 0 24 24" className="h-4 w-4 opacity-60" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-4 w-4 opacity-60"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <circle cx="11" cy="11" r="7" />
                 <path d="m20 20-3.5-3.5" />
               </svg>

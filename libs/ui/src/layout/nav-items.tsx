@@ -16,7 +16,9 @@ const icon = (path: ReactNode) => (
 export const TEAM_ITEM: NavItem = {
   label: 'Team',
   to: '/team',
-  icon: icon(<path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />),
+  icon: icon(
+    <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8" />,
+  ),
 };
 
 export const MAIN_ITEMS: NavItem[] = [

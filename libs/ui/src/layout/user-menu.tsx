@@ -17,7 +17,8 @@ export function UserMenu({ name, onLogout, LinkComponent = PlainLink }: UserMenu
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -37,13 +38,21 @@ export function UserMenu({ name, onLogout, LinkComponent = PlainLink }: UserMenu
         aria-controls="user-menu"
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="bg-neutral text-neutral-content flex h-8 w-8 items-center justify-center rounded-full" aria-hidden="true">
+        <span
+          className="bg-neutral text-neutral-content flex h-8 w-8 items-center justify-center rounded-full"
+          aria-hidden="true"
+        >
           {label[0]!.toUpperCase()}
         </span>
         <span className="max-w-40 truncate">{label}</span>
       </button>
       {open && (
-        <ul id="user-menu" role="menu" aria-label="User menu" className="menu bg-base-100 rounded-box absolute right-0 z-20 mt-2 w-44 p-2 shadow">
+        <ul
+          id="user-menu"
+          role="menu"
+          aria-label="User menu"
+          className="menu bg-base-100 rounded-box absolute right-0 z-20 mt-2 w-44 p-2 shadow"
+        >
           <li role="none">
             <LinkComponent to="/profile" role="menuitem" onClick={() => setOpen(false)}>
               Profile

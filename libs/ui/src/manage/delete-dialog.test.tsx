@@ -10,7 +10,9 @@ describe('DeleteDialog', () => {
   it('names the video and confirms with Delete, or cancels', async () => {
     const user = userEvent.setup();
     const calls: string[] = [];
-    render(<DeleteDialog title="Team sync" onConfirm={() => calls.push('delete')} onCancel={() => calls.push('cancel')} />);
+    render(
+      <DeleteDialog title="Team sync" onConfirm={() => calls.push('delete')} onCancel={() => calls.push('cancel')} />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Delete video?' });
     expect(dialog.textContent).toContain('Team sync');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -42,7 +44,15 @@ describe('DeleteDialog', () => {
   });
 
   it('while deleting, both buttons are disabled; a failure is shown', () => {
-    render(<DeleteDialog title="Team sync" deleting error="Cannot reach the video service." onConfirm={() => undefined} onCancel={() => undefined} />);
+    render(
+      <DeleteDialog
+        title="Team sync"
+        deleting
+        error="Cannot reach the video service."
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+      />,
+    );
     expect((screen.getByRole('button', { name: 'Deleting...' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toBe('Cannot reach the video service.');

@@ -15,8 +15,8 @@ export function DeleteDialog({ title, deleting = false, error, onConfirm, onCanc
   return (
     <Modal title="Delete video?" onClose={onCancel}>
       <p>
-        Delete <strong className="break-words">{title || 'Untitled video'}</strong>? Its recording and thumbnail are removed, and its
-        links stop working. This cannot be undone.
+        Delete <strong className="break-words">{title || 'Untitled video'}</strong>? Its recording and thumbnail are
+        removed, and its links stop working. This cannot be undone.
       </p>
       {error && (
         <p role="alert" className="text-error text-sm">

@@ -27,7 +27,14 @@ export function Modal({ title, onClose, children }: ModalProps) {
   }, [onClose]);
   return (
     <div className="modal modal-open" role="presentation">
-      <div ref={box} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className="modal-box flex flex-col gap-4 outline-none">
+      <div
+        ref={box}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="modal-box flex flex-col gap-4 outline-none"
+      >
         <h2 id={titleId} className="text-lg font-bold">
           {title}
         </h2>

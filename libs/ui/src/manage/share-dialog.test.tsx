@@ -41,7 +41,9 @@ describe('ShareDialog', () => {
   });
 
   it('when the clipboard refuses, selects the link and says Press Ctrl+C to copy', async () => {
-    const { user, dialog, field } = setup({ copyText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) });
+    const { user, dialog, field } = setup({
+      copyText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')),
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(within(dialog).getByText('Press Ctrl+C to copy.')).toBeTruthy();
     expect(document.activeElement).toBe(field);

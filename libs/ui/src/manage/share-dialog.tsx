@@ -176,7 +176,9 @@ export function ShareDialog({
             />
           )}
         </div>
-        <p className="text-xs text-base-content/60">{expiresAt ? `The link works until ${formatExpiry(expiresAt)}.` : 'The link never expires.'}</p>
+        <p className="text-xs text-base-content/60">
+          {expiresAt ? `The link works until ${formatExpiry(expiresAt)}.` : 'The link never expires.'}
+        </p>
         {dateError && (
           <p role="alert" className="text-error text-sm">
             {dateError}

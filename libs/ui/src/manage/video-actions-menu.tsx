@@ -21,7 +21,8 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onDelete }: Vide
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -50,7 +51,12 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onDelete }: Vide
         <span aria-hidden="true">⋯</span>
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label={`Actions for ${name}`} className="menu menu-sm bg-base-100 rounded-box absolute left-0 z-20 mt-1 w-36 p-1 shadow">
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={`Actions for ${name}`}
+          className="menu menu-sm bg-base-100 rounded-box absolute left-0 z-20 mt-1 w-36 p-1 shadow"
+        >
           <li role="none">
             <button type="button" role="menuitem" onClick={choose(onShare)}>
               Share
@@ -65,7 +71,12 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onDelete }: Vide
           )}
           {url && (
             <li role="none">
-              <a role="menuitem" href={downloadHref(url)} download={downloadFileName(title)} onClick={() => setOpen(false)}>
+              <a
+                role="menuitem"
+                href={downloadHref(url)}
+                download={downloadFileName(title)}
+                onClick={() => setOpen(false)}
+              >
                 Download
               </a>
             </li>

@@ -52,7 +52,11 @@ describe('views, download and the card menu', () => {
     expect(link.contains(button)).toBe(false);
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'Actions for Demo' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share', 'Edit', 'Download', 'Delete']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Share', 'Edit', 'Download', 'Delete']);
     expect(within(menu).getByRole('menuitem', { name: 'Download' }).getAttribute('download')).toBe('Demo.webm');
     await user.click(within(menu).getByRole('menuitem', { name: 'Share' }));
     expect(screen.queryByRole('menu')).toBeNull();

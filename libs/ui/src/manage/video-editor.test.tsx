@@ -47,7 +47,7 @@ describe('VideoEditor', () => {
     expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
   });
 
-  it('shows the server\'s validation message and keeps editing', async () => {
+  it("shows the server's validation message and keeps editing", async () => {
     const { user } = setup(async () => {
       throw new Error('title must be at most 200 characters');
     });

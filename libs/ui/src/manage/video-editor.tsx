@@ -83,7 +83,12 @@ export function VideoEditor({
   }
 
   return (
-    <form className="flex flex-col gap-2" onSubmit={(event) => void save(event)} onKeyDown={onKeyDown} aria-label="Edit video">
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => void save(event)}
+      onKeyDown={onKeyDown}
+      aria-label="Edit video"
+    >
       <label htmlFor={ids.title} className="text-sm font-medium">
         Title
       </label>

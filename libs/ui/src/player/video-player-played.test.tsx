@@ -10,7 +10,9 @@ describe('VideoPlayer played time', () => {
     const user = userEvent.setup();
     const reports: number[] = [];
     let ended = 0;
-    const view = render(<VideoPlayer src="/v" label="Demo" onPlayed={(s) => reports.push(s)} onEnded={() => (ended += 1)} />);
+    const view = render(
+      <VideoPlayer src="/v" label="Demo" onPlayed={(s) => reports.push(s)} onEnded={() => (ended += 1)} />,
+    );
     const video = view.container.querySelector('video') as HTMLVideoElement;
     const at = (time: number) => {
       video.currentTime = time;

@@ -76,7 +76,15 @@ describe('VideoPlayer', () => {
   it('offers playback speeds 0.5× to 2×', async () => {
     const { user, video } = setup();
     const speed = screen.getByRole('combobox', { name: 'Playback speed' });
-    expect([...(speed as HTMLSelectElement).options].map((o) => o.value)).toEqual(['0.5', '0.75', '1', '1.25', '1.5', '1.75', '2']);
+    expect([...(speed as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      '0.5',
+      '0.75',
+      '1',
+      '1.25',
+      '1.5',
+      '1.75',
+      '2',
+    ]);
     await user.selectOptions(speed, '1.5');
     expect(video.playbackRate).toBe(1.5);
   });

@@ -33,7 +33,15 @@ export interface VideoPlayerProps {
  * header by a Range request and stream the rest as it plays or seeks: it never downloads the whole
  * file first. Nothing plays until the first press of Play.
  */
-export function VideoPlayer({ src, knownDuration, label = 'Video player', poster, onError, onPlayed, onEnded }: VideoPlayerProps) {
+export function VideoPlayer({
+  src,
+  knownDuration,
+  label = 'Video player',
+  poster,
+  onError,
+  onPlayed,
+  onEnded,
+}: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -59,7 +67,8 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
   }, [src]);
 
   useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current && containerRef.current !== null);
+    const onChange = () =>
+      setFullscreen(document.fullscreenElement === containerRef.current && containerRef.current !== null);
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
@@ -239,7 +248,11 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
         className="aspect-video w-full bg-black"
       />
       {buffering && (
-        <span role="status" aria-label="Buffering" className="loading loading-spinner loading-lg pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 text-white" />
+        <span
+          role="status"
+          aria-label="Buffering"
+          className="loading loading-spinner loading-lg pointer-events-none absolute top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2 text-white"
+        />
       )}
       {error && (
         <p role="alert" className="bg-error px-3 py-1 text-sm text-error-content">
@@ -247,7 +260,12 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2 bg-base-300 px-3 py-2 text-base-content">
-        <button type="button" className="btn btn-ghost btn-sm btn-square" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-square"
+          onClick={togglePlay}
+          aria-label={playing ? 'Pause' : 'Play'}
+        >
           {playing ? <PauseIcon /> : <PlayIcon />}
         </button>
         <input
@@ -265,7 +283,12 @@ export function VideoPlayer({ src, knownDuration, label = 'Video player', poster
         <span className="font-mono text-xs tabular-nums" data-testid="player-time">
           {formatTime(currentTime)} / {formatTime(duration)}
         </span>
-        <button type="button" className="btn btn-ghost btn-sm btn-square" onClick={toggleMute} aria-label={muted ? 'Unmute' : 'Mute'}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm btn-square"
+          onClick={toggleMute}
+          aria-label={muted ? 'Unmute' : 'Mute'}
+        >
           <VolumeIcon muted={muted || volume === 0} />
         </button>
         <input

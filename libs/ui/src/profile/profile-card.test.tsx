@@ -35,10 +35,19 @@ describe('the profile', () => {
 
   it('offers to send a verification email while the email is unverified, and says when it was sent', () => {
     const onSendVerification = vi.fn();
-    const { rerender } = render(<ProfileCard email="ada@example.com" emailVerified={false} onSendVerification={onSendVerification} />);
+    const { rerender } = render(
+      <ProfileCard email="ada@example.com" emailVerified={false} onSendVerification={onSendVerification} />,
+    );
     screen.getByRole('button', { name: 'Send verification email' }).click();
     expect(onSendVerification).toHaveBeenCalledOnce();
-    rerender(<ProfileCard email="ada@example.com" emailVerified={false} onSendVerification={onSendVerification} verification={{ sent: true }} />);
+    rerender(
+      <ProfileCard
+        email="ada@example.com"
+        emailVerified={false}
+        onSendVerification={onSendVerification}
+        verification={{ sent: true }}
+      />,
+    );
     expect(screen.getByRole('status').textContent).toBe('A verification email was sent to ada@example.com.');
     rerender(<ProfileCard email="ada@example.com" emailVerified onSendVerification={onSendVerification} />);
     expect(screen.queryByRole('button', { name: 'Send verification email' })).toBeNull();

@@ -17,11 +17,22 @@ export interface ProfileCardProps {
 const formatDate = (value?: string | null) => {
   if (!value) return 'Unknown';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 };
 
 /** Account details (SPEC §2 /profile). */
-export function ProfileCard({ name, email, photoURL, emailVerified, creationTime, lastSignInTime, onSendVerification, verification }: ProfileCardProps) {
+export function ProfileCard({
+  name,
+  email,
+  photoURL,
+  emailVerified,
+  creationTime,
+  lastSignInTime,
+  onSendVerification,
+  verification,
+}: ProfileCardProps) {
   const displayName = name?.trim() || 'User';
   return (
     <section className="card bg-base-100 border-base-300 mx-auto max-w-xl border shadow-sm">
@@ -56,11 +67,20 @@ export function ProfileCard({ name, email, photoURL, emailVerified, creationTime
         </ul>
         {!emailVerified && email && onSendVerification && (
           <div className="flex w-full flex-col items-start gap-2">
-            <button type="button" className="btn btn-outline btn-sm" onClick={onSendVerification} disabled={verification?.sent === true}>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={onSendVerification}
+              disabled={verification?.sent === true}
+            >
               Send verification email
             </button>
             <p role="status" className={verification && !verification.sent ? 'text-error text-sm' : 'text-sm'}>
-              {verification ? (verification.sent ? `A verification email was sent to ${email}.` : verification.message) : ''}
+              {verification
+                ? verification.sent
+                  ? `A verification email was sent to ${email}.`
+                  : verification.message
+                : ''}
             </p>
           </div>
         )}

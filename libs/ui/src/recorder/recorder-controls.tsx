@@ -9,7 +9,13 @@ export interface RecorderControlsProps {
   onStop: () => void;
 }
 
-export function RecorderControls({ recording, busy = false, disabled = false, onStart, onStop }: RecorderControlsProps) {
+export function RecorderControls({
+  recording,
+  busy = false,
+  disabled = false,
+  onStart,
+  onStop,
+}: RecorderControlsProps) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button type="button" className="btn btn-primary" onClick={onStart} disabled={disabled || busy || recording}>

@@ -100,7 +100,9 @@ describe('UploadStatus', () => {
 
   it('offers Re-upload Video after a failure, and nothing after a success', async () => {
     const onReupload = vi.fn();
-    const { rerender, container } = render(<UploadStatus uploading={false} progress={0} failed onReupload={onReupload} />);
+    const { rerender, container } = render(
+      <UploadStatus uploading={false} progress={0} failed onReupload={onReupload} />,
+    );
     await userEvent.click(button('Re-upload Video'));
     expect(onReupload).toHaveBeenCalledOnce();
     rerender(<UploadStatus uploading={false} progress={100} failed={false} onReupload={onReupload} />);

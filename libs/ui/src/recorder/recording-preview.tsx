@@ -10,7 +10,11 @@ export interface RecordingPreviewProps {
 }
 
 /** The recording, playable, with a Download button that saves it under `fileName`. */
-export function RecordingPreview({ blob, fileName = 'recording.webm', downloadDisabled = false }: RecordingPreviewProps) {
+export function RecordingPreview({
+  blob,
+  fileName = 'recording.webm',
+  downloadDisabled = false,
+}: RecordingPreviewProps) {
   const video = useRef<HTMLVideoElement | null>(null);
   // The element owns the object URL: made when it attaches, revoked when it detaches or the blob
   // changes (React 19 ref cleanup), so StrictMode's second mount gets a live URL of its own.
@@ -39,7 +43,13 @@ export function RecordingPreview({ blob, fileName = 'recording.webm', downloadDi
   };
   return (
     <section aria-label="Recording preview" className="flex flex-col gap-3">
-      <video ref={attach} controls playsInline aria-label="Recording preview" className="w-full max-w-3xl rounded-box bg-black" />
+      <video
+        ref={attach}
+        controls
+        playsInline
+        aria-label="Recording preview"
+        className="w-full max-w-3xl rounded-box bg-black"
+      />
       <div>
         <button type="button" className="btn" onClick={download} disabled={downloadDisabled}>
           Download

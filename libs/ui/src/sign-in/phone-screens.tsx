@@ -47,7 +47,14 @@ export function PhoneNumberScreen({
             ))}
           </select>
         </div>
-        <TextField label="Phone number" name="phoneNumber" type="tel" autoComplete="tel-national" autoFocus error={error} />
+        <TextField
+          label="Phone number"
+          name="phoneNumber"
+          type="tel"
+          autoComplete="tel-national"
+          autoFocus
+          error={error}
+        />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
             Cancel
@@ -94,7 +101,15 @@ export function PhoneCodeScreen({
         </button>
       </p>
       <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).code ?? '')}>
-        <TextField label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus error={error} />
+        <TextField
+          label="6-digit code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          error={error}
+        />
         <p aria-live="polite" className="text-sm">
           {verified ? (
             <span className="text-success font-semibold">Verified!</span>

@@ -25,12 +25,24 @@ const STYLES: Record<ProviderChoice, string> = {
 };
 
 /** The first screen: one button per provider (`mode=select`). */
-export function ProviderChoiceScreen({ providers = ['google', 'facebook', 'email', 'phone'], onSelect, busy, error }: ProviderChoiceScreenProps) {
+export function ProviderChoiceScreen({
+  providers = ['google', 'facebook', 'email', 'phone'],
+  onSelect,
+  busy,
+  error,
+}: ProviderChoiceScreenProps) {
   return (
     <SignInCard title="Sign in" busy={busy}>
       <div className="flex flex-col gap-3">
         {providers.map((provider, index) => (
-          <button key={provider} type="button" className={`${STYLES[provider]} w-full`} disabled={busy} autoFocus={index === 0} onClick={() => onSelect(provider)}>
+          <button
+            key={provider}
+            type="button"
+            className={`${STYLES[provider]} w-full`}
+            disabled={busy}
+            autoFocus={index === 0}
+            onClick={() => onSelect(provider)}
+          >
             {LABELS[provider]}
           </button>
         ))}

@@ -31,14 +31,24 @@ describe('form screens', () => {
     rerender(<EmailScreen onSubmit={onSubmit} onCancel={() => {}} error="That email address isn't correct" />);
     const field = screen.getByLabelText('Email');
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe("That email address isn't correct");
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+      "That email address isn't correct",
+    );
     expect(screen.getByRole('alert').textContent).toBe("That email address isn't correct");
     expect(document.activeElement).toBe(field);
   });
 
   it('signs up with an optional name and shows the error at the field it concerns', async () => {
     const onSubmit = vi.fn();
-    render(<SignUpScreen email="ada@example.com" onSubmit={onSubmit} onCancel={() => {}} error="Enter your account name" errorField="name" />);
+    render(
+      <SignUpScreen
+        email="ada@example.com"
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+        error="Enter your account name"
+        errorField="name"
+      />,
+    );
     expect(screen.getByLabelText('First & last name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Choose password').getAttribute('aria-invalid')).toBeNull();
     await userEvent.type(screen.getByLabelText('Choose password'), 'secret-1');

@@ -19,7 +19,11 @@ export function initialTheme(
 }
 
 /** Sets daisyUI's `data-theme` on <html> and remembers the choice. */
-export function applyTheme(theme: Theme, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage, root = globalThis.document?.documentElement) {
+export function applyTheme(
+  theme: Theme,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+  root = globalThis.document?.documentElement,
+) {
   root?.setAttribute('data-theme', theme);
   try {
     storage?.setItem(THEME_KEY, theme);

@@ -114,7 +114,7 @@ describe('VideoGrid', () => {
 });
 
 describe('list states', () => {
-  it('an empty library calls to record, through the app\'s link to /record', () => {
+  it("an empty library calls to record, through the app's link to /record", () => {
     const AppLink: LinkComponent = ({ to, children, ...rest }) => (
       <a href={to} data-app-link {...rest}>
         {children}

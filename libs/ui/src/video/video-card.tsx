@@ -23,7 +23,17 @@ export interface VideoCardProps {
   actions?: ReactNode;
 }
 
-export function VideoCard({ title, description, thumbnailUrl, status, visibility, createdAt, renderLink, views, actions }: VideoCardProps) {
+export function VideoCard({
+  title,
+  description,
+  thumbnailUrl,
+  status,
+  visibility,
+  createdAt,
+  renderLink,
+  views,
+  actions,
+}: VideoCardProps) {
   // A thumbnail that fails to load (expired link, deleted file) falls back to the placeholder.
   const [failedThumbnail, setFailedThumbnail] = useState<string>();
   const showThumbnail = thumbnailUrl !== '' && failedThumbnail !== thumbnailUrl;
@@ -53,7 +63,9 @@ export function VideoCard({ title, description, thumbnailUrl, status, visibility
           </h3>
           {description && <p className="line-clamp-2 text-xs text-base-content/70">{description}</p>}
           <div className="mt-1 flex items-center justify-between gap-2 text-xs text-base-content/60">
-            <time dateTime={Number.isNaN(createdAt.getTime()) ? undefined : createdAt.toISOString()}>{formatVideoDate(createdAt)}</time>
+            <time dateTime={Number.isNaN(createdAt.getTime()) ? undefined : createdAt.toISOString()}>
+              {formatVideoDate(createdAt)}
+            </time>
             <VisibilityBadge visibility={visibility} />
           </div>
           {views !== undefined && <p className="text-xs text-base-content/60">{formatViews(views)}</p>}

@@ -57,7 +57,11 @@ export function LoadMore({ onLoadMore, loading }: LoadMoreProps) {
 /** Skeleton cards while the first page loads. */
 export function VideoGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <div aria-busy="true" aria-label="Loading videos" className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+    <div
+      aria-busy="true"
+      aria-label="Loading videos"
+      className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
+    >
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="skeleton aspect-video w-full max-w-[225px]" />
       ))}

@@ -24,7 +24,9 @@ describe('describeVideoError', () => {
   });
 
   it('gives distinct, actionable messages for the codes a person meets most', () => {
-    expect(describeVideoError(new ConnectError('', Code.Unauthenticated)).message).toBe('Session expired. Please login again.');
+    expect(describeVideoError(new ConnectError('', Code.Unauthenticated)).message).toBe(
+      'Session expired. Please login again.',
+    );
     expect(describeVideoError(new ConnectError('', Code.NotFound)).message).toBe('Video not found');
     expect(describeVideoError(new ConnectError('', Code.Unavailable)).message).toMatch(/connection/);
     expect(describeVideoError(new ConnectError('', Code.DeadlineExceeded)).message).toMatch(/too long/);
@@ -37,16 +39,19 @@ describe('describeVideoError', () => {
   });
 
   it('names the three grpc-web protocol failures of the spec', () => {
-    expect(describeVideoError(new ConnectError('Unknown Content-type received: text/html', Code.Unknown)).message).toMatch(
-      /^Unknown Content-type received\. .*API address/,
-    );
+    expect(
+      describeVideoError(new ConnectError('Unknown Content-type received: text/html', Code.Unknown)).message,
+    ).toMatch(/^Unknown Content-type received\. .*API address/);
     expect(describeVideoError(new ConnectError('parse binary: premature EOF', Code.Internal)).message).toMatch(
       /^Error in parsing response body\./,
     );
-    expect(describeVideoError(new ConnectError('protocol error: missing trailer', Code.Internal)).message).toMatch(/^Incomplete response\./);
-    expect(describeVideoError(new ConnectError('protocol error: promised 10 bytes, received 3', Code.InvalidArgument)).message).toMatch(
+    expect(describeVideoError(new ConnectError('protocol error: missing trailer', Code.Internal)).message).toMatch(
       /^Incomplete response\./,
     );
+    expect(
+      describeVideoError(new ConnectError('protocol error: promised 10 bytes, received 3', Code.InvalidArgument))
+        .message,
+    ).toMatch(/^Incomplete response\./);
   });
 
   it('describes a thrown non-ConnectError as unknown', () => {

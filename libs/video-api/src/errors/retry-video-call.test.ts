@@ -10,7 +10,13 @@ describe('retryVideoCall', () => {
   });
 
   it('never retries answers that will not change', () => {
-    for (const code of [Code.NotFound, Code.PermissionDenied, Code.Unauthenticated, Code.InvalidArgument, Code.Internal]) {
+    for (const code of [
+      Code.NotFound,
+      Code.PermissionDenied,
+      Code.Unauthenticated,
+      Code.InvalidArgument,
+      Code.Internal,
+    ]) {
       expect(retryVideoCall(0, new ConnectError('', code))).toBe(false);
     }
   });

@@ -4,7 +4,14 @@ import { InfiniteQueryObserver, MutationObserver, QueryClient } from '@tanstack/
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeVideoService } from '../testing';
 import { deleteVideoMutation, recordViewMutation, shareVideoMutation, updateVideoMutation } from './video-mutations';
-import { getSharedVideoKey, getSharedVideoQuery, getVideoKey, getVideoQuery, listVideosKey, listVideosQuery } from './video-queries';
+import {
+  getSharedVideoKey,
+  getSharedVideoQuery,
+  getVideoKey,
+  getVideoQuery,
+  listVideosKey,
+  listVideosQuery,
+} from './video-queries';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
@@ -40,7 +47,10 @@ describe('updateVideoMutation', () => {
   it('shows the new title in the list at once, before the refetch answers', async () => {
     const { fake, client, listed } = await primed();
     fake.fail('listVideos', new ConnectError('down', Code.Unavailable));
-    await new MutationObserver(client, updateVideoMutation(fake.transport, client)).mutate({ videoId: 'a', title: 'New' });
+    await new MutationObserver(client, updateVideoMutation(fake.transport, client)).mutate({
+      videoId: 'a',
+      title: 'New',
+    });
     expect(listed().find((v) => v.id === 'a')?.title).toBe('New');
   });
 
@@ -53,7 +63,9 @@ describe('updateVideoMutation', () => {
     expect(ConnectError.from(error).code).toBe(Code.PermissionDenied);
     expect(client.getQueryData(getVideoKey(fake.transport, 'a'))?.title).toBe('Old');
     expect(listCalls()).toBe(1);
-    expect(client.getQueryCache().findAll({ queryKey: listVideosKey(fake.transport) })[0]?.state.isInvalidated).toBe(false);
+    expect(client.getQueryCache().findAll({ queryKey: listVideosKey(fake.transport) })[0]?.state.isInvalidated).toBe(
+      false,
+    );
   });
 });
 
@@ -75,7 +87,9 @@ describe('deleteVideoMutation', () => {
 describe('shareVideoMutation', () => {
   it('shares, returns the link and refetches video and list', async () => {
     const { fake, client, listCalls } = await primed();
-    const shared = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
+    const shared = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({
+      videoId: 'a',
+    });
     expect(shared.id).toBe('a');
     expect(shared.url).toBe(`http://localhost:3000/s/${fake.shareTokenOf('a')}`);
     expect(listCalls()).toBe(2);
@@ -85,21 +99,29 @@ describe('shareVideoMutation', () => {
     expect((await client.fetchQuery(getVideoQuery(fake.transport, 'a'))).visibility).toBe(Visibility.SHARED);
   });
 
-  it('puts the answer\'s visibility into the cached video and the list at once', async () => {
+  it("puts the answer's visibility into the cached video and the list at once", async () => {
     const { fake, client, listed } = await primed();
     fake.fail('listVideos', new ConnectError('down', Code.Unavailable));
     fake.fail('getVideo', new ConnectError('down', Code.Unavailable));
-    await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a', expireAfterSeconds: 86_400n });
+    await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({
+      videoId: 'a',
+      expireAfterSeconds: 86_400n,
+    });
     expect(client.getQueryData(getVideoKey(fake.transport, 'a'))?.visibility).toBe(Visibility.SHARED);
     expect(listed().find((v) => v.id === 'a')?.visibility).toBe(Visibility.SHARED);
-    expect(fake.calls.find((c) => c.method === 'shareVideo')).toEqual({ method: 'shareVideo', request: { videoId: 'a', expireAfterSeconds: 86_400n, newLink: false } });
+    expect(fake.calls.find((c) => c.method === 'shareVideo')).toEqual({
+      method: 'shareVideo',
+      request: { videoId: 'a', expireAfterSeconds: 86_400n, newLink: false },
+    });
   });
 });
 
 describe('getSharedVideoQuery and recordViewMutation', () => {
-  it('reads a link\'s video signed out and counts a view through its token', async () => {
+  it("reads a link's video signed out and counts a view through its token", async () => {
     const { fake, client } = await primed();
-    const { url } = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
+    const { url } = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({
+      videoId: 'a',
+    });
     const shareToken = url.split('/s/')[1] ?? '';
     fake.setCaller(undefined);
     expect((await client.fetchQuery(getSharedVideoQuery(fake.transport, shareToken))).title).toBe('Old');
@@ -112,7 +134,7 @@ describe('getSharedVideoQuery and recordViewMutation', () => {
     expect(client.getQueryData(getSharedVideoKey(fake.transport, shareToken))?.viewCount).toBe(1n);
   });
 
-  it('a view without the link\'s token is refused for a signed-out viewer', async () => {
+  it("a view without the link's token is refused for a signed-out viewer", async () => {
     const { fake, client } = await primed();
     await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
     fake.setCaller(undefined);
@@ -125,10 +147,17 @@ describe('getSharedVideoQuery and recordViewMutation', () => {
 
   it('a reset link is not_found, without retries', async () => {
     const { fake, client } = await primed();
-    const first = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
-    await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({ videoId: 'a', newLink: true });
+    const first = await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({
+      videoId: 'a',
+    });
+    await new MutationObserver(client, shareVideoMutation(fake.transport, client)).mutate({
+      videoId: 'a',
+      newLink: true,
+    });
     const before = fake.calls.length;
-    const error = await new QueryClient().fetchQuery(getSharedVideoQuery(fake.transport, first.url.split('/s/')[1] ?? '')).catch((e: unknown) => e);
+    const error = await new QueryClient()
+      .fetchQuery(getSharedVideoQuery(fake.transport, first.url.split('/s/')[1] ?? ''))
+      .catch((e: unknown) => e);
     expect(ConnectError.from(error).code).toBe(Code.NotFound);
     expect(fake.calls.length).toBe(before + 1);
   });

@@ -28,7 +28,12 @@ export interface RecordViewInput {
 type ListPages = InfiniteData<ListVideosResponse, number>;
 
 /** Applies `change` to every cached list page (undefined drops the video), so the list on screen changes at once. */
-function editListed(queryClient: QueryClient, transport: Transport, videoId: string, change: (video: Video) => Video | undefined) {
+function editListed(
+  queryClient: QueryClient,
+  transport: Transport,
+  videoId: string,
+  change: (video: Video) => Video | undefined,
+) {
   queryClient.setQueriesData<ListPages>({ queryKey: listVideosKey(transport) }, (data) =>
     data === undefined
       ? data
@@ -99,7 +104,10 @@ export function shareVideoMutation(
       const cached = queryClient.getQueryData(key);
       if (cached) queryClient.setQueryData(key, withFields(cached, { visibility: shared.visibility }));
       editListed(queryClient, transport, shared.id, (video) => withFields(video, { visibility: shared.visibility }));
-      await Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: listVideosKey(transport) })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: listVideosKey(transport) }),
+      ]);
     },
   };
 }

@@ -80,7 +80,7 @@ describe('getVideoQuery', () => {
     expect(fake.calls).toEqual([{ method: 'getVideo', request: { videoId: 'abc' } }]);
   });
 
-  it('fails not_found for a missing video and for another user\'s private video', async () => {
+  it("fails not_found for a missing video and for another user's private video", async () => {
     const fake = createFakeVideoService({ userId: 'me', videos: [{ id: 'theirs', userId: 'someone-else' }] });
     const client = newClient();
     for (const id of ['nope', 'theirs']) {
@@ -99,9 +99,16 @@ describe('refetchWhileProcessing', () => {
     expect(refetchWhileProcessing(processing)).toBe(PROCESSING_REFETCH_MS);
     expect(refetchWhileProcessing(ready)).toBe(false);
     expect(
-      refetchWhileProcessing({ pages: [create(ListVideosResponseSchema, { videos: [ready] }), create(ListVideosResponseSchema, { videos: [processing] })] }),
+      refetchWhileProcessing({
+        pages: [
+          create(ListVideosResponseSchema, { videos: [ready] }),
+          create(ListVideosResponseSchema, { videos: [processing] }),
+        ],
+      }),
     ).toBe(PROCESSING_REFETCH_MS);
-    expect(refetchWhileProcessing({ pages: [create(ListVideosResponseSchema, { videos: [ready, failed] })] })).toBe(false);
+    expect(refetchWhileProcessing({ pages: [create(ListVideosResponseSchema, { videos: [ready, failed] })] })).toBe(
+      false,
+    );
   });
 });
 

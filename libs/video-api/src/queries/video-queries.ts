@@ -26,7 +26,8 @@ export function listVideosQuery(transport: Transport, pageSize: number = DEFAULT
     {
       transport,
       pageParamKey: 'pageNumber',
-      getNextPageParam: (lastPage, _allPages, lastPageParam) => nextPageNumber(lastPage, lastPageParam ?? FIRST_PAGE_NUMBER),
+      getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+        nextPageNumber(lastPage, lastPageParam ?? FIRST_PAGE_NUMBER),
     },
   );
   return { ...options, retry: retryVideoCall };
@@ -45,12 +46,20 @@ export const SHARE_TOKEN_HEADER = 'x-share-token';
  * PRIVATE, deleted, expired or reset link is not_found.
  */
 export function getSharedVideoQuery(transport: Transport, shareToken: string) {
-  return { ...createQueryOptions(VideoService.method.getSharedVideo, { shareToken }, { transport }), retry: retryVideoCall };
+  return {
+    ...createQueryOptions(VideoService.method.getSharedVideo, { shareToken }, { transport }),
+    retry: retryVideoCall,
+  };
 }
 
 /** Key of one cached GetSharedVideo. */
 export function getSharedVideoKey(transport: Transport, shareToken: string) {
-  return createConnectQueryKey({ schema: VideoService.method.getSharedVideo, transport, input: { shareToken }, cardinality: 'finite' });
+  return createConnectQueryKey({
+    schema: VideoService.method.getSharedVideo,
+    transport,
+    input: { shareToken },
+    cardinality: 'finite',
+  });
 }
 
 /** Key prefix matching every cached ListVideos page set of this transport, whatever the page size (for invalidation). */
@@ -60,7 +69,12 @@ export function listVideosKey(transport: Transport) {
 
 /** Key of one cached GetVideo. */
 export function getVideoKey(transport: Transport, videoId: string) {
-  return createConnectQueryKey({ schema: VideoService.method.getVideo, transport, input: { videoId }, cardinality: 'finite' });
+  return createConnectQueryKey({
+    schema: VideoService.method.getVideo,
+    transport,
+    input: { videoId },
+    cardinality: 'finite',
+  });
 }
 
 export function isProcessing(video: Pick<Video, 'status'>): boolean {

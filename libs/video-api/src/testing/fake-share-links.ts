@@ -12,12 +12,14 @@ interface Link {
  */
 export function createFakeShareLinks(now: () => number, initial: (Link & { videoId: string })[] = []) {
   const byVideo = new Map<string, Link>(initial.map(({ videoId, ...link }) => [videoId, link]));
-  const live = (link: Link | undefined) => link !== undefined && (link.expiresAtMs === undefined || now() < link.expiresAtMs);
+  const live = (link: Link | undefined) =>
+    link !== undefined && (link.expiresAtMs === undefined || now() < link.expiresAtMs);
 
   return {
     share(videoId: string, { expireAfterSeconds, newLink }: { expireAfterSeconds?: bigint; newLink: boolean }): Link {
       const current = byVideo.get(videoId);
-      const token = !current || newLink ? `share-${++sequence}-${Math.random().toString(36).slice(2, 10)}` : current.token;
+      const token =
+        !current || newLink ? `share-${++sequence}-${Math.random().toString(36).slice(2, 10)}` : current.token;
       const expiresAtMs =
         expireAfterSeconds === undefined
           ? current?.expiresAtMs

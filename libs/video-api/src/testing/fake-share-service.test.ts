@@ -8,14 +8,22 @@ const DAY = 24 * 60 * 60;
 
 function setup(visibility = Visibility.PRIVATE) {
   let time = Date.UTC(2026, 5, 1);
-  const fake = createFakeVideoService({ userId: 'owner', now: () => time, videos: [{ id: 'v', title: 'Demo', visibility }] });
+  const fake = createFakeVideoService({
+    userId: 'owner',
+    now: () => time,
+    videos: [{ id: 'v', title: 'Demo', visibility }],
+  });
   const client = createClient(VideoService, fake.transport);
   const tokenOf = (url: string) => url.split('/s/')[1] ?? '';
-  const codeOf = (promise: Promise<unknown>) => promise.then(() => Code.Unknown + 100, (e: unknown) => ConnectError.from(e).code);
+  const codeOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => Code.Unknown + 100,
+      (e: unknown) => ConnectError.from(e).code,
+    );
   return { fake, client, tokenOf, codeOf, advance: (ms: number) => (time += ms) };
 }
 
-describe('the fake service\'s share links', () => {
+describe("the fake service's share links", () => {
   it('shares a PRIVATE video as SHARED with a link that reads it signed out, until it expires', async () => {
     const { fake, client, tokenOf, codeOf, advance } = setup();
     const shared = await client.shareVideo({ videoId: 'v', expireAfterSeconds: BigInt(DAY) });
@@ -53,7 +61,9 @@ describe('the fake service\'s share links', () => {
     const token = tokenOf((await client.shareVideo({ videoId: 'v' })).url);
     fake.setCaller(undefined);
     expect(await codeOf(client.getVideo({ videoId: 'v' }))).toBe(Code.Unauthenticated);
-    expect(await codeOf(client.getVideo({ videoId: 'v' }, { headers: { [SHARE_TOKEN_HEADER]: 'wrong' } }))).toBe(Code.NotFound);
+    expect(await codeOf(client.getVideo({ videoId: 'v' }, { headers: { [SHARE_TOKEN_HEADER]: 'wrong' } }))).toBe(
+      Code.NotFound,
+    );
     expect((await client.getVideo({ videoId: 'v' }, { headers: { [SHARE_TOKEN_HEADER]: token } })).id).toBe('v');
     fake.update('v', { visibility: Visibility.PUBLIC });
     expect((await client.getVideo({ videoId: 'v' })).id).toBe('v');
@@ -61,7 +71,7 @@ describe('the fake service\'s share links', () => {
   });
 });
 
-describe('the fake service\'s initial links', () => {
+describe("the fake service's initial links", () => {
   it('starts with the links it is given, expiry included', async () => {
     let time = 1000;
     const fake = createFakeVideoService({
@@ -76,7 +86,7 @@ describe('the fake service\'s initial links', () => {
   });
 });
 
-describe('the fake service\'s views', () => {
+describe("the fake service's views", () => {
   it('counts a viewer once per hour, never the owner', async () => {
     const { fake, client, advance, codeOf } = setup(Visibility.PUBLIC);
     expect((await client.recordView({ videoId: 'v', viewerId: 'owner-browser' })).viewCount).toBe(0n);
@@ -102,7 +112,9 @@ describe('the fake service\'s views', () => {
   it('does not count a view of a video the viewer may not read', async () => {
     const { fake, client, codeOf } = setup(Visibility.SHARED);
     fake.setCaller(undefined);
-    expect(await codeOf(client.recordView({ videoId: 'v', viewerId: 'a' }, { headers: { [SHARE_TOKEN_HEADER]: 'guess' } }))).toBe(Code.NotFound);
+    expect(
+      await codeOf(client.recordView({ videoId: 'v', viewerId: 'a' }, { headers: { [SHARE_TOKEN_HEADER]: 'guess' } })),
+    ).toBe(Code.NotFound);
     expect(fake.videos.get('v')?.viewCount).toBe(0n);
   });
 });

@@ -14,10 +14,14 @@ describe('createFakeVideoService', () => {
     expect(fake.videos.size).toBe(1);
   });
 
-  it('lists only the caller\'s videos and hides others\' private ones', async () => {
+  it("lists only the caller's videos and hides others' private ones", async () => {
     const fake = createFakeVideoService({
       userId: 'me',
-      videos: [{ id: 'mine' }, { id: 'their-private', userId: 'x' }, { id: 'their-public', userId: 'x', visibility: Visibility.PUBLIC }],
+      videos: [
+        { id: 'mine' },
+        { id: 'their-private', userId: 'x' },
+        { id: 'their-public', userId: 'x', visibility: Visibility.PUBLIC },
+      ],
     });
     const client = createClient(VideoService, fake.transport);
     expect((await client.listVideos({})).videos.map((v) => v.id)).toEqual(['mine']);

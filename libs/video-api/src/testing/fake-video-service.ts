@@ -94,7 +94,8 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       if (video.visibility === Visibility.SHARED && token !== undefined && links.valid(video.id, token)) return video;
     }
     // Existence does not leak: signed out it is unauthenticated, signed in not_found.
-    if (caller === undefined && token === undefined) throw new ConnectError('Sign in to see this video', Code.Unauthenticated);
+    if (caller === undefined && token === undefined)
+      throw new ConnectError('Sign in to see this video', Code.Unauthenticated);
     throw notFound(videoId);
   };
   const owned = (videoId: string): Video => {
@@ -116,7 +117,12 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         record('createVideo', { ...req });
         signedIn();
         if (!req.title.trim()) throw new ConnectError('title is required', Code.InvalidArgument);
-        return add({ title: validTitle(req.title), description: req.description, url: req.url, visibility: req.visibility });
+        return add({
+          title: validTitle(req.title),
+          description: req.description,
+          url: req.url,
+          visibility: req.visibility,
+        });
       },
       getVideo(req, context) {
         record('getVideo', { videoId: req.videoId });
@@ -125,7 +131,8 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       listVideos(req) {
         record('listVideos', { pageSize: req.pageSize, pageNumber: req.pageNumber });
         const uid = signedIn();
-        if (req.pageSize < 0 || req.pageSize > 100) throw new ConnectError('page_size must be 0..100', Code.InvalidArgument);
+        if (req.pageSize < 0 || req.pageSize > 100)
+          throw new ConnectError('page_size must be 0..100', Code.InvalidArgument);
         if (req.pageNumber < 0) throw new ConnectError('page_number must be >= 0', Code.InvalidArgument);
         const size = req.pageSize || 10;
         const mine = [...videos.values()]
@@ -141,7 +148,11 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         const video = owned(req.videoId);
         const title = validTitle(req.title);
         // As the real service: an empty title keeps the current one.
-        return update(video.id, { title: title || video.title, description: req.description, visibility: req.visibility });
+        return update(video.id, {
+          title: title || video.title,
+          description: req.description,
+          visibility: req.visibility,
+        });
       },
       deleteVideo(req) {
         record('deleteVideo', { videoId: req.videoId });
@@ -151,13 +162,18 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         return create(EmptySchema);
       },
       shareVideo(req) {
-        record('shareVideo', { videoId: req.videoId, expireAfterSeconds: req.expireAfterSeconds, newLink: req.newLink });
+        record('shareVideo', {
+          videoId: req.videoId,
+          expireAfterSeconds: req.expireAfterSeconds,
+          newLink: req.newLink,
+        });
         const video = owned(req.videoId);
         if (req.expireAfterSeconds !== undefined && req.expireAfterSeconds < 0n) {
           throw new ConnectError('expire_after_seconds must not be negative', Code.InvalidArgument);
         }
         const link = links.share(video.id, { expireAfterSeconds: req.expireAfterSeconds, newLink: req.newLink });
-        const shared = video.visibility === Visibility.PRIVATE ? update(video.id, { visibility: Visibility.SHARED }) : video;
+        const shared =
+          video.visibility === Visibility.PRIVATE ? update(video.id, { visibility: Visibility.SHARED }) : video;
         return create(ShareVideoResponseSchema, {
           id: video.id,
           url: `${publicUrl}/s/${link.token}`,
@@ -170,14 +186,18 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         if (!req.shareToken.trim()) throw new ConnectError('share_token is required', Code.InvalidArgument);
         const videoId = links.videoOf(req.shareToken);
         const video = videoId === undefined ? undefined : videos.get(videoId);
-        if (!video || video.visibility === Visibility.PRIVATE) throw new ConnectError('This link is not valid', Code.NotFound);
+        if (!video || video.visibility === Visibility.PRIVATE)
+          throw new ConnectError('This link is not valid', Code.NotFound);
         return video;
       },
       recordView(req, context) {
         record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
         // As the real service: a browser's id (required signed out); a signed-in viewer is counted by uid.
         if (!(caller !== undefined && req.viewerId === '') && !/^[A-Za-z0-9_-]{1,64}$/.test(req.viewerId)) {
-          throw new ConnectError('viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -', Code.InvalidArgument);
+          throw new ConnectError(
+            'viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -',
+            Code.InvalidArgument,
+          );
         }
         const video = readable(req.videoId, context);
         const key = `${video.id}\n${caller === undefined ? `anon:${req.viewerId}` : `user:${caller}`}`;

@@ -83,7 +83,10 @@ describe('createVideoTransport', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const client = createClient(VideoService, createVideoTransport({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => 't' }));
+    const client = createClient(
+      VideoService,
+      createVideoTransport({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => 't' }),
+    );
     const error = await client.getVideo({ videoId: 'x' }).catch((e: unknown) => e);
     expect(ConnectError.from(error).code).toBe(Code.Unavailable);
   });
@@ -97,7 +100,10 @@ describe('createVideoTransport against a server that is not the video service', 
     await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
     try {
       const port = (html.address() as AddressInfo).port;
-      const client = createClient(VideoService, createVideoTransport({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => 't' }));
+      const client = createClient(
+        VideoService,
+        createVideoTransport({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => 't' }),
+      );
       const error = ConnectError.from(await client.getVideo({ videoId: 'x' }).catch((e: unknown) => e));
       expect(error.code).toBe(Code.Unknown);
       expect(error.rawMessage).toBe('Unknown Content-type received: text/html');

@@ -63,7 +63,13 @@ function withCodedFailures(fetchImpl: typeof globalThis.fetch): typeof globalThi
       response = await fetchImpl(input, init);
     } catch (error) {
       if (error instanceof TypeError && !init?.signal?.aborted) {
-        throw new ConnectError(`cannot reach the video service: ${error.message}`, Code.Unavailable, undefined, undefined, error);
+        throw new ConnectError(
+          `cannot reach the video service: ${error.message}`,
+          Code.Unavailable,
+          undefined,
+          undefined,
+          error,
+        );
       }
       throw error;
     }

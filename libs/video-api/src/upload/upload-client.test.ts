@@ -70,7 +70,8 @@ beforeEach(() => {
   hold = undefined;
 });
 
-const recording = () => new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4])], { type: 'video/webm;codecs=vp8,opus' });
+const recording = () =>
+  new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4])], { type: 'video/webm;codecs=vp8,opus' });
 const client = (scenario: string, token: string | null = 'token-abc') =>
   createUploadClient({ baseUrl: `${origin}/${scenario}`, getToken: () => token ?? undefined, isOnline: () => true });
 
@@ -78,7 +79,13 @@ describe('upload client (real HTTP on 127.0.0.1)', () => {
   it('posts the recording as field "video" named recording.webm with the bearer token', async () => {
     const result = await client('ok').upload(recording());
     expect(received).toEqual([
-      { path: '/api/videoservice/upload', authorization: 'Bearer token-abc', field: 'video', filename: 'recording.webm', bytes: 8 },
+      {
+        path: '/api/videoservice/upload',
+        authorization: 'Bearer token-abc',
+        field: 'video',
+        filename: 'recording.webm',
+        bytes: 8,
+      },
     ]);
     expect(result).toEqual({
       ok: true,
@@ -90,7 +97,11 @@ describe('upload client (real HTTP on 127.0.0.1)', () => {
   });
 
   it('succeeds on an OK answer with an empty body', async () => {
-    expect(await client('ok-empty').upload(recording())).toEqual({ ok: true, status: 200, message: uploadMessages.success });
+    expect(await client('ok-empty').upload(recording())).toEqual({
+      ok: true,
+      status: 200,
+      message: uploadMessages.success,
+    });
   });
 
   it('413 → "Video file is too large. Please record a shorter video."', async () => {
@@ -136,7 +147,11 @@ describe('upload client (real HTTP on 127.0.0.1)', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const offline = createUploadClient({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => 't', isOnline: () => true });
+    const offline = createUploadClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      getToken: () => 't',
+      isOnline: () => true,
+    });
     expect(await offline.upload(recording())).toMatchObject({
       ok: false,
       code: 'offline',

@@ -8,7 +8,9 @@ import { createUploadClient } from './upload-client';
 import { uploadMessages } from './upload-messages';
 
 class ScriptedXhr {
-  readonly upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+  readonly upload: {
+    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  } = {
     onprogress: null,
   };
   onload: (() => void) | null = null;
@@ -128,6 +130,10 @@ describe('upload progress', () => {
       isOnline: () => online,
       createXhr: () => new ScriptedXhr() as unknown as XMLHttpRequest,
     });
-    expect(await client.upload(new Blob(['x']))).toMatchObject({ ok: false, code: 'offline', message: uploadMessages.offline });
+    expect(await client.upload(new Blob(['x']))).toMatchObject({
+      ok: false,
+      code: 'offline',
+      message: uploadMessages.offline,
+    });
   });
 });

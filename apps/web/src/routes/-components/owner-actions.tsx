@@ -6,7 +6,15 @@ import { DeleteVideoDialog } from './delete-video-dialog';
 import { ShareVideoDialog } from './share-video-dialog';
 
 /** The owner's buttons on a video's page: Share, Download, Delete. */
-export function OwnerActions({ video, transport, onDeleted }: { video: Video; transport: Transport; onDeleted: () => void }) {
+export function OwnerActions({
+  video,
+  transport,
+  onDeleted,
+}: {
+  video: Video;
+  transport: Transport;
+  onDeleted: () => void;
+}) {
   const [open, setOpen] = useState<'share' | 'delete'>();
   return (
     <div className="flex flex-wrap gap-2">
@@ -19,7 +27,12 @@ export function OwnerActions({ video, transport, onDeleted }: { video: Video; tr
       </button>
       {open === 'share' && <ShareVideoDialog video={video} transport={transport} onClose={() => setOpen(undefined)} />}
       {open === 'delete' && (
-        <DeleteVideoDialog video={video} transport={transport} onClose={() => setOpen(undefined)} onDeleted={onDeleted} />
+        <DeleteVideoDialog
+          video={video}
+          transport={transport}
+          onClose={() => setOpen(undefined)}
+          onDeleted={onDeleted}
+        />
       )}
     </div>
   );

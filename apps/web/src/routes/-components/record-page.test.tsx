@@ -75,7 +75,9 @@ describe('RecordPage', () => {
     expect(button('Stop Recording').disabled).toBe(true);
     expect(button('Download').disabled).toBe(true);
 
-    await act(async () => uploads.calls[0]!.answer({ ok: true, status: 201, message: uploadMessages.success, videoId: 'v1' }));
+    await act(async () =>
+      uploads.calls[0]!.answer({ ok: true, status: 201, message: uploadMessages.success, videoId: 'v1' }),
+    );
     expect(screen.getByRole('status').textContent).toBe('Video uploaded successfully!');
     expect(screen.queryByRole('button', { name: 'Re-upload Video' })).toBeNull();
     expect(screen.queryByText('Uploading video...')).toBeNull();
@@ -125,7 +127,12 @@ describe('RecordPage', () => {
     await recordAndStop(fake);
     await waitFor(() => expect(uploads.calls).toHaveLength(1));
     await act(async () =>
-      uploads.calls[0]!.answer({ ok: false, code: 'offline', message: uploadMessages.offline, detail: 'network error' }),
+      uploads.calls[0]!.answer({
+        ok: false,
+        code: 'offline',
+        message: uploadMessages.offline,
+        detail: 'network error',
+      }),
     );
     await userEvent.click(button('Dismiss'));
     expect(screen.queryByText(uploadMessages.offline)).toBeNull();
@@ -185,7 +192,9 @@ describe('RecordPage', () => {
       await upload.failWrite(new Error('network down'));
     });
 
-    expect(screen.getByRole('alert').textContent).toBe('The upload stopped (network down). The recording itself goes on and is kept here.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The upload stopped (network down). The recording itself goes on and is kept here.',
+    );
     expect(button('Stop Recording').disabled).toBe(false);
     fake.recorders[0]!.emit(new Blob(['after-']));
     await userEvent.click(button('Stop Recording'));
@@ -198,7 +207,10 @@ describe('RecordPage', () => {
     const fake = createFakeBrowser();
     const uploads = scriptedUploads();
     const spool = new FakeSink({ manual: true });
-    await renderRecord(uploads.client, { browser: fake.browser, sinks: () => [{ name: 'local copy', sink: spool, required: true }] });
+    await renderRecord(uploads.client, {
+      browser: fake.browser,
+      sinks: () => [{ name: 'local copy', sink: spool, required: true }],
+    });
     await userEvent.click(button('Start Recording'));
     await screen.findByTestId('elapsed-time');
     await act(async () => {

@@ -45,7 +45,8 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
       setAlert(null);
       setUpload({ status: 'uploading', progress: 0 });
       const result = await uploads.upload(blob, {
-        onProgress: (progress) => setUpload((current) => (current.status === 'uploading' ? { status: 'uploading', progress } : current)),
+        onProgress: (progress) =>
+          setUpload((current) => (current.status === 'uploading' ? { status: 'uploading', progress } : current)),
       });
       if (result.ok) {
         setAlert({ kind: 'success', message: result.message });
@@ -103,12 +104,12 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
         onStop={() => void recorder.stop()}
       />
 
-      {state.status === 'recording' || state.status === 'stopping' ? <ElapsedTime elapsedMs={recorder.elapsedMs} /> : null}
+      {state.status === 'recording' || state.status === 'stopping' ? (
+        <ElapsedTime elapsedMs={recorder.elapsedMs} />
+      ) : null}
       {state.status === 'acquiring' ? <p>Choose what to share in the browser&apos;s window...</p> : null}
 
-      {recording && !capturing ? (
-        <RecordingPreview blob={recording.blob} downloadDisabled={uploading} />
-      ) : null}
+      {recording && !capturing ? <RecordingPreview blob={recording.blob} downloadDisabled={uploading} /> : null}
 
       {recording && !capturing ? (
         <UploadStatus
@@ -119,7 +120,9 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
         />
       ) : null}
 
-      {upload.status === 'done' && upload.videoId && renderVideoLink && !capturing ? renderVideoLink(upload.videoId) : null}
+      {upload.status === 'done' && upload.videoId && renderVideoLink && !capturing
+        ? renderVideoLink(upload.videoId)
+        : null}
     </div>
   );
 }

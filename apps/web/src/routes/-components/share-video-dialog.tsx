@@ -19,7 +19,15 @@ const visibilityOf: Record<VideoVisibilityLabel, Visibility> = {
  * the dialog says so); the visibility goes through UpdateVideo, the expiry and Reset link through
  * ShareVideo again.
  */
-export function ShareVideoDialog({ video, transport, onClose }: { video: Video; transport: Transport; onClose: () => void }) {
+export function ShareVideoDialog({
+  video,
+  transport,
+  onClose,
+}: {
+  video: Video;
+  transport: Transport;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const share = useMutation(shareVideoMutation(transport, queryClient));
   const update = useMutation(updateVideoMutation(transport, queryClient));

@@ -57,7 +57,10 @@ describe('/video/$id', () => {
   });
 
   it('says "Video not found" for another user\'s private video', async () => {
-    renderApp('/video/theirs', { userId: 'me', videos: [{ id: 'theirs', userId: 'them', visibility: Visibility.PRIVATE }] });
+    renderApp('/video/theirs', {
+      userId: 'me',
+      videos: [{ id: 'theirs', userId: 'them', visibility: Visibility.PRIVATE }],
+    });
     expect(await screen.findByRole('heading', { name: 'Video not found' })).toBeTruthy();
   });
 
@@ -76,7 +79,9 @@ describe('/video/$id', () => {
   }, 20_000);
 
   it('says a FAILED video failed, with the reason', async () => {
-    const { view } = renderApp('/video/abc', { videos: [{ ...ready, status: Status.FAILED, failureReason: 'not a WebM file' }] });
+    const { view } = renderApp('/video/abc', {
+      videos: [{ ...ready, status: Status.FAILED, failureReason: 'not a WebM file' }],
+    });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('could not be processed');
     expect(alert.textContent).toContain('not a WebM file');

@@ -1,6 +1,12 @@
 import { useSession } from '@stream/auth';
 import { LoadError, VideoEditor, ViewCount, formatVideoDate } from '@stream/ui';
-import { describeVideoError, getVideoQuery, isVideoNotFound, refetchWhileProcessing, updateVideoMutation } from '@stream/video-api';
+import {
+  describeVideoError,
+  getVideoQuery,
+  isVideoNotFound,
+  refetchWhileProcessing,
+  updateVideoMutation,
+} from '@stream/video-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { OwnerActions } from './owner-actions';
@@ -21,12 +27,21 @@ export function VideoDetail({ videoId, startEditing = false }: { videoId: string
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const update = useMutation(updateVideoMutation(transport, queryClient));
-  const query = useQuery({ ...getVideoQuery(transport, videoId), refetchInterval: (q) => refetchWhileProcessing(q.state.data) });
+  const query = useQuery({
+    ...getVideoQuery(transport, videoId),
+    refetchInterval: (q) => refetchWhileProcessing(q.state.data),
+  });
 
   if (query.isPending) return <p>Loading...</p>;
   if (query.isError && query.data === undefined) {
     if (isVideoNotFound(query.error)) return <VideoNotFound />;
-    return <LoadError message={describeVideoError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+    return (
+      <LoadError
+        message={describeVideoError(query.error).message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isRefetching}
+      />
+    );
   }
   const video = query.data;
   if (!video) return <VideoNotFound />;
@@ -57,7 +72,9 @@ export function VideoDetail({ videoId, startEditing = false }: { videoId: string
         <p>Uploaded on {formatVideoDate(createdAtOf(video))}</p>
         <ViewCount count={Number(video.viewCount)} />
       </div>
-      {isOwner && <OwnerActions video={video} transport={transport} onDeleted={() => void navigate({ to: '/videos' })} />}
+      {isOwner && (
+        <OwnerActions video={video} transport={transport} onDeleted={() => void navigate({ to: '/videos' })} />
+      )}
     </article>
   );
 }

@@ -27,7 +27,14 @@ describe('/videos', () => {
   it('shows each card with thumbnail, badges, title, description and date', async () => {
     renderApp('/videos', {
       videos: [
-        { id: 'r', title: 'Ready one', description: 'First description', status: Status.READY, createdAt: at(2), thumbnailUrl: '/thumb/r.jpg' },
+        {
+          id: 'r',
+          title: 'Ready one',
+          description: 'First description',
+          status: Status.READY,
+          createdAt: at(2),
+          thumbnailUrl: '/thumb/r.jpg',
+        },
         { id: 'p', title: 'Processing one', status: Status.PROCESSING, createdAt: at(3), thumbnailUrl: '' },
         { id: 'f', title: 'Failed one', status: Status.FAILED, createdAt: at(4), visibility: Visibility.SHARED },
         { id: 'u', title: 'Unknown one', status: Status.UNSPECIFIED, createdAt: at(5), visibility: Visibility.PUBLIC },
@@ -35,7 +42,12 @@ describe('/videos', () => {
     });
     const region = await grid();
     // Newest first.
-    expect(cards(region).map((c) => c.getAttribute('aria-label'))).toEqual(['Unknown one', 'Failed one', 'Processing one', 'Ready one']);
+    expect(cards(region).map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Unknown one',
+      'Failed one',
+      'Processing one',
+      'Ready one',
+    ]);
 
     const ready = within(region).getByRole('link', { name: 'Ready one' });
     expect(ready.getAttribute('href')).toBe('/video/r');

@@ -45,8 +45,12 @@ describe('/video/$id for its owner', () => {
     await user.click(screen.getByRole('button', { name: 'Share' }));
     const dialog = screen.getByRole('dialog', { name: 'Share video' });
     await waitFor(() => expect(linkField().value).toBe(`http://localhost:3000/s/${fake.shareTokenOf('abc')}`));
-    expect(within(dialog).getByText('This video was private. It is now shared with anyone who has the link.')).toBeTruthy();
-    expect((within(dialog).getByRole('radio', { name: /Anyone with the link/ }) as HTMLInputElement).checked).toBe(true);
+    expect(
+      within(dialog).getByText('This video was private. It is now shared with anyone who has the link.'),
+    ).toBeTruthy();
+    expect((within(dialog).getByRole('radio', { name: /Anyone with the link/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     expect(fake.videos.get('abc')?.visibility).toBe(Visibility.SHARED);
   });
 
@@ -59,14 +63,21 @@ describe('/video/$id for its owner', () => {
 
     await user.click(screen.getByRole('radio', { name: /Private/ }));
     await waitFor(() => expect(fake.videos.get('abc')?.visibility).toBe(Visibility.PRIVATE));
-    expect(fake.calls.at(-1)).toMatchObject({ method: 'updateVideo', request: { title: 'Team sync', description: 'What we agreed on' } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'updateVideo',
+      request: { title: 'Team sync', description: 'What we agreed on' },
+    });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Link expires' }), '1 day');
     await waitFor(() => expect(screen.getByText(/The link works until/)).toBeTruthy());
-    expect(fake.calls.filter((c) => c.method === 'shareVideo').at(-1)?.request).toMatchObject({ expireAfterSeconds: 86_400n });
+    expect(fake.calls.filter((c) => c.method === 'shareVideo').at(-1)?.request).toMatchObject({
+      expireAfterSeconds: 86_400n,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Reset link' }));
-    await waitFor(() => expect(screen.getByText('The old link no longer works. Share the new one above.')).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByText('The old link no longer works. Share the new one above.')).toBeTruthy(),
+    );
     expect(fake.shareTokenOf('abc')).not.toBe(first);
     expect(linkField().value).toBe(`http://localhost:3000/s/${fake.shareTokenOf('abc')}`);
   });
@@ -83,7 +94,7 @@ describe('/video/$id for its owner', () => {
     expect(await screen.findByRole('link', { name: 'Weekly sync' })).toBeTruthy();
   });
 
-  it('shows the server\'s validation message and changes nothing', async () => {
+  it("shows the server's validation message and changes nothing", async () => {
     const { user, fake } = await openVideo();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const title = screen.getByRole('textbox', { name: 'Title' });
@@ -115,12 +126,14 @@ describe('/video/$id for its owner', () => {
     await waitFor(() => expect(linkField().value).toContain('/s/'));
     fake.fail('updateVideo', new ConnectError('down', Code.Unavailable));
     await user.click(screen.getByRole('radio', { name: /Public/ }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Cannot reach the video service. Check your connection and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cannot reach the video service. Check your connection and try again.',
+    );
     expect((screen.getByRole('radio', { name: /Anyone with the link/ }) as HTMLInputElement).checked).toBe(true);
     expect(fake.videos.get('abc')?.visibility).toBe(Visibility.SHARED);
   });
 
-  it('someone else\'s public video shows no owner controls', async () => {
+  it("someone else's public video shows no owner controls", async () => {
     renderApp('/video/abc', { videos: [{ ...video, userId: 'someone-else', visibility: Visibility.PUBLIC }] });
     await screen.findByRole('heading', { level: 1, name: 'Team sync' });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
@@ -130,7 +143,7 @@ describe('/video/$id for its owner', () => {
 });
 
 describe('/videos card menu', () => {
-  it('Edit opens the video\'s page with the title editor focused', async () => {
+  it("Edit opens the video's page with the title editor focused", async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/videos', { videos: [video] });
     await user.click(await screen.findByRole('button', { name: 'Actions for Team sync' }));
@@ -153,7 +166,9 @@ describe('/videos card menu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions for Team sync' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete video?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete video?' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Team sync' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Other' })).toBeTruthy();
     expect(fake.videos.has('abc')).toBe(false);

@@ -24,7 +24,11 @@ function Profile() {
       verification={verification}
       onSendVerification={async () => {
         const outcome = await signIn.sendEmailVerification();
-        setVerification(outcome.ok ? { sent: true } : { sent: false, message: outcome.message ?? 'Something went wrong. Please try again.' });
+        setVerification(
+          outcome.ok
+            ? { sent: true }
+            : { sent: false, message: outcome.message ?? 'Something went wrong. Please try again.' },
+        );
       }}
     />
   );

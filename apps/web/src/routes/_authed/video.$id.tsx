@@ -9,7 +9,8 @@ interface VideoSearch {
 }
 
 export const Route = createFileRoute('/_authed/video/$id')({
-  validateSearch: (search: Record<string, unknown>): VideoSearch => (search.edit === true || search.edit === 'true' ? { edit: true } : {}),
+  validateSearch: (search: Record<string, unknown>): VideoSearch =>
+    search.edit === true || search.edit === 'true' ? { edit: true } : {},
   loader: async ({ context: { queryClient, transport }, params }) => {
     await queryClient.ensureQueryData(getVideoQuery(transport, params.id));
   },

@@ -12,10 +12,14 @@ export function actionDoneCopy(mode: WidgetMode, details: ActionCodeDetails): { 
     case 'revertSecondFactorAddition':
       return {
         title: 'Removed second factor',
-        message: 'The second factor was removed from your account. If you don’t recognize this change, reset your password right away.',
+        message:
+          'The second factor was removed from your account. If you don’t recognize this change, reset your password right away.',
       };
     case 'verifyAndChangeEmail':
-      return { title: 'Your email has been verified and changed', message: `You can now sign in with your new email${details.email ? ` ${details.email}` : ''}.` };
+      return {
+        title: 'Your email has been verified and changed',
+        message: `You can now sign in with your new email${details.email ? ` ${details.email}` : ''}.`,
+      };
     default:
       return { title: 'Your email has been verified', message: 'You can now sign in with your new account' };
   }

@@ -21,7 +21,15 @@ afterEach(() => {
 function renderWidget(props: Partial<SignInWidgetProps> = {}) {
   const session = createSession(client, localStorage);
   const actions = createSignInActions(client, session, localStorage);
-  render(<SignInWidget actions={actions} currentUrl="http://app/login" continueUrl="http://app/login" onSignedIn={onSignedIn} {...props} />);
+  render(
+    <SignInWidget
+      actions={actions}
+      currentUrl="http://app/login"
+      continueUrl="http://app/login"
+      onSignedIn={onSignedIn}
+      {...props}
+    />,
+  );
   return { session };
 }
 
@@ -46,7 +54,9 @@ describe('the sign-in widget', () => {
     renderWidget();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with email' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect((await screen.findByRole('alert', {}, { timeout: 1000 })).textContent).toBe('Enter your email address to continue');
+    expect((await screen.findByRole('alert', {}, { timeout: 1000 })).textContent).toBe(
+      'Enter your email address to continue',
+    );
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText("That email address isn't correct")).toBeTruthy();
@@ -61,7 +71,9 @@ describe('the sign-in widget', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Trouble signing in?' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Follow the instructions sent to ada@example.com to recover your password')).toBeTruthy();
+    expect(
+      await screen.findByText('Follow the instructions sent to ada@example.com to recover your password'),
+    ).toBeTruthy();
   });
 
   it('shows the network message when the Google popup cannot reach the provider', async () => {
@@ -116,7 +128,11 @@ describe('the sign-in widget', () => {
   });
 
   it('revokes an email change from a recoverEmail link', async () => {
-    client.addActionCode('r-1', { operation: 'RECOVER_EMAIL', email: 'new@example.com', previousEmail: 'ada@example.com' });
+    client.addActionCode('r-1', {
+      operation: 'RECOVER_EMAIL',
+      email: 'new@example.com',
+      previousEmail: 'ada@example.com',
+    });
     renderWidget({ mode: 'recoverEmail', oobCode: 'r-1' });
     expect(await screen.findByRole('heading', { name: 'Updated email address' })).toBeTruthy();
   });

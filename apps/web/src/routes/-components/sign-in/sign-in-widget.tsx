@@ -52,10 +52,20 @@ const signUpField = (message: string | null) =>
       : 'password';
 
 /** Our sign-in widget: one screen at a time, each wired to an action of @stream/auth. */
-export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, initialScreen, onSignedIn }: SignInWidgetProps) {
+export function SignInWidget({
+  actions,
+  mode,
+  oobCode,
+  currentUrl,
+  continueUrl,
+  initialScreen,
+  onSignedIn,
+}: SignInWidgetProps) {
   // An email action link decides the first screen, or starts busy with its call to the provider.
   const [link] = useState(() => actionLinkStart(actions, { mode, oobCode, currentUrl }));
-  const [screen, setScreen] = useState<WidgetScreen>(() => (link && 'screen' in link ? link.screen : (initialScreen ?? { name: 'select' })));
+  const [screen, setScreen] = useState<WidgetScreen>(() =>
+    link && 'screen' in link ? link.screen : (initialScreen ?? { name: 'select' }),
+  );
   const [busy, setBusy] = useState(link !== null && 'mode' in link);
   const [error, setError] = useState<string | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(0);
@@ -82,12 +92,17 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
     return settle(action, onOk, onFail);
   }
   /** The second half of `run`: waits for the action, then shows its result (for a call already shown as busy). */
-  async function settle<T>(action: () => Promise<Outcome<T>>, onOk: (value: T) => void, onFail?: (failure: Failure) => void) {
+  async function settle<T>(
+    action: () => Promise<Outcome<T>>,
+    onOk: (value: T) => void,
+    onFail?: (failure: Failure) => void,
+  ) {
     const outcome = await action();
     if (!mounted.current) return;
     setBusy(false);
     if (outcome.ok) return onOk(outcome.value);
-    if (outcome.code === 'auth/user-disabled') return go({ name: 'unauthorized', email: 'email' in screen ? (screen.email as string) : null });
+    if (outcome.code === 'auth/user-disabled')
+      return go({ name: 'unauthorized', email: 'email' in screen ? (screen.email as string) : null });
     if (onFail) return onFail(outcome);
     setError(outcome.message);
   }
@@ -98,13 +113,23 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
   const finishActionLink = useEffectEvent(() => {
     if (handled.current || !link || 'screen' in link) return;
     handled.current = true;
-    const failed = (failure: Failure) => go({ name: 'error', ...actionFailedCopy(link.mode, failure.message ?? messages.somethingWentWrong) });
-    if (link.mode === 'signIn') return void settle(() => actions.completeEmailLink(link.email, currentUrl), onSignedIn, failed);
+    const failed = (failure: Failure) =>
+      go({ name: 'error', ...actionFailedCopy(link.mode, failure.message ?? messages.somethingWentWrong) });
+    if (link.mode === 'signIn')
+      return void settle(() => actions.completeEmailLink(link.email, currentUrl), onSignedIn, failed);
     const { mode, oobCode } = link;
     if (mode === 'resetPassword') {
-      return void settle(() => actions.checkPasswordResetCode(oobCode), (email) => go({ name: 'reset-password', code: oobCode, email }), failed);
+      return void settle(
+        () => actions.checkPasswordResetCode(oobCode),
+        (email) => go({ name: 'reset-password', code: oobCode, email }),
+        failed,
+      );
     }
-    void settle(() => actions.applyActionCode(oobCode), (details) => go({ name: 'notice', ...actionDoneCopy(mode, details) }), failed);
+    void settle(
+      () => actions.applyActionCode(oobCode),
+      (details) => go({ name: 'notice', ...actionDoneCopy(mode, details) }),
+      failed,
+    );
   });
   useEffect(() => finishActionLink(), []);
 
@@ -114,7 +139,10 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
       (phoneNumber) => {
         go({ name: 'phone-code', phoneNumber, country, typed });
         stopCountdown.current();
-        stopCountdown.current = startCountdown(RESEND_COUNTDOWN_SECONDS, (left) => mounted.current && setSecondsLeft(left));
+        stopCountdown.current = startCountdown(
+          RESEND_COUNTDOWN_SECONDS,
+          (left) => mounted.current && setSecondsLeft(left),
+        );
       },
     );
 
@@ -153,11 +181,17 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
                   const trimmed = email.trim();
                   if (next.screen === 'password') go({ name: 'password', email: trimmed });
                   else if (next.screen === 'sign-up') go({ name: 'sign-up', email: trimmed });
-                  else if (next.screen === 'provider') go({ name: 'provider', email: trimmed, providerId: next.providerId });
+                  else if (next.screen === 'provider')
+                    go({ name: 'provider', email: trimmed, providerId: next.providerId });
                 },
               )
             }
-            onEmailLink={(email) => run(() => actions.sendEmailLink(email, continueUrl), () => go({ name: 'email-link-sent', email: email.trim() }))}
+            onEmailLink={(email) =>
+              run(
+                () => actions.sendEmailLink(email, continueUrl),
+                () => go({ name: 'email-link-sent', email: email.trim() }),
+              )
+            }
           />
         );
       case 'password':
@@ -188,7 +222,11 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
           <NoticeScreen
             title="Sign in"
             busy={busy}
-            action={popupProvider ? { label: `Sign in with ${providerName(screen.providerId)}`, onClick: () => void popup(popupProvider) } : undefined}
+            action={
+              popupProvider
+                ? { label: `Sign in with ${providerName(screen.providerId)}`, onClick: () => void popup(popupProvider) }
+                : undefined
+            }
             secondary={{ label: 'Cancel', onClick: toSelect }}
           >
             <p>
@@ -205,7 +243,12 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
             error={error}
             email={screen.email}
             onCancel={() => go({ name: 'password', email: screen.email })}
-            onSubmit={(email) => run(() => actions.sendPasswordRecovery(email), () => go({ name: 'recovery-sent', email: email.trim() }))}
+            onSubmit={(email) =>
+              run(
+                () => actions.sendPasswordRecovery(email),
+                () => go({ name: 'recovery-sent', email: email.trim() }),
+              )
+            }
           />
         );
       case 'recovery-sent':
@@ -226,7 +269,11 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
                 () => go({ name: 'reset-done' }),
                 (failure) =>
                   failure.code === 'auth/invalid-action-code' || failure.code === 'auth/expired-action-code'
-                    ? go({ name: 'error', ...actionFailedCopy('resetPassword', failure.message ?? messages.somethingWentWrong) }) : setError(failure.message),
+                    ? go({
+                        name: 'error',
+                        ...actionFailedCopy('resetPassword', failure.message ?? messages.somethingWentWrong),
+                      })
+                    : setError(failure.message),
               )
             }
           />
@@ -240,7 +287,10 @@ export function SignInWidget({ actions, mode, oobCode, currentUrl, continueUrl, 
       case 'email-link-sent':
         return (
           <NoticeScreen title="Sign-in email sent" action={{ label: 'Back', onClick: () => go({ name: 'email' }) }}>
-            <p>A sign-in email with additional instructions was sent to {screen.email}. Check your email to complete sign-in.</p>
+            <p>
+              A sign-in email with additional instructions was sent to {screen.email}. Check your email to complete
+              sign-in.
+            </p>
           </NoticeScreen>
         );
       case 'email-link-confirm':

@@ -22,7 +22,15 @@ export type WidgetScreen =
   | { name: 'error'; title: string; message: string };
 
 /** The `mode` values of SPEC §2 that email links and the widget itself use. */
-export const WIDGET_MODES = ['resetPassword', 'recoverEmail', 'revertSecondFactorAddition', 'verifyEmail', 'verifyAndChangeEmail', 'signIn', 'select'] as const;
+export const WIDGET_MODES = [
+  'resetPassword',
+  'recoverEmail',
+  'revertSecondFactorAddition',
+  'verifyEmail',
+  'verifyAndChangeEmail',
+  'signIn',
+  'select',
+] as const;
 export type WidgetMode = (typeof WIDGET_MODES)[number];
 
 export const providerName = (providerId: string) =>

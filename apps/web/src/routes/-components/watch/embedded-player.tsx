@@ -6,7 +6,12 @@ import type { WatchVideoProps } from './watch-video';
 /** The player alone (an embed): views count as on the watch page. */
 export function EmbeddedPlayer({ video, transport, session, shareToken, refetch }: WatchVideoProps) {
   const { user } = useSession(session);
-  const views = useRecordView({ video, transport, isOwner: user !== null && user.id === video.userId, ...(shareToken ? { shareToken } : {}) });
+  const views = useRecordView({
+    video,
+    transport,
+    isOwner: user !== null && user.id === video.userId,
+    ...(shareToken ? { shareToken } : {}),
+  });
   return (
     <div className="w-full">
       <VideoStage video={video} onPlayerError={refetch} onPlayed={views.onPlayed} onEnded={views.onEnded} />

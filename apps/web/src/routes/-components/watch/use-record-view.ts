@@ -12,7 +12,17 @@ export const VIEW_AFTER_SECONDS = 3;
  * The player's callbacks that record one view per page visit: after 3 s of playback or at the
  * end, never for the owner (the server refuses to count them too).
  */
-export function useRecordView({ video, transport, isOwner, shareToken }: { video: Video; transport: Transport; isOwner: boolean; shareToken?: string }) {
+export function useRecordView({
+  video,
+  transport,
+  isOwner,
+  shareToken,
+}: {
+  video: Video;
+  transport: Transport;
+  isOwner: boolean;
+  shareToken?: string;
+}) {
   const queryClient = useQueryClient();
   const record = useMutation(recordViewMutation(transport, queryClient));
   const recorded = useRef(false);

@@ -38,7 +38,7 @@ function play(container: HTMLElement, seconds: number) {
 }
 
 describe('/s/$token', () => {
-  it('shows title, player, description, owner and date, and a call to record, signed out and without the app\'s chrome', async () => {
+  it("shows title, player, description, owner and date, and a call to record, signed out and without the app's chrome", async () => {
     const { view } = open('/s/tok');
     expect(await screen.findByRole('heading', { level: 1, name: 'Team sync' })).toBeTruthy();
     expect(view.container.querySelector('video')?.getAttribute('src')).toBe(video.url);
@@ -85,7 +85,7 @@ describe('/s/$token', () => {
     await waitFor(() => expect(view.container.querySelector('video')).not.toBeNull(), { timeout: 8000 });
   }, 20_000);
 
-  it('records one view after 3 s of playback, with this browser\'s viewer id and the link\'s token', async () => {
+  it("records one view after 3 s of playback, with this browser's viewer id and the link's token", async () => {
     const { fake, view } = open('/s/tok');
     await screen.findByRole('heading', { level: 1, name: 'Team sync' });
     play(view.container, 2.5);
@@ -93,7 +93,9 @@ describe('/s/$token', () => {
     play(view.container, 6);
     await waitFor(() => expect(fake.videos.get('abc')?.viewCount).toBe(1n));
     const views = fake.calls.filter((c) => c.method === 'recordView');
-    expect(views).toEqual([{ method: 'recordView', request: { videoId: 'abc', viewerId: window.localStorage.getItem(VIEWER_ID_KEY) } }]);
+    expect(views).toEqual([
+      { method: 'recordView', request: { videoId: 'abc', viewerId: window.localStorage.getItem(VIEWER_ID_KEY) } },
+    ]);
     expect(window.localStorage.getItem(VIEWER_ID_KEY)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -104,7 +106,7 @@ describe('/s/$token', () => {
     await waitFor(() => expect(fake.videos.get('abc')?.viewCount).toBe(1n));
   });
 
-  it('the owner\'s own plays do not count', async () => {
+  it("the owner's own plays do not count", async () => {
     const user = userEvent.setup();
     const { fake, view } = open('/s/tok', { signedIn: true });
     await screen.findByRole('link', { name: 'Edit' });

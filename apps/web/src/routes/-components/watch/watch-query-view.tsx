@@ -7,11 +7,23 @@ import { isUnavailable } from './unavailable-error';
 import { VideoUnavailable } from './video-unavailable';
 
 /** A watch or embed page's states: loading, not available (also when a link dies while open), failed with Retry, or the video. */
-export function WatchQueryView({ query, children }: { query: UseQueryResult<Video, unknown>; children: (video: Video) => ReactNode }) {
+export function WatchQueryView({
+  query,
+  children,
+}: {
+  query: UseQueryResult<Video, unknown>;
+  children: (video: Video) => ReactNode;
+}) {
   if (query.isPending) return <p>Loading...</p>;
   if (query.isError && (query.data === undefined || isUnavailable(query.error))) {
     if (isUnavailable(query.error)) return <VideoUnavailable />;
-    return <LoadError message={describeVideoError(query.error).message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+    return (
+      <LoadError
+        message={describeVideoError(query.error).message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isRefetching}
+      />
+    );
   }
   if (!query.data) return <VideoUnavailable />;
   return children(query.data);

@@ -83,7 +83,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         routes: videoRoutes({ videos, sharing, links }),
         anonymousMethods,
         verifier,
-        log: app.log,
+        log,
         onFailedAuthentication: rateLimits.failedAuthentication,
       }),
     );

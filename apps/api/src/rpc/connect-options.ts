@@ -1,5 +1,6 @@
 import { createContextValues, type ConnectRouter } from '@connectrpc/connect';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 import { createAuthInterceptor } from '../auth/auth.interceptor';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { guardRequestBodies, RPC_MAX_BODY_BYTES } from './body-guard';
@@ -12,7 +13,7 @@ export interface RpcOptionsDeps {
   /** Methods a signed-out caller may call. */
   anonymousMethods: ReadonlySet<string>;
   verifier: TokenVerifier;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Told of every call whose token failed verification (the rate limit on failed sign-ins). */
   onFailedAuthentication(request: FastifyRequest): Promise<void>;
 }

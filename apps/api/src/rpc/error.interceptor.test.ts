@@ -1,13 +1,13 @@
 import { Code, ConnectError, createClient, createRouterTransport } from '@connectrpc/connect';
 import { VideoService } from '@stream/proto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { VideoError } from '../services/video';
 import { createErrorInterceptor } from './error.interceptor';
 
 /** A service whose handlers throw what `failure` gives, with only the error interceptor around it. */
 function clientThrowing(failure: () => unknown, logged: unknown[]) {
-  const log = { error: (details: unknown) => void logged.push(details) } as unknown as FastifyBaseLogger;
+  const log = { error: (details: unknown) => void logged.push(details) } as unknown as Logger;
   const transport = createRouterTransport(
     (router) =>
       router.service(VideoService, {

@@ -1,5 +1,5 @@
 import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import { VideoError, type VideoErrorKind } from '../services/video';
 import { kRequestProblem } from './request-problem';
 
@@ -14,7 +14,7 @@ const videoErrorCodes: Record<VideoErrorKind, Code> = {
  * code before anything else runs; rule errors of the services leave with their Connect codes;
  * anything else is logged with its cause and leaves as `internal` without details.
  */
-export function createErrorInterceptor(log: FastifyBaseLogger): Interceptor {
+export function createErrorInterceptor(log: Logger): Interceptor {
   return (next) => async (request) => {
     const problem = request.contextValues.get(kRequestProblem);
     if (problem) throw new ConnectError(problem.message, problem.code);

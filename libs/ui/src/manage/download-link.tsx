@@ -1,10 +1,9 @@
+// eslint-disable-next-line no-control-regex -- control characters are among those file systems refuse
+const REFUSED_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]+/g;
+
 /** The file name a download is saved as: the title (or "recording") with characters file systems refuse replaced, .webm. */
 export function downloadFileName(title: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are among those refused
-  const base = title
-    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_')
-    .trim()
-    .slice(0, 120);
+  const base = title.replace(REFUSED_IN_FILE_NAMES, '_').trim().slice(0, 120);
   return `${base || 'recording'}.webm`;
 }
 

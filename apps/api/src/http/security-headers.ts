@@ -26,6 +26,7 @@ const PROVIDER_PHOTOS = [
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
   const apiOrigin = config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [];
+  const bucket = presignedReadOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -36,8 +37,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         'script-src-attr': ["'none'"],
         // daisyUI and Tailwind compile to a stylesheet: no inline styles needed.
         'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...PROVIDER_PHOTOS],
-        'media-src': ["'self'", 'blob:', ...apiOrigin],
+        'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...bucket, ...PROVIDER_PHOTOS],
+        'media-src': ["'self'", 'blob:', ...apiOrigin, ...bucket],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...apiOrigin, ...FIREBASE_AUTH_APIS, ...emulator],
         'frame-src': [...FIREBASE_AUTH_FRAMES, ...emulator],
@@ -53,6 +54,23 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // The web app may be served from another port of the same site (vite in development).
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+}
+
+type BucketSettings = Pick<
+  Config,
+  'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE' | 'S3_PRESIGNED_READS'
+>;
+
+/**
+ * Where presigned reads send the browser (S3_PRESIGNED_READS): the bucket's origin, which the
+ * player's video and the cards' thumbnails load from. Path-style addressing keeps the endpoint's
+ * origin; virtual-hosted puts the bucket in the host name.
+ */
+export function presignedReadOrigins(config: BucketSettings): string[] {
+  if (!config.S3_PRESIGNED_READS || !config.S3_BUCKET) return [];
+  const endpoint = new URL(config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`);
+  if (config.S3_FORCE_PATH_STYLE) return [endpoint.origin];
+  return [`${endpoint.protocol}//${config.S3_BUCKET}.${endpoint.host}`];
 }
 
 /** CSP hashes of the inline scripts of the built index.html (the theme script that runs before paint). */

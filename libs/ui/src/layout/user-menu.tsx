@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { PlainLink, type LinkComponent } from './link-component';
+import { useCloseOnOutside } from './use-close-on-outside';
 
 export interface UserMenuProps {
   /** Display name; "User" when there is none. */
@@ -14,19 +15,7 @@ export function UserMenu({ name, onLogout, LinkComponent = PlainLink }: UserMenu
   const root = useRef<HTMLDivElement>(null);
   const label = name?.trim() || 'User';
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useCloseOnOutside(open, root, setOpen);
 
   return (
     <div ref={root} className="relative">

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { downloadFileName, downloadHref } from './download-link';
+import { useCloseOnOutside } from '../layout/use-close-on-outside';
 
 export interface VideoActionsMenuProps {
   /** The video's title, in the button's name ("Actions for <title>"). */
@@ -18,19 +19,7 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onDelete }: Vide
   const menuId = useId();
   const name = title || 'Untitled video';
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useCloseOnOutside(open, root, setOpen);
 
   const choose = (action: () => void) => () => {
     setOpen(false);

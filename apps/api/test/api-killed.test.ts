@@ -17,25 +17,9 @@ import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { filesUnder, multipartBody, uploadVideo } from './support/upload';
+import { until } from './support/until';
 
 const mainScript = resolve(import.meta.dirname, '../src/main.ts');
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await Promise.resolve()
-      .then(probe)
-      .catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(150);
-  }
-}
 
 /** Every folder under `dir` that holds nothing. */
 function emptyFolders(dir: string): string[] {

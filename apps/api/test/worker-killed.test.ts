@@ -20,24 +20,10 @@ import { VideoService } from '../src/services/video.service';
 import { LocalBlobStore } from '../src/storage';
 import { cuesLayout, makeRecordingLikeWebm, probedDuration, wrapFfmpeg } from './processing-fixtures';
 import { openTestDatabase } from './support/test-database';
+import { until } from './support/until';
 
 const workerScript = resolve(import.meta.dirname, '../src/worker.ts');
 const quiet = pino({ level: 'silent' });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 45_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(150);
-  }
-}
 
 /** One deployment: a PostgreSQL database, a blob directory and the API side's queue. */
 interface Deployment {

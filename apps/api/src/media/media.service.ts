@@ -177,7 +177,9 @@ export class MediaService {
   }
 
   /**
-   * Sweeps the store now (start-up) and every `intervalMs` after (see `sweep`); resolves with the
+   * Removes the partial files of dead processes now (start-up, before the server answers: a cheap
+   * scan of partial uploads), then sweeps the whole store (see `sweep`) in the background and every
+   * `intervalMs` after: listing a large bucket must not hold up start-up. Resolves with the
    * function that stops the sweeping.
    */
   async startSweeping(intervalMs = 10 * 60 * 1000): Promise<() => Promise<void>> {
@@ -188,9 +190,15 @@ export class MediaService {
       });
       if (removed) this.deps.log.info({ removed }, 'removed what interrupted uploads and jobs left in the blob store');
     };
-    await sweep();
+    await this.deps.store.sweep().catch((error: unknown) => {
+      this.deps.log.warn({ err: error }, 'could not remove the partial uploads of dead processes');
+    });
+    const first = setTimeout(() => void sweep(), 0).unref();
     const timer = setInterval(() => void sweep(), intervalMs).unref();
-    return async () => clearInterval(timer);
+    return async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }
 
   /**

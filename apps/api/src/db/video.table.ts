@@ -25,6 +25,10 @@ export interface VideoTable {
   owner_name: ColumnType<string, string | undefined, string>;
   /** int8, kept in step with video_views in the same transaction. */
   view_count: ColumnType<string | number, never, never>;
+  /** While a resumable upload of the recording is in progress: its last activity; null otherwise. */
+  upload_active_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** int8: the length of a finished resumable upload; null for other videos. */
+  upload_length: ColumnType<string | number | null, number | null | undefined, number | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Tie-breaker for rows created in the same microsecond. */

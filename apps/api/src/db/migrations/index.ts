@@ -3,6 +3,7 @@ import * as createVideos from './20261122043000-create-videos';
 import * as mediaAssets from './20261123163000-media-assets';
 import * as sharingAndViews from './20261123180000-sharing-and-views';
 import * as resumableUploads from './20261123202000-resumable-uploads';
+import * as library from './20261123200000-library';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '20261123163000-media-assets': mediaAssets,
   '20261123180000-sharing-and-views': sharingAndViews,
   '20261123202000-resumable-uploads': resumableUploads,
+  '20261123200000-library': library,
 };

@@ -1,1 +1,2 @@
 export * from './gen/videoservice/video_service_pb';
+export * from './gen/videoservice/library_service_pb';

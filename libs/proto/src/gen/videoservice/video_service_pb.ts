@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/video_service.proto.
  */
 export const file_videoservice_video_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIt4CCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkicwoSQ3JlYXRlVmlkZW9SZXF1ZXN0Eg0KBXRpdGxlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3VybBgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiIwoPR2V0VmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIjsKEUxpc3RWaWRlb3NSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRITCgtwYWdlX251bWJlchgCIAEoBSJTChJMaXN0VmlkZW9zUmVzcG9uc2USIwoGdmlkZW9zGAEgAygLMhMudmlkZW9zZXJ2aWNlLlZpZGVvEhgKEG5leHRfcGFnZV9udW1iZXIYAiABKAUieAoSVXBkYXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSImChJEZWxldGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkicwoRU2hhcmVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSIQoUZXhwaXJlX2FmdGVyX3NlY29uZHMYAiABKANIAIgBARIQCghuZXdfbGluaxgDIAEoCEIXChVfZXhwaXJlX2FmdGVyX3NlY29uZHMiiwEKElNoYXJlVmlkZW9SZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiwKFUdldFNoYXJlZFZpZGVvUmVxdWVzdBITCgtzaGFyZV90b2tlbhgBIAEoCSI4ChFSZWNvcmRWaWV3UmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIRCgl2aWV3ZXJfaWQYAiABKAkiKAoSUmVjb3JkVmlld1Jlc3BvbnNlEhIKCnZpZXdfY291bnQYASABKAMqXAoGU3RhdHVzEhYKElNUQVRVU19VTlNQRUNJRklFRBAAEhUKEVNUQVRVU19QUk9DRVNTSU5HEAESEAoMU1RBVFVTX1JFQURZEAISEQoNU1RBVFVTX0ZBSUxFRBADKlIKClZpc2liaWxpdHkSFgoSVklTSUJJTElUWV9QUklWQVRFEAASFQoRVklTSUJJTElUWV9TSEFSRUQQARIVChFWSVNJQklMSVRZX1BVQkxJQxACMuIECgxWaWRlb1NlcnZpY2USRAoLQ3JlYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuQ3JlYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEj4KCEdldFZpZGVvEh0udmlkZW9zZXJ2aWNlLkdldFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpMaXN0VmlkZW9zEh8udmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXNwb25zZRJECgtVcGRhdGVWaWRlbxIgLnZpZGVvc2VydmljZS5VcGRhdGVWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8SRwoLRGVsZXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuRGVsZXRlVmlkZW9SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ek8KClNoYXJlVmlkZW8SHy52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1Jlc3BvbnNlEkoKDkdldFNoYXJlZFZpZGVvEiMudmlkZW9zZXJ2aWNlLkdldFNoYXJlZFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpSZWNvcmRWaWV3Eh8udmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIv8CCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkicwoSQ3JlYXRlVmlkZW9SZXF1ZXN0Eg0KBXRpdGxlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3VybBgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiIwoPR2V0VmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIp0CChFMaXN0VmlkZW9zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEwoLcGFnZV9udW1iZXIYAiABKAUSDQoFcXVlcnkYAyABKAkSFgoJZm9sZGVyX2lkGAQgASgJSACIAQESDAoEdGFncxgFIAMoCRIlCgRzb3J0GAYgASgOMhcudmlkZW9zZXJ2aWNlLlZpZGVvU29ydBIpCgZzdGF0dXMYByABKA4yFC52aWRlb3NlcnZpY2UuU3RhdHVzSAGIAQESMQoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5SAKIAQFCDAoKX2ZvbGRlcl9pZEIJCgdfc3RhdHVzQg0KC192aXNpYmlsaXR5In0KEkxpc3RWaWRlb3NSZXNwb25zZRIjCgZ2aWRlb3MYASADKAsyEy52aWRlb3NlcnZpY2UuVmlkZW8SGAoQbmV4dF9wYWdlX251bWJlchgCIAEoBRIYCgt0b3RhbF9jb3VudBgDIAEoBUgAiAEBQg4KDF90b3RhbF9jb3VudCJ4ChJVcGRhdGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiYKEkRlbGV0ZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSJzChFTaGFyZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIhChRleHBpcmVfYWZ0ZXJfc2Vjb25kcxgCIAEoA0gAiAEBEhAKCG5ld19saW5rGAMgASgIQhcKFV9leHBpcmVfYWZ0ZXJfc2Vjb25kcyKLAQoSU2hhcmVWaWRlb1Jlc3BvbnNlEgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCRIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiLAoVR2V0U2hhcmVkVmlkZW9SZXF1ZXN0EhMKC3NoYXJlX3Rva2VuGAEgASgJIjgKEVJlY29yZFZpZXdSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEhEKCXZpZXdlcl9pZBgCIAEoCSIoChJSZWNvcmRWaWV3UmVzcG9uc2USEgoKdmlld19jb3VudBgBIAEoAypcCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASFQoRU1RBVFVTX1BST0NFU1NJTkcQARIQCgxTVEFUVVNfUkVBRFkQAhIRCg1TVEFUVVNfRkFJTEVEEAMqUgoKVmlzaWJpbGl0eRIWChJWSVNJQklMSVRZX1BSSVZBVEUQABIVChFWSVNJQklMSVRZX1NIQVJFRBABEhUKEVZJU0lCSUxJVFlfUFVCTElDEAIqgwEKCVZpZGVvU29ydBIaChZWSURFT19TT1JUX1VOU1BFQ0lGSUVEEAASFQoRVklERU9fU09SVF9ORVdFU1QQARIVChFWSURFT19TT1JUX09MREVTVBACEhQKEFZJREVPX1NPUlRfVElUTEUQAxIWChJWSURFT19TT1JUX0xPTkdFU1QQBDLiBAoMVmlkZW9TZXJ2aWNlEkQKC0NyZWF0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkNyZWF0ZVZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxI+CghHZXRWaWRlbxIdLnZpZGVvc2VydmljZS5HZXRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKTGlzdFZpZGVvcxIfLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVxdWVzdBogLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVzcG9uc2USRAoLVXBkYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuVXBkYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEkcKC0RlbGV0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkRlbGV0ZVZpZGVvUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJPCgpTaGFyZVZpZGVvEh8udmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXNwb25zZRJKCg5HZXRTaGFyZWRWaWRlbxIjLnZpZGVvc2VydmljZS5HZXRTaGFyZWRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKUmVjb3JkVmlldxIfLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVxdWVzdBogLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.Video
@@ -99,6 +99,20 @@ export type Video = Message<"videoservice.Video"> & {
    * @generated from field: string owner_name = 14;
    */
   ownerName: string;
+
+  /**
+   * The folder the video is in ("" at the library's root): see LibraryService.
+   *
+   * @generated from field: string folder_id = 15;
+   */
+  folderId: string;
+
+  /**
+   * The video's tags, by name, in alphabetical order.
+   *
+   * @generated from field: repeated string tags = 16;
+   */
+  tags: string[];
 };
 
 /**
@@ -170,6 +184,45 @@ export type ListVideosRequest = Message<"videoservice.ListVideosRequest"> & {
    * @generated from field: int32 page_number = 2;
    */
   pageNumber: number;
+
+  /**
+   * Beyond the spec (issue 14): every field below is optional; a request with none of them lists
+   * every video of the caller, newest first, as the spec says.
+   * Words to find in the title or description; each also matches as a prefix ("recor" finds
+   * "recording"). Results come by relevance, then newest, unless `sort` says otherwise.
+   *
+   * @generated from field: string query = 3;
+   */
+  query: string;
+
+  /**
+   * Unset: videos in any folder. "": the library's root only. An id: that folder only.
+   *
+   * @generated from field: optional string folder_id = 4;
+   */
+  folderId?: string | undefined;
+
+  /**
+   * Only videos with every one of these tags (names, any case).
+   *
+   * @generated from field: repeated string tags = 5;
+   */
+  tags: string[];
+
+  /**
+   * @generated from field: videoservice.VideoSort sort = 6;
+   */
+  sort: VideoSort;
+
+  /**
+   * @generated from field: optional videoservice.Status status = 7;
+   */
+  status?: Status | undefined;
+
+  /**
+   * @generated from field: optional videoservice.Visibility visibility = 8;
+   */
+  visibility?: Visibility | undefined;
 };
 
 /**
@@ -192,6 +245,13 @@ export type ListVideosResponse = Message<"videoservice.ListVideosResponse"> & {
    * @generated from field: int32 next_page_number = 2;
    */
   nextPageNumber: number;
+
+  /**
+   * How many videos match, over all pages: set when the request used a field beyond the spec.
+   *
+   * @generated from field: optional int32 total_count = 3;
+   */
+  totalCount?: number | undefined;
 };
 
 /**
@@ -434,6 +494,44 @@ export enum Visibility {
  */
 export const VisibilitySchema: GenEnum<Visibility> = /*@__PURE__*/
   enumDesc(file_videoservice_video_service, 1);
+
+/**
+ * The order of ListVideos. UNSPECIFIED: by relevance to the query, else newest first.
+ *
+ * @generated from enum videoservice.VideoSort
+ */
+export enum VideoSort {
+  /**
+   * @generated from enum value: VIDEO_SORT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: VIDEO_SORT_NEWEST = 1;
+   */
+  NEWEST = 1,
+
+  /**
+   * @generated from enum value: VIDEO_SORT_OLDEST = 2;
+   */
+  OLDEST = 2,
+
+  /**
+   * @generated from enum value: VIDEO_SORT_TITLE = 3;
+   */
+  TITLE = 3,
+
+  /**
+   * @generated from enum value: VIDEO_SORT_LONGEST = 4;
+   */
+  LONGEST = 4,
+}
+
+/**
+ * Describes the enum videoservice.VideoSort.
+ */
+export const VideoSortSchema: GenEnum<VideoSort> = /*@__PURE__*/
+  enumDesc(file_videoservice_video_service, 2);
 
 /**
  * @generated from service videoservice.VideoService

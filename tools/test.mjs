@@ -1,20 +1,37 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, then one closing line `N passed, N failed`.
 //   npm test                     formatting, lint, typecheck, codegen check and every project's tests
-//   npm test -- --affected       only the projects a change touched (nx affected)
+//   npm test -- --affected       only the projects a change touched and their dependents (nx affected),
+//                                against --base=REF (default origin/main, else main) and --head=REF
+//                                (default: the working tree, uncommitted files included)
+//   npm test -- --affected --dry-run   print the tasks it would run and stop
 //   npm test -- --skip-nx-cache  ignore cached results (CI does this)
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSystemPackages } from './src/system-packages.mjs';
+import { affectedTasks, defaultBase, takeRefs } from './src/affected.mjs';
 import { closingLine, summariseDirectory } from './src/test-summary.mjs';
 import { bin, ensureDependencies, run, workspaceRoot } from './src/workspace.mjs';
 
 const args = process.argv.slice(2);
 const affected = args.includes('--affected');
-const passThrough = args.filter((a) => a !== '--affected');
+const dryRun = args.includes('--dry-run');
+const {
+  base = defaultBase(),
+  head,
+  rest: passThrough,
+} = takeRefs(args.filter((a) => a !== '--affected' && a !== '--dry-run'));
 if (process.env.CI && !passThrough.includes('--skip-nx-cache')) passThrough.push('--skip-nx-cache');
+const targets = ['lint', 'typecheck', 'test'];
+const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' };
 
 ensureDependencies();
+if (dryRun) {
+  if (!affected) throw new Error('--dry-run lists the tasks of --affected only');
+  console.log(`Tasks affected since ${base}${head ? ` up to ${head}` : ''}:`);
+  for (const task of affectedTasks({ targets, base, head, bin: bin('nx'), env: nxEnv })) console.log(`  ${task}`);
+  process.exit(0);
+}
 ensureSystemPackages(['chromium', 'ffmpeg', 'postgresql']);
 
 const reports = join(workspaceRoot, 'test-results/vitest');
@@ -24,10 +41,11 @@ rmSync(reports, { recursive: true, force: true });
 const formatCode = await run(bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 if (formatCode !== 0) console.error('Formatting: the files above differ from Prettier; run `npm run format`.');
 
-const targets = ['lint', 'typecheck', 'test'];
-const nxArgs = affected ? ['affected', '-t', ...targets] : ['run-many', '-t', ...targets];
+const refs = [`--base=${base}`, ...(head ? [`--head=${head}`] : [])];
+const nxArgs = affected ? ['affected', '-t', ...targets, ...refs] : ['run-many', '-t', ...targets];
+if (affected) console.log(`Projects affected since ${base}${head ? ` up to ${head}` : ''}, and their dependents:`);
 const code = await run(bin('nx'), [...nxArgs, '--parallel=2', '--outputStyle=stream', ...passThrough], {
-  env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' },
+  env: nxEnv,
 });
 
 const summary = summariseDirectory(reports);

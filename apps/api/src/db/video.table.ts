@@ -1,11 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { EditColumns } from './edit.table';
 import type { MediaAssetTable } from './media-asset.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 export type VideoVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC';
 
 /** One video: its owner, metadata and lifecycle state. Its bytes are media_assets rows. */
-export interface VideoTable {
+export interface VideoTable extends EditColumns {
   id: string;
   user_id: string;
   title: string;

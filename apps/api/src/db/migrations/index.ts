@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as createVideos from './20261122043000-create-videos';
 import * as mediaAssets from './20261123163000-media-assets';
 import * as sharingAndViews from './20261123180000-sharing-and-views';
+import * as editing from './20261123201000-editing';
 import * as resumableUploads from './20261123202000-resumable-uploads';
 import * as library from './20261123200000-library';
 
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '20261122043000-create-videos': createVideos,
   '20261123163000-media-assets': mediaAssets,
   '20261123180000-sharing-and-views': sharingAndViews,
+  '20261123201000-editing': editing,
   '20261123202000-resumable-uploads': resumableUploads,
   '20261123200000-library': library,
 };

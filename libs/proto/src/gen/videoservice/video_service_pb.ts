@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/video_service.proto.
  */
 export const file_videoservice_video_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIv8CCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkicwoSQ3JlYXRlVmlkZW9SZXF1ZXN0Eg0KBXRpdGxlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3VybBgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiIwoPR2V0VmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIp0CChFMaXN0VmlkZW9zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEwoLcGFnZV9udW1iZXIYAiABKAUSDQoFcXVlcnkYAyABKAkSFgoJZm9sZGVyX2lkGAQgASgJSACIAQESDAoEdGFncxgFIAMoCRIlCgRzb3J0GAYgASgOMhcudmlkZW9zZXJ2aWNlLlZpZGVvU29ydBIpCgZzdGF0dXMYByABKA4yFC52aWRlb3NlcnZpY2UuU3RhdHVzSAGIAQESMQoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5SAKIAQFCDAoKX2ZvbGRlcl9pZEIJCgdfc3RhdHVzQg0KC192aXNpYmlsaXR5In0KEkxpc3RWaWRlb3NSZXNwb25zZRIjCgZ2aWRlb3MYASADKAsyEy52aWRlb3NlcnZpY2UuVmlkZW8SGAoQbmV4dF9wYWdlX251bWJlchgCIAEoBRIYCgt0b3RhbF9jb3VudBgDIAEoBUgAiAEBQg4KDF90b3RhbF9jb3VudCJ4ChJVcGRhdGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiYKEkRlbGV0ZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSJzChFTaGFyZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIhChRleHBpcmVfYWZ0ZXJfc2Vjb25kcxgCIAEoA0gAiAEBEhAKCG5ld19saW5rGAMgASgIQhcKFV9leHBpcmVfYWZ0ZXJfc2Vjb25kcyKLAQoSU2hhcmVWaWRlb1Jlc3BvbnNlEgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCRIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiLAoVR2V0U2hhcmVkVmlkZW9SZXF1ZXN0EhMKC3NoYXJlX3Rva2VuGAEgASgJIjgKEVJlY29yZFZpZXdSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEhEKCXZpZXdlcl9pZBgCIAEoCSIoChJSZWNvcmRWaWV3UmVzcG9uc2USEgoKdmlld19jb3VudBgBIAEoAypcCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASFQoRU1RBVFVTX1BST0NFU1NJTkcQARIQCgxTVEFUVVNfUkVBRFkQAhIRCg1TVEFUVVNfRkFJTEVEEAMqUgoKVmlzaWJpbGl0eRIWChJWSVNJQklMSVRZX1BSSVZBVEUQABIVChFWSVNJQklMSVRZX1NIQVJFRBABEhUKEVZJU0lCSUxJVFlfUFVCTElDEAIqgwEKCVZpZGVvU29ydBIaChZWSURFT19TT1JUX1VOU1BFQ0lGSUVEEAASFQoRVklERU9fU09SVF9ORVdFU1QQARIVChFWSURFT19TT1JUX09MREVTVBACEhQKEFZJREVPX1NPUlRfVElUTEUQAxIWChJWSURFT19TT1JUX0xPTkdFU1QQBDLiBAoMVmlkZW9TZXJ2aWNlEkQKC0NyZWF0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkNyZWF0ZVZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxI+CghHZXRWaWRlbxIdLnZpZGVvc2VydmljZS5HZXRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKTGlzdFZpZGVvcxIfLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVxdWVzdBogLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVzcG9uc2USRAoLVXBkYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuVXBkYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEkcKC0RlbGV0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkRlbGV0ZVZpZGVvUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJPCgpTaGFyZVZpZGVvEh8udmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXNwb25zZRJKCg5HZXRTaGFyZWRWaWRlbxIjLnZpZGVvc2VydmljZS5HZXRTaGFyZWRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKUmVjb3JkVmlldxIfLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVxdWVzdBogLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIswFCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkiNwoJVGltZVJhbmdlEhUKDXN0YXJ0X3NlY29uZHMYASABKAESEwoLZW5kX3NlY29uZHMYAiABKAEiKQoHQ2hhcHRlchIPCgdzZWNvbmRzGAEgASgBEg0KBXRpdGxlGAIgASgJIjYKC0NoYXB0ZXJMaXN0EicKCGNoYXB0ZXJzGAEgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXIiqwEKClN0b3J5Ym9hcmQSCwoDdXJsGAEgASgJEg8KB2NvbHVtbnMYAiABKAUSDAoEcm93cxgDIAEoBRISCgp0aWxlX3dpZHRoGAQgASgFEhMKC3RpbGVfaGVpZ2h0GAUgASgFEhgKEGludGVydmFsX3NlY29uZHMYBiABKAESDQoFY291bnQYByABKAUSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkicwoSQ3JlYXRlVmlkZW9SZXF1ZXN0Eg0KBXRpdGxlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3VybBgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiIwoPR2V0VmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIp0CChFMaXN0VmlkZW9zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEwoLcGFnZV9udW1iZXIYAiABKAUSDQoFcXVlcnkYAyABKAkSFgoJZm9sZGVyX2lkGAQgASgJSACIAQESDAoEdGFncxgFIAMoCRIlCgRzb3J0GAYgASgOMhcudmlkZW9zZXJ2aWNlLlZpZGVvU29ydBIpCgZzdGF0dXMYByABKA4yFC52aWRlb3NlcnZpY2UuU3RhdHVzSAGIAQESMQoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5SAKIAQFCDAoKX2ZvbGRlcl9pZEIJCgdfc3RhdHVzQg0KC192aXNpYmlsaXR5In0KEkxpc3RWaWRlb3NSZXNwb25zZRIjCgZ2aWRlb3MYASADKAsyEy52aWRlb3NlcnZpY2UuVmlkZW8SGAoQbmV4dF9wYWdlX251bWJlchgCIAEoBRIYCgt0b3RhbF9jb3VudBgDIAEoBUgAiAEBQg4KDF90b3RhbF9jb3VudCLjAQoSVXBkYXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eRIiChVkZWZhdWx0X3BsYXliYWNrX3JhdGUYCiABKAFIAIgBARIrCghjaGFwdGVycxgLIAEoCzIZLnZpZGVvc2VydmljZS5DaGFwdGVyTGlzdEIYChZfZGVmYXVsdF9wbGF5YmFja19yYXRlIiYKEkRlbGV0ZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSJzChFTaGFyZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIhChRleHBpcmVfYWZ0ZXJfc2Vjb25kcxgCIAEoA0gAiAEBEhAKCG5ld19saW5rGAMgASgIQhcKFV9leHBpcmVfYWZ0ZXJfc2Vjb25kcyKLAQoSU2hhcmVWaWRlb1Jlc3BvbnNlEgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCRIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiLAoVR2V0U2hhcmVkVmlkZW9SZXF1ZXN0EhMKC3NoYXJlX3Rva2VuGAEgASgJIjgKEVJlY29yZFZpZXdSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEhEKCXZpZXdlcl9pZBgCIAEoCSIoChJSZWNvcmRWaWV3UmVzcG9uc2USEgoKdmlld19jb3VudBgBIAEoAypcCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASFQoRU1RBVFVTX1BST0NFU1NJTkcQARIQCgxTVEFUVVNfUkVBRFkQAhIRCg1TVEFUVVNfRkFJTEVEEAMqUgoKVmlzaWJpbGl0eRIWChJWSVNJQklMSVRZX1BSSVZBVEUQABIVChFWSVNJQklMSVRZX1NIQVJFRBABEhUKEVZJU0lCSUxJVFlfUFVCTElDEAIqaAoJRWRpdFN0YXRlEhMKD0VESVRfU1RBVEVfTk9ORRAAEhcKE0VESVRfU1RBVEVfQVBQTFlJTkcQARIWChJFRElUX1NUQVRFX0FQUExJRUQQAhIVChFFRElUX1NUQVRFX0ZBSUxFRBADKoMBCglWaWRlb1NvcnQSGgoWVklERU9fU09SVF9VTlNQRUNJRklFRBAAEhUKEVZJREVPX1NPUlRfTkVXRVNUEAESFQoRVklERU9fU09SVF9PTERFU1QQAhIUChBWSURFT19TT1JUX1RJVExFEAMSFgoSVklERU9fU09SVF9MT05HRVNUEAQy4gQKDFZpZGVvU2VydmljZRJECgtDcmVhdGVWaWRlbxIgLnZpZGVvc2VydmljZS5DcmVhdGVWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8SPgoIR2V0VmlkZW8SHS52aWRlb3NlcnZpY2UuR2V0VmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEk8KCkxpc3RWaWRlb3MSHy52aWRlb3NlcnZpY2UuTGlzdFZpZGVvc1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuTGlzdFZpZGVvc1Jlc3BvbnNlEkQKC1VwZGF0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLlVwZGF0ZVZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJHCgtEZWxldGVWaWRlbxIgLnZpZGVvc2VydmljZS5EZWxldGVWaWRlb1JlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSTwoKU2hhcmVWaWRlbxIfLnZpZGVvc2VydmljZS5TaGFyZVZpZGVvUmVxdWVzdBogLnZpZGVvc2VydmljZS5TaGFyZVZpZGVvUmVzcG9uc2USSgoOR2V0U2hhcmVkVmlkZW8SIy52aWRlb3NlcnZpY2UuR2V0U2hhcmVkVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEk8KClJlY29yZFZpZXcSHy52aWRlb3NlcnZpY2UuUmVjb3JkVmlld1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuUmVjb3JkVmlld1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.Video
@@ -101,6 +101,186 @@ export type Video = Message<"videoservice.Video"> & {
   ownerName: string;
 
   /**
+   * Issue 16, editing: the edit the owner saved, as kept ranges of the original; empty: none.
+   *
+   * @generated from field: repeated videoservice.TimeRange kept_ranges = 20;
+   */
+  keptRanges: TimeRange[];
+
+  /**
+   * @generated from field: videoservice.EditState edit_state = 21;
+   */
+  editState: EditState;
+
+  /**
+   * Timestamped notes the owner added (description lines starting with a time are the client's to add).
+   *
+   * @generated from field: repeated videoservice.Chapter chapters = 22;
+   */
+  chapters: Chapter[];
+
+  /**
+   * The speed the player starts at; 0: normal speed.
+   *
+   * @generated from field: double default_playback_rate = 23;
+   */
+  defaultPlaybackRate: number;
+
+  /**
+   * Hover previews of the seek bar, on the original's timeline; unset when the video has none.
+   *
+   * @generated from field: videoservice.Storyboard storyboard = 24;
+   */
+  storyboard?: Storyboard | undefined;
+
+  /**
+   * WebVTT captions the owner uploaded; "" when none.
+   *
+   * @generated from field: string captions_url = 25;
+   */
+  captionsUrl: string;
+
+  /**
+   * The unedited video's length (duration_seconds is the length of what `url` plays).
+   *
+   * @generated from field: double original_duration_seconds = 26;
+   */
+  originalDurationSeconds: number;
+
+  /**
+   * What `url` plays, as ranges of the original; empty: the whole original.
+   *
+   * @generated from field: repeated videoservice.TimeRange playing_ranges = 27;
+   */
+  playingRanges: TimeRange[];
+
+  /**
+   * Why the last edit could not be applied, when edit_state is EDIT_STATE_FAILED.
+   *
+   * @generated from field: string edit_failure_reason = 28;
+   */
+  editFailureReason: string;
+
+  /**
+   * The unedited video, for the owner's editor; "" for anyone else.
+   *
+   * @generated from field: string original_url = 29;
+   */
+  originalUrl: string;
+};
+
+/**
+ * Describes the message videoservice.Video.
+ * Use `create(VideoSchema)` to create a new message.
+ */
+export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 0);
+
+/**
+ * A part of a video's timeline, [start_seconds, end_seconds).
+ *
+ * @generated from message videoservice.TimeRange
+ */
+export type TimeRange = Message<"videoservice.TimeRange"> & {
+  /**
+   * @generated from field: double start_seconds = 1;
+   */
+  startSeconds: number;
+
+  /**
+   * @generated from field: double end_seconds = 2;
+   */
+  endSeconds: number;
+};
+
+/**
+ * Describes the message videoservice.TimeRange.
+ * Use `create(TimeRangeSchema)` to create a new message.
+ */
+export const TimeRangeSchema: GenMessage<TimeRange> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 1);
+
+/**
+ * @generated from message videoservice.Chapter
+ */
+export type Chapter = Message<"videoservice.Chapter"> & {
+  /**
+   * @generated from field: double seconds = 1;
+   */
+  seconds: number;
+
+  /**
+   * @generated from field: string title = 2;
+   */
+  title: string;
+};
+
+/**
+ * Describes the message videoservice.Chapter.
+ * Use `create(ChapterSchema)` to create a new message.
+ */
+export const ChapterSchema: GenMessage<Chapter> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 2);
+
+/**
+ * @generated from message videoservice.ChapterList
+ */
+export type ChapterList = Message<"videoservice.ChapterList"> & {
+  /**
+   * @generated from field: repeated videoservice.Chapter chapters = 1;
+   */
+  chapters: Chapter[];
+};
+
+/**
+ * Describes the message videoservice.ChapterList.
+ * Use `create(ChapterListSchema)` to create a new message.
+ */
+export const ChapterListSchema: GenMessage<ChapterList> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 3);
+
+/**
+ * A sprite of `count` thumbnails, `columns` by `rows`, one every `interval_seconds` of the original.
+ *
+ * @generated from message videoservice.Storyboard
+ */
+export type Storyboard = Message<"videoservice.Storyboard"> & {
+  /**
+   * @generated from field: string url = 1;
+   */
+  url: string;
+
+  /**
+   * @generated from field: int32 columns = 2;
+   */
+  columns: number;
+
+  /**
+   * @generated from field: int32 rows = 3;
+   */
+  rows: number;
+
+  /**
+   * @generated from field: int32 tile_width = 4;
+   */
+  tileWidth: number;
+
+  /**
+   * @generated from field: int32 tile_height = 5;
+   */
+  tileHeight: number;
+
+  /**
+   * @generated from field: double interval_seconds = 6;
+   */
+  intervalSeconds: number;
+
+  /**
+   * @generated from field: int32 count = 7;
+   */
+  count: number;
+
+  /**
    * The folder the video is in ("" at the library's root): see LibraryService.
    *
    * @generated from field: string folder_id = 15;
@@ -116,11 +296,11 @@ export type Video = Message<"videoservice.Video"> & {
 };
 
 /**
- * Describes the message videoservice.Video.
- * Use `create(VideoSchema)` to create a new message.
+ * Describes the message videoservice.Storyboard.
+ * Use `create(StoryboardSchema)` to create a new message.
  */
-export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 0);
+export const StoryboardSchema: GenMessage<Storyboard> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 4);
 
 /**
  * @generated from message videoservice.CreateVideoRequest
@@ -152,7 +332,7 @@ export type CreateVideoRequest = Message<"videoservice.CreateVideoRequest"> & {
  * Use `create(CreateVideoRequestSchema)` to create a new message.
  */
 export const CreateVideoRequestSchema: GenMessage<CreateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 1);
+  messageDesc(file_videoservice_video_service, 5);
 
 /**
  * @generated from message videoservice.GetVideoRequest
@@ -169,7 +349,7 @@ export type GetVideoRequest = Message<"videoservice.GetVideoRequest"> & {
  * Use `create(GetVideoRequestSchema)` to create a new message.
  */
 export const GetVideoRequestSchema: GenMessage<GetVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 2);
+  messageDesc(file_videoservice_video_service, 6);
 
 /**
  * @generated from message videoservice.ListVideosRequest
@@ -230,7 +410,7 @@ export type ListVideosRequest = Message<"videoservice.ListVideosRequest"> & {
  * Use `create(ListVideosRequestSchema)` to create a new message.
  */
 export const ListVideosRequestSchema: GenMessage<ListVideosRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 3);
+  messageDesc(file_videoservice_video_service, 7);
 
 /**
  * @generated from message videoservice.ListVideosResponse
@@ -259,7 +439,7 @@ export type ListVideosResponse = Message<"videoservice.ListVideosResponse"> & {
  * Use `create(ListVideosResponseSchema)` to create a new message.
  */
 export const ListVideosResponseSchema: GenMessage<ListVideosResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 4);
+  messageDesc(file_videoservice_video_service, 8);
 
 /**
  * @generated from message videoservice.UpdateVideoRequest
@@ -284,6 +464,20 @@ export type UpdateVideoRequest = Message<"videoservice.UpdateVideoRequest"> & {
    * @generated from field: videoservice.Visibility visibility = 4;
    */
   visibility: Visibility;
+
+  /**
+   * Issue 16: unset keeps the video's default speed; 0 clears it; else 0.5 to 2.
+   *
+   * @generated from field: optional double default_playback_rate = 10;
+   */
+  defaultPlaybackRate?: number | undefined;
+
+  /**
+   * Issue 16: unset keeps the chapters; set replaces them (an empty list clears them).
+   *
+   * @generated from field: videoservice.ChapterList chapters = 11;
+   */
+  chapters?: ChapterList | undefined;
 };
 
 /**
@@ -291,7 +485,7 @@ export type UpdateVideoRequest = Message<"videoservice.UpdateVideoRequest"> & {
  * Use `create(UpdateVideoRequestSchema)` to create a new message.
  */
 export const UpdateVideoRequestSchema: GenMessage<UpdateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 5);
+  messageDesc(file_videoservice_video_service, 9);
 
 /**
  * @generated from message videoservice.DeleteVideoRequest
@@ -308,7 +502,7 @@ export type DeleteVideoRequest = Message<"videoservice.DeleteVideoRequest"> & {
  * Use `create(DeleteVideoRequestSchema)` to create a new message.
  */
 export const DeleteVideoRequestSchema: GenMessage<DeleteVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 6);
+  messageDesc(file_videoservice_video_service, 10);
 
 /**
  * @generated from message videoservice.ShareVideoRequest
@@ -340,7 +534,7 @@ export type ShareVideoRequest = Message<"videoservice.ShareVideoRequest"> & {
  * Use `create(ShareVideoRequestSchema)` to create a new message.
  */
 export const ShareVideoRequestSchema: GenMessage<ShareVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 7);
+  messageDesc(file_videoservice_video_service, 11);
 
 /**
  * @generated from message videoservice.ShareVideoResponse
@@ -378,7 +572,7 @@ export type ShareVideoResponse = Message<"videoservice.ShareVideoResponse"> & {
  * Use `create(ShareVideoResponseSchema)` to create a new message.
  */
 export const ShareVideoResponseSchema: GenMessage<ShareVideoResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 8);
+  messageDesc(file_videoservice_video_service, 12);
 
 /**
  * @generated from message videoservice.GetSharedVideoRequest
@@ -395,7 +589,7 @@ export type GetSharedVideoRequest = Message<"videoservice.GetSharedVideoRequest"
  * Use `create(GetSharedVideoRequestSchema)` to create a new message.
  */
 export const GetSharedVideoRequestSchema: GenMessage<GetSharedVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 9);
+  messageDesc(file_videoservice_video_service, 13);
 
 /**
  * @generated from message videoservice.RecordViewRequest
@@ -419,7 +613,7 @@ export type RecordViewRequest = Message<"videoservice.RecordViewRequest"> & {
  * Use `create(RecordViewRequestSchema)` to create a new message.
  */
 export const RecordViewRequestSchema: GenMessage<RecordViewRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 10);
+  messageDesc(file_videoservice_video_service, 14);
 
 /**
  * @generated from message videoservice.RecordViewResponse
@@ -436,7 +630,7 @@ export type RecordViewResponse = Message<"videoservice.RecordViewResponse"> & {
  * Use `create(RecordViewResponseSchema)` to create a new message.
  */
 export const RecordViewResponseSchema: GenMessage<RecordViewResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 11);
+  messageDesc(file_videoservice_video_service, 15);
 
 /**
  * @generated from enum videoservice.Status
@@ -496,6 +690,41 @@ export const VisibilitySchema: GenEnum<Visibility> = /*@__PURE__*/
   enumDesc(file_videoservice_video_service, 1);
 
 /**
+ * @generated from enum videoservice.EditState
+ */
+export enum EditState {
+  /**
+   * No edit: the original plays.
+   *
+   * @generated from enum value: EDIT_STATE_NONE = 0;
+   */
+  NONE = 0,
+
+  /**
+   * A saved edit is being rendered; the previous version keeps playing meanwhile.
+   *
+   * @generated from enum value: EDIT_STATE_APPLYING = 1;
+   */
+  APPLYING = 1,
+
+  /**
+   * @generated from enum value: EDIT_STATE_APPLIED = 2;
+   */
+  APPLIED = 2,
+
+  /**
+   * @generated from enum value: EDIT_STATE_FAILED = 3;
+   */
+  FAILED = 3,
+}
+
+/**
+ * Describes the enum videoservice.EditState.
+ */
+export const EditStateSchema: GenEnum<EditState> = /*@__PURE__*/
+  enumDesc(file_videoservice_video_service, 2);
+
+/**
  * The order of ListVideos. UNSPECIFIED: by relevance to the query, else newest first.
  *
  * @generated from enum videoservice.VideoSort
@@ -531,7 +760,7 @@ export enum VideoSort {
  * Describes the enum videoservice.VideoSort.
  */
 export const VideoSortSchema: GenEnum<VideoSort> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 2);
+  enumDesc(file_videoservice_video_service, 3);
 
 /**
  * @generated from service videoservice.VideoService

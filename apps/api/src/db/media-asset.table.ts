@@ -4,7 +4,15 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
  * What an asset is to its video. Text in the database, so a new kind ('edited', 'storyboard',
  * 'captions') needs no migration.
  */
-export type MediaKind = 'original' | 'playable' | 'thumbnail' | 'edited' | 'storyboard' | 'captions';
+export type MediaKind =
+  | 'original'
+  | 'playable'
+  | 'thumbnail'
+  | 'edited'
+  | 'storyboard'
+  /** The storyboard of the edited version, published and removed with it. */
+  | 'edited-storyboard'
+  | 'captions';
 
 /** The current version of one kind of a video's media: one row per (video, kind). */
 export interface MediaAssetTable {

@@ -46,6 +46,8 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  /** Resumable uploads (recordings that upload while they are made) idle this long are removed, bytes and video. */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   /** The Firebase project whose ID tokens are accepted. */
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-stream'),
   /** Keys the signed stream URLs; random per process when unset (links die on restart). */
@@ -63,6 +65,12 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalString.pipe(url.optional()),
   /** Least severe log line written; `warn` drops the per-request lines (like nginx's access_log off). */
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** `json` (one object a line) or `pretty` (pino-pretty); unset: pretty when stdout is a terminal, else JSON. */
+  LOG_FORMAT: optionalString.pipe(z.enum(['json', 'pretty']).optional()),
+  /** Bearer token GET /metrics requires; unset, /metrics is not served. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** On SIGTERM: how long in-flight requests, uploads and the running job get before the process stops anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(25),
   /** Run the processing worker inside the API process. */
   WORKER: boolean.default(true),
   /** Processing (see processing/processing-config.ts): ffmpeg binaries and job timing. */

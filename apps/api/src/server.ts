@@ -11,6 +11,8 @@ import { loggerOptions, type LogSettings } from './http/log-options';
 import { registerSecurity } from './http/security';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
+import { registerTusRoutes } from './http/tus.routes';
+import { startUploadExpiry } from './http/tus-expiry';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
 import { MediaService } from './media';
@@ -20,6 +22,7 @@ import videoRoutes, { anonymousMethods } from './rpc/video.routes';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { UrlSigner } from './services/url-signer';
 import { SharingService } from './services/sharing.service';
+import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
 import { createBlobStore } from './storage';
 import { registerWebApp } from './web.routes';
@@ -89,6 +92,17 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     );
     registerErrorHandler(app);
     registerUploadRoutes(app, { videos, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
+    const uploads = new ResumableUploadService({ db: database.db, media, videos, log });
+    const tusFiles = await registerTusRoutes(app, {
+      uploads,
+      verifier,
+      directory: join(config.DATA_DIR, 'uploads'),
+      maxUploadBytes: config.MAX_UPLOAD_BYTES,
+      log,
+    });
+    closers.unshift(
+      startUploadExpiry({ uploads, files: tusFiles, expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000, log }),
+    );
     registerStreamRoutes(app, { videos, signer, verifier });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
     await registerWebApp(app, config.WEB_DIST);

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -50,6 +51,22 @@ export class MediaService {
   /** Stores an upload's bytes as a staged 'original'; fails (storing nothing) if `body` fails. */
   receiveUpload(videoId: string, body: Readable): Promise<StagedAsset> {
     return this.stage(videoId, 'original', 'video/webm', body);
+  }
+
+  /**
+   * Takes a finished upload's local file as a staged 'original': moved into the store where it can
+   * (local disk: a rename, no copy), else written to it; either way the file at `path` is gone after.
+   */
+  async receiveFile(videoId: string, path: string): Promise<StagedAsset> {
+    const key = newMediaKey(videoId, 'original', 'video/webm');
+    const { store } = this.deps;
+    const { size } = store.moveIn
+      ? await store.moveIn(key, path)
+      : await store.put(key, createReadStream(path), { contentType: 'video/webm' });
+    await rm(path, { force: true });
+    const staged: StagedAsset = { videoId, kind: 'original', sizeBytes: size };
+    this.stagedBlobs.set(staged, { key, contentType: 'video/webm' });
+    return staged;
   }
 
   /** Stores a local file (the worker's output) as a staged version of `kind`. */

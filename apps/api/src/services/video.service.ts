@@ -166,7 +166,8 @@ export class VideoService {
     };
   }
 
-  private async queueProcessing(id: string): Promise<void> {
+  /** Queues processing of a video whose original is in place; a queue that fails marks it FAILED at once. */
+  async queueProcessing(id: string): Promise<void> {
     const queue = this.deps.queue;
     if (!queue) return;
     try {

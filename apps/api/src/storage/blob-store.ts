@@ -42,6 +42,12 @@ export interface BlobStore {
    * answer the validators, the reads the body), or undefined when there is no such blob.
    */
   open(key: string): Promise<OpenedBlob | undefined>;
+  /**
+   * Makes the local file at `path` the blob `key`, by a rename where the store is a directory on
+   * the same disk (no copy): the file is gone from `path` afterwards. Absent on stores that
+   * cannot (S3): the caller then `put`s the file and removes it.
+   */
+  moveIn?(key: string, path: string): Promise<{ size: number }>;
   /** Copies `key` to a local file (for ffmpeg). */
   download(key: string, path: string): Promise<void>;
   /** Removes `key`; removing a missing key is not an error. */

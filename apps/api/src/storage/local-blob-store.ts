@@ -41,6 +41,22 @@ export class LocalBlobStore implements BlobStore {
     return this.writeAtomically(this.pathOf(key), body);
   }
 
+  async moveIn(key: string, path: string): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    const handle = await open(path, 'r+');
+    let size: number;
+    try {
+      await handle.sync(); // durable before it is named, as a put is
+      size = (await handle.stat()).size;
+    } finally {
+      await handle.close();
+    }
+    await mkdir(dirname(target), { recursive: true });
+    await rename(path, target);
+    this.openFiles.forget(target);
+    return { size };
+  }
+
   private async stat(key: string): Promise<BlobInfo | undefined> {
     const info = await statRegularFile(this.pathOf(key));
     return info && { size: info.size, lastModified: info.mtime };

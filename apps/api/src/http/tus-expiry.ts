@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { ResumableUploadService } from '../services/resumable-upload.service';
+import type { TusFiles } from './tus-files';
+
+/**
+ * Every so often (a quarter of the expiry, at most 10 minutes), uploads idle for `expiryMs` go:
+ * their videos (any API node may do it: the database says who is idle) and this node's files of
+ * them. Resolves with the function that stops it.
+ */
+export function startUploadExpiry(deps: {
+  uploads: ResumableUploadService;
+  files: TusFiles;
+  expiryMs: number;
+  log: Logger;
+}): () => Promise<void> {
+  const intervalMs = Math.max(1000, Math.min(deps.expiryMs / 4, 10 * 60_000));
+  let running: Promise<void> | undefined;
+  const sweep = async () => {
+    const before = new Date(Date.now() - deps.expiryMs);
+    try {
+      for (const id of await deps.uploads.expire(before)) await deps.files.remove(id);
+      await deps.files.removeIdle(before);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'could not expire abandoned uploads');
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= sweep().finally(() => (running = undefined));
+  }, intervalMs).unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

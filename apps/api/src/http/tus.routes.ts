@@ -1,0 +1,168 @@
+import type { IncomingMessage } from 'node:http';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { authenticate } from '../auth/authenticate';
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { User } from '../auth/user';
+import { VideoError, MAX_TITLE_LENGTH } from '../services/video';
+import type { OwnUpload, ResumableUploadService } from '../services/resumable-upload.service';
+import { sendUnauthenticated } from './http-auth';
+import { isWebmFile, TusFiles } from './tus-files';
+
+export const TUS_PATH = '/api/uploads';
+/** Answers the creation and every HEAD/PATCH of an upload: the id of the video it makes. */
+export const VIDEO_ID_HEADER = 'Stream-Video-Id';
+const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
+
+export interface TusRoutesDeps {
+  uploads: ResumableUploadService;
+  verifier: TokenVerifier;
+  /** Where uploads in progress wait for their last byte (DATA_DIR/uploads): on this API node's disk. */
+  directory: string;
+  maxUploadBytes: number;
+  log: Logger;
+}
+
+/**
+ * tus 1.0 at /api/uploads/ (creation, creation-defer-length, termination): a recording arrives
+ * while it is made. Every request is authenticated here before tus sees it; an upload answers only
+ * its owner (anyone else: 404, as for videos). Creating one creates its video (PROCESSING) and
+ * answers its id in `Stream-Video-Id`; the last PATCH (with Upload-Length) hands the file to the
+ * media layer and processing. Returns the files' owner, for the expiry sweep.
+ */
+export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDeps): Promise<TusFiles> {
+  const files = new TusFiles(deps.directory);
+  /** The caller and response of each creation request, for the naming hook (tus hands it only the request). */
+  const creations = new WeakMap<IncomingMessage, { user: User; response: FastifyReply['raw'] }>();
+  const nodeRequest = (req: unknown) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+
+  const tus = new Server({
+    path: TUS_PATH,
+    datastore: new FileStore({ directory: deps.directory }),
+    maxSize: deps.maxUploadBytes,
+    relativeLocation: true,
+    // The upload's id is its video's id: the row exists before the first byte.
+    namingFunction: async (req, metadata) => {
+      const raw = nodeRequest(req);
+      const creation = raw && creations.get(raw);
+      if (!creation) throw new Error('A tus creation without its caller');
+      const title = (metadata?.title ?? '').replace(/\0/g, '').trim().slice(0, MAX_TITLE_LENGTH);
+      const id = await deps.uploads.start(creation.user, { title });
+      creation.response.setHeader(VIDEO_ID_HEADER, id); // Node merges it into tus's own headers
+      return id;
+    },
+    onUploadFinish: async (_req, upload: Upload) => finish(upload),
+    onResponseError: (_req, error) => {
+      if ('status_code' in error) return undefined;
+      deps.log.error({ err: error }, 'tus upload failed');
+      return { status_code: 500, body: 'Internal error\n' };
+    },
+  });
+
+  async function finish(upload: Upload) {
+    const path = upload.storage?.path;
+    if (!path || upload.size === undefined) throw { status_code: 500, body: 'Upload has no file\n' };
+    if (!(await isWebmFile(path))) {
+      await deps.uploads.reject(upload.id);
+      await files.remove(upload.id);
+      throw { status_code: 415, body: 'Not a WebM video: the recording must start with the EBML header\n' };
+    }
+    await deps.uploads.finish(upload.id, path, upload.size);
+    await files.remove(upload.id);
+    return {};
+  }
+
+  const handle = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
+    reply.header('tus-resumable', '1.0.0');
+    if (request.method === 'OPTIONS') return pass(request, reply);
+    const auth = await authenticate(deps.verifier, request.headers.authorization);
+    if (auth.kind !== 'user') {
+      drainBody(request, reply);
+      return sendUnauthenticated(reply, auth.kind === 'invalid' ? auth.reason : undefined);
+    }
+    const id = request.params.id;
+    if (id === undefined) {
+      if (request.method !== 'POST') return refuse(request, reply, 405, 'Create an upload with POST');
+      creations.set(request.raw, { user: auth.user, response: reply.raw });
+      return pass(request, reply);
+    }
+    if (request.method === 'POST') return refuse(request, reply, 405, 'POST creates uploads at /api/uploads/');
+    let own: OwnUpload;
+    try {
+      own = await deps.uploads.own(auth.user, id);
+    } catch (error) {
+      if (error instanceof VideoError) return refuse(request, reply, 404, 'No such upload');
+      throw error;
+    }
+    reply.header(VIDEO_ID_HEADER, id);
+    if (request.method === 'PATCH' && request.headers['content-type'] !== TUS_CONTENT_TYPE)
+      return refuse(request, reply, 415, `PATCH needs Content-Type: ${TUS_CONTENT_TYPE}`);
+    if (!own.active) return answerFinished(request, reply, own.length);
+    if (request.method === 'DELETE') {
+      await deps.uploads.abandon(auth.user, id);
+      await files.remove(id);
+      return reply.code(204).send();
+    }
+    if (request.method === 'PATCH') await deps.uploads.touch(id);
+    return pass(request, reply);
+  };
+
+  /** A finished upload: HEAD and a repeated last PATCH learn it is complete; nothing changes it. */
+  function answerFinished(request: FastifyRequest, reply: FastifyReply, length: number) {
+    reply.header('cache-control', 'no-store');
+    if (request.method === 'HEAD')
+      return reply.code(200).header('upload-offset', String(length)).header('upload-length', String(length)).send();
+    const empty = Number(request.headers['content-length'] ?? 0) === 0;
+    if (request.method === 'PATCH' && empty && request.headers['upload-offset'] === String(length))
+      return reply.code(204).header('upload-offset', String(length)).send();
+    return refuse(request, reply, 403, 'This upload is finished and can no longer change');
+  }
+
+  async function pass(request: FastifyRequest, reply: FastifyReply) {
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    try {
+      await tus.handle(request.raw, reply.raw);
+    } catch (error) {
+      deps.log.error({ err: error }, 'tus request failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+      else reply.raw.destroy();
+    }
+  }
+
+  await app.register(
+    async (scope) => {
+      // tus reads the body itself; every type reaches the route unread (a wrong one gets 415 there).
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+      scope.route({ method: [...methods], url: '/', handler: handle });
+      scope.route({ method: [...methods], url: '/:id', handler: handle });
+    },
+    { prefix: TUS_PATH },
+  );
+  return files;
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  drainBody(request, reply);
+  return reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`);
+}
+
+/**
+ * Before answering while a body may still be arriving: reads and drops it so the client sees the
+ * answer rather than a reset, and closes the connection after; gives up on one that keeps sending.
+ */
+function drainBody(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  if (raw.complete) return;
+  reply.header('connection', 'close');
+  raw.resume();
+  const timer = setTimeout(() => raw.destroy(), 10_000);
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { User } from '../auth/user';
+import * as uploads from '../db/resumable-upload.repository';
+import * as repository from '../db/video.repository';
+import type { Database } from '../db/video.table';
+import type { MediaService } from '../media';
+import { VideoError } from './video';
+import { defaultTitle, newVideoId, type VideoService } from './video.service';
+
+export interface ResumableUploadDeps {
+  db: Kysely<Database>;
+  media: MediaService;
+  videos: VideoService;
+  log: Logger;
+}
+
+/** Where the owner's upload stands: still taking bytes, or finished at `length`. */
+export type OwnUpload = { active: true } | { active: false; length: number };
+
+/** Activity is written to the row at most this often per upload: a PATCH arrives every second. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Recordings that arrive while they are made (tus, issue 13): the video row exists from the
+ * first second (PROCESSING, no bytes yet, so a share link can be minted at once), the finished
+ * file becomes its original and goes to processing, and an upload nobody finishes expires.
+ * Where the bytes wait meanwhile is the adapter's business.
+ */
+export class ResumableUploadService {
+  private readonly touched = new Map<string, number>();
+
+  constructor(private readonly deps: ResumableUploadDeps) {}
+
+  /** A new PROCESSING, private video of `user` whose upload is in progress; resolves with its id. */
+  async start(user: User, options: { title?: string } = {}): Promise<string> {
+    const id = newVideoId();
+    await repository.insertVideo(this.deps.db, {
+      id,
+      user_id: user.uid,
+      owner_name: user.name ?? '',
+      title: options.title || defaultTitle(new Date()),
+      description: '',
+      status: 'PROCESSING',
+      visibility: 'PRIVATE',
+      upload_active_at: new Date(),
+    });
+    this.touched.set(id, Date.now());
+    return id;
+  }
+
+  /** The caller's own resumable upload; not_found for anyone else's, a missing one or another kind of video. */
+  async own(user: User, id: string): Promise<OwnUpload> {
+    const state = await uploads.findUploadState(this.deps.db, id);
+    if (!state || state.userId !== user.uid) throw new VideoError('not_found', `No upload ${id}`);
+    if (state.active) return { active: true };
+    if (state.length === undefined) throw new VideoError('not_found', `No upload ${id}`);
+    return { active: false, length: state.length };
+  }
+
+  /** Notes that bytes arrived, so the upload does not expire while it is used. */
+  async touch(id: string): Promise<void> {
+    const last = this.touched.get(id) ?? 0;
+    if (Date.now() - last < TOUCH_INTERVAL_MS) return;
+    this.touched.set(id, Date.now());
+    await uploads.touchUpload(this.deps.db, id);
+  }
+
+  /**
+   * The upload's file at `path` (`length` bytes, all there) becomes the video's original and
+   * processing is queued; the file is gone afterwards. False when the upload was no longer in
+   * progress (finished already, deleted, expired): its file is dropped.
+   */
+  async finish(id: string, path: string, length: number): Promise<boolean> {
+    this.touched.delete(id);
+    const original = await this.deps.media.receiveFile(id, path);
+    const published = await this.deps.media.publish(id, [original], {
+      when: (trx) => uploads.finishUpload(trx, id, length),
+    });
+    if (published) await this.deps.videos.queueProcessing(id);
+    return published;
+  }
+
+  /** The owner gives up an upload in progress: the video goes. False if it was not in progress. */
+  async abandon(user: User, id: string): Promise<boolean> {
+    await this.own(user, id);
+    this.touched.delete(id);
+    return this.deps.media.deleteAll(id, (trx) => uploads.deleteActiveUpload(trx, id));
+  }
+
+  /** An upload whose bytes can never be a video (not WebM): the video goes. */
+  async reject(id: string): Promise<void> {
+    this.touched.delete(id);
+    await this.deps.media.deleteAll(id, (trx) => uploads.deleteActiveUpload(trx, id));
+  }
+
+  /** Deletes the videos of uploads idle since `before`; resolves with their ids. */
+  async expire(before: Date): Promise<string[]> {
+    const expired: string[] = [];
+    for (const id of await uploads.findAbandonedUploads(this.deps.db, before)) {
+      const deleted = await this.deps.media.deleteAll(id, (trx) => uploads.deleteAbandonedUpload(trx, id, before));
+      this.touched.delete(id);
+      if (deleted) expired.push(id);
+    }
+    if (expired.length) this.deps.log.info({ count: expired.length }, 'expired abandoned uploads');
+    return expired;
+  }
+}

@@ -3,6 +3,7 @@ export {
   initialState,
   transition,
   type AudioSources,
+  type CaptureDevice,
   type RecorderEffect,
   type RecorderEvent,
   type RecorderState,
@@ -22,6 +23,7 @@ export { type SinkStatus } from './sink-pipeline.ts';
 export { chooseMimeType, webmCandidates } from './mime-type.ts';
 export {
   describeAudio,
+  describeCameraError,
   describeCaptureError,
   describeSinkFailure,
   messages as recorderMessages,
@@ -31,8 +33,30 @@ export {
   browserMedia,
   collectorSinkName,
   createRecorder,
+  defaultSilenceWindowMs,
   defaultTimesliceMs,
+  keyFrameIntervalMs,
   type BrowserMedia,
   type Recorder,
   type RecorderOptions,
 } from './recorder.ts';
+export {
+  bubbleBox,
+  clampRect,
+  defaultBubble,
+  type BubbleCorner,
+  type BubbleSettings,
+  type BubbleShape,
+  type CaptureSource,
+  type CropRect,
+  type RecordingSettings,
+} from './capture/settings.ts';
+export {
+  defaultQuality,
+  estimatedMbPerMinute,
+  videoBitsPerSecond,
+  type FrameRate,
+  type Quality,
+  type Resolution,
+} from './capture/quality.ts';
+export { createLevelMeter, levelOf, type LevelMeter } from './capture/level-meter.ts';

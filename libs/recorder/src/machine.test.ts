@@ -8,7 +8,10 @@ const states = {
   idle: initialState,
   idleWithNotice: { status: 'idle', notice: 'denied' },
   acquiring: { status: 'acquiring' },
+  countdown: { status: 'countdown', remaining: 3 },
+  countdownDone: { status: 'countdown', remaining: 0 },
   recording: { status: 'recording', startedAt: 1_000, mimeType, audio: 'screen+microphone' },
+  paused: { status: 'paused', startedAt: 1_000, pausedAt: 3_000, mimeType, audio: 'screen+microphone' },
   stopping: {
     status: 'stopping',
     startedAt: 1_000,
@@ -36,6 +39,16 @@ const events = {
   recorderError: { type: 'recorder-error', at: 7_000, message: 'encoder died' },
   recorderStopped: { type: 'recorder-stopped', at: 8_000, blob },
   dismiss: { type: 'dismiss' },
+  acquired: { type: 'acquired', countdown: 3 },
+  acquiredNoCountdown: { type: 'acquired', countdown: 0 },
+  tick: { type: 'countdown-tick' },
+  skip: { type: 'skip-countdown' },
+  pause: { type: 'pause', at: 3_000 },
+  resume: { type: 'resume', at: 6_000 },
+  limitReached: { type: 'limit-reached', at: 9_000 },
+  microphoneLost: { type: 'device-lost', at: 4_500, device: 'microphone', essential: false },
+  cameraLost: { type: 'device-lost', at: 4_500, device: 'camera', essential: true },
+  silent: { type: 'microphone-silent' },
   optionalSinkFailed: {
     type: 'sink-failed',
     at: 6_500,
@@ -59,7 +72,17 @@ type EventName = keyof typeof events;
 const legal: Partial<Record<StateName, Partial<Record<EventName, true>>>> = {
   idle: { start: true },
   idleWithNotice: { start: true, dismiss: true },
-  acquiring: { started: true, denied: true, failed: true },
+  acquiring: { acquired: true, acquiredNoCountdown: true, denied: true, failed: true },
+  countdown: {
+    tick: true,
+    skip: true,
+    stop: true,
+    shareEnded: true,
+    failed: true,
+    microphoneLost: true,
+    cameraLost: true,
+  },
+  countdownDone: { started: true, stop: true, shareEnded: true, failed: true, microphoneLost: true, cameraLost: true },
   recording: {
     stop: true,
     shareEnded: true,
@@ -67,6 +90,23 @@ const legal: Partial<Record<StateName, Partial<Record<EventName, true>>>> = {
     recorderStopped: true,
     optionalSinkFailed: true,
     requiredSinkFailed: true,
+    pause: true,
+    limitReached: true,
+    microphoneLost: true,
+    cameraLost: true,
+    silent: true,
+  },
+  paused: {
+    stop: true,
+    shareEnded: true,
+    recorderError: true,
+    recorderStopped: true,
+    optionalSinkFailed: true,
+    requiredSinkFailed: true,
+    resume: true,
+    microphoneLost: true,
+    cameraLost: true,
+    silent: true,
   },
   stopping: { recorderStopped: true, optionalSinkFailed: true, requiredSinkFailed: true },
   stopped: { start: true, optionalSinkFailed: true, requiredSinkFailed: true },
@@ -84,8 +124,12 @@ describe('transition: the legal moves', () => {
     }
   });
 
-  it('acquiring → recording when MediaRecorder started, remembering the clock, type and audio', () => {
-    expect(transition(states.acquiring, events.started)).toEqual([
+  it('acquiring → countdown(0) → recording when MediaRecorder started, remembering the clock, type and audio', () => {
+    expect(transition(states.acquiring, events.acquiredNoCountdown)).toEqual([
+      states.countdownDone,
+      [{ type: 'start-recorder' }],
+    ]);
+    expect(transition(states.countdownDone, events.started)).toEqual([
       { status: 'recording', startedAt: 2_000, mimeType, audio: 'screen' },
       [],
     ]);
@@ -211,7 +255,7 @@ describe('transition: illegal events change nothing', () => {
   );
 
   it('covers every pair not in the legal table', () => {
-    expect(pairs.length).toBe(7 * 11 - 20); // 7 states × 11 events, 20 of them legal
+    expect(pairs.length).toBe(10 * 21 - 49); // 10 states × 21 events, 49 of them legal
   });
 
   it.each(pairs)('%s ignores %s', (stateName, eventName) => {

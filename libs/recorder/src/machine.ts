@@ -24,16 +24,46 @@ interface SinkFailures {
   readonly sinkFailures?: readonly SinkFailureNotice[];
 }
 
+/** A capture device that can stop mid-recording (unplugged, permission taken back). */
+export type CaptureDevice = 'microphone' | 'camera';
+
+/** What happened to the devices during this recording; each field absent until it happens. */
+interface DeviceNotes {
+  /** Devices that stopped delivering; the recording went on without them. */
+  readonly lostDevices?: readonly CaptureDevice[];
+  /** The microphone delivered only silence for the first seconds (it may be muted). */
+  readonly microphoneSilent?: boolean;
+}
+
+/** Time spent paused so far; absent (0) until the first resume. */
+interface Paused {
+  readonly pausedMs?: number;
+}
+
 export type RecorderState =
   /** `notice` explains why the last start did not happen (e.g. a denied permission). */
   | { readonly status: 'idle'; readonly notice?: string }
   | { readonly status: 'acquiring' }
+  /** Media captured, MediaRecorder not started yet: `remaining` seconds to go (0: starting now). */
+  | ({ readonly status: 'countdown'; readonly remaining: number } & DeviceNotes)
   | ({
       readonly status: 'recording';
       readonly startedAt: number;
       readonly mimeType: string;
       readonly audio: AudioSources;
-    } & SinkFailures)
+    } & SinkFailures &
+      DeviceNotes &
+      Paused)
+  | ({
+      readonly status: 'paused';
+      readonly startedAt: number;
+      /** When Pause was pressed: the recorded time stands still from here. */
+      readonly pausedAt: number;
+      readonly mimeType: string;
+      readonly audio: AudioSources;
+    } & SinkFailures &
+      DeviceNotes &
+      Paused)
   | ({
       readonly status: 'stopping';
       readonly startedAt: number;
@@ -42,7 +72,9 @@ export type RecorderState =
       readonly audio: AudioSources;
       readonly reason: StopReason;
       readonly notice?: string;
-    } & SinkFailures)
+    } & SinkFailures &
+      DeviceNotes &
+      Paused)
   | ({
       readonly status: 'stopped';
       readonly recording: Recording;
@@ -50,18 +82,38 @@ export type RecorderState =
       readonly reason: StopReason;
       /** Set when the recording ended because of an error: what was recorded is still here. */
       readonly notice?: string;
-    } & SinkFailures)
+    } & SinkFailures &
+      DeviceNotes)
   | { readonly status: 'error'; readonly message: string };
 
 /**
  * `user`: Stop Recording. `share-ended`: the share was ended from the browser's own bar.
  * `error`: MediaRecorder reported an error. `recorder-ended`: MediaRecorder stopped by itself.
- * `sink-failed`: a required sink failed.
+ * `sink-failed`: a required sink failed. `max-length`: the recording reached the longest allowed.
+ * `device-lost`: the device that gave the picture (the camera, when recording it alone) stopped.
  */
-export type StopReason = 'user' | 'share-ended' | 'error' | 'recorder-ended' | 'sink-failed';
+export type StopReason =
+  'user' | 'share-ended' | 'error' | 'recorder-ended' | 'sink-failed' | 'max-length' | 'device-lost';
 
 export type RecorderEvent =
   | { readonly type: 'start' }
+  /** Media captured and MediaRecorder ready: count `countdown` seconds down (0: start at once). */
+  | { readonly type: 'acquired'; readonly countdown: number }
+  /** A second of the countdown went by. */
+  | { readonly type: 'countdown-tick' }
+  /** The person skipped the countdown (a click, Escape). */
+  | { readonly type: 'skip-countdown' }
+  | { readonly type: 'pause'; readonly at: number }
+  | { readonly type: 'resume'; readonly at: number }
+  /** The recorded time (pauses excluded) reached the longest allowed. */
+  | { readonly type: 'limit-reached'; readonly at: number }
+  /**
+   * A device stopped (its track ended). `essential`: the recording cannot go on without it (the
+   * camera recorded alone) and stops; otherwise it goes on without it and says so.
+   */
+  | { readonly type: 'device-lost'; readonly at: number; readonly device: CaptureDevice; readonly essential: boolean }
+  /** The microphone delivered only silence for the first seconds of the recording. */
+  | { readonly type: 'microphone-silent' }
   | { readonly type: 'started'; readonly at: number; readonly mimeType: string; readonly audio: AudioSources }
   /** Capture refused by the person or the browser (permission, cancelled picker): back to idle. */
   | { readonly type: 'denied'; readonly message: string }
@@ -87,8 +139,14 @@ export type RecorderEvent =
     };
 
 export type RecorderEffect =
-  /** Ask for the screen and microphone, mix the audio, start MediaRecorder; answer with started/denied/failed. */
+  /** Ask for the screen and microphone, mix the audio, make MediaRecorder; answer with acquired/denied/failed. */
   | { readonly type: 'acquire-media' }
+  /** Send countdown-tick in a second. */
+  | { readonly type: 'schedule-tick' }
+  /** Call MediaRecorder.start(); answer with started (or failed). */
+  | { readonly type: 'start-recorder' }
+  | { readonly type: 'pause-recorder' }
+  | { readonly type: 'resume-recorder' }
   /** Call MediaRecorder.stop(); its onstop answers with recorder-stopped. */
   | { readonly type: 'stop-recorder' }
   /** Stop every captured track and close the AudioContext. */
@@ -116,8 +174,10 @@ export function transition(
 
     case 'acquiring':
       switch (event.type) {
-        case 'started':
-          return [{ status: 'recording', startedAt: event.at, mimeType: event.mimeType, audio: event.audio }, none];
+        case 'acquired':
+          return event.countdown > 0
+            ? [{ status: 'countdown', remaining: Math.ceil(event.countdown) }, [{ type: 'schedule-tick' }]]
+            : [{ status: 'countdown', remaining: 0 }, [{ type: 'start-recorder' }]];
         case 'denied':
           return [{ status: 'idle', notice: event.message }, none];
         case 'failed':
@@ -126,56 +186,12 @@ export function transition(
           return [state, none];
       }
 
+    case 'countdown':
+      return onCountdown(state, event);
+
     case 'recording':
-      if (event.type === 'sink-failed' && event.required) {
-        return [
-          {
-            status: 'stopping',
-            startedAt: state.startedAt,
-            stoppedAt: event.at,
-            mimeType: state.mimeType,
-            audio: state.audio,
-            reason: 'sink-failed',
-            notice: event.message,
-            sinkFailures: withFailure(state, event),
-          },
-          [{ type: 'stop-recorder' }, { type: 'release-media' }],
-        ];
-      }
-      switch (event.type) {
-        case 'stop':
-        case 'share-ended':
-        case 'recorder-error':
-          return [
-            {
-              status: 'stopping',
-              startedAt: state.startedAt,
-              stoppedAt: event.at,
-              mimeType: state.mimeType,
-              audio: state.audio,
-              reason: event.type === 'stop' ? 'user' : event.type === 'share-ended' ? 'share-ended' : 'error',
-              ...(event.type === 'recorder-error' ? { notice: event.message } : {}),
-              ...failuresOf(state),
-            },
-            [{ type: 'stop-recorder' }, { type: 'release-media' }],
-          ];
-        case 'recorder-stopped':
-          // MediaRecorder ended on its own (e.g. every track ended): keep what it recorded.
-          return [
-            {
-              status: 'stopped',
-              recording: recording(event.blob, state.mimeType, state.startedAt, event.at),
-              audio: state.audio,
-              reason: 'recorder-ended',
-              ...failuresOf(state),
-            },
-            [{ type: 'release-media' }],
-          ];
-        case 'sink-failed':
-          return [{ ...state, sinkFailures: withFailure(state, event) }, none];
-        default:
-          return [state, none];
-      }
+    case 'paused':
+      return onRecording(state, event);
 
     case 'stopping':
       if (event.type === 'sink-failed') {
@@ -189,15 +205,155 @@ export function transition(
       return [
         {
           status: 'stopped',
-          recording: recording(event.blob, state.mimeType, state.startedAt, state.stoppedAt),
+          recording: recording(event.blob, state.mimeType, state.startedAt, state.stoppedAt, state.pausedMs),
           audio: state.audio,
           reason: state.reason,
           ...(state.notice !== undefined ? { notice: state.notice } : {}),
           ...failuresOf(state),
+          ...notesOf(state),
         },
         none,
       ];
   }
+}
+
+type CountdownState = Extract<RecorderState, { status: 'countdown' }>;
+type LiveState = Extract<RecorderState, { status: 'recording' | 'paused' }>;
+type Transition = readonly [RecorderState, readonly RecorderEffect[]];
+
+/** 3, 2, 1 (a tick a second, or skipped), then MediaRecorder starts; Stop during it gives up the capture. */
+function onCountdown(state: CountdownState, event: RecorderEvent): Transition {
+  switch (event.type) {
+    case 'countdown-tick':
+      if (state.remaining > 1) return [{ ...state, remaining: state.remaining - 1 }, [{ type: 'schedule-tick' }]];
+      if (state.remaining === 1) return [{ ...state, remaining: 0 }, [{ type: 'start-recorder' }]];
+      return [state, none];
+    case 'skip-countdown':
+      return state.remaining > 0 ? [{ ...state, remaining: 0 }, [{ type: 'start-recorder' }]] : [state, none];
+    case 'started':
+      if (state.remaining > 0) return [state, none];
+      return [
+        {
+          status: 'recording',
+          startedAt: event.at,
+          mimeType: event.mimeType,
+          audio: event.audio,
+          ...notesOf(state),
+        },
+        none,
+      ];
+    case 'stop':
+    case 'share-ended':
+      return [{ status: 'idle' }, [{ type: 'release-media' }]];
+    case 'failed':
+      return [{ status: 'error', message: event.message }, [{ type: 'release-media' }]];
+    case 'device-lost':
+      return event.essential
+        ? [{ status: 'idle' }, [{ type: 'release-media' }]]
+        : [withLostDevice(state, event.device), none];
+    default:
+      return [state, none];
+  }
+}
+
+/** Recording or paused: the same ways out, with the time paused left out of the duration. */
+function onRecording(state: LiveState, event: RecorderEvent): Transition {
+  if (event.type === 'sink-failed' && event.required) {
+    return [
+      stopping(state, event.at, 'sink-failed', event.message, withFailure(state, event)),
+      [{ type: 'stop-recorder' }, { type: 'release-media' }],
+    ];
+  }
+  switch (event.type) {
+    case 'pause':
+      if (state.status !== 'recording') return [state, none];
+      return [{ ...state, status: 'paused', pausedAt: event.at }, [{ type: 'pause-recorder' }]];
+    case 'resume': {
+      if (state.status !== 'paused') return [state, none];
+      const { pausedAt, status: _paused, ...rest } = state;
+      const pausedMs = (state.pausedMs ?? 0) + Math.max(0, event.at - pausedAt);
+      return [{ ...rest, status: 'recording', ...(pausedMs > 0 ? { pausedMs } : {}) }, [{ type: 'resume-recorder' }]];
+    }
+    case 'limit-reached':
+      if (state.status !== 'recording') return [state, none];
+      return [stopping(state, event.at, 'max-length'), [{ type: 'stop-recorder' }, { type: 'release-media' }]];
+    case 'stop':
+    case 'share-ended':
+    case 'recorder-error': {
+      const reason = event.type === 'stop' ? 'user' : event.type === 'share-ended' ? 'share-ended' : 'error';
+      const notice = event.type === 'recorder-error' ? event.message : undefined;
+      return [stopping(state, event.at, reason, notice), [{ type: 'stop-recorder' }, { type: 'release-media' }]];
+    }
+    case 'device-lost':
+      if (event.essential) {
+        return [
+          stopping(withLostDevice(state, event.device), event.at, 'device-lost'),
+          [{ type: 'stop-recorder' }, { type: 'release-media' }],
+        ];
+      }
+      return [withLostDevice(state, event.device), none];
+    case 'microphone-silent':
+      return state.microphoneSilent ? [state, none] : [{ ...state, microphoneSilent: true }, none];
+    case 'recorder-stopped': {
+      // MediaRecorder ended on its own (e.g. every track ended): keep what it recorded.
+      const until = recordedUntil(state, event.at);
+      return [
+        {
+          status: 'stopped',
+          recording: recording(event.blob, state.mimeType, state.startedAt, event.at, until.pausedMs),
+          audio: state.audio,
+          reason: 'recorder-ended',
+          ...failuresOf(state),
+          ...notesOf(state),
+        },
+        [{ type: 'release-media' }],
+      ];
+    }
+    case 'sink-failed':
+      return [{ ...state, sinkFailures: withFailure(state, event) }, none];
+    default:
+      return [state, none];
+  }
+}
+
+/** A stop at `at`: a paused recording ends where it was paused (the pause so far counts as paused). */
+function recordedUntil(state: LiveState, at: number): { pausedMs: number } {
+  const pausedMs = state.pausedMs ?? 0;
+  return { pausedMs: state.status === 'paused' ? pausedMs + Math.max(0, at - state.pausedAt) : pausedMs };
+}
+
+function stopping(
+  state: LiveState,
+  at: number,
+  reason: StopReason,
+  notice?: string,
+  sinkFailures?: readonly SinkFailureNotice[],
+): RecorderState {
+  const { pausedMs } = recordedUntil(state, at);
+  return {
+    status: 'stopping',
+    startedAt: state.startedAt,
+    stoppedAt: at,
+    mimeType: state.mimeType,
+    audio: state.audio,
+    reason,
+    ...(pausedMs > 0 ? { pausedMs } : {}),
+    ...(notice !== undefined ? { notice } : {}),
+    ...(sinkFailures ? { sinkFailures } : failuresOf(state)),
+    ...notesOf(state),
+  };
+}
+
+function withLostDevice<S extends DeviceNotes>(state: S, device: CaptureDevice): S {
+  if (state.lostDevices?.includes(device)) return state;
+  return { ...state, lostDevices: [...(state.lostDevices ?? []), device] };
+}
+
+function notesOf(state: DeviceNotes): DeviceNotes {
+  return {
+    ...(state.lostDevices ? { lostDevices: state.lostDevices } : {}),
+    ...(state.microphoneSilent ? { microphoneSilent: true } : {}),
+  };
 }
 
 /** Sinks go on draining after Stop, so a failure can still arrive once stopped: it is recorded too. */
@@ -216,17 +372,19 @@ function failuresOf(state: SinkFailures): SinkFailures {
   return state.sinkFailures ? { sinkFailures: state.sinkFailures } : {};
 }
 
-function recording(blob: Blob, mimeType: string, startedAt: number, stoppedAt: number): Recording {
-  return { blob, mimeType, durationMs: Math.max(0, stoppedAt - startedAt) };
+function recording(blob: Blob, mimeType: string, startedAt: number, stoppedAt: number, pausedMs = 0): Recording {
+  return { blob, mimeType, durationMs: Math.max(0, stoppedAt - startedAt - pausedMs) };
 }
 
-/** Milliseconds recorded so far (frozen once Stop is pressed). */
+/** Milliseconds recorded so far, pauses left out (standing still while paused, frozen once Stop is pressed). */
 export function elapsedMs(state: RecorderState, now: number): number {
   switch (state.status) {
     case 'recording':
-      return Math.max(0, now - state.startedAt);
+      return Math.max(0, now - state.startedAt - (state.pausedMs ?? 0));
+    case 'paused':
+      return Math.max(0, state.pausedAt - state.startedAt - (state.pausedMs ?? 0));
     case 'stopping':
-      return Math.max(0, state.stoppedAt - state.startedAt);
+      return Math.max(0, state.stoppedAt - state.startedAt - (state.pausedMs ?? 0));
     case 'stopped':
       return state.recording.durationMs;
     default:

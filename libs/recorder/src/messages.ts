@@ -20,6 +20,19 @@ export const messages = {
   /** The reason a discarded recording's sinks are aborted with (e.g. the page was left while recording). */
   discarded: 'The recording was discarded before it ended.',
   sinksUnusable: (detail: string) => `The recording could not start: its outputs are set up wrongly (${detail}).`,
+  cameraDenied:
+    'Recording did not start: the camera was blocked. Allow the camera for this site, or choose Screen as the source.',
+  cameraUnavailable:
+    'The camera could not be used. Close other apps that use it, or choose another camera, and try again.',
+  microphoneLost:
+    'The microphone stopped (it was unplugged or its permission was taken back): the recording goes on without it.',
+  cameraLost: 'The camera stopped (it was unplugged or its permission was taken back).',
+  cameraLostStopped:
+    'The recording stopped because the camera stopped (it was unplugged or its permission was taken back). Whatever was recorded before it is kept.',
+  microphoneSilent:
+    'The microphone may be muted: it has recorded only silence so far. Check its mute switch or the system sound settings.',
+  maxLengthReached: (limit: string) => `The recording stopped by itself at the maximum length of ${limit}.`,
+  maxLengthSoon: (left: string) => `The recording stops by itself in ${left} (maximum length).`,
 } as const;
 
 /**
@@ -54,6 +67,15 @@ export function describeCaptureError(error: unknown): CaptureFailure {
       return { kind: 'failed', message: `The recording could not start${detail}.` };
     }
   }
+}
+
+/** Map an error thrown by getUserMedia for the camera to what the page says. */
+export function describeCameraError(error: unknown): CaptureFailure {
+  const name = error instanceof Error || isDomExceptionLike(error) ? (error as { name: string }).name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
+    return { kind: 'denied', message: messages.cameraDenied };
+  }
+  return { kind: 'failed', message: messages.cameraUnavailable };
 }
 
 function isDomExceptionLike(error: unknown): boolean {

@@ -29,7 +29,11 @@ describe('createRecorder (browser shell, fake media)', () => {
     const recorded = mediaRecorder!.stream as unknown as FakeStream;
     const mixed = fake.contexts[0]!.destinations[0]!.stream.getAudioTracks()[0];
     expect(recorded.getTracks()).toEqual([fake.tracks.displayVideo, mixed]);
-    expect(mediaRecorder!.options).toEqual({ mimeType: 'video/webm;codecs=vp9,opus' });
+    // A key frame every 2 s, so edits can cut near any point (issue 16).
+    expect(mediaRecorder!.options).toEqual({
+      mimeType: 'video/webm;codecs=vp9,opus',
+      videoKeyFrameIntervalDuration: 2000,
+    });
     expect(mediaRecorder!.timeslice).toBe(1000);
   });
 
@@ -76,7 +80,8 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(fake.tracks.microphone.stopped).toBe(true);
     const stopped = await recorder.stop(); // already stopping: just waits for onstop
     expect(stopped).toMatchObject({ status: 'stopped', reason: 'share-ended' });
-    expect(seen).toEqual(['acquiring', 'recording', 'stopping', 'stopped']);
+    // Without a countdown, 'countdown' lasts only until MediaRecorder starts (remaining 0).
+    expect(seen).toEqual(['acquiring', 'countdown', 'recording', 'stopping', 'stopped']);
     expect(fake.tracks.displayVideo.listenerCount('ended')).toBe(0);
   });
 

@@ -4,9 +4,22 @@
  * through `BrowserMedia`, which defaults to the real browser and is replaced by fakes in unit tests.
  */
 import { buildAudioMix, type AudioMix } from './audio-mix.ts';
+import { compositeBubble } from './capture/bubble.ts';
+import { cropTrack } from './capture/crop.ts';
+import { createLevelMeter, silenceRms, type LevelMeter, type MeterContext } from './capture/level-meter.ts';
+import type { ProcessedTrack } from './capture/processed-track.ts';
+import { videoBitsPerSecond, videoConstraints } from './capture/quality.ts';
+import { defaultBubble, type BubbleSettings, type CropRect, type RecordingSettings } from './capture/settings.ts';
 import { createChunkCollector, type SinkSpec } from './chunk-sink.ts';
-import { initialState, transition, type RecorderEffect, type RecorderEvent, type RecorderState } from './machine.ts';
-import { describeCaptureError, describeSinkFailure, messages } from './messages.ts';
+import {
+  elapsedMs,
+  initialState,
+  transition,
+  type RecorderEffect,
+  type RecorderEvent,
+  type RecorderState,
+} from './machine.ts';
+import { describeCameraError, describeCaptureError, describeSinkFailure, messages } from './messages.ts';
 import { chooseMimeType } from './mime-type.ts';
 import { createSinkPipeline, type SinkPipeline, type SinkStatus } from './sink-pipeline.ts';
 
@@ -17,6 +30,16 @@ export interface BrowserMedia {
   createMediaStream(tracks: MediaStreamTrack[]): MediaStream;
   createMediaRecorder(stream: MediaStream, options: MediaRecorderOptions): MediaRecorder;
   isTypeSupported(type: string): boolean;
+  /** Area: the screen's track cropped to `rect` (capture/crop.ts). */
+  cropVideo(track: MediaStreamTrack, rect: CropRect, frameRate: number): Promise<ProcessedTrack>;
+  /** Screen + camera: one track with the camera in a bubble (capture/bubble.ts). */
+  compositeBubble(
+    screen: MediaStreamTrack,
+    camera: MediaStreamTrack,
+    bubble: BubbleSettings,
+    frameRate: number,
+  ): Promise<ProcessedTrack>;
+  enumerateDevices(): Promise<MediaDeviceInfo[]>;
 }
 
 export interface RecorderOptions {
@@ -31,14 +54,25 @@ export interface RecorderOptions {
   readonly browser?: BrowserMedia;
   /** If MediaRecorder's stop event has not come this long after Stop, finish with the chunks we have. Default 10 s. */
   readonly stopTimeoutMs?: number;
+  /** A microphone silent this long after the start is reported (`microphoneSilent`). Default 5 s. */
+  readonly silenceWindowMs?: number;
 }
 
 export interface Recorder {
   readonly state: RecorderState;
-  /** Ask for the screen and microphone and start recording; resolves once recording or refused. */
-  start(): Promise<RecorderState>;
-  /** Resolves when MediaRecorder's stop event has delivered the last chunk. */
+  /**
+   * Ask for the screen (or camera) and microphone, count down, and start recording; resolves once
+   * recording or refused. Settings: what to capture and how (capture/settings.ts).
+   */
+  start(settings?: RecordingSettings): Promise<RecorderState>;
+  /** Resolves when MediaRecorder's stop event has delivered the last chunk. During the countdown: gives up. */
   stop(): Promise<RecorderState>;
+  /** Start at once instead of finishing the countdown. */
+  skipCountdown(): void;
+  pause(): void;
+  resume(): void;
+  /** The microphone's loudness now, 0 to 1 (0 when none is recorded). */
+  microphoneLevel(): number;
   /** Clear a notice or an error. */
   dismiss(): void;
   /** Listen to every state change; returns the unsubscribe function. */
@@ -54,15 +88,23 @@ export interface Recorder {
 }
 
 interface Session {
-  readonly display: MediaStream;
+  /** Every captured stream (screen, camera, microphone): stopped on release. */
+  readonly captured: readonly MediaStream[];
   readonly microphone: MediaStream | null;
+  readonly processed: ProcessedTrack | null;
   readonly mix: AudioMix<MediaStreamTrack>;
   readonly mediaRecorder: MediaRecorder;
   readonly pipeline: SinkPipeline;
-  readonly onShareEnded: () => void;
+  readonly mimeType: string;
+  /** Removes the ended listeners of the captured tracks. */
+  readonly unlisten: () => void;
   /** Ends the recording with every chunk received so far (MediaRecorder's stop event, or the watchdog). */
   readonly finish: () => void;
+  meter?: LevelMeter;
 }
+
+/** Chromium honours it (docs/toolchain.md, Browser and media): a key frame every 2 s lets edits cut near any point. */
+export const keyFrameIntervalMs = 2000;
 
 export const defaultTimesliceMs = 1000;
 export const defaultStopTimeoutMs = 10_000;
@@ -80,6 +122,9 @@ export function browserMedia(): BrowserMedia {
     createMediaStream: (tracks) => new MediaStream(tracks),
     createMediaRecorder: (stream, options) => new MediaRecorder(stream, options),
     isTypeSupported: (type) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type),
+    cropVideo: cropTrack,
+    compositeBubble,
+    enumerateDevices: () => (devices?.enumerateDevices ? devices.enumerateDevices() : Promise.resolve([])),
   };
 }
 
@@ -89,11 +134,13 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   const listeners = new Set<(state: RecorderState) => void>();
   let state: RecorderState = initialState;
   let session: Session | undefined;
+  let settings: RecordingSettings = {};
   // Bumped by dispose(): a capture that resolves after it is released at once.
   let generation = 0;
   let settleWaiters: Array<(state: RecorderState) => void> = [];
   let pipeline: SinkPipeline | undefined;
   const sinkListeners = new Set<(sinks: readonly SinkStatus[]) => void>();
+  const timers = { tick: undefined as Timer, limit: undefined as Timer, silence: undefined as Timer };
 
   function sinksChanged(of: SinkPipeline, sinks: readonly SinkStatus[]) {
     if (of !== pipeline) return; // a sink of an earlier recording
@@ -102,12 +149,23 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
 
   function setState(next: RecorderState) {
     state = next;
+    armLimit();
     for (const listener of [...listeners]) listener(state);
-    if (state.status !== 'acquiring' && state.status !== 'recording' && state.status !== 'stopping') {
+    if (!isBusy(state)) {
       const waiters = settleWaiters;
       settleWaiters = [];
       for (const resolve of waiters) resolve(state);
     }
+  }
+
+  /** The maximum length counts recorded time: armed while recording, disarmed while paused or stopped. */
+  function armLimit() {
+    clearTimeout(timers.limit);
+    timers.limit = undefined;
+    const max = settings.maxDurationMs;
+    if (state.status !== 'recording' || max === undefined || max <= 0) return;
+    const left = max - elapsedMs(state, now());
+    timers.limit = setTimeout(() => dispatch({ type: 'limit-reached', at: now() }), Math.max(0, left));
   }
 
   function dispatch(event: RecorderEvent): boolean {
@@ -121,7 +179,20 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   function perform(effect: RecorderEffect) {
     switch (effect.type) {
       case 'acquire-media':
-        void acquire(generation);
+        void acquire(generation, settings);
+        return;
+      case 'schedule-tick':
+        clearTimeout(timers.tick);
+        timers.tick = setTimeout(() => dispatch({ type: 'countdown-tick' }), 1000);
+        return;
+      case 'start-recorder':
+        startRecorder();
+        return;
+      case 'pause-recorder':
+        if (session?.mediaRecorder.state === 'recording') session.mediaRecorder.pause();
+        return;
+      case 'resume-recorder':
+        if (session?.mediaRecorder.state === 'paused') session.mediaRecorder.resume();
         return;
       case 'stop-recorder': {
         if (!session) return;
@@ -133,79 +204,170 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       }
       case 'release-media':
         release();
+        // Given up before MediaRecorder started (Stop during the countdown): nothing to keep.
+        if (
+          session &&
+          session.mediaRecorder.state === 'inactive' &&
+          (state.status === 'idle' || state.status === 'error')
+        ) {
+          session.pipeline.abort(new Error(messages.discarded));
+          session = undefined;
+        }
         return;
     }
   }
 
-  function release() {
+  function startRecorder() {
+    clearTimeout(timers.tick);
     if (!session) return;
-    const { display, microphone, mix, onShareEnded } = session;
-    for (const track of display.getVideoTracks()) track.removeEventListener('ended', onShareEnded);
-    stopTracks(display);
-    if (microphone) stopTracks(microphone);
+    const current = session;
+    try {
+      current.mediaRecorder.start(timesliceMs);
+    } catch (error) {
+      current.pipeline.abort(error);
+      release();
+      session = undefined;
+      dispatch({ type: 'failed', message: describeCaptureError(error).message });
+      return;
+    }
+    dispatch({ type: 'started', at: now(), mimeType: current.mimeType, audio: current.mix.sources });
+    watchSilence(current);
+  }
+
+  /** A microphone silent for the whole first `silenceWindowMs` is reported while recording, not after. */
+  function watchSilence(current: Session) {
+    const browser = options.browser ?? browserMedia();
+    if (!current.microphone) return;
+    try {
+      current.meter = createLevelMeter(
+        current.microphone,
+        () => browser.createAudioContext() as unknown as MeterContext<MediaStream>,
+      );
+    } catch {
+      return; // no meter, no warning: the recording itself is unaffected
+    }
+    const meter = current.meter;
+    let loudest = 0;
+    const sample = setInterval(() => (loudest = Math.max(loudest, meter.rms())), 100);
+    clearTimeout(timers.silence);
+    timers.silence = setTimeout(() => {
+      clearInterval(sample);
+      loudest = Math.max(loudest, meter.rms());
+      if (session === current && loudest < silenceRms) dispatch({ type: 'microphone-silent' });
+    }, options.silenceWindowMs ?? defaultSilenceWindowMs);
+    const stopSampling = () => clearInterval(sample);
+    current.meter = { ...meter, close: () => (stopSampling(), meter.close()) };
+  }
+
+  function release() {
+    clearTimeout(timers.tick);
+    clearTimeout(timers.silence);
+    if (!session) return;
+    const { captured, processed, mix, unlisten, meter } = session;
+    unlisten();
+    processed?.stop();
+    for (const stream of captured) stopTracks(stream);
+    meter?.close();
     void mix.close().catch(() => undefined);
   }
 
-  async function acquire(myGeneration: number) {
+  async function acquire(myGeneration: number, wanted: RecordingSettings) {
     const browser = options.browser ?? browserMedia();
     const stale = () => myGeneration !== generation;
+    const source = wanted.source ?? 'screen';
+    const frameRate = wanted.quality?.frameRate ?? 30;
+    const captured: MediaStream[] = [];
+    const stopCaptured = () => {
+      for (const stream of captured) stopTracks(stream);
+    };
 
-    let display: MediaStream;
+    let display: MediaStream | null = null;
+    let camera: MediaStream | null = null;
     try {
-      display = await browser.getDisplayMedia({ video: true, audio: true });
+      if (source !== 'camera') {
+        display =
+          wanted.display ?? (await browser.getDisplayMedia({ video: videoConstraints(wanted.quality), audio: true }));
+        captured.push(display);
+      }
+      if (stale()) return stopCaptured();
+      if (source === 'camera' || source === 'screen+camera') {
+        const video = videoConstraints(wanted.quality);
+        camera = await browser.getUserMedia({
+          video: wanted.cameraId ? { ...(video === true ? {} : video), deviceId: { exact: wanted.cameraId } } : video,
+        });
+        captured.push(camera);
+      }
     } catch (error) {
+      stopCaptured();
       if (stale()) return;
-      const failure = describeCaptureError(error);
+      const failure = display ? describeCameraError(error) : describeCaptureError(error);
       dispatch({ type: failure.kind, message: failure.message });
       return;
     }
-    if (stale()) return stopTracks(display);
+    if (stale()) return stopCaptured();
 
     // A denied or missing microphone is tolerated: we record what exists and say so (state.audio).
-    const microphone = await browser.getUserMedia({ audio: true }).catch(() => null);
-    if (stale()) {
-      stopTracks(display);
-      if (microphone) stopTracks(microphone);
-      return;
-    }
+    const microphone = await browser
+      .getUserMedia({ audio: wanted.microphoneId ? { deviceId: { exact: wanted.microphoneId } } : true })
+      .catch(() => null);
+    if (microphone) captured.push(microphone);
+    if (stale()) return stopCaptured();
 
-    const giveUp = (message: string) => {
-      stopTracks(display);
-      if (microphone) stopTracks(microphone);
+    const giveUp = (message: string, processed?: ProcessedTrack | null) => {
+      processed?.stop();
+      stopCaptured();
       dispatch({ type: 'failed', message });
     };
 
     const mimeType = chooseMimeType((type) => browser.isTypeSupported(type));
     if (!mimeType) return giveUp(messages.noWebm);
 
+    const screenVideo = display?.getVideoTracks()[0];
+    const cameraVideo = camera?.getVideoTracks()[0];
+    let processed: ProcessedTrack | null = null;
+    try {
+      if (source === 'area' && screenVideo && wanted.area) {
+        processed = await browser.cropVideo(screenVideo, wanted.area, frameRate);
+      } else if (source === 'screen+camera' && screenVideo && cameraVideo) {
+        processed = await browser.compositeBubble(screenVideo, cameraVideo, wanted.bubble ?? defaultBubble, frameRate);
+      }
+    } catch (error) {
+      return giveUp(describeCaptureError(error).message);
+    }
+    const videoTrack = processed?.track ?? (source === 'camera' ? cameraVideo : screenVideo);
+    if (!videoTrack) return giveUp(messages.screenNotFound, processed);
+    if (stale()) {
+      processed?.stop();
+      return stopCaptured();
+    }
+
     let mix: AudioMix<MediaStreamTrack>;
     try {
       mix = buildAudioMix<MediaStreamTrack, MediaStream, MediaStreamAudioDestinationNode>(
-        { screen: display.getAudioTracks(), microphone: microphone?.getAudioTracks() ?? [] },
+        { screen: display?.getAudioTracks() ?? [], microphone: microphone?.getAudioTracks() ?? [] },
         {
           createContext: () => browser.createAudioContext(),
           createStream: (tracks) => browser.createMediaStream(tracks),
         },
       );
     } catch (error) {
-      return giveUp(describeCaptureError(error).message);
+      return giveUp(describeCaptureError(error).message, processed);
     }
 
     await mix.ensureRunning().catch(() => undefined);
     if (stale()) {
       void mix.close().catch(() => undefined);
-      stopTracks(display);
-      if (microphone) stopTracks(microphone);
-      return;
+      processed?.stop();
+      return stopCaptured();
     }
 
-    const recorded = browser.createMediaStream([...display.getVideoTracks(), ...(mix.track ? [mix.track] : [])]);
+    const recorded = browser.createMediaStream([videoTrack, ...(mix.track ? [mix.track] : [])]);
     let mediaRecorder: MediaRecorder;
     try {
-      mediaRecorder = browser.createMediaRecorder(recorded, { mimeType });
+      mediaRecorder = browser.createMediaRecorder(recorded, recorderOptions(mimeType, wanted));
     } catch (error) {
       void mix.close().catch(() => undefined);
-      return giveUp(describeCaptureError(error).message);
+      return giveUp(describeCaptureError(error).message, processed);
     }
 
     const collector = createChunkCollector();
@@ -231,7 +393,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       );
     } catch (error) {
       void mix.close().catch(() => undefined);
-      return giveUp(messages.sinksUnusable(error instanceof Error ? error.message : String(error)));
+      return giveUp(messages.sinksUnusable(error instanceof Error ? error.message : String(error)), processed);
     }
     pipeline = sinks;
     sinksChanged(sinks, sinks.status);
@@ -254,27 +416,31 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     };
     mediaRecorder.onstop = finish;
 
-    // The browser's own "Stop sharing" ends the video track: stop exactly as the button does.
-    const onShareEnded = () => dispatch({ type: 'share-ended', at: now() });
-    for (const track of display.getVideoTracks()) track.addEventListener('ended', onShareEnded);
-
-    session = { display, microphone, mix, mediaRecorder, pipeline: sinks, onShareEnded, finish };
-    try {
-      mediaRecorder.start(timesliceMs);
-    } catch (error) {
-      sinks.abort(error);
-      release();
-      session = undefined;
-      dispatch({ type: 'failed', message: describeCaptureError(error).message });
-      return;
+    // The browser's own "Stop sharing" ends the screen's track: stop exactly as the button does.
+    // A camera or microphone that goes away is a lost device; the camera alone is the whole picture.
+    const watched: Array<[MediaStreamTrack, () => void]> = [];
+    const watch = (track: MediaStreamTrack | undefined, onEnded: () => void) => {
+      if (!track) return;
+      track.addEventListener('ended', onEnded);
+      watched.push([track, onEnded]);
+    };
+    watch(screenVideo, () => dispatch({ type: 'share-ended', at: now() }));
+    watch(cameraVideo, () =>
+      dispatch({ type: 'device-lost', at: now(), device: 'camera', essential: source === 'camera' }),
+    );
+    for (const track of microphone?.getAudioTracks() ?? []) {
+      watch(track, () => dispatch({ type: 'device-lost', at: now(), device: 'microphone', essential: false }));
     }
-    dispatch({ type: 'started', at: now(), mimeType, audio: mix.sources });
+    const unlisten = () => {
+      for (const [track, onEnded] of watched) track.removeEventListener('ended', onEnded);
+    };
+
+    session = { captured, microphone, processed, mix, mediaRecorder, pipeline: sinks, mimeType, unlisten, finish };
+    dispatch({ type: 'acquired', countdown: wanted.countdownSeconds ?? 0 });
   }
 
   function settled(): Promise<RecorderState> {
-    if (state.status !== 'acquiring' && state.status !== 'recording' && state.status !== 'stopping') {
-      return Promise.resolve(state);
-    }
+    if (!isBusy(state)) return Promise.resolve(state);
     return new Promise((resolve) => settleWaiters.push(resolve));
   }
 
@@ -282,12 +448,13 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     get state() {
       return state;
     },
-    start() {
+    start(wanted: RecordingSettings = {}) {
+      if (state.status === 'idle' || state.status === 'stopped' || state.status === 'error') settings = wanted;
       dispatch({ type: 'start' });
       if (state.status !== 'acquiring') return Promise.resolve(state);
       return new Promise((resolve) => {
         const off = subscribe((next) => {
-          if (next.status === 'acquiring') return;
+          if (next.status === 'acquiring' || next.status === 'countdown') return;
           off();
           resolve(next);
         });
@@ -296,6 +463,18 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     stop() {
       dispatch({ type: 'stop', at: now() });
       return settled();
+    },
+    skipCountdown() {
+      dispatch({ type: 'skip-countdown' });
+    },
+    pause() {
+      dispatch({ type: 'pause', at: now() });
+    },
+    resume() {
+      dispatch({ type: 'resume', at: now() });
+    },
+    microphoneLevel() {
+      return session?.meter?.level() ?? 0;
     },
     dismiss() {
       dispatch({ type: 'dismiss' });
@@ -325,6 +504,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
         release();
         session = undefined;
       }
+      clearTimeout(timers.limit);
       if (state.status !== 'idle') setState(initialState);
     },
   };
@@ -335,6 +515,30 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       listeners.delete(listener);
     };
   }
+}
+
+type Timer = ReturnType<typeof setTimeout> | undefined;
+
+export const defaultSilenceWindowMs = 5_000;
+
+/** Busy: a start or stop is under way (start()/stop() wait for the end of it). */
+function isBusy(state: RecorderState): boolean {
+  return (
+    state.status === 'acquiring' ||
+    state.status === 'countdown' ||
+    state.status === 'recording' ||
+    state.status === 'paused' ||
+    state.status === 'stopping'
+  );
+}
+
+/** MediaRecorder's options: the type, a key frame every 2 s, and the bitrate of the chosen quality. */
+function recorderOptions(mimeType: string, wanted: RecordingSettings): MediaRecorderOptions {
+  return {
+    mimeType,
+    videoKeyFrameIntervalDuration: keyFrameIntervalMs,
+    ...(wanted.quality ? { videoBitsPerSecond: videoBitsPerSecond(wanted.quality) } : {}),
+  } as MediaRecorderOptions;
 }
 
 function stopTracks(stream: MediaStream) {

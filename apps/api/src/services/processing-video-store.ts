@@ -3,6 +3,7 @@ import type { Database } from '../db/video.table';
 import * as repository from '../db/video.repository';
 import type { MediaService } from '../media';
 import type { ProcessedFiles, ProcessingVideoStore } from '../processing/contracts';
+import { stageStoryboard } from './edit-media';
 
 /** What the worker sees of videos and their media (see processing/contracts.ts). */
 export function createProcessingVideoStore(db: Kysely<Database>, media: MediaService): ProcessingVideoStore {
@@ -21,9 +22,10 @@ export function createProcessingVideoStore(db: Kysely<Database>, media: MediaSer
           await media.discard([playable]);
           throw error;
         });
+      const storyboard = files.storyboard && (await stageStoryboard(media, videoId, 'storyboard', files.storyboard));
       // The remux loses nothing of the upload, so it replaces it rather than doubling the disk used.
       // A video deleted (or finished) while the worker ran takes nothing: its files are dropped.
-      const published = await media.publish(videoId, [playable, thumbnail], {
+      const published = await media.publish(videoId, [playable, thumbnail, ...(storyboard ? [storyboard] : [])], {
         retire: ['original'],
         when: (trx) =>
           repository.updateProcessingVideo(trx, videoId, {
@@ -31,6 +33,7 @@ export function createProcessingVideoStore(db: Kysely<Database>, media: MediaSer
             duration_seconds: files.durationSeconds,
             size_bytes: playable.sizeBytes,
             failure_reason: null,
+            ...(storyboard && files.storyboard ? { storyboard: JSON.stringify(files.storyboard.layout) } : {}),
           }),
       });
       return published ? { sizeBytes: playable.sizeBytes } : undefined;

@@ -1,16 +1,22 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { RecordingSettings } from '../capture/settings.ts';
 import { elapsedMs, type RecorderState } from '../machine.ts';
 import { createRecorder, type Recorder, type RecorderOptions } from '../recorder.ts';
 import type { SinkStatus } from '../sink-pipeline.ts';
 
 export interface UseRecorder {
   readonly state: RecorderState;
-  /** Milliseconds recorded, refreshed while recording. */
+  /** Milliseconds recorded (pauses left out), refreshed while recording. */
   readonly elapsedMs: number;
   /** The recording's sinks (the collector first) and how far behind each one is. */
   readonly sinks: readonly SinkStatus[];
-  start(): Promise<RecorderState>;
+  start(settings?: RecordingSettings): Promise<RecorderState>;
   stop(): Promise<RecorderState>;
+  skipCountdown(): void;
+  pause(): void;
+  resume(): void;
+  /** The recorded microphone's loudness now, 0 to 1. */
+  microphoneLevel(): number;
   dismiss(): void;
 }
 
@@ -48,8 +54,12 @@ export function useRecorder(options?: RecorderOptions): UseRecorder {
     state,
     sinks,
     elapsedMs: elapsedMs(state, state.status === 'recording' ? Math.max(clock, state.startedAt) : clock),
-    start: useCallback(() => recorder.start(), [recorder]),
+    start: useCallback((settings?: RecordingSettings) => recorder.start(settings), [recorder]),
     stop: useCallback(() => recorder.stop(), [recorder]),
+    skipCountdown: useCallback(() => recorder.skipCountdown(), [recorder]),
+    pause: useCallback(() => recorder.pause(), [recorder]),
+    resume: useCallback(() => recorder.resume(), [recorder]),
+    microphoneLevel: useCallback(() => recorder.microphoneLevel(), [recorder]),
     dismiss: useCallback(() => recorder.dismiss(), [recorder]),
   };
 }

@@ -67,7 +67,18 @@ export class FakeDestination {
   readonly stream = new FakeStream([new FakeTrack('audio', 'mixed')]);
 }
 
+/** An AnalyserNode whose waveform is a constant `amplitude` (0: silence). */
+export class FakeAnalyser {
+  fftSize = 2048;
+  constructor(private readonly context: FakeAudioContext) {}
+  getFloatTimeDomainData(array: Float32Array) {
+    array.fill(this.context.amplitude);
+  }
+}
+
 export class FakeAudioContext {
+  /** What analysers of this context hear; set by the test (the fake microphone's loudness). */
+  amplitude = 0.2;
   readonly sources: FakeSourceNode[] = [];
   readonly destinations: FakeDestination[] = [];
   closed = false;
@@ -77,6 +88,9 @@ export class FakeAudioContext {
     const node = new FakeSourceNode(stream);
     this.sources.push(node);
     return node;
+  }
+  createAnalyser() {
+    return new FakeAnalyser(this);
   }
   createMediaStreamDestination() {
     const destination = new FakeDestination();
@@ -94,7 +108,7 @@ export class FakeAudioContext {
 }
 
 export class FakeMediaRecorder {
-  state: 'inactive' | 'recording' = 'inactive';
+  state: 'inactive' | 'recording' | 'paused' = 'inactive';
   timeslice: number | undefined;
   ondataavailable: ((event: { data: Blob }) => void) | null = null;
   onstop: (() => void) | null = null;
@@ -108,6 +122,14 @@ export class FakeMediaRecorder {
   start(timeslice?: number) {
     this.state = 'recording';
     this.timeslice = timeslice;
+  }
+  pause() {
+    if (this.state !== 'recording') throw new DOMException('not recording', 'InvalidStateError');
+    this.state = 'paused';
+  }
+  resume() {
+    if (this.state !== 'paused') throw new DOMException('not paused', 'InvalidStateError');
+    this.state = 'recording';
   }
   /** Set to imitate a browser whose MediaRecorder never fires stop. */
   neverStops = false;
@@ -142,12 +164,27 @@ export interface FakeBrowserOptions {
   readonly holdDisplay?: boolean;
   /** AudioContexts start suspended, as without a user gesture. */
   readonly suspendedAudio?: boolean;
+  /** getUserMedia for the camera rejects with this. */
+  readonly cameraError?: unknown;
+  /** The loudness analysers hear (0: a silent microphone). Default 0.2. */
+  readonly microphoneAmplitude?: number;
+}
+
+/** A track made from others (a crop, a composite), as the fake browser's cropVideo/compositeBubble make it. */
+export interface FakeProcessed {
+  readonly kind: 'crop' | 'bubble';
+  readonly inputs: FakeTrack[];
+  readonly settings: unknown;
+  readonly track: FakeTrack;
+  stopped: boolean;
 }
 
 export function createFakeBrowser(options: FakeBrowserOptions = {}) {
   const displayVideo = new FakeTrack('video', 'screen');
   const displayAudio = new FakeTrack('audio', 'screen audio');
   const microphoneTrack = new FakeTrack('audio', 'microphone');
+  const cameraTrack = new FakeTrack('video', 'camera');
+  const processed: FakeProcessed[] = [];
   const display = new FakeStream(options.displayAudio === false ? [displayVideo] : [displayVideo, displayAudio]);
   const microphone = new FakeStream([microphoneTrack]);
   const contexts: FakeAudioContext[] = [];
@@ -166,13 +203,31 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
       if (options.displayError !== undefined) throw options.displayError;
       return display;
     },
-    async getUserMedia(constraints: unknown) {
+    async getUserMedia(constraints: { video?: unknown }) {
       calls.getUserMedia.push(constraints);
+      if (constraints.video) {
+        if (options.cameraError !== undefined) throw options.cameraError;
+        return new FakeStream([cameraTrack]);
+      }
       if (options.microphoneError !== undefined) throw options.microphoneError;
       return microphone;
     },
+    async cropVideo(track: FakeTrack, rect: unknown) {
+      return process('crop', [track], rect);
+    },
+    async compositeBubble(screen: FakeTrack, camera: FakeTrack, bubble: unknown) {
+      return process('bubble', [screen, camera], bubble);
+    },
+    async enumerateDevices() {
+      return [
+        { kind: 'audioinput', deviceId: 'mic-1', label: 'Fake microphone 1', groupId: 'g1' },
+        { kind: 'audioinput', deviceId: 'mic-2', label: 'Fake microphone 2', groupId: 'g2' },
+        { kind: 'videoinput', deviceId: 'cam-1', label: 'Fake camera', groupId: 'g3' },
+      ];
+    },
     createAudioContext() {
       const context = new FakeAudioContext();
+      context.amplitude = options.microphoneAmplitude ?? 0.2;
       if (options.suspendedAudio) context.state = 'suspended';
       contexts.push(context);
       return context;
@@ -190,9 +245,23 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     },
   };
 
+  function process(kind: FakeProcessed['kind'], inputs: FakeTrack[], settings: unknown) {
+    const made: FakeProcessed = { kind, inputs, settings, track: new FakeTrack('video', kind), stopped: false };
+    processed.push(made);
+    return {
+      track: made.track,
+      stop() {
+        made.stopped = true;
+        made.track.stop();
+      },
+    };
+  }
+
   return {
     browser: fake as unknown as BrowserMedia,
     tracks: { displayVideo, displayAudio, microphone: microphoneTrack },
+    camera: cameraTrack,
+    processed,
     contexts,
     recorders,
     calls,

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import * as assets from '../db/media-asset.repository';
@@ -119,6 +119,11 @@ export class MediaService {
   /** Removes staged versions that will not be published. */
   async discard(staged: StagedAsset[]): Promise<void> {
     await this.deleteBlobs(staged.map((asset) => this.blobOf(asset, asset.videoId).key));
+  }
+
+  /** Stores a small text held in memory (captions) as a staged version of `kind`. */
+  stageBytes(videoId: string, kind: MediaKind, bytes: Buffer, contentType: string): Promise<StagedAsset> {
+    return this.stage(videoId, kind, contentType, Readable.from([bytes]));
   }
 
   /** Writes `path` as the new current `kind` of the video: new key, switch, remove the old one. */

@@ -7,6 +7,7 @@ const videoErrorCodes: Record<VideoErrorKind, Code> = {
   not_found: Code.NotFound,
   invalid_argument: Code.InvalidArgument,
   unauthenticated: Code.Unauthenticated,
+  failed_precondition: Code.FailedPrecondition,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { VideoRow } from '../db/video.table';
 import type { Video } from './video';
+import { editingOf } from './edit';
 
 /** A video with what only the services use (its share token); no storage keys ever. */
 export interface StoredVideo extends Video {
@@ -34,5 +35,6 @@ export function toVideo(row: VideoRow): StoredVideo {
     shareExpiresAt: row.share_expires_at ?? undefined,
     viewCount: Number(row.view_count),
     ownerName: row.owner_name,
+    editing: editingOf(row),
   };
 }

@@ -31,10 +31,14 @@ const isDiskFull = (error: unknown) =>
   ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException | null)?.code ?? '');
 
 /** What the stream and thumbnail routes serve, by the media kinds that can answer, best first. */
-export type MediaResource = 'video' | 'thumbnail';
+export type MediaResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions';
 const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
-  video: ['playable', 'original'],
+  // An edited version, once rendered, is what plays; 'original' is the unedited one (issue 16).
+  video: ['edited', 'playable', 'original'],
   thumbnail: ['thumbnail'],
+  original: ['playable', 'original'],
+  storyboard: ['storyboard'],
+  captions: ['captions'],
 };
 
 const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);
@@ -93,8 +97,11 @@ export class VideoService {
     resource: MediaResource,
     grant: Grant = {},
   ): Promise<OpenedAsset | undefined> {
-    await this.readable(caller, id, grant);
-    return this.deps.media.open(id, kindsOf[resource]);
+    const video = await this.readable(caller, id, grant);
+    // The unedited video is its owner's alone: an edit may cut what others must not see.
+    if (resource === 'original' && !grant.signedUrl && caller?.uid !== video.userId) throw notFound(id);
+    const edited = resource === 'storyboard' && video.editing.playingRanges.length > 0;
+    return this.deps.media.open(id, edited ? ['edited-storyboard'] : kindsOf[resource]);
   }
 
   async list(

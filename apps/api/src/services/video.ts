@@ -1,4 +1,5 @@
 import type { VideoStatus, VideoVisibility } from '../db/video.table';
+import type { VideoEditing } from './edit';
 
 export type { VideoStatus, VideoVisibility };
 
@@ -21,9 +22,11 @@ export interface Video {
   viewCount: number;
   /** The owner's display name as it was when the video was made; '' when unknown. */
   ownerName: string;
+  /** Its edit, chapters and playback settings (issue 16). */
+  editing: VideoEditing;
 }
 
-export type VideoErrorKind = 'not_found' | 'invalid_argument' | 'unauthenticated';
+export type VideoErrorKind = 'not_found' | 'invalid_argument' | 'unauthenticated' | 'failed_precondition';
 
 /** A rule said no; the edge (RPC or HTTP) turns the kind into its own code. */
 export class VideoError extends Error {

@@ -6,7 +6,19 @@ import { defineConfig } from 'vite';
 const api = process.env.STREAM_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders too: they pull in the video service's client (protobuf, Connect), which the first
+      // page does not need. A loader's chunk is small and is fetched beside its components'.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
+      },
+    }),
+    react(),
+    tailwindcss(),
+  ],
   server: {
     port: 5173,
     // In development the API runs on its own port; the browser still talks to one origin.

@@ -1,11 +1,12 @@
 import type { Transport } from '@connectrpc/connect';
 import { createSession, createSignInActions, type AuthClient } from '@stream/auth';
 import type { RecorderOptions } from '@stream/recorder';
-import { createVideoTransport, type UploadClient } from '@stream/video-api';
+import type { UploadClient } from '@stream/video-api';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { RootOptions } from 'react-dom/client';
+import { lazyTransport } from './lazy-transport';
 import { uploadClientFor } from './routes/-components/record-upload-client';
 import { createAppRouter } from './router';
 
@@ -40,10 +41,12 @@ export function createApp({ authClient, transport, uploads, recorder = {}, stora
     signIn,
     transport:
       transport ??
-      createVideoTransport({
-        baseUrl: window.location.origin,
-        getToken: async () => (await session.getToken()) ?? undefined,
-      }),
+      lazyTransport(async () =>
+        (await import('@stream/video-api')).createVideoTransport({
+          baseUrl: window.location.origin,
+          getToken: async () => (await session.getToken()) ?? undefined,
+        }),
+      ),
     uploads: uploads ?? uploadClientFor(session),
     recorder,
     ...(history ? { history } : {}),

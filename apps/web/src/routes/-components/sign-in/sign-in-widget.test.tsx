@@ -87,7 +87,7 @@ describe('the sign-in widget', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWidget();
     await user.click(screen.getByRole('button', { name: 'Sign in with phone' }));
-    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await user.selectOptions(await screen.findByLabelText('Country'), 'GB');
     await user.type(screen.getByLabelText('Phone number'), '07700 900123');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('+447700900123')).toBeTruthy();

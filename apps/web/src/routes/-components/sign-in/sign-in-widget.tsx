@@ -1,9 +1,6 @@
 import {
   AFTER_PHONE_SUCCESS_MS,
-  COUNTRIES,
-  DEFAULT_COUNTRY,
   RESEND_COUNTDOWN_SECONDS,
-  formatCountdown,
   messages,
   startCountdown,
   type Failure,
@@ -17,14 +14,12 @@ import {
   EmailScreen,
   NoticeScreen,
   PasswordScreen,
-  PhoneCodeScreen,
-  PhoneNumberScreen,
   ProviderChoiceScreen,
   RecoveryScreen,
   ResetPasswordScreen,
   SignUpScreen,
 } from '@stream/ui';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { actionDoneCopy, actionFailedCopy } from './action-copy';
 import { actionLinkStart } from './action-link';
 import { popupProviderFor, providerName, type WidgetMode, type WidgetScreen } from './widget-screen';
@@ -43,6 +38,10 @@ export interface SignInWidgetProps {
 }
 
 const RECAPTCHA_HOST = 'sign-in-recaptcha';
+
+const phoneSteps = () => import('./phone-steps');
+const PhoneNumberStep = lazy(async () => ({ default: (await phoneSteps()).PhoneNumberStep }));
+const PhoneCodeStep = lazy(async () => ({ default: (await phoneSteps()).PhoneCodeStep }));
 
 const signUpField = (message: string | null) =>
   message === messages.missingEmail || message === messages.invalidEmail || message === messages.emailAlreadyInUse
@@ -304,24 +303,21 @@ export function SignInWidget({
         );
       case 'phone':
         return (
-          <PhoneNumberScreen
+          <PhoneNumberStep
             busy={busy}
             error={error}
-            countries={COUNTRIES}
-            defaultCountry={DEFAULT_COUNTRY}
             onCancel={toSelect}
             onSubmit={({ country, phoneNumber }) => sendCode(country, phoneNumber)}
           />
         );
       case 'phone-code':
         return (
-          <PhoneCodeScreen
+          <PhoneCodeStep
             busy={busy}
             error={error}
             verified={verified}
             phoneNumber={screen.phoneNumber}
             secondsLeft={secondsLeft}
-            countdownText={formatCountdown(secondsLeft)}
             onChangeNumber={() => {
               stopCountdown.current();
               go({ name: 'phone' });
@@ -380,7 +376,9 @@ export function SignInWidget({
 
   return (
     <>
-      {view}
+      <Suspense fallback={<span className="loading loading-spinner loading-md" role="status" aria-label="Loading" />}>
+        {view}
+      </Suspense>
       {/* Phone sign-in's invisible reCAPTCHA (not used with the emulator). */}
       <div id={RECAPTCHA_HOST} />
     </>

@@ -1,0 +1,137 @@
+// The API as its own process, killed with SIGKILL while a recording is arriving through tus (a
+// PATCH half sent), then started again on the same DATA_DIR (issue 13): HEAD answers the offset
+// the disk holds, the upload continues there, and the video it makes is the whole recording.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Status } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRecordingLikeWebm } from './processing-fixtures';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { videoClient } from './support/clients';
+import { freePort } from './support/free-port';
+import { tusClient } from './support/tus';
+import { until } from './support/until';
+
+const mainScript = resolve(import.meta.dirname, '../src/main.ts');
+
+describe('the API killed during a tus upload, then restarted', () => {
+  let emulator: AuthEmulator;
+  let user: TestUser;
+  let dataDir: string;
+  let recording: Buffer;
+  const children = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'tus-killed-'));
+    const file = join(dataDir, 'recording.webm');
+    const [started] = await Promise.all([startAuthEmulator(), makeRecordingLikeWebm(file, 3)]);
+    emulator = started;
+    recording = readFileSync(file);
+    user = await newTestUser(emulator.host);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) killGroup(child);
+    await emulator?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function startApi(env: Record<string, string>) {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+      cwd: resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        DATA_DIR: join(dataDir, 'data'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST: join(dataDir, 'no-web-app'),
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: 'demo-stream',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    children.add(child);
+    child.once('exit', () => children.delete(child));
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await until('the API to answer', async () => {
+      if (child.exitCode !== null) throw new Error(`the API exited: ${output}`);
+      return (await fetch(`${baseUrl}/api/videoservice/video/none`)).status;
+    });
+    return { child, baseUrl, output: () => output };
+  }
+
+  it('resumes at the offset the disk holds and makes one READY video of the whole recording', async () => {
+    const first = await startApi({ WORKER: 'false' });
+    const tus = tusClient(first.baseUrl, user.idToken);
+    const created = await tus.create({ title: 'Interrupted' });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const id = created.headers.get('stream-video-id')!;
+    const third = Math.floor(recording.length / 3);
+    expect((await tus.patch(location, 0, recording.subarray(0, third))).status).toBe(204);
+
+    // A PATCH whose body stops halfway: some of it reaches the disk, then the process dies.
+    const hanging = request(new URL(location, first.baseUrl), {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(third),
+        'content-length': String(recording.length - third),
+        authorization: `Bearer ${user.idToken}`,
+      },
+    });
+    hanging.on('error', () => undefined);
+    hanging.write(recording.subarray(third, 2 * third));
+    const file = join(dataDir, 'data', 'uploads', id);
+    await until('the bytes to reach the disk', () => (statSync(file).size > third ? true : undefined));
+    const exited = new Promise((done) => first.child.once('exit', done));
+    killGroup(first.child);
+    await exited;
+    hanging.destroy();
+    const onDisk = statSync(file).size;
+
+    const second = await startApi({ WORKER: 'true' });
+    const again = tusClient(second.baseUrl, user.idToken);
+    const head = await again.head(location);
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBe(onDisk);
+    expect(offset).toBeGreaterThan(third);
+    const last = await again.patch(location, offset, recording.subarray(offset), { length: recording.length });
+    expect(last.status).toBe(204);
+
+    const client = videoClient(second.baseUrl, { token: user.idToken });
+    const video = await until('the video to leave PROCESSING', async () => {
+      const current = await client.getVideo({ videoId: id });
+      return current.status === Status.PROCESSING ? undefined : current;
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}; output:\n${second.output()}`);
+    });
+    expect(video.status).toBe(Status.READY);
+    expect(video.durationSeconds).toBeGreaterThan(2.9);
+    const listed = await client.listVideos({ pageSize: 100 });
+    expect(listed.videos.map((one) => one.id)).toEqual([id]);
+    killGroup(second.child);
+  }, 120_000);
+});
+
+function killGroup(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}

@@ -28,8 +28,13 @@ describe('PGlite memory at start-up', () => {
   it('a first start, which creates the database, keeps no more memory outside the heap than a later one', async () => {
     const first = await memoryAfterOpening(dataDir);
     const later = await memoryAfterOpening(dataDir);
-    // Without reopening after initdb the first start kept about 430 MB more (629 against 198 MB).
+    // Had initdb run in this process, the first start would keep about 430 MB more (629 against 198 MB).
     expect(first.external).toBeLessThan(later.external + 50 * MiB);
-    expect(later.external).toBeLessThan(400 * MiB);
+    // The first start also writes the schema, which touches more of the database's memory than a
+    // later open (measured: 321 MB against 260 MB resident, run through tsx); initdb kept in this
+    // process would add about 430 MB.
+    expect(first.rss).toBeLessThan(450 * MiB);
+    // PGlite's default 160 MB of shared buffers put the open database at 199 MB; 32 MB at 138 MB.
+    expect(later.external).toBeLessThan(170 * MiB);
   }, 120_000);
 });

@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { SqlExecutor } from './sql-executor';
 import { migrateToLatest } from './migrate';
 import { Mutex } from './mutex';
 import { PGliteDialect } from './pglite-dialect';
+import { openPGlite } from './pglite-files';
 import type { Database } from './video.table';
 
 /** The app's database: Kysely for the app, a raw SQL executor on the same database for pg-boss. */
@@ -53,23 +53,6 @@ export function fromPostgres(connectionString: string): AppDatabase {
     kind: 'postgres',
     close: once(() => db.destroy()), // ends the pool too
   };
-}
-
-/**
- * PGlite in `dir`, created there on first use. The first use runs initdb, which leaves about
- * 430 MB (its own WebAssembly memory and a copy of it) reachable from that instance until it is
- * closed, so a new database is closed once and opened again, like on every later start (about
- * 200 MB). Besides the memory, that much long-lived memory outside V8's heap makes V8 answer the
- * upload's short-lived buffers with full collections instead of cheap young-generation ones
- * (seen here: four times the CPU per uploaded GiB).
- */
-async function openPGlite(dir: string): Promise<PGlite> {
-  mkdirSync(dirname(dir), { recursive: true }); // PGlite creates only the last segment
-  const isNew = !existsSync(join(dir, 'PG_VERSION'));
-  const pglite = await PGlite.create(dir);
-  if (!isNew) return pglite;
-  await pglite.close();
-  return PGlite.create(dir);
 }
 
 /** PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir/db`; migrated to the latest schema. */

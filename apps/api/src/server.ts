@@ -18,9 +18,11 @@ import { registerWatchPages } from './http/watch-page.routes';
 import { MediaService } from './media';
 import { createProcessing } from './processing';
 import { connectOptions } from './rpc/connect-options';
+import libraryRoutes from './rpc/library.routes';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { UrlSigner } from './services/url-signer';
+import { LibraryService } from './services/library.service';
 import { SharingService } from './services/sharing.service';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
@@ -78,12 +80,16 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, log });
     const sharing = new SharingService({ db: database.db, videos });
+    const library = new LibraryService({ db: database.db, videos });
 
     const rateLimits = await registerSecurity(app, config);
     await app.register(
       fastifyConnectPlugin,
       connectOptions({
-        routes: videoRoutes({ videos, sharing, links }),
+        routes: (router) => {
+          videoRoutes({ videos, sharing, links, library })(router);
+          libraryRoutes({ library, links })(router);
+        },
         anonymousMethods,
         verifier,
         log,

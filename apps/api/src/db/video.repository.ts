@@ -15,9 +15,15 @@ const hasAsset = (eb: ExpressionBuilder<Database, 'videos'>, kinds: string[]) =>
     )
     .$castTo<boolean>();
 
-const videoColumns = (eb: ExpressionBuilder<Database, 'videos'>) => [
+/** The video's tag names, alphabetically (issue 14). */
+const tagNames = sql<string[]>`array(
+  select tags.name from video_tags join tags on tags.id = video_tags.tag_id
+  where video_tags.video_id = videos.id order by lower(tags.name))`;
+
+export const videoColumns = (eb: ExpressionBuilder<Database, 'videos'>) => [
   hasAsset(eb, ['playable', 'original']).as('has_video'),
   hasAsset(eb, ['thumbnail']).as('has_thumbnail'),
+  tagNames.as('tags'),
 ];
 
 export async function insertVideo(db: Kysely<Database>, row: NewVideoRow): Promise<VideoRow> {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FolderTable, TagTable, VideoTagTable } from './library.table';
 import type { EditColumns } from './edit.table';
 import type { MediaAssetTable } from './media-asset.table';
 
@@ -34,6 +35,8 @@ export interface VideoTable extends EditColumns {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Tie-breaker for rows created in the same microsecond. */
   seq: Generated<number>;
+  /** The folder it is in; null at the library's root (and when its folder is deleted). */
+  folder_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One counted view: a viewer (a uid or a browser's random id) in one hour. */
@@ -47,9 +50,12 @@ export interface Database {
   videos: VideoTable;
   video_views: VideoViewTable;
   media_assets: MediaAssetTable;
+  folders: FolderTable;
+  tags: TagTable;
+  video_tags: VideoTagTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */
-export type VideoRow = Selectable<VideoTable> & { has_video: boolean; has_thumbnail: boolean };
+export type VideoRow = Selectable<VideoTable> & { has_video: boolean; has_thumbnail: boolean; tags: string[] };
 export type NewVideoRow = Insertable<VideoTable>;
 export type VideoRowUpdate = Updateable<VideoTable>;

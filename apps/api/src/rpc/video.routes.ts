@@ -3,16 +3,20 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { VideoService as VideoServiceDescriptor } from '@stream/proto';
 import { kUser, type User } from '../auth/user';
 import type { VideoLinks } from '../wire/video-links';
+import type { LibraryService } from '../services/library.service';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import { requestOrigin } from './http-request';
 import { toVideoMessage, visibilityToProto } from '../wire/video.message';
+import { libraryFilter } from './library.validation';
 import * as valid from './video.validation';
 
 export interface VideoRoutesDeps {
   videos: VideoService;
   sharing: SharingService;
   links: VideoLinks;
+  /** ListVideos' search, folders, tags, sort and filters (issue 14). */
+  library: LibraryService;
 }
 
 /**
@@ -38,7 +42,7 @@ function signedIn(context: HandlerContext): User {
  * The VideoService on the Connect router: validate, authorise, call the service, map the answer.
  * Errors leave through the error interceptor (error.interceptor.ts).
  */
-export default ({ videos, sharing, links }: VideoRoutesDeps) =>
+export default ({ videos, sharing, links, library }: VideoRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(VideoServiceDescriptor, {
       createVideo: async (request, context) => {
@@ -60,6 +64,12 @@ export default ({ videos, sharing, links }: VideoRoutesDeps) =>
       listVideos: async (request, context) => {
         const user = signedIn(context);
         const page = valid.page(request.pageSize, request.pageNumber);
+        const filter = libraryFilter(request);
+        if (filter) {
+          const listed = await library.listVideos(user, filter, page);
+          const { nextPageNumber, totalCount } = listed;
+          return { videos: listed.videos.map((video) => toVideoMessage(video, links)), nextPageNumber, totalCount };
+        }
         const { videos: found, nextPageNumber } = await videos.list(user, page);
         return { videos: found.map((video) => toVideoMessage(video, links)), nextPageNumber };
       },

@@ -36,5 +36,7 @@ export function toVideo(row: VideoRow): StoredVideo {
     viewCount: Number(row.view_count),
     ownerName: row.owner_name,
     editing: editingOf(row),
+    folderId: row.folder_id ?? '',
+    tags: row.tags ?? [],
   };
 }

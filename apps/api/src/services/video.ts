@@ -24,6 +24,10 @@ export interface Video {
   ownerName: string;
   /** Its edit, chapters and playback settings (issue 16). */
   editing: VideoEditing;
+  /** The folder it is in; '' at the library's root. */
+  folderId: string;
+  /** Tag names, alphabetically. */
+  tags: string[];
 }
 
 export type VideoErrorKind = 'not_found' | 'invalid_argument' | 'unauthenticated' | 'failed_precondition';

@@ -42,6 +42,8 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks): Video {
     failureReason: video.failureReason,
     viewCount: BigInt(video.viewCount),
     ownerName: video.ownerName,
+    folderId: video.folderId,
+    tags: video.tags,
   });
 }
 

@@ -1,0 +1,120 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { videoColumns } from './video.repository';
+import type { Database, VideoRow, VideoStatus, VideoVisibility } from './video.table';
+
+// The library's queries over videos (issue 14): filtered, searched and sorted lists, and changes
+// to many videos at once. `db` may be a transaction.
+
+export type VideoOrder = 'relevance' | 'newest' | 'oldest' | 'title' | 'longest';
+
+export interface VideoFilter {
+  /** A tsquery in the 'simple' configuration (every word a prefix, all of them), or undefined. */
+  tsquery?: string;
+  /** undefined: any folder; null: the root only. */
+  folderId?: string | null;
+  /** Videos carrying every one of these tags. */
+  tagIds: string[];
+  status?: VideoStatus;
+  visibility?: VideoVisibility;
+  order: VideoOrder;
+}
+
+type VideosQuery = SelectQueryBuilder<Database, 'videos', object>;
+
+function filtered(db: Kysely<Database>, userId: string, filter: VideoFilter): VideosQuery {
+  let query: VideosQuery = db.selectFrom('videos').where('videos.user_id', '=', userId);
+  if (filter.tsquery !== undefined) {
+    query = query.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${filter.tsquery})`);
+  }
+  if (filter.folderId !== undefined) {
+    query =
+      filter.folderId === null ? query.where('folder_id', 'is', null) : query.where('folder_id', '=', filter.folderId);
+  }
+  for (const tagId of filter.tagIds) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('video_tags')
+          .select(sql`1`.as('one'))
+          .whereRef('video_tags.video_id', '=', 'videos.id')
+          .where('video_tags.tag_id', '=', tagId),
+      ),
+    );
+  }
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.visibility) query = query.where('visibility', '=', filter.visibility);
+  return query;
+}
+
+function ordered<Q extends VideosQuery>(query: Q, filter: VideoFilter): Q {
+  const order = filter.order === 'relevance' && filter.tsquery === undefined ? 'newest' : filter.order;
+  switch (order) {
+    case 'relevance':
+      return query
+        .orderBy(sql`ts_rank(search_vector, to_tsquery('simple', ${filter.tsquery}))`, 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc') as Q;
+    case 'oldest':
+      return query.orderBy('created_at', 'asc').orderBy('seq', 'asc') as Q;
+    case 'title':
+      return query.orderBy(sql`lower(title)`).orderBy('seq', 'asc') as Q;
+    case 'longest':
+      return query
+        .orderBy(sql`duration_seconds desc nulls last`)
+        .orderBy('created_at', 'desc')
+        .orderBy('seq', 'desc') as Q;
+    default:
+      return query.orderBy('created_at', 'desc').orderBy('seq', 'desc') as Q;
+  }
+}
+
+/** One page of the user's videos that pass `filter`, whether another follows, and how many pass in all. */
+export async function listFilteredVideos(
+  db: Kysely<Database>,
+  userId: string,
+  filter: VideoFilter,
+  page: { size: number; number: number },
+): Promise<{ rows: VideoRow[]; hasMore: boolean; total: number }> {
+  const base = filtered(db, userId, filter);
+  const [rows, count] = await Promise.all([
+    ordered(base.selectAll('videos').select(videoColumns), filter)
+      .limit(page.size + 1)
+      .offset(page.size * page.number)
+      .execute(),
+    base.select(sql<string | number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.slice(0, page.size), hasMore: rows.length > page.size, total: Number(count.n) };
+}
+
+/**
+ * Of `ids`, those that are the user's, held against concurrent changes until the transaction `db`
+ * ends.
+ */
+export async function lockOwnedVideos(db: Kysely<Database>, userId: string, ids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('videos')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function setVideosFields(
+  db: Kysely<Database>,
+  ids: string[],
+  fields: { folder_id?: string | null; visibility?: VideoVisibility },
+): Promise<void> {
+  if (Object.keys(fields).length === 0) return;
+  await db
+    .updateTable('videos')
+    .set({ ...fields, updated_at: sql<Date>`now()` })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function findVideos(db: Kysely<Database>, ids: string[]): Promise<VideoRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('videos').selectAll().select(videoColumns).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,95 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
+import { FolderSchema, LibraryService as LibraryServiceDescriptor, TagSchema } from '@stream/proto';
+import { kUser, type User } from '../auth/user';
+import type { Folder } from '../services/library';
+import type { LibraryService } from '../services/library.service';
+import type { VideoLinks } from '../wire/video-links';
+import { toVideoMessage } from '../wire/video.message';
+import * as valid from './library.validation';
+
+export interface LibraryRoutesDeps {
+  library: LibraryService;
+  links: VideoLinks;
+}
+
+function signedIn(context: HandlerContext): User {
+  const user = context.values.get(kUser);
+  if (!user) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
+  return user;
+}
+
+const toFolderMessage = (folder: Folder) =>
+  create(FolderSchema, {
+    id: folder.id,
+    name: folder.name,
+    parentId: folder.parentId,
+    videoCount: folder.videoCount,
+    createdAt: timestampFromDate(folder.createdAt),
+  });
+
+/** The LibraryService on the Connect router (issue 14): every method needs a signed-in caller. */
+export default ({ library, links }: LibraryRoutesDeps) =>
+  (router: ConnectRouter) => {
+    router.service(LibraryServiceDescriptor, {
+      listFolders: async (request, context) => {
+        const { folders, path } = await library.listFolders(
+          signedIn(context),
+          valid.folderId('parent_id', request.parentId, true),
+        );
+        return { folders: folders.map(toFolderMessage), path: path.map(toFolderMessage) };
+      },
+
+      createFolder: async (request, context) => {
+        const user = signedIn(context);
+        const name = valid.folderName(request.name);
+        const parentId = valid.folderId('parent_id', request.parentId, true);
+        return toFolderMessage(await library.createFolder(user, name, parentId));
+      },
+
+      renameFolder: async (request, context) => {
+        const user = signedIn(context);
+        const id = valid.folderId('folder_id', request.folderId, false);
+        return toFolderMessage(await library.renameFolder(user, id, valid.folderName(request.name)));
+      },
+
+      moveFolder: async (request, context) => {
+        const user = signedIn(context);
+        const id = valid.folderId('folder_id', request.folderId, false);
+        const parentId = valid.folderId('parent_id', request.parentId, true);
+        return toFolderMessage(await library.moveFolder(user, id, parentId));
+      },
+
+      deleteFolder: async (request, context) => {
+        await library.deleteFolder(signedIn(context), valid.folderId('folder_id', request.folderId, false));
+        return {};
+      },
+
+      listTags: async (_request, context) => {
+        const tags = await library.listTags(signedIn(context));
+        return { tags: tags.map((tag) => create(TagSchema, tag)) };
+      },
+
+      deleteTag: async (request, context) => {
+        await library.deleteTag(signedIn(context), valid.tagId(request.tagId));
+        return {};
+      },
+
+      updateVideos: async (request, context) => {
+        const user = signedIn(context);
+        const videos = await library.updateVideos(user, valid.videoIds(request.videoIds), {
+          folderId: request.folderId === undefined ? undefined : valid.folderId('folder_id', request.folderId, true),
+          addTags: valid.tagNames('add_tags', request.addTags),
+          removeTags: valid.tagNames('remove_tags', request.removeTags),
+          visibility: valid.optionalVisibility(request.visibility),
+        });
+        return { videos: videos.map((video) => toVideoMessage(video, links)) };
+      },
+
+      deleteVideos: async (request, context) => {
+        const user = signedIn(context);
+        return { deletedCount: await library.deleteVideos(user, valid.videoIds(request.videoIds)) };
+      },
+    });
+  };

@@ -20,3 +20,12 @@ export {
   type RecordViewInput,
 } from './queries/video-mutations';
 export { createUploadClient, uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from './upload';
+export {
+  ResumableUploadError,
+  createResumableClient,
+  type ResumableClient,
+  type ResumableClientOptions,
+  type ResumableErrorCode,
+  type ResumableUpload,
+  type UploadRef,
+} from './resumable';

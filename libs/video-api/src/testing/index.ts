@@ -5,3 +5,4 @@ export {
   type FakeVideoServiceOptions,
 } from './fake-video-service';
 export { fakeVideo } from './fake-video';
+export { startFakeTusServer, type FakeTusFault, type FakeTusServer, type FakeTusUpload } from './fake-tus-server';

@@ -134,6 +134,13 @@ describe.each(databaseKinds)('the library on %s', (databaseKind) => {
       expect(level.path[1]?.videoCount).toBe(1);
 
       expect(titlesOf(await videos.listVideos({ folderId: launch.id }))).toEqual(['In launch']);
+      const all = await library.listFolders({ all: true });
+      expect(all.folders.map((f) => [f.name, f.parentId])).toEqual([
+        ['Launch', work.id],
+        ['notes', launch.id],
+        ['Work', ''],
+      ]);
+      expect(all.path).toEqual([]);
       expect(titlesOf(await videos.listVideos({ folderId: '' }))).toEqual(['At root']);
 
       expect((await library.renameFolder({ folderId: launch.id, name: '  Launch 2027 ' })).name).toBe('Launch 2027');

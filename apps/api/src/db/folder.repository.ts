@@ -35,6 +35,15 @@ export async function listFolders(db: Kysely<Database>, userId: string, parentId
     .execute();
 }
 
+/** Every folder of the user, by name. */
+export async function listAllFolders(db: Kysely<Database>, userId: string): Promise<FolderRow[]> {
+  return withVideoCount(db)
+    .where('user_id', '=', userId)
+    .orderBy(sql`lower(name)`)
+    .orderBy('created_at')
+    .execute();
+}
+
 /** `id` and its ancestors, from the root down to `id`. */
 export async function folderPath(db: Kysely<Database>, userId: string, id: string): Promise<FolderRow[]> {
   const { rows } = await sql<{ id: string; depth: number }>`

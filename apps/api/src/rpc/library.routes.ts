@@ -34,6 +34,7 @@ export default ({ library, links }: LibraryRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(LibraryServiceDescriptor, {
       listFolders: async (request, context) => {
+        if (request.all) return { folders: (await library.listAllFolders(signedIn(context))).map(toFolderMessage) };
         const { folders, path } = await library.listFolders(
           signedIn(context),
           valid.folderId('parent_id', request.parentId, true),

@@ -73,6 +73,11 @@ export class LibraryService {
     return { folders: children.map(toFolder), path: path.map(toFolder) };
   }
 
+  /** Every folder of the user (for a folder picker). */
+  async listAllFolders(user: User): Promise<Folder[]> {
+    return (await folders.listAllFolders(this.deps.db, user.uid)).map(toFolder);
+  }
+
   async createFolder(user: User, name: string, parentId: string): Promise<Folder> {
     return this.deps.db.transaction().execute(async (trx) => {
       if (parentId) await this.ownedFolder(trx, user, parentId);

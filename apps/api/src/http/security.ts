@@ -7,6 +7,6 @@ import { refuseNulInUrls } from './url-guard';
 /** What every request meets before its route (issue 11): URL hygiene, security headers, rate limits. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<RateLimits> {
   refuseNulInUrls(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   return registerRateLimits(app);
 }

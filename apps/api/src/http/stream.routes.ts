@@ -30,7 +30,7 @@ type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys<AssetVersio
 
 interface StreamRequest {
   Params: { id: string };
-  Querystring: { expires?: string; signature?: string; share?: string; download?: string };
+  Querystring: { expires?: string; signature?: string; share?: string; download?: string; v?: string };
 }
 
 /**
@@ -40,7 +40,7 @@ interface StreamRequest {
  */
 export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
   const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys<AssetVersion>() };
-  for (const resource of ['video', 'thumbnail'] as const) {
+  for (const resource of ['video', 'thumbnail', 'original', 'storyboard', 'captions'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
       serve(resource, request, reply, context),
     );
@@ -152,7 +152,8 @@ async function findBlob(
   const { id } = request.params;
   const grant = grantOf(resource, request, signer);
   const signedUrl = grant.signedUrl;
-  const cacheKey = `${resource}/${id}`;
+  // The version a URL names (`v`, see wire/video-links.ts) keeps an edit's new URL off the old version.
+  const cacheKey = `${resource}/${id}/${request.query.v ?? ''}`;
   const recent = signedUrl ? recentKeys.get(cacheKey) : undefined;
   if (recent) {
     const blob = await recent.open();

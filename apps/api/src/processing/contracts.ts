@@ -2,6 +2,8 @@
 // implements ProcessingVideoStore over its repository and media; processing implements the queue.
 
 export type { SqlExecutor } from '../db/sql-executor';
+import type { StoryboardLayout } from './storyboard';
+export type { StoryboardLayout } from './storyboard';
 
 /** The local files one processing attempt made, for the API side to store. */
 export interface ProcessedFiles {
@@ -10,6 +12,14 @@ export interface ProcessedFiles {
   /** A JPEG frame. */
   thumbnail: string;
   durationSeconds: number;
+  /** A sprite of hover previews and its layout; absent when it could not be made. */
+  storyboard?: StoryboardFile;
+}
+
+/** A storyboard sprite (JPEG) and how its tiles are laid out. */
+export interface StoryboardFile {
+  file: string;
+  layout: StoryboardLayout;
 }
 
 export interface ProcessingResult {

@@ -1,13 +1,28 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { ProcessingVideoStore, SqlExecutor, VideoProcessingQueue } from './contracts';
+import type { EditRenderQueue, EditVideoStore } from './edit-contracts';
+import { editJobHandlers } from './edit-jobs';
 import { processVideo } from './process-video';
 import { resolveProcessingConfig, type ProcessingConfig } from './processing-config';
 import { sweepScratch } from './scratch';
 import { UnprocessableVideoError } from './unprocessable-video-error';
-import { GAVE_UP_QUEUE, PROCESS_QUEUE, pgBossQueue, startBoss, type VideoJob } from './video-queue';
+import {
+  EDIT_GAVE_UP_QUEUE,
+  EDIT_QUEUE,
+  GAVE_UP_QUEUE,
+  PROCESS_QUEUE,
+  pgBossEditQueue,
+  pgBossQueue,
+  startBoss,
+  type EditJob,
+  type VideoJob,
+} from './video-queue';
 
 export type * from './contracts';
+export type * from './edit-contracts';
+export { EDIT_GAVE_UP_REASON } from './edit-jobs';
+export { smartCut } from './smart-cut';
 export type { ProcessingConfig } from './processing-config';
 export { MediaToolError } from './media-tool';
 export { probe, type ProbeResult } from './probe';
@@ -19,6 +34,8 @@ export { UnprocessableVideoError } from './unprocessable-video-error';
 export interface Processing {
   /** For the upload route: queue a stored upload for processing. */
   queue: VideoProcessingQueue;
+  /** For saved edits: queue the render of an edit version. */
+  renders: EditRenderQueue;
   /** Starts taking jobs in this process (the API by default, or `npm run worker`). */
   startWorker(): Promise<void>;
   /** Stops taking jobs, waits briefly for the one running, and leaves the database open. */
@@ -39,6 +56,8 @@ export async function createProcessing(deps: {
   config: ProcessingConfig;
   executor: SqlExecutor;
   videos: ProcessingVideoStore;
+  /** The videos' edits, for render jobs; without it this worker takes none. */
+  edits?: EditVideoStore;
   /** Where jobs keep their files while they run (`DATA_DIR/tmp/processing`). */
   scratchDir: string;
   log: Logger;
@@ -47,9 +66,11 @@ export async function createProcessing(deps: {
   const config = resolveProcessingConfig(deps.config);
   const boss: PgBoss = await startBoss(executor, config, (error) => log.error({ err: error }, 'job queue error'));
   const workerIds: string[] = [];
-  const queue = pgBossQueue(boss, () => {
+  const notify = () => {
     for (const id of workerIds) boss.notifyWorker(id); // a worker in this process starts at once
-  });
+  };
+  const queue = pgBossQueue(boss, notify);
+  const renders = pgBossEditQueue(boss, notify);
 
   async function handleProcess([job]: PgBoss.JobWithMetadata<VideoJob>[]): Promise<void> {
     if (!job) return;
@@ -99,6 +120,7 @@ export async function createProcessing(deps: {
 
   return {
     queue,
+    renders,
     async startWorker() {
       if (workerIds.length) return;
       await sweep();
@@ -106,6 +128,11 @@ export async function createProcessing(deps: {
       const polling = { pollingIntervalSeconds: 1, batchSize: 1 };
       workerIds.push(await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, handleProcess));
       workerIds.push(await boss.work<VideoJob>(GAVE_UP_QUEUE, polling, handleGaveUp));
+      if (deps.edits) {
+        const edit = editJobHandlers({ edits: deps.edits, config, scratchDir, log });
+        workerIds.push(await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, edit.render));
+        workerIds.push(await boss.work<EditJob>(EDIT_GAVE_UP_QUEUE, polling, edit.gaveUp));
+      }
     },
     async stop() {
       clearInterval(sweeper);

@@ -5,6 +5,7 @@ import { probe } from './probe';
 import { remux } from './remux';
 import { makeScratch } from './scratch';
 import { thumbnail } from './thumbnail';
+import { makeStoryboard } from './make-storyboard';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 
 export interface ProcessVideoDeps {
@@ -63,8 +64,10 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
       throw new UnprocessableVideoError('The video has no playable length');
     }
     await thumbnail(deps.ffmpegPath, remuxed, jpeg, durationSeconds, left());
+    const storyboard = await makeStoryboard(deps, remuxed, join(work, 'storyboard.jpg'), durationSeconds, left());
 
-    const stored = await deps.videos.markReady(video.id, { video: remuxed, thumbnail: jpeg, durationSeconds });
+    const files = { video: remuxed, thumbnail: jpeg, durationSeconds, storyboard };
+    const stored = await deps.videos.markReady(video.id, files);
     return stored && { durationSeconds, sizeBytes: stored.sizeBytes };
   } finally {
     await rm(work, { recursive: true, force: true });

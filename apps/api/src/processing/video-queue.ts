@@ -1,10 +1,21 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor, VideoProcessingQueue } from './contracts';
+import type { EditRenderQueue } from './edit-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
 
 export const PROCESS_QUEUE = 'video-processing';
 /** Jobs whose last attempt failed or timed out land here, so the video can be marked FAILED. */
 export const GAVE_UP_QUEUE = 'video-processing-gave-up';
+
+/** Renders of saved edits (issue 16), with the same retries, expiry and dead letters as processing. */
+export const EDIT_QUEUE = 'video-edit';
+export const EDIT_GAVE_UP_QUEUE = 'video-edit-gave-up';
+
+export interface EditJob {
+  videoId: string;
+  /** The edit version the render was queued for; a newer save or a revert makes it moot. */
+  version: number;
+}
 
 export interface VideoJob {
   videoId: string;
@@ -37,6 +48,8 @@ export async function startBoss(
   };
   await createOrUpdateQueue(boss, GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
   await createOrUpdateQueue(boss, PROCESS_QUEUE, { ...retry, deadLetter: GAVE_UP_QUEUE });
+  await createOrUpdateQueue(boss, EDIT_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
+  await createOrUpdateQueue(boss, EDIT_QUEUE, { ...retry, deadLetter: EDIT_GAVE_UP_QUEUE });
   return boss;
 }
 
@@ -52,6 +65,17 @@ export function pgBossQueue(boss: PgBoss, onEnqueued: () => void): VideoProcessi
       const job: VideoJob = { videoId };
       const id = await boss.send(PROCESS_QUEUE, job);
       if (!id) throw new Error(`Could not queue processing of video ${videoId}`);
+      onEnqueued();
+    },
+  };
+}
+
+export function pgBossEditQueue(boss: PgBoss, onEnqueued: () => void): EditRenderQueue {
+  return {
+    async enqueueRender(videoId: string, version: number) {
+      const job: EditJob = { videoId, version };
+      const id = await boss.send(EDIT_QUEUE, job);
+      if (!id) throw new Error(`Could not queue the edit of video ${videoId}`);
       onEnqueued();
     },
   };

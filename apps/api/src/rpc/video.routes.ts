@@ -6,6 +6,8 @@ import type { VideoLinks } from '../wire/video-links';
 import type { LibraryService } from '../services/library.service';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
+import type { EditService } from '../services/edit.service';
+import { playbackChanges } from './edit.routes';
 import { requestOrigin } from './http-request';
 import { toVideoMessage, visibilityToProto } from '../wire/video.message';
 import { libraryFilter } from './library.validation';
@@ -13,6 +15,7 @@ import * as valid from './video.validation';
 
 export interface VideoRoutesDeps {
   videos: VideoService;
+  edits: EditService;
   sharing: SharingService;
   links: VideoLinks;
   /** ListVideos' search, folders, tags, sort and filters (issue 14). */
@@ -42,7 +45,7 @@ function signedIn(context: HandlerContext): User {
  * The VideoService on the Connect router: validate, authorise, call the service, map the answer.
  * Errors leave through the error interceptor (error.interceptor.ts).
  */
-export default ({ videos, sharing, links, library }: VideoRoutesDeps) =>
+export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(VideoServiceDescriptor, {
       createVideo: async (request, context) => {
@@ -57,8 +60,9 @@ export default ({ videos, sharing, links, library }: VideoRoutesDeps) =>
 
       getVideo: async (request, context) => {
         const id = valid.videoId(request.videoId);
-        const video = await videos.get(context.values.get(kUser), id, shareGrant(context));
-        return toVideoMessage(video, links);
+        const caller = context.values.get(kUser);
+        const video = await videos.get(caller, id, shareGrant(context));
+        return toVideoMessage(video, links, { owner: caller !== undefined && caller.uid === video.userId });
       },
 
       listVideos: async (request, context) => {
@@ -76,12 +80,17 @@ export default ({ videos, sharing, links, library }: VideoRoutesDeps) =>
 
       updateVideo: async (request, context) => {
         const user = signedIn(context);
-        const video = await videos.update(user, valid.videoId(request.videoId), {
+        const id = valid.videoId(request.videoId);
+        const changes = {
           title: valid.title(request.title),
           description: valid.description(request.description),
           visibility: valid.visibility(request.visibility),
-        });
-        return toVideoMessage(video, links);
+        };
+        // Checked (and owner-only) before anything changes; the speed and chapters first, as they can still refuse.
+        const playback = playbackChanges(request);
+        if (playback) await edits.updatePlayback(user, id, playback);
+        const video = await videos.update(user, id, changes);
+        return toVideoMessage(video, links, { owner: true });
       },
 
       deleteVideo: async (request, context) => {

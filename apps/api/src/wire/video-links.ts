@@ -1,4 +1,5 @@
-import type { UrlSigner } from '../services/url-signer';
+import { createHash } from 'node:crypto';
+import type { SignedResource, UrlSigner } from '../services/url-signer';
 import type { StoredVideo } from '../services/video.mapper';
 
 export const streamPath = (id: string) => `/api/videoservice/video/${encodeURIComponent(id)}`;
@@ -6,6 +7,9 @@ export const thumbnailPath = (id: string) => `/api/videoservice/thumbnail/${enco
 export const sharePagePath = (token: string) => `/s/${encodeURIComponent(token)}`;
 export const watchPagePath = (id: string) => `/watch/${encodeURIComponent(id)}`;
 export const embedPagePath = (token: string) => `/embed/${encodeURIComponent(token)}`;
+/** Issue 16: the unedited video (owner only), hover previews and captions, served like the stream. */
+export const mediaPath = (resource: 'original' | 'storyboard' | 'captions', id: string) =>
+  `/api/videoservice/${resource}/${encodeURIComponent(id)}`;
 
 /**
  * The addresses a Video message carries: stream and thumbnail URLs signed for a `<video src>` or
@@ -19,13 +23,26 @@ export class VideoLinks {
 
   streamUrl(video: StoredVideo): string {
     if (video.directUrls?.stream) return video.directUrls.stream;
-    if (video.hasVideoBlob) return this.signed('video', video, streamPath(video.id));
+    if (video.hasVideoBlob) return this.signed('video', video, streamPath(video.id)) + playingVersion(video);
     return video.sourceUrl ?? '';
   }
 
   thumbnailUrl(video: StoredVideo): string {
     if (video.directUrls?.thumbnail) return video.directUrls.thumbnail;
     return video.hasThumbnail ? this.signed('thumbnail', video, thumbnailPath(video.id)) : '';
+  }
+
+  /** The unedited video, for its owner's editor: hand it to nobody else. */
+  originalUrl(video: StoredVideo): string {
+    return video.hasVideoBlob ? this.signed('original', video, mediaPath('original', video.id)) : '';
+  }
+
+  storyboardUrl(video: StoredVideo): string {
+    return video.editing.storyboard ? this.signed('storyboard', video, mediaPath('storyboard', video.id)) : '';
+  }
+
+  captionsUrl(video: StoredVideo): string {
+    return video.editing.hasCaptions ? this.signed('captions', video, mediaPath('captions', video.id)) : '';
   }
 
   /** The origin absolute links start with: PUBLIC_URL, else `origin` (where the caller reached us). */
@@ -39,9 +56,20 @@ export class VideoLinks {
   }
 
   /** A signed URL valid no longer than the reader's access (a share link's expiry). */
-  private signed(resource: 'video' | 'thumbnail', video: StoredVideo, path: string): string {
+  private signed(resource: SignedResource, video: StoredVideo, path: string): string {
     const { expires, signature } = this.signer.sign(resource, video.id, video.readableUntil);
     const base = this.publicUrl?.replace(/\/+$/, '') ?? '';
     return `${base}${path}?expires=${expires}&signature=${signature}`;
   }
+}
+
+/**
+ * `&v=` naming the edited version playing (none for the original): the URL changes when an edit
+ * lands or is reverted, so players load the new version and the stream route's memory of signed
+ * URLs (keyed by it) does not serve the old one.
+ */
+function playingVersion(video: StoredVideo): string {
+  const ranges = video.editing.playingRanges;
+  if (ranges.length === 0) return '';
+  return `&v=${createHash('sha256').update(JSON.stringify(ranges)).digest('base64url').slice(0, 12)}`;
 }

@@ -8,6 +8,8 @@
 //     └─ media/ processing/   the one owner of a video's bytes; jobs
 //         └─ db/ storage/     rows and blobs; they import nothing above them
 //   auth/             token verification and the signed-in user, used by every layer above db
+//   ops/              health, readiness, metrics, request ids, shutdown: told what to check by
+//                     the composition root, it imports no other layer
 //
 // An adapter may name the type of what a service hands it (an opened blob from storage/ or media/):
 // those layers are listed under `typesOnly`, where a type-only import passes and a value import fails.
@@ -23,6 +25,10 @@ export const apiLayers = {
   auth: { forbidden: ['rpc', 'http', 'wire', 'services', 'media', 'processing', 'db', 'storage'], typesOnly: [] },
   db: { forbidden: ['rpc', 'http', 'wire', 'services', 'media', 'processing', 'storage', 'auth'], typesOnly: [] },
   storage: { forbidden: ['rpc', 'http', 'wire', 'services', 'media', 'processing', 'db', 'auth'], typesOnly: [] },
+  ops: {
+    forbidden: ['rpc', 'http', 'wire', 'services', 'media', 'processing', 'db', 'storage', 'auth'],
+    typesOnly: [],
+  },
 };
 
 /**

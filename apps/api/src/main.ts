@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { listenHost } from './http/listen-host';
+import { logFormat, logStream } from './ops/log-format';
+import { stopOnSignals } from './ops/shutdown';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
 import { lockDataDir } from './startup/data-dir-lock';
@@ -9,7 +11,8 @@ async function main() {
   const config = loadConfig();
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);
-  const app = await build(config, { logger: { level: config.LOG_LEVEL } });
+  const stream = logStream(logFormat(config.LOG_FORMAT));
+  const app = await build(config, { logger: { level: config.LOG_LEVEL, stream } });
   const { host, warning } = listenHost(config);
   if (warning) console.error(warning); // whatever LOG_LEVEL says
   await app.listen({ port: config.PORT, host }).catch(async (error: NodeJS.ErrnoException) => {
@@ -17,12 +20,12 @@ async function main() {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
   });
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals({
+    close: () => app.close(),
+    cut: () => app.server.closeAllConnections(),
+    graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
+    log: app.log,
+  });
 }
 
 main().catch((error: unknown) => {

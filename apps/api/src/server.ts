@@ -24,10 +24,19 @@ import { createProcessingVideoStore } from './services/processing-video-store';
 import { UrlSigner } from './services/url-signer';
 import { LibraryService } from './services/library.service';
 import { SharingService } from './services/sharing.service';
+import { EditService } from './services/edit.service';
+import { createEditVideoStore } from './services/edit-video-store';
+import editRoutes from './rpc/edit.routes';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
 import { createBlobStore } from './storage';
 import { registerWebApp } from './web.routes';
+import { registerHttpMetrics } from './ops/http-metrics';
+import { ApiMetrics } from './ops/metrics';
+import { registerOpsRoutes } from './ops/ops.routes';
+import { Readiness } from './ops/readiness';
+import { requestId } from './ops/request-id';
+import { readinessChecks } from './readiness-checks';
 
 export interface BuildOptions {
   /** Fastify's logger, secrets redacted: off by default (tests), `{ level }` in the real server. */
@@ -45,6 +54,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.logger) : false,
     trustProxy: config.TRUST_PROXY,
+    genReqId: requestId,
     serverFactory: protocols.serverFactory,
   });
   app.addHook('preClose', async () => protocols.closeSessions());
@@ -59,9 +69,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
   try {
     const log = app.log as Logger; // Fastify's logger is a pino logger
+    const metrics = new ApiMetrics();
+    registerHttpMetrics(app, metrics); // before the routes: it attaches to the upload and stream routes
+    const store = createBlobStore(config);
     const media = new MediaService({
       db: database.db,
-      store: createBlobStore(config),
+      store,
       log,
       presignedReadSeconds: config.S3_PRESIGNED_READS ? config.SIGNED_URL_TTL_SECONDS : undefined,
     });
@@ -70,24 +83,38 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       config,
       executor: database.executor,
       videos: createProcessingVideoStore(database.db, media),
+      edits: createEditVideoStore(database.db, media),
       scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
       log,
+      onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
     });
-    closers.unshift(() => processing.stop());
+    // Started as the server begins closing, so the running job and in-flight requests share one grace period.
+    let processingStopped: Promise<void> | undefined;
+    const stopProcessing = () => (processingStopped ??= processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000));
+    closers.unshift(stopProcessing);
+    metrics.watchQueue(() => processing.queueSize());
     if (config.WORKER) await processing.startWorker();
 
     const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, log });
     const sharing = new SharingService({ db: database.db, videos });
+    const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
     const library = new LibraryService({ db: database.db, videos });
 
     const rateLimits = await registerSecurity(app, config);
+    const readiness = new Readiness(readinessChecks({ database, store, queueSize: () => processing.queueSize() }));
+    app.addHook('preClose', async () => {
+      readiness.stop(); // a balancer sees /readyz fail from the first moment
+      stopProcessing().catch(() => undefined); // its closer reports a failure
+    });
+    registerOpsRoutes(app, { readiness, metrics, metricsToken: config.METRICS_TOKEN });
     await app.register(
       fastifyConnectPlugin,
       connectOptions({
         routes: (router) => {
-          videoRoutes({ videos, sharing, links, library })(router);
+          videoRoutes({ videos, sharing, links, library, edits })(router);
+          editRoutes({ edits, links })(router);
           libraryRoutes({ library, links })(router);
         },
         anonymousMethods,

@@ -9,6 +9,7 @@ import { openDatabase } from './db/database';
 import { MediaService } from './media';
 import { createProcessing } from './processing';
 import { createProcessingVideoStore } from './services/processing-video-store';
+import { createEditVideoStore } from './services/edit-video-store';
 import { checkDataDir } from './startup/check-data-dir';
 import { StartupError } from './startup/startup-error';
 import { createBlobStore } from './storage';
@@ -29,6 +30,7 @@ async function main() {
     config,
     executor: database.executor,
     videos: createProcessingVideoStore(database.db, media),
+    edits: createEditVideoStore(database.db, media),
     scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
     log,
   });

@@ -48,7 +48,9 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
     }
     const user = auth.user;
     try {
-      const received = await receive(request, deps.maxUploadBytes, (file) => deps.videos.receiveUpload(user, file));
+      const received = await receive(request, deps.maxUploadBytes, (file) =>
+        deps.videos.receiveUpload(user, file, { requestId: request.id }),
+      );
       const video = await received.accept();
       return reply.code(201).send({ message: 'Video uploaded successfully!', video: toVideoJson(video, deps.links) });
     } catch (error) {

@@ -43,5 +43,6 @@ export interface ProcessingVideoStore {
 
 /** How an accepted upload asks for processing. */
 export interface VideoProcessingQueue {
-  enqueue(videoId: string): Promise<void>;
+  /** `requestId`: the request that asked, so the job's log lines carry its id. */
+  enqueue(videoId: string, options?: { requestId?: string }): Promise<void>;
 }

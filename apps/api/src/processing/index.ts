@@ -38,9 +38,17 @@ export interface Processing {
   renders: EditRenderQueue;
   /** Starts taking jobs in this process (the API by default, or `npm run worker`). */
   startWorker(): Promise<void>;
-  /** Stops taking jobs, waits briefly for the one running, and leaves the database open. */
-  stop(): Promise<void>;
+  /** Jobs waiting to run (not yet active): a metric, and proof the queue answers. */
+  queueSize(): Promise<number>;
+  /**
+   * Stops taking jobs, waits up to `graceMs` (default 10 s) for the one running, hands it back to
+   * the queue if it is still running then (a retry), and leaves the database open.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
+
+/** What one processing attempt came to, for metrics. */
+export type ProcessingOutcome = 'ready' | 'failed' | 'retry' | 'skipped';
 
 /** How often a running worker looks for scratch folders that dead processes left behind. */
 const SCRATCH_SWEEP_MS = 10 * 60 * 1000;
@@ -61,8 +69,10 @@ export async function createProcessing(deps: {
   /** Where jobs keep their files while they run (`DATA_DIR/tmp/processing`). */
   scratchDir: string;
   log: Logger;
+  /** Told of every attempt's outcome and duration (metrics). */
+  onAttempt?: (outcome: ProcessingOutcome, seconds: number) => void;
 }): Promise<Processing> {
-  const { executor, videos, scratchDir, log } = deps;
+  const { executor, videos, scratchDir, log, onAttempt } = deps;
   const config = resolveProcessingConfig(deps.config);
   const boss: PgBoss = await startBoss(executor, config, (error) => log.error({ err: error }, 'job queue error'));
   const workerIds: string[] = [];
@@ -74,8 +84,12 @@ export async function createProcessing(deps: {
 
   async function handleProcess([job]: PgBoss.JobWithMetadata<VideoJob>[]): Promise<void> {
     if (!job) return;
-    const { videoId } = job.data;
+    const { videoId, requestId } = job.data;
+    // The request that queued the job names its lines too, so one id follows an upload to READY.
+    const jobLog = requestId ? log.child({ reqId: requestId }) : log;
     const lastAttempt = job.retryCount >= job.retryLimit;
+    const started = performance.now();
+    const attempted = (outcome: ProcessingOutcome) => onAttempt?.(outcome, (performance.now() - started) / 1000);
     try {
       const result = await processVideo(videoId, {
         videos,
@@ -86,16 +100,22 @@ export async function createProcessing(deps: {
         timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
       });
       if (result)
-        log.info({ videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes }, 'video processed');
-      else log.info({ videoId }, 'video no longer waiting for processing');
+        jobLog.info(
+          { videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes },
+          'video processed',
+        );
+      else jobLog.info({ videoId }, 'video no longer waiting for processing');
+      attempted(result ? 'ready' : 'skipped');
     } catch (error) {
       if (error instanceof UnprocessableVideoError) {
-        log.warn({ videoId, reason: error.message }, 'video cannot be processed');
+        jobLog.warn({ videoId, reason: error.message }, 'video cannot be processed');
         await videos.markFailed(videoId, error.message);
+        attempted('failed');
         return;
       }
-      log.error({ videoId, attempt: job.retryCount + 1, err: error }, 'processing attempt failed');
+      jobLog.error({ videoId, attempt: job.retryCount + 1, err: error }, 'processing attempt failed');
       if (lastAttempt) await videos.markFailed(videoId, failureReason(error, job.retryCount + 1));
+      attempted(lastAttempt ? 'failed' : 'retry');
       throw error;
     }
   }
@@ -134,9 +154,10 @@ export async function createProcessing(deps: {
         workerIds.push(await boss.work<EditJob>(EDIT_GAVE_UP_QUEUE, polling, edit.gaveUp));
       }
     },
-    async stop() {
+    queueSize: () => boss.getQueueSize(PROCESS_QUEUE),
+    async stop(graceMs = 10_000) {
       clearInterval(sweeper);
-      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, timeout: graceMs, close: false });
     },
   };
 }

@@ -19,6 +19,8 @@ export interface EditJob {
 
 export interface VideoJob {
   videoId: string;
+  /** The id of the request that queued it, for the worker's log lines. */
+  requestId?: string;
 }
 
 /**
@@ -61,8 +63,8 @@ async function createOrUpdateQueue(boss: PgBoss, name: string, options: Omit<PgB
 
 export function pgBossQueue(boss: PgBoss, onEnqueued: () => void): VideoProcessingQueue {
   return {
-    async enqueue(videoId: string) {
-      const job: VideoJob = { videoId };
+    async enqueue(videoId: string, options = {}) {
+      const job: VideoJob = { videoId, ...options };
       const id = await boss.send(PROCESS_QUEUE, job);
       if (!id) throw new Error(`Could not queue processing of video ${videoId}`);
       onEnqueued();

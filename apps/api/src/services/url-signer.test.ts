@@ -35,4 +35,17 @@ describe('UrlSigner', () => {
     now = expires * 1000 + 1;
     expect(signer.verify('video', 'abc', String(expires), signature)).toBe(false);
   });
+
+  it('keeps refusing expired and altered signatures of a URL it has just verified', () => {
+    let now = 1_800_000_000_000;
+    const signer = new UrlSigner(secret, 60, () => now);
+    const { expires, signature } = signer.sign('video', 'abc');
+    for (let i = 0; i < 3; i++) expect(signer.verify('video', 'abc', String(expires), signature)).toBe(true);
+    expect(signer.verify('video', 'abc', String(expires), `${signature.slice(0, -1)}A`)).toBe(false);
+    // Many other URLs in between: the remembered signatures stay bounded and correct.
+    for (let i = 0; i < 5000; i++) signer.verify('video', `id-${i}`, String(expires), signature);
+    expect(signer.verify('video', 'abc', String(expires), signature)).toBe(true);
+    now = expires * 1000 + 1;
+    expect(signer.verify('video', 'abc', String(expires), signature)).toBe(false);
+  });
 });

@@ -141,7 +141,11 @@ export class VideoService {
    * `accept` makes it a new PROCESSING, private video and queues its processing; `discard` (or a
    * failed accept) removes the bytes.
    */
-  async receiveUpload(user: User, body: Readable, options: { title?: string } = {}): Promise<ReceivedUpload> {
+  async receiveUpload(
+    user: User,
+    body: Readable,
+    options: { title?: string; requestId?: string } = {},
+  ): Promise<ReceivedUpload> {
     const id = newVideoId();
     const { media } = this.deps;
     const original = await media.receiveUpload(id, body).catch((error: unknown) => {
@@ -165,7 +169,7 @@ export class VideoService {
             return true;
           },
         });
-        await this.queueProcessing(id);
+        await this.queueProcessing(id, options.requestId);
         const row = await repository.findVideo(this.deps.db, id);
         if (!row) throw notFound(id); // deleted the moment it arrived
         return this.withDirectUrls(toVideo(row));
@@ -173,12 +177,15 @@ export class VideoService {
     };
   }
 
-  /** Queues processing of a video whose original is in place; a queue that fails marks it FAILED at once. */
-  async queueProcessing(id: string): Promise<void> {
+  /**
+   * Queues processing of a video whose original is in place; a queue that fails marks it FAILED at
+   * once. `requestId`, the request that asked, follows into the job's log lines.
+   */
+  async queueProcessing(id: string, requestId?: string): Promise<void> {
     const queue = this.deps.queue;
     if (!queue) return;
     try {
-      await queue.enqueue(id);
+      await queue.enqueue(id, { requestId });
     } catch (error) {
       // Without a job nothing would ever finish it: fail it now rather than leave it PROCESSING.
       this.deps.log.error({ err: error, videoId: id }, 'could not queue processing');

@@ -1,0 +1,77 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Outcome of one processing attempt, as the worker reports it. */
+export type JobOutcome = 'ready' | 'failed' | 'retry' | 'skipped';
+
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+const JOB_BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600];
+
+/**
+ * Every metric the API and worker export, in one registry per process (tests build several
+ * servers in one process, so nothing goes into prom-client's global registry). Process memory,
+ * CPU and event-loop lag come from prom-client's default collectors.
+ */
+export class ApiMetrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'stream_http_requests_total',
+    help: 'HTTP requests answered, by route (RPC method path for RPCs), method and status',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly requestSeconds = new Histogram({
+    name: 'stream_http_request_duration_seconds',
+    help: 'Time from request to the last byte of the answer, by route and method',
+    labelNames: ['route', 'method'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly uploadBytes = new Counter({
+    name: 'stream_upload_bytes_total',
+    help: 'Bytes of upload bodies accepted (whole-file and resumable)',
+    registers: [this.registry],
+  });
+  readonly streamBytes = new Counter({
+    name: 'stream_stream_bytes_total',
+    help: 'Bytes of video and thumbnail bodies sent in full',
+    registers: [this.registry],
+  });
+  readonly activeUploads = new Gauge({
+    name: 'stream_active_uploads',
+    help: 'Upload requests in progress',
+    registers: [this.registry],
+  });
+  readonly activeStreams = new Gauge({
+    name: 'stream_active_streams',
+    help: 'Video and thumbnail responses in progress',
+    registers: [this.registry],
+  });
+  readonly jobSeconds = new Histogram({
+    name: 'stream_job_duration_seconds',
+    help: 'Processing attempts, by outcome',
+    labelNames: ['outcome'] as const,
+    buckets: JOB_BUCKETS,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Reports the processing queue's depth, read at each scrape. */
+  watchQueue(queueDepth: () => Promise<number>): void {
+    new Gauge({
+      name: 'stream_job_queue_depth',
+      help: 'Processing jobs waiting or about to run (not yet active)',
+      registers: [this.registry],
+      async collect() {
+        this.set(await queueDepth());
+      },
+    });
+  }
+
+  /** Records one processing attempt (the worker calls this). */
+  jobDone(outcome: JobOutcome, seconds: number): void {
+    this.jobSeconds.labels(outcome).observe(seconds);
+  }
+}

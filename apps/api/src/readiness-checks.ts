@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
+import type { AppDatabase } from './db/database';
+import { pendingMigrations } from './db/migrate';
+import type { ReadinessCheck } from './ops/readiness';
+import type { BlobStore } from './storage';
+
+/** The one key the write probe uses: concurrent probes overwrite it, and each removes it after. */
+export const WRITE_PROBE_KEY = 'health/write-probe';
+
+/**
+ * What /readyz asks (docs/deploy.md): the database answers, its schema is the one this code
+ * expects, the blob store takes a write, and the job queue answers. Writing to a bucket costs a
+ * request, so that probe's answer is reused for 30 s; the schema changes only on deploys (10 s).
+ */
+export function readinessChecks(deps: {
+  database: AppDatabase;
+  store: BlobStore;
+  queueSize: () => Promise<number>;
+}): ReadinessCheck[] {
+  const { database, store, queueSize } = deps;
+  return [
+    { name: 'database', probe: async () => void (await sql`select 1`.execute(database.db)) },
+    {
+      name: 'migrations',
+      cacheMs: 10_000,
+      probe: async () => {
+        const pending = await pendingMigrations(database.db);
+        if (pending.length) throw new Error(`not applied: ${pending.join(', ')} (run npm run migrate)`);
+      },
+    },
+    {
+      name: 'blobStore',
+      cacheMs: 30_000,
+      probe: async () => {
+        await store.put(WRITE_PROBE_KEY, Readable.from([Buffer.from('ok')]), { contentType: 'text/plain' });
+        await store.delete(WRITE_PROBE_KEY);
+      },
+    },
+    { name: 'queue', probe: async () => void (await queueSize()) },
+  ];
+}

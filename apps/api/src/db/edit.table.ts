@@ -40,5 +40,10 @@ export interface EditColumns {
   edited_duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   chapters: Json<StoredChapter[]>;
   default_playback_rate: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The layout of the `storyboard` asset (of the unedited video). */
   storyboard: ColumnType<StoredStoryboard | null, string | null | undefined, string | null>;
+  /** The layout of the `edited-storyboard` asset, made with the edited version. */
+  edited_storyboard: ColumnType<StoredStoryboard | null, string | null | undefined, string | null>;
+  /** Whether a `captions` asset exists; set in the same transaction that publishes or removes it. */
+  has_captions: ColumnType<boolean, boolean | undefined, boolean>;
 }

@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * saved (null: none), rendered by a job into the `edited` asset; `edit_version` grows with every
  * save or revert so a render of an older edit never lands; `edited_ranges` and
  * `edited_duration_seconds` describe the edited asset now playing, which stays until the next
- * render replaces it. Chapters, the default speed and the storyboard's layout live beside them.
+ * render replaces it, with its own storyboard (`edited_storyboard`), so hover previews never show
+ * what was cut. Chapters, the default speed, the storyboard's layout and whether captions exist
+ * live beside them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -19,6 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('chapters', 'jsonb', (col) => col.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('default_playback_rate', 'double precision')
     .addColumn('storyboard', 'jsonb')
+    .addColumn('edited_storyboard', 'jsonb')
+    .addColumn('has_captions', 'boolean', (col) => col.notNull().defaultTo(false))
     .execute();
 }
 
@@ -36,5 +40,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .dropColumn('chapters')
     .dropColumn('default_playback_rate')
     .dropColumn('storyboard')
+    .dropColumn('edited_storyboard')
+    .dropColumn('has_captions')
     .execute();
 }

@@ -1,0 +1,58 @@
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { EditVideoStore } from './edit-contracts';
+import type { ResolvedProcessingConfig } from './processing-config';
+import { renderEdit } from './render-edit';
+import { UnprocessableVideoError } from './unprocessable-video-error';
+import type { EditJob } from './video-queue';
+
+export const EDIT_GAVE_UP_REASON = 'The edit did not finish: the worker stopped or the render took too long';
+
+/**
+ * The handlers of the edit queues, with processing's failure rules: a bad file fails the edit at
+ * once, anything else is retried, and the last failure (or a last attempt that died with its
+ * worker, through the dead-letter queue) marks the edit failed. The playing version never changes
+ * on failure.
+ */
+export function editJobHandlers(deps: {
+  edits: EditVideoStore;
+  config: ResolvedProcessingConfig;
+  scratchDir: string;
+  log: Logger;
+}) {
+  const { edits, config, scratchDir, log } = deps;
+  return {
+    async render([job]: PgBoss.JobWithMetadata<EditJob>[]): Promise<void> {
+      if (!job) return;
+      const { videoId, version } = job.data;
+      try {
+        const result = await renderEdit(videoId, version, {
+          edits,
+          scratchDir,
+          ffmpegPath: config.ffmpegPath,
+          ffprobePath: config.ffprobePath,
+          timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+        });
+        if (result) log.info({ videoId, version, durationSeconds: result.durationSeconds }, 'edit rendered');
+        else log.info({ videoId, version }, 'edit no longer wanted');
+      } catch (error) {
+        if (error instanceof UnprocessableVideoError) {
+          log.warn({ videoId, version, reason: error.message }, 'edit cannot be rendered');
+          await edits.markEditFailed(videoId, version, error.message);
+          return;
+        }
+        log.error({ videoId, version, attempt: job.retryCount + 1, err: error }, 'edit render attempt failed');
+        if (job.retryCount >= job.retryLimit) {
+          const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
+          await edits.markEditFailed(videoId, version, `The edit failed after ${job.retryCount + 1} attempts: ${detail}`);
+        }
+        throw error;
+      }
+    },
+    async gaveUp([job]: PgBoss.Job<EditJob>[]): Promise<void> {
+      if (!job) return;
+      log.warn({ videoId: job.data.videoId, version: job.data.version }, 'edit render gave up');
+      await edits.markEditFailed(job.data.videoId, job.data.version, EDIT_GAVE_UP_REASON);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EditVideoStore } from './edit-contracts';
+import { probe } from './probe';
+import { makeScratch } from './scratch';
+import { makeStoryboard } from './make-storyboard';
+import { smartCut } from './smart-cut';
+import { UnprocessableVideoError } from './unprocessable-video-error';
+
+export interface RenderEditDeps {
+  edits: EditVideoStore;
+  scratchDir: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Time left for the whole job; each ffmpeg run gets what remains of it. */
+  timeoutMs: number;
+}
+
+/**
+ * One render attempt of a saved edit: fetch the unedited video, smart-cut it to the kept ranges,
+ * and publish the result as the edited version. Returns undefined when there is nothing to do
+ * (the edit was reverted or replaced meanwhile, or the video deleted). Like processing, every step
+ * is idempotent and nothing is published before the end, so a dead worker's attempt simply runs again.
+ */
+export async function renderEdit(
+  videoId: string,
+  version: number,
+  deps: RenderEditDeps,
+): Promise<{ durationSeconds: number } | undefined> {
+  const edit = await deps.edits.findEdit(videoId, version);
+  if (!edit) return undefined;
+  const work = await makeScratch(deps.scratchDir, videoId);
+  try {
+    const source = join(work, 'source.webm');
+    const edited = join(work, 'edited.webm');
+    if (!(await deps.edits.fetchSource(videoId, source)))
+      throw new UnprocessableVideoError('The original video is missing');
+    const plan = await smartCut(source, edited, edit.ranges, {
+      ffmpegPath: deps.ffmpegPath,
+      ffprobePath: deps.ffprobePath,
+      workDir: work,
+      timeoutMs: deps.timeoutMs,
+    });
+    const result = await probe(deps.ffprobePath, edited, deps.timeoutMs);
+    const durationSeconds = result.durationSeconds ?? plan.duration;
+    const storyboard = await makeStoryboard(deps, edited, join(work, 'storyboard.jpg'), durationSeconds, deps.timeoutMs);
+    const files = { video: edited, durationSeconds, kept: plan.kept, storyboard };
+    const published = await deps.edits.publishEdit(videoId, version, files);
+    return published ? { durationSeconds } : undefined;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

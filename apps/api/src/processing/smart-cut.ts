@@ -1,0 +1,132 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { planSmartCut, type CutPiece, type CutPlan, type TimeRange } from './cut-plan';
+import { runMediaTool } from './media-tool';
+import { probe } from './probe';
+import { UnprocessableVideoError } from './unprocessable-video-error';
+import { videoFrames } from './video-frames';
+
+export interface SmartCutOptions {
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** A folder of the job's own, for the pieces. */
+  workDir: string;
+  /** Time left for the whole cut; each ffmpeg run gets what remains of it. */
+  timeoutMs: number;
+}
+
+/** Encoders that write the same bitstream as the copied pieces, by ffprobe's codec name. */
+const ENCODERS: Record<string, string[]> = {
+  vp8: ['-c:v', 'libvpx', '-deadline', 'good', '-cpu-used', '4', '-crf', '8', '-b:v', '8M'],
+  vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-crf', '28', '-b:v', '0'],
+};
+
+/** Half a millisecond: WebM times are whole milliseconds, so this lands a seek on the intended frame. */
+const NUDGE = 0.0005;
+
+/**
+ * Cuts `input` (a WebM with VP8 or VP9 video and optional Opus audio) down to `ranges` without
+ * re-encoding whole groups of pictures: each range's frames up to its first keyframe are
+ * re-encoded, the rest copied (`-c copy`), and the pieces joined. The audio, cheap to encode, is
+ * trimmed and encoded in one pass so it stays sample-accurate at every join. Returns the plan,
+ * whose `duration` the output has to within a frame.
+ */
+export async function smartCut(
+  input: string,
+  output: string,
+  ranges: readonly TimeRange[],
+  options: SmartCutOptions,
+): Promise<CutPlan> {
+  const deadline = Date.now() + options.timeoutMs;
+  const left = () => Math.max(1000, deadline - Date.now());
+  const source = await probe(options.ffprobePath, input, left());
+  const video = source.streams.find((stream) => stream.codecType === 'video');
+  const hasAudio = source.streams.some((stream) => stream.codecType === 'audio');
+  const encoder = video && ENCODERS[video.codecName];
+  if (!encoder) throw new UnprocessableVideoError(`Cannot cut ${video?.codecName ?? 'a file without video'} without re-encoding`);
+  const { frames, end } = await videoFrames(options.ffprobePath, input, left());
+  const plan = planSmartCut(frames, end, ranges);
+  if (plan.pieces.length === 0) throw new UnprocessableVideoError('The kept ranges hold no frame');
+
+  const list: string[] = [];
+  for (const [index, piece] of plan.pieces.entries()) {
+    const file = join(options.workDir, `piece-${index}.webm`);
+    await runMediaTool(options.ffmpegPath, pieceArgs(input, file, piece, encoder), { timeoutMs: left() });
+    list.push(`file '${file.replace(/'/g, "'\\''")}'`, `duration ${piece.duration.toFixed(6)}`);
+  }
+  const listFile = join(options.workDir, 'pieces.txt');
+  await writeFile(listFile, `ffconcat version 1.0\n${list.join('\n')}\n`);
+  const joined = join(options.workDir, 'video.webm');
+  await runMediaTool(
+    options.ffmpegPath,
+    [...quiet, '-f', 'concat', '-safe', '0', '-i', listFile, '-map', '0:v', '-c', 'copy', '-f', 'webm', joined],
+    { timeoutMs: left() },
+  );
+
+  const inputs = ['-i', joined];
+  const maps = ['-map', '0:v'];
+  if (hasAudio) {
+    const audio = join(options.workDir, 'audio.webm');
+    await runMediaTool(options.ffmpegPath, audioArgs(input, audio, plan.kept), { timeoutMs: left() });
+    inputs.push('-i', audio);
+    maps.push('-map', '1:a');
+  }
+  await runMediaTool(
+    options.ffmpegPath,
+    [...quiet, ...inputs, ...maps, '-c', 'copy', '-cues_to_front', '1', '-f', 'webm', output],
+    { timeoutMs: left() },
+  );
+  return plan;
+}
+
+const quiet = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+
+function pieceArgs(input: string, output: string, piece: CutPiece, encoder: string[]): string[] {
+  // A copy must start on its keyframe: a seek lands on the keyframe at or before the time asked.
+  // An encode decodes from the keyframe before and drops what precedes the time asked.
+  const seek = piece.kind === 'copy' ? piece.from + NUDGE : Math.max(0, piece.from - NUDGE);
+  const codec = piece.kind === 'copy' ? ['-c:v', 'copy'] : [...encoder, '-pix_fmt', 'yuv420p'];
+  return [
+    ...quiet,
+    '-ss',
+    seek.toFixed(4),
+    '-i',
+    input,
+    '-map',
+    '0:v:0',
+    '-frames:v',
+    String(piece.frames),
+    ...codec,
+    '-an',
+    '-f',
+    'webm',
+    output,
+  ];
+}
+
+/** The kept ranges of the audio, joined and encoded once (Opus, as the recorder makes it). */
+function audioArgs(input: string, output: string, kept: readonly TimeRange[]): string[] {
+  const parts = kept.map(
+    (range, index) =>
+      `[0:a:0]atrim=start=${range.start.toFixed(6)}:end=${range.end.toFixed(6)},asetpts=PTS-STARTPTS[a${index}]`,
+  );
+  const joins = kept.map((_, index) => `[a${index}]`).join('');
+  const filter = `${parts.join(';')};${joins}concat=n=${kept.length}:v=0:a=1[out]`;
+  return [
+    ...quiet,
+    '-i',
+    input,
+    '-filter_complex',
+    filter,
+    '-map',
+    '[out]',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '128k',
+    '-vn',
+    '-f',
+    'webm',
+    output,
+  ];
+}

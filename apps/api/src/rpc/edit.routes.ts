@@ -1,0 +1,49 @@
+import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
+import { EditService as EditServiceDescriptor, type UpdateVideoRequest } from '@stream/proto';
+import { kUser, type User } from '../auth/user';
+import type { EditService } from '../services/edit.service';
+import type { VideoLinks } from '../wire/video-links';
+import { toVideoMessage } from '../wire/video.message';
+import * as valid from './video.validation';
+
+export interface EditRoutesDeps {
+  edits: EditService;
+  links: VideoLinks;
+}
+
+function signedIn(context: HandlerContext): User {
+  const user = context.values.get(kUser);
+  if (!user) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
+  return user;
+}
+
+/** UpdateVideo's playback fields (issue 16), for EditService.updatePlayback; undefined when none is set. */
+export function playbackChanges(request: UpdateVideoRequest) {
+  const chapters = request.chapters?.chapters.map((chapter) => ({ seconds: chapter.seconds, title: chapter.title }));
+  const defaultPlaybackRate = request.defaultPlaybackRate;
+  if (!chapters && defaultPlaybackRate === undefined) return undefined;
+  return { chapters, defaultPlaybackRate };
+}
+
+/** The EditService on the Connect router (issue 16): owner only, like every change of a video. */
+export default ({ edits, links }: EditRoutesDeps) =>
+  (router: ConnectRouter) => {
+    router.service(EditServiceDescriptor, {
+      saveEdits: async (request, context) => {
+        const user = signedIn(context);
+        const ranges = request.keptRanges.map((range) => ({ start: range.startSeconds, end: range.endSeconds }));
+        const video = await edits.save(user, valid.videoId(request.videoId), ranges);
+        return toVideoMessage(video, links, { owner: true });
+      },
+
+      revertEdits: async (request, context) => {
+        const video = await edits.revert(signedIn(context), valid.videoId(request.videoId));
+        return toVideoMessage(video, links, { owner: true });
+      },
+
+      setCaptions: async (request, context) => {
+        const video = await edits.setCaptions(signedIn(context), valid.videoId(request.videoId), request.webvtt);
+        return toVideoMessage(video, links, { owner: true });
+      },
+    });
+  };

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import * as edits from '../db/edit.repository';
+import type { Database } from '../db/video.table';
+import type { MediaService } from '../media';
+import type { EditedFiles, EditVideoStore } from '../processing/edit-contracts';
+import { stageStoryboard } from './edit-media';
+
+/** What the render job sees of videos' edits and media (see processing/edit-contracts.ts). */
+export function createEditVideoStore(db: Kysely<Database>, media: MediaService): EditVideoStore {
+  return {
+    findEdit: async (videoId, version) => {
+      const ranges = await edits.findPendingEdit(db, videoId, version);
+      return ranges && { ranges };
+    },
+    // The unedited video: edits are always cut from it, never from an earlier edit.
+    fetchSource: (videoId, path) => media.download(videoId, ['playable', 'original'], path),
+    async publishEdit(videoId: string, version: number, files: EditedFiles) {
+      const video = await media.stageFile(videoId, 'edited', files.video, 'video/webm');
+      const storyboard = files.storyboard && (await stageStoryboard(media, videoId, 'edited-storyboard', files.storyboard));
+      // The edited version and its storyboard switch together, and only while this edit is still
+      // the one waited for; the previous edited version (if any) played until this moment.
+      return media.publish(videoId, storyboard ? [video, storyboard] : [video], {
+        retire: storyboard ? [] : ['edited-storyboard'],
+        when: (trx) =>
+          edits.markEditApplied(trx, videoId, version, {
+            ranges: files.kept,
+            durationSeconds: files.durationSeconds,
+            storyboard: (storyboard && files.storyboard?.layout) || null,
+          }),
+      });
+    },
+    markEditFailed: (videoId, version, reason) => edits.markEditFailed(db, videoId, version, reason),
+  };
+}

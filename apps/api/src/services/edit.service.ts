@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { User } from '../auth/user';
+import * as edits from '../db/edit.repository';
+import type { Database } from '../db/video.table';
+import type { MediaService } from '../media';
+import type { EditRenderQueue } from '../processing/edit-contracts';
+import type { StoredChapter, StoredRange } from './edit';
+import * as rules from './edit-rules';
+import { VideoError } from './video';
+import type { StoredVideo } from './video.mapper';
+import type { VideoService } from './video.service';
+
+export interface EditServiceDeps {
+  db: Kysely<Database>;
+  media: MediaService;
+  videos: VideoService;
+  renders: EditRenderQueue;
+  log: Logger;
+}
+
+const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);
+
+/**
+ * Non-destructive editing (docs/architecture.md, Edits): an edit is a list of kept ranges of the
+ * original, rendered by a job into an `edited` version; the original is never touched, and the
+ * version playing keeps playing until the next one is ready. Owner only, like every change.
+ */
+export class EditService {
+  constructor(private readonly deps: EditServiceDeps) {}
+
+  /** Saves an edit and queues its render; ranges keeping the whole video revert instead. */
+  async save(user: User, id: string, ranges: readonly StoredRange[]): Promise<StoredVideo> {
+    const video = await this.deps.videos.owned(user, id);
+    if (video.status !== 'READY' || !video.hasVideoBlob)
+      throw new VideoError('failed_precondition', 'Only a processed video can be edited');
+    const kept = rules.keptRanges(ranges, video.durationSeconds);
+    if (!kept) return this.revert(user, id);
+    const version = await edits.saveEdit(this.deps.db, id, kept);
+    if (version === undefined) throw notFound(id);
+    try {
+      await this.deps.renders.enqueueRender(id, version);
+    } catch (error) {
+      // Without a job the edit would wait forever: fail it now; the playing version stays.
+      this.deps.log.error({ err: error, videoId: id }, 'could not queue the edit');
+      await edits.markEditFailed(this.deps.db, id, version, 'The edit could not be queued');
+    }
+    return this.deps.videos.get(user, id);
+  }
+
+  /** Drops every edit: the original plays again, and its edited versions are deleted. */
+  async revert(user: User, id: string): Promise<StoredVideo> {
+    await this.deps.videos.owned(user, id);
+    const reverted = await this.deps.media.publish(id, [], {
+      retire: ['edited', 'edited-storyboard'],
+      when: (trx) => edits.revertEdit(trx, id),
+    });
+    if (!reverted) throw notFound(id);
+    return this.deps.videos.get(user, id);
+  }
+
+  /** Replaces the chapters and/or the default speed (0 clears it); owner only. */
+  async updatePlayback(
+    user: User,
+    id: string,
+    changes: { chapters?: readonly StoredChapter[]; defaultPlaybackRate?: number },
+  ): Promise<void> {
+    const chapters = changes.chapters && rules.chapters(changes.chapters);
+    const rate = changes.defaultPlaybackRate === undefined ? undefined : rules.playbackRate(changes.defaultPlaybackRate);
+    await this.deps.videos.owned(user, id);
+    if (!(await edits.updatePlayback(this.deps.db, id, { chapters, defaultPlaybackRate: rate }))) throw notFound(id);
+  }
+
+  /** Sets the video's WebVTT captions; '' removes them. Owner only. */
+  async setCaptions(user: User, id: string, text: string): Promise<StoredVideo> {
+    const vtt = text === '' ? undefined : rules.webvtt(text);
+    await this.deps.videos.owned(user, id);
+    const { media } = this.deps;
+    const staged = vtt === undefined ? [] : [await media.stageBytes(id, 'captions', Buffer.from(vtt), 'text/vtt')];
+    const done = await media.publish(id, staged, {
+      retire: vtt === undefined ? ['captions'] : [],
+      when: (trx) => edits.setHasCaptions(trx, id, vtt !== undefined),
+    });
+    if (!done) throw notFound(id);
+    return this.deps.videos.get(user, id);
+  }
+}

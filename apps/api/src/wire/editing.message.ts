@@ -1,0 +1,36 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import { EditState, type VideoSchema } from '@stream/proto';
+import type { EditState as StoredEditState, StoredRange } from '../services/edit';
+import type { StoredVideo } from '../services/video.mapper';
+import type { VideoLinks } from './video-links';
+
+const editStateToProto: Record<StoredEditState, EditState> = {
+  NONE: EditState.NONE,
+  APPLYING: EditState.APPLYING,
+  APPLIED: EditState.APPLIED,
+  FAILED: EditState.FAILED,
+};
+
+const toRanges = (ranges: StoredRange[]) =>
+  ranges.map((range) => ({ startSeconds: range.start, endSeconds: range.end }));
+
+/** The Video fields of issue 16 (20-29): the edit, chapters, playback settings and their URLs. */
+export function editingFields(
+  video: StoredVideo,
+  links: VideoLinks,
+  owner: boolean,
+): MessageInitShape<typeof VideoSchema> {
+  const { editing } = video;
+  return {
+    keptRanges: toRanges(editing.keptRanges),
+    editState: editStateToProto[editing.state],
+    chapters: editing.chapters.map((chapter) => ({ seconds: chapter.seconds, title: chapter.title })),
+    defaultPlaybackRate: editing.defaultPlaybackRate,
+    storyboard: editing.storyboard && { url: links.storyboardUrl(video), ...editing.storyboard },
+    captionsUrl: links.captionsUrl(video),
+    originalDurationSeconds: video.durationSeconds,
+    playingRanges: toRanges(editing.playingRanges),
+    editFailureReason: editing.failureReason,
+    originalUrl: owner ? links.originalUrl(video) : '',
+  };
+}

@@ -71,12 +71,6 @@ export const configSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** On SIGTERM: how long in-flight requests, uploads and the running job get before the process stops anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(25),
-  /** `json` (one object a line) or `pretty` (pino-pretty); unset: pretty when stdout is a terminal, else JSON. */
-  LOG_FORMAT: optionalString.pipe(z.enum(['json', 'pretty']).optional()),
-  /** Bearer token GET /metrics requires; unset, /metrics is not served. */
-  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  /** On SIGTERM: how long in-flight requests, uploads and the running job get before the process stops anyway. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(25),
   /** Run the processing worker inside the API process. */
   WORKER: boolean.default(true),
   /** Processing (see processing/processing-config.ts): ffmpeg binaries and job timing. */

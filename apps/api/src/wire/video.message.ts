@@ -1,6 +1,7 @@
 import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Status, Visibility, VideoSchema, type Video } from '@stream/proto';
+import { editingFields } from './editing.message';
 import type { VideoLinks } from './video-links';
 import type { StoredVideo } from '../services/video.mapper';
 import type { VideoStatus, VideoVisibility } from '../services/video';
@@ -26,7 +27,8 @@ const visibilityToProto: Record<VideoVisibility, Visibility> = {
   PUBLIC: Visibility.PUBLIC,
 };
 
-export function toVideoMessage(video: StoredVideo, links: VideoLinks): Video {
+/** `owner`: the caller owns the video, so the message may carry the unedited video's URL. */
+export function toVideoMessage(video: StoredVideo, links: VideoLinks, options: { owner?: boolean } = {}): Video {
   return create(VideoSchema, {
     id: video.id,
     title: video.title,
@@ -37,11 +39,12 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks): Video {
     status: statusToProto[video.status],
     visibility: visibilityToProto[video.visibility],
     createdAt: timestampFromDate(video.createdAt),
-    durationSeconds: video.durationSeconds,
+    durationSeconds: video.editing.editedDurationSeconds ?? video.durationSeconds,
     sizeBytes: BigInt(video.sizeBytes),
     failureReason: video.failureReason,
     viewCount: BigInt(video.viewCount),
     ownerName: video.ownerName,
+    ...editingFields(video, links, options.owner === true),
     folderId: video.folderId,
     tags: video.tags,
   });

@@ -40,6 +40,8 @@ export interface BrowserMedia {
     frameRate: number,
   ): Promise<ProcessedTrack>;
   enumerateDevices(): Promise<MediaDeviceInfo[]>;
+  /** Listen to devices coming and going; returns the unsubscribe function. */
+  onDeviceChange(listener: () => void): () => void;
 }
 
 export interface RecorderOptions {
@@ -73,6 +75,8 @@ export interface Recorder {
   resume(): void;
   /** The microphone's loudness now, 0 to 1 (0 when none is recorded). */
   microphoneLevel(): number;
+  /** What is being recorded (the bubble composited, the area cropped), for a live preview; null when nothing is. */
+  liveStream(): MediaStream | null;
   /** Clear a notice or an error. */
   dismiss(): void;
   /** Listen to every state change; returns the unsubscribe function. */
@@ -125,6 +129,10 @@ export function browserMedia(): BrowserMedia {
     cropVideo: cropTrack,
     compositeBubble,
     enumerateDevices: () => (devices?.enumerateDevices ? devices.enumerateDevices() : Promise.resolve([])),
+    onDeviceChange(listener) {
+      devices?.addEventListener?.('devicechange', listener);
+      return () => devices?.removeEventListener?.('devicechange', listener);
+    },
   };
 }
 
@@ -475,6 +483,9 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     },
     microphoneLevel() {
       return session?.meter?.level() ?? 0;
+    },
+    liveStream() {
+      return session?.mediaRecorder.stream ?? null;
     },
     dismiss() {
       dispatch({ type: 'dismiss' });

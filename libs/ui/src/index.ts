@@ -18,6 +18,19 @@ export { ElapsedTime } from './recorder/elapsed-time';
 export { RecordingPreview } from './recorder/recording-preview';
 export { UploadStatus } from './recorder/upload-status';
 export { RecorderNotice } from './recorder/recorder-notice';
+export { Countdown } from './recorder/countdown';
+export { LevelMeter } from './recorder/level-meter';
+export { LiveAnnouncer } from './recorder/live-announcer';
+export { MediaPreview } from './recorder/media-preview';
+export { AreaSelector, type Area } from './recorder/area-selector';
+export { SourcePicker } from './recorder/source-picker';
+export {
+  RecorderSettings,
+  type BubbleChoice,
+  type DeviceChoice,
+  type RecorderSettingsProps,
+  type SourceChoice,
+} from './recorder/recorder-settings';
 export { AppLayout } from './layout/app-layout';
 export type { LinkComponent } from './layout/link-component';
 export { useTheme } from './theme/use-theme';

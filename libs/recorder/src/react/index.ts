@@ -1,1 +1,6 @@
 export { useRecorder, type UseRecorder } from './use-recorder.ts';
+export { useDevices, type DeviceOption, type Devices } from './use-devices.ts';
+export { useMicrophoneLevel } from './use-microphone-level.ts';
+export { usePreferences } from './use-preferences.ts';
+export { useShortcuts } from './use-shortcuts.ts';
+export { useRecorderSetup, type RecorderSetup } from './use-recorder-setup.ts';

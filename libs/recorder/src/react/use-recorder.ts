@@ -17,6 +17,8 @@ export interface UseRecorder {
   resume(): void;
   /** The recorded microphone's loudness now, 0 to 1. */
   microphoneLevel(): number;
+  /** What is being recorded, live (see Recorder.liveStream). */
+  liveStream(): MediaStream | null;
   dismiss(): void;
 }
 
@@ -60,6 +62,7 @@ export function useRecorder(options?: RecorderOptions): UseRecorder {
     pause: useCallback(() => recorder.pause(), [recorder]),
     resume: useCallback(() => recorder.resume(), [recorder]),
     microphoneLevel: useCallback(() => recorder.microphoneLevel(), [recorder]),
+    liveStream: useCallback(() => recorder.liveStream(), [recorder]),
     dismiss: useCallback(() => recorder.dismiss(), [recorder]),
   };
 }

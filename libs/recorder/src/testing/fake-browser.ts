@@ -168,6 +168,8 @@ export interface FakeBrowserOptions {
   readonly cameraError?: unknown;
   /** The loudness analysers hear (0: a silent microphone). Default 0.2. */
   readonly microphoneAmplitude?: number;
+  /** What enumerateDevices answers; default two microphones and a camera, labelled. */
+  readonly devices?: readonly { kind: string; deviceId: string; label: string; groupId: string }[];
 }
 
 /** A track made from others (a crop, a composite), as the fake browser's cropVideo/compositeBubble make it. */
@@ -185,6 +187,7 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
   const microphoneTrack = new FakeTrack('audio', 'microphone');
   const cameraTrack = new FakeTrack('video', 'camera');
   const processed: FakeProcessed[] = [];
+  const deviceListeners = new Set<() => void>();
   const display = new FakeStream(options.displayAudio === false ? [displayVideo] : [displayVideo, displayAudio]);
   const microphone = new FakeStream([microphoneTrack]);
   const contexts: FakeAudioContext[] = [];
@@ -218,7 +221,12 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     async compositeBubble(screen: FakeTrack, camera: FakeTrack, bubble: unknown) {
       return process('bubble', [screen, camera], bubble);
     },
+    onDeviceChange(listener: () => void) {
+      deviceListeners.add(listener);
+      return () => deviceListeners.delete(listener);
+    },
     async enumerateDevices() {
+      if (options.devices) return options.devices;
       return [
         { kind: 'audioinput', deviceId: 'mic-1', label: 'Fake microphone 1', groupId: 'g1' },
         { kind: 'audioinput', deviceId: 'mic-2', label: 'Fake microphone 2', groupId: 'g2' },
@@ -262,6 +270,10 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     tracks: { displayVideo, displayAudio, microphone: microphoneTrack },
     camera: cameraTrack,
     processed,
+    /** A device was plugged in or out. */
+    changeDevices: () => {
+      for (const listener of [...deviceListeners]) listener();
+    },
     contexts,
     recorders,
     calls,

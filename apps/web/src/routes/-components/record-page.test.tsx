@@ -3,8 +3,14 @@ import { createFakeBrowser, FakeSink } from '@stream/recorder/testing';
 import { uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from '@stream/video-api';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
+
+// These tests are about recording and uploading; the countdown before recording (on by default)
+// has its own tests (record-setup.test.tsx), so it is switched off here as a person can.
+beforeEach(() => {
+  window.localStorage.setItem('stream.recorder.settings', JSON.stringify({ countdown: false }));
+});
 
 afterEach(() => {
   cleanup();

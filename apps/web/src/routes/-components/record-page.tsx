@@ -1,5 +1,5 @@
 import { describeAudio, type RecorderOptions, type RecorderState, type Recording } from '@stream/recorder';
-import { useRecorder } from '@stream/recorder/react';
+import { useRecorder, useRecorderSetup } from '@stream/recorder/react';
 import {
   AlertArea,
   ElapsedTime,
@@ -11,6 +11,7 @@ import {
 } from '@stream/ui';
 import type { UploadClient } from '@stream/video-api';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { RecordSetup } from './record-setup';
 
 export interface RecordPageProps {
   uploads: UploadClient;
@@ -18,6 +19,8 @@ export interface RecordPageProps {
   recorderOptions?: RecorderOptions;
   /** Where a finished upload can be watched (the route gives a router link). */
   renderVideoLink?: (videoId: string) => ReactNode;
+  /** The server's maximum recording length (GET /api/config); absent: none. */
+  maxDurationMs?: number | undefined;
 }
 
 type UploadView =
@@ -31,7 +34,7 @@ type UploadView =
  * by itself on stop. The recording stays on the page (preview and download) whatever the upload
  * does, and whatever a sink of the recorder (recorderOptions.sinks) does.
  */
-export function RecordPage({ uploads, recorderOptions, renderVideoLink }: RecordPageProps) {
+export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurationMs }: RecordPageProps) {
   const recorder = useRecorder(recorderOptions);
   const { state } = recorder;
   const [recording, setRecording] = useState<Recording | null>(null);
@@ -71,7 +74,12 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
   }, [finished, runUpload]);
 
   const uploading = upload.status === 'uploading';
-  const capturing = state.status === 'acquiring' || state.status === 'recording' || state.status === 'stopping';
+  const capturing = state.status !== 'idle' && state.status !== 'stopped' && state.status !== 'error';
+  const setup = useRecorderSetup(recorder, {
+    ...(recorderOptions?.browser ? { browser: recorderOptions.browser } : {}),
+    ...(maxDurationMs ? { maxDurationMs } : {}),
+    disabled: uploading,
+  });
   const notices = recorderNotices(state);
 
   return (
@@ -93,19 +101,24 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink }: Record
         />
       ))}
 
+      <RecordSetup recorder={recorder} setup={setup} disabled={uploading} maxDurationMs={maxDurationMs} />
+
       <RecorderControls
         recording={state.status === 'recording'}
-        busy={state.status === 'acquiring' || state.status === 'stopping'}
+        paused={state.status === 'paused'}
+        busy={state.status === 'acquiring' || state.status === 'countdown' || state.status === 'stopping'}
         disabled={uploading}
         onStart={() => {
           setAlert(null); // the last upload's message belongs to the last recording
-          void recorder.start();
+          setup.start();
         }}
         onStop={() => void recorder.stop()}
+        onPause={recorder.pause}
+        onResume={recorder.resume}
       />
 
-      {state.status === 'recording' || state.status === 'stopping' ? (
-        <ElapsedTime elapsedMs={recorder.elapsedMs} />
+      {state.status === 'recording' || state.status === 'paused' || state.status === 'stopping' ? (
+        <ElapsedTime elapsedMs={recorder.elapsedMs} paused={state.status === 'paused'} />
       ) : null}
       {state.status === 'acquiring' ? <p>Choose what to share in the browser&apos;s window...</p> : null}
 
@@ -149,6 +162,7 @@ function recorderNotice(state: RecorderState): Notice | null {
     case 'error':
       return { message: state.message, dismissible: true };
     case 'recording':
+    case 'paused':
     case 'stopping': {
       const audio = describeAudio(state.audio);
       return audio ? { message: audio, dismissible: false } : null;

@@ -1,0 +1,104 @@
+/**
+ * /record's settings as the person left them, kept in localStorage. Whatever is stored is read
+ * defensively: an unknown or malformed value falls back to its default, field by field, so an old
+ * or hand-edited entry never breaks the page.
+ */
+import { defaultQuality, type FrameRate, type Quality, type Resolution } from './quality.ts';
+import {
+  defaultBubble,
+  type BubbleCorner,
+  type BubbleSettings,
+  type BubbleShape,
+  type CaptureSource,
+} from './settings.ts';
+
+export interface RecorderPreferences {
+  readonly source: CaptureSource;
+  /** Absent: the browser's default device. */
+  readonly microphoneId?: string;
+  readonly cameraId?: string;
+  /** Count 3, 2, 1 before recording. */
+  readonly countdown: boolean;
+  readonly quality: Quality;
+  readonly bubble: BubbleSettings;
+  /** Is the settings panel open? */
+  readonly panelOpen: boolean;
+}
+
+export const preferencesKey = 'stream.recorder.settings';
+
+export const defaultPreferences: RecorderPreferences = {
+  source: 'screen',
+  countdown: true,
+  quality: defaultQuality,
+  bubble: defaultBubble,
+  panelOpen: false,
+};
+
+const sources: readonly CaptureSource[] = ['screen', 'camera', 'screen+camera', 'area'];
+const resolutions: readonly Resolution[] = ['720p', '1080p', 'source'];
+const frameRates: readonly FrameRate[] = [30, 60];
+const shapes: readonly BubbleShape[] = ['circle', 'rounded'];
+const corners: readonly BubbleCorner[] = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+
+function oneOf<T>(allowed: readonly T[], value: unknown, fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+function deviceId(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : undefined;
+}
+
+/** Reads stored preferences; anything missing or malformed is its default. */
+export function parsePreferences(text: string | null): RecorderPreferences {
+  let raw: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed as Record<string, unknown>;
+  } catch {
+    raw = {};
+  }
+  const quality = (raw.quality ?? {}) as Record<string, unknown>;
+  const bubble = (raw.bubble ?? {}) as Record<string, unknown>;
+  const size =
+    typeof bubble.size === 'number' && bubble.size >= 0.1 && bubble.size <= 0.5 ? bubble.size : defaultBubble.size;
+  const microphoneId = deviceId(raw.microphoneId);
+  const cameraId = deviceId(raw.cameraId);
+  return {
+    source: oneOf(sources, raw.source, defaultPreferences.source),
+    ...(microphoneId ? { microphoneId } : {}),
+    ...(cameraId ? { cameraId } : {}),
+    countdown: typeof raw.countdown === 'boolean' ? raw.countdown : defaultPreferences.countdown,
+    quality: {
+      resolution: oneOf(resolutions, quality.resolution, defaultQuality.resolution),
+      frameRate: oneOf(frameRates, quality.frameRate, defaultQuality.frameRate),
+    },
+    bubble: {
+      shape: oneOf(shapes, bubble.shape, defaultBubble.shape),
+      corner: oneOf(corners, bubble.corner, defaultBubble.corner),
+      size,
+    },
+    panelOpen: typeof raw.panelOpen === 'boolean' ? raw.panelOpen : defaultPreferences.panelOpen,
+  };
+}
+
+export interface PreferenceStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function loadPreferences(storage: PreferenceStorage | undefined): RecorderPreferences {
+  try {
+    return parsePreferences(storage?.getItem(preferencesKey) ?? null);
+  } catch {
+    return defaultPreferences; // storage blocked (privacy mode): defaults, every time
+  }
+}
+
+export function savePreferences(storage: PreferenceStorage | undefined, preferences: RecorderPreferences): void {
+  try {
+    storage?.setItem(preferencesKey, JSON.stringify(preferences));
+  } catch {
+    // Storage full or blocked: the choice lasts for this page only.
+  }
+}

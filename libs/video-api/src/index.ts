@@ -29,3 +29,20 @@ export {
   type ResumableUpload,
   type UploadRef,
 } from './resumable';
+export {
+  allFoldersQuery,
+  isFiltered,
+  libraryVideosQuery,
+  listFoldersKey,
+  listFoldersQuery,
+  listTagsKey,
+  listTagsQuery,
+  type LibraryFilter,
+} from './queries/library-queries';
+export {
+  createFolderMutation,
+  deleteFolderMutation,
+  deleteVideosMutation,
+  renameFolderMutation,
+  updateVideosMutation,
+} from './queries/library-mutations';

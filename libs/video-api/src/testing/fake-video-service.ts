@@ -2,6 +2,7 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { EmptySchema, timestampFromMs, timestampMs } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createRouterTransport, type HandlerContext, type Transport } from '@connectrpc/connect';
 import {
+  LibraryService,
   ListVideosResponseSchema,
   RecordViewResponseSchema,
   ShareVideoResponseSchema,
@@ -12,6 +13,7 @@ import {
 } from '@stream/proto';
 import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
 import { createFakeShareLinks } from './fake-share-links';
+import { fakeLibraryService, filterVideos, usesLibrary, type FakeLibraryState } from './fake-library';
 import { fakeVideo } from './fake-video';
 
 type MethodName = keyof typeof VideoService.method;
@@ -66,6 +68,8 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
   const calls: FakeVideoService['calls'] = [];
   const links = createFakeShareLinks(now, options.shareLinks);
   const lastViews = new Map<string, number>();
+  const library: FakeLibraryState = { folders: new Map() };
+  let nextFolder = 0;
 
   const add = (init: MessageInitShape<typeof VideoSchema> = {}) => {
     const video = fakeVideo({ userId: ownerId, ...init });
@@ -112,103 +116,128 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
   };
 
   const transport = createRouterTransport((router) =>
-    router.service(VideoService, {
-      createVideo(req) {
-        record('createVideo', { ...req });
-        signedIn();
-        if (!req.title.trim()) throw new ConnectError('title is required', Code.InvalidArgument);
-        return add({
-          title: validTitle(req.title),
-          description: req.description,
-          url: req.url,
-          visibility: req.visibility,
-        });
-      },
-      getVideo(req, context) {
-        record('getVideo', { videoId: req.videoId });
-        return readable(req.videoId, context);
-      },
-      listVideos(req) {
-        record('listVideos', { pageSize: req.pageSize, pageNumber: req.pageNumber });
-        const uid = signedIn();
-        if (req.pageSize < 0 || req.pageSize > 100)
-          throw new ConnectError('page_size must be 0..100', Code.InvalidArgument);
-        if (req.pageNumber < 0) throw new ConnectError('page_number must be >= 0', Code.InvalidArgument);
-        const size = req.pageSize || 10;
-        const mine = [...videos.values()]
-          .filter((v) => v.userId === uid)
-          .sort((a, b) => (b.createdAt ? timestampMs(b.createdAt) : 0) - (a.createdAt ? timestampMs(a.createdAt) : 0));
-        const start = req.pageNumber * size;
-        const page = mine.slice(start, start + size);
-        const nextPageNumber = start + size < mine.length ? req.pageNumber + 1 : 0;
-        return create(ListVideosResponseSchema, { videos: page, nextPageNumber });
-      },
-      updateVideo(req) {
-        record('updateVideo', { ...req });
-        const video = owned(req.videoId);
-        const title = validTitle(req.title);
-        // As the real service: an empty title keeps the current one.
-        return update(video.id, {
-          title: title || video.title,
-          description: req.description,
-          visibility: req.visibility,
-        });
-      },
-      deleteVideo(req) {
-        record('deleteVideo', { videoId: req.videoId });
-        owned(req.videoId);
-        videos.delete(req.videoId);
-        links.remove(req.videoId);
-        return create(EmptySchema);
-      },
-      shareVideo(req) {
-        record('shareVideo', {
-          videoId: req.videoId,
-          expireAfterSeconds: req.expireAfterSeconds,
-          newLink: req.newLink,
-        });
-        const video = owned(req.videoId);
-        if (req.expireAfterSeconds !== undefined && req.expireAfterSeconds < 0n) {
-          throw new ConnectError('expire_after_seconds must not be negative', Code.InvalidArgument);
-        }
-        const link = links.share(video.id, { expireAfterSeconds: req.expireAfterSeconds, newLink: req.newLink });
-        const shared =
-          video.visibility === Visibility.PRIVATE ? update(video.id, { visibility: Visibility.SHARED }) : video;
-        return create(ShareVideoResponseSchema, {
-          id: video.id,
-          url: `${publicUrl}/s/${link.token}`,
-          visibility: shared.visibility,
-          ...(link.expiresAtMs === undefined ? {} : { expiresAt: timestampFromMs(link.expiresAtMs) }),
-        });
-      },
-      getSharedVideo(req) {
-        record('getSharedVideo', { shareToken: req.shareToken });
-        if (!req.shareToken.trim()) throw new ConnectError('share_token is required', Code.InvalidArgument);
-        const videoId = links.videoOf(req.shareToken);
-        const video = videoId === undefined ? undefined : videos.get(videoId);
-        if (!video || video.visibility === Visibility.PRIVATE)
-          throw new ConnectError('This link is not valid', Code.NotFound);
-        return video;
-      },
-      recordView(req, context) {
-        record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
-        // As the real service: a browser's id (required signed out); a signed-in viewer is counted by uid.
-        if (!(caller !== undefined && req.viewerId === '') && !/^[A-Za-z0-9_-]{1,64}$/.test(req.viewerId)) {
-          throw new ConnectError(
-            'viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -',
-            Code.InvalidArgument,
-          );
-        }
-        const video = readable(req.videoId, context);
-        const key = `${video.id}\n${caller === undefined ? `anon:${req.viewerId}` : `user:${caller}`}`;
-        const last = lastViews.get(key);
-        const counts = video.userId !== caller && (last === undefined || now() - last >= VIEW_WINDOW_MS);
-        if (!counts) return create(RecordViewResponseSchema, { viewCount: video.viewCount });
-        lastViews.set(key, now());
-        const viewed = update(video.id, { viewCount: video.viewCount + 1n });
-        return create(RecordViewResponseSchema, { viewCount: viewed.viewCount });
-      },
-    }),
+    router
+      .service(VideoService, {
+        createVideo(req) {
+          record('createVideo', { ...req });
+          signedIn();
+          if (!req.title.trim()) throw new ConnectError('title is required', Code.InvalidArgument);
+          return add({
+            title: validTitle(req.title),
+            description: req.description,
+            url: req.url,
+            visibility: req.visibility,
+          });
+        },
+        getVideo(req, context) {
+          record('getVideo', { videoId: req.videoId });
+          return readable(req.videoId, context);
+        },
+        listVideos(req) {
+          const filtered = usesLibrary(req);
+          const { query, folderId, tags, sort, status, visibility } = req;
+          const asked = { query, folderId, tags, sort, status, visibility };
+          record('listVideos', { pageSize: req.pageSize, pageNumber: req.pageNumber, ...(filtered ? asked : {}) });
+          const uid = signedIn();
+          if (req.pageSize < 0 || req.pageSize > 100)
+            throw new ConnectError('page_size must be 0..100', Code.InvalidArgument);
+          if (req.pageNumber < 0) throw new ConnectError('page_number must be >= 0', Code.InvalidArgument);
+          const size = req.pageSize || 10;
+          const mine = [...videos.values()]
+            .filter((v) => v.userId === uid)
+            .sort(
+              (a, b) => (b.createdAt ? timestampMs(b.createdAt) : 0) - (a.createdAt ? timestampMs(a.createdAt) : 0),
+            );
+          const found = filtered ? filterVideos(mine, req) : mine;
+          const start = req.pageNumber * size;
+          const page = found.slice(start, start + size);
+          const nextPageNumber = start + size < found.length ? req.pageNumber + 1 : 0;
+          return create(ListVideosResponseSchema, {
+            videos: page,
+            nextPageNumber,
+            ...(filtered ? { totalCount: found.length } : {}),
+          });
+        },
+        updateVideo(req) {
+          record('updateVideo', { ...req });
+          const video = owned(req.videoId);
+          const title = validTitle(req.title);
+          // As the real service: an empty title keeps the current one.
+          return update(video.id, {
+            title: title || video.title,
+            description: req.description,
+            visibility: req.visibility,
+          });
+        },
+        deleteVideo(req) {
+          record('deleteVideo', { videoId: req.videoId });
+          owned(req.videoId);
+          videos.delete(req.videoId);
+          links.remove(req.videoId);
+          return create(EmptySchema);
+        },
+        shareVideo(req) {
+          record('shareVideo', {
+            videoId: req.videoId,
+            expireAfterSeconds: req.expireAfterSeconds,
+            newLink: req.newLink,
+          });
+          const video = owned(req.videoId);
+          if (req.expireAfterSeconds !== undefined && req.expireAfterSeconds < 0n) {
+            throw new ConnectError('expire_after_seconds must not be negative', Code.InvalidArgument);
+          }
+          const link = links.share(video.id, { expireAfterSeconds: req.expireAfterSeconds, newLink: req.newLink });
+          const shared =
+            video.visibility === Visibility.PRIVATE ? update(video.id, { visibility: Visibility.SHARED }) : video;
+          return create(ShareVideoResponseSchema, {
+            id: video.id,
+            url: `${publicUrl}/s/${link.token}`,
+            visibility: shared.visibility,
+            ...(link.expiresAtMs === undefined ? {} : { expiresAt: timestampFromMs(link.expiresAtMs) }),
+          });
+        },
+        getSharedVideo(req) {
+          record('getSharedVideo', { shareToken: req.shareToken });
+          if (!req.shareToken.trim()) throw new ConnectError('share_token is required', Code.InvalidArgument);
+          const videoId = links.videoOf(req.shareToken);
+          const video = videoId === undefined ? undefined : videos.get(videoId);
+          if (!video || video.visibility === Visibility.PRIVATE)
+            throw new ConnectError('This link is not valid', Code.NotFound);
+          return video;
+        },
+        recordView(req, context) {
+          record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
+          // As the real service: a browser's id (required signed out); a signed-in viewer is counted by uid.
+          if (!(caller !== undefined && req.viewerId === '') && !/^[A-Za-z0-9_-]{1,64}$/.test(req.viewerId)) {
+            throw new ConnectError(
+              'viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -',
+              Code.InvalidArgument,
+            );
+          }
+          const video = readable(req.videoId, context);
+          const key = `${video.id}\n${caller === undefined ? `anon:${req.viewerId}` : `user:${caller}`}`;
+          const last = lastViews.get(key);
+          const counts = video.userId !== caller && (last === undefined || now() - last >= VIEW_WINDOW_MS);
+          if (!counts) return create(RecordViewResponseSchema, { viewCount: video.viewCount });
+          lastViews.set(key, now());
+          const viewed = update(video.id, { viewCount: video.viewCount + 1n });
+          return create(RecordViewResponseSchema, { viewCount: viewed.viewCount });
+        },
+      })
+      .service(
+        LibraryService,
+        fakeLibraryService({
+          state: library,
+          videos,
+          signedIn,
+          update: (id, patch) => update(id, patch),
+          remove: (id) => {
+            videos.delete(id);
+            links.remove(id);
+          },
+          newId: () => `folder-${++nextFolder}`,
+        }),
+      ),
   );
 
   function update(id: string, patch: MessageInitShape<typeof VideoSchema>): Video {

@@ -1,0 +1,67 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { Transport } from '@connectrpc/connect';
+import { createConnectQueryKey, createInfiniteQueryOptions, createQueryOptions } from '@connectrpc/connect-query';
+import { LibraryService, type ListVideosRequestSchema, VideoService } from '@stream/proto';
+import { retryVideoCall } from '../errors/retry-video-call';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE_NUMBER, nextPageNumber } from './video-queries';
+
+/** What a library view asks of ListVideos beyond paging (issue 14); empty: the spec's plain list. */
+export type LibraryFilter = Omit<
+  MessageInitShape<typeof ListVideosRequestSchema>,
+  'pageSize' | 'pageNumber' | '$typeName'
+>;
+
+/** Whether `filter` asks anything beyond the spec's paging (the server then also counts the matches). */
+export function isFiltered(filter: LibraryFilter): boolean {
+  return Object.values(filter).some((value) =>
+    Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '' && value !== 0,
+  );
+}
+
+/**
+ * The caller's videos that pass `filter`, page by page. With an empty filter the request is the
+ * spec's (page 0, size 10) and shares its cache with `listVideosQuery`.
+ */
+export function libraryVideosQuery(transport: Transport, filter: LibraryFilter, pageSize: number = DEFAULT_PAGE_SIZE) {
+  const options = createInfiniteQueryOptions(
+    VideoService.method.listVideos,
+    { ...filter, pageSize, pageNumber: FIRST_PAGE_NUMBER },
+    {
+      transport,
+      pageParamKey: 'pageNumber',
+      getNextPageParam: (lastPage, _allPages, lastPageParam) =>
+        nextPageNumber(lastPage, lastPageParam ?? FIRST_PAGE_NUMBER),
+    },
+  );
+  return { ...options, retry: retryVideoCall };
+}
+
+/** The folders of one level (`parentId` '' the root) and the path to it. */
+export function listFoldersQuery(transport: Transport, parentId: string) {
+  return {
+    ...createQueryOptions(LibraryService.method.listFolders, { parentId }, { transport }),
+    retry: retryVideoCall,
+  };
+}
+
+/** Every folder of the caller (for a folder picker). */
+export function allFoldersQuery(transport: Transport) {
+  return {
+    ...createQueryOptions(LibraryService.method.listFolders, { all: true }, { transport }),
+    retry: retryVideoCall,
+  };
+}
+
+/** The caller's tags with their counts (suggestions, filters). */
+export function listTagsQuery(transport: Transport) {
+  return { ...createQueryOptions(LibraryService.method.listTags, {}, { transport }), retry: retryVideoCall };
+}
+
+/** Key prefix of every cached ListFolders of this transport. */
+export function listFoldersKey(transport: Transport) {
+  return createConnectQueryKey({ schema: LibraryService.method.listFolders, transport, cardinality: 'finite' });
+}
+
+export function listTagsKey(transport: Transport) {
+  return createConnectQueryKey({ schema: LibraryService.method.listTags, transport, cardinality: 'finite' });
+}

@@ -60,3 +60,17 @@ export {
   type Resolution,
 } from './capture/quality.ts';
 export { createLevelMeter, levelOf, type LevelMeter } from './capture/level-meter.ts';
+export {
+  createOpfsSpoolStore,
+  createUploadSink,
+  freeSpoolBytes,
+  lowSpaceBytes,
+  openSpoolStore,
+  type Spool,
+  type SpooledRecording,
+  type SpoolStore,
+  type UploadProgress,
+  type UploadSink,
+  type UploadSinkOptions,
+  type UploadTarget,
+} from './spool/index.ts';

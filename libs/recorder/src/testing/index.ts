@@ -8,3 +8,4 @@ export {
   type FakeBrowserOptions,
 } from './fake-browser.ts';
 export { FakeSink, settle, type FakeSinkOptions } from './fake-sink.ts';
+export { FakeOpfs } from './fake-opfs.ts';

@@ -1,0 +1,55 @@
+/**
+ * The local copy of a recording (issue 13): every chunk is written here before it is uploaded,
+ * and stays until the server has it all and the video is READY, so a lost network, a reload or a
+ * crashed tab loses nothing. OPFS where the browser has it (opfs-spool.ts).
+ */
+
+/** Where a recording's upload lives, to resume it after a reload. */
+export interface SpooledUpload {
+  readonly url: string;
+  readonly videoId: string;
+}
+
+/** What is known of a spooled recording without reading its bytes. */
+export interface SpooledRecording {
+  readonly id: string;
+  readonly mimeType: string;
+  /** Epoch ms when recording started. */
+  readonly startedAt: number;
+  /** Bytes spooled. */
+  readonly size: number;
+  /** How long the recording ran, as far as known (updated as it records). */
+  readonly durationMs: number;
+  /** Set once its resumable upload exists. */
+  readonly upload?: SpooledUpload;
+  /** Bytes the server acknowledged, as last known. */
+  readonly uploadedBytes: number;
+  /** The recording ended (Stop); false when the tab went away mid-recording. */
+  readonly stopped: boolean;
+  /** The server has every byte and the length: only waiting for READY before the copy goes. */
+  readonly uploaded: boolean;
+}
+
+export type SpoolChanges = Partial<
+  Pick<SpooledRecording, 'upload' | 'uploadedBytes' | 'durationMs' | 'stopped' | 'uploaded'>
+>;
+
+/** One recording's local copy. Appends are in order; reads may come at any time. */
+export interface Spool {
+  readonly id: string;
+  readonly size: number;
+  readonly info: SpooledRecording;
+  append(chunk: Blob): Promise<void>;
+  /** Bytes [from, to) (to: the end by default), as a Blob backed by the stored files. */
+  read(from?: number, to?: number): Promise<Blob>;
+  update(changes: SpoolChanges): Promise<void>;
+  /** Deletes the copy. */
+  remove(): Promise<void>;
+}
+
+export interface SpoolStore {
+  create(recording: { mimeType: string; startedAt: number }): Promise<Spool>;
+  /** Every recording spooled here, oldest first. */
+  list(): Promise<SpooledRecording[]>;
+  open(id: string): Promise<Spool | undefined>;
+}

@@ -1,0 +1,72 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ShareLinkField } from './share-link-field';
+import { UnfinishedBanner } from './unfinished-banner';
+import { UnfinishedRecordings } from './unfinished-recordings';
+
+afterEach(cleanup);
+
+describe('ShareLinkField', () => {
+  it('shows the link read-only and copies it', async () => {
+    const copy = vi.fn(async () => undefined);
+    render(<ShareLinkField link="https://stream.example/s/abc" copy={copy} />);
+    const field = screen.getByRole('textbox', { name: 'Link to your video' }) as HTMLInputElement;
+    expect(field.value).toBe('https://stream.example/s/abc');
+    expect(field.readOnly).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(copy).toHaveBeenCalledWith('https://stream.example/s/abc');
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+  });
+
+  it('offers no Copy until the link exists', () => {
+    render(<ShareLinkField link={undefined} copy={vi.fn()} />);
+    expect((screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('UnfinishedRecordings', () => {
+  it('lists each with its length and size, and offers Resume upload, Download and Discard', async () => {
+    const onResume = vi.fn();
+    const onDownload = vi.fn();
+    const onDiscard = vi.fn();
+    const startedAt = new Date(2026, 10, 23, 14, 5).getTime();
+    render(
+      <UnfinishedRecordings
+        recordings={[{ id: 'r1', startedAt, durationMs: 65_000, sizeBytes: 3 * 1024 * 1024 }]}
+        onResume={onResume}
+        onDownload={onDownload}
+        onDiscard={onDiscard}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Unfinished recordings' })).toBeTruthy();
+    const item = screen.getByRole('listitem', { name: `Recording of ${new Date(startedAt).toLocaleString()}` });
+    expect(item.textContent).toContain('1:05');
+    expect(item.textContent).toContain('3.0 MB');
+    await userEvent.click(within(item).getByRole('button', { name: 'Resume upload' }));
+    await userEvent.click(within(item).getByRole('button', { name: 'Download' }));
+    await userEvent.click(within(item).getByRole('button', { name: 'Discard' }));
+    expect(onResume).toHaveBeenCalledWith('r1');
+    expect(onDownload).toHaveBeenCalledWith('r1');
+    expect(onDiscard).toHaveBeenCalledWith('r1');
+  });
+
+  it('shows nothing when there are none', () => {
+    const { container } = render(
+      <UnfinishedRecordings recordings={[]} onResume={vi.fn()} onDownload={vi.fn()} onDiscard={vi.fn()} />,
+    );
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('UnfinishedBanner', () => {
+  it('says how many wait, with the link it is given', () => {
+    render(
+      <UnfinishedBanner count={2}>
+        <a href="/record">Open Record</a>
+      </UnfinishedBanner>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('2 unfinished recordings are waiting on this computer.');
+    expect(screen.getByRole('link', { name: 'Open Record' })).toBeTruthy();
+  });
+});

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { freePort } from '../../src/free-port.mjs';
 import { join } from 'node:path';
 
-async function waitForHttp(url, child, output, timeoutMs = 60_000) {
+async function waitForHttp(url, child, output, timeoutMs = 60_000, pollMs = 200) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`process exited early (${child.exitCode}):\n${output()}`);
@@ -13,7 +13,7 @@ async function waitForHttp(url, child, output, timeoutMs = 60_000) {
       await fetch(url);
       return;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
@@ -36,18 +36,24 @@ function track(child) {
   };
 }
 
-/** The API (apps/api/src/main.ts) as its own process, so its memory can be read from /proc. */
-export async function startApiServer({ root, env, nodeArgs = [] }) {
+/**
+ * The API as its own process, so its memory can be read from /proc: from source through tsx (as
+ * `npm start` runs it) or, with `built`, the compiled apps/api/dist/main.js (as `npm run serve`).
+ * Resolves once it answers HTTP, with the seconds that took.
+ */
+export async function startApiServer({ root, env, nodeArgs = [], built = false }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, 'apps/api/src/main.ts')], {
+  const entry = built ? [join(root, 'apps/api/dist/main.js')] : ['--import', 'tsx', join(root, 'apps/api/src/main.ts')];
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const handle = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/api/videoservice/video/none`, child, handle.output);
-  return { ...handle, baseUrl };
+  await waitForHttp(`${baseUrl}/api/videoservice/video/none`, child, handle.output, 60_000, 25);
+  return { ...handle, baseUrl, startupSeconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
 /** nginx serving `dir` at / with sendfile, one worker (the API is one Node process too). */

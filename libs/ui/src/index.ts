@@ -35,6 +35,14 @@ export {
   type SourceChoice,
 } from './recorder/recorder-settings';
 export { AppLayout } from './layout/app-layout';
+export { SearchBox, SEARCH_DEBOUNCE_MS } from './library/search-box';
+export { Highlight, searchWords } from './library/highlight';
+export { FolderBar, type FolderItem } from './library/folder-bar';
+export { FolderNameDialog } from './library/folder-name-dialog';
+export { LibraryToolbar, type SortChoice, type StatusChoice, type VisibilityChoice } from './library/library-toolbar';
+export { SearchSummary } from './library/search-summary';
+export { SelectionBar, type FolderChoice } from './library/selection-bar';
+export { TagsField } from './library/tags-field';
 export type { LinkComponent } from './layout/link-component';
 export { useTheme } from './theme/use-theme';
 export { HomePage } from './home/home-page';

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { SearchBox, type SearchBoxProps } from '../library/search-box';
 import { ThemeToggle } from '../theme/theme-toggle';
 import type { Theme } from '../theme/theme';
 import { PlainLink, type LinkComponent } from './link-component';
@@ -13,6 +14,9 @@ export interface AppLayoutProps {
   theme: Theme;
   onToggleTheme: () => void;
   LinkComponent?: LinkComponent;
+  /** The library search on screen ('' none) and what to do when the person searches. */
+  search?: string;
+  onSearch?: SearchBoxProps['onSearch'];
   children: ReactNode;
 }
 
@@ -27,6 +31,8 @@ export function AppLayout({
   theme,
   onToggleTheme,
   LinkComponent = PlainLink,
+  search = '',
+  onSearch = () => undefined,
   children,
 }: AppLayoutProps) {
   const drawerId = useId();
@@ -85,7 +91,7 @@ export function AppLayout({
                 <circle cx="11" cy="11" r="7" />
                 <path d="m20 20-3.5-3.5" />
               </svg>
-              <input type="search" placeholder="Search" aria-label="Search" />
+              <SearchBox value={search} onSearch={onSearch} />
             </label>
           </div>
           <ThemeToggle theme={theme} onToggle={onToggleTheme} />

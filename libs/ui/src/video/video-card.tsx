@@ -1,4 +1,6 @@
 import { type ReactNode, useState } from 'react';
+import { VIDEO_DRAG_TYPE } from '../library/drag-video';
+import { Highlight } from '../library/highlight';
 import { formatViews } from '../manage/view-count';
 import type { RenderLink } from '../layout/link-component';
 import { formatVideoDate } from './format-video-date';
@@ -21,6 +23,15 @@ export interface VideoCardProps {
   views?: number;
   /** Drawn over the card's top left, outside its link (a menu of actions). */
   actions?: ReactNode;
+  /** Search words to mark in the title and description. */
+  highlight?: string[];
+  /** Tag names, shown below the card; each a link the app draws (a filter by it). */
+  tags?: string[];
+  renderTagLink?: (tag: string, props: Parameters<RenderLink>[0]) => ReactNode;
+  /** A checkbox to select the card; `range`: shift was held (select up to here). */
+  selection?: { selected: boolean; onToggle: (range: boolean) => void };
+  /** The video's id, given to a drop target when the card is dragged (onto a folder). */
+  dragId?: string;
 }
 
 export function VideoCard({
@@ -33,6 +44,11 @@ export function VideoCard({
   renderLink,
   views,
   actions,
+  highlight = [],
+  tags = [],
+  renderTagLink,
+  selection,
+  dragId,
 }: VideoCardProps) {
   // A thumbnail that fails to load (expired link, deleted file) falls back to the placeholder.
   const [failedThumbnail, setFailedThumbnail] = useState<string>();
@@ -59,9 +75,13 @@ export function VideoCard({
         </figure>
         <div className="card-body gap-1">
           <h3 className="card-title block truncate text-sm" title={title}>
-            {title || 'Untitled video'}
+            {title ? <Highlight text={title} words={highlight} /> : 'Untitled video'}
           </h3>
-          {description && <p className="line-clamp-2 text-xs text-base-content/70">{description}</p>}
+          {description && (
+            <p className="line-clamp-2 text-xs text-base-content/70">
+              <Highlight text={description} words={highlight} />
+            </p>
+          )}
           <div className="mt-1 flex items-center justify-between gap-2 text-xs text-base-content/60">
             <time dateTime={Number.isNaN(createdAt.getTime()) ? undefined : createdAt.toISOString()}>
               {formatVideoDate(createdAt)}
@@ -73,12 +93,46 @@ export function VideoCard({
       </>
     ),
   });
-  if (!actions) return link;
-  // A button cannot sit inside the card's link, so the menu is its sibling, placed over it.
+  if (!actions && !selection && tags.length === 0 && !dragId) return link;
+  const name = title || 'Untitled video';
+  // A button cannot sit inside the card's link, so the menu, checkbox and tags are its siblings.
   return (
-    <div className="relative w-full max-w-[225px]">
+    <div
+      className={`relative flex w-full max-w-[225px] flex-col gap-1 ${selection?.selected ? 'rounded-box outline-primary outline-2' : ''}`}
+      draggable={dragId !== undefined}
+      onDragStart={(event) => {
+        if (dragId === undefined) return;
+        event.dataTransfer.setData(VIDEO_DRAG_TYPE, dragId);
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+    >
       {link}
-      <div className="absolute top-2 left-2 z-10">{actions}</div>
+      <div className="absolute top-2 left-2 z-10 flex items-center gap-1">
+        {selection && (
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm bg-base-100/90"
+            aria-label={`Select ${name}`}
+            checked={selection.selected}
+            onChange={() => undefined}
+            onClick={(event) => selection.onToggle(event.shiftKey)}
+          />
+        )}
+        {actions}
+      </div>
+      {tags.length > 0 && (
+        <ul className="flex flex-wrap gap-1 px-1" aria-label={`Tags of ${name}`}>
+          {tags.map((tag) => (
+            <li key={tag}>
+              {renderTagLink ? (
+                renderTagLink(tag, { className: 'badge badge-sm badge-outline hover:badge-primary', children: tag })
+              ) : (
+                <span className="badge badge-sm badge-outline">{tag}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+
+export type SortChoice = 'newest' | 'oldest' | 'title' | 'longest';
+export type StatusChoice = '' | 'processing' | 'ready' | 'failed';
+export type VisibilityChoice = '' | 'private' | 'shared' | 'public';
+
+export interface LibraryToolbarProps {
+  sort: SortChoice;
+  status: StatusChoice;
+  visibility: VisibilityChoice;
+  onSort: (sort: SortChoice) => void;
+  onStatus: (status: StatusChoice) => void;
+  onVisibility: (visibility: VisibilityChoice) => void;
+}
+
+const sorts: [SortChoice, string][] = [
+  ['newest', 'Newest'],
+  ['oldest', 'Oldest'],
+  ['title', 'Title'],
+  ['longest', 'Longest'],
+];
+const statuses: [StatusChoice, string][] = [
+  ['', 'Any status'],
+  ['processing', 'Processing'],
+  ['ready', 'Ready'],
+  ['failed', 'Failed'],
+];
+const visibilities: [VisibilityChoice, string][] = [
+  ['', 'Any visibility'],
+  ['private', 'Private'],
+  ['shared', 'Shared'],
+  ['public', 'Public'],
+];
+
+function Choice<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: [T, string][];
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm">
+        {label}
+      </label>
+      <select id={id} className="select select-sm w-auto" value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Sort and filters of the library (the app keeps them in the URL). */
+export function LibraryToolbar(props: LibraryToolbarProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <Choice label="Sort" value={props.sort} options={sorts} onChange={props.onSort} />
+      <Choice label="Status" value={props.status} options={statuses} onChange={props.onStatus} />
+      <Choice label="Visibility" value={props.visibility} options={visibilities} onChange={props.onVisibility} />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useId, useState } from 'react';
+import { Modal } from '../manage/modal';
+import type { VisibilityChoice } from './library-toolbar';
+
+export interface FolderChoice {
+  /** '' the library's root. */
+  id: string;
+  /** The folder's path, e.g. "Work / Launch". */
+  label: string;
+}
+
+export interface SelectionBarProps {
+  count: number;
+  /** Where videos can go: every folder, by path. */
+  folders: FolderChoice[];
+  busy?: boolean;
+  /** Why the last change failed. */
+  error?: string;
+  onMove: (folderId: string) => void;
+  onTag: (tag: string) => void;
+  onVisibility: (visibility: Exclude<VisibilityChoice, ''>) => void;
+  onDelete: () => void;
+  onClear: () => void;
+}
+
+const videos = (count: number) => (count === 1 ? '1 video' : `${count} videos`);
+
+/** What can be done to the selected videos at once; Delete asks once, naming the count. */
+export function SelectionBar(props: SelectionBarProps) {
+  const [open, setOpen] = useState<'move' | 'tag' | 'delete'>();
+  const [folder, setFolder] = useState('');
+  const [tag, setTag] = useState('');
+  const folderId = useId();
+  const tagId = useId();
+  const visibilityId = useId();
+  const close = () => setOpen(undefined);
+  const act = (action: () => void) => {
+    close();
+    action();
+  };
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected videos"
+      className="bg-base-200 rounded-box flex flex-wrap items-center gap-2 p-2"
+    >
+      <span className="px-2 text-sm font-medium">{props.count} selected</span>
+      <button type="button" className="btn btn-sm" disabled={props.busy} onClick={() => setOpen('move')}>
+        Move to folder
+      </button>
+      <button type="button" className="btn btn-sm" disabled={props.busy} onClick={() => setOpen('tag')}>
+        Add tag
+      </button>
+      <label htmlFor={visibilityId} className="sr-only">
+        Set visibility
+      </label>
+      <select
+        id={visibilityId}
+        className="select select-sm w-auto"
+        value=""
+        disabled={props.busy}
+        onChange={(event) => {
+          if (event.target.value) props.onVisibility(event.target.value as Exclude<VisibilityChoice, ''>);
+        }}
+      >
+        <option value="">Set visibility…</option>
+        <option value="private">Private</option>
+        <option value="shared">Shared</option>
+        <option value="public">Public</option>
+      </select>
+      <button
+        type="button"
+        className="btn btn-sm btn-error btn-outline"
+        disabled={props.busy}
+        onClick={() => setOpen('delete')}
+      >
+        Delete
+      </button>
+      <button type="button" className="btn btn-sm btn-ghost" onClick={props.onClear}>
+        Clear selection
+      </button>
+      {props.error && (
+        <p role="alert" className="text-error text-sm">
+          {props.error}
+        </p>
+      )}
+      {open === 'move' && (
+        <Modal title={`Move ${videos(props.count)}`} onClose={close}>
+          <form className="flex flex-col gap-3" onSubmit={(e) => (e.preventDefault(), act(() => props.onMove(folder)))}>
+            <label htmlFor={folderId} className="text-sm font-medium">
+              Folder
+            </label>
+            <select id={folderId} className="select w-full" value={folder} onChange={(e) => setFolder(e.target.value)}>
+              <option value="">Library root</option>
+              {props.folders.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+            <div className="modal-action">
+              <button type="button" className="btn" onClick={close}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary">
+                Move
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+      {open === 'tag' && (
+        <Modal title={`Tag ${videos(props.count)}`} onClose={close}>
+          <form
+            className="flex flex-col gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (tag.trim()) act(() => props.onTag(tag.trim()));
+            }}
+          >
+            <label htmlFor={tagId} className="text-sm font-medium">
+              Tag
+            </label>
+            <input
+              id={tagId}
+              className="input w-full"
+              value={tag}
+              maxLength={50}
+              autoFocus
+              onChange={(e) => setTag(e.target.value)}
+            />
+            <div className="modal-action">
+              <button type="button" className="btn" onClick={close}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary">
+                Add tag
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+      {open === 'delete' && (
+        <Modal title={`Delete ${videos(props.count)}?`} onClose={close}>
+          <p>Their recordings and thumbnails are removed, and their links stop working. This cannot be undone.</p>
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={close}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-error" onClick={() => act(props.onDelete)}>
+              Delete {videos(props.count)}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

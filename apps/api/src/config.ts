@@ -46,6 +46,11 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  /** Longest recording /record makes, in seconds (it warns a minute before, then stops); unset: no limit. */
+  MAX_RECORDING_SECONDS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().positive().optional(),
+  ),
   /** Resumable uploads (recordings that upload while they are made) idle this long are removed, bytes and video. */
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
   /** The Firebase project whose ID tokens are accepted. */

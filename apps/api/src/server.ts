@@ -9,6 +9,7 @@ import { dualProtocolServer } from './http/dual-protocol-server';
 import { registerErrorHandler } from './http/error-handler';
 import { loggerOptions, type LogSettings } from './http/log-options';
 import { registerSecurity } from './http/security';
+import { registerAppConfigRoute } from './http/app-config.routes';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { registerTusRoutes } from './http/tus.routes';
@@ -137,6 +138,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       startUploadExpiry({ uploads, files: tusFiles, expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000, log }),
     );
     registerStreamRoutes(app, { videos, signer, verifier });
+    registerAppConfigRoute(app, { maxRecordingSeconds: config.MAX_RECORDING_SECONDS });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
     await registerWebApp(app, config.WEB_DIST);
     return app;

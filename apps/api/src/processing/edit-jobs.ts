@@ -44,7 +44,11 @@ export function editJobHandlers(deps: {
         log.error({ videoId, version, attempt: job.retryCount + 1, err: error }, 'edit render attempt failed');
         if (job.retryCount >= job.retryLimit) {
           const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
-          await edits.markEditFailed(videoId, version, `The edit failed after ${job.retryCount + 1} attempts: ${detail}`);
+          await edits.markEditFailed(
+            videoId,
+            version,
+            `The edit failed after ${job.retryCount + 1} attempts: ${detail}`,
+          );
         }
         throw error;
       }

@@ -43,7 +43,13 @@ export async function renderEdit(
     });
     const result = await probe(deps.ffprobePath, edited, deps.timeoutMs);
     const durationSeconds = result.durationSeconds ?? plan.duration;
-    const storyboard = await makeStoryboard(deps, edited, join(work, 'storyboard.jpg'), durationSeconds, deps.timeoutMs);
+    const storyboard = await makeStoryboard(
+      deps,
+      edited,
+      join(work, 'storyboard.jpg'),
+      durationSeconds,
+      deps.timeoutMs,
+    );
     const files = { video: edited, durationSeconds, kept: plan.kept, storyboard };
     const published = await deps.edits.publishEdit(videoId, version, files);
     return published ? { durationSeconds } : undefined;

@@ -21,7 +21,7 @@ const ENCODERS: Record<string, string[]> = {
   vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-crf', '28', '-b:v', '0'],
 };
 
-/** Half a millisecond: WebM times are whole milliseconds, so this lands a seek on the intended frame. */
+/** Half a millisecond: WebM times are whole milliseconds, so this keeps the frame at the time asked. */
 const NUDGE = 0.0005;
 
 /**
@@ -43,7 +43,8 @@ export async function smartCut(
   const video = source.streams.find((stream) => stream.codecType === 'video');
   const hasAudio = source.streams.some((stream) => stream.codecType === 'audio');
   const encoder = video && ENCODERS[video.codecName];
-  if (!encoder) throw new UnprocessableVideoError(`Cannot cut ${video?.codecName ?? 'a file without video'} without re-encoding`);
+  if (!encoder)
+    throw new UnprocessableVideoError(`Cannot cut ${video?.codecName ?? 'a file without video'} without re-encoding`);
   const { frames, end } = await videoFrames(options.ffprobePath, input, left());
   const plan = planSmartCut(frames, end, ranges);
   if (plan.pieces.length === 0) throw new UnprocessableVideoError('The kept ranges hold no frame');
@@ -82,26 +83,19 @@ export async function smartCut(
 const quiet = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 
 function pieceArgs(input: string, output: string, piece: CutPiece, encoder: string[]): string[] {
-  // A copy must start on its keyframe: a seek lands on the keyframe at or before the time asked.
-  // An encode decodes from the keyframe before and drops what precedes the time asked.
-  const seek = piece.kind === 'copy' ? piece.from + NUDGE : Math.max(0, piece.from - NUDGE);
+  const head = [...quiet];
+  if (piece.kind === 'copy') {
+    // A seek lands on a keyframe somewhat before the time asked (ffmpeg backs off for formats
+    // with B-frame delay), so seek a second early and drop, by timestamp, what precedes the
+    // piece's keyframe: the copy then starts exactly on it.
+    const early = Math.max(0, piece.from - 1);
+    head.push('-ss', early.toFixed(4), '-i', input, '-ss', Math.max(0, piece.from - early - NUDGE).toFixed(4));
+  } else {
+    // Decodes from the keyframe before and drops the frames before the time asked.
+    head.push('-ss', Math.max(0, piece.from - NUDGE).toFixed(4), '-i', input);
+  }
   const codec = piece.kind === 'copy' ? ['-c:v', 'copy'] : [...encoder, '-pix_fmt', 'yuv420p'];
-  return [
-    ...quiet,
-    '-ss',
-    seek.toFixed(4),
-    '-i',
-    input,
-    '-map',
-    '0:v:0',
-    '-frames:v',
-    String(piece.frames),
-    ...codec,
-    '-an',
-    '-f',
-    'webm',
-    output,
-  ];
+  return [...head, '-map', '0:v:0', '-frames:v', String(piece.frames), ...codec, '-an', '-f', 'webm', output];
 }
 
 /** The kept ranges of the audio, joined and encoded once (Opus, as the recorder makes it). */

@@ -16,7 +16,8 @@ export function createEditVideoStore(db: Kysely<Database>, media: MediaService):
     fetchSource: (videoId, path) => media.download(videoId, ['playable', 'original'], path),
     async publishEdit(videoId: string, version: number, files: EditedFiles) {
       const video = await media.stageFile(videoId, 'edited', files.video, 'video/webm');
-      const storyboard = files.storyboard && (await stageStoryboard(media, videoId, 'edited-storyboard', files.storyboard));
+      const storyboard =
+        files.storyboard && (await stageStoryboard(media, videoId, 'edited-storyboard', files.storyboard));
       // The edited version and its storyboard switch together, and only while this edit is still
       // the one waited for; the previous edited version (if any) played until this moment.
       return media.publish(videoId, storyboard ? [video, storyboard] : [video], {

@@ -66,7 +66,8 @@ export class EditService {
     changes: { chapters?: readonly StoredChapter[]; defaultPlaybackRate?: number },
   ): Promise<void> {
     const chapters = changes.chapters && rules.chapters(changes.chapters);
-    const rate = changes.defaultPlaybackRate === undefined ? undefined : rules.playbackRate(changes.defaultPlaybackRate);
+    const rate =
+      changes.defaultPlaybackRate === undefined ? undefined : rules.playbackRate(changes.defaultPlaybackRate);
     await this.deps.videos.owned(user, id);
     if (!(await edits.updatePlayback(this.deps.db, id, { chapters, defaultPlaybackRate: rate }))) throw notFound(id);
   }

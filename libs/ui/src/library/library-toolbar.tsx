@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-export type SortChoice = 'newest' | 'oldest' | 'title' | 'longest';
+export type SortChoice = 'relevance' | 'newest' | 'oldest' | 'title' | 'longest';
 export type StatusChoice = '' | 'processing' | 'ready' | 'failed';
 export type VisibilityChoice = '' | 'private' | 'shared' | 'public';
 
@@ -11,6 +11,8 @@ export interface LibraryToolbarProps {
   onSort: (sort: SortChoice) => void;
   onStatus: (status: StatusChoice) => void;
   onVisibility: (visibility: VisibilityChoice) => void;
+  /** Offer "Best match" (while searching). */
+  offerRelevance?: boolean;
 }
 
 const sorts: [SortChoice, string][] = [
@@ -64,7 +66,12 @@ function Choice<T extends string>({
 export function LibraryToolbar(props: LibraryToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <Choice label="Sort" value={props.sort} options={sorts} onChange={props.onSort} />
+      <Choice
+        label="Sort"
+        value={props.sort}
+        options={props.offerRelevance ? [['relevance', 'Best match'], ...sorts] : sorts}
+        onChange={props.onSort}
+      />
       <Choice label="Status" value={props.status} options={statuses} onChange={props.onStatus} />
       <Choice label="Visibility" value={props.visibility} options={visibilities} onChange={props.onVisibility} />
     </div>

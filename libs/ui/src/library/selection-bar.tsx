@@ -1,13 +1,8 @@
 import { useId, useState } from 'react';
 import { Modal } from '../manage/modal';
+import { ConfirmDialog } from './confirm-dialog';
 import type { VisibilityChoice } from './library-toolbar';
-
-export interface FolderChoice {
-  /** '' the library's root. */
-  id: string;
-  /** The folder's path, e.g. "Work / Launch". */
-  label: string;
-}
+import { MoveDialog, type FolderChoice } from './move-dialog';
 
 export interface SelectionBarProps {
   count: number;
@@ -28,9 +23,7 @@ const videos = (count: number) => (count === 1 ? '1 video' : `${count} videos`);
 /** What can be done to the selected videos at once; Delete asks once, naming the count. */
 export function SelectionBar(props: SelectionBarProps) {
   const [open, setOpen] = useState<'move' | 'tag' | 'delete'>();
-  const [folder, setFolder] = useState('');
   const [tag, setTag] = useState('');
-  const folderId = useId();
   const tagId = useId();
   const visibilityId = useId();
   const close = () => setOpen(undefined);
@@ -85,29 +78,12 @@ export function SelectionBar(props: SelectionBarProps) {
         </p>
       )}
       {open === 'move' && (
-        <Modal title={`Move ${videos(props.count)}`} onClose={close}>
-          <form className="flex flex-col gap-3" onSubmit={(e) => (e.preventDefault(), act(() => props.onMove(folder)))}>
-            <label htmlFor={folderId} className="text-sm font-medium">
-              Folder
-            </label>
-            <select id={folderId} className="select w-full" value={folder} onChange={(e) => setFolder(e.target.value)}>
-              <option value="">Library root</option>
-              {props.folders.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-            <div className="modal-action">
-              <button type="button" className="btn" onClick={close}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary">
-                Move
-              </button>
-            </div>
-          </form>
-        </Modal>
+        <MoveDialog
+          title={`Move ${videos(props.count)}`}
+          folders={props.folders}
+          onMove={(folderId) => act(() => props.onMove(folderId))}
+          onCancel={close}
+        />
       )}
       {open === 'tag' && (
         <Modal title={`Tag ${videos(props.count)}`} onClose={close}>
@@ -141,17 +117,13 @@ export function SelectionBar(props: SelectionBarProps) {
         </Modal>
       )}
       {open === 'delete' && (
-        <Modal title={`Delete ${videos(props.count)}?`} onClose={close}>
-          <p>Their recordings and thumbnails are removed, and their links stop working. This cannot be undone.</p>
-          <div className="modal-action">
-            <button type="button" className="btn" onClick={close}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-error" onClick={() => act(props.onDelete)}>
-              Delete {videos(props.count)}
-            </button>
-          </div>
-        </Modal>
+        <ConfirmDialog
+          title={`Delete ${videos(props.count)}?`}
+          message="Their recordings and thumbnails are removed, and their links stop working. This cannot be undone."
+          confirmLabel={`Delete ${videos(props.count)}`}
+          onConfirm={() => act(props.onDelete)}
+          onCancel={close}
+        />
       )}
     </div>
   );

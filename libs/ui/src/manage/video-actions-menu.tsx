@@ -9,11 +9,13 @@ export interface VideoActionsMenuProps {
   url?: string;
   onShare: () => void;
   onEdit?: () => void;
+  /** Move to a folder (issue 14). */
+  onMove?: () => void;
   onDelete: () => void;
 }
 
 /** A "⋯" button with Share, Edit, Download and Delete; closes on Escape, outside clicks and choices. */
-export function VideoActionsMenu({ title, url, onShare, onEdit, onDelete }: VideoActionsMenuProps) {
+export function VideoActionsMenu({ title, url, onShare, onEdit, onMove, onDelete }: VideoActionsMenuProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -55,6 +57,13 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onDelete }: Vide
             <li role="none">
               <button type="button" role="menuitem" onClick={choose(onEdit)}>
                 Edit
+              </button>
+            </li>
+          )}
+          {onMove && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(onMove)}>
+                Move to folder
               </button>
             </li>
           )}

@@ -14,7 +14,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     app.log.warn({ webDist }, 'web app not built: `/` will answer 404 (run `npm run build`)');
     return;
   }
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  // preCompressed: the build writes `.gz` beside its scripts and styles (apps/web/precompress.ts).
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'], preCompressed: true });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isPageRequest =

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
 import { createConnectTransport, createGrpcWebTransport } from '@connectrpc/connect-web';
@@ -11,9 +12,13 @@ import { startTestServer, type TestServer } from './support/test-server';
 let server: TestServer;
 let baseUrl: string;
 const webDist = mkdtempSync(join(tmpdir(), 'stream-web-'));
+const appScript = `console.log(${JSON.stringify('x'.repeat(4096))});`;
 
 beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Stream</title><div id="root"></div>');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets/app.js'), appScript);
+  writeFileSync(join(webDist, 'assets/app.js.gz'), gzipSync(appScript));
   server = await startTestServer({ database: 'pglite', env: { WEB_DIST: webDist } });
   baseUrl = server.baseUrl;
 });
@@ -66,6 +71,15 @@ describe('the API server', () => {
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain('<title>Stream</title>');
     }
+  });
+
+  it("serves the build's gzip copy of a script to a browser that accepts gzip, the script to one that does not", async () => {
+    const gzip = await fetch(`${baseUrl}/assets/app.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toBe(appScript); // fetch decodes it
+    const plain = await fetch(`${baseUrl}/assets/app.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(appScript);
   });
 
   it('does not answer unknown API paths with the web app', async () => {

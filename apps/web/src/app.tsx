@@ -7,7 +7,7 @@ import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { RootOptions } from 'react-dom/client';
 import { lazyTransport } from './lazy-transport';
-import { uploadClientFor } from './routes/-components/record-upload-client';
+import { lazyUploadClient } from './lazy-upload-client';
 import { createAppRouter } from './router';
 
 export interface AppOptions {
@@ -47,7 +47,11 @@ export function createApp({ authClient, transport, uploads, recorder = {}, stora
           getToken: async () => (await session.getToken()) ?? undefined,
         }),
       ),
-    uploads: uploads ?? uploadClientFor(session),
+    uploads:
+      uploads ??
+      lazyUploadClient(async () =>
+        (await import('./routes/-components/record-upload-client')).uploadClientFor(session),
+      ),
     recorder,
     ...(history ? { history } : {}),
   });

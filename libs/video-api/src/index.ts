@@ -20,6 +20,7 @@ export {
   type RecordViewInput,
 } from './queries/video-mutations';
 export { createUploadClient, uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from './upload';
+export { appConfigQuery, fetchAppConfig, type AppConfig } from './app-config/app-config';
 export {
   ResumableUploadError,
   createResumableClient,

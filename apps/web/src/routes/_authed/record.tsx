@@ -1,3 +1,5 @@
+import { appConfigQuery } from '@stream/video-api';
+import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { RecordPage } from '../-components/record-page';
 
@@ -7,10 +9,14 @@ export const Route = createFileRoute('/_authed/record')({
 
 function RecordRoute() {
   const { uploads, recorder } = Route.useRouteContext();
+  // The server's maximum length; recording does not wait for it (no answer: no limit).
+  const { data: config } = useQuery(appConfigQuery());
+  const maxSeconds = config?.maxRecordingSeconds;
   return (
     <RecordPage
       uploads={uploads}
       recorderOptions={recorder}
+      maxDurationMs={maxSeconds ? maxSeconds * 1000 : undefined}
       renderVideoLink={(id) => (
         <Link to="/video/$id" params={{ id }} className="link link-primary">
           Open the video

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { fetchAppConfig, noLimits, parseAppConfig } from './app-config';
+
+describe('app config', () => {
+  it('reads the maximum recording length', async () => {
+    const fetcher = (async (url: string) => {
+      expect(url).toBe('/api/config');
+      return new Response(JSON.stringify({ maxRecordingSeconds: 90 }));
+    }) as typeof fetch;
+    expect(await fetchAppConfig(fetcher)).toEqual({ maxRecordingSeconds: 90 });
+  });
+
+  it('is no limit when the server fails, is unreachable or answers nonsense', async () => {
+    expect(await fetchAppConfig((async () => new Response('', { status: 500 })) as typeof fetch)).toEqual(noLimits);
+    expect(
+      await fetchAppConfig((async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch),
+    ).toEqual(noLimits);
+    for (const body of [
+      null,
+      'x',
+      { maxRecordingSeconds: -1 },
+      { maxRecordingSeconds: 1.5 },
+      { maxRecordingSeconds: '60' },
+    ]) {
+      expect(parseAppConfig(body)).toEqual(noLimits);
+    }
+  });
+});

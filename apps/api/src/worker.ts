@@ -1,9 +1,11 @@
 // The processing worker as its own process (`npm run worker`): for deployments that run the API
 // with WORKER=false and any number of workers beside it, all sharing one PostgreSQL queue.
-// Reads the same environment as the API; SIGTERM or SIGINT finishes the running job (up to 10 s,
-// after which the job is handed back to the queue) and exits.
+// Reads the same environment as the API; SIGTERM or SIGINT finishes the running job (up to
+// SHUTDOWN_GRACE_SECONDS, after which the job is handed back to the queue) and exits.
 import { join } from 'node:path';
 import pino from 'pino';
+import { logFormat, logStream } from './ops/log-format';
+import { stopOnSignals } from './ops/shutdown';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { MediaService } from './media';
@@ -16,7 +18,10 @@ import { createBlobStore } from './storage';
 
 async function main() {
   const config = loadConfig();
-  const log = pino({ name: 'worker', level: config.LOG_LEVEL });
+  const stream = logStream(logFormat(config.LOG_FORMAT));
+  const log = stream
+    ? pino({ name: 'worker', level: config.LOG_LEVEL }, stream)
+    : pino({ name: 'worker', level: config.LOG_LEVEL });
   if (!config.DATABASE_URL) {
     throw new ConfigError(
       'DATABASE_URL: a separate worker needs PostgreSQL; the embedded database serves one process, whose worker runs inside the API',
@@ -37,17 +42,16 @@ async function main() {
   await processing.startWorker();
   log.info({}, 'worker started');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'worker stopping');
-    await processing.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals({
+    close: async () => {
+      log.info({}, 'worker stopping');
+      await processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000);
+      await database.close();
+    },
+    cut: () => undefined, // the queue hands a job still running at the end of the grace back by itself
+    graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
+    log,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -32,6 +32,7 @@ export function fromPGlite(pglite: PGlite): AppDatabase {
       mutex.run(async () =>
         values?.length ? pglite.query(text, values) : ((await pglite.exec(text)).at(-1) ?? { rows: [] }),
       ),
+    exclusively: (task) => task(), // one process owns an embedded database
   };
   return {
     db,
@@ -44,12 +45,40 @@ export function fromPGlite(pglite: PGlite): AppDatabase {
   };
 }
 
+/**
+ * The advisory lock (any number not Kysely's own) under which a process sets up the job queue's
+ * schema and queues. pg-boss alone, started by three processes at once, failed with "duplicate key
+ * (nspname)=(pgboss)" and deadlocks in create_queue (apps/api/test/ops-process.test.ts).
+ */
+const SCHEMA_LOCK = '7461026917200417';
+
+/** Runs `task` holding SCHEMA_LOCK on a connection of `pool`; a process that dies releases it with its session. */
+async function holdingSchemaLock<T>(pool: pg.Pool, task: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [SCHEMA_LOCK]);
+    try {
+      return await task();
+    } finally {
+      await client.query('select pg_advisory_unlock($1::bigint)', [SCHEMA_LOCK]).catch((error: Error) => {
+        broken = error; // a connection that may still hold the lock is closed, not reused
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
 export function fromPostgres(connectionString: string): AppDatabase {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
-    executor: { executeSql: (text, values) => pool.query(text, values) },
+    executor: {
+      executeSql: (text, values) => pool.query(text, values),
+      exclusively: (task) => holdingSchemaLock(pool, task),
+    },
     kind: 'postgres',
     close: once(() => db.destroy()), // ends the pool too
   };

@@ -41,17 +41,20 @@ export async function startBoss(
     maintenanceIntervalSeconds: config.maintenanceSeconds,
   });
   boss.on('error', onError); // pg-boss reports background failures as events; unheard, they would crash the process
-  await boss.start();
   const retry = {
     retryLimit: config.retryLimit,
     retryDelay: 2,
     retryBackoff: true,
     expireInSeconds: config.timeoutSeconds,
   };
-  await createOrUpdateQueue(boss, GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
-  await createOrUpdateQueue(boss, PROCESS_QUEUE, { ...retry, deadLetter: GAVE_UP_QUEUE });
-  await createOrUpdateQueue(boss, EDIT_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
-  await createOrUpdateQueue(boss, EDIT_QUEUE, { ...retry, deadLetter: EDIT_GAVE_UP_QUEUE });
+  // Its schema and queues are shared by every process: several starting at once take turns.
+  await executor.exclusively(async () => {
+    await boss.start();
+    await createOrUpdateQueue(boss, GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
+    await createOrUpdateQueue(boss, PROCESS_QUEUE, { ...retry, deadLetter: GAVE_UP_QUEUE });
+    await createOrUpdateQueue(boss, EDIT_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
+    await createOrUpdateQueue(boss, EDIT_QUEUE, { ...retry, deadLetter: EDIT_GAVE_UP_QUEUE });
+  });
   return boss;
 }
 

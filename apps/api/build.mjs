@@ -1,0 +1,26 @@
+// `npm run build` for the API: src/main.ts, worker.ts and migrate.ts bundled by esbuild into
+// dist/*.js, plain JavaScript that `node` runs without a TypeScript loader. Our workspace libraries
+// (@stream/proto, TypeScript sources) are bundled in; every npm dependency stays an import of
+// node_modules, so `npm ci --omit=dev` installs exactly what dist/ needs (docs/deploy.md).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const root = join(import.meta.dirname, '../..');
+const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+await build({
+  entryPoints: ['main', 'worker', 'migrate'].map((name) => join(import.meta.dirname, 'src', `${name}.ts`)),
+  outdir: join(import.meta.dirname, 'dist'),
+  bundle: true,
+  splitting: true, // the three entries share one copy of the code they have in common
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  // Only the runtime dependencies stay external (and their subpaths): a dev dependency that slipped
+  // into server code would be bundled here rather than missing in production.
+  external: Object.keys(dependencies),
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});

@@ -14,7 +14,7 @@ import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { buildApi, distDir, ready, startBuilt, type BuiltProcess } from './support/built-api';
+import { buildApi, distDir, ready, startBuilt } from './support/built-api';
 import { createPostgresDatabase } from './support/test-database';
 import { uploadVideo } from './support/upload';
 import { until } from './support/until';

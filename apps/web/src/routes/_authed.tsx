@@ -3,6 +3,7 @@ import { AppLayout, useTheme } from '@stream/ui';
 import { Outlet, createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { requireSession } from './-components/require-session';
 import { RouterLink } from './-components/router-link';
+import { UnfinishedRecordingsBanner } from './-components/unfinished-recordings-banner';
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context, location }) => requireSession(context.session, location),
@@ -27,6 +28,7 @@ function AuthedLayout() {
         await navigate({ to: '/login', replace: true });
       }}
     >
+      <UnfinishedRecordingsBanner pathname={pathname} />
       <Outlet />
     </AppLayout>
   );

@@ -12,6 +12,8 @@ import {
 import type { UploadClient } from '@stream/video-api';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { RecordSetup } from './record-setup';
+import type { InstantRecording } from './instant-recording';
+import { InstantRecordingView, UnfinishedRecordingsPanel, useInstantOptions, useInstantState } from './record-instant';
 
 export interface RecordPageProps {
   uploads: UploadClient;
@@ -21,6 +23,8 @@ export interface RecordPageProps {
   renderVideoLink?: (videoId: string) => ReactNode;
   /** The server's maximum recording length (GET /api/config); absent: none. */
   maxDurationMs?: number | undefined;
+  /** Upload while recording (issue 13); without it, the whole file uploads after Stop. */
+  instant?: InstantRecording;
 }
 
 type UploadView =
@@ -34,8 +38,10 @@ type UploadView =
  * by itself on stop. The recording stays on the page (preview and download) whatever the upload
  * does, and whatever a sink of the recorder (recorderOptions.sinks) does.
  */
-export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurationMs }: RecordPageProps) {
-  const recorder = useRecorder(recorderOptions);
+export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurationMs, instant }: RecordPageProps) {
+  const recorder = useRecorder(useInstantOptions(recorderOptions, instant));
+  const instantState = useInstantState(instant);
+  const [resumed, setResumed] = useState<{ videoId: string; link?: string } | null>(null);
   const { state } = recorder;
   const [recording, setRecording] = useState<Recording | null>(null);
   const [alert, setAlert] = useState<AlertMessage | null>(null);
@@ -63,6 +69,15 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
     [uploads],
   );
 
+  // The instant path uploaded it already; the whole file goes only if that upload failed.
+  const uploadAfterStop = useCallback(
+    async (blob: Blob) => {
+      if (instant?.state.active && (await instant.settled()).upload !== 'failed') return;
+      await runUpload(blob);
+    },
+    [instant, runUpload],
+  );
+
   // A finished recording replaces the previous one and uploads by itself, once.
   const finished = state.status === 'stopped' ? state.recording : null;
   useEffect(() => {
@@ -70,8 +85,8 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
     autoUploaded.current = finished.blob;
     setRecording(finished);
     setUpload({ status: 'none' });
-    void runUpload(finished.blob);
-  }, [finished, runUpload]);
+    void uploadAfterStop(finished.blob);
+  }, [finished, uploadAfterStop]);
 
   const uploading = upload.status === 'uploading';
   const capturing = state.status !== 'idle' && state.status !== 'stopped' && state.status !== 'error';
@@ -100,6 +115,16 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
           {...(notice.dismissible ? { onDismiss: recorder.dismiss } : {})}
         />
       ))}
+
+      {instantState && (instantState.active || instantState.videoId) ? (
+        <InstantRecordingView
+          state={instantState}
+          stopped={state.status === 'stopping' || state.status === 'stopped'}
+          renderVideoLink={renderVideoLink}
+        />
+      ) : null}
+      {instant && !capturing ? <UnfinishedRecordingsPanel instant={instant} onResumed={setResumed} /> : null}
+      {resumed && renderVideoLink ? renderVideoLink(resumed.videoId) : null}
 
       <RecordSetup recorder={recorder} setup={setup} disabled={uploading} maxDurationMs={maxDurationMs} />
 

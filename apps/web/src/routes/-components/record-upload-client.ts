@@ -1,5 +1,10 @@
+import type { Transport } from '@connectrpc/connect';
+import { callUnaryMethod } from '@connectrpc/connect-query';
 import type { Session } from '@stream/auth';
-import { createUploadClient, type UploadClient } from '@stream/video-api';
+import { Status, VideoService } from '@stream/proto';
+import { openSpoolStore } from '@stream/recorder';
+import { createResumableClient, createUploadClient, type UploadClient } from '@stream/video-api';
+import { createInstantRecording, type InstantRecording } from './instant-recording';
 
 const clients = new WeakMap<Session, UploadClient>();
 
@@ -14,4 +19,32 @@ export function uploadClientFor(session: Session): UploadClient {
     clients.set(session, client);
   }
   return client;
+}
+
+const instants = new WeakMap<Session, InstantRecording>();
+
+/**
+ * The instant path (issue 13) for a session: upload while recording to the page's origin, the
+ * local copy in OPFS, links minted through the one transport. One per session, like the upload
+ * client, so a recording going on survives leaving /record.
+ */
+export function instantRecordingFor(session: Session, transport: Transport): InstantRecording {
+  let instant = instants.get(session);
+  if (instant) return instant;
+  const connectivity = (state: 'online' | 'offline') => instant?.connectivity(state);
+  const client = createResumableClient({
+    baseUrl: '',
+    getToken: async () => (await session.getToken()) ?? undefined,
+    onConnectivity: connectivity,
+  });
+  globalThis.addEventListener?.('offline', () => connectivity('offline'));
+  instant = createInstantRecording({
+    client,
+    spools: openSpoolStore(),
+    share: async (videoId) => (await callUnaryMethod(transport, VideoService.method.shareVideo, { videoId })).url,
+    isReady: async (videoId) =>
+      (await callUnaryMethod(transport, VideoService.method.getVideo, { videoId })).status === Status.READY,
+  });
+  instants.set(session, instant);
+  return instant;
 }

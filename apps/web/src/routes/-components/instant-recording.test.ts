@@ -1,0 +1,116 @@
+// @vitest-environment node
+// The instant path with real parts around it: the resumable client against the fake tus server of
+// @stream/video-api/testing (real HTTP), the OPFS spool over @stream/recorder/testing's fake file
+// system. A recording uploads as it is written and keeps its link; a page reloaded mid-recording
+// finds it, resumes the same upload, downloads or discards it.
+import { createOpfsSpoolStore, type SpoolStore } from '@stream/recorder';
+import { FakeOpfs } from '@stream/recorder/testing';
+import { createResumableClient } from '@stream/video-api';
+import { startFakeTusServer, type FakeTusServer } from '@stream/video-api/testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createInstantRecording, type InstantRecordingDeps } from './instant-recording';
+
+let server: FakeTusServer;
+let fs: FakeOpfs;
+beforeEach(async () => {
+  server = await startFakeTusServer();
+  fs = new FakeOpfs();
+});
+afterEach(() => server.close());
+
+const ready = new Set<string>();
+
+function instantPage(overrides: Partial<InstantRecordingDeps> = {}) {
+  const spools: SpoolStore = createOpfsSpoolStore(fs.root);
+  return createInstantRecording({
+    client: createResumableClient({ baseUrl: server.url, getToken: () => 'alice', backoff: { minMs: 5, maxMs: 20 } }),
+    share: async (videoId) => `https://stream.example/s/token-of-${videoId}`,
+    isReady: async (videoId) => ready.has(videoId),
+    spools: Promise.resolve(spools),
+    storage: { estimate: async () => ({ quota: 10 * 1024 ** 3, usage: 0 }) },
+    readyPollMs: 10,
+    ...overrides,
+  });
+}
+
+const chunk = (text: string) => new Blob([text]);
+
+describe('instant recording', () => {
+  it('uploads while recording, has the link at once, and drops the local copy once READY', async () => {
+    const instant = instantPage();
+    const [spec] = instant.sinks({ mimeType: 'video/webm' });
+    const sink = spec!.sink as { write(c: Blob): Promise<void>; close(): Promise<void> };
+    await sink.write(chunk('webm-'));
+    await sink.write(chunk('bytes'));
+    await vi.waitFor(() => expect(instant.state.link).toBeDefined());
+    const videoId = instant.state.videoId!;
+    expect(instant.state.link).toBe(`https://stream.example/s/token-of-${videoId}`);
+    await vi.waitFor(() => expect(server.uploads.get(videoId)!.bytes.toString()).toBe('webm-bytes'));
+    expect(server.uploads.get(videoId)!.length).toBeUndefined(); // not finished before Stop
+
+    await sink.close();
+    const settled = await instant.settled();
+    expect(settled).toMatchObject({ upload: 'finished', uploadedBytes: 10, active: false });
+    expect(server.uploads.get(videoId)!.length).toBe(10);
+    expect(await createOpfsSpoolStore(fs.root).list()).toHaveLength(1); // kept until READY
+    ready.add(videoId);
+    await vi.waitFor(async () => expect(await createOpfsSpoolStore(fs.root).list()).toEqual([]));
+  });
+
+  it('after a reload mid-recording: lists it, and Resume upload finishes the same video', async () => {
+    const before = instantPage();
+    const [spec] = before.sinks({ mimeType: 'video/webm' });
+    const sink = spec!.sink as { write(c: Blob): Promise<void> };
+    await sink.write(chunk('first part '));
+    await vi.waitFor(() => expect(before.state.uploadedBytes).toBe(11));
+    server.setDown(true); // the network drops; the tab is then closed
+    await sink.write(chunk('second part'));
+    const videoId = before.state.videoId!;
+
+    server.setDown(false);
+    const after = instantPage();
+    const unfinished = await after.unfinished();
+    expect(unfinished).toHaveLength(1);
+    expect(unfinished[0]).toMatchObject({ size: 22, stopped: false, upload: { videoId } });
+    expect(await (await after.download(unfinished[0]!.id)).text()).toBe('first part second part');
+
+    const resumed = await after.resume(unfinished[0]!.id);
+    expect(resumed).toEqual({ videoId, link: `https://stream.example/s/token-of-${videoId}` });
+    expect(server.uploads.size).toBe(1);
+    expect(server.uploads.get(videoId)).toMatchObject({ length: 22 });
+    expect(server.uploads.get(videoId)!.bytes.toString()).toBe('first part second part');
+  });
+
+  it('Resume upload starts a new video when the server lost the first; Discard removes copy and upload', async () => {
+    const before = instantPage();
+    const [spec] = before.sinks({ mimeType: 'video/webm' });
+    await (spec!.sink as { write(c: Blob): Promise<void> }).write(chunk('abc'));
+    await vi.waitFor(() => expect(before.state.uploadedBytes).toBe(3));
+    const lost = before.state.videoId!;
+    server.uploads.clear();
+
+    const after = instantPage();
+    const [item] = await after.unfinished();
+    const resumed = await after.resume(item!.id);
+    expect(resumed.videoId).not.toBe(lost);
+    expect(server.uploads.get(resumed.videoId)!.bytes.toString()).toBe('abc');
+
+    const other = instantPage();
+    const [spec2] = other.sinks({ mimeType: 'video/webm' });
+    await (spec2!.sink as { write(c: Blob): Promise<void> }).write(chunk('xyz'));
+    await vi.waitFor(() => expect(other.state.uploadedBytes).toBe(3));
+    const discarded = other.state.videoId!;
+    const reloaded = instantPage();
+    const listed = await reloaded.unfinished();
+    const target = listed.find((recording) => recording.upload?.videoId === discarded)!;
+    await reloaded.discard(target.id);
+    expect(server.uploads.has(discarded)).toBe(false);
+    expect((await reloaded.unfinished()).map((recording) => recording.id)).not.toContain(target.id);
+  });
+
+  it('warns when the local copy is running out of room', async () => {
+    const instant = instantPage({ storage: { estimate: async () => ({ quota: 100 * 1024 * 1024, usage: 0 }) } });
+    instant.sinks({ mimeType: 'video/webm' });
+    await vi.waitFor(() => expect(instant.state.lowSpace).toBe(true));
+  });
+});

@@ -1,0 +1,235 @@
+import {
+  createUploadSink,
+  freeSpoolBytes,
+  lowSpaceBytes,
+  type SinkSpec,
+  type Spool,
+  type SpooledRecording,
+  type SpoolStore,
+  type UploadSink,
+} from '@stream/recorder';
+import { ResumableUploadError, type ResumableClient, type ResumableUpload } from '@stream/video-api';
+
+/** What /record shows of the recording that uploads while it is made (issue 13). */
+export interface InstantState {
+  readonly active: boolean;
+  readonly videoId?: string;
+  /** The watch-page link, minted as soon as the upload exists. */
+  readonly link?: string;
+  readonly recordedBytes: number;
+  readonly uploadedBytes: number;
+  readonly upload: 'uploading' | 'retrying' | 'finished' | 'failed';
+  /** The server cannot be reached; the recording is safe in the spool meanwhile. */
+  readonly offline: boolean;
+  /** The browser's storage for the local copy is running out. */
+  readonly lowSpace: boolean;
+  /** No local copy could be kept (no OPFS, or it filled up). */
+  readonly noLocalCopy: boolean;
+}
+
+export interface InstantRecordingDeps {
+  /** The resumable client; its onConnectivity must call `connectivity` (see createInstantRecording). */
+  client: ResumableClient;
+  /** Mints the video's share link (ShareVideo) and answers the watch-page URL. */
+  share(videoId: string): Promise<string>;
+  /** Whether the video is READY: the local copy may go. */
+  isReady(videoId: string): Promise<boolean>;
+  spools: Promise<SpoolStore | undefined>;
+  storage?: Parameters<typeof freeSpoolBytes>[0];
+  /** How often to ask whether a finished upload is READY. */
+  readyPollMs?: number;
+}
+
+export interface InstantRecording {
+  /** The sinks of a recording that starts now: give to RecorderOptions.sinks. */
+  sinks(recording: { mimeType: string }): SinkSpec[];
+  readonly state: InstantState;
+  subscribe(listener: (state: InstantState) => void): () => void;
+  /** The resumable client reports whether the server can be reached. */
+  connectivity(state: 'online' | 'offline'): void;
+  /** Whether the current recording's upload has every byte (else the page uploads the whole file). */
+  settled(): Promise<InstantState>;
+  /** Recordings an earlier page left unfinished (a reload, a crash). */
+  unfinished(): Promise<SpooledRecording[]>;
+  /** Continues a spooled recording's upload where the server stands (the same video), or anew if the server lost it. */
+  resume(id: string, onProgress?: (uploaded: number) => void): Promise<{ videoId: string; link?: string }>;
+  /** The spooled recording's bytes. */
+  download(id: string): Promise<Blob>;
+  /** Deletes the local copy, and the unfinished upload on the server. */
+  discard(id: string): Promise<void>;
+}
+
+const idle: InstantState = {
+  active: false,
+  recordedBytes: 0,
+  uploadedBytes: 0,
+  upload: 'uploading',
+  offline: false,
+  lowSpace: false,
+  noLocalCopy: false,
+};
+
+const isGone = (error: unknown) => error instanceof ResumableUploadError && error.code === 'gone';
+const isPermanent = (error: unknown) =>
+  error instanceof ResumableUploadError && ['too-large', 'refused', 'unauthenticated', 'aborted'].includes(error.code);
+
+/**
+ * The instant path: each recording is spooled locally and uploaded while it is made, its link
+ * minted at the start; after Stop the server finishes it in seconds. Recordings left behind by a
+ * reload are resumed from the spool. The recorder only sees a sink.
+ */
+export function createInstantRecording(deps: InstantRecordingDeps): InstantRecording {
+  let state: InstantState = idle;
+  let current: { sink: UploadSink; spool: Promise<Spool | undefined> } | undefined;
+  const listeners = new Set<(state: InstantState) => void>();
+  const set = (changes: Partial<InstantState>) => {
+    state = { ...state, ...changes };
+    for (const listener of [...listeners]) listener(state);
+  };
+
+  /** Removes the local copy once the video is READY (polling), as long as the page lives. */
+  function dropWhenReady(spool: Spool, videoId: string) {
+    const poll = async () => {
+      const ready = await deps.isReady(videoId).catch(() => false);
+      if (ready) await spool.remove().catch(() => undefined);
+      else setTimeout(() => void poll(), deps.readyPollMs ?? 2000);
+    };
+    void poll();
+  }
+
+  async function linkFor(videoId: string): Promise<string | undefined> {
+    return deps.share(videoId).catch(() => undefined);
+  }
+
+  return {
+    get state() {
+      return state;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    connectivity(reachable) {
+      if (state.active) set({ offline: reachable === 'offline' });
+    },
+    sinks({ mimeType }) {
+      const startedAt = Date.now();
+      const spool = deps.spools.then((store) => store?.create({ mimeType, startedAt })).catch(() => undefined);
+      set({ ...idle, active: true });
+      void spool.then((created) => set({ noLocalCopy: !created }));
+      void freeSpoolBytes(deps.storage).then((free) => set({ lowSpace: free !== undefined && free < lowSpaceBytes }));
+      const sink = createUploadSink({
+        spool: lazySpool(spool),
+        connect: async () => {
+          const upload = await deps.client.create();
+          await (await spool)?.update({ upload: { url: upload.url, videoId: upload.videoId } });
+          set({ videoId: upload.videoId });
+          void linkFor(upload.videoId).then((link) => link && state.videoId === upload.videoId && set({ link }));
+          return upload;
+        },
+        isGone,
+        isPermanent,
+        onProgress: (progress) => {
+          set({
+            recordedBytes: progress.recordedBytes,
+            uploadedBytes: progress.uploadedBytes,
+            upload: progress.state,
+          });
+          void spool.then((created) => created?.update({ durationMs: Date.now() - startedAt }));
+        },
+        onSpoolError: () => set({ noLocalCopy: true }),
+      });
+      current = { sink, spool };
+      void sink.done.then(async (progress) => {
+        const created = await spool;
+        if (progress.state === 'finished' && created && state.videoId) dropWhenReady(created, state.videoId);
+      });
+      return [{ name: 'upload', sink, maxQueuedBytes: 128 * 1024 * 1024 }];
+    },
+    async settled() {
+      if (!current) return state;
+      await current.sink.done;
+      set({ active: false, offline: false });
+      return state;
+    },
+    async unfinished() {
+      const store = await deps.spools;
+      if (!store) return [];
+      const found: SpooledRecording[] = [];
+      for (const recording of await store.list()) {
+        if (state.active && (await current?.spool)?.id === recording.id) continue;
+        if (
+          recording.uploaded &&
+          recording.upload &&
+          (await deps.isReady(recording.upload.videoId).catch(() => false))
+        ) {
+          await (await store.open(recording.id))?.remove();
+          continue;
+        }
+        found.push(recording);
+      }
+      return found;
+    },
+    async resume(id, onProgress) {
+      const spool = await (await deps.spools)?.open(id);
+      if (!spool) throw new Error('This recording is no longer on this computer');
+      let upload: ResumableUpload | undefined;
+      const ref = spool.info.upload;
+      if (ref)
+        upload = await deps.client.resume(ref).catch((error: unknown) => {
+          if (isGone(error)) return undefined;
+          throw error;
+        });
+      if (!upload) {
+        upload = await deps.client.create();
+        await spool.update({ upload: { url: upload.url, videoId: upload.videoId }, uploadedBytes: 0 });
+      }
+      if (!upload.finished) {
+        await upload.append(await spool.read(upload.offset), upload.offset);
+        onProgress?.(upload.offset);
+        await upload.finish();
+      }
+      await spool.update({ uploaded: true, uploadedBytes: upload.offset, stopped: true });
+      dropWhenReady(spool, upload.videoId);
+      const link = await linkFor(upload.videoId);
+      return { videoId: upload.videoId, ...(link ? { link } : {}) };
+    },
+    async download(id) {
+      const spool = await (await deps.spools)?.open(id);
+      if (!spool) throw new Error('This recording is no longer on this computer');
+      return spool.read();
+    },
+    async discard(id) {
+      const spool = await (await deps.spools)?.open(id);
+      if (!spool) return;
+      const ref = spool.info.upload;
+      if (ref && !spool.info.uploaded) {
+        await deps.client
+          .resume(ref)
+          .then((upload) => upload.discard())
+          .catch(() => undefined);
+      }
+      await spool.remove();
+    },
+  };
+}
+
+/** A spool still being created: each call waits for it (and fails if there is none). */
+function lazySpool(created: Promise<Spool | undefined>): Spool {
+  const ready = async () => {
+    const spool = await created;
+    if (!spool) throw new Error('No local copy');
+    return spool;
+  };
+  return {
+    id: '',
+    size: 0,
+    get info(): SpooledRecording {
+      throw new Error('Not known until the spool exists');
+    },
+    append: async (chunk) => (await ready()).append(chunk),
+    read: async (from, to) => (await ready()).read(from, to),
+    update: async (changes) => (await ready()).update(changes),
+    remove: async () => (await ready()).remove(),
+  };
+}

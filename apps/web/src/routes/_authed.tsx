@@ -15,6 +15,7 @@ function AuthedLayout() {
   const { user } = useSession(session);
   const { theme, toggleTheme } = useTheme();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const searched = useRouterState({ select: (state) => (state.location.search as { q?: unknown }).q });
   const navigate = useNavigate();
   return (
     <AppLayout
@@ -23,6 +24,12 @@ function AuthedLayout() {
       theme={theme}
       onToggleTheme={toggleTheme}
       LinkComponent={RouterLink}
+      search={pathname === '/videos' && typeof searched === 'string' ? searched : ''}
+      onSearch={(q, how) => {
+        // Typing searches in place on /videos; Enter goes there from anywhere (issue 14).
+        if (how === 'typing' && pathname !== '/videos') return;
+        void navigate({ to: '/videos', search: q ? { q } : {}, replace: how === 'typing' });
+      }}
       onLogout={async () => {
         await session.logout();
         await navigate({ to: '/login', replace: true });

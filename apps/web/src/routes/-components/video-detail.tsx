@@ -12,6 +12,7 @@ import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { OwnerActions } from './owner-actions';
 import { changeErrorMessage } from './video-errors';
 import { createdAtOf } from './video-props';
+import { VideoOrganise } from './video-organise';
 import { VideoStage } from './video-stage';
 
 const route = getRouteApi('/_authed/video/$id');
@@ -72,6 +73,7 @@ export function VideoDetail({ videoId, startEditing = false }: { videoId: string
         <p>Uploaded on {formatVideoDate(createdAtOf(video))}</p>
         <ViewCount count={Number(video.viewCount)} />
       </div>
+      {isOwner && <VideoOrganise video={video} transport={transport} />}
       {isOwner && (
         <OwnerActions video={video} transport={transport} onDeleted={() => void navigate({ to: '/videos' })} />
       )}

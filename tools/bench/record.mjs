@@ -1,0 +1,231 @@
+#!/usr/bin/env node
+// `npm run bench:record`: how long after Stop a recording has its link, is READY, and plays on its
+// watch page, uploading while recording (issue 13) against uploading the whole file after Stop.
+// In Debian's Chromium with the upload throttled to 10 Mbit/s through the DevTools protocol
+// (Network.emulateNetworkConditions), the bytes of a real WebM (VP8 + Opus from ffmpeg, about the
+// bitrate of a Chromium screen recording) are fed to the app's own upload sink one second's worth a
+// second (the recording's own pace), or uploaded whole by the app's upload client at Stop. The real
+// API (tsx, PGlite, local disk, worker in process) and the Auth emulator on 127.0.0.1; results go
+// to bench/results/record.md. BENCH_RECORD_SECONDS (default "10,300") lists the lengths.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { ensureSystemPackages } from '../src/system-packages.mjs';
+import { startApiServer } from './lib/processes.mjs';
+import { instantInPage, wholeFileInPage } from './record/in-page.mjs';
+
+/* global document -- firstFrameAt's check runs in the page */
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const LENGTHS = (process.env.BENCH_RECORD_SECONDS ?? '10,300').split(',').map(Number);
+const UPLINK_BITS = 10_000_000;
+const VIDEO_BITRATE = '2000k';
+const log = (line) => console.log(`[bench:record] ${line}`);
+const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function makeRecording(path, seconds) {
+  await run('/usr/bin/ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', String(seconds)],
+    ...['-c:v', 'libvpx', '-b:v', VIDEO_BITRATE, '-deadline', 'realtime', '-cpu-used', '8', '-g', '60'],
+    ...['-c:a', 'libopus', '-f', 'webm', path],
+  ]);
+}
+
+async function buildWeb(outDir, emulatorHost) {
+  await run(
+    join(root, 'node_modules/.bin/vite'),
+    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'apps/web'),
+      env: { ...process.env, NODE_ENV: 'production', VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
+    },
+  );
+}
+
+async function bundlePageLibs() {
+  const output = await build({
+    configFile: false,
+    logLevel: 'error',
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: join(import.meta.dirname, 'record/page-entry.ts'), formats: ['iife'], name: 'x', fileName: 'x' },
+    },
+  });
+  const [first] = Array.isArray(output) ? output : [output];
+  return first.output.find((item) => item.type === 'chunk').code;
+}
+
+async function getVideo(baseUrl, token, videoId) {
+  const response = await fetch(`${baseUrl}/videoservice.VideoService/GetVideo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ videoId }),
+  });
+  return response.json();
+}
+
+async function readyAt(baseUrl, token, videoId) {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    const video = await getVideo(baseUrl, token, videoId);
+    if (video.status === 'STATUS_READY') return Date.now();
+    if (video.status === 'STATUS_FAILED') throw new Error(`video ${videoId} FAILED: ${video.failureReason}`);
+    if (Date.now() > deadline) throw new Error(`video ${videoId} not READY within 300 s`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** The watch page opened at the link, until its player has a frame to show; resolves with that moment. */
+async function firstFrameAt(browser, link) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 2, undefined, {
+      timeout: 300_000,
+      polling: 50,
+    });
+    return Date.now();
+  } finally {
+    await context.close();
+  }
+}
+
+async function measure({ browser, baseUrl, token, libs, file, seconds, path }) {
+  const context = await browser.newContext({ bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    await page.route('**/__bench/**', (route) =>
+      route.request().url().endsWith('/recording.webm')
+        ? route.fulfill({ path: file, contentType: 'video/webm' })
+        : route.fulfill({ body: '<!doctype html><title>bench</title>', contentType: 'text/html' }),
+    );
+    await page.goto(`${baseUrl}/__bench/page`);
+    await page.addScriptTag({ content: libs });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: UPLINK_BITS / 8,
+    });
+    const args = { fileUrl: '/__bench/recording.webm', seconds, token };
+    const result = await page.evaluate(path === 'instant' ? instantInPage : wholeFileInPage, args);
+    const [ready, frame] = await Promise.all([
+      readyAt(baseUrl, token, result.videoId),
+      firstFrameAt(browser, result.link),
+    ]);
+    return { ...result, readyMs: ready - result.stopEpochMs, frameMs: frame - result.stopEpochMs };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  ensureSystemPackages(['chromium', 'ffmpeg']);
+  const scratch = await mkdtemp(join(tmpdir(), 'stream-bench-record-'));
+  const cleanups = [() => rm(scratch, { recursive: true, force: true })];
+  try {
+    const loadAtStart = loadavg()[0];
+    log('starting the Firebase Auth emulator');
+    const emulator = await startAuthEmulator();
+    cleanups.unshift(() => emulator.stop());
+    log('building the web app (production) and the in-page libs');
+    const dist = join(scratch, 'dist');
+    const [, libs] = await Promise.all([buildWeb(dist, emulator.host), bundlePageLibs()]);
+    log('starting the API server');
+    const server = await startApiServer({
+      root,
+      env: {
+        DATA_DIR: join(scratch, 'data'),
+        WEB_DIST: dist,
+        LOG_LEVEL: 'warn',
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: emulator.projectId,
+      },
+    });
+    cleanups.unshift(() => server.stop());
+    const user = await createTestUser(emulator.host);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    cleanups.unshift(() => browser.close());
+
+    const rows = [];
+    for (const seconds of LENGTHS) {
+      const file = join(scratch, `recording-${seconds}s.webm`);
+      log(`making a ${seconds} s recording`);
+      await makeRecording(file, seconds);
+      const { size } = await stat(file);
+      for (const path of ['instant', 'whole file']) {
+        log(`${seconds} s, ${path}: ${(size / 1e6).toFixed(1)} MB`);
+        const result = await measure({
+          browser,
+          baseUrl: server.baseUrl,
+          token: user.idToken,
+          libs,
+          file,
+          seconds,
+          path,
+        });
+        log(`  link ${s(result.linkMs)}, READY ${s(result.readyMs)}, first frame ${s(result.frameMs)} after Stop`);
+        rows.push({ seconds, size, path, ...result });
+      }
+    }
+
+    const instant = rows.filter((row) => row.path === 'instant');
+    const short = instant.find((row) => row.seconds === Math.min(...LENGTHS));
+    const long = instant.find((row) => row.seconds === Math.max(...LENGTHS));
+    const ratio = long.readyMs / short.readyMs;
+    const met = (ok) => (ok ? 'met' : '**missed**');
+    const report = `# Record benchmark
+
+\`npm run bench:record\` (tools/bench/record.mjs), ${new Date().toISOString()}.
+Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, Debian's Chromium; 1-minute load
+average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (seven agents share this machine).
+Upload throttled to ${UPLINK_BITS / 1e6} Mbit/s (20 ms latency) through CDP \`Network.emulateNetworkConditions\`. The
+recording: a real WebM from ffmpeg (VP8 ${VIDEO_BITRATE}bit/s 1280×720 + Opus), its bytes fed one second's worth a
+second to the app's upload sink (instant path), or uploaded whole by the app's upload client at Stop (whole-file
+path), then ShareVideo for the link. READY is polled (GetVideo every 100 ms); the first frame is the watch page
+(\`/s/<token>\`, production build) opened when the link exists, until its \`<video>\` has a frame (readyState ≥ 2).
+
+| length | size | path | Stop → link | Stop → READY | Stop → first frame | bytes on the server at Stop |
+|---:|---:|---|---:|---:|---:|---:|
+${rows
+  .map(
+    (row) =>
+      `| ${row.seconds} s | ${(row.size / 1e6).toFixed(1)} MB | ${row.path} | ${s(row.linkMs)} | ${s(row.readyMs)} | ${s(row.frameMs)} | ${row.uploadedBeforeStop === undefined ? '-' : `${Math.round((row.uploadedBeforeStop / row.size) * 100)}%`} |`,
+  )
+  .join('\n')}
+
+Targets (issue 13), instant path: Stop → READY for ${long.seconds} s within 1.2× of ${short.seconds} s: ${ratio.toFixed(2)}× ${met(ratio <= 1.2)};
+under 5 s: ${s(long.readyMs)} ${met(long.readyMs < 5000)}.
+
+- The instant path's link exists before Stop (minted when the upload is created), so Stop → link is 0.
+- What remains after Stop on the instant path: the last second's bytes, the finishing PATCH, the remux
+  (\`ffmpeg -c copy\`, length-dependent but fast), the thumbnail and READY.
+`;
+    const out = join(root, 'bench/results/record.md');
+    await writeFile(out, report);
+    console.log(`\n${report}`);
+    log(`written to ${out}`);
+    if (!(ratio <= 1.2 && long.readyMs < 5000)) process.exitCode = 1;
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { preferencesKey } from '../capture/preferences.ts';
+import { createFakeBrowser } from '../testing/fake-browser.ts';
+import { useRecorder } from './use-recorder.ts';
+import { useRecorderSetup } from './use-recorder-setup.ts';
+
+afterEach(() => window.localStorage.clear());
+
+function setupWith(fake: ReturnType<typeof createFakeBrowser>, maxDurationMs?: number) {
+  return renderHook(() => {
+    const recorder = useRecorder({ browser: fake.browser });
+    const setup = useRecorderSetup(recorder, { browser: fake.browser, ...(maxDurationMs ? { maxDurationMs } : {}) });
+    return { recorder, setup };
+  });
+}
+
+describe('useRecorderSetup', () => {
+  it('warns in the last minute of the maximum length, then stops by itself', async () => {
+    window.localStorage.setItem(preferencesKey, JSON.stringify({ countdown: false }));
+    const fake = createFakeBrowser();
+    const { result } = setupWith(fake, 1_500);
+    expect(result.current.setup.limitWarning).toBeNull();
+    act(() => result.current.setup.start());
+    await waitFor(() => expect(result.current.recorder.state.status).toBe('recording'));
+    await waitFor(() => expect(result.current.setup.limitWarning).toMatch(/^The recording stops by itself in \d s/));
+    await waitFor(
+      () => expect(result.current.recorder.state).toMatchObject({ status: 'stopped', reason: 'max-length' }),
+      {
+        timeout: 3_000,
+      },
+    );
+    expect(result.current.setup.limitWarning).toBeNull();
+  });
+
+  it('lists the devices, follows changes, and remembers a choice', async () => {
+    const fake = createFakeBrowser();
+    const { result } = setupWith(fake);
+    await waitFor(() => expect(result.current.setup.devices.microphones).toHaveLength(2));
+    expect(result.current.setup.devices.cameras).toEqual([{ id: 'cam-1', label: 'Fake camera' }]);
+    act(() => result.current.setup.update({ microphoneId: 'mic-2', countdown: false }));
+    expect(JSON.parse(window.localStorage.getItem(preferencesKey)!)).toMatchObject({
+      microphoneId: 'mic-2',
+      countdown: false,
+    });
+    act(() => result.current.setup.start());
+    await waitFor(() => expect(result.current.recorder.state.status).toBe('recording'));
+    expect(fake.calls.getUserMedia.at(-1)).toEqual({ audio: { deviceId: { exact: 'mic-2' } } });
+  });
+
+  it('Area: Start shares the screen for its preview first; Cancel stops it and records nothing', async () => {
+    window.localStorage.setItem(preferencesKey, JSON.stringify({ source: 'area' }));
+    const fake = createFakeBrowser();
+    const { result } = setupWith(fake);
+    act(() => result.current.setup.start());
+    await waitFor(() => expect(result.current.setup.area).not.toBeNull());
+    expect(result.current.setup.area).toMatchObject({ width: 1280, height: 720, rect: { width: 1280, height: 720 } });
+    expect(result.current.recorder.state.status).toBe('idle');
+    act(() => result.current.setup.cancelArea());
+    expect(result.current.setup.area).toBeNull();
+    expect(fake.tracks.displayVideo.stopped).toBe(true);
+    expect(fake.recorders).toHaveLength(0);
+  });
+});

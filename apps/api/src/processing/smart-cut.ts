@@ -15,10 +15,15 @@ export interface SmartCutOptions {
   timeoutMs: number;
 }
 
-/** Encoders that write the same bitstream as the copied pieces, by ffprobe's codec name. */
+/**
+ * Encoders that write the same bitstream as the copied pieces, by ffprobe's codec name: realtime
+ * settings, as the browser's recorder uses. The re-encoded frames are only those from a cut to the
+ * next keyframe, but at "good" quality a few seconds of 1080p took longer than re-encoding the
+ * whole video at realtime settings (bench/results/edit.md).
+ */
 const ENCODERS: Record<string, string[]> = {
-  vp8: ['-c:v', 'libvpx', '-deadline', 'good', '-cpu-used', '4', '-crf', '8', '-b:v', '8M'],
-  vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-crf', '28', '-b:v', '0'],
+  vp8: ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-crf', '8', '-b:v', '8M'],
+  vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-crf', '28', '-b:v', '0'],
 };
 
 /** Half a millisecond: WebM times are whole milliseconds, so this keeps the frame at the time asked. */

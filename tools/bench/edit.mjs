@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+// `npm run bench:edit`: the smart cut (apps/api/src/processing/smart-cut.ts) against a full
+// re-encode of the same edit, on a 10-minute 1080p VP9/Opus WebM with keyframes every 2 s made here
+// by ffmpeg. The edit trims 5 s off both ends and cuts three middle ranges, every edge between
+// keyframes. Both results are measured with ffprobe against the kept ranges' sum. Results go to
+// bench/results/edit.md; the files live in a temp folder removed at the end, even on failure.
+// BENCH_EDIT_MINUTES (default 10) shortens the source for a quick try; the target assumes 10.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { smartCut } from '../../apps/api/src/processing/smart-cut.ts';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
+const FFPROBE = process.env.FFPROBE_PATH || '/usr/bin/ffprobe';
+const minutes = Number(process.env.BENCH_EDIT_MINUTES ?? 10);
+const seconds = minutes * 60;
+const FPS = 30;
+/** The source is one 2-minute block (or the whole, if shorter) repeated by stream copy: encoding 10 minutes of 1080p would take as long again. */
+const BLOCK = Math.min(120, seconds);
+const TARGET = 0.1;
+const log = (line) => console.log(`[bench:edit] ${line}`);
+
+// The encoder settings of the browser's recorder are realtime ones; the re-encode uses the fastest
+// VP9 settings there are, so the comparison flatters the naive editor, not the smart cut.
+const VP9_REALTIME = ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-b:v', '2M'];
+
+/** Trim 5 s off both ends, cut three middle ranges; no edge on a keyframe (they fall every 2 s). */
+function keptRanges(length) {
+  const at = (fraction) => Math.round(length * fraction * 10) / 10 + 0.3;
+  return [
+    { start: 5.3, end: at(0.2) },
+    { start: at(0.25), end: at(0.5) },
+    { start: at(0.55), end: at(0.75) },
+    { start: at(0.8), end: length - 5 },
+  ];
+}
+
+async function timed(work) {
+  const started = performance.now();
+  const result = await work();
+  return { seconds: (performance.now() - started) / 1000, result };
+}
+
+async function makeSource(dir) {
+  const block = join(dir, 'block.webm');
+  await run(FFMPEG, [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=${FPS}`],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', String(BLOCK)],
+    ...VP9_REALTIME,
+    ...['-g', String(2 * FPS), '-keyint_min', String(2 * FPS), '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '96k'],
+    block,
+  ]);
+  const list = join(dir, 'blocks.txt');
+  await writeFile(list, Array.from({ length: Math.ceil(seconds / BLOCK) }, () => `file '${block}'`).join('\n'));
+  const source = join(dir, 'source.webm');
+  await run(FFMPEG, ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', source]);
+  await rm(block);
+  return source;
+}
+
+async function probeDurations(path) {
+  const { stdout } = await run(FFPROBE, [
+    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags:format=duration'],
+    ...['-of', 'csv=p=0', path],
+  ]);
+  const lines = stdout.trim().split('\n');
+  const container = Number.parseFloat(lines.pop());
+  const packets = lines.map((line) => line.split(','));
+  const times = packets.map(([time]) => Number.parseFloat(time)).sort((a, b) => a - b);
+  const keyframes = packets.filter(([, flags]) => flags?.includes('K')).map(([time]) => Number.parseFloat(time));
+  const gaps = keyframes.slice(1).map((time, index) => time - keyframes[index]);
+  return { container, video: times.at(-1) - times[0] + 1 / FPS, frames: times.length, longestGop: Math.max(...gaps) };
+}
+
+/** What a naive editor does: decode everything, trim and join with filters, encode it all again. */
+async function fullReencode(source, output, ranges) {
+  const video = ranges.map((r, i) => `[0:v]trim=start=${r.start}:end=${r.end},setpts=PTS-STARTPTS[v${i}]`);
+  const audio = ranges.map((r, i) => `[0:a]atrim=start=${r.start}:end=${r.end},asetpts=PTS-STARTPTS[a${i}]`);
+  const joins = ranges.map((_, i) => `[v${i}][a${i}]`).join('');
+  const filter = [...video, ...audio, `${joins}concat=n=${ranges.length}:v=1:a=1[v][a]`].join(';');
+  await run(FFMPEG, [
+    ...['-v', 'error', '-y', '-i', source, '-filter_complex', filter, '-map', '[v]', '-map', '[a]'],
+    ...VP9_REALTIME,
+    ...['-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '96k', output],
+  ]);
+}
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-edit-'));
+  try {
+    const load = loadavg()[0];
+    log(`making a ${minutes}-minute 1080p VP9/Opus source (load ${load.toFixed(1)} on ${cpus().length} cores)`);
+    const made = await timed(() => makeSource(dir));
+    const source = made.result;
+    const sourceInfo = await probeDurations(source);
+    const ranges = keptRanges(sourceInfo.container);
+    const expected = ranges.reduce((sum, range) => sum + range.end - range.start, 0);
+    log(`source: ${sourceInfo.container.toFixed(2)} s, keyframes at most ${sourceInfo.longestGop.toFixed(2)} s apart`);
+
+    const work = await mkdtemp(join(dir, 'smart-'));
+    const smart = await timed(() =>
+      smartCut(source, join(dir, 'smart.webm'), ranges, {
+        ffmpegPath: FFMPEG,
+        ffprobePath: FFPROBE,
+        workDir: work,
+        timeoutMs: 3_600_000,
+      }),
+    );
+    const smartInfo = await probeDurations(join(dir, 'smart.webm'));
+    const encodedFrames = smart.result.pieces
+      .filter((piece) => piece.kind === 'encode')
+      .reduce((sum, piece) => sum + piece.frames, 0);
+    log(
+      `smart cut: ${smart.seconds.toFixed(1)} s, ${smartInfo.container.toFixed(3)} s long (kept ${expected.toFixed(3)} s)`,
+    );
+
+    const full = await timed(() => fullReencode(source, join(dir, 'full.webm'), ranges));
+    const fullInfo = await probeDurations(join(dir, 'full.webm'));
+    log(`full re-encode: ${full.seconds.toFixed(1)} s, ${fullInfo.container.toFixed(3)} s long`);
+
+    const ratio = smart.seconds / full.seconds;
+    const frame = 1 / FPS;
+    const within = (info) => Math.abs(info.container - expected) <= frame && Math.abs(info.video - expected) <= frame;
+    const row = (name, time, info) =>
+      `| ${name} | ${time.toFixed(1)} s | ${info.container.toFixed(3)} s | ${info.video.toFixed(3)} s | ${(info.container - expected).toFixed(3)} s | ${within(info) ? 'yes' : 'no'} |`;
+    const report = `# bench:edit
+
+\`npm run bench:edit\` (tools/bench/edit.mjs), ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} cores
+shared with other work (load average ${load.toFixed(1)} at the start).
+
+Source: ${minutes} min of ffmpeg's \`testsrc2\` at 1920x1080, ${FPS} fps, VP9 (realtime, 2 Mb/s) + Opus, keyframes
+every ${sourceInfo.longestGop.toFixed(2)} s at most (a ${BLOCK} s block joined by stream copy; made in ${made.seconds.toFixed(0)} s).
+Edit: trim 5 s off both ends and cut three middle ranges, every edge between keyframes; kept
+${ranges.map((r) => `${r.start.toFixed(1)}-${r.end.toFixed(1)}`).join(', ')} = ${expected.toFixed(3)} s.
+
+| method | time | result (container) | video stream | off by | within one frame (${(frame * 1000).toFixed(1)} ms) |
+| --- | --- | --- | --- | --- | --- |
+${row('smart cut', smart.seconds, smartInfo)}
+${row('full re-encode (VP9 realtime, cpu-used 8)', full.seconds, fullInfo)}
+
+**Smart cut / full re-encode: ${ratio.toFixed(3)}×** (target ≤ ${TARGET}×: ${ratio <= TARGET ? 'met' : 'NOT met'}).
+
+The smart cut copied ${smart.result.pieces.filter((p) => p.kind === 'copy').length} runs of whole groups of pictures and re-encoded
+${encodedFrames} of ${smartInfo.frames} frames (${smart.result.pieces.filter((p) => p.kind === 'encode').length} pieces, each from a cut to the next keyframe);
+the audio is trimmed and encoded once (Opus). The re-encode uses the fastest VP9 settings, so a
+naive editor at ordinary quality settings would be slower still.
+`;
+    await writeFile(join(root, 'bench/results/edit.md'), report);
+    log(`smart cut ${ratio.toFixed(3)}x the full re-encode; written to bench/results/edit.md`);
+    if (!within(smartInfo)) process.exitCode = 1;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -51,10 +51,25 @@ export interface SignedInPage {
  */
 export async function newSignedInPage(
   browser: Browser,
-  options: { baseUrl: string; emulatorHost: string; displayName?: string },
+  options: {
+    baseUrl: string;
+    emulatorHost: string;
+    displayName?: string;
+    /**
+     * Let /record upload while recording (issue 13). Off by default: the page then hides OPFS, so
+     * /record takes the whole-file path after Stop, as in browsers without it, which the older
+     * recording tests check.
+     */
+    instantUploads?: boolean;
+  },
 ): Promise<SignedInPage> {
   const user = await createTestUser(options.emulatorHost, { displayName: options.displayName });
   const page = await newPage(browser);
+  if (!options.instantUploads) {
+    await page.context().addInitScript(() => {
+      Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined, configurable: true });
+    });
+  }
   await signInThroughUi(page, options.baseUrl, user.email, user.password);
   return { page, user };
 }

@@ -1,15 +1,21 @@
 // The real Firebase Auth emulator for tests (Node only). One per test run or per test file:
 // each gets its own free port, so projects testing in parallel never collide.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export { EMULATOR_PROJECT_ID } from './emulator-project';
 import { EMULATOR_PROJECT_ID } from './emulator-project';
 
-const firebaseCli = resolve(import.meta.dirname, '../../../../node_modules/.bin/firebase');
+/** firebase-tools' CLI found through the package, so the lib also works installed from its tarball. */
+function firebaseCli(): string {
+  const manifest = createRequire(import.meta.url).resolve('firebase-tools/package.json');
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { firebase: string } };
+  return join(dirname(manifest), bin.firebase);
+}
 
 export interface AuthEmulator {
   /** host:port, the value of FIREBASE_AUTH_EMULATOR_HOST. */
@@ -63,8 +69,8 @@ export async function startAuthEmulator(options: { port?: number } = {}): Promis
     }),
   );
   const child: ChildProcess = spawn(
-    firebaseCli,
-    ['emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID],
+    process.execPath,
+    [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID],
     {
       cwd: dir,
       detached: true,

@@ -1,6 +1,11 @@
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type TimeSpan, previewPosition } from '../editor/kept-ranges';
+import type { ChapterMark } from './chapters';
 import { formatTime } from './format-time';
 import { PLAYBACK_RATES, clampPlaybackRate } from './playback-rate';
+import { rememberRate, rememberedRate, startingRate } from './remembered-rate';
+import { ChapterList, ChapterMarks, HoverPreview } from './seek-extras';
+import type { StoryboardSprite } from './storyboard';
 import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from './player-icons';
 import { type PlayerAction, keyTargetOf, playerActionForKey } from './player-keys';
 import { clampSeek, resolveDuration } from './resolve-duration';
@@ -26,6 +31,16 @@ export interface VideoPlayerProps {
   onPlayed?: (seconds: number) => void;
   /** Playback reached the end. */
   onEnded?: () => void;
+  /** Marks on the seek bar and a list of buttons that seek there. */
+  chapters?: readonly ChapterMark[];
+  /** The owner's speed for this video; a speed the viewer chose before wins. */
+  defaultRate?: number;
+  /** Hover previews of the seek bar. */
+  storyboard?: StoryboardSprite;
+  /** A WebVTT captions track, shown when given. */
+  captionsUrl?: string;
+  /** Preview of an edit: playback skips everything outside these spans and stops after the last. */
+  keptSpans?: readonly TimeSpan[];
 }
 
 /**
@@ -41,6 +56,11 @@ export function VideoPlayer({
   onError,
   onPlayed,
   onEnded,
+  chapters = [],
+  defaultRate,
+  storyboard,
+  captionsUrl,
+  keptSpans,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -49,7 +69,9 @@ export function VideoPlayer({
   const [elementDuration, setElementDuration] = useState(Number.NaN);
   const [volume, setVolume] = useState(VOLUME_START);
   const [muted, setMuted] = useState(false);
-  const [rate, setRate] = useState(1);
+  const [rate, setRate] = useState(() => startingRate(defaultRate, rememberedRate()));
+  const [hover, setHover] = useState<{ time: number; fraction: number }>();
+  const canPip = typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
   const [fullscreen, setFullscreen] = useState(false);
   const [error, setError] = useState<string>();
   const [buffering, setBuffering] = useState(false);
@@ -123,8 +145,35 @@ export function VideoPlayer({
     if (!video) return;
     const value = clampPlaybackRate(next);
     video.playbackRate = value;
+    video.defaultPlaybackRate = value;
     setRate(value);
+    rememberRate(value);
   }, []);
+
+  const togglePictureInPicture = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    else void video.requestPictureInPicture().catch(() => undefined);
+  }, []);
+
+  // An edit's preview: jump over what it removes and stop after the last kept span.
+  const keepToSpans = () => {
+    const video = videoRef.current;
+    if (!video || !keptSpans || keptSpans.length === 0 || video.seeking) return;
+    const next = previewPosition(keptSpans, video.currentTime);
+    if (next === 'end') {
+      if (!video.paused) video.pause();
+    } else if (next - video.currentTime > 0.01) video.currentTime = next;
+  };
+  useEffect(() => {
+    if (!playing || !keptSpans?.length) return;
+    let frame = requestAnimationFrame(function check() {
+      keepToSpans();
+      frame = requestAnimationFrame(check);
+    });
+    return () => cancelAnimationFrame(frame);
+  });
 
   const toggleFullscreen = useCallback(() => {
     const container = containerRef.current;
@@ -181,6 +230,10 @@ export function VideoPlayer({
     syncDuration();
     const resume = resumeAt.current;
     const video = videoRef.current;
+    if (video) {
+      video.defaultPlaybackRate = rate;
+      video.playbackRate = rate;
+    }
     if (!resume || !video) return;
     resumeAt.current = null;
     if (resume.time > 0) {
@@ -225,6 +278,7 @@ export function VideoPlayer({
         onTimeUpdate={() => {
           countPlayed();
           syncTime();
+          keepToSpans();
         }}
         onSeeked={() => {
           played.current.last = videoRef.current?.currentTime ?? 0;
@@ -246,7 +300,9 @@ export function VideoPlayer({
           onError?.();
         }}
         className="aspect-video w-full bg-black"
-      />
+      >
+        {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="Captions" default />}
+      </video>
       {buffering && (
         <span
           role="status"
@@ -268,18 +324,31 @@ export function VideoPlayer({
         >
           {playing ? <PauseIcon /> : <PlayIcon />}
         </button>
-        <input
-          type="range"
-          aria-label="Seek"
-          className="range range-xs range-primary min-w-24 flex-1"
-          min={0}
-          max={duration || 0}
-          step="any"
-          value={Math.min(currentTime, duration || currentTime)}
-          aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
-          disabled={duration <= 0}
-          onChange={(event) => seekTo(Number(event.target.value))}
-        />
+        <div
+          className="relative flex min-w-24 flex-1 items-center"
+          onMouseMove={(event) => {
+            if (!storyboard || !(duration > 0)) return;
+            const box = event.currentTarget.getBoundingClientRect();
+            const fraction = box.width > 0 ? Math.min(1, Math.max(0, (event.clientX - box.left) / box.width)) : 0;
+            setHover({ time: fraction * duration, fraction });
+          }}
+          onMouseLeave={() => setHover(undefined)}
+        >
+          <input
+            type="range"
+            aria-label="Seek"
+            className="range range-xs range-primary w-full"
+            min={0}
+            max={duration || 0}
+            step="any"
+            value={Math.min(currentTime, duration || currentTime)}
+            aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
+            disabled={duration <= 0}
+            onChange={(event) => seekTo(Number(event.target.value))}
+          />
+          <ChapterMarks chapters={chapters} duration={duration} />
+          {hover && storyboard && <HoverPreview sprite={storyboard} time={hover.time} fraction={hover.fraction} />}
+        </div>
         <span className="font-mono text-xs tabular-nums" data-testid="player-time">
           {formatTime(currentTime)} / {formatTime(duration)}
         </span>
@@ -313,6 +382,11 @@ export function VideoPlayer({
             </option>
           ))}
         </select>
+        {canPip && (
+          <button type="button" className="btn btn-ghost btn-xs" onClick={togglePictureInPicture}>
+            Picture-in-picture
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-ghost btn-sm btn-square"
@@ -322,6 +396,7 @@ export function VideoPlayer({
           <FullscreenIcon active={fullscreen} />
         </button>
       </div>
+      <ChapterList chapters={chapters} onSeek={seekTo} />
     </div>
   );
 }

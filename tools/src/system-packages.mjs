@@ -49,3 +49,14 @@ export function commandVersion(command, args = ['-version']) {
     return undefined;
   }
 }
+
+// `node tools/src/system-packages.mjs nginx ...`: for tests that may not import tools (apps/api).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const needs = process.argv.slice(2);
+  const unknown = needs.filter((need) => !(need in systemPackages));
+  if (unknown.length) {
+    console.error(`unknown: ${unknown.join(', ')}; known: ${Object.keys(systemPackages).join(', ')}`);
+    process.exit(2);
+  }
+  ensureSystemPackages(needs);
+}

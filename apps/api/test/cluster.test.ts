@@ -1,0 +1,294 @@
+// A production cluster on this machine (issue 17, docs/deploy.md): Debian's PostgreSQL, an
+// S3-compatible bucket (s3rver), nginx configured by the files the deployment guide includes,
+// round robin over two built API processes (WORKER=false) and two worker processes, one
+// URL_SIGNING_SECRET. Through nginx: ten uploads (five whole-file, five resumable) each processed
+// exactly once; ranges of each alternate between the APIs; then one API and one worker are
+// killed with SIGKILL mid-work, every request retried through nginx succeeds, every video still
+// becomes READY, and nothing is left in the bucket or the database that no video owns.
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { Status } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { fromPostgres } from '../src/db/database';
+import { MediaService } from '../src/media';
+import { createBlobStore } from '../src/storage';
+import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { buildApi, ready, startBuilt, type BuiltProcess } from './support/built-api';
+import { videoClient } from './support/clients';
+import { startNginx, type TestNginx } from './support/nginx';
+import { startTestS3, type TestS3 } from './support/s3';
+import { createPostgresDatabase } from './support/test-database';
+import { tusClient } from './support/tus';
+import { uploadVideo } from './support/upload';
+import { until } from './support/until';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Runs `attempt` until it resolves to something other than undefined: a 5xx or a reset is retried. */
+async function retried<T>(what: string, attempt: () => Promise<T | undefined>, tries = 8): Promise<T> {
+  let last: unknown;
+  for (let i = 0; i < tries; i++) {
+    try {
+      const value = await attempt();
+      if (value !== undefined) return value;
+      last = new Error('a 5xx answer');
+    } catch (error) {
+      last = error;
+    }
+    await sleep(500);
+  }
+  throw new Error(`${what} failed ${tries} times: ${(last as Error).message}`);
+}
+
+describe('a cluster behind nginx', () => {
+  let scratch: string;
+  let emulator: AuthEmulator;
+  let user: TestUser;
+  let recording: Buffer;
+  let s3: TestS3;
+  let databaseUrl: string;
+  let nginx: TestNginx;
+  const apis: BuiltProcess[] = [];
+  const workers: BuiltProcess[] = [];
+  const children = new Set<ChildProcess>();
+  let slowMarker: string;
+  let startedFile: string;
+
+  beforeAll(async () => {
+    buildApi();
+    scratch = await mkdtemp(join(tmpdir(), 'cluster-'));
+    const file = join(scratch, 'recording.webm');
+    [emulator, s3, databaseUrl] = await Promise.all([
+      startAuthEmulator(),
+      startTestS3(),
+      createPostgresDatabase(),
+      makeRecordingLikeWebm(file, 2),
+    ]);
+    recording = readFileSync(file);
+    user = await newTestUser(emulator.host);
+    // While the marker exists, ffmpeg writes its worker's pid and hangs: a job certainly mid-work.
+    slowMarker = join(scratch, 'slow');
+    startedFile = join(scratch, 'started');
+    const ffmpeg = await wrapFfmpeg(
+      join(scratch, 'ffmpeg'),
+      `if [ -e "${slowMarker}" ]; then echo $PPID >> "${startedFile}"; sleep 60; fi`,
+    );
+
+    const common = {
+      DATABASE_URL: databaseUrl,
+      ...s3.env,
+      URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      TRUST_PROXY: 'true',
+      WEB_DIST: join(scratch, 'no-web-app'),
+      FFMPEG_PATH: ffmpeg,
+      PROCESSING_TIMEOUT_SECONDS: '8',
+      PROCESSING_MAINTENANCE_SECONDS: '1',
+      SHUTDOWN_GRACE_SECONDS: '5',
+    };
+    const dataDir = () => mkdtemp(join(scratch, 'data-'));
+    const migrate = await startBuilt('migrate', { ...common, DATA_DIR: await dataDir() }, children);
+    expect((await migrate.exited).code, migrate.output()).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      apis.push(await startBuilt('main', { ...common, WORKER: 'false', DATA_DIR: await dataDir() }, children));
+      workers.push(await startBuilt('worker', { ...common, DATA_DIR: await dataDir() }, children));
+    }
+    await Promise.all(apis.map((api) => ready(api)));
+    nginx = await startNginx(await mkdtemp(join(scratch, 'nginx-')), [
+      `127.0.0.1:${apis[0]!.port}`,
+      `127.0.0.1:${apis[1]!.port}`,
+    ]);
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+    await nginx?.stop();
+    await s3?.stop();
+    await emulator?.stop();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  const workerOutput = () => workers.map((worker) => worker.output()).join('\n');
+  const client = () => videoClient(nginx.baseUrl, { token: user.idToken, protocol: 'grpc-web' });
+  const title = (name: string) => `${name}-${randomBytes(3).toString('hex')}`;
+
+  async function uploadWhole(name: string): Promise<string> {
+    return retried(`upload ${name}`, async () => {
+      const answer = await uploadVideo(nginx.baseUrl, recording, { token: user.idToken });
+      if (answer.status >= 500) return undefined;
+      expect(answer.status).toBe(201);
+      return answer.json.video!.id;
+    });
+  }
+
+  async function uploadResumable(name: string): Promise<string> {
+    const tus = tusClient(nginx.baseUrl, user.idToken);
+    const created = await tus.create({ title: title(name), length: recording.length });
+    expect(created.status, created.body).toBe(201);
+    const half = Math.floor(recording.length / 2);
+    const location = created.headers.get('location')!;
+    expect((await tus.patch(location, 0, recording.subarray(0, half))).status).toBe(204);
+    expect((await tus.head(location)).headers.get('upload-offset')).toBe(String(half));
+    expect((await tus.patch(location, half, recording.subarray(half))).status).toBe(204);
+    return created.headers.get('stream-video-id')!;
+  }
+
+  const statusOf = async (id: string) =>
+    retried(`GetVideo ${id}`, async () => (await client().getVideo({ videoId: id })).status);
+
+  async function allReady(ids: string[], timeoutMs = 90_000) {
+    await until(
+      'every video to be READY',
+      async () => {
+        const statuses = await Promise.all(ids.map(statusOf));
+        expect(statuses.filter((status) => status === Status.FAILED)).toEqual([]);
+        return statuses.every((status) => status === Status.READY) ? true : undefined;
+      },
+      timeoutMs,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\nworkers:\n${workerOutput().slice(-4000)}`);
+    });
+  }
+
+  let firstTen: string[] = [];
+
+  it('processes ten uploads, five of them resumable, each exactly once', async () => {
+    firstTen = await Promise.all([
+      ...[0, 1, 2, 3, 4].map((i) => uploadWhole(`whole-${i}`)),
+      ...[0, 1, 2, 3, 4].map((i) => uploadResumable(`resumable-${i}`)),
+    ]);
+    expect(new Set(firstTen).size).toBe(10);
+    await allReady(firstTen);
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ video_id: string; state: string; retry_count: number }>(
+        `select data->>'videoId' as video_id, state, retry_count from pgboss.job where name = 'video-processing'`,
+      );
+      for (const id of firstTen) {
+        const jobs = rows.filter((row) => row.video_id === id);
+        expect(jobs, id).toEqual([{ video_id: id, state: 'completed', retry_count: 0 }]);
+      }
+    } finally {
+      await db.end();
+    }
+    for (const id of firstTen) {
+      const processed = workerOutput()
+        .split('\n')
+        .filter((line) => line.includes('"video processed"') && line.includes(`"videoId":"${id}"`));
+      expect(processed, id).toHaveLength(1);
+    }
+  }, 150_000);
+
+  it('streams each video by ranges that alternate between the two APIs', async () => {
+    const ports = apis.map((api) => `upstream=127.0.0.1:${api.port}`);
+    for (const id of firstTen) {
+      const video = await client().getVideo({ videoId: id });
+      const url = new URL(video.url, nginx.baseUrl);
+      const whole = Buffer.from(await (await fetch(url)).arrayBuffer());
+      for (let start = 0; start < 4 * 1000; start += 1000) {
+        const answer = await fetch(url, { headers: { range: `bytes=${start}-${start + 999}` } });
+        expect(answer.status).toBe(206);
+        expect(Buffer.from(await answer.arrayBuffer()).equals(whole.subarray(start, start + 1000))).toBe(true);
+      }
+      // nginx writes a request's line just after its last byte: wait for the fifth.
+      const served = await until(`the access log lines of ${id}`, () => {
+        const lines = nginx
+          .accessLog()
+          .split('\n')
+          .filter((line) => line.includes(`/api/videoservice/video/${id}`));
+        return lines.length >= 5 ? lines : undefined;
+      });
+      expect(served.length).toBe(5);
+      for (const port of ports)
+        expect(
+          served.some((line) => line.includes(port)),
+          `${id}: ${port}`,
+        ).toBe(true);
+    }
+  }, 60_000);
+
+  it('survives an API and a worker killed mid-work: retried requests succeed, every video becomes READY', async () => {
+    // A job that hangs in whichever worker takes it.
+    writeFileSync(slowMarker, '');
+    const stuck = await uploadWhole('stuck');
+    const pid = await until('a worker to be mid-job', () =>
+      existsSync(startedFile) ? Number(readFileSync(startedFile, 'utf8').trim().split('\n')[0]) : undefined,
+    );
+    rmSync(slowMarker);
+    const doomedWorker = workers.find((worker) => worker.child.pid === pid);
+    expect(doomedWorker, `worker pid ${pid}`).toBeDefined();
+
+    // Load through nginx: uploads, ranges and RPCs; the first API dies in the middle of it.
+    const load = Promise.all([
+      ...[0, 1, 2, 3].map((i) => uploadWhole(`during-${i}`)),
+      ...firstTen.map((id) =>
+        retried(`ranges of ${id}`, async () => {
+          const video = await client().getVideo({ videoId: id });
+          const answer = await fetch(new URL(video.url, nginx.baseUrl), { headers: { range: 'bytes=0-4095' } });
+          if (answer.status >= 500) return undefined;
+          expect(answer.status).toBe(206);
+          return (await answer.arrayBuffer()).byteLength;
+        }),
+      ),
+      retried('ListVideos', async () => (await client().listVideos({ pageSize: 100 })).videos.length),
+    ]);
+    await sleep(150);
+    apis[0]!.signal('SIGKILL');
+    doomedWorker!.signal('SIGKILL');
+    const [...results] = await load;
+    const during = results.slice(0, 4) as string[];
+    expect(results.slice(4, 14)).toEqual(firstTen.map(() => 4096));
+    await Promise.all([apis[0]!.exited, doomedWorker!.exited]);
+
+    // The survivors finish everything, the stuck job included once its time runs out.
+    await allReady([stuck, ...during, ...firstTen], 120_000);
+    const listed = await retried('ListVideos', async () => (await client().listVideos({ pageSize: 100 })).videos);
+    expect(listed.map((video) => video.id).sort()).toEqual([stuck, ...during, ...firstTen].sort());
+
+    // An upload the kill cut off may have stored its file but not yet its row. Such a blob belongs
+    // to no video, and the sweep every API runs (at start and every 10 minutes) removes it once it
+    // is an hour old; run that sweep now, with no age, as the survivors would later.
+    const database = fromPostgres(databaseUrl);
+    try {
+      const owners = async () => {
+        const assets = await database.db.selectFrom('media_assets').select(['storage_key', 'video_id']).execute();
+        return new Map(assets.map((row) => [row.storage_key, row.video_id]));
+      };
+      const before = await owners();
+      const leftovers = (await s3.listKeys()).filter((key) => !before.has(key));
+      const rows = await database.db.selectFrom('videos').select(['id', 'status']).execute();
+      for (const key of leftovers) {
+        expect(key, 'a leftover is the original of an upload that never became a video').toMatch(/\/original-/);
+        expect(rows.map((row) => row.id)).not.toContain(key.split('/')[1]);
+      }
+      const store = createBlobStore(loadConfig({ ...s3.env, DATA_DIR: scratch }));
+      await new MediaService({ db: database.db, store, log: pino({ level: 'silent' }) }).sweep(0);
+
+      const owned = await owners();
+      const keys = await s3.listKeys();
+      expect(keys.filter((key) => !owned.has(key))).toEqual([]);
+      expect([...owned.keys()].filter((key) => !keys.includes(key))).toEqual([]);
+      expect(new Set(owned.values())).toEqual(new Set(rows.map((row) => row.id)));
+      expect(rows.map((row) => row.status)).toEqual(rows.map(() => 'READY'));
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});

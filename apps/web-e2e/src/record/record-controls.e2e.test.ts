@@ -45,6 +45,10 @@ async function recordPage(settings?: object, init?: () => void): Promise<{ page:
 
 /** Stop, wait for the upload, and fetch the stored file (the original as uploaded). */
 async function stopAndFetch(page: Page, token: string, name: string): Promise<string> {
+  return (await stopAndStore(page, token, name)).path;
+}
+
+async function stopAndStore(page: Page, token: string, name: string): Promise<{ path: string; videoId: string }> {
   const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/videoservice/upload'));
   await page.getByRole('button', { name: 'Stop Recording' }).click();
   await previewOf(page).waitFor();
@@ -58,7 +62,24 @@ async function stopAndFetch(page: Page, token: string, name: string): Promise<st
   expect(stream.status).toBe(200);
   const path = join(workDir, `${name}.webm`);
   writeFileSync(path, Buffer.from(await stream.arrayBuffer()));
-  return path;
+  return { path, videoId: video.id };
+}
+
+/** Polls GetVideo (Connect's JSON protocol) until the video is READY; returns its status. */
+async function waitReady(token: string, videoId: string, timeoutMs = 90_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let status = '';
+  while (Date.now() < deadline) {
+    const response = await fetch(`${inject('baseUrl')}/videoservice.VideoService/GetVideo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ videoId }),
+    });
+    status = ((await response.json()) as { status?: string }).status ?? '';
+    if (status === 'STATUS_READY' || status === 'STATUS_FAILED') return status;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return status;
 }
 
 describe('/record controls in Chromium', () => {
@@ -247,6 +268,38 @@ describe('/record controls in Chromium', () => {
       await page.getByRole('combobox', { name: 'Microphone' }).waitFor();
       await page.waitForFunction(() => document.querySelectorAll('select option').length > 2);
       expect(await page.getByRole('combobox', { name: 'Microphone' }).inputValue()).toBe(second!.value);
+      await page.context().close();
+    },
+  );
+
+  it(
+    'every source records, uploads and becomes READY: camera only (full frame), screen + camera, area',
+    { timeout: 240_000 },
+    async () => {
+      const { page, token } = await recordPage({ countdown: false });
+      const source = page.getByRole('combobox', { name: 'Source' });
+      const results: Record<string, { status: string; sizes: { width: number; height: number }[] }> = {};
+      for (const mode of ['camera', 'screen+camera', 'area'] as const) {
+        await page.getByRole('button', { name: 'Start Recording' }).waitFor();
+        await page.waitForFunction(
+          () =>
+            !(
+              [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Start Recording')) as
+                HTMLButtonElement | undefined
+            )?.disabled,
+        );
+        await source.selectOption(mode);
+        await page.getByRole('button', { name: 'Start Recording' }).click();
+        if (mode === 'area') await page.getByRole('button', { name: 'Record this area' }).click();
+        await page.getByTestId('elapsed-time').waitFor();
+        await page.waitForTimeout(2_000);
+        const { path, videoId } = await stopAndStore(page, token, `mode-${mode.replace('+', '-')}`);
+        results[mode] = { status: await waitReady(token, videoId), sizes: await frameSizes(path, 1) };
+      }
+      console.info(`modes: ${JSON.stringify(results)}`);
+      expect(results.camera).toEqual({ status: 'STATUS_READY', sizes: [{ width: 640, height: 480 }] });
+      expect(results['screen+camera']?.status).toBe('STATUS_READY');
+      expect(results.area?.status).toBe('STATUS_READY');
       await page.context().close();
     },
   );

@@ -6,6 +6,12 @@ export { EmptyVideos, LoadError, LoadMore, VideoGridSkeleton } from './video/vid
 export { formatVideoDate } from './video/format-video-date';
 export type { VideoStatusLabel, VideoVisibilityLabel } from './video/video-status';
 export { VideoPlayer } from './player/video-player';
+export { chaptersFromDescription, mergeChapters, type ChapterMark } from './player/chapters';
+export type { StoryboardSprite } from './player/storyboard';
+export type { TimeSpan } from './editor/kept-ranges';
+export { TrimEditor } from './editor/trim-editor';
+export { EditControls, type EditStateLabel } from './editor/edit-controls';
+export { ChaptersEditor } from './editor/chapters-editor';
 export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';
 export { VideoEditor, type VideoChanges } from './manage/video-editor';
 export { DeleteDialog } from './manage/delete-dialog';

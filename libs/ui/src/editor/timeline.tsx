@@ -1,0 +1,86 @@
+import type { StoryboardSprite } from '../player/storyboard';
+import { storyboardTile } from '../player/storyboard';
+import type { TimeSpan } from './kept-ranges';
+
+const TILES = 12;
+
+/**
+ * The edit at a glance: a filmstrip of the video (storyboard tiles), with what the edit removes
+ * shaded, and two handles for the start and end.
+ */
+export function Timeline({
+  duration,
+  storyboard,
+  start,
+  end,
+  removed,
+  onStart,
+  onEnd,
+}: {
+  duration: number;
+  storyboard?: StoryboardSprite;
+  start: number;
+  end: number;
+  removed: readonly TimeSpan[];
+  onStart: (seconds: number) => void;
+  onEnd: (seconds: number) => void;
+}) {
+  const at = (seconds: number) => `${(seconds / duration) * 100}%`;
+  const shaded = [{ start: 0, end: start }, ...removed, { start: end, end: duration }].filter((s) => s.end > s.start);
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="relative h-16 overflow-hidden rounded bg-base-300" data-testid="filmstrip">
+        {storyboard && (
+          <div className="flex h-full">
+            {Array.from({ length: TILES }, (_, i) => {
+              const tile = storyboardTile(storyboard, ((i + 0.5) / TILES) * duration);
+              const scale = 64 / storyboard.tileHeight;
+              return (
+                <div
+                  key={i}
+                  aria-hidden="true"
+                  className="h-full flex-1"
+                  style={{
+                    backgroundImage: `url("${storyboard.url}")`,
+                    backgroundSize: `${storyboard.columns * storyboard.tileWidth * scale}px auto`,
+                    backgroundPosition: `-${tile.x * scale}px -${tile.y * scale}px`,
+                  }}
+                />
+              );
+            })}
+          </div>
+        )}
+        {shaded.map((span) => (
+          <div
+            key={`${span.start}-${span.end}`}
+            data-testid="removed-span"
+            className="absolute inset-y-0 bg-black/60"
+            style={{ left: at(span.start), width: at(span.end - span.start) }}
+          />
+        ))}
+      </div>
+      <div className="relative h-6">
+        <input
+          type="range"
+          aria-label="Start handle"
+          className="range range-xs pointer-events-auto absolute inset-x-0"
+          min={0}
+          max={duration}
+          step={0.1}
+          value={start}
+          onChange={(event) => onStart(Math.min(Number(event.target.value), end - 0.1))}
+        />
+        <input
+          type="range"
+          aria-label="End handle"
+          className="range range-xs range-secondary pointer-events-auto absolute inset-x-0 top-3"
+          min={0}
+          max={duration}
+          step={0.1}
+          value={end}
+          onChange={(event) => onEnd(Math.max(Number(event.target.value), start + 0.1))}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { VideoPlayer } from '../player/video-player';
+import type { StoryboardSprite } from '../player/storyboard';
+import { type TimeSpan, cutsBetween, keptSpans, lengthOf } from './kept-ranges';
+import { formatTimecode } from './timecode';
+import { TimeField } from './time-field';
+import { Timeline } from './timeline';
+
+export interface TrimEditorProps {
+  /** The unedited video's length and address: an edit is always made on the original. */
+  duration: number;
+  originalUrl: string;
+  /** Thumbnails of the original for the filmstrip, when the storyboard is of the original. */
+  storyboard?: StoryboardSprite;
+  /** The edit saved so far (empty: none). */
+  initialKept: readonly TimeSpan[];
+  onSave: (kept: TimeSpan[]) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * Edit mode: trim the start and end (handles on the timeline, or Start and End typed as m:ss.s),
+ * cut middle ranges, preview the result (playback skips what is removed), then Save.
+ */
+export function TrimEditor({ duration, originalUrl, storyboard, initialKept, onSave, onCancel }: TrimEditorProps) {
+  const [start, setStart] = useState(initialKept[0]?.start ?? 0);
+  const [end, setEnd] = useState(initialKept.at(-1)?.end ?? duration);
+  const [cuts, setCuts] = useState<TimeSpan[]>(() => cutsBetween(initialKept));
+  const [cutFrom, setCutFrom] = useState(start);
+  const [cutTo, setCutTo] = useState(start);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const kept = keptSpans(start, end, cuts);
+  const removed = cutsBetween(kept);
+  const inVideo = (seconds: number) =>
+    seconds > duration ? `The video is ${formatTimecode(duration)} long` : undefined;
+
+  const save = async () => {
+    setSaving(true);
+    setError(undefined);
+    try {
+      await onSave(kept);
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : 'The edit could not be saved.');
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section aria-label="Edit video" className="flex flex-col gap-3 rounded-box border border-base-300 p-3">
+      <VideoPlayer src={originalUrl} knownDuration={duration} label="Edit preview" keptSpans={kept} />
+      <Timeline
+        duration={duration}
+        storyboard={storyboard}
+        start={start}
+        end={end}
+        removed={removed}
+        onStart={setStart}
+        onEnd={setEnd}
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <TimeField
+          label="Start"
+          seconds={start}
+          onChange={setStart}
+          accept={(value) => inVideo(value) ?? (value >= end ? 'Start must come before End' : undefined)}
+        />
+        <TimeField
+          label="End"
+          seconds={end}
+          onChange={setEnd}
+          accept={(value) => inVideo(value) ?? (value <= start ? 'End must come after Start' : undefined)}
+        />
+        <TimeField label="Cut from" seconds={cutFrom} onChange={setCutFrom} accept={inVideo} />
+        <TimeField label="Cut to" seconds={cutTo} onChange={setCutTo} accept={inVideo} />
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={cutTo <= cutFrom}
+          onClick={() => setCuts([...cuts, { start: cutFrom, end: cutTo }])}
+        >
+          Cut
+        </button>
+      </div>
+      {removed.length > 0 && (
+        <ul aria-label="Cuts" className="flex flex-wrap gap-2">
+          {removed.map((cut) => (
+            <li key={`${cut.start}-${cut.end}`}>
+              <button
+                type="button"
+                className="btn btn-xs"
+                onClick={() => setCuts(cuts.filter((c) => c.end <= cut.start || c.start >= cut.end))}
+              >
+                Restore {formatTimecode(cut.start)}–{formatTimecode(cut.end)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-sm text-base-content/70" data-testid="edit-result">
+        Result: {formatTimecode(lengthOf(kept))} of {formatTimecode(duration)}
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={saving || kept.length === 0}
+          onClick={() => void save()}
+        >
+          Save
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

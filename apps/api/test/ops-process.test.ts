@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { migrations } from '../src/db/migrations';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { buildApi, distDir, ready, startBuilt } from './support/built-api';
@@ -74,6 +75,23 @@ describe('the built server', () => {
     );
     expect(imported.size).toBeGreaterThan(10);
     expect(outside).toEqual([]);
+  });
+
+  it('runs what the systemd units and the environment file of the deployment guide name', () => {
+    const deploy = join(import.meta.dirname, '../../../docs/deploy');
+    const env = Object.fromEntries(
+      readFileSync(join(deploy, 'stream.env'), 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    expect(() => loadConfig(env)).not.toThrow();
+    for (const unit of ['stream-api@.service', 'stream-worker@.service']) {
+      const text = readFileSync(join(deploy, unit), 'utf8');
+      const commands = [...text.matchAll(/^ExecStart(?:Pre)?=\/usr\/bin\/node (?:--enable-source-maps )?(\S+)$/gm)];
+      expect(commands.length, unit).toBeGreaterThan(0);
+      for (const [, script] of commands) expect(readdirSync(distDir)).toContain(script!.replace('apps/api/dist/', ''));
+    }
   });
 
   it('runs dist/main.js under plain node: /healthz, /readyz on PGlite, and a clean SIGTERM', async () => {

@@ -19,6 +19,12 @@ export {
   updateVideoMutation,
   type RecordViewInput,
 } from './queries/video-mutations';
+export {
+  refetchWhileApplying,
+  revertEditsMutation,
+  saveEditsMutation,
+  setCaptionsMutation,
+} from './queries/edit-mutations';
 export { createUploadClient, uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from './upload';
 export { appConfigQuery, fetchAppConfig, type AppConfig } from './app-config/app-config';
 export {

@@ -33,6 +33,7 @@ export { LiveAnnouncer } from './recorder/live-announcer';
 export { MediaPreview } from './recorder/media-preview';
 export { AreaSelector, type Area } from './recorder/area-selector';
 export { SourcePicker } from './recorder/source-picker';
+export { BubblePlacement } from './recorder/bubble-placement';
 export {
   RecorderSettings,
   type BubbleChoice,

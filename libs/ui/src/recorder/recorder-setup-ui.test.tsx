@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AreaSelector, dragged, type Area } from './area-selector';
+import { BubblePlacement, nearestCorner } from './bubble-placement';
 import { Countdown } from './countdown';
 import { LevelMeter } from './level-meter';
 import { RecorderControls } from './recorder-controls';
@@ -122,5 +123,23 @@ describe('RecorderSettings', () => {
   it('hides the bubble settings unless the camera is drawn over the screen', () => {
     render(<RecorderSettings {...props({ showBubble: false })} />);
     expect(screen.queryByRole('combobox', { name: 'Bubble corner' })).toBeNull();
+  });
+});
+
+describe('BubblePlacement', () => {
+  it('shows the bubble in its corner, and a drag lands it in the nearest corner', () => {
+    const onBubble = vi.fn();
+    const bubble = { shape: 'circle', corner: 'bottom-right', size: 0.25 } as const;
+    render(<BubblePlacement bubble={bubble} onBubble={onBubble} />);
+    const preview = screen.getByTestId('bubble-preview');
+    expect(preview.dataset.corner).toBe('bottom-right');
+    const frame = screen.getByRole('img', { name: 'Camera bubble position' });
+    frame.getBoundingClientRect = () => ({ left: 0, top: 0, width: 320, height: 180 }) as DOMRect;
+    fireEvent.pointerDown(preview, { clientX: 300, clientY: 160 });
+    fireEvent.pointerMove(window, { clientX: 40, clientY: 30 });
+    fireEvent.pointerUp(window, { clientX: 40, clientY: 30 });
+    expect(onBubble).toHaveBeenCalledWith({ ...bubble, corner: 'top-left' });
+    expect(nearestCorner({ x: 0.9, y: 0.1 })).toBe('top-right');
+    expect(nearestCorner({ x: 0.2, y: 0.8 })).toBe('bottom-left');
   });
 });

@@ -126,7 +126,13 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
       {instant && !capturing ? <UnfinishedRecordingsPanel instant={instant} onResumed={setResumed} /> : null}
       {resumed && renderVideoLink ? renderVideoLink(resumed.videoId) : null}
 
-      <RecordSetup recorder={recorder} setup={setup} disabled={uploading} maxDurationMs={maxDurationMs} />
+      <RecordSetup
+        recorder={recorder}
+        setup={setup}
+        disabled={uploading}
+        maxDurationMs={maxDurationMs}
+        browser={recorderOptions?.browser}
+      />
 
       <RecorderControls
         recording={state.status === 'recording'}

@@ -129,4 +129,17 @@ describe('/record settings and controls (issue 15)', () => {
       (await screen.findByText(/The microphone may be muted/, undefined, { timeout: 2_000 })).closest('[role=alert]'),
     ).toBeTruthy();
   });
+
+  it('screen + camera: the camera shows live in its bubble before recording, moved by the corner choice', async () => {
+    const fake = createFakeBrowser();
+    await renderRecord({ browser: fake.browser }, { countdown: false, source: 'screen+camera', panelOpen: true });
+    await waitFor(() => expect(fake.calls.getUserMedia).toContainEqual({ video: true }));
+    expect(screen.getByTestId('bubble-preview').dataset.corner).toBe('bottom-right');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Bubble corner' }), 'Top left');
+    expect(screen.getByTestId('bubble-preview').dataset.corner).toBe('top-left');
+    await userEvent.click(button('Start Recording'));
+    await screen.findByTestId('elapsed-time');
+    expect(screen.queryByTestId('bubble-preview')).toBeNull();
+    expect(fake.processed).toMatchObject([{ kind: 'bubble', settings: { corner: 'top-left' } }]);
+  });
 });

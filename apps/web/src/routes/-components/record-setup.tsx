@@ -1,7 +1,8 @@
-import { recorderMessages, type RecorderState } from '@stream/recorder';
-import type { RecorderSetup, UseRecorder } from '@stream/recorder/react';
+import { recorderMessages, type BrowserMedia, type RecorderState } from '@stream/recorder';
+import { useCameraPreview, type RecorderSetup, type UseRecorder } from '@stream/recorder/react';
 import {
   AreaSelector,
+  BubblePlacement,
   Countdown,
   LiveAnnouncer,
   MediaPreview,
@@ -14,6 +15,8 @@ import { formatMinutes } from './record-limit';
 export interface RecordSetupProps {
   recorder: UseRecorder;
   setup: RecorderSetup;
+  /** Tests pass a fake browser (the camera's preview opens through it). */
+  browser?: BrowserMedia | undefined;
   /** While uploading (docs/product.md, States) or capturing, the settings cannot change. */
   disabled: boolean;
   maxDurationMs?: number | undefined;
@@ -23,13 +26,19 @@ export interface RecordSetupProps {
  * /record around the buttons (issue 15): the source, the settings panel, choosing an area, the
  * countdown, the live picture of a camera recording, and what happened to the devices.
  */
-export function RecordSetup({ recorder, setup, disabled, maxDurationMs }: RecordSetupProps) {
+export function RecordSetup({ recorder, setup, disabled, maxDurationMs, browser }: RecordSetupProps) {
   const { state } = recorder;
   const { preferences, update } = setup;
   const capturing = state.status !== 'idle' && state.status !== 'stopped' && state.status !== 'error';
   const locked = disabled || capturing || setup.area !== null;
   const live = state.status === 'recording' || state.status === 'paused';
   const liveStream = live && preferences.source !== 'screen' ? recorder.liveStream() : null;
+  const placingBubble = preferences.source === 'screen+camera' && !capturing;
+  const camera = useCameraPreview({
+    active: placingBubble && preferences.panelOpen && !disabled,
+    ...(preferences.cameraId ? { deviceId: preferences.cameraId } : {}),
+    ...(browser ? { browser } : {}),
+  });
   return (
     <>
       <LiveAnnouncer message={setup.announcement} />
@@ -57,6 +66,9 @@ export function RecordSetup({ recorder, setup, disabled, maxDurationMs }: Record
         limitText={maxDurationMs ? `Recordings stop by themselves after ${formatMinutes(maxDurationMs)}.` : undefined}
         disabled={locked}
       />
+      {placingBubble ? (
+        <BubblePlacement bubble={preferences.bubble} onBubble={(bubble) => update({ bubble })} camera={camera} />
+      ) : null}
       {setup.areaNotice ? <RecorderNotice message={setup.areaNotice} /> : null}
       {setup.area ? (
         <AreaSelector

@@ -1,9 +1,11 @@
 import { useSession } from '@stream/auth';
+import { Status } from '@stream/proto';
 import { LoadError, VideoEditor, ViewCount, formatVideoDate } from '@stream/ui';
 import {
   describeVideoError,
   getVideoQuery,
   isVideoNotFound,
+  refetchWhileApplying,
   refetchWhileProcessing,
   updateVideoMutation,
 } from '@stream/video-api';
@@ -14,6 +16,7 @@ import { changeErrorMessage } from './video-errors';
 import { createdAtOf } from './video-props';
 import { VideoOrganise } from './video-organise';
 import { VideoStage } from './video-stage';
+import { VideoEditPanel } from './video-edit-panel';
 
 const route = getRouteApi('/_authed/video/$id');
 
@@ -30,7 +33,7 @@ export function VideoDetail({ videoId, startEditing = false }: { videoId: string
   const update = useMutation(updateVideoMutation(transport, queryClient));
   const query = useQuery({
     ...getVideoQuery(transport, videoId),
-    refetchInterval: (q) => refetchWhileProcessing(q.state.data),
+    refetchInterval: (q) => refetchWhileProcessing(q.state.data) || refetchWhileApplying(q.state.data),
   });
 
   if (query.isPending) return <p>Loading...</p>;
@@ -73,6 +76,7 @@ export function VideoDetail({ videoId, startEditing = false }: { videoId: string
         <p>Uploaded on {formatVideoDate(createdAtOf(video))}</p>
         <ViewCount count={Number(video.viewCount)} />
       </div>
+      {isOwner && video.status === Status.READY && <VideoEditPanel video={video} transport={transport} />}
       {isOwner && <VideoOrganise video={video} transport={transport} />}
       {isOwner && (
         <OwnerActions video={video} transport={transport} onDeleted={() => void navigate({ to: '/videos' })} />

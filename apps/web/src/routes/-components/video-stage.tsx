@@ -1,5 +1,6 @@
 import { Status, type Video } from '@stream/proto';
 import { VideoPlayer } from '@stream/ui';
+import { playerExtras } from './player-extras';
 
 /** `onPlayerError` asks for the video again: its signed URL may have expired, and a fresh one resumes playback. */
 export function VideoStage({
@@ -45,6 +46,7 @@ export function VideoStage({
           onError={onPlayerError}
           onPlayed={onPlayed}
           onEnded={onEnded}
+          {...playerExtras(video)}
         />
       );
   }

@@ -176,8 +176,9 @@ describe('the built server', () => {
     expect(server.output()).not.toMatch(/^\{"level"/m);
   });
 
-  it('carries one request id from the upload request to the lines of the job it queued', async () => {
-    const server = await api({ WORKER: 'true' });
+  it('carries one request id from the upload request to the lines of the job it queued, and counts the job', async () => {
+    const token = randomBytes(16).toString('hex');
+    const server = await api({ WORKER: 'true', METRICS_TOKEN: token });
     await ready(server);
     const id = `test-${randomBytes(8).toString('hex')}`;
     const uploaded = await uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: { 'x-request-id': id } });
@@ -196,6 +197,12 @@ describe('the built server', () => {
       expect.arrayContaining(['incoming request', 'request completed', 'video processed']),
     );
     expect(ofRequest.find((line) => line.msg === 'video processed')?.videoId).toBe(uploaded.json.video!.id);
+    // The job's outcome and time are in the metrics of the process that ran it.
+    const metrics = await (
+      await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+    ).text();
+    expect(metrics).toMatch(/^stream_job_duration_seconds_count\{outcome="ready"\} 1$/m);
+    expect(metrics).toMatch(/^stream_job_queue_depth 0$/m);
     server.signal('SIGTERM');
     await server.exited;
   }, 90_000);

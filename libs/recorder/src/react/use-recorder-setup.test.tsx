@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { preferencesKey } from '../capture/preferences.ts';
 import { createFakeBrowser } from '../testing/fake-browser.ts';
 import { useRecorder } from './use-recorder.ts';
 import { useRecorderSetup } from './use-recorder-setup.ts';
 
-afterEach(() => window.localStorage.clear());
+afterEach(() => {
+  cleanup(); // unmounts: releases the recorder and its timers before the next test
+  window.localStorage.clear();
+});
 
 function setupWith(fake: ReturnType<typeof createFakeBrowser>, maxDurationMs?: number) {
   return renderHook(() => {

@@ -137,7 +137,12 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
       <RecorderControls
         recording={state.status === 'recording'}
         paused={state.status === 'paused'}
-        busy={state.status === 'acquiring' || state.status === 'countdown' || state.status === 'stopping'}
+        busy={
+          state.status === 'acquiring' ||
+          state.status === 'countdown' ||
+          state.status === 'stopping' ||
+          setup.area !== null // choosing an area: Record this area starts it
+        }
         disabled={uploading}
         onStart={() => {
           setAlert(null); // the last upload's message belongs to the last recording

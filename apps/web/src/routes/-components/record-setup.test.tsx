@@ -103,6 +103,7 @@ describe('/record settings and controls (issue 15)', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'area');
     await userEvent.click(button('Start Recording'));
     const region = await screen.findByRole('region', { name: 'Choose the area to record' });
+    expect(button('Start Recording').disabled).toBe(true); // Record this area starts it
     expect(screen.getByTestId('area-size').textContent).toBe('1280 × 720');
     await userEvent.click(button('16:9'));
     const set = (name: string, value: string) =>

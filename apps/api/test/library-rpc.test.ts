@@ -109,6 +109,24 @@ describe.each(databaseKinds)('the library on %s', (databaseKind) => {
       expect(last.nextPageNumber).toBe(0);
     });
 
+    it('counts up to 1,000 matches (1,001: more) and then lists them newest first', async () => {
+      const { user, videos } = await someone();
+      await sql`
+        insert into videos (id, user_id, title, description, status, visibility, created_at)
+        select ${user.uid} || '-' || g, ${user.uid}, case when g = 1005 then 'Many many' else 'Many ' || g end, '',
+          'READY', 'PRIVATE', now() - g * interval '1 second'
+        from generate_series(1, 1005) g`.execute(server.database.db);
+      const found = await videos.listVideos({ query: 'many', pageSize: 3 });
+      expect(found.totalCount).toBe(1001);
+      // Past the cap, no ranking: the newest first, though 'Many many' would rank highest.
+      expect(titlesOf(found)).toEqual(['Many 1', 'Many 2', 'Many 3']);
+      expect(titlesOf(await videos.listVideos({ query: 'many', sort: VideoSort.OLDEST, pageSize: 1 }))).toEqual([
+        'Many many',
+      ]);
+      const few = await videos.listVideos({ query: 'many 100' });
+      expect(few.totalCount).toBe(6);
+    });
+
     it("never finds another user's videos", async () => {
       const [a, b] = await Promise.all([someone(), someone()]);
       await a.make('Secret roadmap');

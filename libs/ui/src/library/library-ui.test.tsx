@@ -66,9 +66,11 @@ describe('SearchSummary', () => {
     const user = userEvent.setup();
     const onClear = vi.fn();
     const { rerender } = render(
-      <SearchSummary query="demo" tags={[]} count={1234} onClear={onClear} onRemoveTag={() => undefined} />,
+      <SearchSummary query="demo" tags={[]} count={234} onClear={onClear} onRemoveTag={() => undefined} />,
     );
-    expect(screen.getByRole('status').textContent).toBe('1,234 videos match “demo”');
+    expect(screen.getByRole('status').textContent).toBe('234 videos match “demo”');
+    rerender(<SearchSummary query="demo" tags={[]} count={1001} onClear={onClear} onRemoveTag={() => undefined} />);
+    expect(screen.getByRole('status').textContent).toBe('More than 1,000 videos match “demo”');
     rerender(<SearchSummary query="zzz" tags={[]} count={0} onClear={onClear} onRemoveTag={() => undefined} />);
     expect(screen.getByRole('status').textContent).toBe('No videos match “zzz”.');
     await user.click(screen.getByRole('button', { name: 'Clear search' }));

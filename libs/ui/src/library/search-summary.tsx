@@ -7,7 +7,15 @@ export interface SearchSummaryProps {
   onRemoveTag: (tag: string) => void;
 }
 
-const videos = (count: number) => (count === 1 ? '1 video' : `${count.toLocaleString('en-US')} videos`);
+/** The server counts matches up to 1,000; 1,001 means more. */
+const MAX_COUNTED = 1000;
+
+const videos = (count: number) =>
+  count > MAX_COUNTED
+    ? `More than ${MAX_COUNTED.toLocaleString('en-US')} videos`
+    : count === 1
+      ? '1 video'
+      : `${count.toLocaleString('en-US')} videos`;
 
 /** How many videos match the search and tags, and a way to clear them; says so when none match. */
 export function SearchSummary({ query, tags, count, onClear, onRemoveTag }: SearchSummaryProps) {

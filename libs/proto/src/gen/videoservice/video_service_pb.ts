@@ -428,6 +428,8 @@ export type ListVideosResponse = Message<"videoservice.ListVideosResponse"> & {
 
   /**
    * How many videos match, over all pages: set when the request used a field beyond the spec.
+   * Counted up to 1,000: 1,001 means more than 1,000 (and a search past it comes newest first
+   * rather than by relevance).
    *
    * @generated from field: optional int32 total_count = 3;
    */

@@ -76,6 +76,8 @@ export const configSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** On SIGTERM: how long in-flight requests, uploads and the running job get before the process stops anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(25),
+  /** A worker process (`npm run worker`) serves /healthz, /readyz and /metrics on this port (on HOST); unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Run the processing worker inside the API process. */
   WORKER: boolean.default(true),
   /** Processing (see processing/processing-config.ts): ffmpeg binaries and job timing. */

@@ -4,7 +4,11 @@
 // SHUTDOWN_GRACE_SECONDS, after which the job is handed back to the queue) and exits.
 import { join } from 'node:path';
 import pino from 'pino';
+import { listenHost } from './http/listen-host';
 import { logFormat, logStream } from './ops/log-format';
+import { ApiMetrics } from './ops/metrics';
+import { startOpsServer } from './ops/ops-server';
+import { Readiness } from './ops/readiness';
 import { stopOnSignals } from './ops/shutdown';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -31,6 +35,7 @@ async function main() {
   await checkDataDir({ ...config, WORKER: true });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
+  const metrics = new ApiMetrics();
   const processing = await createProcessing({
     config,
     executor: database.executor,
@@ -38,13 +43,28 @@ async function main() {
     edits: createEditVideoStore(database.db, media),
     scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
     log,
+    onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
   });
+  metrics.watchQueue(() => processing.queueSize());
   await processing.startWorker();
-  log.info({}, 'worker started');
+  const ops = config.METRICS_PORT
+    ? await startOpsServer({
+        port: config.METRICS_PORT,
+        host: listenHost(config).host,
+        readiness: new Readiness([
+          { name: 'database', probe: async () => void (await database.executor.executeSql('select 1')) },
+          { name: 'queue', probe: async () => void (await processing.queueSize()) },
+        ]),
+        metrics,
+        metricsToken: config.METRICS_TOKEN,
+      })
+    : undefined;
+  log.info({ metrics: ops?.url }, 'worker started');
 
   stopOnSignals({
     close: async () => {
       log.info({}, 'worker stopping');
+      await ops?.close();
       await processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000);
       await database.close();
     },

@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config';
 import { migrations } from '../src/db/migrations';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { buildApi, distDir, ready, startBuilt } from './support/built-api';
+import { freePort } from './support/free-port';
 import { createPostgresDatabase } from './support/test-database';
 import { uploadVideo } from './support/upload';
 import { until } from './support/until';
@@ -134,6 +135,35 @@ describe('the built server', () => {
     for (const server of apis) server.signal('SIGTERM');
     expect((await Promise.all(apis.map((server) => server.exited))).map((exit) => exit.code)).toEqual([0, 0, 0]);
   }, 120_000);
+
+  it('serves /healthz, /readyz and /metrics of a worker process on METRICS_PORT', async () => {
+    const token = randomBytes(16).toString('hex');
+    const port = await freePort();
+    const worker = await startBuilt(
+      'worker',
+      {
+        DATABASE_URL: await createPostgresDatabase(),
+        DATA_DIR: await mkdtemp(join(scratch, 'worker-')),
+        METRICS_PORT: String(port),
+        METRICS_TOKEN: token,
+      },
+      children,
+    );
+    const base = `http://127.0.0.1:${port}`;
+    await until('the worker to be ready', async () =>
+      (await fetch(`${base}/readyz`)).status === 200 ? true : undefined,
+    );
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({
+      ready: true,
+      checks: { database: 'ok', queue: 'ok' },
+    });
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(metrics).toMatch(/^stream_job_queue_depth 0$/m);
+    expect(metrics).toMatch(/^process_resident_memory_bytes \d+/m);
+    worker.signal('SIGTERM');
+    expect(await worker.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
 
   it('on SIGTERM fails /readyz at once and finishes an in-flight range response before exiting', async () => {
     const server = await api({ WORKER: 'false', SHUTDOWN_GRACE_SECONDS: '20' });

@@ -57,7 +57,7 @@ export function VideoEditPanel({ video, transport }: { video: Video; transport: 
         />
       )}
       <ChaptersEditor
-        key={`${video.id}-${video.chapters.length}-${video.defaultPlaybackRate}`}
+        key={video.id}
         chapters={video.chapters.map((chapter) => ({ seconds: chapter.seconds, title: chapter.title }))}
         defaultRate={video.defaultPlaybackRate}
         duration={video.durationSeconds}

@@ -9,6 +9,8 @@ import { isAbsolute, join } from 'node:path';
 import { build } from 'vite';
 import { libEntries } from './pack-manifest.mjs';
 
+// A test runner's NODE_ENV=test would make this a development build (React's jsxDEV).
+process.env.NODE_ENV = 'production';
 const libDir = process.cwd();
 const pkg = JSON.parse(readFileSync(join(libDir, 'package.json'), 'utf8'));
 const entries = libEntries(pkg);
@@ -18,6 +20,7 @@ rmSync(join(libDir, 'dist'), { recursive: true, force: true });
 await build({
   configFile: false,
   root: libDir,
+  mode: 'production',
   logLevel: 'warn',
   build: {
     outDir: 'dist',

@@ -11,8 +11,12 @@ export function libEntries(pkg) {
   });
 }
 
-/** Frameworks the consumer app brings: one copy of each, so they are peers, never dependencies. */
-const PEERS = new Set(['react', 'react-dom', '@tanstack/react-query']);
+/**
+ * What must exist once in the consumer app, so peers, never dependencies: the frameworks, and the
+ * protobuf and Connect runtimes (two copies of @bufbuild/protobuf make the generated descriptors
+ * and the client's types disagree).
+ */
+const PEERS = new Set(['react', 'react-dom', '@tanstack/react-query', '@bufbuild/protobuf', '@connectrpc/connect']);
 
 const packageName = (specifier) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
@@ -21,7 +25,7 @@ const packageName = (specifier) =>
 function importedPackages(code) {
   const names = new Set();
   // `resolve("pkg/...")`: a package found at run time (auth's testing entry finds firebase-tools' CLI).
-  for (const [, specifier] of code.matchAll(/(?:from|import|resolve)\s*\(?\s*["']([^"'./][^"']*)["']/g)) {
+  for (const [, specifier] of code.matchAll(/(?:from|import|resolve)\s*\(?\s*["']([^"'./\s][^"'\s]*)["']/g)) {
     if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
     names.add(packageName(specifier));
   }

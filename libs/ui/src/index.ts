@@ -10,6 +10,7 @@ export { chaptersFromDescription, mergeChapters, type ChapterMark } from './play
 export type { StoryboardSprite } from './player/storyboard';
 export type { TimeSpan } from './editor/kept-ranges';
 export { TrimEditor } from './editor/trim-editor';
+export { peaks } from './editor/waveform';
 export { EditControls, type EditStateLabel } from './editor/edit-controls';
 export { ChaptersEditor } from './editor/chapters-editor';
 export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';

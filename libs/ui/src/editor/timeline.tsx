@@ -5,8 +5,8 @@ import type { TimeSpan } from './kept-ranges';
 const TILES = 12;
 
 /**
- * The edit at a glance: a filmstrip of the video (storyboard tiles), with what the edit removes
- * shaded, and two handles for the start and end.
+ * The edit at a glance: a filmstrip of the video (storyboard tiles) over its audio waveform, with
+ * what the edit removes shaded, and two handles for the start and end.
  */
 export function Timeline({
   duration,
@@ -16,8 +16,11 @@ export function Timeline({
   removed,
   onStart,
   onEnd,
+  waveform,
 }: {
   duration: number;
+  /** Loudness peaks (0 to 1) across the whole video, drawn under the filmstrip. */
+  waveform?: readonly number[];
   storyboard?: StoryboardSprite;
   start: number;
   end: number;
@@ -49,6 +52,19 @@ export function Timeline({
               );
             })}
           </div>
+        )}
+        {waveform && waveform.length > 0 && (
+          <svg
+            aria-hidden="true"
+            data-testid="waveform"
+            className="absolute inset-x-0 bottom-0 h-6 w-full text-primary"
+            viewBox={`0 0 ${waveform.length} 2`}
+            preserveAspectRatio="none"
+          >
+            {waveform.map((peak, i) => (
+              <rect key={i} x={i} width={0.8} y={1 - peak} height={Math.max(0.05, peak * 2)} fill="currentColor" />
+            ))}
+          </svg>
         )}
         {shaded.map((span) => (
           <div

@@ -63,6 +63,22 @@ describe('TrimEditor', () => {
   });
 });
 
+describe('the timeline', () => {
+  it('draws the waveform under the filmstrip when it is known', () => {
+    render(
+      <TrimEditor
+        duration={60}
+        originalUrl="/o.webm"
+        waveform={[0.1, 0.9, 0.5]}
+        initialKept={[]}
+        onSave={async () => {}}
+        onCancel={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('waveform').querySelectorAll('rect')).toHaveLength(3);
+  });
+});
+
 describe('EditControls', () => {
   it('says an edit is applying, and reverts only once confirmed', async () => {
     const user = userEvent.setup();

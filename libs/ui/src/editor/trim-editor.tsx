@@ -12,6 +12,8 @@ export interface TrimEditorProps {
   originalUrl: string;
   /** Thumbnails of the original for the filmstrip, when the storyboard is of the original. */
   storyboard?: StoryboardSprite;
+  /** Loudness peaks of the original's audio, when known. */
+  waveform?: readonly number[];
   /** The edit saved so far (empty: none). */
   initialKept: readonly TimeSpan[];
   onSave: (kept: TimeSpan[]) => Promise<void>;
@@ -22,7 +24,15 @@ export interface TrimEditorProps {
  * Edit mode: trim the start and end (handles on the timeline, or Start and End typed as m:ss.s),
  * cut middle ranges, preview the result (playback skips what is removed), then Save.
  */
-export function TrimEditor({ duration, originalUrl, storyboard, initialKept, onSave, onCancel }: TrimEditorProps) {
+export function TrimEditor({
+  duration,
+  originalUrl,
+  storyboard,
+  waveform,
+  initialKept,
+  onSave,
+  onCancel,
+}: TrimEditorProps) {
   const [start, setStart] = useState(initialKept[0]?.start ?? 0);
   const [end, setEnd] = useState(initialKept.at(-1)?.end ?? duration);
   const [cuts, setCuts] = useState<TimeSpan[]>(() => cutsBetween(initialKept));
@@ -56,6 +66,7 @@ export function TrimEditor({ duration, originalUrl, storyboard, initialKept, onS
         start={start}
         end={end}
         removed={removed}
+        waveform={waveform}
         onStart={setStart}
         onEnd={setEnd}
       />

@@ -6,6 +6,7 @@ import { revertEditsMutation, saveEditsMutation, setCaptionsMutation, updateVide
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { editStateLabel, keptSpansOf } from './player-extras';
+import { useWaveform } from './use-waveform';
 import { changeErrorMessage } from './video-errors';
 
 /**
@@ -20,6 +21,7 @@ export function VideoEditPanel({ video, transport }: { video: Video; transport: 
   const captions = useMutation(setCaptionsMutation(transport, queryClient));
   const update = useMutation(updateVideoMutation(transport, queryClient));
   const [captionsError, setCaptionsError] = useState<string>();
+  const waveform = useWaveform(trimming ? video.originalUrl : undefined, Number(video.sizeBytes));
   const duration = video.originalDurationSeconds || video.durationSeconds;
   // The filmstrip needs thumbnails of the original: the storyboard is of what plays.
   const originalStoryboard = video.playingRanges.length === 0 && video.storyboard?.url ? video.storyboard : undefined;
@@ -43,6 +45,7 @@ export function VideoEditPanel({ video, transport }: { video: Video; transport: 
           duration={duration}
           originalUrl={video.originalUrl}
           storyboard={originalStoryboard && { ...originalStoryboard }}
+          waveform={waveform}
           initialKept={keptSpansOf(video)}
           onCancel={() => setTrimming(false)}
           onSave={async (kept) => {

@@ -28,7 +28,7 @@ afterAll(async () => {
 const settingsKey = 'stream.recorder.settings';
 
 /** /record signed in, with these settings remembered (as if chosen before) and `init` run first. */
-async function recordPage(settings?: object, init?: () => void): Promise<{ page: Page; token: string }> {
+async function recordPage(settings?: object, ...inits: (() => void)[]): Promise<{ page: Page; token: string }> {
   const baseUrl = inject('baseUrl');
   const { page, user } = await newSignedInPage(browser, { baseUrl, emulatorHost: inject('emulatorHost') });
   if (settings) {
@@ -37,10 +37,30 @@ async function recordPage(settings?: object, init?: () => void): Promise<{ page:
       [settingsKey, JSON.stringify(settings)],
     );
   }
-  if (init) await page.addInitScript(init);
+  for (const init of inits) await page.addInitScript(init);
   await page.goto(`${baseUrl}/record`);
   await page.getByRole('heading', { level: 1, name: 'Record' }).waitFor();
   return { page, token: user.idToken };
+}
+
+/** The camera as a solid magenta picture, so its pixels are known in the recording. */
+function magentaCamera() {
+  const devices = navigator.mediaDevices;
+  const getUserMedia = devices.getUserMedia.bind(devices);
+  devices.getUserMedia = async (constraints) => {
+    if (!constraints?.video) return getUserMedia(constraints);
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 480;
+    const context = canvas.getContext('2d')!;
+    const paint = () => {
+      context.fillStyle = '#ff00ff';
+      context.fillRect(0, 0, 640, 480);
+    };
+    paint();
+    setInterval(paint, 50);
+    return canvas.captureStream(20);
+  };
 }
 
 /** Stop, wait for the upload, and fetch the stored file (the original as uploaded). */
@@ -180,24 +200,7 @@ describe('/record controls in Chromium', () => {
     // The camera is a solid magenta picture, so its pixels are known; the screen is Chromium's fake one.
     const { page, token } = await recordPage(
       { countdown: false, source: 'screen+camera', bubble: { shape: 'circle', corner: 'top-left', size: 0.3 } },
-      () => {
-        const devices = navigator.mediaDevices;
-        const getUserMedia = devices.getUserMedia.bind(devices);
-        devices.getUserMedia = async (constraints) => {
-          if (!constraints?.video) return getUserMedia(constraints);
-          const canvas = document.createElement('canvas');
-          canvas.width = 640;
-          canvas.height = 480;
-          const context = canvas.getContext('2d')!;
-          const paint = () => {
-            context.fillStyle = '#ff00ff';
-            context.fillRect(0, 0, 640, 480);
-          };
-          paint();
-          setInterval(paint, 50);
-          return canvas.captureStream(20);
-        };
-      },
+      magentaCamera,
     );
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await page.getByTestId('elapsed-time').waitFor();
@@ -300,6 +303,52 @@ describe('/record controls in Chromium', () => {
       expect(results.camera).toEqual({ status: 'STATUS_READY', sizes: [{ width: 640, height: 480 }] });
       expect(results['screen+camera']?.status).toBe('STATUS_READY');
       expect(results.area?.status).toBe('STATUS_READY');
+      await page.context().close();
+    },
+  );
+
+  it(
+    'without the breakout box (other browsers) the canvas path crops an area to 640×360 and draws the bubble too',
+    { timeout: 180_000 },
+    async () => {
+      const hideBreakoutBox = () => {
+        for (const name of ['MediaStreamTrackProcessor', 'MediaStreamTrackGenerator']) {
+          Object.defineProperty(window, name, { value: undefined, configurable: true });
+        }
+      };
+      const { page, token } = await recordPage(
+        { countdown: false, source: 'area', bubble: { shape: 'rounded', corner: 'bottom-left', size: 0.3 } },
+        hideBreakoutBox,
+        magentaCamera,
+      );
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      const selector = page.getByRole('region', { name: 'Choose the area to record' });
+      await selector.getByRole('spinbutton', { name: 'Width' }).fill('640');
+      await selector.getByRole('spinbutton', { name: 'Height' }).fill('360');
+      await page.getByRole('button', { name: 'Record this area' }).click();
+      await page.getByTestId('elapsed-time').waitFor();
+      await page.waitForTimeout(2_500);
+      const area = await frameSizes(await stopAndFetch(page, token, 'canvas-area'));
+      expect(area.length).toBeGreaterThan(0);
+      expect(area.every(({ width, height }) => width === 640 && height === 360)).toBe(true);
+
+      await page.getByRole('combobox', { name: 'Source' }).selectOption('screen+camera');
+      await page.waitForFunction(
+        () =>
+          !(
+            [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('Start Recording')) as
+              HTMLButtonElement | undefined
+          )?.disabled,
+      );
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      await page.getByTestId('elapsed-time').waitFor();
+      await page.waitForTimeout(2_500);
+      const frame = await frameRgb(await stopAndFetch(page, token, 'canvas-bubble'), 1.5);
+      const short = Math.min(frame.width, frame.height);
+      const centre = Math.round(short * 0.03) + Math.round(short * 0.3) / 2;
+      const magenta = (c: { r: number; g: number; b: number }) => c.r > 200 && c.b > 200 && c.g < 60;
+      expect(magenta(meanColour(frame, centre, frame.height - centre))).toBe(true); // bottom left
+      expect(magenta(meanColour(frame, frame.width - centre, centre))).toBe(false);
       await page.context().close();
     },
   );

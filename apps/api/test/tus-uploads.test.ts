@@ -143,7 +143,7 @@ describe.each(setups)('tus uploads on $database with $storage storage', ({ datab
         'content-type': 'application/offset+octet-stream',
         authorization: `Bearer ${owner.idToken}`,
       },
-      body: piece,
+      body: new Uint8Array(piece),
     });
     expect(noOffset.status).toBe(403);
     expect((await tus.patch(location, 0, piece)).status).toBe(204);

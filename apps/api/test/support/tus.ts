@@ -49,7 +49,7 @@ export function tusClient(baseUrl: string, token?: string) {
         ...auth,
         ...options.headers,
       };
-      return answer(await fetch(url(location), { method: 'PATCH', headers, body: bytes }));
+      return answer(await fetch(url(location), { method: 'PATCH', headers, body: new Uint8Array(bytes) }));
     },
     async delete(location: string) {
       return answer(await fetch(url(location), { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', ...auth } }));

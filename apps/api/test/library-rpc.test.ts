@@ -250,6 +250,14 @@ describe.each(databaseKinds)('the library on %s', (databaseKind) => {
       expect((await other.library.listTags({})).tags).toEqual([]);
       expect((await other.videos.listVideos({ tags: ['private'] })).videos).toEqual([]);
       expect((await owner.videos.getVideo({ videoId: video!.id })).tags).toEqual(['private']);
+      // A viewer of a public video never sees how its owner files it.
+      const folder = await owner.library.createFolder({ name: 'Filed' });
+      await owner.library.updateVideos({ videoIds: [video!.id], folderId: folder.id, visibility: Visibility.PUBLIC });
+      expect(await other.videos.getVideo({ videoId: video!.id })).toMatchObject({ tags: [], folderId: '' });
+      expect(await owner.videos.getVideo({ videoId: video!.id })).toMatchObject({
+        tags: ['private'],
+        folderId: folder.id,
+      });
     });
   });
 

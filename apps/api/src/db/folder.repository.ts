@@ -10,7 +10,12 @@ const withVideoCount = (db: Kysely<Database>) =>
   db
     .selectFrom('folders')
     .selectAll('folders')
-    .select(sql<number>`(select count(*) from videos where videos.folder_id = folders.id)::int`.as('video_count'));
+    // user_id first: the (user_id, folder_id, ...) index answers it instead of a scan of every video.
+    .select(
+      sql<number>`(
+        select count(*) from videos where videos.user_id = folders.user_id and videos.folder_id = folders.id
+      )::int`.as('video_count'),
+    );
 
 export async function insertFolder(
   db: Kysely<Database>,

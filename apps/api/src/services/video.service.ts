@@ -71,7 +71,10 @@ export class VideoService {
    * does not leak); someone signed out gets unauthenticated, whether it exists or not.
    */
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
-    return this.withDirectUrls(await this.readable(caller, id, grant));
+    const video = await this.readable(caller, id, grant);
+    // Folders and tags are how the owner files videos (issue 14): nobody else sees them.
+    const shown = caller?.uid === video.userId ? video : { ...video, folderId: '', tags: [] };
+    return this.withDirectUrls(shown);
   }
 
   /** Like `get`, without the store's direct URLs (for checks that hand out no URL). */

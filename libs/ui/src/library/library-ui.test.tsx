@@ -23,6 +23,7 @@ describe('SearchBox', () => {
     render(
       <>
         <button type="button">elsewhere</button>
+        <input aria-label="Note" />
         <SearchBox value="" onSearch={(query, how) => searches.push([query, how])} />
       </>,
     );
@@ -32,6 +33,11 @@ describe('SearchBox', () => {
     await user.keyboard('/');
     expect(document.activeElement).toBe(box);
     expect((box as HTMLInputElement).value).toBe('');
+    // In a text field, / is a character.
+    screen.getByRole('textbox', { name: 'Note' }).focus();
+    await user.keyboard('/');
+    expect((screen.getByRole('textbox', { name: 'Note' }) as HTMLInputElement).value).toBe('/');
+    box.focus();
     await user.keyboard('rec');
     expect(searches).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));

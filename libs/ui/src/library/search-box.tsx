@@ -10,9 +10,14 @@ export interface SearchBoxProps {
   onSearch: (query: string, how: 'typing' | 'submit') => void;
 }
 
+/** Inputs where `/` is a character being typed (a checkbox or a button is not one). */
+const NON_TEXT_INPUTS = ['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'];
+
 const typingTarget = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  (target.isContentEditable ||
+    ['TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    (target instanceof HTMLInputElement && !NON_TEXT_INPUTS.includes(target.type)));
 
 /** The top bar's search: searches as the person types (debounced), Enter at once; `/` focuses it. */
 export function SearchBox({ value, onSearch }: SearchBoxProps) {

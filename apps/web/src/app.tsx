@@ -42,7 +42,7 @@ export function createApp({ authClient, transport, uploads, recorder = {}, stora
     transport:
       transport ??
       lazyTransport(async () =>
-        (await import('@stream/video-api')).createVideoTransport({
+        (await import('./video-service-client')).createVideoTransport({
           baseUrl: window.location.origin,
           getToken: async () => (await session.getToken()) ?? undefined,
         }),

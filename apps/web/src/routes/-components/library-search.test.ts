@@ -1,6 +1,7 @@
 import { VideoSort, Visibility } from '@stream/proto';
 import { describe, expect, it } from 'vitest';
-import { tagsOf, toLibraryFilter, validateLibrarySearch } from './library-search';
+import { toLibraryFilter } from './library-filter';
+import { tagsOf, validateLibrarySearch } from './library-search';
 
 describe('the library URL', () => {
   it('keeps what it knows and drops the rest', () => {

@@ -1,6 +1,4 @@
-import { Status, VideoSort, Visibility } from '@stream/proto';
 import type { SortChoice, StatusChoice, VisibilityChoice } from '@stream/ui';
-import type { LibraryFilter } from '@stream/video-api';
 
 /**
  * What /videos shows, as its URL says (issue 14): `?q=` a search, `?folder=` an open folder,
@@ -45,29 +43,3 @@ export function tagsOf(search: LibrarySearch): string[] {
 /** `tag` as the URL holds it: one name, or a list of several. */
 export const tagParam = (tags: string[]): string | string[] | undefined =>
   tags.length === 0 ? undefined : tags.length === 1 ? tags[0] : tags;
-
-const sortToProto = {
-  newest: VideoSort.NEWEST,
-  oldest: VideoSort.OLDEST,
-  title: VideoSort.TITLE,
-  longest: VideoSort.LONGEST,
-} as const;
-const statusToProto = { processing: Status.PROCESSING, ready: Status.READY, failed: Status.FAILED } as const;
-const visibilityToProto = {
-  private: Visibility.PRIVATE,
-  shared: Visibility.SHARED,
-  public: Visibility.PUBLIC,
-} as const;
-
-/** The ListVideos fields of a view; the plain /videos asks only the spec's page 0 of size 10. */
-export function toLibraryFilter(search: LibrarySearch): LibraryFilter {
-  const filter: LibraryFilter = {};
-  if (search.q) filter.query = search.q;
-  if (search.folder) filter.folderId = search.folder;
-  const tags = tagsOf(search);
-  if (tags.length) filter.tags = tags;
-  if (search.sort) filter.sort = sortToProto[search.sort];
-  if (search.status) filter.status = statusToProto[search.status];
-  if (search.visibility) filter.visibility = visibilityToProto[search.visibility];
-  return filter;
-}

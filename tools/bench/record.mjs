@@ -8,6 +8,8 @@
 // API (tsx, PGlite, local disk, worker in process) and the Auth emulator on 127.0.0.1; results go
 // to bench/results/record.md. BENCH_RECORD_SECONDS (default "10,300") lists the lengths.
 import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -75,6 +77,19 @@ async function bundlePageLibs() {
   return first.output.find((item) => item.type === 'chunk').code;
 }
 
+/** Serves local files by path to the page (any origin may read them). */
+async function serveFiles() {
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'video/webm' });
+    createReadStream(decodeURIComponent(request.url.slice(1))).pipe(response);
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((done) => server.close(done)),
+  };
+}
+
 async function getVideo(baseUrl, token, videoId) {
   const response = await fetch(`${baseUrl}/videoservice.VideoService/GetVideo`, {
     method: 'POST',
@@ -111,14 +126,12 @@ async function firstFrameAt(browser, link) {
   }
 }
 
-async function measure({ browser, baseUrl, token, libs, file, seconds, path }) {
+async function measure({ browser, baseUrl, token, libs, files, file, seconds, path }) {
   const context = await browser.newContext({ bypassCSP: true });
   try {
     const page = await context.newPage();
-    await page.route('**/__bench/**', (route) =>
-      route.request().url().endsWith('/recording.webm')
-        ? route.fulfill({ path: file, contentType: 'video/webm' })
-        : route.fulfill({ body: '<!doctype html><title>bench</title>', contentType: 'text/html' }),
+    await page.route('**/__bench/page', (route) =>
+      route.fulfill({ body: '<!doctype html><title>bench</title>', contentType: 'text/html' }),
     );
     await page.goto(`${baseUrl}/__bench/page`);
     await page.addScriptTag({ content: libs });
@@ -130,7 +143,7 @@ async function measure({ browser, baseUrl, token, libs, file, seconds, path }) {
       downloadThroughput: -1,
       uploadThroughput: UPLINK_BITS / 8,
     });
-    const args = { fileUrl: '/__bench/recording.webm', seconds, token };
+    const args = { fileUrl: `${files.url}/${encodeURIComponent(file)}`, seconds, token };
     const result = await page.evaluate(path === 'instant' ? instantInPage : wholeFileInPage, args);
     const [ready, frame] = await Promise.all([
       readyAt(baseUrl, token, result.videoId),
@@ -173,6 +186,10 @@ async function main() {
     });
     cleanups.unshift(() => browser.close());
 
+    // The recordings reach the page from here: through the DevTools pipe (route.fulfill) a file
+    // over ~75 MB overflows Chromium's 100 MiB buffer. Downloads are not throttled.
+    const files = await serveFiles();
+    cleanups.unshift(() => files.close());
     const rows = [];
     for (const seconds of LENGTHS) {
       log(`making a ${seconds} s recording`);
@@ -185,6 +202,7 @@ async function main() {
           baseUrl: server.baseUrl,
           token: user.idToken,
           libs,
+          files,
           file,
           seconds,
           path,

@@ -41,7 +41,7 @@ function track(child) {
  * `npm start` runs it) or, with `built`, the compiled apps/api/dist/main.js (as `npm run serve`).
  * Resolves once it answers HTTP, with the seconds that took.
  */
-export async function startApiServer({ root, env, nodeArgs = [], built = false }) {
+export async function startApiServer({ root, env, nodeArgs = [], built = false, startTimeoutMs = 60_000 }) {
   const port = await freePort();
   const entry = built ? [join(root, 'apps/api/dist/main.js')] : ['--import', 'tsx', join(root, 'apps/api/src/main.ts')];
   const started = process.hrtime.bigint();
@@ -52,7 +52,7 @@ export async function startApiServer({ root, env, nodeArgs = [], built = false }
   });
   const handle = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/api/videoservice/video/none`, child, handle.output, 60_000, 25);
+  await waitForHttp(`${baseUrl}/api/videoservice/video/none`, child, handle.output, startTimeoutMs, 25);
   return { ...handle, baseUrl, startupSeconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 

@@ -103,7 +103,7 @@ describe('the built server', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
     // A load balancer's polls are never logged at info.
     expect(server.output()).not.toMatch(/"url":"\/(?:healthz|readyz)"/);
-  });
+  }, 60_000);
 
   it('migrates from three processes at once, then starts three APIs at once, on one PostgreSQL', async () => {
     const url = await createPostgresDatabase();
@@ -204,7 +204,7 @@ describe('the built server', () => {
     await server.exited;
     expect(server.output()).toMatch(/INFO.*Server listening at http:\/\/127\.0\.0\.1:\d+/);
     expect(server.output()).not.toMatch(/^\{"level"/m);
-  });
+  }, 60_000);
 
   it('carries one request id from the upload request to the lines of the job it queued, and counts the job', async () => {
     const token = randomBytes(16).toString('hex');

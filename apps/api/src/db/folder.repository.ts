@@ -40,6 +40,17 @@ export async function listFolders(db: Kysely<Database>, userId: string, parentId
     .execute();
 }
 
+/** Whether the user has folder `id` (without counting its videos). */
+export async function hasFolder(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('folders')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every folder of the user, by name. */
 export async function listAllFolders(db: Kysely<Database>, userId: string): Promise<FolderRow[]> {
   return withVideoCount(db)

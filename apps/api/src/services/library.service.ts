@@ -177,10 +177,8 @@ export class LibraryService {
     return deleted;
   }
 
-  private async ownedFolder(db: Kysely<Database>, user: User, id: string): Promise<folders.FolderRow> {
-    const row = await folders.findFolder(db, user.uid, id);
-    if (!row) throw folderNotFound(id);
-    return row;
+  private async ownedFolder(db: Kysely<Database>, user: User, id: string): Promise<void> {
+    if (!(await folders.hasFolder(db, user.uid, id))) throw folderNotFound(id);
   }
 
   private async lockOwnedVideos(db: Kysely<Database>, user: User, ids: string[]): Promise<void> {

@@ -8,9 +8,7 @@
 // API (tsx, PGlite, local disk, worker in process) and the Auth emulator on 127.0.0.1; results go
 // to bench/results/record.md. BENCH_RECORD_SECONDS (default "10,300") lists the lengths.
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { createServer } from 'node:http';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +26,7 @@ const root = resolve(import.meta.dirname, '../..');
 const LENGTHS = (process.env.BENCH_RECORD_SECONDS ?? '10,300').split(',').map(Number);
 const UPLINK_BITS = 10_000_000;
 const VIDEO_BITRATE = '2000k';
+const PART_BYTES = 16 * 1024 * 1024;
 const log = (line) => console.log(`[bench:record] ${line}`);
 const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -77,19 +76,6 @@ async function bundlePageLibs() {
   return first.output.find((item) => item.type === 'chunk').code;
 }
 
-/** Serves local files by path to the page (any origin may read them). */
-async function serveFiles() {
-  const server = createServer((request, response) => {
-    response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'video/webm' });
-    createReadStream(decodeURIComponent(request.url.slice(1))).pipe(response);
-  });
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((done) => server.close(done)),
-  };
-}
-
 async function getVideo(baseUrl, token, videoId) {
   const response = await fetch(`${baseUrl}/videoservice.VideoService/GetVideo`, {
     method: 'POST',
@@ -126,13 +112,24 @@ async function firstFrameAt(browser, link) {
   }
 }
 
-async function measure({ browser, baseUrl, token, libs, files, file, seconds, path }) {
+async function measure({ browser, baseUrl, token, libs, file, seconds, path }) {
   const context = await browser.newContext({ bypassCSP: true });
   try {
     const page = await context.newPage();
-    await page.route('**/__bench/page', (route) =>
-      route.fulfill({ body: '<!doctype html><title>bench</title>', contentType: 'text/html' }),
-    );
+    // The recording reaches the page in parts: through the DevTools pipe (route.fulfill) one
+    // response over ~75 MB overflows Chromium's 100 MiB buffer. Downloads are not throttled.
+    const bytes = await readFile(file);
+    const parts = Math.ceil(bytes.length / PART_BYTES);
+    await page.route('**/__bench/**', (route) => {
+      const part = /\/part\/(\d+)$/.exec(route.request().url())?.[1];
+      if (part === undefined)
+        return route.fulfill({ body: '<!doctype html><title>bench</title>', contentType: 'text/html' });
+      const start = Number(part) * PART_BYTES;
+      return route.fulfill({
+        body: bytes.subarray(start, start + PART_BYTES),
+        contentType: 'application/octet-stream',
+      });
+    });
     await page.goto(`${baseUrl}/__bench/page`);
     await page.addScriptTag({ content: libs });
     const cdp = await context.newCDPSession(page);
@@ -143,7 +140,7 @@ async function measure({ browser, baseUrl, token, libs, files, file, seconds, pa
       downloadThroughput: -1,
       uploadThroughput: UPLINK_BITS / 8,
     });
-    const args = { fileUrl: `${files.url}/${encodeURIComponent(file)}`, seconds, token };
+    const args = { parts, seconds, token };
     const result = await page.evaluate(path === 'instant' ? instantInPage : wholeFileInPage, args);
     const [ready, frame] = await Promise.all([
       readyAt(baseUrl, token, result.videoId),
@@ -170,6 +167,7 @@ async function main() {
     log('starting the API server');
     const server = await startApiServer({
       root,
+      startTimeoutMs: 240_000, // seven agents share this machine: start-up has taken over a minute
       env: {
         DATA_DIR: join(scratch, 'data'),
         WEB_DIST: dist,
@@ -186,10 +184,6 @@ async function main() {
     });
     cleanups.unshift(() => browser.close());
 
-    // The recordings reach the page from here: through the DevTools pipe (route.fulfill) a file
-    // over ~75 MB overflows Chromium's 100 MiB buffer. Downloads are not throttled.
-    const files = await serveFiles();
-    cleanups.unshift(() => files.close());
     const rows = [];
     for (const seconds of LENGTHS) {
       log(`making a ${seconds} s recording`);
@@ -202,7 +196,6 @@ async function main() {
           baseUrl: server.baseUrl,
           token: user.idToken,
           libs,
-          files,
           file,
           seconds,
           path,

@@ -52,7 +52,12 @@ export async function startApiServer({ root, env, nodeArgs = [], built = false, 
   });
   const handle = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/api/videoservice/video/none`, child, handle.output, startTimeoutMs, 25);
+  try {
+    await waitForHttp(`${baseUrl}/api/videoservice/video/none`, child, handle.output, startTimeoutMs, 25);
+  } catch (error) {
+    await handle.stop(); // a server that did not answer in time must not outlive the benchmark
+    throw error;
+  }
   return { ...handle, baseUrl, startupSeconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 

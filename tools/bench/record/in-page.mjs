@@ -7,8 +7,10 @@
  * recording's own pace), uploading as they come; then Stop. Resolves with the video id, the link
  * and the times from Stop (ms) to the link and to the last byte acknowledged.
  */
-export async function instantInPage({ fileUrl, seconds, token }) {
-  const bytes = new Uint8Array(await (await fetch(fileUrl)).arrayBuffer());
+export async function instantInPage({ parts, seconds, token }) {
+  const pieces = [];
+  for (let part = 0; part < parts; part++) pieces.push(await (await fetch(`/__bench/part/${part}`)).blob());
+  const bytes = new Uint8Array(await new Blob(pieces).arrayBuffer());
   const { createResumableClient, createUploadSink } = globalThis.streamBench;
   const client = createResumableClient({ baseUrl: location.origin, getToken: () => token });
   let linkAt;
@@ -59,8 +61,10 @@ export async function instantInPage({ fileUrl, seconds, token }) {
 }
 
 /** Whole-file path: at Stop the whole recording uploads (the app's upload client), then the link is minted. */
-export async function wholeFileInPage({ fileUrl, token }) {
-  const bytes = new Uint8Array(await (await fetch(fileUrl)).arrayBuffer());
+export async function wholeFileInPage({ parts, token }) {
+  const pieces = [];
+  for (let part = 0; part < parts; part++) pieces.push(await (await fetch(`/__bench/part/${part}`)).blob());
+  const bytes = new Uint8Array(await new Blob(pieces).arrayBuffer());
   const { createUploadClient } = globalThis.streamBench;
   const uploads = createUploadClient({ baseUrl: location.origin, getToken: () => token });
   const stoppedAt = performance.now();

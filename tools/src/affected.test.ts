@@ -48,7 +48,8 @@ function plannedTasks(head: string): string[] {
     .filter(Boolean);
 }
 
-describe('npm run test:affected', () => {
+// Each plan computes Nx's project graph: a few seconds, more on a busy machine.
+describe('npm run test:affected', { timeout: 60_000 }, () => {
   it('runs lint, typecheck and tests of libs/ui and its dependents only when libs/ui alone changed', () => {
     const tasks = plannedTasks(commitTouching('libs/ui/src/index.ts'));
     expect(tasks).toEqual(

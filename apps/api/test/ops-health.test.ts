@@ -33,7 +33,10 @@ describe('health, readiness and metrics', () => {
   let server: TestServer | undefined;
 
   beforeAll(async () => {
-    [emulator, webm] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 1 }).then((path) => readFileSync(path))]);
+    [emulator, webm] = await Promise.all([
+      startAuthEmulator(),
+      makeWebm({ seconds: 1 }).then((path) => readFileSync(path)),
+    ]);
     user = await newTestUser(emulator.host);
   }, 120_000);
   afterEach(async () => {
@@ -114,9 +117,12 @@ describe('health, readiness and metrics', () => {
     await client.getVideo({ videoId: video.id });
     await client.getVideo({ videoId: video.id });
 
+    expect((await fetch(`${baseUrl}/api/no-such-route`)).status).toBe(404);
+
     const text = await (
       await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     ).text();
+    expect(sample(text, 'stream_http_requests_total', { route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
     const rpc = { route: '/videoservice.VideoService/GetVideo', method: 'POST', status: '200' };
     expect(sample(text, 'stream_http_requests_total', rpc)).toBe(2);
     const upload = { route: '/api/videoservice/upload', method: 'POST', status: '201' };

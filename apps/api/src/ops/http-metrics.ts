@@ -13,6 +13,8 @@ export const defaultMeteredRoutes: MeteredRoutes = {
   isStream: (url) => url === '/api/videoservice/video/:id' || url === '/api/videoservice/thumbnail/:id',
 };
 
+type Hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+
 interface MethodSeries {
   seconds: Histogram.Internal<'route' | 'method'>;
   byStatus: Map<number, Counter.Internal>;
@@ -20,54 +22,48 @@ interface MethodSeries {
 
 /**
  * Request counts and latencies per route (an RPC's route is its method path), and upload and
- * stream bytes and concurrency. The per-request work is kept to map lookups and an observe: the
- * labelled children are made once per route, method and status and reused, because prom-client
- * otherwise hashes a label object on every call, and the range requests of a playing video are
- * the hottest path there is. Register before the routes: the upload and stream hooks attach to
- * those routes only as they are added.
+ * stream bytes and concurrency. The range requests of a playing video are the hottest path there
+ * is, so the per-request work is a few map lookups, an increment and an observe: each route gets
+ * its own hook that knows its label (reading `request.routeOptions` would build an object per
+ * request), and the labelled children are made once per route, method and status (prom-client
+ * would otherwise hash a label object on every call). Register before the routes: the hooks attach
+ * to routes as they are added. Requests no route matched count under `unmatched`.
  */
 export function registerHttpMetrics(app: FastifyInstance, metrics: ApiMetrics, routes = defaultMeteredRoutes): void {
-  const series = new Map<string, Map<string, MethodSeries>>();
-  const seriesOf = (route: string, method: string): MethodSeries => {
-    let byMethod = series.get(route);
-    if (!byMethod) series.set(route, (byMethod = new Map()));
-    let entry = byMethod.get(method);
-    if (!entry) {
-      entry = { seconds: metrics.requestSeconds.labels(route, method), byStatus: new Map() };
-      byMethod.set(method, entry);
-    }
-    return entry;
-  };
-
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const entry = seriesOf(route, request.method);
-    let counter = entry.byStatus.get(reply.statusCode);
-    if (!counter) {
-      counter = metrics.requests.labels(route, request.method, String(reply.statusCode));
-      entry.byStatus.set(reply.statusCode, counter);
-    }
-    counter.inc();
-    entry.seconds.observe(reply.elapsedTime / 1000);
-    done();
-  });
-
   app.addHook('onRoute', (route: RouteOptions) => {
-    const hook = routes.isUpload(route.url)
-      ? trackUpload(metrics)
-      : routes.isStream(route.url)
-        ? trackStream(metrics)
-        : undefined;
-    if (!hook) return;
-    const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [hook, ...existing];
+    const hooks: Hook[] = [];
+    if (routes.isUpload(route.url)) hooks.push(trackUpload(metrics));
+    else if (routes.isStream(route.url)) hooks.push(trackStream(metrics));
+    if (hooks.length) route.onRequest = [...hooks, ...(route.onRequest ? [route.onRequest].flat() : [])];
+    const count = counter(metrics, route.url);
+    route.onResponse = [...(route.onResponse ? [route.onResponse].flat() : []), count];
   });
+  const unmatched = counter(metrics, 'unmatched');
+  app.addHook('onResponse', (request, reply, done) => (request.is404 ? unmatched(request, reply, done) : done()));
 }
 
-type RequestHook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+/** The onResponse hook of one route: counts the answer by method and status, observes its time. */
+function counter(metrics: ApiMetrics, route: string): Hook {
+  const byMethod = new Map<string, MethodSeries>();
+  return (request, reply, done) => {
+    let entry = byMethod.get(request.method);
+    if (!entry) {
+      entry = { seconds: metrics.requestSeconds.labels(route, request.method), byStatus: new Map() };
+      byMethod.set(request.method, entry);
+    }
+    let count = entry.byStatus.get(reply.statusCode);
+    if (!count) {
+      count = metrics.requests.labels(route, request.method, String(reply.statusCode));
+      entry.byStatus.set(reply.statusCode, count);
+    }
+    count.inc();
+    entry.seconds.observe(reply.elapsedTime / 1000);
+    done();
+  };
+}
 
 /** Counts an upload while its request is open; its body's bytes once it was accepted (2xx). */
-function trackUpload(metrics: ApiMetrics): RequestHook {
+function trackUpload(metrics: ApiMetrics): Hook {
   return (request, reply, done) => {
     metrics.activeUploads.inc();
     reply.raw.once('close', () => {
@@ -80,7 +76,7 @@ function trackUpload(metrics: ApiMetrics): RequestHook {
 }
 
 /** Counts a stream while its response is open; its body's bytes once all were sent. */
-function trackStream(metrics: ApiMetrics): RequestHook {
+function trackStream(metrics: ApiMetrics): Hook {
   return (request, reply, done) => {
     metrics.activeStreams.inc();
     reply.raw.once('close', () => {

@@ -22,7 +22,7 @@ describe('Readiness', () => {
   });
 
   it('counts a probe that hangs as failed instead of waiting on it', async () => {
-    const readiness = new Readiness([{ name: 'store', probe: () => new Promise<void>(() => undefined) }]);
+    const readiness = new Readiness([{ name: 'store', probe: () => new Promise<void>(() => undefined) }], 200);
     const report = await readiness.report();
     expect(report.ready).toBe(false);
     expect(report.checks.store).toMatch(/no answer within/);

@@ -12,8 +12,11 @@ export interface ReadinessReport {
   checks: Record<string, string>;
 }
 
-/** A probe that has not answered by then counts as failed: a load balancer must not wait on it. */
-const PROBE_TIMEOUT_MS = 2000;
+/**
+ * A probe that has not answered by then counts as failed: a load balancer must not wait on it.
+ * Not less: a cold first probe on a machine busy with other work took over 2 s in CI.
+ */
+const PROBE_TIMEOUT_MS = 5000;
 const DEFAULT_CACHE_MS = 1000;
 
 /**
@@ -26,7 +29,10 @@ export class Readiness {
   private stopping = false;
   private readonly results = new Map<string, { at: number; pending: Promise<string> }>();
 
-  constructor(private readonly checks: ReadinessCheck[]) {}
+  constructor(
+    private readonly checks: ReadinessCheck[],
+    private readonly probeTimeoutMs = PROBE_TIMEOUT_MS,
+  ) {}
 
   stop(): void {
     this.stopping = true;
@@ -48,7 +54,7 @@ export class Readiness {
   private result(check: ReadinessCheck, now: number): Promise<string> {
     const cached = this.results.get(check.name);
     if (cached && now - cached.at < (check.cacheMs ?? DEFAULT_CACHE_MS)) return cached.pending;
-    const pending = withTimeout(check.probe(), PROBE_TIMEOUT_MS).then(
+    const pending = withTimeout(check.probe(), this.probeTimeoutMs).then(
       () => 'ok',
       (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200),
     );

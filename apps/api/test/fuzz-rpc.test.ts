@@ -196,6 +196,9 @@ function poison(field: DescField): fc.Arbitrary<unknown> {
   if (field.fieldKind === 'scalar' && field.scalar === 8 /* bool */) {
     return fc.oneof(fc.constant({}), fc.constant([1]), fc.constant('abc'), fc.constant(1));
   }
+  // A double (UpdateVideo's default_playback_rate, 0.5 to 2) takes fractions: out of its range only.
+  if (field.fieldKind === 'scalar' && field.scalar === 1 /* double */)
+    return fc.oneof(wrongType, fc.constant('abc'), fc.constant(2 ** 40), fc.constant(-1));
   // Numbers: not numbers, fractions, negative (page and expiry), or past any limit the contract has.
   return fc.oneof(wrongType, fc.constant('abc'), fc.constant(1.5), fc.constant(2 ** 40), fc.constant(-1));
 }

@@ -4,8 +4,17 @@ import type { StoredVideo } from '../services/video.mapper';
 import { VideoLinks } from './video-links';
 
 const signer = new UrlSigner('a-test-secret-that-is-long', 3600);
+const unedited = {
+  keptRanges: [],
+  state: 'NONE',
+  failureReason: '',
+  playingRanges: [],
+  chapters: [],
+  defaultPlaybackRate: 0,
+  hasCaptions: false,
+} as const;
 const video = (fields: Partial<StoredVideo>) =>
-  ({ id: 'v1', hasVideoBlob: true, hasThumbnail: true, ...fields }) as StoredVideo;
+  ({ id: 'v1', hasVideoBlob: true, hasThumbnail: true, editing: unedited, ...fields }) as StoredVideo;
 
 describe('VideoLinks', () => {
   it('signs stream and thumbnail URLs relative to the API without PUBLIC_URL', () => {

@@ -57,7 +57,11 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     // The web app may be served from another port of the same site (vite in development).
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, done));
+  // helmet 8 sets every header synchronously and throws rather than passing an error on.
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, () => undefined);
+    done();
+  });
 }
 
 type BucketSettings = Pick<

@@ -170,8 +170,11 @@ describe('/record uploads while recording', () => {
       await startRecording(page);
       const videoId = await created;
       await page.waitForTimeout(6_000);
-      await page.reload();
+      await page.goto(`${baseUrl}/videos`); // leaving mid-recording, as a reload or a crash does
 
+      // Every page says so, and leads to /record, which lists it.
+      await page.getByText('An unfinished recording is waiting on this computer.').waitFor();
+      await page.getByRole('link', { name: 'Open Record' }).click();
       const list = page.getByRole('region', { name: 'Unfinished recordings' });
       await list.waitFor();
       const items = list.getByRole('listitem');

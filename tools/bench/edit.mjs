@@ -9,11 +9,15 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { smartCut } from '../../apps/api/src/processing/smart-cut.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
+// The server's own smart cut, loaded by path (run through tsx) as tools start the apps: an app is
+// not a library other projects import.
+const { smartCut } = await import(pathToFileURL(join(root, 'apps/api/src/processing/smart-cut.ts')).href);
 const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
 const FFPROBE = process.env.FFPROBE_PATH || '/usr/bin/ffprobe';
 const minutes = Number(process.env.BENCH_EDIT_MINUTES ?? 10);

@@ -157,7 +157,8 @@ describe('/record controls in Chromium', () => {
       await page.keyboard.press('p');
       await page.getByRole('button', { name: 'Pause' }).waitFor();
       const resumed = Date.now();
-      expect(await page.getByTestId('recorder-announcer').textContent()).toBe('Recording resumed');
+      // The announcement follows the state by one render: wait for it, briefly.
+      await page.getByTestId('recorder-announcer').filter({ hasText: 'Recording resumed' }).waitFor({ timeout: 2_000 });
       await page.waitForTimeout(3_500);
       const recordedMs = paused - started + (Date.now() - resumed);
       const path = await stopAndFetch(page, token, 'paused');

@@ -260,7 +260,16 @@ describe('a cluster behind nginx', () => {
     // The survivors finish everything, the stuck job included once its time runs out.
     await allReady([stuck, ...during, ...firstTen], 120_000);
     const listed = await retried('ListVideos', async () => (await client().listVideos({ pageSize: 100 })).videos);
-    expect(listed.map((video) => video.id).sort()).toEqual([stuck, ...during, ...firstTen].sort());
+    const known = [stuck, ...during, ...firstTen];
+    expect(listed.map((video) => video.id)).toEqual(expect.arrayContaining(known));
+    // A whole-file upload is a POST: when the kill lost its answer after its video was stored, the
+    // client's retry stores it again. That video is whole and READY too; at most one per upload.
+    const retriedTwice = listed.filter((video) => !known.includes(video.id));
+    expect(retriedTwice.length).toBeLessThanOrEqual(during.length);
+    await allReady(
+      retriedTwice.map((video) => video.id),
+      120_000,
+    );
 
     // An upload the kill cut off may have stored its file but not yet its row. Such a blob belongs
     // to no video, and the sweep every API runs (at start and every 10 minutes) removes it once it

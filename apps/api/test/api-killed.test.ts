@@ -2,24 +2,22 @@
 // middle of an upload and in the middle of processing, then started again on the same DATA_DIR
 // (issue 11 #4): no partial file, no empty folder and no job scratch remain, nothing stays
 // PROCESSING, and every upload that had finished is intact.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from './support/free-port';
 import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { filesUnder, multipartBody, uploadVideo } from './support/upload';
 import { until } from './support/until';
-
-const mainScript = resolve(import.meta.dirname, '../src/main.ts');
+import { killGroup, startKillableApi } from './support/killable-api';
 
 /** Every folder under `dir` that holds nothing. */
 function emptyFolders(dir: string): string[] {
@@ -55,40 +53,13 @@ describe('the API killed mid-upload and mid-processing, then restarted', () => {
   });
 
   /** Starts the API on `dataDir`; resolves once it answers HTTP. */
-  async function startApi(dataDir: string, env: Record<string, string> = {}) {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-      cwd: resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: join(dataDir, 'no-web-app'),
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        FIREBASE_PROJECT_ID: 'demo-stream',
-        LOG_LEVEL: 'warn',
-        PROCESSING_TIMEOUT_SECONDS: '6',
-        PROCESSING_MAINTENANCE_SECONDS: '1',
-        ...env,
-      },
-      detached: true, // its own process group: a kill reaches the ffmpeg it started too
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const startApi = (dataDir: string, env: Record<string, string> = {}) =>
+    startKillableApi({
+      dataDir,
+      emulatorHost: emulator.host,
+      children,
+      env: { PROCESSING_TIMEOUT_SECONDS: '6', PROCESSING_MAINTENANCE_SECONDS: '1', ...env },
     });
-    let output = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    children.add(child);
-    child.once('exit', () => children.delete(child));
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await until('the API to answer', async () => {
-      if (child.exitCode !== null) throw new Error(`the API exited: ${output}`);
-      return (await fetch(`${baseUrl}/api/videoservice/video/none`)).status;
-    }).catch((error: Error) => {
-      throw new Error(`${error.message}; output:\n${output}`);
-    });
-    return { child, baseUrl, output: () => output };
-  }
 
   async function kill(child: ChildProcess) {
     const exited = new Promise((done) => child.once('exit', done));
@@ -180,11 +151,3 @@ describe('the API killed mid-upload and mid-processing, then restarted', () => {
     }
   }, 120_000);
 });
-
-function killGroup(child: ChildProcess) {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}

@@ -1,23 +1,21 @@
 // The API as its own process, killed with SIGKILL while a recording is arriving through tus (a
 // PATCH half sent), then started again on the same DATA_DIR (issue 13): HEAD answers the offset
 // the disk holds, the upload continues there, and the video it makes is the whole recording.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRecordingLikeWebm } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
-import { freePort } from './support/free-port';
 import { tusClient } from './support/tus';
 import { until } from './support/until';
-
-const mainScript = resolve(import.meta.dirname, '../src/main.ts');
+import { killGroup, startKillableApi } from './support/killable-api';
 
 describe('the API killed during a tus upload, then restarted', () => {
   let emulator: AuthEmulator;
@@ -41,36 +39,8 @@ describe('the API killed during a tus upload, then restarted', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function startApi(env: Record<string, string>) {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-      cwd: resolve(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        DATA_DIR: join(dataDir, 'data'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: join(dataDir, 'no-web-app'),
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        FIREBASE_PROJECT_ID: 'demo-stream',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    children.add(child);
-    child.once('exit', () => children.delete(child));
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await until('the API to answer', async () => {
-      if (child.exitCode !== null) throw new Error(`the API exited: ${output}`);
-      return (await fetch(`${baseUrl}/api/videoservice/video/none`)).status;
-    });
-    return { child, baseUrl, output: () => output };
-  }
+  const startApi = (env: Record<string, string>) =>
+    startKillableApi({ dataDir: join(dataDir, 'data'), emulatorHost: emulator.host, children, env });
 
   it('resumes at the offset the disk holds and makes one READY video of the whole recording', async () => {
     const first = await startApi({ WORKER: 'false' });
@@ -127,11 +97,3 @@ describe('the API killed during a tus upload, then restarted', () => {
     killGroup(second.child);
   }, 120_000);
 });
-
-function killGroup(child: ChildProcess) {
-  try {
-    if (child.pid) process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}

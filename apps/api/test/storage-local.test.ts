@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
@@ -87,6 +87,46 @@ describe('LocalBlobStore on disk', () => {
     const second = (await store.open(k))!;
     expect(second.info.size).toBe('second, shorter version'.length);
     expect((await readBlob(second)).toString()).toBe('second, shorter version');
+  });
+
+  it('gives the worker a hard link of a blob, which outlives the blob and costs no copy', async () => {
+    await store.put('videos/linked/original.webm', Readable.from([Buffer.from('recorded')]));
+    const scratch = await mkdtemp(join(tmpdir(), 'scratch-'));
+    try {
+      const copy = join(scratch, 'upload.webm');
+      await store.download('videos/linked/original.webm', copy);
+      expect((await stat(copy)).ino).toBe((await stat(join(root, 'videos/linked/original.webm'))).ino);
+      await store.delete('videos/linked/original.webm');
+      expect(await readFile(copy, 'utf8')).toBe('recorded');
+      await writeFile(join(scratch, 'leftover.webm'), 'an earlier attempt');
+      await store.put('videos/linked/original.webm', Readable.from([Buffer.from('again')]));
+      await store.download('videos/linked/original.webm', join(scratch, 'leftover.webm')); // replaced, as a copy would
+      expect(await readFile(join(scratch, 'leftover.webm'), 'utf8')).toBe('again');
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('moves a file in by renaming it, and by copying it when it lies on another disk', async () => {
+    const sameDisk = join(dataDir, 'moved.webm');
+    await writeFile(sameDisk, 'renamed');
+    const inode = (await stat(sameDisk)).ino;
+    expect(await store.moveIn('videos/moved-in/a.webm', sameDisk)).toEqual({ size: 7 });
+    expect((await stat(join(root, 'videos/moved-in/a.webm'))).ino).toBe(inode);
+    await expect(stat(sameDisk)).rejects.toThrow();
+
+    // /dev/shm is a tmpfs: another file system than DATA_DIR's, where a rename fails with EXDEV.
+    const otherDisk = await mkdtemp('/dev/shm/stream-');
+    try {
+      const far = join(otherDisk, 'far.webm');
+      await writeFile(far, 'copied across');
+      expect(await store.moveIn('videos/moved-in/b.webm', far)).toEqual({ size: 13 });
+      expect(await readAll(await readKey(store, 'videos/moved-in/b.webm'))).toEqual(Buffer.from('copied across'));
+      await expect(stat(far)).rejects.toThrow();
+      expect(await listFiles(join(root, 'videos/moved-in'))).toEqual(['a.webm', 'b.webm']);
+    } finally {
+      await rm(otherDisk, { recursive: true, force: true });
+    }
   });
 
   it('chooses the S3 store when S3_BUCKET is set', () => {

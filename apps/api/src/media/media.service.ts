@@ -54,24 +54,28 @@ export class MediaService {
   }
 
   /**
-   * Takes a finished upload's local file as a staged 'original': moved into the store where it can
-   * (local disk: a rename, no copy), else written to it; either way the file at `path` is gone after.
+   * Takes a finished upload's local file as a staged 'original' (see `stageFile`: the file at
+   * `path` is gone after).
    */
-  async receiveFile(videoId: string, path: string): Promise<StagedAsset> {
-    const key = newMediaKey(videoId, 'original', 'video/webm');
+  receiveFile(videoId: string, path: string): Promise<StagedAsset> {
+    return this.stageFile(videoId, 'original', path, 'video/webm');
+  }
+
+  /**
+   * Takes a local file (an upload, the worker's output) as a staged version of `kind`: moved into
+   * the store where it can (local disk: a rename, no copy), else written to it; either way the
+   * file at `path` is gone after.
+   */
+  async stageFile(videoId: string, kind: MediaKind, path: string, contentType: string): Promise<StagedAsset> {
+    const key = newMediaKey(videoId, kind, contentType);
     const { store } = this.deps;
     const { size } = store.moveIn
       ? await store.moveIn(key, path)
-      : await store.put(key, createReadStream(path), { contentType: 'video/webm' });
+      : await store.put(key, createReadStream(path), { contentType });
     await rm(path, { force: true });
-    const staged: StagedAsset = { videoId, kind: 'original', sizeBytes: size };
-    this.stagedBlobs.set(staged, { key, contentType: 'video/webm' });
+    const staged: StagedAsset = { videoId, kind, sizeBytes: size };
+    this.stagedBlobs.set(staged, { key, contentType });
     return staged;
-  }
-
-  /** Stores a local file (the worker's output) as a staged version of `kind`. */
-  stageFile(videoId: string, kind: MediaKind, path: string, contentType: string): Promise<StagedAsset> {
-    return this.stage(videoId, kind, contentType, createReadStream(path));
   }
 
   /**
@@ -126,7 +130,7 @@ export class MediaService {
     return this.stage(videoId, kind, contentType, Readable.from([bytes]));
   }
 
-  /** Writes `path` as the new current `kind` of the video: new key, switch, remove the old one. */
+  /** Makes the file at `path` (taken, see `stageFile`) the current `kind` of the video: new key, switch, remove the old one. */
   async replace(videoId: string, kind: MediaKind, path: string, contentType: string): Promise<void> {
     await this.publish(videoId, [await this.stageFile(videoId, kind, path, contentType)]);
   }

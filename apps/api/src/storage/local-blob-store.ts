@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, readdir, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, link, mkdir, open, readdir, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -52,7 +53,15 @@ export class LocalBlobStore implements BlobStore {
       await handle.close();
     }
     await mkdir(dirname(target), { recursive: true });
-    await rename(path, target);
+    try {
+      await rename(path, target);
+    } catch (error) {
+      if (!isErrno(error, 'EXDEV')) throw error;
+      // DATA_DIR's parts on different disks: copy across, as a put would.
+      const moved = await this.writeAtomically(target, createReadStream(path));
+      await rm(path, { force: true });
+      return moved;
+    }
     this.openFiles.forget(target);
     return { size };
   }
@@ -103,9 +112,22 @@ export class LocalBlobStore implements BlobStore {
     };
   }
 
+  /**
+   * A hard link where the disk allows it, else a copy: a blob's file is never written again once
+   * named (keys are immutable versions), so sharing it with the worker's scratch is safe, and a
+   * long recording reaches ffmpeg without its bytes being copied.
+   */
   async download(key: string, path: string): Promise<void> {
+    const source = this.pathOf(key);
     try {
-      await copyFile(this.pathOf(key), path);
+      await link(source, path);
+      return;
+    } catch (error) {
+      if (isErrno(error, 'ENOENT') && (await this.stat(key)) === undefined) throw new BlobNotFoundError(key);
+      // Another disk, a file system without links, or a leftover at `path`: copy instead.
+    }
+    try {
+      await copyFile(source, path);
     } catch (error) {
       if (isErrno(error, 'ENOENT') && (await this.stat(key)) === undefined) throw new BlobNotFoundError(key);
       throw error;

@@ -61,9 +61,11 @@ export {
 } from './capture/quality.ts';
 export { createLevelMeter, levelOf, type LevelMeter } from './capture/level-meter.ts';
 export {
+  createIdbSpoolStore,
   createOpfsSpoolStore,
   createUploadSink,
   freeSpoolBytes,
+  hasSpoolStorage,
   lowSpaceBytes,
   openSpoolStore,
   type Spool,

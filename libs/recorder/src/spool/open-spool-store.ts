@@ -1,3 +1,4 @@
+import { createIdbSpoolStore } from './idb-spool.ts';
 import { createOpfsSpoolStore, type OpfsDirectory } from './opfs-spool.ts';
 import type { SpoolStore } from './spool.ts';
 
@@ -10,13 +11,33 @@ export interface StorageManagerLike {
 const defaultStorage = (): StorageManagerLike | undefined =>
   (globalThis.navigator as { storage?: StorageManagerLike } | undefined)?.storage;
 
-/** The browser's spool store (OPFS), or undefined where the browser has none (the recording then lives in memory only). */
-export async function openSpoolStore(storage = defaultStorage()): Promise<SpoolStore | undefined> {
-  if (!storage?.getDirectory) return undefined;
+const defaultIndexedDb = (): IDBFactory | undefined => (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+
+/** Whether this browser can keep a local copy at all: OPFS or IndexedDB (an answer without waiting). */
+export function hasSpoolStorage(storage = defaultStorage(), indexedDb = defaultIndexedDb()): boolean {
+  return !!storage?.getDirectory || !!indexedDb;
+}
+
+/**
+ * The browser's spool store: OPFS, else IndexedDB (a browser without OPFS, or one refusing it),
+ * else undefined (the recording then lives in memory only).
+ */
+export async function openSpoolStore(
+  storage = defaultStorage(),
+  indexedDb = defaultIndexedDb(),
+): Promise<SpoolStore | undefined> {
   try {
-    return createOpfsSpoolStore((await storage.getDirectory()) as OpfsDirectory);
+    if (storage?.getDirectory) return createOpfsSpoolStore((await storage.getDirectory()) as OpfsDirectory);
   } catch {
-    return undefined; // e.g. a private window that refuses storage
+    // e.g. a private window that refuses OPFS: IndexedDB may still be allowed
+  }
+  if (!indexedDb) return undefined;
+  try {
+    const store = createIdbSpoolStore(indexedDb);
+    await store.list(); // opens the database: a browser refusing it answers here, not mid-recording
+    return store;
+  } catch {
+    return undefined;
   }
 }
 

@@ -56,9 +56,9 @@ export async function newSignedInPage(
     emulatorHost: string;
     displayName?: string;
     /**
-     * Let /record upload while recording (issue 13). Off by default: the page then hides OPFS, so
-     * /record takes the whole-file path after Stop, as in browsers without it, which the older
-     * recording tests check.
+     * Let /record upload while recording (issue 13). Off by default: the page then hides OPFS and
+     * IndexedDB (the two places a local copy can live), so /record takes the whole-file path after
+     * Stop, as in browsers without them, which the older recording tests check.
      */
     instantUploads?: boolean;
   },
@@ -68,6 +68,7 @@ export async function newSignedInPage(
   if (!options.instantUploads) {
     await page.context().addInitScript(() => {
       Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined, configurable: true });
+      Object.defineProperty(globalThis, 'indexedDB', { value: undefined, configurable: true });
     });
   }
   await signInThroughUi(page, options.baseUrl, user.email, user.password);

@@ -3,7 +3,8 @@
  * while it is made (most bytes are on the server before Stop), the link shows within 2 s of Stop,
  * the video becomes READY, plays and seeks, and what the server got is exactly what the browser
  * recorded; 10 s offline mid-recording loses nothing; a reload mid-recording leaves an unfinished
- * recording to resume (the same video), download or discard.
+ * recording to resume (the same video), download or discard. Where OPFS is missing the local copy
+ * is kept in IndexedDB, with the same upload while recording.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,6 +65,24 @@ async function waitReady(token: string, videoId: string, timeoutMs = 60_000) {
 }
 
 const uploadFile = (videoId: string) => join(inject('dataDir'), 'uploads', videoId);
+
+/** Bytes the page keeps in IndexedDB's spool (libs/recorder idb-spool.ts); call once it is open. */
+const spooledInIndexedDb = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('stream-recordings');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const parts = opening.result.transaction('parts').objectStore('parts').getAll();
+          parts.onerror = () => reject(parts.error);
+          parts.onsuccess = () => {
+            opening.result.close();
+            resolve((parts.result as { blob: Blob }[]).reduce((total, part) => total + part.blob.size, 0));
+          };
+        };
+      }),
+  );
 
 describe('/record uploads while recording', () => {
   it(
@@ -154,6 +173,55 @@ describe('/record uploads while recording', () => {
     expect(video.durationSeconds).toBeGreaterThan(16);
     await page.context().close();
   });
+
+  it(
+    'where OPFS is missing, spools to IndexedDB: uploads while recording, becomes READY, and a reload lists an unfinished one',
+    { timeout: 180_000 },
+    async () => {
+      const baseUrl = inject('baseUrl');
+      const { page, user } = await newSignedInPage(browser, {
+        baseUrl,
+        emulatorHost: inject('emulatorHost'),
+        instantUploads: true,
+      });
+      await page.context().addInitScript(() => {
+        Reflect.deleteProperty(StorageManager.prototype, 'getDirectory');
+      });
+      await page.goto(`${baseUrl}/record`);
+      expect(await page.evaluate(() => 'getDirectory' in navigator.storage)).toBe(false);
+      const created = uploadCreated(page);
+      await startRecording(page);
+      const videoId = await created;
+      await page.waitForTimeout(10_000);
+
+      const onServer = readFileSync(uploadFile(videoId));
+      const spooled = await spooledInIndexedDb(page);
+      await page.getByRole('button', { name: 'Stop Recording' }).click();
+      await previewOf(page).waitFor();
+      const video = await waitReady(user.idToken, videoId);
+      const recorded = await recordedBytes(page);
+      console.info(
+        `instant over IndexedDB: ${recorded.length} bytes recorded, ${spooled} spooled and ${onServer.length} on the server before Stop`,
+      );
+      // Each chunk goes to the spool before the upload, so the spool is at least as far along.
+      expect(spooled).toBeGreaterThanOrEqual(onServer.length);
+      expect(onServer.length).toBeGreaterThan(recorded.length * 0.8);
+      expect(recorded.subarray(0, onServer.length).equals(onServer)).toBe(true);
+      expect(video.durationSeconds).toBeGreaterThan(8);
+
+      // A second recording left by a reload is found again in IndexedDB.
+      await page.goto(`${baseUrl}/record`);
+      const second = uploadCreated(page);
+      await startRecording(page);
+      await second;
+      await page.waitForTimeout(3_000);
+      await page.reload();
+      const list = page.getByRole('region', { name: 'Unfinished recordings' });
+      await list.waitFor();
+      expect(await list.getByRole('listitem').count()).toBe(1);
+      await page.context().close();
+    },
+  );
 
   it(
     'after a reload mid-recording offers the recording: Download, Resume upload (the same video), Discard',

@@ -23,7 +23,7 @@ export interface InstantState {
   readonly offline: boolean;
   /** The browser's storage for the local copy is running out. */
   readonly lowSpace: boolean;
-  /** No local copy could be kept (no OPFS, or it filled up). */
+  /** No local copy could be kept (neither OPFS nor IndexedDB, or it filled up). */
   readonly noLocalCopy: boolean;
 }
 

@@ -25,7 +25,7 @@ const instants = new WeakMap<Session, InstantRecording>();
 
 /**
  * The instant path (issue 13) for a session: upload while recording to the page's origin, the
- * local copy in OPFS, links minted through the one transport. One per session, like the upload
+ * local copy in OPFS or IndexedDB, links minted through the one transport. One per session, like the upload
  * client, so a recording going on survives leaving /record.
  */
 export function instantRecordingFor(session: Session, transport: Transport): InstantRecording {

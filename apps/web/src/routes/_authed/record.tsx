@@ -1,3 +1,4 @@
+import { hasSpoolStorage } from '@stream/recorder';
 import { appConfigQuery } from '@stream/video-api';
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
@@ -11,10 +12,10 @@ export const Route = createFileRoute('/_authed/record')({
 
 function RecordRoute() {
   const { uploads, recorder, session, transport } = Route.useRouteContext();
-  // Upload while recording (issue 13) where the browser can keep a local copy (OPFS); elsewhere,
-  // and in tests that pass a fake browser, the whole file uploads after Stop.
+  // Upload while recording (issue 13) where the browser can keep a local copy (OPFS, else
+  // IndexedDB); elsewhere, and in tests that pass a fake browser, the whole file uploads after Stop.
   const [instant] = useState(() =>
-    recorder.browser || !navigator.storage?.getDirectory ? undefined : instantRecordingFor(session, transport),
+    recorder.browser || !hasSpoolStorage() ? undefined : instantRecordingFor(session, transport),
   );
   // The server's maximum length; recording does not wait for it (no answer: no limit).
   const { data: config } = useQuery(appConfigQuery());

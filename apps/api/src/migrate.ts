@@ -24,7 +24,13 @@ async function main() {
     const queue = await createProcessing({
       config,
       executor: database.executor,
-      videos: { findForProcessing: unused, fetchUpload: unused, markReady: unused, markFailed: unused },
+      videos: {
+        findForProcessing: unused,
+        fetchUpload: unused,
+        markReady: unused,
+        addStoryboard: unused,
+        markFailed: unused,
+      },
       scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
       log,
     });

@@ -72,7 +72,10 @@ describe.each(databaseKinds)('editing on %s', (databaseKind) => {
   async function readyVideo(): Promise<Video> {
     const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
     expect(answer.status).toBe(201);
-    const video = await waitFor(answer.json.video!.id, (v) => v.status !== Status.PROCESSING, 'processing');
+    // The hover previews are stored just after READY.
+    const settled = (v: Video) =>
+      v.status === Status.FAILED || (v.status === Status.READY && v.storyboard !== undefined);
+    const video = await waitFor(answer.json.video!.id, settled, 'processing and storyboard');
     expect(video.status).toBe(Status.READY);
     return video;
   }

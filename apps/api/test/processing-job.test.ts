@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../src/db/database';
-import { createProcessing, type ProcessedFiles, type Processing, type ProcessingVideoStore } from '../src/processing';
+import {
+  createProcessing,
+  type ProcessedFiles,
+  type Processing,
+  type ProcessingVideoStore,
+  type StoryboardFile,
+} from '../src/processing';
 import {
   cuesLayout,
   makeBrokenWebm,
@@ -21,7 +27,15 @@ import { openTestDatabase } from './support/test-database';
 
 type Row =
   | { status: 'PROCESSING'; upload: string }
-  | { status: 'READY'; upload: string; video: string; thumbnail: string; durationSeconds: number; sizeBytes: number }
+  | {
+      status: 'READY';
+      upload: string;
+      video: string;
+      thumbnail: string;
+      durationSeconds: number;
+      sizeBytes: number;
+      storyboard?: string;
+    }
   | { status: 'FAILED'; upload: string; reason: string };
 
 /** The videos and their media as the worker sees them, in memory and in the folder `dir`. */
@@ -61,6 +75,15 @@ class InMemoryVideos implements ProcessingVideoStore {
       sizeBytes,
     });
     return { sizeBytes };
+  }
+  async addStoryboard(videoId: string, storyboard: StoryboardFile) {
+    this.calls.push(`storyboard ${videoId}`);
+    const row = this.rows.get(videoId);
+    if (row?.status !== 'READY') return false;
+    const sprite = join(this.dir, `${videoId}-storyboard.jpg`);
+    await copyFile(storyboard.file, sprite);
+    this.rows.set(videoId, { ...row, storyboard: sprite });
+    return true;
   }
   async markFailed(videoId: string, reason: string) {
     this.calls.push(`failed ${videoId}`);
@@ -146,8 +169,17 @@ esac`,
     expect(layout.cues).toBeLessThan(layout.firstCluster);
 
     expect((await readFile(row.thumbnail)).subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+
+    // The hover previews follow READY (their cost grows with the length; READY's must not).
+    await expect
+      .poll(() => (videos.rows.get(id) as { storyboard?: string }).storyboard, { timeout: 10_000 })
+      .toBeDefined();
+    const { storyboard } = videos.rows.get(id) as { storyboard: string };
+    expect((await readFile(storyboard)).subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    const order = videos.calls.filter((call) => call.endsWith(` ${id}`) && !call.startsWith('find'));
+    expect(order).toEqual([`ready ${id}`, `storyboard ${id}`]);
     // The job's files lived in the scratch folder under DATA_DIR and went with it.
-    expect(await readdir(scratchDir)).toEqual([]);
+    await expect.poll(() => readdir(scratchDir)).toEqual([]);
   });
 
   it('marks a broken WebM FAILED at once, with a reason, without retrying', async () => {

@@ -82,6 +82,17 @@ export async function updateProcessingVideo(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Records the storyboard layout of a READY video; false when it is gone or not READY. */
+export async function setReadyVideoStoryboard(db: Kysely<Database>, id: string, layout: string): Promise<boolean> {
+  const result = await db
+    .updateTable('videos')
+    .set({ storyboard: layout, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'READY')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Holds the row against concurrent changes until the transaction `db` ends; false when absent. */
 export async function lockVideo(db: Kysely<Database>, id: string): Promise<boolean> {
   const row = await db.selectFrom('videos').select('id').where('id', '=', id).forUpdate().executeTakeFirst();

@@ -12,8 +12,6 @@ export interface ProcessedFiles {
   /** A JPEG frame. */
   thumbnail: string;
   durationSeconds: number;
-  /** A sprite of hover previews and its layout; absent when it could not be made. */
-  storyboard?: StoryboardFile;
 }
 
 /** A storyboard sprite (JPEG) and how its tiles are laid out. */
@@ -38,6 +36,11 @@ export interface ProcessingVideoStore {
    * (and nothing stored) when the video is no longer PROCESSING.
    */
   markReady(videoId: string, files: ProcessedFiles): Promise<{ sizeBytes: number } | undefined>;
+  /**
+   * Stores the hover previews of a READY video, made after it became READY; false (and nothing
+   * stored) when the video is gone or no longer READY.
+   */
+  addStoryboard(videoId: string, storyboard: StoryboardFile): Promise<boolean>;
   markFailed(videoId: string, reason: string): Promise<void>;
 }
 

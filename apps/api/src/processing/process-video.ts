@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { link, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProcessingResult, ProcessingVideoStore } from './contracts';
 import { probe } from './probe';
@@ -23,7 +23,9 @@ const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
 
 /**
  * One processing attempt: download the upload, check it is a WebM with video, remux it so it has
- * a duration and cues, grab a thumbnail, store both and mark the video READY. Returns undefined
+ * a duration and cues, grab a thumbnail, store both and mark the video READY; then the hover
+ * previews, which decode a keyframe every couple of seconds of the video: made after READY, so
+ * how soon a recording plays does not depend on its length. Returns undefined
  * when there is nothing to do (deleted meanwhile, or already processed by an earlier attempt).
  * Throws UnprocessableVideoError for a bad file, anything else for a failure worth retrying.
  * Every step is idempotent, so an attempt cut short by a dead worker can simply run again.
@@ -64,11 +66,16 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
       throw new UnprocessableVideoError('The video has no playable length');
     }
     await thumbnail(deps.ffmpegPath, remuxed, jpeg, durationSeconds, left());
-    const storyboard = await makeStoryboard(deps, remuxed, join(work, 'storyboard.jpg'), durationSeconds, left());
+    // The remux is moved into the store by markReady: the storyboard reads its own link of it.
+    const previewSource = join(work, 'preview-source.webm');
+    await link(remuxed, previewSource);
 
-    const files = { video: remuxed, thumbnail: jpeg, durationSeconds, storyboard };
-    const stored = await deps.videos.markReady(video.id, files);
-    return stored && { durationSeconds, sizeBytes: stored.sizeBytes };
+    const stored = await deps.videos.markReady(video.id, { video: remuxed, thumbnail: jpeg, durationSeconds });
+    if (!stored) return undefined;
+    const storyboard = await makeStoryboard(deps, previewSource, join(work, 'storyboard.jpg'), durationSeconds, left());
+    // A nicety: the video plays without it, and a retry would find the video READY and do nothing.
+    if (storyboard) await deps.videos.addStoryboard(video.id, storyboard).catch(() => false);
+    return { durationSeconds, sizeBytes: stored.sizeBytes };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { runMediaTool } from './media-tool';
 
 /** How a storyboard sprite is laid out: `count` tiles, row by row, one every `intervalSeconds`. */
@@ -53,7 +54,9 @@ export async function storyboard(
       '-i',
       input,
       '-vf',
-      `fps=1/${intervalSeconds},scale=${TILE_WIDTH}:${tileHeight},tile=${columns}x${rows}`,
+      // eof_action=pass: a video with a single keyframe still yields its one tile (the default
+      // drops the last frame at the end of the input, leaving ffmpeg nothing to write).
+      `fps=1/${intervalSeconds}:eof_action=pass,scale=${TILE_WIDTH}:${tileHeight},tile=${columns}x${rows}`,
       '-frames:v',
       '1',
       '-q:v',
@@ -64,5 +67,7 @@ export async function storyboard(
     ],
     { timeoutMs },
   );
+  // ffmpeg ends well having written nothing when no frame reached the tile.
+  if (!(await stat(output).catch(() => undefined))?.size) throw new Error('ffmpeg made no storyboard');
   return { columns, rows, tileWidth: TILE_WIDTH, tileHeight, intervalSeconds, count };
 }

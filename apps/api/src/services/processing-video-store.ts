@@ -22,10 +22,9 @@ export function createProcessingVideoStore(db: Kysely<Database>, media: MediaSer
           await media.discard([playable]);
           throw error;
         });
-      const storyboard = files.storyboard && (await stageStoryboard(media, videoId, 'storyboard', files.storyboard));
       // The remux loses nothing of the upload, so it replaces it rather than doubling the disk used.
       // A video deleted (or finished) while the worker ran takes nothing: its files are dropped.
-      const published = await media.publish(videoId, [playable, thumbnail, ...(storyboard ? [storyboard] : [])], {
+      const published = await media.publish(videoId, [playable, thumbnail], {
         retire: ['original'],
         when: (trx) =>
           repository.updateProcessingVideo(trx, videoId, {
@@ -33,10 +32,16 @@ export function createProcessingVideoStore(db: Kysely<Database>, media: MediaSer
             duration_seconds: files.durationSeconds,
             size_bytes: playable.sizeBytes,
             failure_reason: null,
-            ...(storyboard && files.storyboard ? { storyboard: JSON.stringify(files.storyboard.layout) } : {}),
           }),
       });
       return published ? { sizeBytes: playable.sizeBytes } : undefined;
+    },
+    async addStoryboard(videoId, storyboard) {
+      const staged = await stageStoryboard(media, videoId, 'storyboard', storyboard);
+      if (!staged) return false;
+      return media.publish(videoId, [staged], {
+        when: (trx) => repository.setReadyVideoStoryboard(trx, videoId, JSON.stringify(storyboard.layout)),
+      });
     },
     async markFailed(videoId, reason) {
       await repository.updateProcessingVideo(db, videoId, { status: 'FAILED', failure_reason: reason.slice(0, 1000) });

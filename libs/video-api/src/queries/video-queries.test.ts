@@ -8,6 +8,7 @@ import { createFakeVideoService, fakeVideo } from '../testing';
 import {
   DEFAULT_PAGE_SIZE,
   PROCESSING_REFETCH_MS,
+  VIDEO_PROCESSING_REFETCH_MS,
   getVideoQuery,
   listVideosQuery,
   nextPageNumber,
@@ -96,7 +97,8 @@ describe('refetchWhileProcessing', () => {
     const ready = fakeVideo({ status: Status.READY });
     const failed = fakeVideo({ status: Status.FAILED });
     expect(refetchWhileProcessing(undefined)).toBe(false);
-    expect(refetchWhileProcessing(processing)).toBe(PROCESSING_REFETCH_MS);
+    expect(refetchWhileProcessing(processing)).toBe(VIDEO_PROCESSING_REFETCH_MS); // one video's page: sooner
+    expect(VIDEO_PROCESSING_REFETCH_MS).toBeLessThan(PROCESSING_REFETCH_MS);
     expect(refetchWhileProcessing(ready)).toBe(false);
     expect(
       refetchWhileProcessing({

@@ -8,6 +8,11 @@ export const FIRST_PAGE_NUMBER = 0;
 export const DEFAULT_PAGE_SIZE = 10;
 /** How often a view with videos still PROCESSING asks again until they are READY or FAILED. */
 export const PROCESSING_REFETCH_MS = 3000;
+/**
+ * The same for a page showing one video: a recording is READY a second or two after Stop, and its
+ * watch page should start playing then, not up to three seconds later. One small GetVideo.
+ */
+export const VIDEO_PROCESSING_REFETCH_MS = 1000;
 
 /**
  * The page after `lastPage`, or undefined when there is none. The server signals the end with
@@ -83,7 +88,7 @@ export function isProcessing(video: Pick<Video, 'status'>): boolean {
 
 /**
  * `refetchInterval` for views showing videos: poll while any is PROCESSING, stop once all are
- * READY or FAILED. Accepts a single video, a page, or infinite pages.
+ * READY or FAILED. Accepts a single video (polled more often), a page, or infinite pages.
  */
 export function refetchWhileProcessing(
   data: Video | ListVideosResponse | { pages: ListVideosResponse[] } | undefined,
@@ -91,5 +96,6 @@ export function refetchWhileProcessing(
   if (!data) return false;
   const videos: Video[] =
     'pages' in data ? data.pages.flatMap((p) => p.videos) : 'videos' in data ? data.videos : [data];
-  return videos.some(isProcessing) ? PROCESSING_REFETCH_MS : false;
+  if (!videos.some(isProcessing)) return false;
+  return 'videos' in data || 'pages' in data ? PROCESSING_REFETCH_MS : VIDEO_PROCESSING_REFETCH_MS;
 }

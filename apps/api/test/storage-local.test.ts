@@ -107,13 +107,18 @@ describe('LocalBlobStore on disk', () => {
     }
   });
 
-  it('moves a file in by renaming it, and by copying it when it lies on another disk', async () => {
+  it('moves a file in by renaming (or, keeping it, linking) it, and by copying it when it lies on another disk', async () => {
     const sameDisk = join(dataDir, 'moved.webm');
     await writeFile(sameDisk, 'renamed');
     const inode = (await stat(sameDisk)).ino;
     expect(await store.moveIn('videos/moved-in/a.webm', sameDisk)).toEqual({ size: 7 });
     expect((await stat(join(root, 'videos/moved-in/a.webm'))).ino).toBe(inode);
     await expect(stat(sameDisk)).rejects.toThrow();
+
+    const kept = join(dataDir, 'kept.webm');
+    await writeFile(kept, 'linked');
+    expect(await store.moveIn('videos/moved-in/kept.webm', kept, { keep: true })).toEqual({ size: 6 });
+    expect((await stat(join(root, 'videos/moved-in/kept.webm'))).ino).toBe((await stat(kept)).ino); // both names stay
 
     // /dev/shm is a tmpfs: another file system than DATA_DIR's, where a rename fails with EXDEV.
     const otherDisk = await mkdtemp('/dev/shm/stream-');
@@ -123,7 +128,10 @@ describe('LocalBlobStore on disk', () => {
       expect(await store.moveIn('videos/moved-in/b.webm', far)).toEqual({ size: 13 });
       expect(await readAll(await readKey(store, 'videos/moved-in/b.webm'))).toEqual(Buffer.from('copied across'));
       await expect(stat(far)).rejects.toThrow();
-      expect(await listFiles(join(root, 'videos/moved-in'))).toEqual(['a.webm', 'b.webm']);
+      expect(await listFiles(join(root, 'videos/moved-in'))).toEqual(['a.webm', 'b.webm', 'kept.webm']);
+      await writeFile(far, 'kept across');
+      expect(await store.moveIn('videos/moved-in/c.webm', far, { keep: true })).toEqual({ size: 11 });
+      expect(await readFile(far, 'utf8')).toBe('kept across');
     } finally {
       await rm(otherDisk, { recursive: true, force: true });
     }

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { expiredToken, videoClient } from './support/clients';
@@ -104,6 +105,46 @@ describe.each(setups)('tus uploads on $database with $storage storage', ({ datab
     const again = await tus.patch(location, webm.length, new Uint8Array(), { length: webm.length });
     expect(again.status).toBe(204);
     expect((await tus.patch(location, webm.length, new Uint8Array([1, 2]))).status).toBe(403);
+  });
+
+  it('keeps a complete upload whose finishing the database refused, and finishes it when the client asks again', async () => {
+    const tus = tusClient(server.baseUrl, owner.idToken);
+    const { location, id } = await created();
+    const half = Math.floor(webm.length / 2);
+    expect((await tus.patch(location, 0, webm.subarray(0, half))).status).toBe(204);
+    expect((await tus.patch(location, half, webm.subarray(half))).status).toBe(204);
+    const { db } = server.database;
+    await sql`create function refuse_assets() returns trigger language plpgsql as $$
+      begin raise exception 'the database is down'; end $$`.execute(db);
+    await sql`create trigger refuse_assets before insert on media_assets execute function refuse_assets()`.execute(db);
+    try {
+      const refused = await tus.patch(location, webm.length, new Uint8Array(), { length: webm.length });
+      expect(refused.status).toBe(503);
+      // Nothing lost and nothing half-done: every byte still waits, the video is still in progress.
+      expect(readFileSync(join(uploadsDir(), id)).equals(webm)).toBe(true);
+      expect((await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id })).status).toBe(
+        Status.PROCESSING,
+      );
+      expect((await tus.head(location)).status).toBe(503); // still down: asking again finishes nothing yet
+    } finally {
+      await sql`drop trigger refuse_assets on media_assets`.execute(db);
+      await sql`drop function refuse_assets()`.execute(db);
+    }
+
+    // The client's retry of its last PATCH (or a HEAD after a reload) finishes the same video.
+    const retried = await tus.patch(location, webm.length, new Uint8Array(), { length: webm.length });
+    expect(retried.status).toBe(204);
+    expect(retried.headers.get('upload-offset')).toBe(String(webm.length));
+    const head = await tus.head(location);
+    expect(head.headers.get('upload-offset')).toBe(String(webm.length));
+    expect(head.headers.get('upload-length')).toBe(String(webm.length));
+    const stream = await fetch(`${server.baseUrl}/api/videoservice/video/${id}`, {
+      headers: { authorization: `Bearer ${owner.idToken}` },
+    });
+    expect(Buffer.from(await stream.arrayBuffer()).equals(webm)).toBe(true);
+    expect(readdirSync(uploadsDir()).filter((name) => name.startsWith(id))).toEqual([]);
+    // Only the published original is stored: the refused attempt's staged copy went.
+    expect((await server.listBlobs()).filter((key) => key.includes(id))).toHaveLength(1);
   });
 
   it('refuses creation without a valid token (401) and creates nothing', async () => {

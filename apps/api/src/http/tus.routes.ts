@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,9 +39,10 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
   const creations = new WeakMap<IncomingMessage, { user: User; response: FastifyReply['raw'] }>();
   const nodeRequest = (req: unknown) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
 
+  const datastore = new FileStore({ directory: deps.directory });
   const tus = new Server({
     path: TUS_PATH,
-    datastore: new FileStore({ directory: deps.directory }),
+    datastore,
     maxSize: deps.maxUploadBytes,
     relativeLocation: true,
     // The upload's id is its video's id: the row exists before the first byte.
@@ -61,17 +63,47 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     },
   });
 
-  async function finish(upload: Upload) {
-    const path = upload.storage?.path;
-    if (!path || upload.size === undefined) throw { status_code: 500, body: 'Upload has no file\n' };
+  /** Finishes in progress, by upload id: a HEAD or a retried PATCH arriving meanwhile waits for the same one. */
+  const finishing = new Map<string, Promise<object>>();
+  function finish(upload: Upload): Promise<object> {
+    let done = finishing.get(upload.id);
+    if (!done) {
+      done = finishOnce(upload).finally(() => finishing.delete(upload.id));
+      finishing.set(upload.id, done);
+    }
+    return done;
+  }
+
+  async function finishOnce(upload: Upload) {
+    const path = upload.storage?.path ?? join(deps.directory, upload.id);
+    if (upload.size === undefined) throw { status_code: 500, body: 'Upload has no length\n' };
     if (!(await isWebmFile(path))) {
       await deps.uploads.reject(upload.id);
       await files.remove(upload.id);
       throw { status_code: 415, body: 'Not a WebM video: the recording must start with the EBML header\n' };
     }
-    await deps.uploads.finish(upload.id, path, upload.size);
+    try {
+      await deps.uploads.finish(upload.id, path, upload.size);
+    } catch (error) {
+      // The bytes stay where they are: the client's next HEAD or PATCH finishes it (see handle).
+      deps.log.error(
+        { err: error, videoId: upload.id },
+        'could not finish an upload; it will be finished when asked again',
+      );
+      throw { status_code: 503, body: 'The upload is complete but could not be finished yet; try again\n' };
+    }
     await files.remove(upload.id);
     return {};
+  }
+
+  /**
+   * An upload whose every byte arrived but whose finishing failed (the database down at that
+   * moment, or the process killed in the middle): tus holds it as complete, the video waits.
+   * Finished now, before answering, so the client learns it is complete only once it is.
+   */
+  async function completeButNotFinished(id: string): Promise<Upload | undefined> {
+    const upload = await datastore.getUpload(id).catch(() => undefined);
+    return upload?.size !== undefined && upload.offset === upload.size ? upload : undefined;
   }
 
   const handle = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
@@ -104,6 +136,17 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
       await deps.uploads.abandon(auth.user, id);
       await files.remove(id);
       return reply.code(204).send();
+    }
+    const mayFinish = request.method === 'HEAD' || (request.method === 'PATCH' && hasEmptyBody(request));
+    const complete = mayFinish ? await completeButNotFinished(id) : undefined;
+    if (complete) {
+      try {
+        await finish(complete);
+      } catch (error) {
+        const { status_code = 500, body = 'Internal error\n' } = error as { status_code?: number; body?: string };
+        return refuse(request, reply, status_code, body.trim());
+      }
+      return answerFinished(request, reply, complete.size!);
     }
     if (request.method === 'PATCH') await deps.uploads.touch(id);
     return pass(request, reply);
@@ -146,6 +189,11 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     { prefix: TUS_PATH },
   );
   return files;
+}
+
+function hasEmptyBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return length === '0' || (length === undefined && request.headers['transfer-encoding'] === undefined);
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {

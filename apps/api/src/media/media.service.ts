@@ -54,25 +54,32 @@ export class MediaService {
   }
 
   /**
-   * Takes a finished upload's local file as a staged 'original' (see `stageFile`: the file at
-   * `path` is gone after).
+   * A finished upload's local file as a staged 'original', without a copy where the store is on
+   * the same disk (a hard link). The file stays at `path`: until the publish commits, it is the
+   * upload's only way back, should the publish fail; the caller removes it after.
    */
   receiveFile(videoId: string, path: string): Promise<StagedAsset> {
-    return this.stageFile(videoId, 'original', path, 'video/webm');
+    return this.stageFile(videoId, 'original', path, 'video/webm', { keep: true });
   }
 
   /**
-   * Takes a local file (an upload, the worker's output) as a staged version of `kind`: moved into
-   * the store where it can (local disk: a rename, no copy), else written to it; either way the
-   * file at `path` is gone after.
+   * Takes a local file (the worker's output) as a staged version of `kind`: moved into the store
+   * where it can (local disk: a rename, no copy), else written to it; the file at `path` is gone
+   * after, unless `keep`.
    */
-  async stageFile(videoId: string, kind: MediaKind, path: string, contentType: string): Promise<StagedAsset> {
+  async stageFile(
+    videoId: string,
+    kind: MediaKind,
+    path: string,
+    contentType: string,
+    options: { keep?: boolean } = {},
+  ): Promise<StagedAsset> {
     const key = newMediaKey(videoId, kind, contentType);
     const { store } = this.deps;
     const { size } = store.moveIn
-      ? await store.moveIn(key, path)
+      ? await store.moveIn(key, path, options)
       : await store.put(key, createReadStream(path), { contentType });
-    await rm(path, { force: true });
+    if (!options.keep) await rm(path, { force: true });
     const staged: StagedAsset = { videoId, kind, sizeBytes: size };
     this.stagedBlobs.set(staged, { key, contentType });
     return staged;

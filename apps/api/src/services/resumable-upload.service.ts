@@ -68,8 +68,10 @@ export class ResumableUploadService {
 
   /**
    * The upload's file at `path` (`length` bytes, all there) becomes the video's original and
-   * processing is queued; the file is gone afterwards. False when the upload was no longer in
-   * progress (finished already, deleted, expired): its file is dropped.
+   * processing is queued. False when the upload was no longer in progress (finished already,
+   * deleted, expired). The file stays at `path` either way, for the caller to remove once this
+   * resolves: should it throw (the database failing at that moment), the upload is still whole
+   * and finishing it can be tried again.
    */
   async finish(id: string, path: string, length: number): Promise<boolean> {
     this.touched.delete(id);

@@ -44,10 +44,11 @@ export interface BlobStore {
   open(key: string): Promise<OpenedBlob | undefined>;
   /**
    * Makes the local file at `path` the blob `key`, by a rename where the store is a directory on
-   * the same disk (no copy): the file is gone from `path` afterwards. Absent on stores that
-   * cannot (S3): the caller then `put`s the file and removes it.
+   * the same disk (no copy): the file is gone from `path` afterwards. With `keep`, a hard link
+   * instead, and the file stays at `path` too (the caller removes it once it no longer needs a
+   * way back). Absent on stores that cannot (S3): the caller then `put`s the file.
    */
-  moveIn?(key: string, path: string): Promise<{ size: number }>;
+  moveIn?(key: string, path: string, options?: { keep?: boolean }): Promise<{ size: number }>;
   /** Copies `key` to a local file (for ffmpeg). */
   download(key: string, path: string): Promise<void>;
   /** Removes `key`; removing a missing key is not an error. */

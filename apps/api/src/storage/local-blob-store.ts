@@ -42,7 +42,7 @@ export class LocalBlobStore implements BlobStore {
     return this.writeAtomically(this.pathOf(key), body);
   }
 
-  async moveIn(key: string, path: string): Promise<{ size: number }> {
+  async moveIn(key: string, path: string, options: { keep?: boolean } = {}): Promise<{ size: number }> {
     const target = this.pathOf(key);
     const handle = await open(path, 'r+');
     let size: number;
@@ -54,12 +54,12 @@ export class LocalBlobStore implements BlobStore {
     }
     await mkdir(dirname(target), { recursive: true });
     try {
-      await rename(path, target);
+      await (options.keep ? link(path, target) : rename(path, target));
     } catch (error) {
-      if (!isErrno(error, 'EXDEV')) throw error;
-      // DATA_DIR's parts on different disks: copy across, as a put would.
+      if (!isErrno(error, 'EXDEV') && !(options.keep && isErrno(error, 'EPERM'))) throw error;
+      // DATA_DIR's parts on different disks (or no links there): copy, as a put would.
       const moved = await this.writeAtomically(target, createReadStream(path));
-      await rm(path, { force: true });
+      if (!options.keep) await rm(path, { force: true });
       return moved;
     }
     this.openFiles.forget(target);

@@ -214,7 +214,7 @@ async function main() {
 
 \`npm run bench:record\` (tools/bench/record.mjs), ${new Date().toISOString()}.
 Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, Debian's Chromium; 1-minute load
-average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (seven agents share this machine).
+average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other work on the machine competes for the same cores).
 Upload throttled to ${UPLINK_BITS / 1e6} Mbit/s (20 ms latency) through CDP \`Network.emulateNetworkConditions\`. The
 recording: a real WebM from ffmpeg (VP8 ${VIDEO_BITRATE}bit/s 1280×720 + Opus; longer ones repeat a ${CLIP_SECONDS} s clip), its bytes fed one second's worth a
 second to the app's upload sink (instant path), or uploaded whole by the app's upload client at Stop (whole-file
@@ -234,8 +234,13 @@ Targets (issue 13), instant path: Stop → READY for ${long.seconds} s within 1.
 under 5 s: ${s(long.readyMs)} ${met(long.readyMs < 5000)}.
 
 - The instant path's link exists before Stop (minted when the upload is created), so Stop → link is 0.
-- What remains after Stop on the instant path: the last second's bytes, the finishing PATCH, the remux
-  (\`ffmpeg -c copy\`, length-dependent but fast), the thumbnail and READY.
+- What remains after Stop on the instant path: the last second's bytes and the finishing PATCH; the job,
+  which the API wakes in its own process as it queues it (no wait for pg-boss's poll); the remux
+  (\`ffmpeg -c copy\`, length-dependent but fast) and the thumbnail; READY. No copy of the recording:
+  the original is hard-linked into the store and into the job's scratch, the remux renamed into the
+  store. The storyboard (one keyframe decoded every few seconds of video) is made just after READY.
+- The watch page asks for its video every second while it is PROCESSING and plays once it is READY:
+  first frame minus READY is that wait plus loading the player.
 `;
     const out = join(root, 'bench/results/record.md');
     await writeFile(out, report);

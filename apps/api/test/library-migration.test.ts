@@ -9,6 +9,8 @@ import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './supp
 
 const BEFORE = '20261123180000-sharing-and-views';
 const LIBRARY = '20261123200000-library';
+/** The last migration before the folder index (migrations apply in name order). */
+const FOLDER_INDEX_BEFORE = '20261123202000-resumable-uploads';
 
 async function emptyDatabase(kind: DatabaseKind): Promise<AppDatabase> {
   return kind === 'pglite' ? fromPGlite(await PGlite.create()) : fromPostgres(await createPostgresDatabase());
@@ -68,6 +70,28 @@ describe.each(databaseKinds)('library migration on %s', (kind) => {
         where table_name = 'videos' and column_name in ('folder_id', 'search_vector')`.execute(db);
       expect(columns.rows).toEqual([]);
       expect((await migrator.migrateTo(LIBRARY)).error).toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("finds a deleted folder's videos by index, not by a scan of every video", async () => {
+    const database = await emptyDatabase(kind);
+    const db = database.db as unknown as Kysely<unknown>;
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      // The query PostgreSQL runs for `on delete set null`; scans priced out, so a usable index shows.
+      const plan = () =>
+        db.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          const rows = await sql<{ 'QUERY PLAN': string }>`
+            explain update videos set folder_id = null where folder_id = 'f1'`.execute(trx);
+          return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+        });
+      expect(await plan()).toContain('videos_folder_id_idx');
+      expect((await migrator.migrateTo(FOLDER_INDEX_BEFORE)).error).toBeUndefined();
+      expect(await plan()).not.toContain('videos_folder_id_idx');
     } finally {
       await database.close();
     }

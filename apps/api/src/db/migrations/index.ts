@@ -5,6 +5,7 @@ import * as sharingAndViews from './20261123180000-sharing-and-views';
 import * as editing from './20261123201000-editing';
 import * as resumableUploads from './20261123202000-resumable-uploads';
 import * as library from './20261123200000-library';
+import * as videosFolderIndex from './20261123210000-videos-folder-index';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261123201000-editing': editing,
   '20261123202000-resumable-uploads': resumableUploads,
   '20261123200000-library': library,
+  '20261123210000-videos-folder-index': videosFolderIndex,
 };

@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
-import { envelope, rawRpc, type RawAnswer } from './support/rpc-wire';
+import { expectClientError, formats } from './support/rpc-fuzz';
+import { rawRpc } from './support/rpc-wire';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let emulator: AuthEmulator;
@@ -36,28 +37,6 @@ afterAll(async () => {
 const methods: DescMethod[] = VideoService.methods;
 const signedIn = () => ({ authorization: `Bearer ${owner.idToken}` });
 
-/** Codes a client's own mistake can earn; anything else (internal, unknown, ...) is the server's fault. */
-const clientCodes: (string | number)[] = [
-  Code.InvalidArgument,
-  Code.Unauthenticated,
-  Code.NotFound,
-  Code.ResourceExhausted,
-  Code.PermissionDenied,
-  Code.FailedPrecondition,
-  'invalid_argument',
-  'unauthenticated',
-  'not_found',
-  'resource_exhausted',
-  'permission_denied',
-  'failed_precondition',
-];
-
-function expectClientError(answer: RawAnswer, context: string) {
-  expect(answer.status, context).toBeLessThan(500);
-  if (answer.code !== undefined)
-    expect(clientCodes, `${context}: ${answer.code} ${answer.message}`).toContain(answer.code);
-}
-
 /** The server answers, the owner still has exactly the victim, and the victim is as it was. */
 async function expectNothingChanged() {
   const client = videoClient(server.baseUrl, { token: owner.idToken });
@@ -71,11 +50,6 @@ async function expectNothingChanged() {
   });
   expect(await server.listBlobs()).toEqual([]);
 }
-
-const formats = [
-  { contentType: 'application/proto', wrap: (bytes: Uint8Array) => bytes },
-  { contentType: 'application/grpc-web+proto', wrap: envelope },
-] as const;
 
 describe('generated RPC bodies', () => {
   it('random bytes as protobuf, signed out, for every method: a client error', async () => {

@@ -1,4 +1,5 @@
 // RPCs as bytes on the wire, for inputs no generated client would send.
+import type { DescMethod } from '@bufbuild/protobuf';
 
 /** A gRPC / gRPC-web frame around `message` (flags 0, 4-byte big-endian length). */
 export function envelope(message: Uint8Array): Buffer {
@@ -16,15 +17,20 @@ export interface RawAnswer {
   message: string;
 }
 
-/** POSTs `body` to `/videoservice.VideoService/<method>` with the given content type. */
+/**
+ * POSTs `body` to `/<service>/<method>` with the given content type: `method` is a name of
+ * VideoService's, or a method of any service (`LibraryService.method.listFolders`).
+ */
 export async function rawRpc(
   baseUrl: string,
-  method: string,
+  method: string | DescMethod,
   body: Uint8Array | string,
   contentType: string,
   headers: Record<string, string> = {},
 ): Promise<RawAnswer> {
-  const response = await fetch(`${baseUrl}/videoservice.VideoService/${method}`, {
+  const path =
+    typeof method === 'string' ? `videoservice.VideoService/${method}` : `${method.parent.typeName}/${method.name}`;
+  const response = await fetch(`${baseUrl}/${path}`, {
     method: 'POST',
     headers: { 'content-type': contentType, ...headers },
     body: typeof body === 'string' ? body : Buffer.from(body),

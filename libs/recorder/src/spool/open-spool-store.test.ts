@@ -38,6 +38,25 @@ describe('openSpoolStore', () => {
     expect(await chosen({ getDirectory: refused }, new FakeOpfs(), new IDBFactory())).toBe('indexeddb');
   });
 
+  it('takes IndexedDB where OPFS files cannot be written from the page (no createWritable), and leaves no probe', async () => {
+    const fs = new FakeOpfs();
+    const readOnlyFiles = new Proxy(fs.root, {
+      get(target, property) {
+        if (property === 'getFileHandle')
+          return async (name: string, options?: { create?: boolean }) => {
+            const file = await target.getFileHandle(name, options);
+            return { kind: file.kind, name: file.name, getFile: () => file.getFile() };
+          };
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await chosen({ getDirectory: async () => readOnlyFiles }, fs, new IDBFactory())).toBe('indexeddb');
+    const names: string[] = [];
+    for await (const entry of fs.root.values()) names.push(entry.name);
+    expect(names).not.toContain('.stream-write-probe');
+  });
+
   it('has none without either, or when IndexedDB refuses to open', async () => {
     expect(await chosen({}, new FakeOpfs(), undefined)).toBeUndefined();
     const refusing = new IDBFactory();

@@ -1,5 +1,5 @@
 import { createIdbSpoolStore } from './idb-spool.ts';
-import { createOpfsSpoolStore, type OpfsDirectory } from './opfs-spool.ts';
+import { createOpfsSpoolStore, type OpfsDirectory, type OpfsFile } from './opfs-spool.ts';
 import type { SpoolStore } from './spool.ts';
 
 /** The slice of `navigator.storage` the spool needs. */
@@ -27,7 +27,10 @@ export async function openSpoolStore(
   indexedDb = defaultIndexedDb(),
 ): Promise<SpoolStore | undefined> {
   try {
-    if (storage?.getDirectory) return createOpfsSpoolStore((await storage.getDirectory()) as OpfsDirectory);
+    if (storage?.getDirectory) {
+      const root = (await storage.getDirectory()) as OpfsDirectory;
+      if (await writesFromThisThread(root)) return createOpfsSpoolStore(root);
+    }
   } catch {
     // e.g. a private window that refuses OPFS: IndexedDB may still be allowed
   }
@@ -40,6 +43,18 @@ export async function openSpoolStore(
     return undefined;
   }
 }
+
+/**
+ * Whether OPFS files can be written from the page: some browsers (older Safari) have OPFS with
+ * only a worker's sync access handles, no `createWritable`, where every append would fail.
+ */
+async function writesFromThisThread(root: OpfsDirectory): Promise<boolean> {
+  const probe = await root.getFileHandle(PROBE, { create: true });
+  await root.removeEntry(PROBE).catch(() => undefined);
+  return typeof (probe as Partial<OpfsFile>).createWritable === 'function';
+}
+
+const PROBE = '.stream-write-probe';
 
 /** Room below which recording warns: about 10 minutes at Chromium's default bitrate. */
 export const lowSpaceBytes = 200 * 1024 * 1024;

@@ -1,6 +1,10 @@
-import { createIdbSpoolStore } from './idb-spool.ts';
-import { createOpfsSpoolStore, type OpfsDirectory, type OpfsFile } from './opfs-spool.ts';
+import type { OpfsDirectory, OpfsFile } from './opfs-spool.ts';
 import type { SpoolStore } from './spool.ts';
+
+// Each store is loaded only where it is chosen: every page opens the spool (the unfinished
+// recordings banner), and a browser with OPFS never needs the IndexedDB store's code.
+const opfsStore = async (root: OpfsDirectory) => (await import('./opfs-spool.ts')).createOpfsSpoolStore(root);
+const idbStore = async (factory: IDBFactory) => (await import('./idb-spool.ts')).createIdbSpoolStore(factory);
 
 /** The slice of `navigator.storage` the spool needs. */
 export interface StorageManagerLike {
@@ -29,14 +33,14 @@ export async function openSpoolStore(
   try {
     if (storage?.getDirectory) {
       const root = (await storage.getDirectory()) as OpfsDirectory;
-      if (await writesFromThisThread(root)) return createOpfsSpoolStore(root);
+      if (await writesFromThisThread(root)) return await opfsStore(root);
     }
   } catch {
     // e.g. a private window that refuses OPFS: IndexedDB may still be allowed
   }
   if (!indexedDb) return undefined;
   try {
-    const store = createIdbSpoolStore(indexedDb);
+    const store = await idbStore(indexedDb);
     await store.list(); // opens the database: a browser refusing it answers here, not mid-recording
     return store;
   } catch {

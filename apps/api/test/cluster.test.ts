@@ -178,9 +178,15 @@ describe('a cluster behind nginx', () => {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const { rows } = await db.query<{ video_id: string; state: string; retry_count: number }>(
-        `select data->>'videoId' as video_id, state, retry_count from pgboss.job where name = 'video-processing'`,
-      );
+      // A job goes on a moment after READY (the storyboard follows it): wait for every job to end.
+      const rows = await until('every processing job to end', async () => {
+        const { rows: jobs } = await db.query<{ video_id: string; state: string; retry_count: number }>(
+          `select data->>'videoId' as video_id, state, retry_count from pgboss.job where name = 'video-processing'`,
+        );
+        return jobs.some((job) => job.state === 'active' || job.state === 'created' || job.state === 'retry')
+          ? undefined
+          : jobs;
+      });
       for (const id of firstTen) {
         const jobs = rows.filter((row) => row.video_id === id);
         expect(jobs, id).toEqual([{ video_id: id, state: 'completed', retry_count: 0 }]);

@@ -155,9 +155,12 @@ describe('worker process on PostgreSQL', () => {
       expect((await cuesLayout(stored)).cues).toBeGreaterThan(0);
       expect(Number(row.size_bytes)).toBe((await stat(stored)).size);
       expect(await deployment.media.open(id, ['thumbnail'])).toBeDefined();
-      // The upload made way for its remux, and the killed worker's scratch folder is gone.
+      // The upload made way for its remux, and the killed worker's scratch folder is gone (the
+      // rescuer's own goes once its storyboard, made just after READY, is stored).
       expect(await deployment.media.open(id, ['original'])).toBeUndefined();
-      expect(await readdir(join(deployment.dataDir, 'tmp', 'processing'))).toEqual([]);
+      await until('the scratch folders to go', async () =>
+        (await readdir(join(deployment.dataDir, 'tmp', 'processing'))).length === 0 ? true : undefined,
+      );
 
       rescuer.kill('SIGTERM');
       expect(await exited(rescuer)).toBe(0);

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
-import { expectClientError, formats } from './support/rpc-fuzz';
+import { arbitraryJsonBodies, randomProtobufBodies } from './support/rpc-fuzz';
 import { rawRpc } from './support/rpc-wire';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -53,40 +53,22 @@ async function expectNothingChanged() {
 
 describe('generated RPC bodies', () => {
   it('random bytes as protobuf, signed out, for every method: a client error', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...methods),
-        fc.constantFrom(...formats),
-        fc.uint8Array({ maxLength: 512 }),
-        async (method, format, bytes) => {
-          const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType);
-          expectClientError(answer, `${method.name} ${format.contentType}`);
-          // GetSharedVideo answers signed-out callers: an unknown link is not_found.
-          if (method.name !== 'GetVideo' && method.name !== 'GetSharedVideo')
-            expect([Code.Unauthenticated, 'unauthenticated', Code.InvalidArgument, 'invalid_argument']).toContain(
-              answer.code,
-            );
-        },
-      ),
-      { numRuns: 400 },
-    );
+    await randomProtobufBodies(server.baseUrl, methods, {
+      numRuns: 400,
+      // GetSharedVideo answers signed-out callers: an unknown link is not_found.
+      check: (answer, method) => {
+        if (method.name !== 'GetVideo' && method.name !== 'GetSharedVideo')
+          expect([Code.Unauthenticated, 'unauthenticated', Code.InvalidArgument, 'invalid_argument']).toContain(
+            answer.code,
+          );
+      },
+    });
     await expectNothingChanged();
   });
 
   it('random bytes as protobuf, signed in, for every method but CreateVideo: never a server error, nothing changed', async () => {
     const readers = methods.filter((method) => method.name !== 'CreateVideo');
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...readers),
-        fc.constantFrom(...formats),
-        fc.uint8Array({ maxLength: 512 }),
-        async (method, format, bytes) => {
-          const answer = await rawRpc(server.baseUrl, method.name, format.wrap(bytes), format.contentType, signedIn());
-          expectClientError(answer, `${method.name} ${format.contentType}`);
-        },
-      ),
-      { numRuns: 400 },
-    );
+    await randomProtobufBodies(server.baseUrl, readers, { numRuns: 400, headers: signedIn });
     await expectNothingChanged();
   });
 
@@ -116,24 +98,7 @@ describe('generated RPC bodies', () => {
 
   it('arbitrary JSON documents, signed in and out, for every method but CreateVideo: never a server error', async () => {
     const readers = methods.filter((method) => method.name !== 'CreateVideo');
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...readers),
-        fc.jsonValue({ maxDepth: 3 }),
-        fc.boolean(),
-        async (method, json, withToken) => {
-          const answer = await rawRpc(
-            server.baseUrl,
-            method.name,
-            JSON.stringify(json),
-            'application/json',
-            withToken ? signedIn() : {},
-          );
-          expectClientError(answer, `${method.name} ${JSON.stringify(json)}`);
-        },
-      ),
-      { numRuns: 300 },
-    );
+    await arbitraryJsonBodies(server.baseUrl, readers, { numRuns: 300, headers: signedIn });
     await expectNothingChanged();
   });
 });

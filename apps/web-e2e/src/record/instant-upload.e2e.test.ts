@@ -48,6 +48,24 @@ async function startRecording(page: Page) {
   await page.getByTestId('elapsed-time').waitFor();
 }
 
+/**
+ * A signed-in /record that uploads while recording (`beforeLoad` may set the page up first),
+ * recording, with its upload created: the page, its user and the video's id.
+ */
+async function recordInstantly(beforeLoad?: (page: Page) => Promise<unknown>) {
+  const baseUrl = inject('baseUrl');
+  const { page, user } = await newSignedInPage(browser, {
+    baseUrl,
+    emulatorHost: inject('emulatorHost'),
+    instantUploads: true,
+  });
+  await beforeLoad?.(page);
+  await page.goto(`${baseUrl}/record`);
+  const created = uploadCreated(page);
+  await startRecording(page);
+  return { baseUrl, page, user, videoId: await created };
+}
+
 function videoClient(token: string) {
   return createClient(VideoService, createVideoTransport({ baseUrl: inject('baseUrl'), getToken: () => token }));
 }
@@ -89,16 +107,7 @@ describe('/record uploads while recording', () => {
     'has most bytes on the server before Stop, the link within 2 s of it, and a READY video of exactly what was recorded',
     { timeout: 180_000 },
     async () => {
-      const baseUrl = inject('baseUrl');
-      const { page, user } = await newSignedInPage(browser, {
-        baseUrl,
-        emulatorHost: inject('emulatorHost'),
-        instantUploads: true,
-      });
-      await page.goto(`${baseUrl}/record`);
-      const created = uploadCreated(page);
-      await startRecording(page);
-      const videoId = await created;
+      const { baseUrl, page, user, videoId } = await recordInstantly();
       await page.waitForTimeout(20_000);
 
       const onServer = readFileSync(uploadFile(videoId));
@@ -148,16 +157,7 @@ describe('/record uploads while recording', () => {
   );
 
   it('keeps recording through 10 s offline and catches up', { timeout: 180_000 }, async () => {
-    const baseUrl = inject('baseUrl');
-    const { page, user } = await newSignedInPage(browser, {
-      baseUrl,
-      emulatorHost: inject('emulatorHost'),
-      instantUploads: true,
-    });
-    await page.goto(`${baseUrl}/record`);
-    const created = uploadCreated(page);
-    await startRecording(page);
-    const videoId = await created;
+    const { page, user, videoId } = await recordInstantly();
     await page.waitForTimeout(4_000);
     await page.context().setOffline(true);
     await page
@@ -178,20 +178,12 @@ describe('/record uploads while recording', () => {
     'where OPFS is missing, spools to IndexedDB: uploads while recording, becomes READY, and a reload lists an unfinished one',
     { timeout: 180_000 },
     async () => {
-      const baseUrl = inject('baseUrl');
-      const { page, user } = await newSignedInPage(browser, {
-        baseUrl,
-        emulatorHost: inject('emulatorHost'),
-        instantUploads: true,
-      });
-      await page.context().addInitScript(() => {
-        Reflect.deleteProperty(StorageManager.prototype, 'getDirectory');
-      });
-      await page.goto(`${baseUrl}/record`);
+      const { baseUrl, page, user, videoId } = await recordInstantly((setUp) =>
+        setUp.context().addInitScript(() => {
+          Reflect.deleteProperty(StorageManager.prototype, 'getDirectory');
+        }),
+      );
       expect(await page.evaluate(() => 'getDirectory' in navigator.storage)).toBe(false);
-      const created = uploadCreated(page);
-      await startRecording(page);
-      const videoId = await created;
       await page.waitForTimeout(10_000);
 
       const onServer = readFileSync(uploadFile(videoId));
@@ -227,16 +219,7 @@ describe('/record uploads while recording', () => {
     'after a reload mid-recording offers the recording: Download, Resume upload (the same video), Discard',
     { timeout: 180_000 },
     async () => {
-      const baseUrl = inject('baseUrl');
-      const { page, user } = await newSignedInPage(browser, {
-        baseUrl,
-        emulatorHost: inject('emulatorHost'),
-        instantUploads: true,
-      });
-      await page.goto(`${baseUrl}/record`);
-      const created = uploadCreated(page);
-      await startRecording(page);
-      const videoId = await created;
+      const { baseUrl, page, user, videoId } = await recordInstantly();
       await page.waitForTimeout(6_000);
       await page.goto(`${baseUrl}/videos`); // leaving mid-recording, as a reload or a crash does
 

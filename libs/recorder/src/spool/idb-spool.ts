@@ -1,11 +1,4 @@
-import {
-  newRecording,
-  spooledSize,
-  type Spool,
-  type SpoolChanges,
-  type SpooledRecording,
-  type SpoolStore,
-} from './spool.ts';
+import type { Spool, SpoolChanges, SpooledRecording, SpoolStore } from './spool.ts';
 
 const RECORDINGS = 'recordings'; // SpooledRecording, keyed by id
 const PARTS = 'parts'; // StoredPart, keyed [id, offset]
@@ -42,6 +35,8 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
 
 const partsOf = (stored: StoredPart[]): Part[] =>
   stored.map(({ offset, blob }) => ({ offset, size: blob.size })).sort((a, b) => a.offset - b.offset);
+// A part written but not in the metadata still counts, as in the OPFS spool.
+const sizeOf = (parts: Part[]) => parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
 
 /**
  * The spool in IndexedDB, for browsers without OPFS: the same layout as opfs-spool.ts (one
@@ -70,7 +65,7 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
     result(parts.index(BY_RECORDING).getAll(id) as IDBRequest<StoredPart[]>);
 
   function spool(initial: SpooledRecording, parts: Part[]): Spool {
-    let info: SpooledRecording = { ...initial, size: spooledSize(parts) };
+    let info: SpooledRecording = { ...initial, size: sizeOf(parts) };
     const id = info.id;
     const save = (next: SpooledRecording) => {
       info = next;
@@ -114,8 +109,17 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
   }
 
   return {
-    async create(recording) {
-      const info = newRecording(recording);
+    async create({ mimeType, startedAt }) {
+      const info: SpooledRecording = {
+        id: `${startedAt}-${Math.random().toString(36).slice(2, 10)}`,
+        mimeType,
+        startedAt,
+        size: 0,
+        durationMs: 0,
+        uploadedBytes: 0,
+        stopped: false,
+        uploaded: false,
+      };
       await transact('readwrite', ({ recordings }) => void recordings.put(info));
       return spool(info, []);
     },
@@ -123,7 +127,7 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
       transact('readonly', async ({ recordings, parts }) => {
         const found = await result(recordings.getAll() as IDBRequest<SpooledRecording[]>);
         const sized = await Promise.all(
-          found.map(async (info) => ({ ...info, size: spooledSize(partsOf(await storedParts(parts, info.id))) })),
+          found.map(async (info) => ({ ...info, size: sizeOf(partsOf(await storedParts(parts, info.id))) })),
         );
         return sized.sort((a, b) => a.startedAt - b.startedAt);
       }),

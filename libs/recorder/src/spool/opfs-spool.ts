@@ -1,11 +1,4 @@
-import {
-  newRecording,
-  spooledSize,
-  type Spool,
-  type SpoolChanges,
-  type SpooledRecording,
-  type SpoolStore,
-} from './spool.ts';
+import type { Spool, SpoolChanges, SpooledRecording, SpoolStore } from './spool.ts';
 
 // The parts of the Origin Private File System API the spool uses (a fake in ./testing has this shape).
 export interface OpfsWritable {
@@ -74,7 +67,9 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
 
   function spool(dir: OpfsDirectory, initial: SpooledRecording, parts: Part[]): Spool {
     let info = initial;
-    info = { ...info, size: spooledSize(parts) };
+    // A part written but not in the metadata (a crash between the two) still counts.
+    const sizeOf = () => parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
+    info = { ...info, size: sizeOf() };
     let metaWrite = Promise.resolve();
     const save = (next: SpooledRecording) => {
       info = next;
@@ -118,9 +113,19 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
   }
 
   return {
-    async create(recording) {
-      const info = newRecording(recording);
-      const dir = await (await folder()).getDirectoryHandle(info.id, { create: true });
+    async create({ mimeType, startedAt }) {
+      const id = `${startedAt}-${Math.random().toString(36).slice(2, 10)}`;
+      const dir = await (await folder()).getDirectoryHandle(id, { create: true });
+      const info: SpooledRecording = {
+        id,
+        mimeType,
+        startedAt,
+        size: 0,
+        durationMs: 0,
+        uploadedBytes: 0,
+        stopped: false,
+        uploaded: false,
+      };
       await writeMeta(dir, info);
       return spool(dir, info, []);
     },
@@ -131,7 +136,8 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
         const info = await readMeta(entry);
         if (!info) continue;
         const parts = await partsOf(entry);
-        found.push({ ...info, size: spooledSize(parts) });
+        const size = parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
+        found.push({ ...info, size });
       }
       return found.sort((a, b) => a.startedAt - b.startedAt);
     },

@@ -48,27 +48,6 @@ export interface Spool {
   remove(): Promise<void>;
 }
 
-/** The metadata of a recording that has just started: nothing spooled or uploaded yet. */
-export function newRecording({ mimeType, startedAt }: { mimeType: string; startedAt: number }): SpooledRecording {
-  return {
-    id: `${startedAt}-${Math.random().toString(36).slice(2, 10)}`,
-    mimeType,
-    startedAt,
-    size: 0,
-    durationMs: 0,
-    uploadedBytes: 0,
-    stopped: false,
-    uploaded: false,
-  };
-}
-
-/**
- * Bytes spooled, from the parts themselves: a part written but not yet in the metadata (a crash
- * between the two) still counts.
- */
-export const spooledSize = (parts: readonly { offset: number; size: number }[]): number =>
-  parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
-
 export interface SpoolStore {
   create(recording: { mimeType: string; startedAt: number }): Promise<Spool>;
   /** Every recording spooled here, oldest first. */

@@ -1,3 +1,6 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from './video.table';
+
 /** Runs SQL on the app's database: PGlite or a pg Pool behind one shape (pg-boss's `db` option). */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -6,4 +9,14 @@ export interface SqlExecutor {
    * advisory lock on a connection of its own), so processes starting at once take turns.
    */
   exclusively<T>(task: () => Promise<T>): Promise<T>;
+}
+
+/** Raw SQL on `db`, a Kysely instance or transaction: a transaction's statements commit or roll back with it. */
+export function sqlOn(db: Kysely<Database>): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    executeSql: async (text, values = []) => {
+      const { rows } = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows };
+    },
+  };
 }

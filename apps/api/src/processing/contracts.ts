@@ -44,8 +44,20 @@ export interface ProcessingVideoStore {
   markFailed(videoId: string, reason: string): Promise<void>;
 }
 
+/** SQL run by the caller's transaction (pg-boss's `db` option): a job sent through it commits or rolls back with it. */
+export interface SqlRunner {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /** How an accepted upload asks for processing. */
 export interface VideoProcessingQueue {
-  /** `requestId`: the request that asked, so the job's log lines carry its id. */
-  enqueue(videoId: string, options?: { requestId?: string }): Promise<void>;
+  /**
+   * `requestId`: the request that asked, so the job's log lines carry its id. `within`: the
+   * transaction that makes the video, so the video and its job exist together or not at all (a
+   * process killed in between would otherwise leave a video PROCESSING that nothing finishes);
+   * call `wake` once it commits.
+   */
+  enqueue(videoId: string, options?: { requestId?: string; within?: SqlRunner }): Promise<void>;
+  /** Starts this process's worker on jobs just committed, instead of at its next poll. */
+  wake(): void;
 }

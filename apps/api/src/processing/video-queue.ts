@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { SqlExecutor, VideoProcessingQueue } from './contracts';
+import type { SqlExecutor, SqlRunner, VideoProcessingQueue } from './contracts';
 import type { EditRenderQueue } from './edit-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
 
@@ -66,12 +66,13 @@ async function createOrUpdateQueue(boss: PgBoss, name: string, options: Omit<PgB
 
 export function pgBossQueue(boss: PgBoss, onEnqueued: () => void): VideoProcessingQueue {
   return {
-    async enqueue(videoId: string, options = {}) {
-      const job: VideoJob = { videoId, ...options };
-      const id = await boss.send(PROCESS_QUEUE, job);
+    async enqueue(videoId: string, { requestId, within }: { requestId?: string; within?: SqlRunner } = {}) {
+      const job: VideoJob = { videoId, requestId };
+      const id = await boss.send(PROCESS_QUEUE, job, within ? { db: within as PgBoss.Db } : {});
       if (!id) throw new Error(`Could not queue processing of video ${videoId}`);
-      onEnqueued();
+      if (!within) onEnqueued(); // an uncommitted job is not there yet to be taken
     },
+    wake: onEnqueued,
   };
 }
 

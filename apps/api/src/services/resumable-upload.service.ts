@@ -77,9 +77,13 @@ export class ResumableUploadService {
     this.touched.delete(id);
     const original = await this.deps.media.receiveFile(id, path);
     const published = await this.deps.media.publish(id, [original], {
-      when: (trx) => uploads.finishUpload(trx, id, length),
+      when: async (trx) => {
+        if (!(await uploads.finishUpload(trx, id, length))) return false;
+        await this.deps.videos.queueProcessing(trx, id);
+        return true;
+      },
     });
-    if (published) await this.deps.videos.queueProcessing(id);
+    if (published) this.deps.videos.wakeProcessing();
     return published;
   }
 

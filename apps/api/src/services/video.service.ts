@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { User } from '../auth/user';
 import type { Database, VideoVisibility } from '../db/video.table';
+import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
@@ -169,10 +170,11 @@ export class VideoService {
               visibility: 'PRIVATE',
               size_bytes: original.sizeBytes,
             });
+            await this.queueProcessing(trx, id, options.requestId);
             return true;
           },
         });
-        await this.queueProcessing(id, options.requestId);
+        this.wakeProcessing();
         const row = await repository.findVideo(this.deps.db, id);
         if (!row) throw notFound(id); // deleted the moment it arrived
         return this.withDirectUrls(toVideo(row));
@@ -181,22 +183,18 @@ export class VideoService {
   }
 
   /**
-   * Queues processing of a video whose original is in place; a queue that fails marks it FAILED at
-   * once. `requestId`, the request that asked, follows into the job's log lines.
+   * Queues processing of a video whose original is in place, in `trx`: the transaction that makes
+   * it so, which then fails as a whole if the job cannot be queued (a video that no job will
+   * finish must not exist). Call `wakeProcessing` once it commits. `requestId`, the request that
+   * asked, follows into the job's log lines.
    */
-  async queueProcessing(id: string, requestId?: string): Promise<void> {
-    const queue = this.deps.queue;
-    if (!queue) return;
-    try {
-      await queue.enqueue(id, { requestId });
-    } catch (error) {
-      // Without a job nothing would ever finish it: fail it now rather than leave it PROCESSING.
-      this.deps.log.error({ err: error, videoId: id }, 'could not queue processing');
-      await repository.updateProcessingVideo(this.deps.db, id, {
-        status: 'FAILED',
-        failure_reason: 'Processing could not be queued',
-      });
-    }
+  async queueProcessing(trx: Kysely<Database>, id: string, requestId?: string): Promise<void> {
+    await this.deps.queue?.enqueue(id, { requestId, within: sqlOn(trx) });
+  }
+
+  /** Starts this process's worker on the jobs just committed by `queueProcessing`. */
+  wakeProcessing(): void {
+    this.deps.queue?.wake();
   }
 
   /**

@@ -135,18 +135,19 @@ describe.each(setups)('the video lifecycle on $database with $storage storage', 
     expect(video.failureReason).not.toBe('');
   });
 
-  it('deleting a processed video removes its video and thumbnail blobs', async () => {
+  it('deleting a processed video removes its video, thumbnail and storyboard blobs', async () => {
     const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
     const id = answer.json.video!.id;
     expect((await settled(id)).status).toBe(Status.READY);
     const blobs = async () => (await server.listBlobs()).filter((key) => key.includes(id));
     // The remux took the upload's place; each version has a key of its own, never reused. The
     // upload's blob goes just after the switch to READY commits (write, switch, then delete), so
-    // a caller that sees READY may still list it for a moment.
+    // a caller that sees READY may still list it for a moment; the storyboard follows READY.
     await vi.waitFor(
       async () =>
         expect(await blobs()).toEqual([
           expect.stringMatching(new RegExp(`^videos/${id}/playable-[\\w-]+\\.webm$`)),
+          expect.stringMatching(new RegExp(`^videos/${id}/storyboard-[\\w-]+\\.jpg$`)),
           expect.stringMatching(new RegExp(`^videos/${id}/thumbnail-[\\w-]+\\.jpg$`)),
         ]),
       { timeout: 5000, interval: 50 },

@@ -4,10 +4,12 @@ import { logFormat, logStream } from './ops/log-format';
 import { stopOnSignals } from './ops/shutdown';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
+import { tuneHeapGrowth } from './startup/heap-growth';
 import { lockDataDir } from './startup/data-dir-lock';
 import { StartupError } from './startup/startup-error';
 
 async function main() {
+  tuneHeapGrowth();
   const config = loadConfig();
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);

@@ -24,13 +24,24 @@ const result = <T>(request: IDBRequest<T>) =>
     request.onerror = () => reject(request.error);
   });
 
-function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
+/**
+ * Opens the database; `onClosed` hears when it closes under this page: another tab (a newer app,
+ * or one clearing its storage) asked to upgrade or delete it, which waits until this connection
+ * closes, so it does at once; or the browser closed it.
+ */
+async function openDatabase(factory: IDBFactory, name: string, onClosed: () => void): Promise<IDBDatabase> {
   const request = factory.open(name, 1);
   request.onupgradeneeded = () => {
     request.result.createObjectStore(RECORDINGS, { keyPath: 'id' });
     request.result.createObjectStore(PARTS, { keyPath: ['id', 'offset'] }).createIndex(BY_RECORDING, 'id');
   };
-  return result(request);
+  const db = await result(request);
+  db.onversionchange = () => {
+    db.close();
+    onClosed();
+  };
+  db.onclose = onClosed;
+  return db;
 }
 
 const partsOf = (stored: StoredPart[]): Part[] =>
@@ -48,7 +59,13 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
 
   /** Runs `work` in one transaction over both stores; resolves once it committed. */
   async function transact<T>(mode: IDBTransactionMode, work: (stores: Stores) => T | Promise<T>): Promise<T> {
-    database ??= openDatabase(factory, dbName);
+    if (!database) {
+      // Opened again on the next use after it closed under this page.
+      const opening: Promise<IDBDatabase> = openDatabase(factory, dbName, () => {
+        if (database === opening) database = undefined;
+      });
+      database = opening;
+    }
     const tx = (await database).transaction([RECORDINGS, PARTS], mode);
     const committed = new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();

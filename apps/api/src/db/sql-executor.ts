@@ -12,7 +12,9 @@ export interface SqlExecutor {
 }
 
 /** Raw SQL on `db`, a Kysely instance or transaction: a transaction's statements commit or roll back with it. */
-export function sqlOn(db: Kysely<Database>): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+export function sqlOn(db: Kysely<Database>): {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+} {
   return {
     executeSql: async (text, values = []) => {
       const { rows } = await db.executeQuery(CompiledQuery.raw(text, values));

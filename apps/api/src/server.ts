@@ -98,7 +98,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
     const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
     const links = new VideoLinks(signer, config.PUBLIC_URL);
-    const videos = new VideoService({ db: database.db, media, queue: processing.queue, log });
+    const videos = new VideoService({ db: database.db, media, queue: processing.queue });
     const sharing = new SharingService({ db: database.db, videos });
     const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
     const library = new LibraryService({ db: database.db, videos });

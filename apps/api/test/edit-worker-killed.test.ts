@@ -54,7 +54,7 @@ describe('an edit render whose worker is killed, on PostgreSQL', () => {
       log: quiet,
     });
     await producer.startWorker();
-    videos = new VideoService({ db: database.db, media, queue: producer.queue, log: quiet });
+    videos = new VideoService({ db: database.db, media, queue: producer.queue });
     edits = new EditService({ db: database.db, media, videos, renders: producer.renders, log: quiet });
   }, 120_000);
 

@@ -80,7 +80,7 @@ describe('worker process on PostgreSQL', () => {
       scratchDir: join(dataDir, 'tmp', 'processing'),
       log: quiet,
     });
-    const videos = new VideoService({ db: database.db, media, queue: producer.queue, log: quiet });
+    const videos = new VideoService({ db: database.db, media, queue: producer.queue });
     const deployment = { database, dataDir, store, media, videos, producer, env };
     deployments.push(deployment);
     return deployment;

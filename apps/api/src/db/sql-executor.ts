@@ -1,9 +1,13 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './video.table';
 
-/** Runs SQL on the app's database: PGlite or a pg Pool behind one shape (pg-boss's `db` option). */
-export interface SqlExecutor {
+/** Runs raw SQL (pg-boss's `db` option). */
+export interface SqlRunner {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** Runs SQL on the app's database: PGlite or a pg Pool behind one shape. */
+export interface SqlExecutor extends SqlRunner {
   /**
    * Runs `task` holding the database-wide lock for setting up shared schemas (on PostgreSQL an
    * advisory lock on a connection of its own), so processes starting at once take turns.
@@ -12,9 +16,7 @@ export interface SqlExecutor {
 }
 
 /** Raw SQL on `db`, a Kysely instance or transaction: a transaction's statements commit or roll back with it. */
-export function sqlOn(db: Kysely<Database>): {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-} {
+export function sqlOn(db: Kysely<Database>): SqlRunner {
   return {
     executeSql: async (text, values = []) => {
       const { rows } = await db.executeQuery(CompiledQuery.raw(text, values));

@@ -1,7 +1,8 @@
 // The seam between the API (db, media, rpc, http) and processing (queue, worker, ffmpeg). The API
 // implements ProcessingVideoStore over its repository and media; processing implements the queue.
 
-export type { SqlExecutor } from '../db/sql-executor';
+export type { SqlExecutor, SqlRunner } from '../db/sql-executor';
+import type { SqlRunner } from '../db/sql-executor';
 import type { StoryboardLayout } from './storyboard';
 export type { StoryboardLayout } from './storyboard';
 
@@ -42,11 +43,6 @@ export interface ProcessingVideoStore {
    */
   addStoryboard(videoId: string, storyboard: StoryboardFile): Promise<boolean>;
   markFailed(videoId: string, reason: string): Promise<void>;
-}
-
-/** SQL run by the caller's transaction (pg-boss's `db` option): a job sent through it commits or rolls back with it. */
-export interface SqlRunner {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /** How an accepted upload asks for processing. */

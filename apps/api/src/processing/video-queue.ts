@@ -68,7 +68,7 @@ export function pgBossQueue(boss: PgBoss, onEnqueued: () => void): VideoProcessi
   return {
     async enqueue(videoId: string, { requestId, within }: { requestId?: string; within?: SqlRunner } = {}) {
       const job: VideoJob = { videoId, requestId };
-      const id = await boss.send(PROCESS_QUEUE, job, within ? { db: within as PgBoss.Db } : {});
+      const id = await boss.send(PROCESS_QUEUE, job, within ? { db: within } : {});
       if (!id) throw new Error(`Could not queue processing of video ${videoId}`);
       if (!within) onEnqueued(); // an uncommitted job is not there yet to be taken
     },

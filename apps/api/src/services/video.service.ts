@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
 import type { User } from '../auth/user';
 import type { Database, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
@@ -19,7 +18,6 @@ export interface VideoServiceDeps {
   media: MediaService;
   /** Set once processing is wired; uploads accepted without one stay PROCESSING. */
   queue?: VideoProcessingQueue;
-  log: Logger;
 }
 
 /** An upload stored but not yet a video. */

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 /**
  * The upload client against a real HTTP server on 127.0.0.1 (happy-dom's XMLHttpRequest sends real
- * requests; the server reads the multipart body with @fastify/busboy). Upload progress events, which
+ * requests; the server reads the multipart body with busboy). Upload progress events, which
  * happy-dom does not emit, are checked with an injected XHR in upload-progress.test.ts.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Busboy, { type BusboyHeaders } from '@fastify/busboy';
+import busboy from 'busboy';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUploadClient } from './upload-client';
 import { uploadMessages } from './upload-messages';
@@ -45,13 +45,13 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   if (req.method === 'OPTIONS') return res.writeHead(204).end();
   const [, scenario = '', ...rest] = (req.url ?? '').split('/');
   const entry: Received = { path: `/${rest.join('/')}`, authorization: req.headers.authorization, bytes: 0 };
-  const parser = new Busboy({ headers: req.headers as BusboyHeaders });
-  parser.on('file', (field, stream, filename) => {
+  const parser = busboy({ headers: req.headers });
+  parser.on('file', (field, stream, info) => {
     entry.field = field;
-    entry.filename = filename;
+    entry.filename = info.filename;
     stream.on('data', (chunk: Buffer) => (entry.bytes += chunk.length));
   });
-  parser.on('finish', async () => {
+  parser.on('close', async () => {
     received.push(entry);
     await hold;
     (answers[scenario] ?? answers.broken!)(res);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { addMultipartListing } from './s3rver-multipart';
 
 export interface TestS3 {
   /** S3_* variables that point the API at this server's bucket. */
@@ -12,7 +13,11 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-/** s3rver (an S3-compatible server from npm) on a free port of 127.0.0.1 with one empty bucket. */
+/**
+ * s3rver (an S3-compatible server from npm) on a free port of 127.0.0.1 with one empty bucket, and
+ * the multipart calls it lacks (ListParts, AbortMultipartUpload, ListMultipartUploads: see
+ * s3rver-multipart.ts) that @tus/s3-store makes.
+ */
 export async function startTestS3(bucket = 'videos'): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
   const server = new S3rver({
@@ -22,6 +27,7 @@ export async function startTestS3(bucket = 'videos'): Promise<TestS3> {
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  addMultipartListing(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -14,9 +14,11 @@ import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { registerTusRoutes } from './http/tus.routes';
 import { startUploadExpiry } from './http/tus-expiry';
+import { TusFiles } from './http/tus-files';
+import { TusObjects } from './http/tus-objects';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
-import { MediaService } from './media';
+import { MediaService, ResumableUploadObjects } from './media';
 import { createProcessing } from './processing';
 import { connectOptions } from './rpc/connect-options';
 import libraryRoutes from './rpc/library.routes';
@@ -30,7 +32,7 @@ import { createEditVideoStore } from './services/edit-video-store';
 import editRoutes from './rpc/edit.routes';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
-import { createBlobStore } from './storage';
+import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { registerHttpMetrics } from './ops/http-metrics';
 import { ApiMetrics } from './ops/metrics';
@@ -127,11 +129,21 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     registerErrorHandler(app);
     registerUploadRoutes(app, { videos, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
     const uploads = new ResumableUploadService({ db: database.db, media, videos, log });
+    // In S3 mode uploads in progress wait in the bucket (any API takes the next PATCH, and the
+    // original is a copy inside it); S3 copies at most 5 GiB in one request (docs/toolchain.md, S3).
+    const s3 = s3StoreOptions(config);
+    const maxResumableBytes = s3 ? Math.min(config.MAX_UPLOAD_BYTES, 5 * 1024 ** 3) : config.MAX_UPLOAD_BYTES;
     const tusFiles = await registerTusRoutes(app, {
       uploads,
       verifier,
-      directory: join(config.DATA_DIR, 'uploads'),
-      maxUploadBytes: config.MAX_UPLOAD_BYTES,
+      storage: s3
+        ? new TusObjects({
+            objects: new ResumableUploadObjects({ s3, media, maxUploadBytes: maxResumableBytes }),
+            media,
+            uploads,
+          })
+        : new TusFiles(join(config.DATA_DIR, 'uploads')),
+      maxUploadBytes: maxResumableBytes,
       log,
     });
     closers.unshift(

@@ -2,15 +2,21 @@
 // appended in pieces while its length is unknown, the video that exists from the creation on,
 // the access rules (another user's upload is 404) and the status codes tus prescribes, on PGlite,
 // PostgreSQL and S3. The worker is off: the stream serves the original exactly as it arrived.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Uploads in progress wait in DATA_DIR/uploads (@tus/file-store) on local storage, and in the
+// bucket under uploads/ (@tus/s3-store: a multipart upload, `.info` and `.part`) on S3.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
+import { resumableUploadKey } from '../src/media';
+import { createBlobStore } from '../src/storage';
+import { readKey } from './support/blob-reads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { expiredToken, videoClient } from './support/clients';
-import { setups, startTestServer, type TestServer } from './support/test-server';
+import { setups, startTestServer, type StorageKind, type TestServer } from './support/test-server';
 import { tusClient } from './support/tus';
 import { until } from './support/until';
 import { makeWebm } from './support/webm';
@@ -43,11 +49,36 @@ async function appendAll(tus: ReturnType<typeof tusClient>, location: string, by
   }
 }
 
+/** What waits for upload `id`: its files in DATA_DIR/uploads, or (S3) its objects and multipart uploads in the bucket. */
+async function waiting(server: TestServer, storage: StorageKind, id: string): Promise<string[]> {
+  if (storage === 'local') {
+    const names = (() => {
+      try {
+        return readdirSync(join(server.dataDir, 'uploads'));
+      } catch {
+        return [];
+      }
+    })();
+    return names.filter((name) => name.startsWith(id));
+  }
+  const key = resumableUploadKey(id);
+  const objects = (await server.listBlobs()).filter((name) => name.startsWith(key));
+  const multipart = (await server.s3!.listMultipartUploads()).filter((name) => name === key);
+  return [...objects, ...multipart.map((name) => `${name} (multipart upload)`)];
+}
+
+/** The bytes of a complete upload `id` still waiting: its file, or (S3) its completed object. */
+async function waitingBytes(server: TestServer, storage: StorageKind, id: string): Promise<Buffer> {
+  if (storage === 'local') return readFileSync(join(server.dataDir, 'uploads', id));
+  const chunks = await (await readKey(createBlobStore(server.config), resumableUploadKey(id))).toArray();
+  return Buffer.concat(chunks as Buffer[]);
+}
+
 describe.each(setups)('tus uploads on $database with $storage storage', ({ database, storage }) => {
   let server: TestServer;
   let owner: TestUser;
   let other: TestUser;
-  const uploadsDir = () => join(server.dataDir, 'uploads');
+  const waitingFor = (id: string) => waiting(server, storage, id);
 
   beforeAll(async () => {
     server = await startTestServer({
@@ -90,8 +121,12 @@ describe.each(setups)('tus uploads on $database with $storage storage', ({ datab
     expect(Buffer.from(await stream.arrayBuffer()).equals(webm)).toBe(true);
     const video = await client.getVideo({ videoId: id });
     expect(video.sizeBytes).toBe(BigInt(webm.length));
-    // Moved into the store, not left behind (local: a rename; S3: written, then removed).
-    expect(readdirSync(uploadsDir()).filter((name) => name.startsWith(id))).toEqual([]);
+    // Moved into the store, not left behind (local: a hard link, then removed; S3: a copy inside
+    // the bucket, then the upload's objects removed).
+    expect(await waitingFor(id)).toEqual([]);
+    const keys = (await server.listBlobs()).filter((key) => key.includes(id));
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(new RegExp(`^videos/${id}/original-`));
   });
 
   it('answers a finished upload as complete, repeats the last PATCH harmlessly and refuses more bytes (403)', async () => {
@@ -121,7 +156,7 @@ describe.each(setups)('tus uploads on $database with $storage storage', ({ datab
       const refused = await tus.patch(location, webm.length, new Uint8Array(), { length: webm.length });
       expect(refused.status).toBe(503);
       // Nothing lost and nothing half-done: every byte still waits, the video is still in progress.
-      expect(readFileSync(join(uploadsDir(), id)).equals(webm)).toBe(true);
+      expect((await waitingBytes(server, storage, id)).equals(webm)).toBe(true);
       expect((await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id })).status).toBe(
         Status.PROCESSING,
       );
@@ -142,7 +177,7 @@ describe.each(setups)('tus uploads on $database with $storage storage', ({ datab
       headers: { authorization: `Bearer ${owner.idToken}` },
     });
     expect(Buffer.from(await stream.arrayBuffer()).equals(webm)).toBe(true);
-    expect(readdirSync(uploadsDir()).filter((name) => name.startsWith(id))).toEqual([]);
+    expect(await waitingFor(id)).toEqual([]);
     // Only the published original is stored: the refused attempt's staged copy went.
     expect((await server.listBlobs()).filter((key) => key.includes(id))).toHaveLength(1);
   });
@@ -202,28 +237,34 @@ describe.each(setups)('tus uploads on $database with $storage storage', ({ datab
     const text = Buffer.from('this is not a video at all');
     expect((await tus.patch(location, 0, text, { length: text.length })).status).toBe(415);
     await expect(videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id })).rejects.toThrow();
-    expect(existsSync(join(uploadsDir(), id))).toBe(false);
+    expect(await waitingFor(id)).toEqual([]);
+    expect((await server.listBlobs()).filter((key) => key.includes(id))).toEqual([]);
   });
 
   it('lets the owner give an upload up: DELETE removes its bytes and its video', async () => {
     const tus = tusClient(server.baseUrl, owner.idToken);
     const { location, id } = await created();
     await tus.patch(location, 0, webm.subarray(0, 5000));
-    expect(existsSync(join(uploadsDir(), id))).toBe(true);
+    const key = resumableUploadKey(id);
+    // S3: fewer bytes than a part (5 MiB) wait in `.part`, the multipart upload has none yet.
+    expect(await waitingFor(id)).toEqual(
+      storage === 'local' ? [id, `${id}.json`] : [`${key}.info`, `${key}.part`, `${key} (multipart upload)`],
+    );
     expect((await tus.delete(location)).status).toBe(204);
-    expect(existsSync(join(uploadsDir(), id))).toBe(false);
+    expect(await waitingFor(id)).toEqual([]);
     expect((await tus.head(location)).status).toBe(404);
     await expect(videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id })).rejects.toThrow();
   });
 });
 
-describe('abandoned uploads', () => {
+describe.each(['local', 's3'] as const)('abandoned uploads on %s storage', (storage) => {
   let server: TestServer;
   let owner: TestUser;
   beforeAll(async () => {
     // 0.001 h = 3.6 s idle, swept every second.
     server = await startTestServer({
       database: 'pglite',
+      storage,
       emulatorHost: emulator.host,
       env: { UPLOAD_EXPIRY_HOURS: '0.001' },
     });
@@ -248,9 +289,65 @@ describe('abandoned uploads', () => {
       },
       15_000,
     );
-    expect(existsSync(join(server.dataDir, 'uploads', abandonedId))).toBe(false);
-    expect(existsSync(join(server.dataDir, 'uploads', `${abandonedId}.json`))).toBe(false);
+    // The same sweep removes its bytes just after its row.
+    await until('its bytes to go', async () =>
+      (await waiting(server, storage, abandonedId)).length === 0 ? true : undefined,
+    );
     expect((await tus.head(abandoned.headers.get('location')!)).status).toBe(404);
     expect((await client.getVideo({ videoId: finishedId })).sizeBytes).toBe(BigInt(webm.length));
   }, 30_000);
+
+  it('removes the bytes of an upload whose row went without them (a process killed in between), once idle', async () => {
+    const tus = tusClient(server.baseUrl, owner.idToken);
+    const created = await tus.create({ title: 'orphan' });
+    const id = created.headers.get('stream-video-id')!;
+    expect((await tus.patch(created.headers.get('location')!, 0, webm.subarray(0, 4000))).status).toBe(204);
+    await server.database.db.deleteFrom('videos').where('id', '=', id).execute();
+    expect(await waiting(server, storage, id)).not.toEqual([]);
+    await until(
+      'its bytes to go',
+      async () => ((await waiting(server, storage, id)).length === 0 ? true : undefined),
+      15_000,
+    );
+  }, 30_000);
+});
+
+describe.each(['local', 's3'] as const)('a long recording on %s storage', (storage) => {
+  let server: TestServer;
+  let owner: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer({
+      database: 'pglite',
+      storage,
+      emulatorHost: emulator.host,
+      env: { MAX_UPLOAD_BYTES: String(64 * 1024 * 1024) },
+    });
+    owner = await newTestUser(emulator.host);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('arrives in pieces of every size around S3 parts (5 MiB) and is stored byte for byte', async () => {
+    const tus = tusClient(server.baseUrl, owner.idToken);
+    const recording = Buffer.concat([webm, randomBytes(13 * 1024 * 1024)]);
+    const created = await tus.create({ title: 'Long' });
+    const location = created.headers.get('location')!;
+    const id = created.headers.get('stream-video-id')!;
+    // Small pieces that add up past a part, one piece larger than a part, a HEAD in between.
+    const MiB = 1024 * 1024;
+    const sizes = [100_000, 2 * MiB, 3 * MiB, 7 * MiB, 1_000];
+    let offset = 0;
+    for (const size of sizes) {
+      const answer = await tus.patch(location, offset, recording.subarray(offset, offset + size));
+      expect(answer.status).toBe(204);
+      offset += size;
+      expect((await tus.head(location)).headers.get('upload-offset')).toBe(String(offset));
+    }
+    const last = await tus.patch(location, offset, recording.subarray(offset), { length: recording.length });
+    expect(last.status).toBe(204);
+    const stream = await fetch(`${server.baseUrl}/api/videoservice/video/${id}`, {
+      headers: { authorization: `Bearer ${owner.idToken}` },
+    });
+    expect(Buffer.from(await stream.arrayBuffer()).equals(recording)).toBe(true);
+    expect(await waiting(server, storage, id)).toEqual([]);
+  }, 60_000);
 });

@@ -1,15 +1,15 @@
 import type { Logger } from 'pino';
 import type { ResumableUploadService } from '../services/resumable-upload.service';
-import type { TusFiles } from './tus-files';
+import type { TusStorage } from './tus-files';
 
 /**
  * Every so often (a quarter of the expiry, at most 10 minutes), uploads idle for `expiryMs` go:
- * their videos (any API node may do it: the database says who is idle) and this node's files of
- * them. Resolves with the function that stops it.
+ * their videos (any API node may do it: the database says who is idle) and their bytes (this
+ * node's files, or the bucket's objects in S3 mode). Resolves with the function that stops it.
  */
 export function startUploadExpiry(deps: {
   uploads: ResumableUploadService;
-  files: TusFiles;
+  files: TusStorage;
   expiryMs: number;
   log: Logger;
 }): () => Promise<void> {

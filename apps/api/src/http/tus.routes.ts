@@ -1,6 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -10,7 +8,7 @@ import type { User } from '../auth/user';
 import { VideoError, MAX_TITLE_LENGTH } from '../services/video';
 import type { OwnUpload, ResumableUploadService } from '../services/resumable-upload.service';
 import { sendUnauthenticated } from './http-auth';
-import { isWebmFile, TusFiles } from './tus-files';
+import type { TusStorage } from './tus-files';
 
 export const TUS_PATH = '/api/uploads';
 /** Answers the creation and every HEAD/PATCH of an upload: the id of the video it makes. */
@@ -20,8 +18,11 @@ const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
 export interface TusRoutesDeps {
   uploads: ResumableUploadService;
   verifier: TokenVerifier;
-  /** Where uploads in progress wait for their last byte (DATA_DIR/uploads): on this API node's disk. */
-  directory: string;
+  /**
+   * Where uploads in progress wait for their last byte: this API node's disk (DATA_DIR/uploads,
+   * TusFiles) or, in S3 mode, the bucket (TusObjects).
+   */
+  storage: TusStorage;
   maxUploadBytes: number;
   log: Logger;
 }
@@ -31,15 +32,15 @@ export interface TusRoutesDeps {
  * while it is made. Every request is authenticated here before tus sees it; an upload answers only
  * its owner (anyone else: 404, as for videos). Creating one creates its video (PROCESSING) and
  * answers its id in `Stream-Video-Id`; the last PATCH (with Upload-Length) hands the file to the
- * media layer and processing. Returns the files' owner, for the expiry sweep.
+ * media layer and processing. Returns the storage, for the expiry sweep.
  */
-export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDeps): Promise<TusFiles> {
-  const files = new TusFiles(deps.directory);
+export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDeps): Promise<TusStorage> {
+  const { storage } = deps;
   /** The caller and response of each creation request, for the naming hook (tus hands it only the request). */
   const creations = new WeakMap<IncomingMessage, { user: User; response: FastifyReply['raw'] }>();
   const nodeRequest = (req: unknown) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
 
-  const datastore = new FileStore({ directory: deps.directory });
+  const { datastore } = storage;
   const tus = new Server({
     path: TUS_PATH,
     datastore,
@@ -75,15 +76,14 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
   }
 
   async function finishOnce(upload: Upload) {
-    const path = upload.storage?.path ?? join(deps.directory, upload.id);
     if (upload.size === undefined) throw { status_code: 500, body: 'Upload has no length\n' };
-    if (!(await isWebmFile(path))) {
+    if (!(await storage.isWebm(upload))) {
       await deps.uploads.reject(upload.id);
-      await files.remove(upload.id);
+      await storage.remove(upload.id);
       throw { status_code: 415, body: 'Not a WebM video: the recording must start with the EBML header\n' };
     }
     try {
-      await deps.uploads.finish(upload.id, path, upload.size);
+      await deps.uploads.finish(upload.id, storage.bytesOf(upload), upload.size);
     } catch (error) {
       // The bytes stay where they are: the client's next HEAD or PATCH finishes it (see handle).
       deps.log.error(
@@ -92,7 +92,7 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
       );
       throw { status_code: 503, body: 'The upload is complete but could not be finished yet; try again\n' };
     }
-    await files.remove(upload.id);
+    await storage.remove(upload.id);
     return {};
   }
 
@@ -134,7 +134,7 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     if (!own.active) return answerFinished(request, reply, own.length);
     if (request.method === 'DELETE') {
       await deps.uploads.abandon(auth.user, id);
-      await files.remove(id);
+      await storage.remove(id);
       return reply.code(204).send();
     }
     const mayFinish = request.method === 'HEAD' || (request.method === 'PATCH' && hasEmptyBody(request));
@@ -188,7 +188,7 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     },
     { prefix: TUS_PATH },
   );
-  return files;
+  return storage;
 }
 
 function hasEmptyBody(request: FastifyRequest): boolean {

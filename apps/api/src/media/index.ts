@@ -7,3 +7,10 @@ export {
   type OpenedAsset,
   type StagedAsset,
 } from './media.service';
+export {
+  RESUMABLE_UPLOAD_PREFIX,
+  resumableUploadKey,
+  resumableUploadObjects,
+  videoOfResumableUploadKey,
+} from './media-key';
+export { ResumableUploadObjects } from './resumable-upload-objects';

@@ -12,3 +12,29 @@ export function newMediaKey(videoId: string, kind: MediaKind, contentType: strin
   const safeId = videoId.replace(/[^\w-]/g, '_');
   return `videos/${safeId}/${kind}-${randomBytes(12).toString('base64url')}.${extensions[contentType] ?? 'bin'}`;
 }
+
+/**
+ * Where a video's resumable upload (tus, issue 13) waits in S3 mode while it arrives: @tus/s3-store
+ * keeps the multipart upload (the whole object once complete) at `uploads/<id>`, its length and
+ * metadata at `uploads/<id>.info` and bytes short of S3's 5 MiB part minimum at `uploads/<id>.part`.
+ * Outside `videos/`, so the store's sweep of unowned versions never takes an upload in progress.
+ */
+export const RESUMABLE_UPLOAD_PREFIX = 'uploads/';
+
+/** The key of the resumable upload of `videoId` (see RESUMABLE_UPLOAD_PREFIX). */
+export function resumableUploadKey(videoId: string): string {
+  return `${RESUMABLE_UPLOAD_PREFIX}${videoId.replace(/[^\w-]/g, '_')}`;
+}
+
+/** Every object @tus/s3-store may keep for the resumable upload of `videoId`. */
+export function resumableUploadObjects(videoId: string): string[] {
+  const key = resumableUploadKey(videoId);
+  return [key, `${key}.info`, `${key}.part`];
+}
+
+/** The video whose resumable upload a key under RESUMABLE_UPLOAD_PREFIX belongs to; undefined for any other key. */
+export function videoOfResumableUploadKey(key: string): string | undefined {
+  if (!key.startsWith(RESUMABLE_UPLOAD_PREFIX)) return undefined;
+  const name = key.slice(RESUMABLE_UPLOAD_PREFIX.length).replace(/\.(info|part)$/, '');
+  return /^[\w-]+$/.test(name) ? name : undefined;
+}

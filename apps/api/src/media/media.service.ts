@@ -8,7 +8,13 @@ import type { MediaKind } from '../db/media-asset.table';
 import { lockVideo } from '../db/video.repository';
 import type { Database } from '../db/video.table';
 import { BlobNotFoundError, type BlobStore, type OpenedBlob } from '../storage/blob-store';
-import { newMediaKey } from './media-key';
+import {
+  newMediaKey,
+  RESUMABLE_UPLOAD_PREFIX,
+  resumableUploadKey,
+  resumableUploadObjects,
+  videoOfResumableUploadKey,
+} from './media-key';
 
 /** A version written to the store but not yet the video's current asset (see `publish`). */
 export interface StagedAsset {
@@ -60,6 +66,52 @@ export class MediaService {
    */
   receiveFile(videoId: string, path: string): Promise<StagedAsset> {
     return this.stageFile(videoId, 'original', path, 'video/webm', { keep: true });
+  }
+
+  /**
+   * A video's complete resumable upload, waiting in the bucket (S3 mode, see `resumableUploadKey`),
+   * as a staged 'original': copied inside the store (CopyObject), no byte through this process.
+   * The upload's object stays: until the publish commits it is the upload's only way back, should
+   * the publish fail; the caller removes it after (`removeResumableUpload`).
+   */
+  async receiveResumableUpload(videoId: string): Promise<StagedAsset> {
+    const { store } = this.deps;
+    if (!store.copy) throw new Error('This store cannot copy: resumable uploads wait on local disk here');
+    const contentType = 'video/webm';
+    const key = newMediaKey(videoId, 'original', contentType);
+    const { size } = await store.copy(resumableUploadKey(videoId), key, { contentType });
+    const staged: StagedAsset = { videoId, kind: 'original', sizeBytes: size };
+    this.stagedBlobs.set(staged, { key, contentType });
+    return staged;
+  }
+
+  /** The first `length` bytes of a video's complete resumable upload in the store (a ranged read). */
+  async resumableUploadHead(videoId: string, length: number): Promise<Buffer> {
+    const key = resumableUploadKey(videoId);
+    const blob = await this.deps.store.open(key);
+    if (!blob) throw new BlobNotFoundError(key);
+    const end = Math.min(length, blob.info.size) - 1;
+    if (end < 0) return Buffer.alloc(0);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await blob.stream({ start: 0, end })) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /**
+   * Deletes the objects a video's resumable upload keeps in the store (the object, `.info`,
+   * `.part`; see `resumableUploadKey`); missing ones are no error. The multipart upload itself is
+   * the tus store's to abort first.
+   */
+  async removeResumableUpload(videoId: string): Promise<void> {
+    for (const key of resumableUploadObjects(videoId)) await this.deps.store.delete(key);
+  }
+
+  /** Every object of resumable uploads in the store, as the video it belongs to and its time. */
+  async *listResumableUploads(): AsyncIterable<{ videoId: string; lastModified: Date }> {
+    for await (const blob of this.deps.store.list(RESUMABLE_UPLOAD_PREFIX)) {
+      const videoId = videoOfResumableUploadKey(blob.key);
+      if (videoId) yield { videoId, lastModified: blob.lastModified };
+    }
   }
 
   /**

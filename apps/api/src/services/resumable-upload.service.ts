@@ -15,6 +15,12 @@ export interface ResumableUploadDeps {
   log: Logger;
 }
 
+/**
+ * Where a complete upload's bytes wait: a file on this node's disk, or (S3 mode) the bucket's
+ * object of the video's resumable upload, which the media layer copies inside the bucket.
+ */
+export type FinishedUpload = { file: string } | { inBucket: true };
+
 /** Where the owner's upload stands: still taking bytes, or finished at `length`. */
 export type OwnUpload = { active: true } | { active: false; length: number };
 
@@ -67,15 +73,16 @@ export class ResumableUploadService {
   }
 
   /**
-   * The upload's file at `path` (`length` bytes, all there) becomes the video's original and
-   * processing is queued. False when the upload was no longer in progress (finished already,
-   * deleted, expired). The file stays at `path` either way, for the caller to remove once this
+   * The upload's bytes (`length`, all there) become the video's original and processing is
+   * queued. False when the upload was no longer in progress (finished already, deleted,
+   * expired). The bytes stay where they wait either way, for the caller to remove once this
    * resolves: should it throw (the database failing at that moment), the upload is still whole
    * and finishing it can be tried again.
    */
-  async finish(id: string, path: string, length: number): Promise<boolean> {
+  async finish(id: string, bytes: FinishedUpload, length: number): Promise<boolean> {
     this.touched.delete(id);
-    const original = await this.deps.media.receiveFile(id, path);
+    const { media } = this.deps;
+    const original = 'file' in bytes ? await media.receiveFile(id, bytes.file) : await media.receiveResumableUpload(id);
     const published = await this.deps.media.publish(id, [original], {
       when: async (trx) => {
         if (!(await uploads.finishUpload(trx, id, length))) return false;
@@ -85,6 +92,15 @@ export class ResumableUploadService {
     });
     if (published) this.deps.videos.wakeProcessing();
     return published;
+  }
+
+  /** Which of `ids` are uploads still in progress (a row taking bytes): the others' leftover bytes may go. */
+  async inProgress(ids: readonly string[]): Promise<Set<string>> {
+    const active = new Set<string>();
+    for (const id of ids) {
+      if ((await uploads.findUploadState(this.deps.db, id))?.active) active.add(id);
+    }
+    return active;
   }
 
   /** The owner gives up an upload in progress: the video goes. False if it was not in progress. */

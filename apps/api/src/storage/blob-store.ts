@@ -49,6 +49,12 @@ export interface BlobStore {
    * way back). Absent on stores that cannot (S3): the caller then `put`s the file.
    */
   moveIn?(key: string, path: string, options?: { keep?: boolean }): Promise<{ size: number }>;
+  /**
+   * Makes `key` a copy of the blob `source` inside the store, without the bytes passing through
+   * this process (S3 CopyObject), with `contentType`; resolves with its size. Absent on stores
+   * that cannot (local disk, where a file is hard-linked in with `moveIn` instead).
+   */
+  copy?(source: string, key: string, options: { contentType: string }): Promise<{ size: number }>;
   /** Copies `key` to a local file (for ffmpeg). */
   download(key: string, path: string): Promise<void>;
   /** Removes `key`; removing a missing key is not an error. */

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -15,6 +16,24 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertValidBlobKey } from './blob-key';
 import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type OpenedBlob } from './blob-store';
 import { assertRangeFits } from './byte-range';
+
+/**
+ * The client settings of a store's bucket: endpoint, region, credentials, path style, and checksums
+ * only where the API requires them (see docs/toolchain.md, S3). Shared by every S3 client of the API.
+ */
+export function s3ClientConfig(options: S3BlobStoreOptions): S3ClientConfig {
+  const config: S3ClientConfig = {
+    region: options.region ?? 'us-east-1',
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+  if (options.accessKeyId && options.secretAccessKey) {
+    config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
+  }
+  return config;
+}
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -42,17 +61,7 @@ export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
 
   constructor(private readonly options: S3BlobStoreOptions) {
-    const config: S3ClientConfig = {
-      region: options.region ?? 'us-east-1',
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    };
-    if (options.accessKeyId && options.secretAccessKey) {
-      config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
-    }
-    this.client = new S3Client(config);
+    this.client = new S3Client(s3ClientConfig(options));
   }
 
   async put(key: string, body: Readable, options: { contentType?: string } = {}): Promise<{ size: number }> {
@@ -142,6 +151,32 @@ export class S3BlobStore implements BlobStore {
       }
       throw error;
     }
+  }
+
+  /**
+   * CopyObject inside the bucket: the server copies, no byte passes through Node. S3 copies at
+   * most 5 GiB this way (docs/toolchain.md, S3); the API's uploads stay below (MAX_UPLOAD_BYTES).
+   */
+  async copy(source: string, key: string, options: { contentType: string }): Promise<{ size: number }> {
+    const { bucket } = this.options;
+    const from = `${bucket}/${this.objectKey(source)}`.split('/').map(encodeURIComponent).join('/');
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: this.objectKey(key),
+          CopySource: from,
+          MetadataDirective: 'REPLACE',
+          ContentType: options.contentType,
+        }),
+      );
+    } catch (error) {
+      if (isMissing(error)) throw new BlobNotFoundError(source);
+      throw error;
+    }
+    const head = await this.head(key);
+    if (!head) throw new BlobNotFoundError(key);
+    return { size: head.info.size };
   }
 
   async download(key: string, path: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { addMultipartListing } from './s3rver-multipart';
 
@@ -10,6 +10,8 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Every key in the bucket. */
   listKeys(): Promise<string[]>;
+  /** The key of every multipart upload in progress in the bucket. */
+  listMultipartUploads(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -44,6 +46,10 @@ export async function startTestS3(bucket = 'videos'): Promise<TestS3> {
     async listKeys() {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((object) => object.Key!).sort();
+    },
+    async listMultipartUploads() {
+      const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
+      return (listed.Uploads ?? []).map((upload) => upload.Key!).sort();
     },
     async stop() {
       client.destroy();

@@ -6,7 +6,7 @@
 // whole, so a part still arriving is not listed, as on S3). Test support only.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -170,8 +170,13 @@ export function addMultipartListing(server: S3rver): void {
   // s3rver's putPart answers (and writes `<n>.md5`) when the bytes have passed its hash, not when
   // the part's file is closed: a ListParts right after could see it short. Closed first here.
   internals.store.putPart = async (bucket, uploadId, partNumber, content) => {
-    const path = join(uploadsOf(bucket), uploadId, String(Number(partNumber)));
-    await mkdir(join(uploadsOf(bucket), uploadId), { recursive: true });
+    const dir = join(uploadsOf(bucket), uploadId);
+    // S3 refuses a part of an upload completed or aborted; s3rver made its directory anew.
+    if (!/^[\w-]+$/.test(uploadId) || !(await stat(join(dir, 'key')).catch(() => undefined))) {
+      content.resume();
+      throw noSuchUpload(uploadId);
+    }
+    const path = join(dir, String(Number(partNumber)));
     const hash = createHash('md5');
     let size = 0;
     const counted = new Transform({

@@ -27,6 +27,8 @@ export interface TestServer {
   dataDir: string;
   /** Every blob key in the server's store (partial local files included). */
   listBlobs(): Promise<string[]>;
+  /** With S3 storage: the server's s3rver (its multipart uploads in progress, for one). */
+  s3?: TestS3;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startTestServer(options: {
     config,
     database,
     dataDir,
+    s3,
     listBlobs: async () => (s3 ? s3.listKeys() : filesUnder(join(dataDir, 'blobs')).sort()),
     async close() {
       await app.close();

@@ -1,0 +1,39 @@
+import type { DataStore, Upload } from '@tus/server';
+import type { MediaService, ResumableUploadObjects } from '../media';
+import type { FinishedUpload, ResumableUploadService } from '../services/resumable-upload.service';
+import { startsAsWebm, WEBM_MAGIC_LENGTH, type TusStorage } from './tus-files';
+
+/**
+ * Uploads in progress in the bucket (S3 mode): the media layer's ResumableUploadObjects (any API
+ * of a cluster takes the next PATCH); the WebM check is a ranged read of 4 bytes, and the finished
+ * upload becomes the original by a copy inside the bucket.
+ */
+export class TusObjects implements TusStorage {
+  constructor(
+    private readonly deps: {
+      objects: ResumableUploadObjects;
+      media: MediaService;
+      uploads: ResumableUploadService;
+    },
+  ) {}
+
+  get datastore(): DataStore {
+    return this.deps.objects.datastore;
+  }
+
+  async isWebm(upload: Upload): Promise<boolean> {
+    return startsAsWebm(await this.deps.media.resumableUploadHead(upload.id, WEBM_MAGIC_LENGTH));
+  }
+
+  bytesOf(): FinishedUpload {
+    return { inBucket: true };
+  }
+
+  remove(id: string): Promise<void> {
+    return this.deps.objects.remove(id);
+  }
+
+  removeIdle(before: Date): Promise<number> {
+    return this.deps.objects.removeIdle(before, (ids) => this.deps.uploads.inProgress(ids));
+  }
+}

@@ -18,7 +18,7 @@ import { editClient } from './support/edit-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
-import { durations, FPS, makeEditableWebm } from './edit-fixtures';
+import { difference, durations, FPS, greyFrames, makeEditableWebm } from './edit-fixtures';
 
 const run = promisify(execFile);
 
@@ -94,6 +94,7 @@ describe.each(databaseKinds)('editing on %s', (databaseKind) => {
     const storyboard = await fetch(`${server.baseUrl}${video.storyboard!.url}`);
     expect(storyboard.headers.get('content-type')).toBe('image/jpeg');
     const original = await bytesOf(video.url);
+    const originalThumbnail = await bytesOf(video.thumbnailUrl);
 
     const kept = [
       { startSeconds: 0.5, endSeconds: 2.1 },
@@ -126,12 +127,23 @@ describe.each(databaseKinds)('editing on %s', (databaseKind) => {
     expect(Math.abs(measured.video - 3.8)).toBeLessThan(1 / FPS);
     // The owner's editor still reaches the original, unchanged.
     expect((await bytesOf(applied.originalUrl)).equals(original)).toBe(true);
+    // The thumbnail is the edited version's own, at its 1 s: the source's 1.5 s, not the cut 1 s
+    // the original's shows; its URL and the storyboard's name the version, so no cache keeps the old.
+    expect(applied.thumbnailUrl).not.toBe(video.thumbnailUrl);
+    expect(applied.storyboard?.url).not.toBe(video.storyboard?.url);
+    const thumbnailFile = join(dir, `thumbnail-${databaseKind}.jpg`);
+    await writeFile(thumbnailFile, await bytesOf(applied.thumbnailUrl));
+    const [shown] = await greyFrames(thumbnailFile);
+    const sourceFrames = await greyFrames(join(dir, 'source.webm'));
+    const atSource = (seconds: number) => difference(shown!, sourceFrames[Math.round(seconds * FPS)]!);
+    expect(atSource(1.5)).toBeLessThan(atSource(1) / 2);
 
     const reverted = await edits(owner).revertEdits({ videoId: video.id });
     expect(reverted.editState).toBe(EditState.NONE);
     expect(reverted.keptRanges).toEqual([]);
     expect(reverted.durationSeconds).toBeCloseTo(video.durationSeconds, 6);
     expect((await bytesOf(reverted.url)).equals(original)).toBe(true);
+    expect((await bytesOf(reverted.thumbnailUrl)).equals(originalThumbnail)).toBe(true);
     const { stdout } = await run('ffprobe', [
       '-v',
       'error',

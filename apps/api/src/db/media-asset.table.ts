@@ -12,6 +12,8 @@ export type MediaKind =
   | 'storyboard'
   /** The storyboard of the edited version, published and removed with it. */
   | 'edited-storyboard'
+  /** The thumbnail of the edited version (a start trim may cut what the original's shows), published and removed with it. */
+  | 'edited-thumbnail'
   | 'captions';
 
 /** The current version of one kind of a video's media: one row per (video, kind). */

@@ -10,6 +10,8 @@ export interface EditedFiles {
   durationSeconds: number;
   /** The kept ranges as rendered (moved to frame edges): what the file holds. */
   kept: TimeRange[];
+  /** A JPEG frame of the edited version; absent when none could be taken (the original's then shows). */
+  thumbnail?: string;
   /** Hover previews of the edited version; absent when they could not be made. */
   storyboard?: StoryboardFile;
 }

@@ -5,6 +5,7 @@ import { probe } from './probe';
 import { makeScratch } from './scratch';
 import { makeStoryboard } from './make-storyboard';
 import { smartCut } from './smart-cut';
+import { thumbnail } from './thumbnail';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 
 export interface RenderEditDeps {
@@ -50,7 +51,22 @@ export async function renderEdit(
       durationSeconds,
       deps.timeoutMs,
     );
-    const files = { video: edited, durationSeconds, kept: plan.kept, storyboard };
+    const jpeg = join(work, 'thumbnail.jpg');
+    // Taken from the edited version: after a start trim the original's may show what was cut.
+    const hasThumbnail = await thumbnail(deps.ffmpegPath, edited, jpeg, durationSeconds, deps.timeoutMs).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof UnprocessableVideoError) return false; // no frame: the original's shows
+        throw error;
+      },
+    );
+    const files = {
+      video: edited,
+      durationSeconds,
+      kept: plan.kept,
+      storyboard,
+      ...(hasThumbnail ? { thumbnail: jpeg } : {}),
+    };
     const published = await deps.edits.publishEdit(videoId, version, files);
     return published ? { durationSeconds } : undefined;
   } finally {

@@ -18,10 +18,16 @@ export function createEditVideoStore(db: Kysely<Database>, media: MediaService):
       const video = await media.stageFile(videoId, 'edited', files.video, 'video/webm');
       const storyboard =
         files.storyboard && (await stageStoryboard(media, videoId, 'edited-storyboard', files.storyboard));
-      // The edited version and its storyboard switch together, and only while this edit is still
-      // the one waited for; the previous edited version (if any) played until this moment.
-      return media.publish(videoId, storyboard ? [video, storyboard] : [video], {
-        retire: storyboard ? [] : ['edited-storyboard'],
+      const thumbnail =
+        files.thumbnail && (await media.stageFile(videoId, 'edited-thumbnail', files.thumbnail, 'image/jpeg'));
+      // The edited version, its storyboard and thumbnail switch together, and only while this edit
+      // is still the one waited for; the previous edited version (if any) played until this moment.
+      const staged = [video, ...(storyboard ? [storyboard] : []), ...(thumbnail ? [thumbnail] : [])];
+      return media.publish(videoId, staged, {
+        retire: [
+          ...(storyboard ? [] : ['edited-storyboard' as const]),
+          ...(thumbnail ? [] : ['edited-thumbnail' as const]),
+        ],
         when: (trx) =>
           edits.markEditApplied(trx, videoId, version, {
             ranges: files.kept,

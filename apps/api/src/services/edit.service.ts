@@ -52,7 +52,7 @@ export class EditService {
   async revert(user: User, id: string): Promise<StoredVideo> {
     await this.deps.videos.owned(user, id);
     const reverted = await this.deps.media.publish(id, [], {
-      retire: ['edited', 'edited-storyboard'],
+      retire: ['edited', 'edited-storyboard', 'edited-thumbnail'],
       when: (trx) => edits.revertEdit(trx, id),
     });
     if (!reverted) throw notFound(id);

@@ -34,7 +34,8 @@ export type MediaResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 
 const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
   // An edited version, once rendered, is what plays; 'original' is the unedited one (issue 16).
   video: ['edited', 'playable', 'original'],
-  thumbnail: ['thumbnail'],
+  // An edited version's own thumbnail exists only while that version plays.
+  thumbnail: ['edited-thumbnail', 'thumbnail'],
   original: ['playable', 'original'],
   storyboard: ['storyboard'],
   captions: ['captions'],

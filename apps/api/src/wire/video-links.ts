@@ -29,7 +29,7 @@ export class VideoLinks {
 
   thumbnailUrl(video: StoredVideo): string {
     if (video.directUrls?.thumbnail) return video.directUrls.thumbnail;
-    return video.hasThumbnail ? this.signed('thumbnail', video, thumbnailPath(video.id)) : '';
+    return video.hasThumbnail ? this.signed('thumbnail', video, thumbnailPath(video.id)) + playingVersion(video) : '';
   }
 
   /** The unedited video, for its owner's editor: hand it to nobody else. */
@@ -38,7 +38,9 @@ export class VideoLinks {
   }
 
   storyboardUrl(video: StoredVideo): string {
-    return video.editing.storyboard ? this.signed('storyboard', video, mediaPath('storyboard', video.id)) : '';
+    return video.editing.storyboard
+      ? this.signed('storyboard', video, mediaPath('storyboard', video.id)) + playingVersion(video)
+      : '';
   }
 
   captionsUrl(video: StoredVideo): string {
@@ -64,9 +66,9 @@ export class VideoLinks {
 }
 
 /**
- * `&v=` naming the edited version playing (none for the original): the URL changes when an edit
- * lands or is reverted, so players load the new version and the stream route's memory of signed
- * URLs (keyed by it) does not serve the old one.
+ * `&v=` naming the edited version playing (none for the original), on the video's, thumbnail's and
+ * storyboard's URLs: they change when an edit lands or is reverted, so players and caches load the
+ * new version and the stream route's memory of signed URLs (keyed by it) does not serve the old one.
  */
 function playingVersion(video: StoredVideo): string {
   const ranges = video.editing.playingRanges;

@@ -13,6 +13,7 @@ import {
   listVideosQuery,
   nextPageNumber,
   refetchWhileProcessing,
+  STORYBOARD_WAIT_MS,
 } from './video-queries';
 
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -109,6 +110,21 @@ describe('refetchWhileProcessing', () => {
       }),
     ).toBe(PROCESSING_REFETCH_MS);
     expect(refetchWhileProcessing({ pages: [create(ListVideosResponseSchema, { videos: [ready, failed] })] })).toBe(
+      false,
+    );
+  });
+
+  it("asks a READY video's page again for its hover previews for a few seconds, then gives up", () => {
+    const stored = { status: Status.READY, sizeBytes: 4096n };
+    const waiting = fakeVideo(stored);
+    expect(refetchWhileProcessing(waiting, 1_000)).toBe(VIDEO_PROCESSING_REFETCH_MS);
+    expect(refetchWhileProcessing(waiting, 1_000 + STORYBOARD_WAIT_MS - 1)).toBe(VIDEO_PROCESSING_REFETCH_MS);
+    expect(refetchWhileProcessing(waiting, 1_000 + STORYBOARD_WAIT_MS)).toBe(false); // none came
+    const arrived = fakeVideo({ ...stored, storyboard: { url: '/storyboard', count: 10 } });
+    expect(refetchWhileProcessing(arrived, 1_000)).toBe(false);
+    // A video hosted elsewhere gets none, and a list does not wait for them.
+    expect(refetchWhileProcessing(fakeVideo({ status: Status.READY, sizeBytes: 0n }), 1_000)).toBe(false);
+    expect(refetchWhileProcessing(create(ListVideosResponseSchema, { videos: [fakeVideo(stored)] }), 1_000)).toBe(
       false,
     );
   });

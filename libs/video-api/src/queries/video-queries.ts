@@ -87,15 +87,37 @@ export function isProcessing(video: Pick<Video, 'status'>): boolean {
 }
 
 /**
+ * How long a page showing one READY video without hover previews asks again for them: the server
+ * stores the storyboard just after READY (a second or two), or never when it cannot make one.
+ */
+export const STORYBOARD_WAIT_MS = 15_000;
+/** When each video was first seen READY without a storyboard here (by id): the wait counts from then. */
+const awaitingStoryboardSince = new Map<string, number>();
+
+/** Whether `video` may still get the storyboard processing adds just after READY. */
+function awaitsStoryboard(video: Video, now: number): boolean {
+  // Only a video stored here gets one (a hosted-elsewhere video has no bytes of ours).
+  if (video.status !== Status.READY || video.storyboard || video.sizeBytes === 0n) {
+    awaitingStoryboardSince.delete(video.id);
+    return false;
+  }
+  const since = awaitingStoryboardSince.get(video.id) ?? now;
+  awaitingStoryboardSince.set(video.id, since);
+  return now - since < STORYBOARD_WAIT_MS;
+}
+
+/**
  * `refetchInterval` for views showing videos: poll while any is PROCESSING, stop once all are
- * READY or FAILED. Accepts a single video (polled more often), a page, or infinite pages.
+ * READY or FAILED. Accepts a single video (polled more often, and for a few seconds after READY
+ * until its hover previews arrive), a page, or infinite pages.
  */
 export function refetchWhileProcessing(
   data: Video | ListVideosResponse | { pages: ListVideosResponse[] } | undefined,
+  now: number = Date.now(),
 ): number | false {
   if (!data) return false;
-  const videos: Video[] =
-    'pages' in data ? data.pages.flatMap((p) => p.videos) : 'videos' in data ? data.videos : [data];
-  if (!videos.some(isProcessing)) return false;
-  return 'videos' in data || 'pages' in data ? PROCESSING_REFETCH_MS : VIDEO_PROCESSING_REFETCH_MS;
+  if (!('videos' in data) && !('pages' in data))
+    return isProcessing(data) || awaitsStoryboard(data, now) ? VIDEO_PROCESSING_REFETCH_MS : false;
+  const videos: Video[] = 'pages' in data ? data.pages.flatMap((p) => p.videos) : data.videos;
+  return videos.some(isProcessing) ? PROCESSING_REFETCH_MS : false;
 }

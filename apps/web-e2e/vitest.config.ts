@@ -7,6 +7,7 @@ export default defineConfig({
   test: sharedTestConfig(import.meta.dirname, {
     environment: 'node',
     globalSetup: ['./src/global-setup.ts'],
+    setupFiles: ['./src/harness/on-failure.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

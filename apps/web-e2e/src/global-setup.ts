@@ -1,8 +1,10 @@
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { freePort, startAuthEmulator } from '@stream/auth/testing';
 import type { TestProject } from 'vitest/node';
 import { startApi } from './harness/api-server';
 import { buildWeb } from './harness/build-web';
+import { resultsDir } from './harness/paths';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +16,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The built web app, for a second API instance (`startApi`). */
     webDist: string;
+    /** The shared API's log (pino JSON lines), read by harness/on-failure.ts when a test fails. */
+    apiLog: string;
   }
 }
 
@@ -34,7 +38,9 @@ export default async function setup(project: TestProject) {
   const emulator = emulatorResult.value;
   const dist = buildResult.value;
   try {
-    const api = await startApi({ webDist: dist, emulatorHost: emulator.host });
+    const apiLog = join(resultsDir(), 'api.log');
+    const api = await startApi({ webDist: dist, emulatorHost: emulator.host, logFile: apiLog });
+    project.provide('apiLog', apiLog);
     project.provide('baseUrl', api.baseUrl);
     project.provide('emulatorHost', emulator.host);
     project.provide('dataDir', api.dataDir);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@stream/auth/testing';
@@ -20,6 +20,8 @@ export interface StartApiOptions {
   webDist: string;
   /** host:port of the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST). */
   emulatorHost: string;
+  /** Also writes everything the process prints to this file (see harness/on-failure.ts). */
+  logFile?: string;
   /** More environment for this instance, e.g. `{ MAX_UPLOAD_BYTES: '1000' }`. */
   env?: Record<string, string>;
   timeoutMs?: number;
@@ -49,8 +51,13 @@ export async function startApi(options: StartApiOptions): Promise<ApiServer> {
     },
   );
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const log = options.logFile ? createWriteStream(options.logFile) : undefined;
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    log?.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   let exited = false;
   const exit = new Promise<void>((done) => child.once('exit', () => ((exited = true), done())));
 
@@ -68,6 +75,7 @@ export async function startApi(options: StartApiOptions): Promise<ApiServer> {
       await exit;
       clearTimeout(timer);
     }
+    log?.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
 

@@ -16,9 +16,23 @@ const chromiumArgs = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
+/** The browsers this test file launched and has not closed, for harness/on-failure.ts. */
+const launched = new Set<Browser>();
+
 /** Debian's headless Chromium with fake camera, microphone and screen capture. Close it in afterAll. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
+  return browser;
+}
+
+/** Every page still open in a browser of this test file. */
+export function openPages(): Page[] {
+  return [...launched].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
 }
 
 /** A page in a fresh context (its own localStorage and IndexedDB), so tests never share a session. */

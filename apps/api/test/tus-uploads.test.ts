@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import { resumableUploadKey } from '../src/media';
 import { createBlobStore } from '../src/storage';
@@ -349,5 +350,66 @@ describe.each(['local', 's3'] as const)('a long recording on %s storage', (stora
     });
     expect(Buffer.from(await stream.arrayBuffer()).equals(recording)).toBe(true);
     expect(await waiting(server, storage, id)).toEqual([]);
+  }, 60_000);
+});
+
+describe('an S3 upload a process left between storing a part and removing the .part it took in', () => {
+  let server: TestServer;
+  let owner: TestUser;
+  beforeAll(async () => {
+    server = await startTestServer({
+      database: 'pglite',
+      storage: 's3',
+      emulatorHost: emulator.host,
+      env: { MAX_UPLOAD_BYTES: String(64 * 1024 * 1024) },
+    });
+    owner = await newTestUser(emulator.host);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('counts that .part for nothing: the offset stays that of the parts, and the upload continues byte for byte', async () => {
+    const tus = tusClient(server.baseUrl, owner.idToken);
+    const recording = Buffer.concat([webm, randomBytes(7 * 1024 * 1024)]);
+    const created = await tus.create({ title: 'Crash leftover' });
+    const location = created.headers.get('location')!;
+    const id = created.headers.get('stream-video-id')!;
+    const first = 1_000_000;
+    const second = 6 * 1024 * 1024;
+    expect((await tus.patch(location, 0, recording.subarray(0, first))).status).toBe(204);
+    const key = resumableUploadKey(id);
+    const store = createBlobStore(server.config);
+    const leftover = Buffer.concat((await (await readKey(store, `${key}.part`)).toArray()) as Buffer[]);
+    expect(leftover.equals(recording.subarray(0, first))).toBe(true);
+    // The .part went into a part with the next PATCH's bytes...
+    expect((await tus.patch(location, first, recording.subarray(first, first + second))).status).toBe(204);
+    expect(await waiting(server, 's3', id)).toEqual([`${key}.info`, `${key} (multipart upload)`]);
+    // ...and a process killed before deleting it would have left it there, as this puts it back.
+    const client = new S3Client({
+      endpoint: server.config.S3_ENDPOINT,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    await client.send(
+      new PutObjectCommand({
+        Bucket: server.config.S3_BUCKET,
+        Key: `${key}.part`,
+        Body: leftover,
+        Metadata: { 'part-start': '0' },
+      }),
+    );
+    client.destroy();
+    const head = await tus.head(location);
+    expect(head.headers.get('upload-offset')).toBe(String(first + second));
+    const last = await tus.patch(location, first + second, recording.subarray(first + second), {
+      length: recording.length,
+    });
+    expect(last.status).toBe(204);
+    const stream = await fetch(`${server.baseUrl}/api/videoservice/video/${id}`, {
+      headers: { authorization: `Bearer ${owner.idToken}` },
+    });
+    expect(Buffer.from(await stream.arrayBuffer()).equals(recording)).toBe(true);
+    expect(await waiting(server, 's3', id)).toEqual([]);
   }, 60_000);
 });

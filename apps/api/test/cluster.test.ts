@@ -4,10 +4,14 @@
 // URL_SIGNING_SECRET. Through nginx: ten uploads (five whole-file, five resumable) each processed
 // exactly once; ranges of each alternate between the APIs; then one API and one worker are
 // killed with SIGKILL mid-work, every request retried through nginx succeeds, every video still
-// becomes READY, and nothing is left in the bucket or the database that no video owns.
+// becomes READY, and nothing is left in the bucket or the database that no video owns. Resumable
+// uploads wait in the bucket (@tus/s3-store), so nginx sends them round robin like the rest: one
+// started on an API killed with SIGKILL mid-PATCH continues through another and becomes one READY
+// video whose original is the recording byte for byte.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +24,7 @@ import { loadConfig } from '../src/config';
 import { fromPostgres } from '../src/db/database';
 import { MediaService } from '../src/media';
 import { createBlobStore } from '../src/storage';
+import { readKey } from './support/blob-reads';
 import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { buildApi, ready, startBuilt, type BuiltProcess } from './support/built-api';
@@ -62,6 +67,8 @@ describe('a cluster behind nginx', () => {
   const children = new Set<ChildProcess>();
   let slowMarker: string;
   let startedFile: string;
+  /** The environment every process of the cluster gets (DATA_DIR aside). */
+  let common: Record<string, string>;
 
   beforeAll(async () => {
     buildApi();
@@ -83,7 +90,7 @@ describe('a cluster behind nginx', () => {
       `if [ -e "${slowMarker}" ]; then echo $PPID >> "${startedFile}"; sleep 60; fi`,
     );
 
-    const common = {
+    common = {
       DATABASE_URL: databaseUrl,
       ...s3.env,
       URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
@@ -165,6 +172,27 @@ describe('a cluster behind nginx', () => {
     });
   }
 
+  /**
+   * Every processing job, once none is waiting or running: a job goes on a moment after READY (the
+   * storyboard follows it), so a video being READY does not mean its job wrote its last blob.
+   */
+  async function jobsEnded() {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      return await until('every processing job to end', async () => {
+        const { rows: jobs } = await db.query<{ video_id: string; state: string; retry_count: number }>(
+          `select data->>'videoId' as video_id, state, retry_count from pgboss.job where name = 'video-processing'`,
+        );
+        return jobs.some((job) => job.state === 'active' || job.state === 'created' || job.state === 'retry')
+          ? undefined
+          : jobs;
+      });
+    } finally {
+      await db.end();
+    }
+  }
+
   let firstTen: string[] = [];
 
   it('processes ten uploads, five of them resumable, each exactly once', async () => {
@@ -175,24 +203,10 @@ describe('a cluster behind nginx', () => {
     expect(new Set(firstTen).size).toBe(10);
     await allReady(firstTen);
 
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    try {
-      // A job goes on a moment after READY (the storyboard follows it): wait for every job to end.
-      const rows = await until('every processing job to end', async () => {
-        const { rows: jobs } = await db.query<{ video_id: string; state: string; retry_count: number }>(
-          `select data->>'videoId' as video_id, state, retry_count from pgboss.job where name = 'video-processing'`,
-        );
-        return jobs.some((job) => job.state === 'active' || job.state === 'created' || job.state === 'retry')
-          ? undefined
-          : jobs;
-      });
-      for (const id of firstTen) {
-        const jobs = rows.filter((row) => row.video_id === id);
-        expect(jobs, id).toEqual([{ video_id: id, state: 'completed', retry_count: 0 }]);
-      }
-    } finally {
-      await db.end();
+    const rows = await jobsEnded();
+    for (const id of firstTen) {
+      const jobs = rows.filter((row) => row.video_id === id);
+      expect(jobs, id).toEqual([{ video_id: id, state: 'completed', retry_count: 0 }]);
     }
     for (const id of firstTen) {
       const processed = workerOutput()
@@ -277,6 +291,8 @@ describe('a cluster behind nginx', () => {
       120_000,
     );
 
+    // A storyboard still being made would be a blob whose row is not written yet.
+    await jobsEnded();
     // An upload the kill cut off may have stored its file but not yet its row. Such a blob belongs
     // to no video, and the sweep every API runs (at start and every 10 minutes) removes it once it
     // is an hour old; run that sweep now, with no age, as the survivors would later.
@@ -305,5 +321,85 @@ describe('a cluster behind nginx', () => {
     } finally {
       await database.close();
     }
+  }, 180_000);
+
+  it('continues a resumable upload through another API after the one it started on is killed mid-PATCH', async () => {
+    // API A: one more API of the cluster, asked directly so the upload certainly starts there.
+    const a = await startBuilt(
+      'main',
+      { ...common, WORKER: 'false', DATA_DIR: await mkdtemp(join(scratch, 'data-')) },
+      children,
+    );
+    await ready(a);
+    const onA = tusClient(a.baseUrl, user.idToken);
+    const created = await onA.create({ title: title('moved') });
+    expect(created.status, created.body).toBe(201);
+    const location = created.headers.get('location')!;
+    const id = created.headers.get('stream-video-id')!;
+    const third = Math.floor(recording.length / 3);
+    expect((await onA.patch(location, 0, recording.subarray(0, third))).status).toBe(204);
+
+    // A PATCH whose body stops halfway, then A dies with SIGKILL.
+    const hanging = request(new URL(location, a.baseUrl), {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(third),
+        'content-length': String(recording.length - third),
+        authorization: `Bearer ${user.idToken}`,
+      },
+    });
+    hanging.on('error', () => undefined);
+    hanging.write(recording.subarray(third, 2 * third));
+    await sleep(300);
+    a.signal('SIGKILL');
+    await a.exited;
+    hanging.destroy();
+
+    // Through nginx, which never sends anything to A: another API answers from the bucket. Bytes
+    // of a PATCH cut off before its end never reached it (they wait for a whole part in a temporary
+    // file), and the `.part` the first PATCH stored stays until they do: the upload resumes where
+    // the first PATCH ended.
+    const onB = tusClient(nginx.baseUrl, user.idToken);
+    const head = await retried('HEAD through nginx', async () => {
+      const answer = await onB.head(location);
+      return answer.status >= 500 ? undefined : answer;
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(third));
+    // Processing would replace the original by the remuxed file: it waits (ffmpeg hangs while the
+    // marker exists, until the job's time runs out) while the original is compared.
+    writeFileSync(slowMarker, '');
+    try {
+      const last = await onB.patch(location, third, recording.subarray(third), { length: recording.length });
+      expect(last.status, last.body).toBe(204);
+      expect(last.headers.get('upload-offset')).toBe(String(recording.length));
+      const database = fromPostgres(databaseUrl);
+      try {
+        const originals = await database.db
+          .selectFrom('media_assets')
+          .select(['storage_key', 'size_bytes'])
+          .where('video_id', '=', id)
+          .where('kind', '=', 'original')
+          .execute();
+        expect(originals).toHaveLength(1);
+        expect(Number(originals[0]!.size_bytes)).toBe(recording.length);
+        const store = createBlobStore(loadConfig({ ...s3.env, DATA_DIR: scratch }));
+        const stored = Buffer.concat((await (await readKey(store, originals[0]!.storage_key)).toArray()) as Buffer[]);
+        expect(stored.equals(recording)).toBe(true);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(slowMarker, { force: true });
+    }
+
+    await allReady([id], 120_000);
+    const listed = await retried('ListVideos', async () => (await client().listVideos({ pageSize: 100 })).videos);
+    expect(listed.filter((video) => video.id === id)).toHaveLength(1);
+    // Nothing of the upload waits any more: no object under uploads/, no multipart upload.
+    expect((await s3.listKeys()).filter((key) => key.startsWith('uploads/'))).toEqual([]);
+    expect((await s3.listMultipartUploads()).filter((key) => key.startsWith('uploads/'))).toEqual([]);
   }, 180_000);
 });

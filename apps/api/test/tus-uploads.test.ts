@@ -240,6 +240,15 @@ describe.each(setups)('tus uploads on $database with $storage storage', ({ datab
     await expect(videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id })).rejects.toThrow();
     expect(await waitingFor(id)).toEqual([]);
     expect((await server.listBlobs()).filter((key) => key.includes(id))).toEqual([]);
+
+    // No bytes at all: finished at its creation, and no WebM either.
+    const empty = await tus.create({ length: 0 });
+    expect(empty.status).toBe(415);
+    const emptyId = empty.headers.get('stream-video-id')!;
+    await expect(
+      videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: emptyId }),
+    ).rejects.toThrow();
+    expect(await waitingFor(emptyId)).toEqual([]);
   });
 
   it('lets the owner give an upload up: DELETE removes its bytes and its video', async () => {

@@ -22,6 +22,8 @@ export class TusObjects implements TusStorage {
   }
 
   async isWebm(upload: Upload): Promise<boolean> {
+    // An empty upload never completes a multipart upload: there is no object to read.
+    if (!upload.size) return false;
     return startsAsWebm(await this.deps.media.resumableUploadHead(upload.id, WEBM_MAGIC_LENGTH));
   }
 

@@ -124,6 +124,53 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       await expectNothingCreated(user, before);
     });
 
+    it('answers a retry (the same Idempotency-Key) with the video it stored, storing nothing twice', async () => {
+      const user = await newTestUser(emulator.host);
+      const key = { 'idempotency-key': randomBytes(16).toString('hex') };
+      const first = await uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: key });
+      expect(first.status).toBe(201);
+      const stored = await blobs();
+      const retry = await uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: key });
+      expect(retry.status).toBe(201);
+      expect(retry.json.message).toBe('Video uploaded successfully!');
+      expect(retry.json.video?.id).toBe(first.json.video?.id);
+      const page = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({ pageSize: 100 });
+      expect(page.videos.map((video) => video.id)).toEqual([first.json.video?.id]);
+      expect(await blobs()).toEqual(stored);
+      // Another user's key is theirs: the same one stores their own video.
+      const theirs = await uploadVideo(server.baseUrl, webm, { token: other.idToken, headers: key });
+      expect(theirs.status).toBe(201);
+      expect(theirs.json.video?.id).not.toBe(first.json.video?.id);
+    });
+
+    it('makes one video of the same upload sent twice at once', async () => {
+      const user = await newTestUser(emulator.host);
+      const before = await blobs();
+      const key = { 'idempotency-key': randomBytes(16).toString('hex') };
+      const answers = await Promise.all(
+        [0, 1].map(() => uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: key })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+      expect(answers[1]!.json.video?.id).toBe(answers[0]!.json.video?.id);
+      const page = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({ pageSize: 100 });
+      expect(page.videos).toHaveLength(1);
+      expect((await blobs()).length).toBe(before.length + 1); // the loser's copy is gone
+    });
+
+    it('answers 400 to a malformed Idempotency-Key and stores nothing', async () => {
+      const user = await newTestUser(emulator.host);
+      const before = await blobs();
+      for (const key of ['two words', 'x'.repeat(129), 'ümlaut']) {
+        const answer = await uploadVideo(server.baseUrl, webm, {
+          token: user.idToken,
+          headers: { 'idempotency-key': key },
+        });
+        expect(answer.status, key).toBe(400);
+        expect(answer.json.message).toMatch(/Idempotency-Key/);
+      }
+      await expectNothingCreated(user, before);
+    });
+
     it('answers 413 over MAX_UPLOAD_BYTES and leaves no row or blob', async () => {
       const user = await newTestUser(emulator.host);
       const before = await blobs();

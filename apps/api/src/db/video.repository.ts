@@ -30,6 +30,21 @@ export async function insertVideo(db: Kysely<Database>, row: NewVideoRow): Promi
   return db.insertInto('videos').values(row).returningAll().returning(videoColumns).executeTakeFirstOrThrow();
 }
 
+/** The video `userId` uploaded with Idempotency-Key `key`, if it still exists. */
+export async function findVideoByUploadKey(
+  db: Kysely<Database>,
+  userId: string,
+  key: string,
+): Promise<VideoRow | undefined> {
+  return db
+    .selectFrom('videos')
+    .selectAll()
+    .select(videoColumns)
+    .where('user_id', '=', userId)
+    .where('upload_key', '=', key)
+    .executeTakeFirst();
+}
+
 export async function findVideo(db: Kysely<Database>, id: string): Promise<VideoRow | undefined> {
   return db.selectFrom('videos').selectAll().select(videoColumns).where('id', '=', id).executeTakeFirst();
 }

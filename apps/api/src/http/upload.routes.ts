@@ -5,6 +5,7 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { VideoLinks } from '../wire/video-links';
 import { StorageFullError } from '../services/video';
 import type { ReceivedUpload, VideoService } from '../services/video.service';
+import type { StoredVideo } from '../services/video.mapper';
 import { toVideoJson } from '../wire/video.message';
 import { sendUnauthenticated } from './http-auth';
 import { UploadRejection, WebmGate } from './webm-gate';
@@ -18,6 +19,12 @@ export interface UploadRoutesDeps {
 
 /** Multipart framing around the file: the Content-Length may exceed the file by this much. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * An Idempotency-Key (the IETF httpapi draft's header): the client's name for one upload, sent again
+ * with every retry of it. Visible ASCII, as the web app's UUIDs are.
+ */
+const UPLOAD_KEY = /^[\x21-\x7e]{1,128}$/;
 
 /** Buffer per stage of the upload pipeline: fewer, larger hand-offs than the 16-64 KiB defaults. */
 const STREAM_BUFFER_BYTES = 1024 * 1024;
@@ -46,13 +53,26 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
       prepareEarlyAnswer(request, reply);
       return reply.code(413).send({ message: 'Video file is too large' });
     }
+    const uploadKey = request.headers['idempotency-key'];
+    if (uploadKey !== undefined && (typeof uploadKey !== 'string' || !UPLOAD_KEY.test(uploadKey))) {
+      prepareEarlyAnswer(request, reply);
+      return reply.code(400).send({ message: 'Idempotency-Key must be 1 to 128 visible ASCII characters' });
+    }
     const user = auth.user;
+    const uploaded = (video: StoredVideo) =>
+      reply.code(201).send({ message: 'Video uploaded successfully!', video: toVideoJson(video, deps.links) });
+    // A retry of an upload already stored (its answer was lost): the same answer, nothing stored
+    // twice. Answered once the body is read, so the client reads the answer rather than a reset.
+    const earlier = uploadKey && (await deps.videos.findUpload(user, uploadKey));
+    if (earlier) {
+      if (!(await discardBody(request, deps.maxUploadBytes + MULTIPART_OVERHEAD))) return reply;
+      return uploaded(earlier);
+    }
     try {
       const received = await receive(request, deps.maxUploadBytes, (file) =>
-        deps.videos.receiveUpload(user, file, { requestId: request.id }),
+        deps.videos.receiveUpload(user, file, { requestId: request.id, uploadKey }),
       );
-      const video = await received.accept();
-      return reply.code(201).send({ message: 'Video uploaded successfully!', video: toVideoJson(video, deps.links) });
+      return uploaded(await received.accept());
     } catch (error) {
       if (error instanceof StorageFullError) {
         prepareEarlyAnswer(request, reply);
@@ -139,6 +159,23 @@ function receive(
     });
     raw.pipe(parser);
   });
+}
+
+/** Reads and drops the body (at most `limit` bytes); false when the client went or sent more. */
+async function discardBody(request: FastifyRequest, limit: number): Promise<boolean> {
+  let seen = 0;
+  try {
+    for await (const chunk of request.raw) {
+      seen += (chunk as Buffer).length;
+      if (seen > limit) {
+        request.raw.destroy();
+        return false;
+      }
+    }
+    return true;
+  } catch {
+    return false; // the client closed the connection
+  }
 }
 
 /**

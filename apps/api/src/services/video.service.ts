@@ -5,6 +5,7 @@ import type { User } from '../auth/user';
 import type { Database, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
@@ -147,7 +148,7 @@ export class VideoService {
   async receiveUpload(
     user: User,
     body: Readable,
-    options: { title?: string; requestId?: string } = {},
+    options: { title?: string; requestId?: string; uploadKey?: string } = {},
   ): Promise<ReceivedUpload> {
     const id = newVideoId();
     const { media } = this.deps;
@@ -157,28 +158,43 @@ export class VideoService {
     return {
       discard: () => media.discard([original]),
       accept: async () => {
-        await media.publish(id, [original], {
-          when: async (trx) => {
-            await repository.insertVideo(trx, {
-              id,
-              user_id: user.uid,
-              owner_name: user.name ?? '',
-              title: options.title || defaultTitle(new Date()),
-              description: '',
-              status: 'PROCESSING',
-              visibility: 'PRIVATE',
-              size_bytes: original.sizeBytes,
-            });
-            await this.queueProcessing(trx, id, options.requestId);
-            return true;
-          },
-        });
+        try {
+          await media.publish(id, [original], {
+            when: async (trx) => {
+              await repository.insertVideo(trx, {
+                id,
+                user_id: user.uid,
+                owner_name: user.name ?? '',
+                title: options.title || defaultTitle(new Date()),
+                description: '',
+                status: 'PROCESSING',
+                visibility: 'PRIVATE',
+                size_bytes: original.sizeBytes,
+                upload_key: options.uploadKey ?? null,
+              });
+              await this.queueProcessing(trx, id, options.requestId);
+              return true;
+            },
+          });
+        } catch (error) {
+          // The same upload, sent twice at once, was stored by the other request: its video answers.
+          const earlier =
+            options.uploadKey && isUniqueViolation(error) && (await this.findUpload(user, options.uploadKey));
+          if (earlier) return earlier;
+          throw error;
+        }
         this.wakeProcessing();
         const row = await repository.findVideo(this.deps.db, id);
         if (!row) throw notFound(id); // deleted the moment it arrived
         return this.withDirectUrls(toVideo(row));
       },
     };
+  }
+
+  /** The video `user` stored from a whole-file upload sent with Idempotency-Key `key`, if it still exists. */
+  async findUpload(user: User, key: string): Promise<StoredVideo | undefined> {
+    const row = await repository.findVideoByUploadKey(this.deps.db, user.uid, key);
+    return row && this.withDirectUrls(toVideo(row));
   }
 
   /**

@@ -6,6 +6,7 @@ import * as editing from './20261123201000-editing';
 import * as resumableUploads from './20261123202000-resumable-uploads';
 import * as library from './20261123200000-library';
 import * as videosFolderIndex from './20261123210000-videos-folder-index';
+import * as uploadKeys from './20261124050000-upload-keys';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261123202000-resumable-uploads': resumableUploads,
   '20261123200000-library': library,
   '20261123210000-videos-folder-index': videosFolderIndex,
+  '20261124050000-upload-keys': uploadKeys,
 };

@@ -14,6 +14,7 @@ import { uploadMessages } from './upload-messages';
 interface Received {
   path: string;
   authorization?: string;
+  idempotencyKey?: string;
   field?: string;
   filename?: string;
   bytes: number;
@@ -41,10 +42,15 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 function handle(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('access-control-allow-origin', '*');
-  res.setHeader('access-control-allow-headers', 'authorization');
+  res.setHeader('access-control-allow-headers', 'authorization, idempotency-key');
   if (req.method === 'OPTIONS') return res.writeHead(204).end();
   const [, scenario = '', ...rest] = (req.url ?? '').split('/');
-  const entry: Received = { path: `/${rest.join('/')}`, authorization: req.headers.authorization, bytes: 0 };
+  const entry: Received = {
+    path: `/${rest.join('/')}`,
+    authorization: req.headers.authorization,
+    idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    bytes: 0,
+  };
   const parser = busboy({ headers: req.headers });
   parser.on('file', (field, stream, info) => {
     entry.field = field;
@@ -82,6 +88,7 @@ describe('upload client (real HTTP on 127.0.0.1)', () => {
       {
         path: '/api/videoservice/upload',
         authorization: 'Bearer token-abc',
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
         field: 'video',
         filename: 'recording.webm',
         bytes: 8,
@@ -94,6 +101,19 @@ describe('upload client (real HTTP on 127.0.0.1)', () => {
       serverMessage: 'Stored',
       videoId: 'v-123',
     });
+  });
+
+  it('names each recording with its own Idempotency-Key, the same for every retry of it', async () => {
+    const first = recording();
+    const uploads = client('ok');
+    await uploads.upload(first);
+    await uploads.upload(first); // a retry
+    await uploads.upload(recording());
+    await uploads.upload(first, { idempotencyKey: 'chosen-by-the-app' });
+    const keys = received.map((entry) => entry.idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[3]).toBe('chosen-by-the-app');
   });
 
   it('succeeds on an OK answer with an empty body', async () => {

@@ -39,6 +39,30 @@ export interface UploadOptions {
   /** 0–100, whole numbers, as the bytes leave the browser. */
   onProgress?(percent: number): void;
   signal?: AbortSignal;
+  /**
+   * The upload's Idempotency-Key. By default each recording (Blob) gets one, sent again with every
+   * retry of it, so a retry whose first answer was lost gets the video stored then, not a copy.
+   */
+  idempotencyKey?: string;
+}
+
+/** The key of each recording this page uploaded (see UploadOptions.idempotencyKey). */
+const recordingKeys = new WeakMap<Blob, string>();
+
+/** A random key; getRandomValues, since randomUUID exists only on https and localhost. */
+function newUploadKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The Idempotency-Key of `recording`: the same one for every upload of the same Blob. */
+export function uploadKeyOf(recording: Blob): string {
+  let key = recordingKeys.get(recording);
+  if (!key) {
+    key = newUploadKey();
+    recordingKeys.set(recording, key);
+  }
+  return key;
 }
 
 export interface UploadClient {
@@ -64,7 +88,7 @@ export function createUploadClient(options: UploadClientOptions): UploadClient {
   const isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
   let uploading = false;
 
-  async function send(recording: Blob, { onProgress, signal }: UploadOptions): Promise<UploadResult> {
+  async function send(recording: Blob, { onProgress, signal, idempotencyKey }: UploadOptions): Promise<UploadResult> {
     if (!isOnline()) return failure('offline', 'navigator.onLine is false');
     let token: string | undefined;
     try {
@@ -89,6 +113,7 @@ export function createUploadClient(options: UploadClientOptions): UploadClient {
       };
       xhr.open('POST', url);
       if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      xhr.setRequestHeader('idempotency-key', idempotencyKey ?? uploadKeyOf(recording));
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) onProgress?.(percent(event.loaded, event.total));
       };

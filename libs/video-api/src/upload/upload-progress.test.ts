@@ -72,7 +72,10 @@ describe('upload progress', () => {
     await until(() => xhrs.length === 1 && xhrs[0]!.body !== undefined);
     const xhr = xhrs[0]!;
     expect(xhr.opened).toEqual(['POST', 'https://api.example.test/api/videoservice/upload']);
-    expect(xhr.headers).toEqual({ authorization: 'Bearer tok' });
+    expect(xhr.headers).toEqual({
+      authorization: 'Bearer tok',
+      'idempotency-key': expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     const file = xhr.body!.get('video') as File;
     expect(file.name).toBe('recording.webm');
     expect(file.size).toBe(1000);

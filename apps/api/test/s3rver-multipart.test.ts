@@ -94,6 +94,12 @@ describe('s3rver with the multipart calls it lacks', () => {
     await expect(
       client.send(new AbortMultipartUploadCommand({ Bucket, Key: 'uploads/aborted', UploadId })),
     ).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    // As on S3, a part of an aborted upload is refused (s3rver itself made the upload anew).
+    await expect(
+      client.send(
+        new UploadPartCommand({ Bucket, Key: 'uploads/aborted', UploadId, PartNumber: 3, Body: Buffer.from('late') }),
+      ),
+    ).rejects.toMatchObject({ name: 'NoSuchUpload' });
     const after = await client.send(new ListMultipartUploadsCommand({ Bucket }));
     expect(after.Uploads?.map((upload) => upload.UploadId)).toEqual([other.UploadId]);
     // The wrong key for an upload id is no upload either.

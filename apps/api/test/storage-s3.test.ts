@@ -1,10 +1,14 @@
 // The S3 store against s3rver (an S3-compatible server from npm) on a free port on 127.0.0.1,
-// through the same conformance suite as the local store.
+// through the same conformance suite as the local store, and its copy inside the bucket (S3 only).
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { createBlobStore, S3BlobStore } from '../src/storage';
+import { describe, expect, it } from 'vitest';
+import { BlobNotFoundError, createBlobStore, S3BlobStore } from '../src/storage';
 import { describeBlobStoreConformance } from './storage-conformance';
 
 async function startS3(bucket: string) {
@@ -45,4 +49,36 @@ describeBlobStoreConformance('s3', async () => {
       await s3.stop();
     },
   };
+});
+
+describe('the S3 store copying inside the bucket', () => {
+  it('copies a blob to a new key with a content type, byte for byte, and reports a missing source', async () => {
+    const s3 = await startS3('copies');
+    const store = new S3BlobStore({
+      bucket: 'copies',
+      endpoint: s3.endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    });
+    try {
+      const bytes = randomBytes(300_000);
+      await store.put('uploads/source', Readable.from([bytes]));
+      expect(await store.copy('uploads/source', 'videos/x/original-1.webm', { contentType: 'video/webm' })).toEqual({
+        size: bytes.length,
+      });
+      const copied = await store.open('videos/x/original-1.webm');
+      expect(Buffer.concat(await (await copied!.stream()).toArray()).equals(bytes)).toBe(true);
+      const head = await store.client.send(
+        new HeadObjectCommand({ Bucket: 'copies', Key: 'videos/x/original-1.webm' }),
+      );
+      expect(head.ContentType).toBe('video/webm');
+      expect(await store.open('uploads/source')).toBeDefined(); // the source stays
+      await expect(
+        store.copy('uploads/none', 'videos/x/original-2.webm', { contentType: 'video/webm' }),
+      ).rejects.toThrow(BlobNotFoundError);
+    } finally {
+      store.client.destroy();
+      await s3.stop();
+    }
+  });
 });

@@ -33,12 +33,12 @@ const ROUNDS = 3;
 const INGEST_ROUNDS = 5;
 // Ranges alternate nginx and API in pairs; the ratio is the median of the pairs' ratios, which
 // cancels the drift of this shared machine between rounds better than a ratio of medians.
-const RANGE_ROUNDS = 5;
+const RANGE_ROUNDS = 7;
 const RANGE = { chunk: MiB, count: Math.min(1024, sizeMiB), concurrency: 4 };
 // Issue 10: upload ≥ 0.65× the flushed raw-TCP ceiling (durable like the upload), ranges ≥ 0.9× nginx;
 // issue 17: idle memory of the built server after start-up.
 const targets = { ingest: 0.65, streaming: 0.9, rssGrowthMiB: 100, idleRssMiB: { PGlite: 350, PostgreSQL: 250 } };
-const BUILT_RANGE_ROUNDS = 3;
+const BUILT_RANGE_ROUNDS = 5;
 // Untimed range rounds before the timed ones, for every contender alike. A Node server reaches its
 // steady state only after a few thousand requests: with --trace-opt, V8 optimized 140, 120, 96, 34
 // and then 6 more functions in successive 1,024-request rounds while the API's CPU per GiB fell

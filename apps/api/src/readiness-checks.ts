@@ -1,12 +1,8 @@
-import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { AppDatabase } from './db/database';
 import { pendingMigrations } from './db/migrate';
 import type { ReadinessCheck } from './ops/readiness';
-import type { BlobStore } from './storage';
-
-/** The one key the write probe uses: concurrent probes overwrite it, and each removes it after. */
-export const WRITE_PROBE_KEY = 'health/write-probe';
+import type { MediaService } from './media';
 
 /**
  * What /readyz asks (docs/deploy.md): the database answers, its schema is the one this code
@@ -15,10 +11,10 @@ export const WRITE_PROBE_KEY = 'health/write-probe';
  */
 export function readinessChecks(deps: {
   database: AppDatabase;
-  store: BlobStore;
+  media: Pick<MediaService, 'probeWrite'>;
   queueSize: () => Promise<number>;
 }): ReadinessCheck[] {
-  const { database, store, queueSize } = deps;
+  const { database, media, queueSize } = deps;
   return [
     { name: 'database', probe: async () => void (await sql`select 1`.execute(database.db)) },
     {
@@ -32,10 +28,7 @@ export function readinessChecks(deps: {
     {
       name: 'blobStore',
       cacheMs: 30_000,
-      probe: async () => {
-        await store.put(WRITE_PROBE_KEY, Readable.from([Buffer.from('ok')]), { contentType: 'text/plain' });
-        await store.delete(WRITE_PROBE_KEY);
-      },
+      probe: () => media.probeWrite(),
     },
     { name: 'queue', probe: async () => void (await queueSize()) },
   ];

@@ -18,7 +18,7 @@ import { TusFiles } from './http/tus-files';
 import { TusObjects } from './http/tus-objects';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
-import { MediaService, ResumableUploadObjects } from './media';
+import { MediaService, ResumableUploadFiles, ResumableUploadObjects } from './media';
 import { createProcessing } from './processing';
 import { connectOptions } from './rpc/connect-options';
 import libraryRoutes from './rpc/library.routes';
@@ -106,7 +106,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const library = new LibraryService({ db: database.db, videos });
 
     const rateLimits = await registerSecurity(app, config);
-    const readiness = new Readiness(readinessChecks({ database, store, queueSize: () => processing.queueSize() }));
+    const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
     app.addHook('preClose', async () => {
       readiness.stop(); // a balancer sees /readyz fail from the first moment
       stopProcessing().catch(() => undefined); // its closer reports a failure
@@ -142,7 +142,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
             media,
             uploads,
           })
-        : new TusFiles(join(config.DATA_DIR, 'uploads')),
+        : new TusFiles(new ResumableUploadFiles(join(config.DATA_DIR, 'uploads'))),
       maxUploadBytes: maxResumableBytes,
       log,
     });

@@ -13,4 +13,5 @@ export {
   resumableUploadObjects,
   videoOfResumableUploadKey,
 } from './media-key';
+export { ResumableUploadFiles } from './resumable-upload-files';
 export { ResumableUploadObjects } from './resumable-upload-objects';

@@ -38,3 +38,6 @@ export function videoOfResumableUploadKey(key: string): string | undefined {
   const name = key.slice(RESUMABLE_UPLOAD_PREFIX.length).replace(/\.(info|part)$/, '');
   return /^[\w-]+$/.test(name) ? name : undefined;
 }
+
+/** The one key the store's write probe uses (MediaService.probeWrite). */
+export const WRITE_PROBE_KEY = 'health/write-probe';

@@ -14,6 +14,7 @@ import {
   resumableUploadKey,
   resumableUploadObjects,
   videoOfResumableUploadKey,
+  WRITE_PROBE_KEY,
 } from './media-key';
 
 /** A version written to the store but not yet the video's current asset (see `publish`). */
@@ -284,6 +285,15 @@ export class MediaService {
       clearTimeout(first);
       clearInterval(timer);
     };
+  }
+
+  /**
+   * Whether the store takes a write (/readyz): writes and removes one small probe blob. Concurrent
+   * probes share its key, outside `videos/`, so no sweep or video ever sees it.
+   */
+  async probeWrite(): Promise<void> {
+    await this.deps.store.put(WRITE_PROBE_KEY, Readable.from([Buffer.from('ok')]), { contentType: 'text/plain' });
+    await this.deps.store.delete(WRITE_PROBE_KEY);
   }
 
   /**

@@ -20,6 +20,7 @@ import { expiredToken, videoClient } from './support/clients';
 import { setups, startTestServer, type StorageKind, type TestServer } from './support/test-server';
 import { tusClient } from './support/tus';
 import { until } from './support/until';
+import { waitingBytes } from './support/waiting-upload';
 import { makeWebm } from './support/webm';
 
 const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
@@ -66,13 +67,6 @@ async function waiting(server: TestServer, storage: StorageKind, id: string): Pr
   const objects = (await server.listBlobs()).filter((name) => name.startsWith(key));
   const multipart = (await server.s3!.listMultipartUploads()).filter((name) => name === key);
   return [...objects, ...multipart.map((name) => `${name} (multipart upload)`)];
-}
-
-/** The bytes of a complete upload `id` still waiting: its file, or (S3) its completed object. */
-async function waitingBytes(server: TestServer, storage: StorageKind, id: string): Promise<Buffer> {
-  if (storage === 'local') return readFileSync(join(server.dataDir, 'uploads', id));
-  const chunks = await (await readKey(createBlobStore(server.config), resumableUploadKey(id))).toArray();
-  return Buffer.concat(chunks as Buffer[]);
 }
 
 describe.each(setups)('tus uploads on $database with $storage storage', ({ database, storage }) => {

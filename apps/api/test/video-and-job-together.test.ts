@@ -3,7 +3,6 @@
 // finish, and nothing is lost. Before, the video row committed first and the job was sent after
 // it, so a process killed in between (the cluster test's SIGKILL) left a video PROCESSING forever.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
@@ -13,6 +12,7 @@ import { videoClient } from './support/clients';
 import { setups, startTestServer, type TestServer } from './support/test-server';
 import { tusClient } from './support/tus';
 import { uploadVideo } from './support/upload';
+import { waitingBytes } from './support/waiting-upload';
 import { makeWebm } from './support/webm';
 
 let emulator: AuthEmulator;
@@ -77,6 +77,10 @@ describe.each(setups)('a video and its job on $database with $storage storage', 
     expect(await jobsOf(id)).toEqual(['created']);
   });
 
+  /** The video's published media (under videos/<id>/; in S3 mode the upload waits in the same bucket, under uploads/). */
+  const publishedBlobsOf = async (id: string) =>
+    (await server.listBlobs()).filter((key) => key.startsWith(`videos/${id}/`));
+
   it('keeps a finished resumable upload whose job cannot be queued, and finishes it with its job on the retry', async () => {
     const tus = tusClient(server.baseUrl, owner.idToken);
     const created = await tus.create({ title: 'Queued with its video' });
@@ -89,16 +93,16 @@ describe.each(setups)('a video and its job on $database with $storage storage', 
       expect(refused.status).toBe(503);
     });
     // Still an upload in progress, every byte kept, no blob published and no job.
-    expect(readFileSync(join(server.dataDir, 'uploads', id)).equals(webm)).toBe(true);
+    expect((await waitingBytes(server, storage, id)).equals(webm)).toBe(true);
     expect((await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({ videoId: id })).status).toBe(
       Status.PROCESSING,
     );
-    expect((await server.listBlobs()).filter((key) => key.includes(id))).toEqual([]);
+    expect(await publishedBlobsOf(id)).toEqual([]);
     expect(await jobsOf(id)).toEqual([]);
 
     const retried = await tus.patch(location, webm.length, new Uint8Array(), { length: webm.length });
     expect(retried.status).toBe(204);
     expect(await jobsOf(id)).toEqual(['created']);
-    expect((await server.listBlobs()).filter((key) => key.includes(id))).toHaveLength(1);
+    expect(await publishedBlobsOf(id)).toHaveLength(1);
   });
 });

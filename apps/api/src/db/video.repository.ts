@@ -31,7 +31,7 @@ export async function insertVideo(db: Kysely<Database>, row: NewVideoRow): Promi
 }
 
 /** The video `userId` uploaded with Idempotency-Key `key`, if it still exists. */
-export async function findVideoByUploadKey(
+export async function findVideoByClientUploadId(
   db: Kysely<Database>,
   userId: string,
   key: string,
@@ -41,7 +41,7 @@ export async function findVideoByUploadKey(
     .selectAll()
     .select(videoColumns)
     .where('user_id', '=', userId)
-    .where('upload_key', '=', key)
+    .where('client_upload_id', '=', key)
     .executeTakeFirst();
 }
 

@@ -30,7 +30,7 @@ export interface VideoTable extends EditColumns {
   /** While a resumable upload of the recording is in progress: its last activity; null otherwise. */
   upload_active_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The Idempotency-Key of the whole-file upload that made it (unique per user); null otherwise. */
-  upload_key: ColumnType<string | null, string | null | undefined, never>;
+  client_upload_id: ColumnType<string | null, string | null | undefined, never>;
   /** int8: the length of a finished resumable upload; null for other videos. */
   upload_length: ColumnType<string | number | null, number | null | undefined, number | null>;
   created_at: ColumnType<Date, Date | undefined, never>;

@@ -170,7 +170,7 @@ export class VideoService {
                 status: 'PROCESSING',
                 visibility: 'PRIVATE',
                 size_bytes: original.sizeBytes,
-                upload_key: options.uploadKey ?? null,
+                client_upload_id: options.uploadKey ?? null,
               });
               await this.queueProcessing(trx, id, options.requestId);
               return true;
@@ -193,7 +193,7 @@ export class VideoService {
 
   /** The video `user` stored from a whole-file upload sent with Idempotency-Key `key`, if it still exists. */
   async findUpload(user: User, key: string): Promise<StoredVideo | undefined> {
-    const row = await repository.findVideoByUploadKey(this.deps.db, user.uid, key);
+    const row = await repository.findVideoByClientUploadId(this.deps.db, user.uid, key);
     return row && this.withDirectUrls(toVideo(row));
   }
 

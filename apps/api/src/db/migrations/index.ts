@@ -6,7 +6,7 @@ import * as editing from './20261123201000-editing';
 import * as resumableUploads from './20261123202000-resumable-uploads';
 import * as library from './20261123200000-library';
 import * as videosFolderIndex from './20261123210000-videos-folder-index';
-import * as uploadKeys from './20261124050000-upload-keys';
+import * as clientUploadIds from './20261124050000-client-upload-ids';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -17,5 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261123202000-resumable-uploads': resumableUploads,
   '20261123200000-library': library,
   '20261123210000-videos-folder-index': videosFolderIndex,
-  '20261124050000-upload-keys': uploadKeys,
+  '20261124050000-client-upload-ids': clientUploadIds,
 };

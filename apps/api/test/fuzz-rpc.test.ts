@@ -123,7 +123,8 @@ function poison(field: DescField): fc.Arbitrary<unknown> {
       wrongType,
       fc.constant('VISIBILITY_PUBLIK'),
       fc.string({ minLength: 1, maxLength: 12 }).map((s) => `X_${s}`),
-      fc.integer({ min: 3, max: 1000 }),
+      // A number past every value the enum names (VideoSort goes up to 4, Visibility to 2).
+      fc.integer({ min: Math.max(...field.enum.values.map((value) => value.number)) + 1, max: 1000 }),
     );
   if (field.fieldKind === 'scalar' && field.scalar === 9 /* string */) {
     return fc.oneof(

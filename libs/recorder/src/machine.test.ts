@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { elapsedMs, initialState, transition, type RecorderEvent, type RecorderState } from './machine.ts';
+import { messages } from './messages.ts';
 
 const blob = new Blob(['webm bytes'], { type: 'video/webm' });
 const mimeType = 'video/webm;codecs=vp9,opus';
@@ -187,6 +188,15 @@ describe('transition: the legal moves', () => {
       },
       [{ type: 'release-media' }],
     ]);
+  });
+
+  it('a recording that ended with no bytes (Stop before the first frame) is an error that says so, not an empty video', () => {
+    const empty = { ...events.recorderStopped, blob: new Blob([], { type: 'video/webm' }) };
+    const nothing = { status: 'error', message: messages.nothingRecorded };
+    expect(transition(states.stopping, empty)).toEqual([nothing, []]);
+    expect(transition(states.recording, empty)).toEqual([nothing, [{ type: 'release-media' }]]);
+    // And a new recording can start from there.
+    expect(transition(nothing as RecorderState, events.start)[0]).toEqual(states.acquiring);
   });
 
   it('an optional sink failing is only reported: the recording goes on, nothing is stopped', () => {

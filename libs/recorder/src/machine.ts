@@ -3,6 +3,7 @@
  * effects the browser shell (recorder.ts) must perform. Nothing here touches a browser API, so
  * every transition, legal or not, is unit-tested in Node.
  */
+import { messages } from './messages.ts';
 
 /** Which audio made it into the recording's single mixed track. */
 export type AudioSources = 'screen+microphone' | 'screen' | 'microphone' | 'none';
@@ -202,6 +203,7 @@ export function transition(
         ];
       }
       if (event.type !== 'recorder-stopped') return [state, none];
+      if (event.blob.size === 0) return [nothingRecorded, none];
       return [
         {
           status: 'stopped',
@@ -216,6 +218,13 @@ export function transition(
       ];
   }
 }
+
+/**
+ * A Stop a moment after the start can come before MediaRecorder has encoded a frame: it then hands
+ * over no bytes at all, which is no video to preview, download or upload (the server would refuse
+ * it as not WebM). Said so, instead of a "Failed to upload video." that names no reason.
+ */
+const nothingRecorded: RecorderState = { status: 'error', message: messages.nothingRecorded };
 
 type CountdownState = Extract<RecorderState, { status: 'countdown' }>;
 type LiveState = Extract<RecorderState, { status: 'recording' | 'paused' }>;
@@ -296,6 +305,7 @@ function onRecording(state: LiveState, event: RecorderEvent): Transition {
       return state.microphoneSilent ? [state, none] : [{ ...state, microphoneSilent: true }, none];
     case 'recorder-stopped': {
       // MediaRecorder ended on its own (e.g. every track ended): keep what it recorded.
+      if (event.blob.size === 0) return [nothingRecorded, [{ type: 'release-media' }]];
       const until = recordedUntil(state, event.at);
       return [
         {

@@ -17,6 +17,8 @@ export const messages = {
   noWebm:
     'This browser cannot record WebM video with VP8 or VP9 and Opus. Use a recent version of Chrome, Edge or Firefox.',
   recorderFailed: 'The recording stopped because of an error in the browser. Whatever was recorded before it is kept.',
+  nothingRecorded:
+    'Nothing was recorded: the recording stopped before the browser delivered any video. Record again, for at least a second.',
   /** The reason a discarded recording's sinks are aborted with (e.g. the page was left while recording). */
   discarded: 'The recording was discarded before it ended.',
   sinksUnusable: (detail: string) => `The recording could not start: its outputs are set up wrongly (${detail}).`,

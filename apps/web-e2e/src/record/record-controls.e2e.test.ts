@@ -119,6 +119,9 @@ describe('/record controls in Chromium', () => {
     await page.getByTestId('elapsed-time').waitFor({ timeout: 15_000 });
     expect(await seen()).toEqual(['3', '2', '1']);
     expect(await page.getByTestId('recorder-announcer').textContent()).toBe('Recording started');
+    // A second of recording: a Stop at once can come before Chromium has encoded a frame, and then
+    // there is no video at all (the recorder says 'Nothing was recorded', machine.test.ts).
+    await page.getByTestId('elapsed-time').filter({ hasText: '0:01' }).waitFor();
     await page.getByRole('button', { name: 'Stop Recording' }).click();
     await previewOf(page).waitFor();
     await successAlert(page).waitFor();
@@ -132,6 +135,7 @@ describe('/record controls in Chromium', () => {
     await page.getByTestId('elapsed-time').waitFor();
     expect(Date.now() - pressed).toBeLessThan(900);
     expect(await seen()).toEqual(['3']);
+    await page.getByTestId('elapsed-time').filter({ hasText: '0:01' }).waitFor(); // some video to preview
     await page.getByRole('button', { name: 'Stop Recording' }).click();
     await previewOf(page).waitFor();
     await page.context().close();
@@ -265,6 +269,7 @@ describe('/record controls in Chromium', () => {
       await page.getByTestId('elapsed-time').waitFor();
       const used = await page.evaluate(() => (window as unknown as { micDevices: string[] }).micDevices);
       expect(used.at(-1)).toBe(second!.value);
+      await page.getByTestId('elapsed-time').filter({ hasText: '0:01' }).waitFor(); // some video to preview
       await page.getByRole('button', { name: 'Stop Recording' }).click();
       await previewOf(page).waitFor();
 

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 /**
  * The upload client against a real HTTP server on 127.0.0.1 (happy-dom's XMLHttpRequest sends real
- * requests; the server reads the multipart body with busboy). Upload progress events, which
+ * requests; the server reads the multipart body with @fastify/busboy). Upload progress events, which
  * happy-dom does not emit, are checked with an injected XHR in upload-progress.test.ts.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import busboy from 'busboy';
+import Busboy, { type BusboyHeaders } from '@fastify/busboy';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUploadClient } from './upload-client';
 import { uploadMessages } from './upload-messages';
@@ -51,13 +51,13 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     idempotencyKey: req.headers['idempotency-key'] as string | undefined,
     bytes: 0,
   };
-  const parser = busboy({ headers: req.headers });
-  parser.on('file', (field, stream, info) => {
+  const parser = new Busboy({ headers: req.headers as BusboyHeaders });
+  parser.on('file', (field, stream, filename) => {
     entry.field = field;
-    entry.filename = info.filename;
+    entry.filename = filename;
     stream.on('data', (chunk: Buffer) => (entry.bytes += chunk.length));
   });
-  parser.on('close', async () => {
+  parser.on('finish', async () => {
     received.push(entry);
     await hold;
     (answers[scenario] ?? answers.broken!)(res);

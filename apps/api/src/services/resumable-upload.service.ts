@@ -6,7 +6,7 @@ import * as repository from '../db/video.repository';
 import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
 import { VideoError } from './video';
-import { defaultTitle, newVideoId, type VideoService } from './video.service';
+import { newVideoId, uploadedVideoRow, type VideoService } from './video.service';
 
 export interface ResumableUploadDeps {
   db: Kysely<Database>;
@@ -42,13 +42,7 @@ export class ResumableUploadService {
   async start(user: User, options: { title?: string } = {}): Promise<string> {
     const id = newVideoId();
     await repository.insertVideo(this.deps.db, {
-      id,
-      user_id: user.uid,
-      owner_name: user.name ?? '',
-      title: options.title || defaultTitle(new Date()),
-      description: '',
-      status: 'PROCESSING',
-      visibility: 'PRIVATE',
+      ...uploadedVideoRow(id, user, options.title),
       upload_active_at: new Date(),
     });
     this.touched.set(id, Date.now());

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { User } from '../auth/user';
-import type { Database, VideoVisibility } from '../db/video.table';
+import type { Database, NewVideoRow, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -162,13 +162,7 @@ export class VideoService {
           await media.publish(id, [original], {
             when: async (trx) => {
               await repository.insertVideo(trx, {
-                id,
-                user_id: user.uid,
-                owner_name: user.name ?? '',
-                title: options.title || defaultTitle(new Date()),
-                description: '',
-                status: 'PROCESSING',
-                visibility: 'PRIVATE',
+                ...uploadedVideoRow(id, user, options.title),
                 size_bytes: original.sizeBytes,
                 client_upload_id: options.uploadKey ?? null,
               });
@@ -236,6 +230,19 @@ export class VideoService {
 }
 
 export const newVideoId = () => randomUUID();
+
+/** The row of a new video `user` uploads (whole or resumable): PROCESSING and private until processed. */
+export function uploadedVideoRow(id: string, user: User, title?: string): NewVideoRow {
+  return {
+    id,
+    user_id: user.uid,
+    owner_name: user.name ?? '',
+    title: title || defaultTitle(new Date()),
+    description: '',
+    status: 'PROCESSING',
+    visibility: 'PRIVATE',
+  };
+}
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

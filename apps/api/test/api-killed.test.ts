@@ -16,7 +16,7 @@ import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { filesUnder, multipartBody, uploadVideo } from './support/upload';
-import { until } from './support/until';
+import { until, untilProcessed } from './support/until';
 import { killGroup, startKillableApi } from './support/killable-api';
 
 /** Every folder under `dir` that holds nothing. */
@@ -130,12 +130,7 @@ describe('the API killed mid-upload and mid-processing, then restarted', () => {
       try {
         expect(readdirSync(scratchDir)).toEqual([]);
         const client = videoClient(second.baseUrl, { token: user.idToken });
-        const video = await until('the video to leave PROCESSING', async () => {
-          const current = await client.getVideo({ videoId: id });
-          return current.status === Status.PROCESSING ? undefined : current;
-        }).catch((error: Error) => {
-          throw new Error(`${error.message}; output:\n${second.output()}`);
-        });
+        const video = await untilProcessed(client, id, second.output);
         expect(video.status).toBe(Status.READY);
         expect(video.durationSeconds).toBeGreaterThan(1.9);
         const body = Buffer.from(await (await fetch(`${second.baseUrl}${video.url}`)).arrayBuffer());

@@ -11,7 +11,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +31,7 @@ import { videoClient } from './support/clients';
 import { startNginx, type TestNginx } from './support/nginx';
 import { startTestS3, type TestS3 } from './support/s3';
 import { createPostgresDatabase } from './support/test-database';
-import { tusClient } from './support/tus';
+import { hangingPatch, tusClient } from './support/tus';
 import { uploadVideo } from './support/upload';
 import { until } from './support/until';
 
@@ -337,18 +336,11 @@ describe('a cluster behind nginx', () => {
     expect((await onA.patch(location, 0, recording.subarray(0, third))).status).toBe(204);
 
     // A PATCH whose body stops halfway, then A dies with SIGKILL.
-    const hanging = request(new URL(location, a.baseUrl), {
-      method: 'PATCH',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'content-type': 'application/offset+octet-stream',
-        'upload-offset': String(third),
-        'content-length': String(recording.length - third),
-        authorization: `Bearer ${user.idToken}`,
-      },
+    const hanging = hangingPatch(a.baseUrl, location, user.idToken, {
+      offset: third,
+      total: recording.length,
+      body: recording.subarray(third, 2 * third),
     });
-    hanging.on('error', () => undefined);
-    hanging.write(recording.subarray(third, 2 * third));
     await sleep(300);
     a.signal('SIGKILL');
     await a.exited;

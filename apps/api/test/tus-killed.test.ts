@@ -6,7 +6,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Status } from '@stream/proto';
@@ -15,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRecordingLikeWebm } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
-import { tusClient } from './support/tus';
-import { until } from './support/until';
+import { hangingPatch, tusClient } from './support/tus';
+import { until, untilProcessed } from './support/until';
 import { killGroup, startKillableApi } from './support/killable-api';
 import { startTestS3, type TestS3 } from './support/s3';
 
@@ -72,18 +71,11 @@ describe.each(['local', 's3'] as const)(
       expect((await tus.patch(location, 0, recording.subarray(0, third))).status).toBe(204);
 
       // A PATCH whose body stops halfway: some of it reaches the disk, then the process dies.
-      const hanging = request(new URL(location, first.baseUrl), {
-        method: 'PATCH',
-        headers: {
-          'tus-resumable': '1.0.0',
-          'content-type': 'application/offset+octet-stream',
-          'upload-offset': String(third),
-          'content-length': String(recording.length - third),
-          authorization: `Bearer ${user.idToken}`,
-        },
+      const hanging = hangingPatch(first.baseUrl, location, user.idToken, {
+        offset: third,
+        total: recording.length,
+        body: recording.subarray(third, 2 * third),
       });
-      hanging.on('error', () => undefined);
-      hanging.write(recording.subarray(third, 2 * third));
       const file = join(dataDir, 'data', 'uploads', id);
       if (storage === 'local')
         await until('the bytes to reach the disk', () => (statSync(file).size > third ? true : undefined));
@@ -106,12 +98,7 @@ describe.each(['local', 's3'] as const)(
       expect(last.status).toBe(204);
 
       const client = videoClient(second.baseUrl, { token: user.idToken });
-      const video = await until('the video to leave PROCESSING', async () => {
-        const current = await client.getVideo({ videoId: id });
-        return current.status === Status.PROCESSING ? undefined : current;
-      }).catch((error: Error) => {
-        throw new Error(`${error.message}; output:\n${second.output()}`);
-      });
+      const video = await untilProcessed(client, id, second.output);
       expect(video.status).toBe(Status.READY);
       expect(video.durationSeconds).toBeGreaterThan(2.9);
       const listed = await client.listVideos({ pageSize: 100 });

@@ -316,21 +316,27 @@ describe.each(['local', 's3'] as const)('abandoned uploads on %s storage', (stor
   }, 30_000);
 });
 
-describe.each(['local', 's3'] as const)('a long recording on %s storage', (storage) => {
-  let server: TestServer;
-  let owner: TestUser;
+/** For one describe: a server on PGlite taking uploads up to 64 MiB, and a user of it. */
+function serverForLongUploads(storage: StorageKind): { server: TestServer; owner: TestUser } {
+  const setup = {} as { server: TestServer; owner: TestUser };
   beforeAll(async () => {
-    server = await startTestServer({
+    setup.server = await startTestServer({
       database: 'pglite',
       storage,
       emulatorHost: emulator.host,
       env: { MAX_UPLOAD_BYTES: String(64 * 1024 * 1024) },
     });
-    owner = await newTestUser(emulator.host);
+    setup.owner = await newTestUser(emulator.host);
   }, 120_000);
-  afterAll(() => server?.close());
+  afterAll(() => setup.server?.close());
+  return setup;
+}
+
+describe.each(['local', 's3'] as const)('a long recording on %s storage', (storage) => {
+  const setup = serverForLongUploads(storage);
 
   it('arrives in pieces of every size around S3 parts (5 MiB) and is stored byte for byte', async () => {
+    const { server, owner } = setup;
     const tus = tusClient(server.baseUrl, owner.idToken);
     const recording = Buffer.concat([webm, randomBytes(13 * 1024 * 1024)]);
     const created = await tus.create({ title: 'Long' });
@@ -357,20 +363,10 @@ describe.each(['local', 's3'] as const)('a long recording on %s storage', (stora
 });
 
 describe('an S3 upload a process left between storing a part and removing the .part it took in', () => {
-  let server: TestServer;
-  let owner: TestUser;
-  beforeAll(async () => {
-    server = await startTestServer({
-      database: 'pglite',
-      storage: 's3',
-      emulatorHost: emulator.host,
-      env: { MAX_UPLOAD_BYTES: String(64 * 1024 * 1024) },
-    });
-    owner = await newTestUser(emulator.host);
-  }, 120_000);
-  afterAll(() => server?.close());
+  const setup = serverForLongUploads('s3');
 
   it('counts that .part for nothing: the offset stays that of the parts, and the upload continues byte for byte', async () => {
+    const { server, owner } = setup;
     const tus = tusClient(server.baseUrl, owner.idToken);
     const recording = Buffer.concat([webm, randomBytes(7 * 1024 * 1024)]);
     const created = await tus.create({ title: 'Crash leftover' });

@@ -1,4 +1,5 @@
 // The few requests of tus 1.0 as raw fetch calls, so the tests see every status and header.
+import { request, type ClientRequest } from 'node:http';
 
 export interface TusAnswer {
   status: number;
@@ -55,4 +56,29 @@ export function tusClient(baseUrl: string, token?: string) {
       return answer(await fetch(url(location), { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', ...auth } }));
     },
   };
+}
+
+/**
+ * A PATCH of `body` at `offset` that declares the rest of the upload (`total` bytes) and sends only
+ * `body`: the request a client killed or cut off mid-send leaves open. Destroy it when done.
+ */
+export function hangingPatch(
+  baseUrl: string,
+  location: string,
+  token: string,
+  { offset, total, body }: { offset: number; total: number; body: Uint8Array },
+): ClientRequest {
+  const hanging = request(new URL(location, baseUrl), {
+    method: 'PATCH',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'content-type': 'application/offset+octet-stream',
+      'upload-offset': String(offset),
+      'content-length': String(total - offset),
+      authorization: `Bearer ${token}`,
+    },
+  });
+  hanging.on('error', () => undefined);
+  hanging.write(body);
+  return hanging;
 }

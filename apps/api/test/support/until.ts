@@ -1,3 +1,5 @@
+import { Status, type Video } from '@stream/proto';
+
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
@@ -22,4 +24,21 @@ export async function until<T>(
     }
     await sleep(150);
   }
+}
+
+/**
+ * The video once processing has ended (READY or FAILED), asking `client` until then; on a timeout
+ * the error carries `output()`, what the server printed.
+ */
+export function untilProcessed(
+  client: { getVideo(request: { videoId: string }): Promise<Video> },
+  videoId: string,
+  output: () => string,
+): Promise<Video> {
+  return until('the video to leave PROCESSING', async () => {
+    const current = await client.getVideo({ videoId });
+    return current.status === Status.PROCESSING ? undefined : current;
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}; output:\n${output()}`);
+  });
 }

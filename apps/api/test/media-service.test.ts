@@ -144,4 +144,19 @@ describe.each(databaseKinds)('MediaService on %s', (kind) => {
     expect((await readFile(target)).toString()).toBe('downloaded');
     expect(await media.download(id, ['playable'], target)).toBe(false);
   });
+
+  it('probes writes under a key of its own each time, outside videos/, and leaves nothing behind', async () => {
+    const store = new LocalBlobStore(join(dir, 'blobs'));
+    const written: string[] = [];
+    const put = store.put.bind(store);
+    store.put = (key, ...rest) => (written.push(key), put(key, ...rest));
+    const probing = new MediaService({ db: database.db, store, log: pino({ level: 'silent' }) });
+    const before = await blobs();
+
+    await Promise.all(Array.from({ length: 8 }, () => probing.probeWrite()));
+
+    expect(new Set(written).size).toBe(8);
+    for (const key of written) expect(key).toMatch(/^health\//);
+    expect(await blobs()).toEqual(before);
+  });
 });

@@ -39,5 +39,11 @@ export function videoOfResumableUploadKey(key: string): string | undefined {
   return /^[\w-]+$/.test(name) ? name : undefined;
 }
 
-/** The one key the store's write probe uses (MediaService.probeWrite). */
-export const WRITE_PROBE_KEY = 'health/write-probe';
+/**
+ * A key of its own for one write probe (MediaService.probeWrite), outside `videos/`. Probes never
+ * share a key: two APIs of a cluster probing one key at once race each other's delete, which s3rver
+ * (and any store without atomic writes) turns into a failed read.
+ */
+export function newWriteProbeKey(): string {
+  return `health/write-probe-${randomBytes(12).toString('base64url')}`;
+}

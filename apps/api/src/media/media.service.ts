@@ -10,11 +10,11 @@ import type { Database } from '../db/video.table';
 import { BlobNotFoundError, type BlobStore, type OpenedBlob } from '../storage/blob-store';
 import {
   newMediaKey,
+  newWriteProbeKey,
   RESUMABLE_UPLOAD_PREFIX,
   resumableUploadKey,
   resumableUploadObjects,
   videoOfResumableUploadKey,
-  WRITE_PROBE_KEY,
 } from './media-key';
 
 /** A version written to the store but not yet the video's current asset (see `publish`). */
@@ -288,12 +288,13 @@ export class MediaService {
   }
 
   /**
-   * Whether the store takes a write (/readyz): writes and removes one small probe blob. Concurrent
-   * probes share its key, outside `videos/`, so no sweep or video ever sees it.
+   * Whether the store takes a write (/readyz): writes and removes one small probe blob under a key
+   * of its own, outside `videos/`, so no sweep, video or concurrent probe ever sees it.
    */
   async probeWrite(): Promise<void> {
-    await this.deps.store.put(WRITE_PROBE_KEY, Readable.from([Buffer.from('ok')]), { contentType: 'text/plain' });
-    await this.deps.store.delete(WRITE_PROBE_KEY);
+    const key = newWriteProbeKey();
+    await this.deps.store.put(key, Readable.from([Buffer.from('ok')]), { contentType: 'text/plain' });
+    await this.deps.store.delete(key);
   }
 
   /**

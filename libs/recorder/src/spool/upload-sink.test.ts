@@ -18,6 +18,7 @@ class FakeTarget implements UploadTarget {
   received = new Uint8Array(0);
   requests: { from: number; size: number }[] = [];
   finished = false;
+  discarded = false;
   failures: Error[] = [];
   held: (() => void)[] = [];
   hold = false;
@@ -40,6 +41,11 @@ class FakeTarget implements UploadTarget {
     const failure = this.failures.shift();
     if (failure) throw failure;
     this.finished = true;
+  }
+  async discard() {
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    this.discarded = true;
   }
   release() {
     this.hold = false;
@@ -91,6 +97,19 @@ describe('upload sink', () => {
       { from: 0, size: 100 },
       { from: 100, size: 150 },
     ]);
+  });
+
+  it('closed with nothing recorded: gives the upload up (retrying like any request) and removes the local copy', async () => {
+    const target = new FakeTarget();
+    target.failures = [new Error('503')];
+    const fs = new FakeOpfs();
+    const sink = sinkWith(target, { spool: await spoolOn(fs) });
+    await sink.write(new Blob([]));
+    await sink.close();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await sink.done).toMatchObject({ state: 'discarded', recordedBytes: 0, uploadedBytes: 0 });
+    expect(target).toMatchObject({ discarded: true, finished: false, requests: [] });
+    expect(await createOpfsSpoolStore(fs.root).list()).toEqual([]);
   });
 
   it('retries a failed append with doubling waits on the clock, then carries on', async () => {

@@ -12,6 +12,8 @@ export interface UploadTarget {
   append(bytes: Blob, from: number): Promise<void>;
   /** Declares the length: the upload is complete. */
   finish(): Promise<void>;
+  /** Gives the upload up on the server: the recording ended with no bytes at all. */
+  discard(): Promise<void>;
 }
 
 export interface UploadProgress {
@@ -19,7 +21,8 @@ export interface UploadProgress {
   readonly recordedBytes: number;
   /** Bytes the server acknowledged. */
   readonly uploadedBytes: number;
-  readonly state: 'uploading' | 'retrying' | 'finished' | 'failed';
+  /** `discarded`: closed with nothing recorded, so the upload and the local copy were dropped. */
+  readonly state: 'uploading' | 'retrying' | 'finished' | 'failed' | 'discarded';
   readonly error?: unknown;
 }
 
@@ -80,6 +83,7 @@ export function createUploadSink(options: UploadSinkOptions): UploadSink {
   let uploaded = 0;
   let closing = false;
   let aborted = false;
+  let discarded = false;
   let progress: UploadProgress = { recordedBytes: 0, uploadedBytes: 0, state: 'uploading' };
   let wake: (() => void) | undefined;
   let roomFreed: (() => void) | undefined;
@@ -137,7 +141,12 @@ export function createUploadSink(options: UploadSinkOptions): UploadSink {
           continue;
         }
         if (part) await target.append(part.bytes, part.from);
-        else await target.finish();
+        else if (recorded > 0) await target.finish();
+        else {
+          // A Stop before the first frame leaves an empty upload, which no server takes as a video.
+          await target.discard();
+          discarded = true;
+        }
         failures = 0;
       } catch (error) {
         if (aborted) return;
@@ -176,8 +185,9 @@ export function createUploadSink(options: UploadSinkOptions): UploadSink {
   run().then(
     async () => {
       if (aborted) return;
-      await spool?.update({ uploadedBytes: uploaded, uploaded: true }).catch(() => undefined);
-      report('finished');
+      if (discarded) await spool?.remove().catch(() => undefined);
+      else await spool?.update({ uploadedBytes: uploaded, uploaded: true }).catch(() => undefined);
+      report(discarded ? 'discarded' : 'finished');
       resolveDone(progress);
     },
     (error: unknown) => {

@@ -108,6 +108,32 @@ describe('instant recording', () => {
     expect((await reloaded.unfinished()).map((recording) => recording.id)).not.toContain(target.id);
   });
 
+  it('a recording stopped before any bytes leaves no upload, no unfinished recording and nothing to show', async () => {
+    const instant = instantPage();
+    const [spec] = instant.sinks({ mimeType: 'video/webm' });
+    await vi.waitFor(() => expect(instant.state.videoId).toBeDefined());
+    const videoId = instant.state.videoId!;
+    await (spec!.sink as { close(): Promise<void> }).close();
+    await vi.waitFor(() => expect(instant.state).toMatchObject({ active: false, recordedBytes: 0 }));
+    expect(instant.state.videoId).toBeUndefined();
+    expect(server.uploads.has(videoId)).toBe(false);
+    expect(await instantPage().unfinished()).toEqual([]);
+  });
+
+  it("a new recording starts without the last one's video and link", async () => {
+    const instant = instantPage();
+    const [first] = instant.sinks({ mimeType: 'video/webm' });
+    await (first!.sink as { write(c: Blob): Promise<void> }).write(chunk('one'));
+    await vi.waitFor(() => expect(instant.state.link).toBeDefined());
+    await (first!.sink as { close(): Promise<void> }).close();
+    await instant.settled();
+
+    instant.sinks({ mimeType: 'video/webm' });
+    expect(instant.state).toMatchObject({ active: true, recordedBytes: 0, uploadedBytes: 0 });
+    expect(instant.state.videoId).toBeUndefined();
+    expect(instant.state.link).toBeUndefined();
+  });
+
   it('warns when the local copy is running out of room', async () => {
     const instant = instantPage({ storage: { estimate: async () => ({ quota: 100 * 1024 * 1024, usage: 0 }) } });
     instant.sinks({ mimeType: 'video/webm' });

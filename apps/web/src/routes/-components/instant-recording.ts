@@ -82,10 +82,11 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
   let state: InstantState = idle;
   let current: { sink: UploadSink; spool: Promise<Spool | undefined> } | undefined;
   const listeners = new Set<(state: InstantState) => void>();
-  const set = (changes: Partial<InstantState>) => {
-    state = { ...state, ...changes };
+  const replace = (next: InstantState) => {
+    state = next;
     for (const listener of [...listeners]) listener(state);
   };
+  const set = (changes: Partial<InstantState>) => replace({ ...state, ...changes });
 
   /** Removes the local copy once the video is READY (polling), as long as the page lives. */
   function dropWhenReady(spool: Spool, videoId: string) {
@@ -115,7 +116,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
     sinks({ mimeType }) {
       const startedAt = Date.now();
       const spool = deps.spools.then((store) => store?.create({ mimeType, startedAt })).catch(() => undefined);
-      set({ ...idle, active: true });
+      replace({ ...idle, active: true }); // nothing of the previous recording (its video, its link) carries over
       void spool.then((created) => set({ noLocalCopy: !created }));
       void freeSpoolBytes(deps.storage).then((free) => set({ lowSpace: free !== undefined && free < lowSpaceBytes }));
       const sink = createUploadSink({
@@ -130,6 +131,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
         isGone,
         isPermanent,
         onProgress: (progress) => {
+          if (progress.state === 'discarded') return;
           set({
             recordedBytes: progress.recordedBytes,
             uploadedBytes: progress.uploadedBytes,
@@ -141,6 +143,11 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       });
       current = { sink, spool };
       void sink.done.then(async (progress) => {
+        // Nothing was recorded (the recorder says so): no upload, no local copy, nothing to show.
+        if (progress.state === 'discarded') {
+          if (current?.sink === sink) replace(idle);
+          return;
+        }
         const created = await spool;
         if (progress.state === 'finished' && created && state.videoId) dropWhenReady(created, state.videoId);
       });

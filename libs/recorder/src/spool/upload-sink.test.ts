@@ -112,6 +112,28 @@ describe('upload sink', () => {
     expect(await createOpfsSpoolStore(fs.root).list()).toEqual([]);
   });
 
+  it('aborted before the first chunk: gives the upload and the local copy up; aborted later: keeps both', async () => {
+    const empty = new FakeTarget();
+    const emptyFs = new FakeOpfs();
+    const given = sinkWith(empty, { spool: await spoolOn(emptyFs) });
+    await given.abort(new Error('discarded'));
+    expect(await given.done).toMatchObject({ state: 'discarded', recordedBytes: 0 });
+    await flush();
+    expect(empty.discarded).toBe(true);
+    expect(await createOpfsSpoolStore(emptyFs.root).list()).toEqual([]);
+
+    const started = new FakeTarget();
+    const startedFs = new FakeOpfs();
+    const kept = sinkWith(started, { spool: await spoolOn(startedFs) });
+    await kept.write(chunk(1));
+    await flush();
+    await kept.abort(new Error('discarded'));
+    expect((await kept.done).state).not.toBe('discarded');
+    await flush();
+    expect(started.discarded).toBe(false);
+    expect(await createOpfsSpoolStore(startedFs.root).list()).toHaveLength(1);
+  });
+
   it('retries a failed append with doubling waits on the clock, then carries on', async () => {
     const target = new FakeTarget();
     target.failures = [new Error('503'), new Error('503')];

@@ -21,7 +21,7 @@ export interface UploadProgress {
   readonly recordedBytes: number;
   /** Bytes the server acknowledged. */
   readonly uploadedBytes: number;
-  /** `discarded`: closed with nothing recorded, so the upload and the local copy were dropped. */
+  /** `discarded`: closed or aborted with nothing recorded, so the upload and the local copy were dropped. */
   readonly state: 'uploading' | 'retrying' | 'finished' | 'failed' | 'discarded';
   readonly error?: unknown;
 }
@@ -128,8 +128,10 @@ export function createUploadSink(options: UploadSinkOptions): UploadSink {
     return { bytes: await spool.read(uploaded, to), from: uploaded };
   }
 
+  let target: UploadTarget | undefined;
+
   async function run(): Promise<void> {
-    let target = await connectWithRetry();
+    target = await connectWithRetry();
     let failures = 0;
     for (;;) {
       if (aborted) return;
@@ -181,8 +183,15 @@ export function createUploadSink(options: UploadSinkOptions): UploadSink {
     }
   }
 
+  /** Given up before the first chunk (Stop during the countdown): nothing is worth keeping. */
+  async function dropEmpty() {
+    await target?.discard().catch(() => undefined);
+    await spool?.remove().catch(() => undefined);
+  }
+
   let failed = false;
-  run().then(
+  const running = run();
+  running.then(
     async () => {
       if (aborted) return;
       if (discarded) await spool?.remove().catch(() => undefined);
@@ -191,6 +200,7 @@ export function createUploadSink(options: UploadSinkOptions): UploadSink {
       resolveDone(progress);
     },
     (error: unknown) => {
+      if (aborted) return;
       failed = true;
       queue.length = 0;
       queuedBytes = 0;
@@ -241,6 +251,10 @@ export function createUploadSink(options: UploadSinkOptions): UploadSink {
     async abort() {
       aborted = true;
       nudge();
+      if (recorded === 0) {
+        void running.catch(() => undefined).then(dropEmpty);
+        report('discarded');
+      }
       resolveDone(progress);
     },
   };

@@ -120,6 +120,17 @@ describe('instant recording', () => {
     expect(await instantPage().unfinished()).toEqual([]);
   });
 
+  it('a recording given up during the countdown leaves no upload and no unfinished recording', async () => {
+    const instant = instantPage();
+    const [spec] = instant.sinks({ mimeType: 'video/webm' });
+    await vi.waitFor(() => expect(instant.state.videoId).toBeDefined());
+    const videoId = instant.state.videoId!;
+    await (spec!.sink as { abort(reason: unknown): Promise<void> }).abort(new Error('discarded'));
+    await vi.waitFor(() => expect(instant.state.active).toBe(false));
+    await vi.waitFor(() => expect(server.uploads.has(videoId)).toBe(false));
+    await vi.waitFor(async () => expect(await instantPage().unfinished()).toEqual([]));
+  });
+
   it("a new recording starts without the last one's video and link", async () => {
     const instant = instantPage();
     const [first] = instant.sinks({ mimeType: 'video/webm' });

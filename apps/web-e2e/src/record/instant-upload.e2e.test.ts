@@ -3,8 +3,9 @@
  * while it is made (most bytes are on the server before Stop), the link shows within 2 s of Stop,
  * the video becomes READY, plays and seeks, and what the server got is exactly what the browser
  * recorded; 10 s offline mid-recording loses nothing; a reload mid-recording leaves an unfinished
- * recording to resume (the same video), download or discard. Where OPFS is missing the local copy
- * is kept in IndexedDB, with the same upload while recording.
+ * recording to resume (the same video), download or discard; one given up during the countdown
+ * leaves nothing. Where OPFS is missing the local copy is kept in IndexedDB, with the same upload
+ * while recording.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -260,6 +261,44 @@ describe('/record uploads while recording', () => {
         headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${user.idToken}` },
       });
       expect(head.status).toBe(404);
+      await page.context().close();
+    },
+  );
+
+  it(
+    'a recording given up during the countdown leaves no video and nothing unfinished',
+    { timeout: 90_000 },
+    async () => {
+      const baseUrl = inject('baseUrl');
+      const { page, user } = await newSignedInPage(browser, {
+        baseUrl,
+        emulatorHost: inject('emulatorHost'),
+        instantUploads: true,
+      });
+      await page.goto(`${baseUrl}/record`);
+      const created = uploadCreated(page);
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      const videoId = await created;
+      await page.getByTestId('countdown').waitFor();
+      const discarded = page.waitForResponse(
+        (response) => response.url().endsWith(`/api/uploads/${videoId}`) && response.request().method() === 'DELETE',
+      );
+      await page.keyboard.press('Alt+Shift+R'); // the start/stop shortcut gives the countdown up
+      await page.getByTestId('countdown').waitFor({ state: 'detached' });
+      expect((await discarded).status()).toBe(204);
+
+      expect((await videoClient(user.idToken).listVideos({ pageSize: 50 })).videos).toEqual([]);
+      await expect(page.getByRole('status').filter({ hasText: 'Uploading while you record' }).count()).resolves.toBe(0);
+      // No local copy either: the spool's folder (libs/recorder opfs-spool.ts) holds no recording.
+      const spooled = () =>
+        page.evaluate(async () => {
+          const root = await navigator.storage.getDirectory();
+          const folder = await root.getDirectoryHandle('stream-recordings', { create: true });
+          const names: string[] = [];
+          for await (const name of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) names.push(name);
+          return names;
+        });
+      await expect.poll(spooled, { timeout: 5_000 }).toEqual([]);
       await page.context().close();
     },
   );

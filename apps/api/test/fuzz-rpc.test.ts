@@ -112,6 +112,8 @@ function plausible(field: DescField): fc.Arbitrary<unknown> {
       : fc.string({ maxLength: 40 });
   }
   if (field.fieldKind === 'scalar' && field.scalar === 8 /* bool */) return fc.boolean();
+  if (field.fieldKind === 'message') return fc.constant({}); // UpdateVideo's chapters: an empty list
+  if (field.fieldKind === 'list') return fc.constant([]);
   return fc.integer({ min: 0, max: 50 });
 }
 
@@ -136,6 +138,9 @@ function poison(field: DescField): fc.Arbitrary<unknown> {
   if (field.fieldKind === 'scalar' && field.scalar === 8 /* bool */) {
     return fc.oneof(fc.constant({}), fc.constant([1]), fc.constant('abc'), fc.constant(1));
   }
+  // A message (UpdateVideo's chapters) is an object: `{}` is a valid empty one, so not among these.
+  if (field.fieldKind === 'message')
+    return fc.oneof(fc.constant([1]), fc.constant(true), fc.constant('abc'), fc.constant(1));
   // A double (UpdateVideo's default_playback_rate, 0.5 to 2) takes fractions: out of its range only.
   if (field.fieldKind === 'scalar' && field.scalar === 1 /* double */)
     return fc.oneof(wrongType, fc.constant('abc'), fc.constant(2 ** 40), fc.constant(-1));

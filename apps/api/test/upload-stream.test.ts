@@ -180,9 +180,8 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
       await expectNothingCreated(user, before);
     });
 
-    it('answers 413 to a chunked upload (no Content-Length) once it passes the limit', async () => {
-      const user = await newTestUser(emulator.host);
-      const before = await blobs();
+    /** A chunked upload (no Content-Length) of a WebM that goes on past MAX_UPLOAD_BYTES. */
+    function postChunkedPastTheLimit(user: TestUser, headers: Record<string, string> = {}) {
       const { head, tail, contentType } = multipartBody(webm);
       const chunks = [
         head,
@@ -197,14 +196,34 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
           else controller.close();
         },
       });
-      const response = await fetch(`${server.baseUrl}/api/videoservice/upload`, {
+      return fetch(`${server.baseUrl}/api/videoservice/upload`, {
         method: 'POST',
-        headers: { 'content-type': contentType, ...auth(user) },
+        headers: { 'content-type': contentType, ...auth(user), ...headers },
         body,
         duplex: 'half',
       } as RequestInit);
+    }
+
+    it('answers 413 to a chunked upload (no Content-Length) once it passes the limit', async () => {
+      const user = await newTestUser(emulator.host);
+      const before = await blobs();
+      const response = await postChunkedPastTheLimit(user);
       expect(response.status).toBe(413);
       await expectNothingCreated(user, before);
+    });
+
+    it('answers 413 to a retry of a stored upload whose chunked body passes the limit, and keeps the video', async () => {
+      const user = await newTestUser(emulator.host);
+      const key = { 'idempotency-key': randomBytes(16).toString('hex') };
+      const first = await uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: key });
+      expect(first.status).toBe(201);
+      const stored = await blobs();
+      const retry = await postChunkedPastTheLimit(user, key);
+      expect(retry.status).toBe(413);
+      expect(((await retry.json()) as { message: string }).message).toBe('Video file is too large');
+      const page = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({ pageSize: 100 });
+      expect(page.videos.map((video) => video.id)).toEqual([first.json.video?.id]);
+      expect(await blobs()).toEqual(stored);
     });
 
     it('leaves no row and no blob when the client disconnects mid-upload', async () => {

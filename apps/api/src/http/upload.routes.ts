@@ -49,10 +49,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
       return reply.code(415).send({ message: 'Send the video as multipart/form-data with a file field "video"' });
     }
     const declared = Number(request.headers['content-length'] ?? NaN);
-    if (declared > deps.maxUploadBytes + MULTIPART_OVERHEAD) {
-      prepareEarlyAnswer(request, reply);
-      return reply.code(413).send({ message: 'Video file is too large' });
-    }
+    if (declared > deps.maxUploadBytes + MULTIPART_OVERHEAD) return tooLarge(request, reply);
     const uploadKey = request.headers['idempotency-key'];
     if (uploadKey !== undefined && (typeof uploadKey !== 'string' || !UPLOAD_KEY.test(uploadKey))) {
       prepareEarlyAnswer(request, reply);
@@ -65,7 +62,9 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
     // twice. Answered once the body is read, so the client reads the answer rather than a reset.
     const earlier = uploadKey && (await deps.videos.findUpload(user, uploadKey));
     if (earlier) {
-      if (!(await discardBody(request, deps.maxUploadBytes + MULTIPART_OVERHEAD))) return reply;
+      const body = await discardBody(request, deps.maxUploadBytes + MULTIPART_OVERHEAD);
+      if (body === 'gone') return reply; // the client is gone: nobody to answer
+      if (body === 'too-large') return tooLarge(request, reply); // as the first try would have been
       return uploaded(earlier);
     }
     try {
@@ -163,21 +162,32 @@ function receive(
   });
 }
 
-/** Reads and drops the body (at most `limit` bytes); false when the client went or sent more. */
-async function discardBody(request: FastifyRequest, limit: number): Promise<boolean> {
-  let seen = 0;
-  try {
-    for await (const chunk of request.raw) {
-      seen += (chunk as Buffer).length;
-      if (seen > limit) {
-        request.raw.destroy();
-        return false;
-      }
-    }
-    return true;
-  } catch {
-    return false; // the client closed the connection
-  }
+function tooLarge(request: FastifyRequest, reply: FastifyReply) {
+  prepareEarlyAnswer(request, reply);
+  return reply.code(413).send({ message: 'Video file is too large' });
+}
+
+/**
+ * Reads and drops the body: `read` once it has all arrived, `too-large` as soon as it passes `limit`
+ * (the rest is left to prepareEarlyAnswer), `gone` when the client closed the connection first.
+ */
+function discardBody(request: FastifyRequest, limit: number): Promise<'read' | 'too-large' | 'gone'> {
+  const raw = request.raw;
+  if (raw.complete) return Promise.resolve('read');
+  return new Promise((resolve) => {
+    let seen = 0;
+    const settle = (outcome: 'read' | 'too-large' | 'gone') => {
+      raw.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onClose);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) settle('too-large');
+    };
+    const onEnd = () => settle('read');
+    const onClose = () => settle('gone');
+    raw.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
+  });
 }
 
 /**

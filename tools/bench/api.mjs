@@ -21,6 +21,7 @@ import { startApiServer, startBareNodeSink, startNginx } from './lib/processes.m
 import { cpuSecondsOf } from './lib/cpu.mjs';
 import { memoryOf, sampleRss } from './lib/rss.mjs';
 import { rawTcpIngest } from './lib/raw-tcp.mjs';
+import { cores, runThisProcessOn } from './lib/cores.mjs';
 import { measureFootprints } from './lib/footprint.mjs';
 
 const run = promisify(execFile);
@@ -118,6 +119,8 @@ async function main() {
   const file = join(www, 'recording.webm');
   const cleanups = [() => rm(scratch, { recursive: true, force: true })];
   const loadBefore = loadavg()[0];
+  // The client on its own core from here on (and everything it starts but the servers it measures).
+  if (cores) runThisProcessOn(cores.client);
   try {
     log(`making a ${sizeMiB} MiB WebM in ${scratch}`);
     await makeFile(file);
@@ -152,7 +155,7 @@ async function main() {
       // One secret for the tsx-run and the built server, so both accept the same signed URL.
       URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
     };
-    const server = await startApiServer({ root, env: serverEnv });
+    const server = await startApiServer({ root, env: serverEnv, serverCore: true });
     cleanups.unshift(() => server.stop());
     const uploadUrl = `${server.baseUrl}/api/videoservice/upload`;
 
@@ -182,7 +185,7 @@ async function main() {
     // client and disk.
     const bareDir = join(dataDir, 'bare');
     await mkdir(bareDir, { recursive: true });
-    const bare = await startBareNodeSink({ dir: bareDir });
+    const bare = await startBareNodeSink({ dir: bareDir, serverCore: true });
     cleanups.unshift(() => bare.stop());
     const bareSeconds = [];
     for (let round = 0; round < INGEST_ROUNDS; round++) {
@@ -219,7 +222,7 @@ async function main() {
       await mkdir(bareDir, { recursive: true });
       await settleMemory();
       const rawTarget = join(rawDir, `durable-${round}.webm`);
-      rawDurableSeconds.push(await rawTcpIngest({ file, target: rawTarget, durable: true }));
+      rawDurableSeconds.push(await rawTcpIngest({ file, target: rawTarget, durable: true, serverCore: true }));
       await rm(rawTarget);
       log(
         `round ${round + 1}: cp ${fmt(mibps(size, cpSeconds.at(-1)))} MiB/s, cp+sync ${fmt(mibps(size, cpSyncSeconds.at(-1)))} MiB/s, ` +
@@ -237,7 +240,7 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       const target = join(rawDir, `cached-${round}.webm`);
       await settleMemory();
-      rawCachedSeconds.push(await rawTcpIngest({ file, target, durable: false }));
+      rawCachedSeconds.push(await rawTcpIngest({ file, target, durable: false, serverCore: true }));
       await rm(target);
     }
     const ingest = {
@@ -254,7 +257,7 @@ async function main() {
     // 2. Streaming: the uploaded video from the server (its signed URL, as the player uses it)
     // against nginx serving the original file; first prove both serve the same bytes.
     log('starting nginx');
-    const nginx = await startNginx({ dir: www, scratch });
+    const nginx = await startNginx({ dir: www, scratch, serverCore: true });
     cleanups.unshift(() => nginx.stop());
     const apiVideoUrl = new URL(uploaded.url, server.baseUrl).href;
     const nginxUrl = `${nginx.baseUrl}/recording.webm`;
@@ -300,7 +303,7 @@ async function main() {
     log('building the API (npm run build -w @stream/api)');
     await run('npm', ['run', 'build', '-w', '@stream/api'], { cwd: root });
     await server.stop();
-    const builtServer = await startApiServer({ root, env: serverEnv, built: true });
+    const builtServer = await startApiServer({ root, env: serverEnv, built: true, serverCore: true });
     cleanups.unshift(() => builtServer.stop());
     const builtVideoUrl = new URL(uploaded.url, builtServer.baseUrl).href;
     if ((await wholeGet(builtVideoUrl, { verify: true })).sha256 !== fileSha)
@@ -328,6 +331,7 @@ async function main() {
     const builtCpuRatio = builtCpu.api / builtCpu.nginx;
 
     log('start-up time and idle memory: tsx and built, PGlite and PostgreSQL');
+    if (cores) runThisProcessOn(cores.all); // as people start it: on every core
     const footprints = await measureFootprints({
       root,
       env: {
@@ -362,6 +366,7 @@ Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${proce
 1-minute load average ${fmt(loadBefore, 1)} at the start and ${fmt(loadavg()[0], 1)} at the end (other work on the
 machine competes for the same cores: compare runs only at similar loads).
 One file of ${sizeMiB} MiB (a WebM header, then random bytes), in the page cache; everything on 127.0.0.1.
+${cores ? `Cores: every server measured on core ${cores.server}, the client on core ${cores.client} (taskset), as on two machines.` : 'Cores: shared by the servers and the client (one core, or no taskset).'}
 Server: \`apps/api/src/main.ts\` through tsx as a child process (and \`apps/api/dist/main.js\` where a row says
 built), local blob store, PGlite, worker off; the idle-memory rows run each kind with its worker on, as by default.
 
@@ -396,7 +401,11 @@ finds the same just-freed page cache (this VM returns long-free memory to its ho
 it again is slow). The upload is durable when answered (the
 blob is flushed to disk before it is renamed into place and the row written); plain \`cp\` only
 fills the page cache, so it measures memory bandwidth, while \`cp\` + \`sync\` is the like-for-like
-durable copy. The client runs on the same 2 cores as the server. The raw TCP rows are no server
+durable copy. Each server measured (the API, bare Node, the raw-TCP receiver, nginx) runs on one core
+and the client (this benchmark, and the \`cp\` it runs) on another: sharing both, the client's own
+work competed with the server it measured, and where the scheduler placed each process moved the
+references more than the code (raw TCP at about 500 or 1,100 MiB/s from one round to the next).
+The start-up and idle-memory rows run on every core, as people start the server. The raw TCP rows are no server
 at all: a process that connects, reads the bytes 1 MiB at a time (Node's HTTP server reads 64 KiB
 at a time) and writes each read to the file; they bound what any upload can reach here. Each upload
 round runs the API, bare Node and raw TCP one after the other, and every contender's file is

@@ -1,9 +1,9 @@
 // Child processes for the benchmark: the real API server and Debian's nginx, each on a free port
 // of 127.0.0.1, stopped by their own pid.
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { freePort } from '../../src/free-port.mjs';
 import { join } from 'node:path';
+import { spawnServer } from './cores.mjs';
 
 async function waitForHttp(url, child, output, timeoutMs = 60_000, pollMs = 200) {
   const deadline = Date.now() + timeoutMs;
@@ -39,17 +39,29 @@ function track(child) {
 /**
  * The API as its own process, so its memory can be read from /proc: from source through tsx (as
  * `npm start` runs it) or, with `built`, the compiled apps/api/dist/main.js (as `npm run serve`).
- * Resolves once it answers HTTP, with the seconds that took.
+ * Resolves once it answers HTTP, with the seconds that took. `serverCore`: see cores.mjs.
  */
-export async function startApiServer({ root, env, nodeArgs = [], built = false, startTimeoutMs = 60_000 }) {
+export async function startApiServer({
+  root,
+  env,
+  nodeArgs = [],
+  built = false,
+  startTimeoutMs = 60_000,
+  serverCore = false,
+}) {
   const port = await freePort();
   const entry = built ? [join(root, 'apps/api/dist/main.js')] : ['--import', 'tsx', join(root, 'apps/api/src/main.ts')];
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer(
+    process.execPath,
+    [...nodeArgs, ...entry],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+    serverCore,
+  );
   const handle = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
@@ -62,7 +74,7 @@ export async function startApiServer({ root, env, nodeArgs = [], built = false, 
 }
 
 /** nginx serving `dir` at / with sendfile, one worker (the API is one Node process too). */
-export async function startNginx({ dir, scratch }) {
+export async function startNginx({ dir, scratch, serverCore = false }) {
   const port = await freePort();
   const conf = join(scratch, 'nginx.conf');
   await writeFile(
@@ -89,9 +101,12 @@ http {
 }
 `,
   );
-  const child = spawn('/usr/sbin/nginx', ['-p', scratch, '-c', conf, '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer(
+    '/usr/sbin/nginx',
+    ['-p', scratch, '-c', conf, '-g', 'daemon off;'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+    serverCore,
+  );
   const handle = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
@@ -103,7 +118,7 @@ http {
  * body into a file (1 MiB buffer, flushed before answering), with no multipart parsing, auth or
  * database. Same Node, same client, same disk as the API.
  */
-export async function startBareNodeSink({ dir }) {
+export async function startBareNodeSink({ dir, serverCore = false }) {
   const port = await freePort();
   const source = `
     const { createServer } = require('node:http');
@@ -117,7 +132,7 @@ export async function startBareNodeSink({ dir }) {
       res.end('{}');
     }).listen(${port}, '127.0.0.1');
   `;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnServer(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'pipe'] }, serverCore);
   const handle = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);

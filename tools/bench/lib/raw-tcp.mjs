@@ -2,9 +2,9 @@
 // connection into a file, with no HTTP at all. Node's HTTP server reads its socket 64 KiB at a
 // time; this receiver reads 1 MiB at a time (a client socket's `onread` buffer) and writes
 // each read straight to the file, as the leanest possible server would.
-import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:net';
+import { spawnServer } from './cores.mjs';
 
 const RECEIVER = `
   const { connect } = require('node:net');
@@ -26,17 +26,21 @@ const RECEIVER = `
 
 /**
  * Sends `file` to a receiver process that writes it to `target` (and fsyncs it when `durable`);
- * resolves with the seconds from connection to the receiver's "ok" (written, and flushed).
+ * resolves with the seconds from connection to the receiver's "ok" (written, and flushed). The
+ * receiver runs on the server's core when `serverCore` (see cores.mjs).
  */
-export async function rawTcpIngest({ file, target, durable }) {
+export async function rawTcpIngest({ file, target, durable, serverCore = false }) {
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   try {
     const accepted = new Promise((resolve) => server.once('connection', resolve));
-    const receiver = spawn(process.execPath, ['-e', RECEIVER, String(port), target, String(durable)], {
-      stdio: 'inherit',
-    });
+    const receiver = spawnServer(
+      process.execPath,
+      ['-e', RECEIVER, String(port), target, String(durable)],
+      { stdio: 'inherit' },
+      serverCore,
+    );
     const exited = new Promise((resolve, reject) => {
       receiver.once('error', reject);
       receiver.once('exit', (code) =>

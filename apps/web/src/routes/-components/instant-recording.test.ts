@@ -131,6 +131,22 @@ describe('instant recording', () => {
     await vi.waitFor(async () => expect(await instantPage().unfinished()).toEqual([]));
   });
 
+  it('asks for the link again when minting it failed', async () => {
+    let refusals = 2;
+    const instant = instantPage({
+      linkRetryMs: 5,
+      share: async (videoId) => {
+        if (refusals-- > 0) throw new Error('unavailable');
+        return `https://stream.example/s/token-of-${videoId}`;
+      },
+    });
+    instant.sinks({ mimeType: 'video/webm' });
+    await vi.waitFor(() =>
+      expect(instant.state.link).toBe(`https://stream.example/s/token-of-${instant.state.videoId}`),
+    );
+    expect(refusals).toBe(-1);
+  });
+
   it("a new recording starts without the last one's video and link", async () => {
     const instant = instantPage();
     const [first] = instant.sinks({ mimeType: 'video/webm' });

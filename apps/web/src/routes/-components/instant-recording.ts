@@ -38,6 +38,8 @@ export interface InstantRecordingDeps {
   storage?: Parameters<typeof freeSpoolBytes>[0];
   /** How often to ask whether a finished upload is READY. */
   readyPollMs?: number;
+  /** The first wait before asking again for a link the server did not mint (doubling to 30 s). */
+  linkRetryMs?: number;
 }
 
 export interface InstantRecording {
@@ -102,6 +104,24 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
     return deps.share(videoId).catch(() => undefined);
   }
 
+  /**
+   * The current recording's link, asked for again after a failure (a dropped request must not
+   * leave "Making the link..." for good): up to 9 tries over about 2 minutes, while this recording
+   * is the page's.
+   */
+  async function mintLink(videoId: string) {
+    const current = () => state.videoId === videoId;
+    for (let attempt = 0; current(); attempt++) {
+      const link = await linkFor(videoId);
+      if (link && current()) {
+        set({ link });
+        return;
+      }
+      if (attempt >= 8) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, (deps.linkRetryMs ?? 1000) * 2 ** attempt)));
+    }
+  }
+
   return {
     get state() {
       return state;
@@ -125,7 +145,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
           const upload = await deps.client.create();
           await (await spool)?.update({ upload: { url: upload.url, videoId: upload.videoId } });
           set({ videoId: upload.videoId });
-          void linkFor(upload.videoId).then((link) => link && state.videoId === upload.videoId && set({ link }));
+          void mintLink(upload.videoId);
           return upload;
         },
         isGone,

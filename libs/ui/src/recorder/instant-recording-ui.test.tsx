@@ -22,6 +22,15 @@ describe('ShareLinkField', () => {
   it('offers no Copy until the link exists', () => {
     render(<ShareLinkField link={undefined} copy={vi.fn()} />);
     expect((screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says where to share the video from when no link could be made', () => {
+    render(<ShareLinkField link={undefined} failed copy={vi.fn()} />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The link could not be made. Your video is uploading: share it from its page in Videos.',
+    );
+    expect((screen.getByRole('button', { name: 'Copy' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

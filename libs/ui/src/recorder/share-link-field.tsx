@@ -3,12 +3,14 @@ import { useState } from 'react';
 export interface ShareLinkFieldProps {
   /** The watch-page link; undefined while it is being made. */
   link: string | undefined;
+  /** No link could be made: the field says where to share the video from instead. */
+  failed?: boolean;
   /** Defaults to the clipboard; tests pass their own. */
   copy?: (text: string) => Promise<void>;
 }
 
 /** The video's link in a read-only field with Copy, shown the moment recording stops. */
-export function ShareLinkField({ link, copy }: ShareLinkFieldProps) {
+export function ShareLinkField({ link, failed = false, copy }: ShareLinkFieldProps) {
   const [copied, setCopied] = useState(false);
   const write = copy ?? ((text: string) => navigator.clipboard.writeText(text));
   return (
@@ -22,7 +24,7 @@ export function ShareLinkField({ link, copy }: ShareLinkFieldProps) {
           className="input join-item w-full"
           readOnly
           value={link ?? ''}
-          placeholder="Making the link..."
+          placeholder={failed ? 'No link yet' : 'Making the link...'}
           onFocus={(event) => event.currentTarget.select()}
         />
         <button
@@ -40,7 +42,13 @@ export function ShareLinkField({ link, copy }: ShareLinkFieldProps) {
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <p className="text-sm text-base-content/70">It plays once processing finishes, in a few seconds.</p>
+      {failed && !link ? (
+        <p role="alert" className="text-sm text-error">
+          The link could not be made. Your video is uploading: share it from its page in Videos.
+        </p>
+      ) : (
+        <p className="text-sm text-base-content/70">It plays once processing finishes, in a few seconds.</p>
+      )}
     </div>
   );
 }

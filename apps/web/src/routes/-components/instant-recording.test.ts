@@ -145,6 +145,22 @@ describe('instant recording', () => {
       expect(instant.state.link).toBe(`https://stream.example/s/token-of-${instant.state.videoId}`),
     );
     expect(refusals).toBe(-1);
+    expect(instant.state.linkFailed).toBe(false);
+  });
+
+  it('says so once every try to mint the link failed', async () => {
+    let tries = 0;
+    const instant = instantPage({
+      linkRetryMs: 1,
+      share: async () => {
+        tries++;
+        throw new Error('unavailable');
+      },
+    });
+    instant.sinks({ mimeType: 'video/webm' });
+    await vi.waitFor(() => expect(instant.state.linkFailed).toBe(true), { timeout: 5_000 });
+    expect(tries).toBe(9);
+    expect(instant.state.link).toBeUndefined();
   });
 
   it("a new recording starts without the last one's video and link", async () => {

@@ -16,6 +16,8 @@ export interface InstantState {
   readonly videoId?: string;
   /** The watch-page link, minted as soon as the upload exists. */
   readonly link?: string;
+  /** Every try to mint the link failed. */
+  readonly linkFailed: boolean;
   readonly recordedBytes: number;
   readonly uploadedBytes: number;
   readonly upload: 'uploading' | 'retrying' | 'finished' | 'failed';
@@ -66,6 +68,7 @@ const idle: InstantState = {
   recordedBytes: 0,
   uploadedBytes: 0,
   upload: 'uploading',
+  linkFailed: false,
   offline: false,
   lowSpace: false,
   noLocalCopy: false,
@@ -117,7 +120,10 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
         set({ link });
         return;
       }
-      if (attempt >= 8) return;
+      if (attempt >= 8) {
+        set({ linkFailed: true });
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, (deps.linkRetryMs ?? 1000) * 2 ** attempt)));
     }
   }

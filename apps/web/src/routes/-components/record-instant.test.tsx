@@ -25,6 +25,7 @@ const idle: InstantState = {
   recordedBytes: 0,
   uploadedBytes: 0,
   upload: 'uploading',
+  linkFailed: false,
   offline: false,
   lowSpace: false,
   noLocalCopy: false,
@@ -105,6 +106,23 @@ describe('RecordPage on the instant path', () => {
     scripted.finish('finished');
     await screen.findByText('Uploaded: the video is being prepared.');
     expect(uploads.upload).not.toHaveBeenCalled();
+  });
+
+  it('says where to share from when the link could not be made', async () => {
+    const fake = createFakeBrowser();
+    const scripted = scriptedInstant();
+    render(
+      <RecordPage
+        uploads={wholeFileUploads().client}
+        recorderOptions={{ browser: fake.browser }}
+        instant={scripted.instant}
+      />,
+    );
+    await record(fake);
+    act(() => scripted.set({ link: undefined, linkFailed: true }));
+    await userEvent.click(button('Stop Recording'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/The link could not be made/);
+    expect(button('Copy').disabled).toBe(true);
   });
 
   it('uploads the whole file after all when the instant upload failed', async () => {

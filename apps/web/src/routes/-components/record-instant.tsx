@@ -51,7 +51,7 @@ export function InstantRecordingView({
       {state.offline && uploading ? <RecorderNotice message={offlineMessage} /> : null}
       {state.lowSpace && state.active ? <RecorderNotice message={lowSpaceMessage} /> : null}
       {state.noLocalCopy && state.active ? <RecorderNotice message={noLocalCopyMessage} /> : null}
-      {stopped && state.videoId ? <ShareLinkField link={state.link} /> : null}
+      {stopped && state.videoId ? <ShareLinkField link={state.link} failed={state.linkFailed} /> : null}
       {state.videoId && (state.active || stopped) ? (
         <div role="status" aria-live="polite" className="flex items-center gap-3">
           <span>

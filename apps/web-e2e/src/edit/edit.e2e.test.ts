@@ -60,6 +60,13 @@ describe('editing a recording in Chromium', () => {
     await type('Cut to', '0:14');
     await editor.getByRole('button', { name: 'Cut', exact: true }).click();
     await expect.poll(() => editor.getByTestId('edit-result').innerText()).toBe('Result: 0:20.5 of 0:30.0');
+    // The handles span the filmstrip, so each sits over the frame it names.
+    const filmstrip = (await editor.getByTestId('filmstrip').boundingBox())!;
+    for (const handle of ['Start handle', 'End handle']) {
+      const box = (await editor.getByRole('slider', { name: handle }).boundingBox())!;
+      expect(Math.abs(box.x - filmstrip.x), handle).toBeLessThan(2);
+      expect(Math.abs(box.width - filmstrip.width), handle).toBeLessThan(2);
+    }
     await screenshot(page, 'edit-mode');
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.waitFor({ state: 'detached' });

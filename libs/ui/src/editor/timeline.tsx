@@ -79,7 +79,7 @@ export function Timeline({
         <input
           type="range"
           aria-label="Start handle"
-          className="range range-xs pointer-events-auto absolute inset-x-0"
+          className="range range-xs pointer-events-auto absolute inset-x-0 w-full"
           min={0}
           max={duration}
           step={0.1}
@@ -89,7 +89,7 @@ export function Timeline({
         <input
           type="range"
           aria-label="End handle"
-          className="range range-xs range-secondary pointer-events-auto absolute inset-x-0 top-3"
+          className="range range-xs range-secondary pointer-events-auto absolute inset-x-0 top-3 w-full"
           min={0}
           max={duration}
           step={0.1}

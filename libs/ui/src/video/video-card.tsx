@@ -107,7 +107,8 @@ export function VideoCard({
       }}
     >
       {link}
-      <div className="absolute top-2 left-2 z-10 flex items-center gap-1">
+      {/* Stacked: side by side they ran under a long status badge on a 6-column grid's narrow card. */}
+      <div className="absolute top-2 left-2 z-10 flex flex-col items-start gap-1">
         {selection && (
           <input
             type="checkbox"

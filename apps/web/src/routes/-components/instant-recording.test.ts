@@ -177,6 +177,33 @@ describe('instant recording', () => {
     expect(instant.state.link).toBeUndefined();
   });
 
+  it('falls back to the whole file: the failed upload goes, the local copy stays until the whole file is in', async () => {
+    const instant = instantPage();
+    const [spec] = instant.sinks({ mimeType: 'video/webm' });
+    await (spec!.sink as { write(c: Blob): Promise<void> }).write(chunk('half a recording'));
+    await vi.waitFor(() => expect(instant.state.uploadedBytes).toBe(16));
+    const videoId = instant.state.videoId!;
+
+    let listedMeanwhile: unknown[] = [];
+    await instant.fallBack(async () => {
+      expect(instant.state).toMatchObject({ active: false, recordedBytes: 0 });
+      expect(instant.state.videoId).toBeUndefined();
+      expect(server.uploads.has(videoId)).toBe(false);
+      listedMeanwhile = await instant.unfinished();
+      return false; // the whole file did not get through either
+    });
+    expect(listedMeanwhile).toEqual([]);
+    const [kept] = await instant.unfinished();
+    expect(await (await instant.download(kept!.id)).text()).toBe('half a recording');
+
+    const second = instantPage();
+    const [again] = second.sinks({ mimeType: 'video/webm' });
+    await (again!.sink as { write(c: Blob): Promise<void> }).write(chunk('whole'));
+    await vi.waitFor(() => expect(second.state.uploadedBytes).toBe(5));
+    await second.fallBack(async () => true);
+    expect((await second.unfinished()).map((recording) => recording.size)).toEqual([16]); // only the first
+  });
+
   it('warns when the local copy is running out of room', async () => {
     const instant = instantPage({ storage: { estimate: async () => ({ quota: 100 * 1024 * 1024, usage: 0 }) } });
     instant.sinks({ mimeType: 'video/webm' });

@@ -8,7 +8,7 @@ import {
   type SpoolStore,
   type UploadSink,
 } from '@stream/recorder';
-import { ResumableUploadError, type ResumableClient, type ResumableUpload } from '@stream/video-api';
+import { ResumableUploadError, type ResumableClient, type ResumableUpload, type UploadRef } from '@stream/video-api';
 
 /** What /record shows of the recording that uploads while it is made (issue 13). */
 export interface InstantState {
@@ -53,6 +53,12 @@ export interface InstantRecording {
   connectivity(state: 'online' | 'offline'): void;
   /** Whether the current recording's upload has every byte (else the page uploads the whole file). */
   settled(): Promise<InstantState>;
+  /**
+   * The current recording's upload failed and the page uploads the whole file instead: gives the
+   * failed upload up (its video goes, so the library keeps no half video and the page no stale
+   * link) and keeps the local copy until `uploadWhole` resolves true.
+   */
+  fallBack(uploadWhole: () => Promise<boolean>): Promise<void>;
   /** Recordings an earlier page left unfinished (a reload, a crash). */
   unfinished(): Promise<SpooledRecording[]>;
   /** Continues a spooled recording's upload where the server stands (the same video), or anew if the server lost it. */
@@ -86,6 +92,8 @@ const isPermanent = (error: unknown) =>
 export function createInstantRecording(deps: InstantRecordingDeps): InstantRecording {
   let state: InstantState = idle;
   let current: { sink: UploadSink; spool: Promise<Spool | undefined> } | undefined;
+  /** The spool a whole-file upload is sending: not an unfinished recording meanwhile. */
+  let fallingBack: string | undefined;
   const listeners = new Set<(state: InstantState) => void>();
   const replace = (next: InstantState) => {
     state = next;
@@ -101,6 +109,14 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       else setTimeout(() => void poll(), deps.readyPollMs ?? 2000);
     };
     void poll();
+  }
+
+  /** Gives an upload up on the server, if it is still there (best effort: it expires anyway). */
+  async function discardUpload(ref: UploadRef) {
+    await deps.client
+      .resume(ref)
+      .then((upload) => upload.discard())
+      .catch(() => undefined);
   }
 
   async function linkFor(videoId: string): Promise<string | undefined> {
@@ -185,12 +201,26 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       set({ active: false, offline: false });
       return state;
     },
+    async fallBack(uploadWhole) {
+      const spool = await current?.spool;
+      const ref = spool?.info.upload;
+      current = undefined;
+      replace(idle);
+      if (ref) await discardUpload(ref);
+      fallingBack = spool?.id;
+      try {
+        if ((await uploadWhole()) && spool) await spool.remove().catch(() => undefined);
+      } finally {
+        fallingBack = undefined;
+      }
+    },
     async unfinished() {
       const store = await deps.spools;
       if (!store) return [];
       const found: SpooledRecording[] = [];
       for (const recording of await store.list()) {
         if (state.active && (await current?.spool)?.id === recording.id) continue;
+        if (fallingBack === recording.id) continue;
         if (
           recording.uploaded &&
           recording.upload &&
@@ -236,12 +266,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       const spool = await (await deps.spools)?.open(id);
       if (!spool) return;
       const ref = spool.info.upload;
-      if (ref && !spool.info.uploaded) {
-        await deps.client
-          .resume(ref)
-          .then((upload) => upload.discard())
-          .catch(() => undefined);
-      }
+      if (ref && !spool.info.uploaded) await discardUpload(ref);
       await spool.remove();
     },
   };

@@ -59,6 +59,11 @@ function scriptedInstant(unfinished: SpooledRecording[] = []) {
           resolve(state);
         };
       }),
+    fallBack: vi.fn(async (uploadWhole: () => Promise<boolean>) => {
+      state = idle;
+      for (const listener of [...listeners]) listener(state);
+      await uploadWhole();
+    }),
     unfinished: vi.fn(async () => unfinished),
     resume: vi.fn(async () => ({ videoId: 'v-old' })),
     download: vi.fn(async () => new Blob(['x'])),
@@ -136,8 +141,12 @@ describe('RecordPage on the instant path', () => {
     await userEvent.click(button('Stop Recording'));
     await screen.findByLabelText('Recording preview', { selector: 'video' });
     expect(uploads.upload).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Link to your video' })).toBeTruthy();
     scripted.finish('failed');
     await waitFor(() => expect(uploads.upload).toHaveBeenCalledOnce());
+    expect(scripted.instant.fallBack).toHaveBeenCalledOnce();
+    // The failed upload's link would lead to no video: the whole file's own link shows instead.
+    expect(screen.queryByRole('textbox', { name: 'Link to your video' })).toBeNull();
   });
 
   it('lists unfinished recordings and resumes, downloads or discards them', async () => {

@@ -48,9 +48,10 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
   const [upload, setUpload] = useState<UploadView>({ status: 'none' });
   const autoUploaded = useRef<Blob | null>(null);
 
+  /** Uploads the whole file; true once the server has it. */
   const runUpload = useCallback(
-    async (blob: Blob) => {
-      if (uploads.isUploading) return;
+    async (blob: Blob): Promise<boolean> => {
+      if (uploads.isUploading) return false;
       setAlert(null);
       setUpload({ status: 'uploading', progress: 0 });
       const result = await uploads.upload(blob, {
@@ -65,15 +66,20 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
         setAlert({ kind: 'error', message: result.message });
         setUpload({ status: 'failed' });
       }
+      return result.ok;
     },
     [uploads],
   );
 
-  // The instant path uploaded it already; the whole file goes only if that upload failed.
+  // The instant path uploaded it already; the whole file goes only if that upload failed, in its place.
   const uploadAfterStop = useCallback(
     async (blob: Blob) => {
-      if (instant?.state.active && (await instant.settled()).upload !== 'failed') return;
-      await runUpload(blob);
+      if (!instant?.state.active) {
+        await runUpload(blob);
+        return;
+      }
+      if ((await instant.settled()).upload !== 'failed') return;
+      await instant.fallBack(() => runUpload(blob));
     },
     [instant, runUpload],
   );

@@ -129,10 +129,10 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
    * is the page's.
    */
   async function mintLink(videoId: string) {
-    const current = () => state.videoId === videoId;
-    for (let attempt = 0; current(); attempt++) {
+    const stillShown = () => state.videoId === videoId;
+    for (let attempt = 0; stillShown(); attempt++) {
       const link = await linkFor(videoId);
-      if (link && current()) {
+      if (link && stillShown()) {
         set({ link });
         return;
       }
@@ -204,11 +204,11 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
     async fallBack(uploadWhole) {
       const spool = await current?.spool;
       const ref = spool?.info.upload;
+      fallingBack = spool?.id;
       current = undefined;
       replace(idle);
-      if (ref) await discardUpload(ref);
-      fallingBack = spool?.id;
       try {
+        if (ref) await discardUpload(ref);
         if ((await uploadWhole()) && spool) await spool.remove().catch(() => undefined);
       } finally {
         fallingBack = undefined;

@@ -53,7 +53,7 @@ export function InstantRecordingView({
       {state.noLocalCopy && state.active ? <RecorderNotice message={noLocalCopyMessage} /> : null}
       {stopped && state.videoId ? <ShareLinkField link={state.link} failed={state.linkFailed} /> : null}
       {state.videoId && (state.active || stopped) ? (
-        <div role="status" aria-live="polite" className="flex items-center gap-3">
+        <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span>
             {state.upload === 'finished'
               ? 'Uploaded: the video is being prepared.'

@@ -59,6 +59,22 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
     expect(await blobs()).toEqual(blobsBefore);
   }
 
+  /** A new user with one video, stored by an upload sent with an Idempotency-Key; the blobs then. */
+  async function storedWithKey() {
+    const user = await newTestUser(emulator.host);
+    const key = { 'idempotency-key': randomBytes(16).toString('hex') };
+    const first = await uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: key });
+    expect(first.status).toBe(201);
+    return { user, key, videoId: first.json.video?.id, stored: await blobs() };
+  }
+
+  /** `user` still has that one video only, and the store those blobs only. */
+  async function expectOnlyVideo(user: TestUser, videoId: string | undefined, blobsThen: string[]) {
+    const page = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({ pageSize: 100 });
+    expect(page.videos.map((video) => video.id)).toEqual([videoId]);
+    expect(await blobs()).toEqual(blobsThen);
+  }
+
   describe('POST /api/videoservice/upload', () => {
     it('stores a WebM and answers 201 with the new PROCESSING, private video', async () => {
       const user = await newTestUser(emulator.host);
@@ -125,22 +141,16 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
     });
 
     it('answers a retry (the same Idempotency-Key) with the video it stored, storing nothing twice', async () => {
-      const user = await newTestUser(emulator.host);
-      const key = { 'idempotency-key': randomBytes(16).toString('hex') };
-      const first = await uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: key });
-      expect(first.status).toBe(201);
-      const stored = await blobs();
+      const { user, key, videoId, stored } = await storedWithKey();
       const retry = await uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: key });
       expect(retry.status).toBe(201);
       expect(retry.json.message).toBe('Video uploaded successfully!');
-      expect(retry.json.video?.id).toBe(first.json.video?.id);
-      const page = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({ pageSize: 100 });
-      expect(page.videos.map((video) => video.id)).toEqual([first.json.video?.id]);
-      expect(await blobs()).toEqual(stored);
+      expect(retry.json.video?.id).toBe(videoId);
+      await expectOnlyVideo(user, videoId, stored);
       // Another user's key is theirs: the same one stores their own video.
       const theirs = await uploadVideo(server.baseUrl, webm, { token: other.idToken, headers: key });
       expect(theirs.status).toBe(201);
-      expect(theirs.json.video?.id).not.toBe(first.json.video?.id);
+      expect(theirs.json.video?.id).not.toBe(videoId);
     });
 
     it('makes one video of the same upload sent twice at once', async () => {
@@ -213,17 +223,11 @@ describe.each(setups)('upload and streaming on $database with $storage storage',
     });
 
     it('answers 413 to a retry of a stored upload whose chunked body passes the limit, and keeps the video', async () => {
-      const user = await newTestUser(emulator.host);
-      const key = { 'idempotency-key': randomBytes(16).toString('hex') };
-      const first = await uploadVideo(server.baseUrl, webm, { token: user.idToken, headers: key });
-      expect(first.status).toBe(201);
-      const stored = await blobs();
+      const { user, key, videoId, stored } = await storedWithKey();
       const retry = await postChunkedPastTheLimit(user, key);
       expect(retry.status).toBe(413);
       expect(((await retry.json()) as { message: string }).message).toBe('Video file is too large');
-      const page = await videoClient(server.baseUrl, { token: user.idToken }).listVideos({ pageSize: 100 });
-      expect(page.videos.map((video) => video.id)).toEqual([first.json.video?.id]);
-      expect(await blobs()).toEqual(stored);
+      await expectOnlyVideo(user, videoId, stored);
     });
 
     it('leaves no row and no blob when the client disconnects mid-upload', async () => {

@@ -3,12 +3,12 @@
 // @stream/video-api/testing (real HTTP), the OPFS spool over @stream/recorder/testing's fake file
 // system. A recording uploads as it is written and keeps its link; a page reloaded mid-recording
 // finds it, resumes the same upload, downloads or discards it.
-import { createOpfsSpoolStore, type SpoolStore } from '@stream/recorder';
+import { createOpfsSpoolStore, type ChunkSink, type SpoolStore } from '@stream/recorder';
 import { FakeOpfs } from '@stream/recorder/testing';
 import { createResumableClient } from '@stream/video-api';
 import { startFakeTusServer, type FakeTusServer } from '@stream/video-api/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInstantRecording, type InstantRecordingDeps } from './instant-recording';
+import { createInstantRecording, type InstantRecording, type InstantRecordingDeps } from './instant-recording';
 
 let server: FakeTusServer;
 let fs: FakeOpfs;
@@ -35,13 +35,20 @@ function instantPage(overrides: Partial<InstantRecordingDeps> = {}) {
 
 const chunk = (text: string) => new Blob([text]);
 
+/** A recording started on `page`: its upload sink, once each of `texts` is written and on the server. */
+async function recordingOn(page: InstantRecording, ...texts: string[]): Promise<ChunkSink> {
+  const [spec] = page.sinks({ mimeType: 'video/webm' });
+  const sink = spec!.sink as ChunkSink; // the upload sink, not a WritableStream
+  for (const text of texts) await sink.write(chunk(text));
+  const bytes = texts.join('').length;
+  if (bytes > 0) await vi.waitFor(() => expect(page.state.uploadedBytes).toBe(bytes));
+  return sink;
+}
+
 describe('instant recording', () => {
   it('uploads while recording, has the link at once, and drops the local copy once READY', async () => {
     const instant = instantPage();
-    const [spec] = instant.sinks({ mimeType: 'video/webm' });
-    const sink = spec!.sink as { write(c: Blob): Promise<void>; close(): Promise<void> };
-    await sink.write(chunk('webm-'));
-    await sink.write(chunk('bytes'));
+    const sink = await recordingOn(instant, 'webm-', 'bytes');
     await vi.waitFor(() => expect(instant.state.link).toBeDefined());
     const videoId = instant.state.videoId!;
     expect(instant.state.link).toBe(`https://stream.example/s/token-of-${videoId}`);
@@ -59,10 +66,7 @@ describe('instant recording', () => {
 
   it('after a reload mid-recording: lists it, and Resume upload finishes the same video', async () => {
     const before = instantPage();
-    const [spec] = before.sinks({ mimeType: 'video/webm' });
-    const sink = spec!.sink as { write(c: Blob): Promise<void> };
-    await sink.write(chunk('first part '));
-    await vi.waitFor(() => expect(before.state.uploadedBytes).toBe(11));
+    const sink = await recordingOn(before, 'first part ');
     server.setDown(true); // the network drops; the tab is then closed
     await sink.write(chunk('second part'));
     const videoId = before.state.videoId!;
@@ -83,9 +87,7 @@ describe('instant recording', () => {
 
   it('Resume upload starts a new video when the server lost the first; Discard removes copy and upload', async () => {
     const before = instantPage();
-    const [spec] = before.sinks({ mimeType: 'video/webm' });
-    await (spec!.sink as { write(c: Blob): Promise<void> }).write(chunk('abc'));
-    await vi.waitFor(() => expect(before.state.uploadedBytes).toBe(3));
+    await recordingOn(before, 'abc');
     const lost = before.state.videoId!;
     server.uploads.clear();
 
@@ -96,9 +98,7 @@ describe('instant recording', () => {
     expect(server.uploads.get(resumed.videoId)!.bytes.toString()).toBe('abc');
 
     const other = instantPage();
-    const [spec2] = other.sinks({ mimeType: 'video/webm' });
-    await (spec2!.sink as { write(c: Blob): Promise<void> }).write(chunk('xyz'));
-    await vi.waitFor(() => expect(other.state.uploadedBytes).toBe(3));
+    await recordingOn(other, 'xyz');
     const discarded = other.state.videoId!;
     const reloaded = instantPage();
     const listed = await reloaded.unfinished();
@@ -110,10 +110,10 @@ describe('instant recording', () => {
 
   it('a recording stopped before any bytes leaves no upload, no unfinished recording and nothing to show', async () => {
     const instant = instantPage();
-    const [spec] = instant.sinks({ mimeType: 'video/webm' });
+    const sink = await recordingOn(instant);
     await vi.waitFor(() => expect(instant.state.videoId).toBeDefined());
     const videoId = instant.state.videoId!;
-    await (spec!.sink as { close(): Promise<void> }).close();
+    await sink.close();
     await vi.waitFor(() => expect(instant.state).toMatchObject({ active: false, recordedBytes: 0 }));
     expect(instant.state.videoId).toBeUndefined();
     expect(server.uploads.has(videoId)).toBe(false);
@@ -122,10 +122,10 @@ describe('instant recording', () => {
 
   it('a recording given up during the countdown leaves no upload and no unfinished recording', async () => {
     const instant = instantPage();
-    const [spec] = instant.sinks({ mimeType: 'video/webm' });
+    const sink = await recordingOn(instant);
     await vi.waitFor(() => expect(instant.state.videoId).toBeDefined());
     const videoId = instant.state.videoId!;
-    await (spec!.sink as { abort(reason: unknown): Promise<void> }).abort(new Error('discarded'));
+    await sink.abort(new Error('discarded'));
     await vi.waitFor(() => expect(instant.state.active).toBe(false));
     await vi.waitFor(() => expect(server.uploads.has(videoId)).toBe(false));
     await vi.waitFor(async () => expect(await instantPage().unfinished()).toEqual([]));
@@ -165,10 +165,9 @@ describe('instant recording', () => {
 
   it("a new recording starts without the last one's video and link", async () => {
     const instant = instantPage();
-    const [first] = instant.sinks({ mimeType: 'video/webm' });
-    await (first!.sink as { write(c: Blob): Promise<void> }).write(chunk('one'));
+    const first = await recordingOn(instant, 'one');
     await vi.waitFor(() => expect(instant.state.link).toBeDefined());
-    await (first!.sink as { close(): Promise<void> }).close();
+    await first.close();
     await instant.settled();
 
     instant.sinks({ mimeType: 'video/webm' });
@@ -179,9 +178,7 @@ describe('instant recording', () => {
 
   it('falls back to the whole file: the failed upload goes, the local copy stays until the whole file is in', async () => {
     const instant = instantPage();
-    const [spec] = instant.sinks({ mimeType: 'video/webm' });
-    await (spec!.sink as { write(c: Blob): Promise<void> }).write(chunk('half a recording'));
-    await vi.waitFor(() => expect(instant.state.uploadedBytes).toBe(16));
+    await recordingOn(instant, 'half a recording');
     const videoId = instant.state.videoId!;
 
     let listedMeanwhile: unknown[] = [];
@@ -197,9 +194,7 @@ describe('instant recording', () => {
     expect(await (await instant.download(kept!.id)).text()).toBe('half a recording');
 
     const second = instantPage();
-    const [again] = second.sinks({ mimeType: 'video/webm' });
-    await (again!.sink as { write(c: Blob): Promise<void> }).write(chunk('whole'));
-    await vi.waitFor(() => expect(second.state.uploadedBytes).toBe(5));
+    await recordingOn(second, 'whole');
     await second.fallBack(async () => true);
     expect((await second.unfinished()).map((recording) => recording.size)).toEqual([16]); // only the first
   });

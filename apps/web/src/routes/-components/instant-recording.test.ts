@@ -199,6 +199,15 @@ describe('instant recording', () => {
     expect((await second.unfinished()).map((recording) => recording.size)).toEqual([16]); // only the first
   });
 
+  it('falls back to the whole file without a local copy too: the failed upload still goes', async () => {
+    const instant = instantPage({ spools: Promise.resolve(undefined) });
+    await recordingOn(instant, 'no copy');
+    const videoId = instant.state.videoId!;
+    expect(instant.state.noLocalCopy).toBe(true);
+    await instant.fallBack(async () => true);
+    expect(server.uploads.has(videoId)).toBe(false);
+  });
+
   it('warns when the local copy is running out of room', async () => {
     const instant = instantPage({ storage: { estimate: async () => ({ quota: 100 * 1024 * 1024, usage: 0 }) } });
     instant.sinks({ mimeType: 'video/webm' });

@@ -91,7 +91,8 @@ const isPermanent = (error: unknown) =>
  */
 export function createInstantRecording(deps: InstantRecordingDeps): InstantRecording {
   let state: InstantState = idle;
-  let current: { sink: UploadSink; spool: Promise<Spool | undefined> } | undefined;
+  /** The page's recording: its sink, its local copy, and the upload its sink made last (if any yet). */
+  let current: { sink: UploadSink; spool: Promise<Spool | undefined>; upload(): UploadRef | undefined } | undefined;
   /** The spool a whole-file upload is sending: not an unfinished recording meanwhile. */
   let fallingBack: string | undefined;
   const listeners = new Set<(state: InstantState) => void>();
@@ -161,11 +162,13 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       replace({ ...idle, active: true }); // nothing of the previous recording (its video, its link) carries over
       void spool.then((created) => set({ noLocalCopy: !created }));
       void freeSpoolBytes(deps.storage).then((free) => set({ lowSpace: free !== undefined && free < lowSpaceBytes }));
+      let made: UploadRef | undefined;
       const sink = createUploadSink({
         spool: lazySpool(spool),
         connect: async () => {
           const upload = await deps.client.create();
-          await (await spool)?.update({ upload: { url: upload.url, videoId: upload.videoId } });
+          made = { url: upload.url, videoId: upload.videoId };
+          await (await spool)?.update({ upload: made });
           set({ videoId: upload.videoId });
           void mintLink(upload.videoId);
           return upload;
@@ -183,7 +186,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
         },
         onSpoolError: () => set({ noLocalCopy: true }),
       });
-      current = { sink, spool };
+      current = { sink, spool, upload: () => made };
       void sink.done.then(async (progress) => {
         // Nothing was recorded (the recorder says so): no upload, no local copy, nothing to show.
         if (progress.state === 'discarded') {
@@ -203,7 +206,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
     },
     async fallBack(uploadWhole) {
       const spool = await current?.spool;
-      const ref = spool?.info.upload;
+      const ref = current?.upload(); // known without a local copy too
       fallingBack = spool?.id;
       current = undefined;
       replace(idle);

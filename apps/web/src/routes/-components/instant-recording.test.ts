@@ -195,8 +195,17 @@ describe('instant recording', () => {
 
     const second = instantPage();
     await recordingOn(second, 'whole');
-    await second.fallBack(async () => true);
+    await second.fallBack(() => second.wholeFileUploaded());
     expect((await second.unfinished()).map((recording) => recording.size)).toEqual([16]); // only the first
+  });
+
+  it('keeps the copy of a recording whose whole file failed too, until a Re-upload gets it in', async () => {
+    const instant = instantPage();
+    await recordingOn(instant, 'kept');
+    await instant.fallBack(async () => false);
+    expect((await instant.unfinished()).map((recording) => recording.size)).toEqual([4]);
+    await instant.wholeFileUploaded();
+    expect(await instant.unfinished()).toEqual([]);
   });
 
   it('falls back to the whole file without a local copy too: the failed upload still goes', async () => {
@@ -204,7 +213,7 @@ describe('instant recording', () => {
     await recordingOn(instant, 'no copy');
     const videoId = instant.state.videoId!;
     expect(instant.state.noLocalCopy).toBe(true);
-    await instant.fallBack(async () => true);
+    await instant.fallBack(() => instant.wholeFileUploaded());
     expect(server.uploads.has(videoId)).toBe(false);
   });
 

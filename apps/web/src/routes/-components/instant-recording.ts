@@ -56,9 +56,12 @@ export interface InstantRecording {
   /**
    * The current recording's upload failed and the page uploads the whole file instead: gives the
    * failed upload up (its video goes, so the library keeps no half video and the page no stale
-   * link) and keeps the local copy until `uploadWhole` resolves true.
+   * link), then runs `uploadWhole`. The local copy stays, out of Unfinished recordings while
+   * `uploadWhole` runs, until `wholeFileUploaded` says the file is in.
    */
-  fallBack(uploadWhole: () => Promise<boolean>): Promise<void>;
+  fallBack(uploadWhole: () => Promise<unknown>): Promise<void>;
+  /** The whole file of the recording that fell back is in (at once, or by a Re-upload): its local copy goes. */
+  wholeFileUploaded(): Promise<void>;
   /** Recordings an earlier page left unfinished (a reload, a crash). */
   unfinished(): Promise<SpooledRecording[]>;
   /** Continues a spooled recording's upload where the server stands (the same video), or anew if the server lost it. */
@@ -93,6 +96,8 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
   let state: InstantState = idle;
   /** The page's recording: its sink, its local copy, and the upload its sink made last (if any yet). */
   let current: { sink: UploadSink; spool: Promise<Spool | undefined>; upload(): UploadRef | undefined } | undefined;
+  /** The local copy of the recording that fell back to the whole file, until that file is in. */
+  let fellBack: Spool | undefined;
   /** The spool a whole-file upload is sending: not an unfinished recording meanwhile. */
   let fallingBack: string | undefined;
   const listeners = new Set<(state: InstantState) => void>();
@@ -160,6 +165,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       const startedAt = Date.now();
       const spool = deps.spools.then((store) => store?.create({ mimeType, startedAt })).catch(() => undefined);
       replace({ ...idle, active: true }); // nothing of the previous recording (its video, its link) carries over
+      fellBack = undefined; // a Re-upload now sends this recording; the last one's copy stays unfinished
       void spool.then((created) => set({ noLocalCopy: !created }));
       void freeSpoolBytes(deps.storage).then((free) => set({ lowSpace: free !== undefined && free < lowSpaceBytes }));
       let made: UploadRef | undefined;
@@ -207,15 +213,21 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
     async fallBack(uploadWhole) {
       const spool = await current?.spool;
       const ref = current?.upload(); // known without a local copy too
+      fellBack = spool;
       fallingBack = spool?.id;
       current = undefined;
       replace(idle);
       try {
         if (ref) await discardUpload(ref);
-        if ((await uploadWhole()) && spool) await spool.remove().catch(() => undefined);
+        await uploadWhole();
       } finally {
         fallingBack = undefined;
       }
+    },
+    async wholeFileUploaded() {
+      const copy = fellBack;
+      fellBack = undefined;
+      await copy?.remove().catch(() => undefined);
     },
     async unfinished() {
       const store = await deps.spools;

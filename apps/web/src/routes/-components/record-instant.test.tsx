@@ -68,6 +68,7 @@ function scriptedInstant(unfinished: SpooledRecording[] = []) {
     resume: vi.fn(async () => ({ videoId: 'v-old' })),
     download: vi.fn(async () => new Blob(['x'])),
     discard: vi.fn(async () => undefined),
+    wholeFileUploaded: vi.fn(async () => undefined),
   };
   return { instant, set, finish: (upload: InstantState['upload']) => act(() => finish(upload)) };
 }
@@ -147,6 +148,30 @@ describe('RecordPage on the instant path', () => {
     expect(scripted.instant.fallBack).toHaveBeenCalledOnce();
     // The failed upload's link would lead to no video: the whole file's own link shows instead.
     expect(screen.queryByRole('textbox', { name: 'Link to your video' })).toBeNull();
+    await waitFor(() => expect(scripted.instant.wholeFileUploaded).toHaveBeenCalledOnce());
+  });
+
+  it('lets the local copy go when a Re-upload gets the whole file in after the fallback failed', async () => {
+    const fake = createFakeBrowser();
+    const uploads = wholeFileUploads();
+    uploads.upload.mockResolvedValueOnce({
+      ok: false,
+      status: 0,
+      code: 'offline',
+      message: 'offline',
+      detail: 'offline',
+    });
+    const scripted = scriptedInstant();
+    render(
+      <RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser }} instant={scripted.instant} />,
+    );
+    await record(fake);
+    await userEvent.click(button('Stop Recording'));
+    await screen.findByLabelText('Recording preview', { selector: 'video' });
+    scripted.finish('failed');
+    await userEvent.click(await screen.findByRole('button', { name: 'Re-upload Video' }));
+    await waitFor(() => expect(uploads.upload).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(scripted.instant.wholeFileUploaded).toHaveBeenCalledOnce());
   });
 
   it('lists unfinished recordings and resumes, downloads or discards them', async () => {

@@ -59,6 +59,7 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
           setUpload((current) => (current.status === 'uploading' ? { status: 'uploading', progress } : current)),
       });
       if (result.ok) {
+        await instant?.wholeFileUploaded(); // a recording that fell back: its local copy can go
         setAlert({ kind: 'success', message: result.message });
         setUpload({ status: 'done', ...(result.videoId ? { videoId: result.videoId } : {}) });
       } else if (result.code !== 'busy') {
@@ -68,7 +69,7 @@ export function RecordPage({ uploads, recorderOptions, renderVideoLink, maxDurat
       }
       return result.ok;
     },
-    [uploads],
+    [uploads, instant],
   );
 
   // The instant path uploaded it already; the whole file goes only if that upload failed, in its place.

@@ -4,25 +4,35 @@
 // references more than the code: raw TCP ran at about 500 or 1,100 MiB/s from one round to the
 // next (docs/toolchain.md). Every contender of a ratio gets the same placement.
 import { execFileSync, spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 
-function tasksetWorks() {
+/** The cores this process may run on ("0,1", "2-3"), as taskset lists them; undefined without taskset. */
+function allowedCores() {
   try {
-    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
-    return true;
+    const answer = execFileSync('taskset', ['-cp', String(process.pid)], { encoding: 'utf8' });
+    return answer.split(':').at(-1).trim();
   } catch {
-    return false;
+    return undefined;
   }
 }
 
+/** "0,2-3" → [0, 2, 3]. */
+function coresOf(list) {
+  return list.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+  });
+}
+
 /**
- * Core 0 for every server measured, core 1 for the client; undefined on a single core or without
- * `taskset` (util-linux), where everything shares whatever cores there are.
+ * The first core this process may use for every server measured, the second for the client, and
+ * all of them back for what runs as people run it; undefined on a single core or without `taskset`
+ * (util-linux), where everything shares whatever cores there are.
  */
-export const cores =
-  availableParallelism() >= 2 && tasksetWorks()
-    ? { server: '0', client: '1', all: `0-${availableParallelism() - 1}` }
-    : undefined;
+export const cores = (() => {
+  const all = allowedCores();
+  const [server, client] = all ? coresOf(all) : [];
+  return all && server !== undefined && client !== undefined ? { server, client, all } : undefined;
+})();
 
 /**
  * Spawns a server to measure, on the server's core when `serverCore` and there is one: taskset

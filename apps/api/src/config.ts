@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy';
 
 const workspaceRoot = resolve(import.meta.dirname, '../../..');
 
@@ -13,6 +14,20 @@ const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 const url = z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' });
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
+/** Settings whose values never appear in an error (DATABASE_URL's password is masked instead). */
+const SECRETS = new Set(['URL_SIGNING_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']);
 
 /** Every setting the server reads, from environment variables, checked once at start. */
 export const configSchema = z.object({
@@ -21,8 +36,22 @@ export const configSchema = z.object({
   HOST: optionalString,
   /** The Firebase Auth emulator (host:port): its tokens are accepted UNVERIFIED. Development and tests only. */
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
-  /** Behind a reverse proxy: trust its X-Forwarded-For/-Host/-Proto (client address, link origin). */
-  TRUST_PROXY: boolean.default(false),
+  /**
+   * `production` turns on the production rules (startup/deployment-rules.ts): PUBLIC_URL and
+   * DATABASE_URL required, no Auth emulator, no placeholder secrets. `npm run serve` sets it.
+   */
+  NODE_ENV: optionalString,
+  /**
+   * Development only: accept the emulator's unverified tokens also from requests that came through a
+   * proxy (X-Forwarded-*, Forwarded, X-Real-IP, Via, or a TRUST_PROXY peer). Logged loudly at start.
+   */
+  FIREBASE_AUTH_EMULATOR_THROUGH_PROXY: boolean.default(false),
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Host/-Proto are believed (client address, link
+   * origin): their addresses or CIDRs (`127.0.0.1`, `10.0.0.0/8,::1`), or a hop count. `true`
+   * believes every hop, which any client can write: kept for old settings, warned about.
+   */
+  TRUST_PROXY: trustProxy,
   /** Built web app served at `/`; absent in tests of the API alone. */
   WEB_DIST: z.string().default(resolve(workspaceRoot, 'apps/web/dist')),
   /** Embedded database (`DATA_DIR/db`) and local blobs (`DATA_DIR/blobs`). */
@@ -98,7 +127,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = issue.path.join('.');
-    return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    return `${name}=${shown(name, env[name] ?? '')}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+/** A bad value as an error may show it: a secret by its length only, a database URL without its password. */
+function shown(name: string, value: string): string {
+  if (SECRETS.has(name)) return `<hidden, ${value.length} characters>`;
+  if (name === 'DATABASE_URL') return JSON.stringify(value.replace(/(\/\/[^/:@]*:)[^@/]*@/, '$1***@'));
+  return JSON.stringify(value);
 }

@@ -4,6 +4,7 @@ import { logFormat, logStream } from './ops/log-format';
 import { stopOnSignals } from './ops/shutdown';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
+import { checkDeployment, describeDatabase } from './startup/deployment-rules';
 import { tuneHeapGrowth } from './startup/heap-growth';
 import { lockDataDir } from './startup/data-dir-lock';
 import { StartupError } from './startup/startup-error';
@@ -11,10 +12,14 @@ import { StartupError } from './startup/startup-error';
 async function main() {
   tuneHeapGrowth();
   const config = loadConfig();
+  const deployment = checkDeployment(config, 'api');
+  for (const warning of deployment.warnings) console.error(warning); // whatever LOG_LEVEL says
+  if (deployment.refusals.length) throw new StartupError(deployment.refusals.join('\n'));
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);
   const stream = logStream(logFormat(config.LOG_FORMAT));
   const app = await build(config, { logger: { level: config.LOG_LEVEL, stream } });
+  app.log.info(describeDatabase(config));
   const { host, warning } = listenHost(config);
   if (warning) console.error(warning); // whatever LOG_LEVEL says
   await app.listen({ port: config.PORT, host }).catch(async (error: NodeJS.ErrnoException) => {

@@ -40,6 +40,7 @@ import { registerOpsRoutes } from './ops/ops.routes';
 import { Readiness } from './ops/readiness';
 import { requestId } from './ops/request-id';
 import { readinessChecks } from './readiness-checks';
+import { fastifyTrustProxy, trustFunction } from './trust-proxy';
 
 export interface BuildOptions {
   /** Fastify's logger, secrets redacted: off by default (tests), `{ level }` in the real server. */
@@ -56,14 +57,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   const protocols = dualProtocolServer();
   const app = Fastify({
     logger: options.logger ? loggerOptions(options.logger) : false,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     genReqId: requestId,
     serverFactory: protocols.serverFactory,
   });
+  app.decorate('trustsProxy', trustFunction(config.TRUST_PROXY));
   app.addHook('preClose', async () => protocols.closeSessions());
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
-  const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID);
+  const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID, app.log);
   const closers: (() => Promise<void>)[] = [() => verifier.close(), () => database.close()];
   const closeAll = async () => {
     for (const close of closers) await close();
@@ -127,7 +129,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       }),
     );
     registerErrorHandler(app);
-    registerUploadRoutes(app, { videos, verifier, links, maxUploadBytes: config.MAX_UPLOAD_BYTES });
+    registerUploadRoutes(app, {
+      videos,
+      verifier,
+      links,
+      maxUploadBytes: config.MAX_UPLOAD_BYTES,
+      limits: rateLimits,
+    });
     const uploads = new ResumableUploadService({ db: database.db, media, videos, log });
     // In S3 mode uploads in progress wait in the bucket (any API takes the next PATCH, and the
     // original is a copy inside it); S3 copies at most 5 GiB in one request (docs/toolchain.md, S3).
@@ -145,6 +153,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         : new TusFiles(new ResumableUploadFiles(join(config.DATA_DIR, 'uploads'))),
       maxUploadBytes: maxResumableBytes,
       log,
+      limits: rateLimits,
     });
     closers.unshift(
       startUploadExpiry({ uploads, files: tusFiles, expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000, log }),

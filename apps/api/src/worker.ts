@@ -17,11 +17,15 @@ import { createProcessing } from './processing';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { createEditVideoStore } from './services/edit-video-store';
 import { checkDataDir } from './startup/check-data-dir';
+import { checkDeployment, describeDatabase } from './startup/deployment-rules';
 import { StartupError } from './startup/startup-error';
 import { createBlobStore } from './storage';
 
 async function main() {
   const config = loadConfig();
+  const deployment = checkDeployment(config, 'worker');
+  for (const warning of deployment.warnings) console.error(warning);
+  if (deployment.refusals.length) throw new StartupError(deployment.refusals.join('\n'));
   const stream = logStream(logFormat(config.LOG_FORMAT));
   const log = stream
     ? pino({ name: 'worker', level: config.LOG_LEVEL }, stream)
@@ -60,6 +64,7 @@ async function main() {
       })
     : undefined;
   log.info({ metrics: ops?.url }, 'worker started');
+  log.info(describeDatabase(config));
 
   stopOnSignals({
     close: async () => {

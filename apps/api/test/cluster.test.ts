@@ -94,7 +94,9 @@ describe('a cluster behind nginx', () => {
       ...s3.env,
       URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-      TRUST_PROXY: 'true',
+      // Emulator tokens through nginx: refused unless this development setting says otherwise.
+      FIREBASE_AUTH_EMULATOR_THROUGH_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1', // as docs/deploy/stream.env
       WEB_DIST: join(scratch, 'no-web-app'),
       FFMPEG_PATH: ffmpeg,
       PROCESSING_TIMEOUT_SECONDS: '8',

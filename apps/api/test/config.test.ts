@@ -52,11 +52,53 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://db/stream'],
     ['MAX_UPLOAD_BYTES', '-5'],
     ['WORKER', 'sometimes'],
-    ['URL_SIGNING_SECRET', 'short'],
     ['PUBLIC_URL', 'ftp://example.com'],
+    ['TRUST_PROXY', 'nginx.local'],
     ['SIGNED_URL_TTL_SECONDS', '0'],
     ['LOG_LEVEL', 'loud'],
   ])('names %s when its value %j is bad', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}=${JSON.stringify(value)}`);
   });
+
+  // Issue 24 #13: a bad secret is named, never shown (the log is read by more people than the env file).
+  it.each([
+    ['URL_SIGNING_SECRET', 'short-secret'],
+    ['METRICS_TOKEN', 'tok-12345'],
+  ])('names %s when %j is too short, without the value', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`${name}=<hidden, ${value.length} characters>`);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      expect((error as Error).message).not.toContain(value);
+    }
+  });
+
+  it("masks DATABASE_URL's password when the URL is bad", () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://stream:hunter2-secret@db/stream' })).toThrow(
+      'DATABASE_URL="mysql://stream:***@db/stream"',
+    );
+  });
+
+  // Issue 24 #3: TRUST_PROXY names the proxies; true/false keep working.
+  it.each([
+    ['', false],
+    ['false', false],
+    ['no', false],
+    ['0', false],
+    ['true', true],
+    ['yes', true],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, ::1,loopback', ['10.0.0.0/8', '::1', 'loopback']],
+  ])('TRUST_PROXY=%j is %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['10.0.0.0/33', '::1/129', '1.2.3', '127.0.0.1/8/1', 'true,127.0.0.1'])(
+    'refuses TRUST_PROXY=%j, naming it',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=.*expected true, false, a hop count/);
+    },
+  );
 });

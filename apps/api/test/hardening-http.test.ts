@@ -19,9 +19,10 @@ let owner: TestUser;
 let webm: Uint8Array;
 beforeAll(async () => {
   emulator = await startAuthEmulator();
-  // TRUST_PROXY so that each test can be its own client address (X-Forwarded-For); loopback is never limited.
+  // TRUST_PROXY naming this machine so that each test can be its own client address (X-Forwarded-For);
+  // loopback is never limited. The emulator's tokens through that "proxy" need the development setting.
   [server, owner, webm] = await Promise.all([
-    startEdgeServer({ TRUST_PROXY: 'true' }, emulator.host),
+    startEdgeServer({ TRUST_PROXY: '127.0.0.1', FIREBASE_AUTH_EMULATOR_THROUGH_PROXY: 'true' }, emulator.host),
     newTestUser(emulator.host),
     makeWebm({ seconds: 1 }).then((path) => readFileSync(path)),
   ]);

@@ -17,7 +17,8 @@ let server: EdgeServer;
 let owner: TestUser;
 beforeAll(async () => {
   emulator = await startAuthEmulator();
-  server = await startEdgeServer({}, emulator.host);
+  // The #9 tests send X-Forwarded-* with emulator tokens, as a proxy would: the development setting lets them in.
+  server = await startEdgeServer({ FIREBASE_AUTH_EMULATOR_THROUGH_PROXY: 'true' }, emulator.host);
   owner = await newTestUser(emulator.host);
 }, 120_000);
 afterAll(async () => {
@@ -169,9 +170,11 @@ describe('share links do not follow forwarded headers unless told to (#9)', () =
   it("with TRUST_PROXY the proxy's X-Forwarded-Host and -Proto are used; PUBLIC_URL wins over both", async () => {
     for (const [env, origin] of [
       [{ TRUST_PROXY: 'true' }, 'https://videos.example'],
+      [{ TRUST_PROXY: '127.0.0.1' }, 'https://videos.example'],
+      [{ TRUST_PROXY: '1' }, 'https://videos.example'],
       [{ TRUST_PROXY: 'true', PUBLIC_URL: 'https://public.example' }, 'https://public.example'],
     ] as const) {
-      const proxied = await startEdgeServer(env, emulator.host);
+      const proxied = await startEdgeServer({ ...env, FIREBASE_AUTH_EMULATOR_THROUGH_PROXY: 'true' }, emulator.host);
       try {
         const client = videoClient(proxied.baseUrl, {
           token: owner.idToken,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import type { Logger } from 'pino';
 import type { User } from './user';
 
 export class InvalidTokenError extends Error {
@@ -19,9 +20,10 @@ export interface TokenVerifier {
 /**
  * Verifies Firebase ID tokens of `projectId` with firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST
  * set, firebase-admin accepts the emulator's (unsigned) tokens and still checks audience, issuer
- * and expiry.
+ * and expiry. Each refusal is logged with firebase-admin's reason (a token of another project
+ * names both projects), never the token: an expired one at info (clients refresh), others at warn.
  */
-export function createTokenVerifier(projectId: string): TokenVerifier {
+export function createTokenVerifier(projectId: string, log?: Pick<Logger, 'info' | 'warn'>): TokenVerifier {
   const app = initializeApp({ projectId }, `stream-api-${randomUUID()}`);
   const auth = getAuth(app);
   return {
@@ -35,6 +37,10 @@ export function createTokenVerifier(projectId: string): TokenVerifier {
           ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 200) } : {}),
         };
       } catch (error) {
+        const { code, reason } = refusal(error);
+        const line = `ID token refused (${code}): ${reason}`;
+        if (code === 'auth/id-token-expired') log?.info({ code }, line);
+        else log?.warn({ code, projectId }, line);
         throw new InvalidTokenError('Invalid or expired ID token', { cause: error });
       }
     },
@@ -42,9 +48,29 @@ export function createTokenVerifier(projectId: string): TokenVerifier {
   };
 }
 
+/**
+ * Whether ID tokens are really verified: firebase-admin skips the signature of every token while
+ * FIREBASE_AUTH_EMULATOR_HOST is in the environment (it reads it on each call), so this does too.
+ */
+export const tokensAreVerified = () => !process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
 /** The token of an `authorization: Bearer <token>` header; null when the header is malformed. */
 export function bearerToken(header: string | null | undefined): string | null | undefined {
   if (header === undefined || header === null || header === '') return undefined;
   const match = /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header.trim());
   return match ? match[1]! : null;
+}
+
+/** firebase-admin's code and the sentences of its message that say what is wrong, without any token. */
+function refusal(error: unknown): { code: string; reason: string } {
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+      ? error.code
+      : 'unknown';
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = message
+    .split(/ (?:Make sure|See https?:)/)[0]!
+    .replace(/[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, '[token]')
+    .slice(0, 300);
+  return { code, reason };
 }

@@ -11,12 +11,23 @@ import { isRpcPath, sendRpcError } from '../wire/error-response';
 export const FAILED_AUTH_LIMIT = { max: 30, timeWindow: 10 * 60_000 };
 /** Upload attempts per client address and window: a recording a minute with retries, not a flood. */
 export const UPLOAD_LIMIT = { max: 30, timeWindow: 60_000 };
+/**
+ * Uploads (whole files and resumable ones) one signed-in person may start per window, from any
+ * number of addresses: what a person with a valid token does is limited even if their address is
+ * not what it seems.
+ */
+export const PERSON_UPLOAD_LIMIT = { max: 30, timeWindow: 60_000 };
 
 const UPLOAD_PATH = '/api/videoservice/upload';
 
 export interface RateLimits {
   /** Counts a failed authentication of `request`'s client address (RPCs call it from the auth interceptor). */
   failedAuthentication(request: FastifyRequest): Promise<void>;
+  /**
+   * Counts an upload `uid` starts (after its token verified); past PERSON_UPLOAD_LIMIT, answers 429
+   * with Retry-After and resolves true: the route has answered.
+   */
+  personUpload(request: FastifyRequest, reply: FastifyReply, uid: string): Promise<boolean>;
 }
 
 /**
@@ -30,6 +41,12 @@ export async function registerRateLimits(app: FastifyInstance): Promise<RateLimi
   await app.register(rateLimit, { global: false });
   const failures = app.createRateLimit({ ...FAILED_AUTH_LIMIT, allowList: isLoopback });
   const uploads = app.createRateLimit({ ...UPLOAD_LIMIT, allowList: isLoopback });
+  const people = new WeakMap<FastifyRequest, string>();
+  const personUploads = app.createRateLimit({
+    ...PERSON_UPLOAD_LIMIT,
+    allowList: isLoopback,
+    keyGenerator: (request) => `person:${people.get(request)}`,
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (hasCredentials(request)) {
@@ -50,7 +67,16 @@ export async function registerRateLimits(app: FastifyInstance): Promise<RateLimi
     if (reply.statusCode === 401 && !isRpcPath(request.url) && hasCredentials(request)) await failures(request);
   });
 
-  return { failedAuthentication: async (request) => void (await failures(request)) };
+  return {
+    failedAuthentication: async (request) => void (await failures(request)),
+    async personUpload(request, reply, uid) {
+      people.set(request, uid);
+      const state = await personUploads(request);
+      if (state.isAllowed || !state.isExceeded) return false;
+      await tooMany(request, reply, state.ttlInSeconds, 'Too many uploads by this account; wait a minute');
+      return true;
+    },
+  };
 }
 
 const isLoopback = (request: FastifyRequest) => /^(?:127\.|::1$|::ffff:127\.)/.test(request.ip);
@@ -74,7 +100,7 @@ function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds
  * client sees the answer rather than a reset, closes the connection after it, and gives up on a
  * client that keeps sending for long.
  */
-function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply) {
+export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply) {
   const raw = request.raw;
   if (raw.complete) return;
   if (raw.httpVersionMajor === 1) reply.header('connection', 'close');

@@ -8,6 +8,7 @@ import type { User } from '../auth/user';
 import { VideoError, MAX_TITLE_LENGTH } from '../services/video';
 import type { OwnUpload, ResumableUploadService } from '../services/resumable-upload.service';
 import { sendUnauthenticated } from './http-auth';
+import type { RateLimits } from './rate-limits';
 import type { TusStorage } from './tus-files';
 
 export const TUS_PATH = '/api/uploads';
@@ -25,6 +26,8 @@ export interface TusRoutesDeps {
   storage: TusStorage;
   maxUploadBytes: number;
   log: Logger;
+  /** Uploads created per signed-in person (besides the per-address limits every request meets). */
+  limits: Pick<RateLimits, 'personUpload'>;
 }
 
 /**
@@ -117,6 +120,7 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     const id = request.params.id;
     if (id === undefined) {
       if (request.method !== 'POST') return refuse(request, reply, 405, 'Create an upload with POST');
+      if (await deps.limits.personUpload(request, reply, auth.user.uid)) return reply;
       creations.set(request.raw, { user: auth.user, response: reply.raw });
       return pass(request, reply);
     }

@@ -8,6 +8,7 @@ import type { ReceivedUpload, VideoService } from '../services/video.service';
 import type { StoredVideo } from '../services/video.mapper';
 import { toVideoJson } from '../wire/video.message';
 import { sendUnauthenticated } from './http-auth';
+import type { RateLimits } from './rate-limits';
 import { UploadRejection, WebmGate } from './webm-gate';
 
 export interface UploadRoutesDeps {
@@ -15,6 +16,8 @@ export interface UploadRoutesDeps {
   verifier: TokenVerifier;
   links: VideoLinks;
   maxUploadBytes: number;
+  /** Uploads per signed-in person (besides the per-address limit every request meets). */
+  limits: Pick<RateLimits, 'personUpload'>;
 }
 
 /** Multipart framing around the file: the Content-Length may exceed the file by this much. */
@@ -56,6 +59,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
       return reply.code(400).send({ message: 'Idempotency-Key must be 1 to 128 visible ASCII characters' });
     }
     const user = auth.user;
+    if (await deps.limits.personUpload(request, reply, user.uid)) return reply;
     const uploaded = (video: StoredVideo) =>
       reply.code(201).send({ message: 'Video uploaded successfully!', video: toVideoJson(video, deps.links) });
     // A retry of an upload already stored (its answer was lost): the same answer, nothing stored

@@ -83,7 +83,7 @@ describe('the built server', () => {
     const env = Object.fromEntries(
       readFileSync(join(deploy, 'stream.env'), 'utf8')
         .split('\n')
-        .filter((line) => /^[A-Z_]+=/.test(line))
+        .filter((line) => /^[A-Z0-9_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(() => loadConfig(env)).not.toThrow();

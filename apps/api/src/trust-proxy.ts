@@ -1,5 +1,12 @@
 import { BlockList, isIP } from 'node:net';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether TRUST_PROXY names `address` as a proxy (`hop` 0: the peer); server.ts decorates it. */
+    trustsProxy?: (address: string | undefined, hop: number) => boolean;
+  }
+}
+
 /**
  * TRUST_PROXY, parsed: trust no proxy (false), every hop (true: the legacy form, which lets any
  * client write its own address), the last `n` hops, or the proxies at these addresses.

@@ -2,7 +2,6 @@ import { Code } from '@connectrpc/connect';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokensAreVerified } from '../auth/token-verifier';
 import type { Config } from '../config';
-import { trustFunction } from '../trust-proxy';
 import { isRpcPath, sendRpcError } from '../wire/error-response';
 import { closeAfterAnswer } from './rate-limits';
 import { sendUnauthenticated } from './http-auth';
@@ -29,12 +28,12 @@ export const PROXIED_EMULATOR_TOKEN =
  */
 export function registerEmulatorGuard(
   app: FastifyInstance,
-  config: Pick<Config, 'FIREBASE_AUTH_EMULATOR_THROUGH_PROXY' | 'TRUST_PROXY'>,
+  config: Pick<Config, 'FIREBASE_AUTH_EMULATOR_THROUGH_PROXY'>,
 ) {
   if (config.FIREBASE_AUTH_EMULATOR_THROUGH_PROXY) return;
-  const trusted = trustFunction(config.TRUST_PROXY);
   const proxied = (request: FastifyRequest) =>
-    trusted(request.raw.socket.remoteAddress, 0) || FORWARDING_HEADERS.some((name) => request.headers[name]);
+    (request.server.trustsProxy?.(request.raw.socket.remoteAddress, 0) ?? false) ||
+    FORWARDING_HEADERS.some((name) => request.headers[name]);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.headers.authorization || tokensAreVerified() || !proxied(request)) return undefined;

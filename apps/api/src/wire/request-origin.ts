@@ -1,12 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Whether TRUST_PROXY names `address` as a proxy (`hop` 0: the peer); set by the composition root. */
-    trustsProxy?: (address: string | undefined, hop: number) => boolean;
-  }
-}
-
 /** A host name or address with an optional port; anything else in a Host header is not used. */
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;

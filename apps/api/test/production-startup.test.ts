@@ -93,10 +93,25 @@ describe('the built server in production', () => {
 });
 
 describe('the database a process uses', () => {
-  it('is said in one line at start: the embedded one outside production', async () => {
+  it('is said in one line at start: the embedded one outside production, where the risky settings are warnings', async () => {
     const dataDir = await mkdtemp(join(scratch, 'data-'));
-    const api = await startBuilt('main', { DATA_DIR: dataDir }, children);
+    const api = await startBuilt(
+      'main',
+      {
+        DATA_DIR: dataDir,
+        TRUST_PROXY: 'true',
+        URL_SIGNING_SECRET: 'change-me-to-32-random-bytes-base64',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', // nothing listens: never needed to start
+        FIREBASE_AUTH_EMULATOR_THROUGH_PROXY: 'true',
+      },
+      children,
+    );
     await ready(api);
+    const output = api.output();
+    expect(output).toMatch(/^URL_SIGNING_SECRET is the placeholder of docs\/deploy\/stream.env/m);
+    expect(output).toMatch(/^WARNING: FIREBASE_AUTH_EMULATOR_THROUGH_PROXY=true: unverified Auth emulator tokens/m);
+    expect(output).toMatch(/^TRUST_PROXY=true believes every X-Forwarded-For hop/m);
+    expect(output).not.toContain('change-me-to-32');
     const said = api
       .output()
       .split('\n')

@@ -135,6 +135,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A bad value as an error may show it: a secret by its length only, a database URL without its password. */
 function shown(name: string, value: string): string {
   if (SECRETS.has(name)) return `<hidden, ${value.length} characters>`;
-  if (name === 'DATABASE_URL') return JSON.stringify(value.replace(/(\/\/[^/:@]*:)[^@/]*@/, '$1***@'));
+  if (name === 'DATABASE_URL') return JSON.stringify(value.replace(/(\/\/[^/:@]*:).*@/, '$1***@'));
   return JSON.stringify(value);
 }

@@ -73,8 +73,8 @@ describe('configuration', () => {
     }
   });
 
-  it("masks DATABASE_URL's password when the URL is bad", () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://stream:hunter2-secret@db/stream' })).toThrow(
+  it.each(['hunter2-secret', 'pa/ss@word'])("masks DATABASE_URL's password (%j) when the URL is bad", (password) => {
+    expect(() => loadConfig({ DATABASE_URL: `mysql://stream:${password}@db/stream` })).toThrow(
       'DATABASE_URL="mysql://stream:***@db/stream"',
     );
   });

@@ -16,7 +16,7 @@ const FORWARDING_HEADERS = [
   'via',
 ];
 
-export const PROXIED_EMULATOR_TOKEN =
+const PROXIED_EMULATOR_TOKEN =
   'This server uses the Auth emulator, whose ID tokens are not verified: it takes them only from direct connections, not through a proxy';
 
 /**

@@ -26,3 +26,10 @@ export {
   validatePassword,
   validatePhoneCode,
 } from './validation/rules';
+export { WIDGET_MODES, type WidgetMode, type WidgetScreen } from './sign-in/widget/widget-screen';
+export {
+  RECAPTCHA_HOST,
+  useSignInWidget,
+  type SignInWidgetOptions,
+  type SignInWidgetState,
+} from './sign-in/widget/use-sign-in-widget';

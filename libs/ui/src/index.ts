@@ -69,3 +69,10 @@ export {
 } from './sign-in/email-screens';
 export { PhoneCodeScreen, PhoneNumberScreen } from './sign-in/phone-screens';
 export { NoticeScreen } from './sign-in/notice-screen';
+export {
+  SignInWidgetView,
+  type SignInWidgetEvents,
+  type SignInWidgetScreen,
+  type SignInWidgetViewProps,
+} from './sign-in/sign-in-widget-view';
+export { SignInPage, SignedInNotice } from './sign-in/sign-in-page';

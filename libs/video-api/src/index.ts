@@ -20,6 +20,10 @@ export { useVideoEdits } from './hooks/use-video-edits';
 export { useOrganiseVideo } from './hooks/use-organise-video';
 export { useSaveDetails } from './hooks/use-save-details';
 export { folderChoices, type FolderChoice } from './view/folder-choices';
+export { useLibrary } from './hooks/use-library';
+export { useLibraryFolders } from './hooks/use-library-folders';
+export { tagParam, tagsOf, validateLibrarySearch, type LibrarySearch } from './library/library-search';
+export { toLibraryFilter } from './library/library-filter';
 export { VIEW_AFTER_SECONDS, useRecordView } from './hooks/use-record-view';
 export { VIEWER_ID_KEY } from './hooks/viewer-id';
 export {

@@ -1,9 +1,7 @@
 import { VideoGridSkeleton } from '@stream/ui';
-import { libraryVideosQuery } from '@stream/video-api';
+import { libraryVideosQuery, toLibraryFilter, validateLibrarySearch } from '@stream/video-api';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { toLibraryFilter } from '../-components/library-filter';
-import { validateLibrarySearch } from '../-components/library-search';
 import { RouteLoadError } from '../-components/route-load-error';
 import { VideoLibrary } from '../-components/video-library';
 

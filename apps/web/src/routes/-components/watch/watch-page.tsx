@@ -1,5 +1,4 @@
-import type { Session } from '@stream/auth';
-import { useSession } from '@stream/auth';
+import { useSession, type Session } from '@stream/auth';
 import type { Video } from '@stream/proto';
 import { LoadError, VideoStage, VideoUnavailable, WatchFrame, WatchVideoView } from '@stream/ui';
 import { createdAtOf, describeVideoError, isVideoUnavailable, stageOf, useRecordView } from '@stream/video-api';

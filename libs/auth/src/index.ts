@@ -6,6 +6,7 @@ export { firebaseSettingsFromEnv } from './firebase/firebase-config';
 export { createSession, type Session } from './session/session-store';
 export type { LoginResult } from './session/session-user';
 export { useSession } from './session/use-session';
+export { useProfile } from './session/use-profile';
 export {
   AFTER_PHONE_SUCCESS_MS,
   POPUP_SIZE,

@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { PlainLink, type LinkComponent } from '../layout/link-component';
 
 /** The watch page's own frame: the name, a call to record, the page; none of the app's navigation. */
-export function WatchFrame({ children, LinkComponent = PlainLink }: { children: ReactNode; LinkComponent?: LinkComponent }) {
+export function WatchFrame({
+  children,
+  LinkComponent = PlainLink,
+}: {
+  children: ReactNode;
+  LinkComponent?: LinkComponent;
+}) {
   return (
     <div className="min-h-screen bg-base-200">
       <header className="flex items-center justify-between gap-4 bg-base-100 px-4 py-3 shadow-sm">

@@ -59,6 +59,7 @@ export default tseslint.config(
       'apps/web/**/*.{ts,tsx}',
       'libs/ui/**/*.{ts,tsx}',
       'libs/auth/**/*.{ts,tsx}',
+      'libs/video-api/src/hooks/**/*.{ts,tsx}',
       'libs/recorder/src/react/**/*.{ts,tsx}',
     ],
     ...reactHooks.configs.flat.recommended,

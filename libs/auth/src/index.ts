@@ -6,6 +6,7 @@ export { firebaseSettingsFromEnv } from './firebase/firebase-config';
 export { createSession, type Session } from './session/session-store';
 export type { LoginResult } from './session/session-user';
 export { useSession } from './session/use-session';
+export { useProfile } from './session/use-profile';
 export {
   AFTER_PHONE_SUCCESS_MS,
   POPUP_SIZE,
@@ -26,3 +27,10 @@ export {
   validatePassword,
   validatePhoneCode,
 } from './validation/rules';
+export { WIDGET_MODES, type WidgetMode, type WidgetScreen } from './sign-in/widget/widget-screen';
+export {
+  RECAPTCHA_HOST,
+  useSignInWidget,
+  type SignInWidgetOptions,
+  type SignInWidgetState,
+} from './sign-in/widget/use-sign-in-widget';

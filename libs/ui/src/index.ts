@@ -6,6 +6,9 @@ export { EmptyVideos, LoadError, LoadMore, VideoGridSkeleton } from './video/vid
 export { formatVideoDate } from './video/format-video-date';
 export type { VideoStatusLabel, VideoVisibilityLabel } from './video/video-status';
 export { VideoPlayer } from './player/video-player';
+export { VideoStage, type VideoStageProps } from './video/video-stage';
+export { VideoUnavailable, WatchFrame } from './watch/watch-frame';
+export { WatchVideoView, type WatchVideoViewProps } from './watch/watch-video';
 export { chaptersFromDescription, mergeChapters, type ChapterMark } from './player/chapters';
 export type { StoryboardSprite } from './player/storyboard';
 export type { TimeSpan } from './editor/kept-ranges';
@@ -13,11 +16,14 @@ export { TrimEditor } from './editor/trim-editor';
 export { peaks } from './editor/waveform';
 export { EditControls, type EditStateLabel } from './editor/edit-controls';
 export { ChaptersEditor } from './editor/chapters-editor';
+export { VideoEditPanel, type VideoEditPanelProps } from './editor/video-edit-panel';
 export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';
 export { VideoEditor, type VideoChanges } from './manage/video-editor';
 export { DeleteDialog } from './manage/delete-dialog';
 export { ViewCount, formatViews } from './manage/view-count';
 export { DownloadLink } from './manage/download-link';
+export { OwnerActions, type OwnerActionsProps } from './manage/owner-actions';
+export { VideoNotFound, VideoPageView, type VideoPageViewProps } from './video/video-page';
 export { VideoActionsMenu } from './manage/video-actions-menu';
 export { AlertArea, type AlertMessage } from './alert/alert-area';
 export { RecorderControls } from './recorder/recorder-controls';
@@ -47,12 +53,16 @@ export { SearchBox, SEARCH_DEBOUNCE_MS } from './library/search-box';
 export { Highlight, searchWords } from './library/highlight';
 export { FolderBar, type FolderItem } from './library/folder-bar';
 export { FolderNameDialog } from './library/folder-name-dialog';
+export { FolderManager, type FolderManagerProps } from './library/folder-manager';
+export { LibraryView, type LibraryItem, type LibraryViewProps } from './library/library-view';
+export { LibraryPage } from './library/library-page';
 export { LibraryToolbar, type SortChoice, type StatusChoice, type VisibilityChoice } from './library/library-toolbar';
 export { SearchSummary } from './library/search-summary';
 export { SelectionBar } from './library/selection-bar';
 export { MoveDialog, type FolderChoice } from './library/move-dialog';
 export { ConfirmDialog } from './library/confirm-dialog';
 export { TagsField } from './library/tags-field';
+export { VideoOrganise, type VideoOrganiseProps } from './library/video-organise';
 export type { LinkComponent } from './layout/link-component';
 export { useTheme } from './theme/use-theme';
 export { HomePage } from './home/home-page';
@@ -69,3 +79,10 @@ export {
 } from './sign-in/email-screens';
 export { PhoneCodeScreen, PhoneNumberScreen } from './sign-in/phone-screens';
 export { NoticeScreen } from './sign-in/notice-screen';
+export {
+  SignInWidgetView,
+  type SignInWidgetEvents,
+  type SignInWidgetScreen,
+  type SignInWidgetViewProps,
+} from './sign-in/sign-in-widget-view';
+export { SignInPage, SignedInNotice } from './sign-in/sign-in-page';

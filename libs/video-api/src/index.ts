@@ -2,6 +2,30 @@
 export { createVideoTransport } from './transport/create-video-transport';
 export { describeVideoError, isVideoNotFound } from './errors/describe-video-error';
 export { retryVideoCall } from './errors/retry-video-call';
+export { changeErrorMessage } from './errors/change-error-message';
+export { isVideoUnavailable } from './errors/is-video-unavailable';
+export {
+  cardOf,
+  createdAtOf,
+  editStateLabel,
+  keptSpansOf,
+  stageOf,
+  statusLabel,
+  visibilityLabel,
+  visibilityOfLabel,
+} from './view/video-view';
+export { loadErrorOf, useSharedVideo, useVideo } from './hooks/use-video';
+export { useDeleteVideo, useShareVideo } from './hooks/use-share-video';
+export { useVideoEdits } from './hooks/use-video-edits';
+export { useOrganiseVideo } from './hooks/use-organise-video';
+export { useSaveDetails } from './hooks/use-save-details';
+export { folderChoices, type FolderChoice } from './view/folder-choices';
+export { useLibrary } from './hooks/use-library';
+export { useLibraryFolders } from './hooks/use-library-folders';
+export { tagParam, tagsOf, validateLibrarySearch, type LibrarySearch } from './library/library-search';
+export { toLibraryFilter } from './library/library-filter';
+export { VIEW_AFTER_SECONDS, useRecordView } from './hooks/use-record-view';
+export { VIEWER_ID_KEY } from './hooks/viewer-id';
 export {
   SHARE_TOKEN_HEADER,
   getSharedVideoKey,

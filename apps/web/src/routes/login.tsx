@@ -1,9 +1,9 @@
-import { useSession } from '@stream/auth';
+import { WIDGET_MODES, useSession, type WidgetMode, type WidgetScreen } from '@stream/auth';
+import { SignInPage, SignedInNotice } from '@stream/ui';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { safeRedirect } from './-components/safe-redirect';
 import { SignInWidget } from './-components/sign-in/sign-in-widget';
-import { WIDGET_MODES, type WidgetMode, type WidgetScreen } from './-components/sign-in/widget-screen';
 
 export interface LoginSearch {
   /** Where the person was headed when the guard sent them here. */
@@ -32,24 +32,14 @@ function Login() {
   const [widgetStart, setWidgetStart] = useState<WidgetScreen | undefined>();
 
   return (
-    <main className="bg-base-200 flex min-h-screen flex-col items-center justify-center gap-6 p-4">
-      <p className="text-3xl font-bold">Stream</p>
+    <SignInPage>
       {startedSignedIn && token && !widgetStart ? (
-        <section className="card bg-base-100 w-full max-w-sm shadow-md">
-          <div className="card-body items-center gap-4 text-center">
-            <h1 className="text-xl font-semibold">You are logged in</h1>
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={async () => {
-                await session.logout();
-                setWidgetStart({ name: 'signed-out' });
-              }}
-            >
-              Logout
-            </button>
-          </div>
-        </section>
+        <SignedInNotice
+          onLogout={async () => {
+            await session.logout();
+            setWidgetStart({ name: 'signed-out' });
+          }}
+        />
       ) : (
         <SignInWidget
           key={widgetStart?.name ?? 'start'}
@@ -62,6 +52,6 @@ function Login() {
           onSignedIn={() => void router.history.replace(safeRedirect(search.redirect))}
         />
       )}
-    </main>
+    </SignInPage>
   );
 }

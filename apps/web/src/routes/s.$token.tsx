@@ -1,24 +1,28 @@
-import { getSharedVideoQuery, refetchWhileProcessing } from '@stream/video-api';
-import { useQuery } from '@tanstack/react-query';
+import { getSharedVideoQuery, useSharedVideo } from '@stream/video-api';
 import { createFileRoute } from '@tanstack/react-router';
-import { WatchLoadError, WatchPage, WatchPending } from './-components/watch/watch-page';
+import { WatchFrame } from '@stream/ui';
+import { WatchBody, WatchLoadError, WatchPending } from './-components/watch/watch-page';
+import { RouterLink } from './-components/router-link';
 
 /** The watch page of a share link: outside the sign-in guard, it works signed out. */
 export const Route = createFileRoute('/s/$token')({
-  loader: async ({ context: { queryClient, transport }, params }) => {
-    await queryClient.ensureQueryData(getSharedVideoQuery(transport, params.token));
-  },
+  loader: ({ context: { queryClient, transport }, params }) =>
+    queryClient.ensureQueryData(getSharedVideoQuery(transport, params.token)),
   pendingComponent: WatchPending,
-  errorComponent: WatchLoadError,
+  errorComponent: ({ error }) => (
+    <WatchFrame LinkComponent={RouterLink}>
+      <WatchLoadError error={error} />
+    </WatchFrame>
+  ),
   component: SharedWatchPage,
 });
 
 function SharedWatchPage() {
   const { token } = Route.useParams();
   const { transport, session } = Route.useRouteContext();
-  const query = useQuery({
-    ...getSharedVideoQuery(transport, token),
-    refetchInterval: (q) => refetchWhileProcessing(q.state.data),
-  });
-  return <WatchPage query={query} transport={transport} session={session} shareToken={token} />;
+  return (
+    <WatchFrame LinkComponent={RouterLink}>
+      <WatchBody query={useSharedVideo(transport, token)} transport={transport} session={session} shareToken={token} />
+    </WatchFrame>
+  );
 }

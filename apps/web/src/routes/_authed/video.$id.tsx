@@ -1,7 +1,9 @@
 import { getVideoQuery, isVideoNotFound } from '@stream/video-api';
 import { createFileRoute } from '@tanstack/react-router';
 import { RouteLoadError } from '../-components/route-load-error';
-import { VideoDetail, VideoNotFound } from '../-components/video-detail';
+import { VideoNotFound } from '@stream/ui';
+import { VideoDetail } from '../-components/video-detail';
+import { RouterLink } from '../-components/router-link';
 
 /** `?edit=true` opens the title editor (the Edit of a card's menu on /videos). */
 interface VideoSearch {
@@ -11,13 +13,13 @@ interface VideoSearch {
 export const Route = createFileRoute('/_authed/video/$id')({
   validateSearch: (search: Record<string, unknown>): VideoSearch =>
     search.edit === true || search.edit === 'true' ? { edit: true } : {},
-  loader: async ({ context: { queryClient, transport }, params }) => {
-    await queryClient.ensureQueryData(getVideoQuery(transport, params.id));
-  },
+  loader: ({ context: { queryClient, transport }, params }) =>
+    queryClient.ensureQueryData(getVideoQuery(transport, params.id)),
   // docs/product.md, Screens: "Loading..." until the video arrives, from the first moment.
   pendingComponent: () => <p>Loading...</p>,
   pendingMs: 0,
-  errorComponent: ({ error }) => (isVideoNotFound(error) ? <VideoNotFound /> : <RouteLoadError error={error} />),
+  errorComponent: ({ error }) =>
+    isVideoNotFound(error) ? <VideoNotFound LinkComponent={RouterLink} /> : <RouteLoadError error={error} />,
   component: VideoPage,
 });
 

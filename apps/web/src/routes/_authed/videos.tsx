@@ -1,9 +1,6 @@
-import { VideoGridSkeleton } from '@stream/ui';
-import { libraryVideosQuery } from '@stream/video-api';
+import { LibraryPage, VideoGridSkeleton } from '@stream/ui';
+import { libraryVideosQuery, toLibraryFilter, validateLibrarySearch } from '@stream/video-api';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { toLibraryFilter } from '../-components/library-filter';
-import { validateLibrarySearch } from '../-components/library-search';
 import { RouteLoadError } from '../-components/route-load-error';
 import { VideoLibrary } from '../-components/video-library';
 
@@ -16,30 +13,18 @@ export const Route = createFileRoute('/_authed/videos')({
     await queryClient.ensureInfiniteQueryData(libraryVideosQuery(transport, toLibraryFilter(deps)));
   },
   pendingComponent: () => (
-    <VideosPage>
+    <LibraryPage>
       <VideoGridSkeleton />
-    </VideosPage>
+    </LibraryPage>
   ),
   errorComponent: ({ error }) => (
-    <VideosPage>
+    <LibraryPage>
       <RouteLoadError error={error} />
-    </VideosPage>
+    </LibraryPage>
   ),
   component: () => (
-    <VideosPage>
+    <LibraryPage>
       <VideoLibrary />
-    </VideosPage>
+    </LibraryPage>
   ),
 });
-
-function VideosPage({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-3xl font-bold">Videos</h1>
-        <p className="text-base-content/70">View and manage your recorded videos</p>
-      </header>
-      {children}
-    </div>
-  );
-}

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
-import { VIEWER_ID_KEY } from './viewer-id';
+import { VIEWER_ID_KEY } from '@stream/video-api';
 
 afterEach(() => {
   cleanup();

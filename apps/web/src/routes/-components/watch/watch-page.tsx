@@ -1,54 +1,64 @@
+import { useSession, type Session } from '@stream/auth';
 import type { Video } from '@stream/proto';
-import type { Session } from '@stream/auth';
+import { LoadError, VideoStage, VideoUnavailable, WatchFrame, WatchVideoView } from '@stream/ui';
+import { createdAtOf, describeVideoError, isVideoUnavailable, stageOf, useRecordView } from '@stream/video-api';
 import type { Transport } from '@connectrpc/connect';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { RouteLoadError } from '../route-load-error';
-import { isUnavailable } from './unavailable-error';
-import { VideoUnavailable } from './video-unavailable';
-import { WatchFrame } from './watch-frame';
-import { WatchQueryView } from './watch-query-view';
-import { WatchVideo } from './watch-video';
+import { RouterLink } from '../router-link';
 
 /** What a watch route (/s/$token, /watch/$id) shows while its loader runs. */
-export function WatchPending() {
-  return (
-    <WatchFrame>
-      <p>Loading...</p>
-    </WatchFrame>
-  );
-}
+export const WatchPending = () => (
+  <WatchFrame LinkComponent={RouterLink}>
+    <p>Loading...</p>
+  </WatchFrame>
+);
 
-/** What a watch route shows when its loader failed: not available, or the error with a retry. */
-export function WatchLoadError({ error }: { error: unknown }) {
-  return <WatchFrame>{isUnavailable(error) ? <VideoUnavailable /> : <RouteLoadError error={error} />}</WatchFrame>;
-}
+/** What a watch or embed route shows when its loader failed: not available, or the error with a retry. */
+export const WatchLoadError = ({ error }: { error: unknown }) =>
+  isVideoUnavailable(error) ? <VideoUnavailable /> : <RouteLoadError error={error} />;
 
-/** A watch page's body, whichever way the video was found (a share link's token, or a public id). */
-export function WatchPage({
-  query,
-  transport,
-  session,
-  shareToken,
-}: {
+export interface WatchBodyProps {
   query: UseQueryResult<Video, unknown>;
   transport: Transport;
   session: Session;
+  /** The link's token, when the page was opened by one (/s/{token}, /embed/{token}). */
   shareToken?: string;
-}) {
+  /** The player alone (/embed/{token}). */
+  embed?: boolean;
+}
+
+/**
+ * A watch or embed page's body, whichever way the video was found: loading, not available (also
+ * when a link dies while open), failed with Retry, or the video, whose views count.
+ */
+export function WatchBody({ query, transport, session, shareToken, embed = false }: WatchBodyProps) {
+  const { user } = useSession(session);
+  const video = query.data;
+  const isOwner = user !== null && user.id === video?.userId;
+  const views = useRecordView({ video, transport, isOwner, ...(shareToken ? { shareToken } : {}) });
+  if (query.isPending) return <p>Loading...</p>;
+  if (query.isError && (video === undefined || isVideoUnavailable(query.error))) {
+    if (isVideoUnavailable(query.error)) return <VideoUnavailable />;
+    const { message } = describeVideoError(query.error);
+    return <LoadError message={message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+  }
+  if (!video) return <VideoUnavailable />;
+  const stage = <VideoStage key={video.id} {...stageOf(video)} {...views} onPlayerError={() => void query.refetch()} />;
+  if (embed) return <div className="w-full">{stage}</div>;
   return (
-    <WatchFrame>
-      <WatchQueryView query={query}>
-        {(video) => (
-          <WatchVideo
-            key={video.id}
-            video={video}
-            transport={transport}
-            session={session}
-            {...(shareToken ? { shareToken } : {})}
-            refetch={() => void query.refetch()}
-          />
-        )}
-      </WatchQueryView>
-    </WatchFrame>
+    <WatchVideoView
+      {...video}
+      createdAt={createdAtOf(video)}
+      stage={stage}
+      editLink={
+        isOwner && (
+          <Link to="/video/$id" params={{ id: video.id }} className="btn btn-sm">
+            Edit
+          </Link>
+        )
+      }
+    />
   );
 }

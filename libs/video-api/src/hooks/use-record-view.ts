@@ -1,6 +1,6 @@
 import type { Transport } from '@connectrpc/connect';
 import type { Video } from '@stream/proto';
-import { recordViewMutation } from '@stream/video-api';
+import { recordViewMutation } from '../queries/video-mutations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { viewerId } from './viewer-id';
@@ -10,7 +10,7 @@ export const VIEW_AFTER_SECONDS = 3;
 
 /**
  * The player's callbacks that record one view per page visit: after 3 s of playback or at the
- * end, never for the owner (the server refuses to count them too).
+ * end, never for the owner (the server refuses to count them too). Spread them on `VideoStage`.
  */
 export function useRecordView({
   video,
@@ -18,17 +18,19 @@ export function useRecordView({
   isOwner,
   shareToken,
 }: {
-  video: Video;
+  /** Undefined while the page has none (loading, not available). */
+  video: Video | undefined;
   transport: Transport;
   isOwner: boolean;
   shareToken?: string;
 }) {
   const queryClient = useQueryClient();
   const record = useMutation(recordViewMutation(transport, queryClient));
-  const recorded = useRef(false);
+  // The video whose view this visit recorded: another video on the same page counts again.
+  const recorded = useRef<string>(undefined);
   const count = () => {
-    if (recorded.current || isOwner) return;
-    recorded.current = true;
+    if (!video || recorded.current === video.id || isOwner) return;
+    recorded.current = video.id;
     record.mutate({ videoId: video.id, viewerId: viewerId(), ...(shareToken ? { shareToken } : {}) });
   };
   return {

@@ -1,5 +1,10 @@
 import type { Folder } from '@stream/proto';
-import type { FolderChoice } from '@stream/ui';
+
+/** A folder as a picker shows it (`@stream/ui`'s `FolderChoice`). */
+export interface FolderChoice {
+  id: string;
+  label: string;
+}
 
 /** Every folder as a choice labelled by its path ("Work / Launch"), in path order. */
 export function folderChoices(folders: Folder[]): FolderChoice[] {

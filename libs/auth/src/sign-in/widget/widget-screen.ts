@@ -1,4 +1,4 @@
-import type { PopupProvider } from '@stream/auth';
+import type { PopupProvider } from '../../firebase/auth-client';
 
 /** Every screen of the sign-in widget, with what it needs to show. */
 export type WidgetScreen =
@@ -6,7 +6,7 @@ export type WidgetScreen =
   | { name: 'email' }
   | { name: 'password'; email: string }
   | { name: 'sign-up'; email: string }
-  | { name: 'provider'; email: string; providerId: string }
+  | { name: 'provider'; email: string; providerId: string; providerName: string; canPopup: boolean }
   | { name: 'recovery'; email: string }
   | { name: 'recovery-sent'; email: string }
   | { name: 'reset-password'; code: string; email: string }
@@ -15,7 +15,7 @@ export type WidgetScreen =
   | { name: 'email-link-confirm'; url: string }
   | { name: 'phone' }
   | { name: 'phone-code'; phoneNumber: string; country: string; typed: string }
-  | { name: 'linking'; email: string; providerId: string }
+  | { name: 'linking'; email: string; providerId: string; providerName: string }
   | { name: 'notice'; title: string; message: string }
   | { name: 'signed-out' }
   | { name: 'unauthorized'; email: string | null }

@@ -1,4 +1,5 @@
-import type { SortChoice, StatusChoice, VisibilityChoice } from '@stream/ui';
+// No proto import here: a route's search schema is read on every navigation (the first page's
+// bundle); library-filter.ts maps it to the contract in the route's own chunk.
 
 /**
  * What /videos shows, as its URL says (issue 14): `?q=` a search, `?folder=` an open folder,
@@ -9,9 +10,9 @@ export interface LibrarySearch {
   q?: string;
   folder?: string;
   tag?: string | string[];
-  sort?: Exclude<SortChoice, 'relevance'>;
-  status?: Exclude<StatusChoice, ''>;
-  visibility?: Exclude<VisibilityChoice, ''>;
+  sort?: (typeof sorts)[number];
+  status?: (typeof statuses)[number];
+  visibility?: (typeof visibilities)[number];
 }
 
 const sorts = ['newest', 'oldest', 'title', 'longest'] as const;

@@ -1,5 +1,5 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { describeVideoError } from '@stream/video-api';
+import { describeVideoError } from './describe-video-error';
 
 /** A failed save or share in words: the server's own message for invalid input (it names the rule), else the usual sentence. */
 export function changeErrorMessage(error: unknown): string {

@@ -1,9 +1,8 @@
 import { Status, VideoSort, Visibility } from '@stream/proto';
-import type { LibraryFilter } from '@stream/video-api';
+import type { LibraryFilter } from '../queries/library-queries';
 import { tagsOf, type LibrarySearch } from './library-search';
 
-// Apart from library-search.ts: /videos' search is read on every navigation (the first page's
-// bundle), and these maps bring the generated contract and protobuf's runtime along.
+// Apart from library-search.ts: these maps bring the generated contract and protobuf's runtime along.
 const sortToProto = {
   newest: VideoSort.NEWEST,
   oldest: VideoSort.OLDEST,

@@ -1,4 +1,5 @@
-import { messages, type SignInActions } from '@stream/auth';
+import { messages } from '../../validation/messages';
+import type { SignInActions } from '../sign-in-actions';
 import { actionFailedCopy } from './action-copy';
 import type { WidgetMode, WidgetScreen } from './widget-screen';
 

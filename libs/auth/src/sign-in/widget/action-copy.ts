@@ -1,4 +1,4 @@
-import type { ActionCodeDetails } from '@stream/auth';
+import type { ActionCodeDetails } from '../../firebase/auth-client';
 import type { WidgetMode } from './widget-screen';
 
 /** What the widget says after an email action link worked. */

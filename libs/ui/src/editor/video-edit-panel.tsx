@@ -1,0 +1,62 @@
+import type { ComponentProps } from 'react';
+import { ChaptersEditor } from './chapters-editor';
+import { EditControls, type EditStateLabel } from './edit-controls';
+import { TrimEditor } from './trim-editor';
+
+export interface VideoEditPanelProps {
+  /** Edit mode: the trim editor is open. */
+  trimming: boolean;
+  editState: EditStateLabel;
+  failureReason?: string;
+  onTrim: () => void;
+  onRevert: () => Promise<void>;
+  /** The trim editor, when the original can be played. */
+  trim?: Omit<ComponentProps<typeof TrimEditor>, 'waveform'>;
+  waveform?: readonly number[];
+  chapters: ComponentProps<typeof ChaptersEditor>;
+  captions: {
+    error?: string;
+    hasCaptions: boolean;
+    /** A WebVTT file's text; '' is never sent from here (that is `onRemove`). */
+    onUpload: (webvtt: string) => Promise<void>;
+    onRemove: () => void;
+  };
+}
+
+/** The owner's editing of one video: Trim and Revert, the trim editor, chapters and default speed, captions. */
+export function VideoEditPanel({ trimming, trim, waveform, chapters, captions, ...controls }: VideoEditPanelProps) {
+  return (
+    <div className="flex flex-col gap-3">
+      <EditControls
+        state={controls.editState}
+        failureReason={controls.failureReason}
+        onTrim={controls.onTrim}
+        onRevert={controls.onRevert}
+      />
+      {trimming && trim && <TrimEditor {...trim} waveform={waveform} />}
+      <ChaptersEditor {...chapters} />
+      <label className="flex flex-col gap-1 text-sm">
+        <span>Captions (WebVTT)</span>
+        <input
+          type="file"
+          accept=".vtt,text/vtt"
+          className="file-input file-input-sm"
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            if (file) await captions.onUpload(await file.text());
+          }}
+        />
+        {captions.error && (
+          <span role="alert" className="text-error">
+            {captions.error}
+          </span>
+        )}
+      </label>
+      {captions.hasCaptions && (
+        <button type="button" className="btn btn-ghost btn-xs self-start" onClick={captions.onRemove}>
+          Remove captions
+        </button>
+      )}
+    </div>
+  );
+}

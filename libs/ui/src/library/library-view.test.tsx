@@ -1,0 +1,108 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LibraryView, type LibraryItem, type LibraryViewProps } from './library-view';
+
+afterEach(cleanup);
+
+const item = (id: string, title: string): LibraryItem => ({
+  id,
+  url: `/v/${id}`,
+  folderId: '',
+  card: {
+    title,
+    description: '',
+    thumbnailUrl: '',
+    status: 'READY',
+    visibility: 'private',
+    createdAt: new Date(2026, 0, 2),
+  },
+});
+
+function renderLibrary(props: Partial<LibraryViewProps<LibraryItem>> = {}) {
+  const calls = {
+    onMove: vi.fn<LibraryViewProps<LibraryItem>['onMove']>(),
+    onDelete: vi.fn<LibraryViewProps<LibraryItem>['onDelete']>(),
+    onLoadMore: vi.fn(),
+  };
+  render(
+    <LibraryView
+      videos={[item('a', 'Alpha'), item('b', 'Beta'), item('c', 'Gamma')]}
+      folderBar={<p>folders</p>}
+      toolbar={{
+        sort: 'newest',
+        status: '',
+        visibility: '',
+        onSort: vi.fn(),
+        onStatus: vi.fn(),
+        onVisibility: vi.fn(),
+      }}
+      emptyMessage="This folder is empty."
+      folders={[{ id: 'f1', label: 'Work' }]}
+      changing={false}
+      onMove={calls.onMove}
+      onTag={vi.fn()}
+      onVisibility={vi.fn()}
+      onDelete={calls.onDelete}
+      more={{ hasMore: true, loading: false, onLoadMore: calls.onLoadMore }}
+      renderVideoLink={(id, linkProps) => <a href={`/video/${id}`} {...linkProps} />}
+      renderTagLink={(tag, linkProps) => <a href={`/videos?tag=${tag}`} {...linkProps} />}
+      onEdit={vi.fn()}
+      renderShare={(video, close) => (
+        <div role="dialog" aria-label="Share">
+          {video.card.title}
+          <button onClick={close}>Close</button>
+        </div>
+      )}
+      renderDelete={() => null}
+      {...props}
+    />,
+  );
+  return calls;
+}
+
+describe('LibraryView', () => {
+  it('selects a range with shift, and deletes the selection', async () => {
+    const user = userEvent.setup();
+    const calls = renderLibrary();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alpha' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gamma' }));
+    await user.keyboard('{/Shift}');
+    const bar = screen.getByRole('toolbar', { name: 'Selected videos' });
+    expect(within(bar).getByText('3 selected')).toBeTruthy();
+    await user.click(within(bar).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete 3 videos' }));
+    expect(calls.onDelete).toHaveBeenCalledWith(['a', 'b', 'c'], expect.any(Function));
+  });
+
+  it("opens the app's Share dialog with the card's video, and Move to folder from its menu", async () => {
+    const calls = renderLibrary();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Beta' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Share' }));
+    expect(screen.getByRole('dialog', { name: 'Share' }).textContent).toContain('Beta');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Share' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Gamma' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Move to folder' }));
+    const dialog = screen.getByRole('dialog', { name: 'Move Gamma' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox'), 'f1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(calls.onMove).toHaveBeenCalledWith(['c'], 'f1');
+  });
+
+  it("shows Load more, the next page's failure with Retry, and the empty view's words", async () => {
+    const calls = renderLibrary();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(calls.onLoadMore).toHaveBeenCalledOnce();
+    cleanup();
+    renderLibrary({ more: { hasMore: true, loading: false, error: 'The server is unavailable', onLoadMore: vi.fn() } });
+    expect(screen.getByRole('alert').textContent).toContain('The server is unavailable');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    cleanup();
+    renderLibrary({ videos: [] });
+    expect(screen.getByText('This folder is empty.')).toBeTruthy();
+    expect(screen.getByText('folders')).toBeTruthy();
+  });
+});

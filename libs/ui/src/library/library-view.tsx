@@ -1,0 +1,136 @@
+import { useState, type ReactNode } from 'react';
+import type { RenderLink } from '../layout/link-component';
+import { VideoActionsMenu } from '../manage/video-actions-menu';
+import { VideoCard, type VideoCardProps } from '../video/video-card';
+import { VideoGrid } from '../video/video-grid';
+import { LoadError, LoadMore } from '../video/video-list-states';
+import { searchWords } from './highlight';
+import { LibraryToolbar, type LibraryToolbarProps, type VisibilityChoice } from './library-toolbar';
+import { MoveDialog, type FolderChoice } from './move-dialog';
+import { SearchSummary, type SearchSummaryProps } from './search-summary';
+import { SelectionBar } from './selection-bar';
+import { useSelection } from './use-selection';
+
+type LinkProps = Parameters<RenderLink>[0];
+
+/** A video of the library: its card, and what its menu needs. */
+export interface LibraryItem {
+  id: string;
+  url: string;
+  /** '' the library root. */
+  folderId: string;
+  card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'>;
+}
+
+export interface LibraryViewProps<T extends LibraryItem> {
+  videos: T[];
+  /** The folders above (`FolderManager`). */
+  folderBar: ReactNode;
+  toolbar: LibraryToolbarProps;
+  /** A search or tags: the count and how to clear them. */
+  summary?: SearchSummaryProps;
+  /** What an empty view says (an empty folder, nothing matching). */
+  emptyMessage: string;
+  /** Every folder, for Move. */
+  folders: FolderChoice[];
+  /** A change to many (or one) is under way, or was refused. */
+  changing: boolean;
+  changeError?: string;
+  onMove: (videoIds: string[], folderId: string, done?: () => void) => void;
+  onTag: (videoIds: string[], tag: string) => void;
+  onVisibility: (videoIds: string[], visibility: Exclude<VisibilityChoice, ''>) => void;
+  onDelete: (videoIds: string[], done: () => void) => void;
+  /** The next page: Load more, or its failure with Retry. */
+  more: { hasMore: boolean; loading: boolean; error?: string; onLoadMore: () => void };
+  renderVideoLink: (videoId: string, props: LinkProps) => ReactNode;
+  renderTagLink: (tag: string, props: LinkProps) => ReactNode;
+  onEdit: (videoId: string) => void;
+  /** The Share and Delete dialogs of one video, drawn by the app while open. */
+  renderShare: (video: T, close: () => void) => ReactNode;
+  renderDelete: (video: T, close: () => void) => ReactNode;
+}
+
+/**
+ * The library's videos: toolbar (sort, filters), the search's count, the bar of a selection, and
+ * the grid. Each card has a menu (Share, Edit, Move to folder, Download, Delete), a checkbox for
+ * changes to many at once, its tags (each a link) and can be dragged onto a folder.
+ */
+export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
+  const { videos, summary, folders, more } = props;
+  const [acting, setActing] = useState<{ action: 'share' | 'delete' | 'move'; video: T }>();
+  const selection = useSelection(videos.map((video) => video.id));
+  const close = () => setActing(undefined);
+  const words = searchWords(summary?.query ?? '');
+  const selected = selection.selected;
+  return (
+    <>
+      {acting?.action === 'share' && props.renderShare(acting.video, close)}
+      {acting?.action === 'delete' && props.renderDelete(acting.video, close)}
+      {acting?.action === 'move' && (
+        <MoveDialog
+          title={`Move ${acting.video.card.title || 'Untitled video'}`}
+          folders={folders}
+          current={acting.video.folderId}
+          onCancel={close}
+          onMove={(folderId) => {
+            close();
+            props.onMove([acting.video.id], folderId);
+          }}
+        />
+      )}
+      {props.folderBar}
+      <LibraryToolbar {...props.toolbar} />
+      {summary && <SearchSummary {...summary} />}
+      {selected.length > 0 && (
+        <SelectionBar
+          count={selected.length}
+          folders={folders}
+          busy={props.changing}
+          error={props.changeError}
+          onMove={(folderId) => props.onMove(selected, folderId, selection.clear)}
+          onTag={(tag) => props.onTag(selected, tag)}
+          onVisibility={(visibility) => props.onVisibility(selected, visibility)}
+          onDelete={() => props.onDelete(selected, selection.clear)}
+          onClear={selection.clear}
+        />
+      )}
+      {!summary && videos.length === 0 && <p className="text-base-content/70">{props.emptyMessage}</p>}
+      {videos.length > 0 && (
+        <VideoGrid
+          footer={
+            more.error !== undefined ? (
+              <LoadError message={more.error} onRetry={more.onLoadMore} retrying={more.loading} />
+            ) : (
+              more.hasMore && <LoadMore loading={more.loading} onLoadMore={more.onLoadMore} />
+            )
+          }
+        >
+          {videos.map((video) => {
+            const { id, url, card } = video;
+            return (
+              <VideoCard
+                key={id}
+                {...card}
+                highlight={words}
+                renderTagLink={props.renderTagLink}
+                selection={{ selected: selection.isSelected(id), onToggle: (range) => selection.toggle(id, range) }}
+                dragId={id}
+                renderLink={(linkProps) => props.renderVideoLink(id, linkProps)}
+                actions={
+                  <VideoActionsMenu
+                    title={card.title}
+                    url={url}
+                    onShare={() => setActing({ action: 'share', video })}
+                    onEdit={() => props.onEdit(id)}
+                    onMove={() => setActing({ action: 'move', video })}
+                    onDelete={() => setActing({ action: 'delete', video })}
+                  />
+                }
+              />
+            );
+          })}
+        </VideoGrid>
+      )}
+    </>
+  );
+}

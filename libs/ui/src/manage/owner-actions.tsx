@@ -1,0 +1,30 @@
+import { useState, type ReactNode } from 'react';
+import { DownloadLink } from './download-link';
+
+export interface OwnerActionsProps {
+  title: string;
+  /** The stream URL; Download shows only with one. */
+  url: string;
+  /** The dialogs, drawn by the app while open (`ShareDialog`, `DeleteDialog` with their calls). */
+  renderShare: (close: () => void) => ReactNode;
+  renderDelete: (close: () => void) => ReactNode;
+}
+
+/** The owner's buttons on a video's page: Share, Download, Delete. */
+export function OwnerActions({ title, url, renderShare, renderDelete }: OwnerActionsProps) {
+  const [open, setOpen] = useState<'share' | 'delete'>();
+  const close = () => setOpen(undefined);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen('share')}>
+        Share
+      </button>
+      {url && <DownloadLink url={url} title={title} />}
+      <button type="button" className="btn btn-sm btn-outline btn-error" onClick={() => setOpen('delete')}>
+        Delete
+      </button>
+      {open === 'share' && renderShare(close)}
+      {open === 'delete' && renderDelete(close)}
+    </div>
+  );
+}

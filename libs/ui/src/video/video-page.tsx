@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { PlainLink, type LinkComponent } from '../layout/link-component';
+import { ViewCount } from '../manage/view-count';
+import { formatVideoDate } from './format-video-date';
+
+export interface VideoPageViewProps {
+  title: string;
+  description: string;
+  createdAt: Date;
+  views: number;
+  /** The player (`VideoStage`). */
+  stage: ReactNode;
+  /** The owner's title and description editor (`VideoEditor`), drawn instead of the plain title. */
+  editor?: ReactNode;
+  /** The owner's tools below: editing, organising, Share, Download, Delete. */
+  children?: ReactNode;
+}
+
+/** One video's page: title, player, description, upload date and views; the owner's tools below. */
+export function VideoPageView({ title, description, createdAt, views, stage, editor, children }: VideoPageViewProps) {
+  return (
+    <article className="flex max-w-4xl flex-col gap-4">
+      {editor || <h1 className="text-2xl font-bold break-words">{title || 'Untitled video'}</h1>}
+      {stage}
+      {description && <p className="whitespace-pre-line text-base-content/80">{description}</p>}
+      <div className="flex flex-wrap items-center gap-x-4 text-sm text-base-content/60">
+        <p>Uploaded on {formatVideoDate(createdAt)}</p>
+        <ViewCount count={views} />
+      </div>
+      {children}
+    </article>
+  );
+}
+
+/** A video that is gone or someone else's, with the way back to Videos. */
+export function VideoNotFound({ LinkComponent = PlainLink }: { LinkComponent?: LinkComponent }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <h1 className="text-2xl font-bold">Video not found</h1>
+      <p className="text-base-content/70">It may have been deleted, or it belongs to someone else.</p>
+      <LinkComponent to="/videos" className="btn btn-sm">
+        Back to Videos
+      </LinkComponent>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { chaptersFromDescription, mergeChapters, type ChapterMark } from '../player/chapters';
+import type { StoryboardSprite } from '../player/storyboard';
+import { VideoPlayer } from '../player/video-player';
+import type { VideoStatusLabel } from './video-status';
+
+export interface VideoStageProps {
+  status: VideoStatusLabel;
+  failureReason?: string;
+  /** The stream URL; empty while there is no playable file. */
+  src: string;
+  knownDuration?: number;
+  poster?: string;
+  label: string;
+  /** The owner's chapters; time lines of `description` are added to them. */
+  chapters?: readonly ChapterMark[];
+  description?: string;
+  defaultRate?: number;
+  storyboard?: StoryboardSprite;
+  captionsUrl?: string;
+  /** The player failed: ask for the video again (its signed URL may have expired; a fresh one resumes playback). */
+  onPlayerError: () => void;
+  onPlayed?: (seconds: number) => void;
+  onEnded?: () => void;
+}
+
+/** Where a video plays: the player once it is READY, else what its status says. */
+export function VideoStage({
+  status,
+  failureReason,
+  chapters = [],
+  description = '',
+  onPlayerError,
+  ...player
+}: VideoStageProps) {
+  switch (status) {
+    case 'PROCESSING':
+      return (
+        <div role="status" className="alert alert-warning alert-soft">
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          <span>This video is still processing. It will play here as soon as it is ready.</span>
+        </div>
+      );
+    case 'FAILED':
+      return (
+        <div role="alert" className="alert alert-error alert-soft flex-col items-start">
+          <span>This video could not be processed, so it cannot be played.</span>
+          {failureReason && <span className="text-sm opacity-80">Reason: {failureReason}</span>}
+        </div>
+      );
+    default:
+      if (!player.src) {
+        return (
+          <div role="status" className="alert alert-soft">
+            This video has no playable file yet.
+          </div>
+        );
+      }
+      return (
+        <VideoPlayer
+          {...player}
+          onError={onPlayerError}
+          chapters={mergeChapters(chapters, chaptersFromDescription(description), player.knownDuration ?? 0)}
+        />
+      );
+  }
+}

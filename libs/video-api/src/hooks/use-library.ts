@@ -1,0 +1,63 @@
+import type { Transport } from '@connectrpc/connect';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { changeErrorMessage } from '../errors/change-error-message';
+import { describeVideoError } from '../errors/describe-video-error';
+import { toLibraryFilter } from '../library/library-filter';
+import { tagsOf, type LibrarySearch } from '../library/library-search';
+import { deleteVideosMutation, updateVideosMutation } from '../queries/library-mutations';
+import { allFoldersQuery, isFiltered, libraryVideosQuery } from '../queries/library-queries';
+import { refetchWhileProcessing } from '../queries/video-queries';
+import { folderChoices } from '../view/folder-choices';
+import { cardOf, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
+
+/**
+ * The caller's library as the URL's search asks (ListVideos with its filter), as `@stream/ui`'s
+ * `LibraryView` props: the route's loader has the first page in the cache, more come on demand,
+ * PROCESSING ones are asked again until done; moves, tags, visibility and deletes of many at once.
+ */
+export function useLibrary(transport: Transport, search: LibrarySearch) {
+  const queryClient = useQueryClient();
+  const filter = toLibraryFilter(search);
+  const query = useInfiniteQuery({
+    ...libraryVideosQuery(transport, filter),
+    refetchInterval: (q) => refetchWhileProcessing(q.state.data),
+  });
+  const allFolders = useQuery(allFoldersQuery(transport));
+  const update = useMutation(updateVideosMutation(transport, queryClient));
+  const remove = useMutation(deleteVideosMutation(transport, queryClient));
+  const messages = query.data?.pages.flatMap((page) => page.videos) ?? [];
+  const changeError = update.error ?? remove.error;
+  const tags = tagsOf(search);
+  return {
+    query,
+    /** Nothing asked beyond the spec's page: an empty answer means no videos at all. */
+    filtered: isFiltered(filter),
+    videos: messages.map((message) => ({
+      id: message.id,
+      url: message.url,
+      folderId: message.folderId,
+      card: cardOf(message),
+      message,
+    })),
+    /** A search or tags: how many match (the server's count when it gave one). */
+    searched:
+      search.q || tags.length
+        ? { query: search.q ?? '', tags, count: query.data?.pages[0]?.totalCount ?? messages.length }
+        : undefined,
+    folders: folderChoices(allFolders.data?.folders ?? []),
+    changing: update.isPending || remove.isPending,
+    changeError: changeError ? changeErrorMessage(changeError) : undefined,
+    onMove: (videoIds: string[], folderId: string, done?: () => void) =>
+      update.mutate({ videoIds, folderId }, { onSuccess: done }),
+    onTag: (videoIds: string[], tag: string) => update.mutate({ videoIds, addTags: [tag] }),
+    onVisibility: (videoIds: string[], label: VideoVisibilityLabel) =>
+      update.mutate({ videoIds, visibility: visibilityOfLabel[label] }),
+    onDelete: (videoIds: string[], done: () => void) => remove.mutate({ videoIds }, { onSuccess: done }),
+    more: {
+      hasMore: query.hasNextPage,
+      loading: query.isFetchingNextPage,
+      error: query.isFetchNextPageError ? describeVideoError(query.error).message : undefined,
+      onLoadMore: () => void query.fetchNextPage(),
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { create } from '@bufbuild/protobuf';
+import type { Transport } from '@connectrpc/connect';
+import { ChapterListSchema, type Video } from '@stream/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { changeErrorMessage } from '../errors/change-error-message';
+import { revertEditsMutation, saveEditsMutation, setCaptionsMutation } from '../queries/edit-mutations';
+import { updateVideoMutation } from '../queries/video-mutations';
+import { editStateLabel, keptSpansOf } from '../view/video-view';
+
+const rethrow = (error: unknown): never => {
+  throw new Error(changeErrorMessage(error));
+};
+
+/**
+ * The owner's editing of one video (issue 16), as `@stream/ui`'s `VideoEditPanel` props: Trim
+ * opens edit mode on the original and Save queues the render (SaveEdits) and closes it; Revert;
+ * chapters and default speed (UpdateVideo); captions (SetCaptions). A refused change rejects with
+ * the words to show.
+ */
+export function useVideoEdits(transport: Transport, video: Video) {
+  const queryClient = useQueryClient();
+  const [trimming, setTrimming] = useState(false);
+  const [captionsError, setCaptionsError] = useState<string>();
+  const save = useMutation(saveEditsMutation(transport, queryClient));
+  const revert = useMutation(revertEditsMutation(transport, queryClient));
+  const captions = useMutation(setCaptionsMutation(transport, queryClient));
+  const update = useMutation(updateVideoMutation(transport, queryClient));
+  // The filmstrip needs thumbnails of the original: the storyboard is of what plays.
+  const originalStoryboard = video.playingRanges.length === 0 && video.storyboard?.url ? video.storyboard : undefined;
+
+  return {
+    trimming,
+    editState: editStateLabel(video.editState),
+    failureReason: video.editFailureReason,
+    onTrim: () => setTrimming(true),
+    onRevert: async () => {
+      await revert.mutateAsync({ videoId: video.id }).catch(rethrow);
+    },
+    trim: video.originalUrl
+      ? {
+          duration: video.originalDurationSeconds || video.durationSeconds,
+          originalUrl: video.originalUrl,
+          storyboard: originalStoryboard && { ...originalStoryboard },
+          initialKept: keptSpansOf(video),
+          onCancel: () => setTrimming(false),
+          onSave: async (kept: { start: number; end: number }[]) => {
+            await save
+              .mutateAsync({
+                videoId: video.id,
+                keptRanges: kept.map((span) => ({ startSeconds: span.start, endSeconds: span.end })),
+              })
+              .catch(rethrow);
+            setTrimming(false);
+          },
+        }
+      : undefined,
+    chapters: {
+      chapters: video.chapters.map((chapter) => ({ seconds: chapter.seconds, title: chapter.title })),
+      defaultRate: video.defaultPlaybackRate,
+      duration: video.durationSeconds,
+      onSave: async ({
+        chapters,
+        defaultRate,
+      }: {
+        chapters: { seconds: number; title: string }[];
+        defaultRate: number;
+      }) => {
+        await update
+          .mutateAsync({
+            videoId: video.id,
+            title: video.title,
+            description: video.description,
+            visibility: video.visibility,
+            defaultPlaybackRate: defaultRate,
+            chapters: create(ChapterListSchema, { chapters }),
+          })
+          .catch(rethrow);
+      },
+    },
+    captions: {
+      error: captionsError,
+      hasCaptions: Boolean(video.captionsUrl),
+      onUpload: async (webvtt: string) => {
+        setCaptionsError(undefined);
+        await captions
+          .mutateAsync({ videoId: video.id, webvtt })
+          .catch((error: unknown) => setCaptionsError(changeErrorMessage(error)));
+      },
+      onRemove: () => void captions.mutateAsync({ videoId: video.id, webvtt: '' }).catch(() => undefined),
+    },
+  };
+}

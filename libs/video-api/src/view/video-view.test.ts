@@ -1,0 +1,68 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { EditState, FolderSchema, Status, VideoSchema, Visibility } from '@stream/proto';
+import { describe, expect, it } from 'vitest';
+import { folderChoices } from './folder-choices';
+import { cardOf, createdAtOf, editStateLabel, stageOf } from './video-view';
+
+describe('a Video as the ui’s props', () => {
+  const video = create(VideoSchema, {
+    id: 'a',
+    title: 'Demo',
+    description: '0:05 Intro',
+    url: '/v/a',
+    status: Status.READY,
+    visibility: Visibility.SHARED,
+    durationSeconds: 60,
+    viewCount: 3n,
+    tags: ['launch'],
+    chapters: [{ seconds: 10, title: 'Bug' }],
+    createdAt: timestampFromDate(new Date(2026, 2, 14)),
+  });
+
+  it('gives the card its labels, date, views and tags', () => {
+    expect(cardOf(video)).toEqual({
+      title: 'Demo',
+      description: '0:05 Intro',
+      thumbnailUrl: '',
+      status: 'READY',
+      visibility: 'shared',
+      createdAt: new Date(2026, 2, 14),
+      views: 3,
+      tags: ['launch'],
+    });
+    expect(createdAtOf(create(VideoSchema, {})).getTime()).toBeNaN();
+  });
+
+  it('gives the stage the stream, the owner’s chapters and the description, and leaves unknowns out', () => {
+    expect(stageOf(video)).toMatchObject({
+      status: 'READY',
+      src: '/v/a',
+      knownDuration: 60,
+      poster: undefined,
+      label: 'Demo',
+      chapters: [{ seconds: 10, title: 'Bug' }],
+      description: '0:05 Intro',
+      defaultRate: undefined,
+      storyboard: undefined,
+      captionsUrl: undefined,
+    });
+    expect(stageOf(create(VideoSchema, { status: Status.PROCESSING })).label).toBe('Video player');
+    expect(editStateLabel(EditState.APPLYING)).toBe('applying');
+  });
+
+  it('labels folders by their path, in path order, even with a cycle', () => {
+    const folders = [
+      create(FolderSchema, { id: 'l', name: 'Launch', parentId: 'w' }),
+      create(FolderSchema, { id: 'w', name: 'Work' }),
+      create(FolderSchema, { id: 'x', name: 'Loop', parentId: 'y' }),
+      create(FolderSchema, { id: 'y', name: 'Back', parentId: 'x' }),
+    ];
+    expect(folderChoices(folders)).toEqual([
+      { id: 'x', label: 'Back / Loop' },
+      { id: 'y', label: 'Loop / Back' },
+      { id: 'w', label: 'Work' },
+      { id: 'l', label: 'Work / Launch' },
+    ]);
+  });
+});

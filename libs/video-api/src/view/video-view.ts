@@ -1,0 +1,93 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import { EditState, Status, type Video, Visibility } from '@stream/proto';
+
+// The Video message as the plain props of @stream/ui's components (ui never imports proto); the
+// string unions here are the ui's own labels, which TypeScript checks where the app joins the two.
+
+export type VideoStatusLabel = 'PROCESSING' | 'READY' | 'FAILED' | 'UNSPECIFIED';
+export type VideoVisibilityLabel = 'private' | 'shared' | 'public';
+export type EditStateLabel = 'none' | 'applying' | 'applied' | 'failed';
+
+export function statusLabel(status: Status): VideoStatusLabel {
+  switch (status) {
+    case Status.PROCESSING:
+      return 'PROCESSING';
+    case Status.READY:
+      return 'READY';
+    case Status.FAILED:
+      return 'FAILED';
+    default:
+      return 'UNSPECIFIED';
+  }
+}
+
+export function visibilityLabel(visibility: Visibility): VideoVisibilityLabel {
+  switch (visibility) {
+    case Visibility.SHARED:
+      return 'shared';
+    case Visibility.PUBLIC:
+      return 'public';
+    default:
+      return 'private';
+  }
+}
+
+export const visibilityOfLabel: Record<VideoVisibilityLabel, Visibility> = {
+  private: Visibility.PRIVATE,
+  shared: Visibility.SHARED,
+  public: Visibility.PUBLIC,
+};
+
+export function createdAtOf(video: Video): Date {
+  return video.createdAt ? timestampDate(video.createdAt) : new Date(Number.NaN);
+}
+
+/** A card of the library (`VideoCard`), without its links and actions. */
+export function cardOf(video: Video) {
+  return {
+    title: video.title,
+    description: video.description,
+    thumbnailUrl: video.thumbnailUrl,
+    status: statusLabel(video.status),
+    visibility: visibilityLabel(video.visibility),
+    createdAt: createdAtOf(video),
+    views: Number(video.viewCount),
+    tags: video.tags,
+  };
+}
+
+/**
+ * Where the video plays (`VideoStage`): its status, and for the player its stream, the owner's
+ * chapters (the description's time lines are added by the ui), default speed, hover previews and captions.
+ */
+export function stageOf(video: Video) {
+  return {
+    status: statusLabel(video.status),
+    failureReason: video.failureReason,
+    src: video.url,
+    knownDuration: video.durationSeconds || undefined,
+    poster: video.thumbnailUrl || undefined,
+    label: video.title || 'Video player',
+    chapters: video.chapters.map((chapter) => ({ seconds: chapter.seconds, title: chapter.title })),
+    description: video.description,
+    defaultRate: video.defaultPlaybackRate || undefined,
+    storyboard: video.storyboard?.url ? { ...video.storyboard } : undefined,
+    captionsUrl: video.captionsUrl || undefined,
+  };
+}
+
+export function editStateLabel(state: EditState): EditStateLabel {
+  switch (state) {
+    case EditState.APPLYING:
+      return 'applying';
+    case EditState.APPLIED:
+      return 'applied';
+    case EditState.FAILED:
+      return 'failed';
+    default:
+      return 'none';
+  }
+}
+
+export const keptSpansOf = (video: Video) =>
+  video.keptRanges.map((range) => ({ start: range.startSeconds, end: range.endSeconds }));

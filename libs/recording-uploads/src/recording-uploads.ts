@@ -23,6 +23,8 @@ export type RecordingUploadState =
   /** The server has every byte: `message` is docs/product.md's 'Video uploaded successfully!'. */
   | {
       readonly status: 'uploaded';
+      /** How it got there: a `resumed` recording is one an earlier page left unfinished. */
+      readonly path: 'instant' | 'whole-file' | 'resumed';
       readonly message: string;
       readonly videoId?: string;
       /** The watch-page link, once minted (the instant path and a resumed recording have one). */
@@ -109,6 +111,7 @@ export function composeRecordingUploads({
       await instant?.wholeFileUploaded(); // a recording that fell back: its local copy can go
       replace({
         status: 'uploaded',
+        path: 'whole-file',
         message: result.message,
         linkFailed: false,
         ...(result.videoId ? { videoId: result.videoId } : {}),
@@ -148,6 +151,7 @@ export function composeRecordingUploads({
       if (settled.upload !== 'failed') {
         replace({
           status: 'uploaded',
+          path: 'instant',
           message: uploadMessages.success,
           linkFailed: settled.linkFailed,
           ...(settled.videoId ? { videoId: settled.videoId } : {}),
@@ -165,7 +169,7 @@ export function composeRecordingUploads({
     async resume(id) {
       if (!instant) return noRecordings();
       const resumed = await instant.resume(id);
-      replace({ status: 'uploaded', message: uploadMessages.success, linkFailed: false, ...resumed });
+      replace({ status: 'uploaded', path: 'resumed', message: uploadMessages.success, linkFailed: false, ...resumed });
       return resumed;
     },
     download: (id) => (instant ? instant.download(id) : noRecordings()),

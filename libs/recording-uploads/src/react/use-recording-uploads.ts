@@ -32,10 +32,9 @@ export function useRecorderWithUploads(uploads: RecordingUploads, options?: Reco
   const state = useRecordingUploadState(uploads);
   const [recording, setRecording] = useState<Recording | null>(null);
   const finished = recorder.state.status === 'stopped' ? recorder.state.recording : null;
+  if (finished && finished !== recording) setRecording(finished); // kept when the next recording starts
   useEffect(() => {
-    if (!finished) return;
-    setRecording(finished);
-    void uploads.finish(finished.blob);
+    if (finished) void uploads.finish(finished.blob); // once per recording: finish() knows it
   }, [finished, uploads]);
   return { recorder, uploads: state, recording };
 }

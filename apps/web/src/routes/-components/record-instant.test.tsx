@@ -1,14 +1,18 @@
 // /record on the instant path (issue 13), with the fake browser's recorder and a scripted instant
 // path: the link the moment Stop is pressed and no whole-file upload, the offline message, the
 // whole file after all when the instant upload failed, and the unfinished recordings' actions.
-import type { SpooledRecording } from '@stream/recorder';
 import { createFakeBrowser, FakeSink } from '@stream/recorder/testing';
+import {
+  composeRecordingUploads,
+  instantMessages,
+  type InstantRecording,
+  type InstantState,
+  type SpooledRecording,
+} from '@stream/recording-uploads';
 import type { UploadClient, UploadResult } from '@stream/video-api';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { InstantRecording, InstantState } from './instant-recording';
-import { offlineMessage } from './record-instant';
 import { RecordPage } from './record-page';
 
 beforeEach(() => {
@@ -97,12 +101,15 @@ describe('RecordPage on the instant path', () => {
     const uploads = wholeFileUploads();
     const scripted = scriptedInstant();
     render(
-      <RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser }} instant={scripted.instant} />,
+      <RecordPage
+        recordings={composeRecordingUploads({ wholeFile: uploads.client, instant: scripted.instant })}
+        recorderOptions={{ browser: fake.browser }}
+      />,
     );
     await record(fake);
     expect(screen.queryByRole('textbox', { name: 'Link to your video' })).toBeNull();
     act(() => scripted.set({ offline: true }));
-    expect(screen.getByText(offlineMessage)).toBeTruthy();
+    expect(screen.getByText(instantMessages.offline)).toBeTruthy();
     act(() => scripted.set({ offline: false }));
 
     await userEvent.click(button('Stop Recording'));
@@ -110,7 +117,13 @@ describe('RecordPage on the instant path', () => {
     expect(field.value).toBe('https://stream.example/s/tok');
     expect(button('Copy').disabled).toBe(false);
     scripted.finish('finished');
-    await screen.findByText('Uploaded: the video is being prepared.');
+    // docs/product.md, Messages: the spec's success message on this path too, beside the link.
+    const success = await screen.findByText('Video uploaded successfully!');
+    expect(success.closest('[role="status"]')?.textContent).toBe('Video uploaded successfully!');
+    expect((screen.getByRole('textbox', { name: 'Link to your video' }) as HTMLInputElement).value).toBe(
+      'https://stream.example/s/tok',
+    );
+    expect(screen.queryByText('Uploading while you record...')).toBeNull();
     expect(uploads.upload).not.toHaveBeenCalled();
   });
 
@@ -119,9 +132,8 @@ describe('RecordPage on the instant path', () => {
     const scripted = scriptedInstant();
     render(
       <RecordPage
-        uploads={wholeFileUploads().client}
+        recordings={composeRecordingUploads({ wholeFile: wholeFileUploads().client, instant: scripted.instant })}
         recorderOptions={{ browser: fake.browser }}
-        instant={scripted.instant}
       />,
     );
     await record(fake);
@@ -136,7 +148,10 @@ describe('RecordPage on the instant path', () => {
     const uploads = wholeFileUploads();
     const scripted = scriptedInstant();
     render(
-      <RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser }} instant={scripted.instant} />,
+      <RecordPage
+        recordings={composeRecordingUploads({ wholeFile: uploads.client, instant: scripted.instant })}
+        recorderOptions={{ browser: fake.browser }}
+      />,
     );
     await record(fake);
     await userEvent.click(button('Stop Recording'));
@@ -163,7 +178,10 @@ describe('RecordPage on the instant path', () => {
     });
     const scripted = scriptedInstant();
     render(
-      <RecordPage uploads={uploads.client} recorderOptions={{ browser: fake.browser }} instant={scripted.instant} />,
+      <RecordPage
+        recordings={composeRecordingUploads({ wholeFile: uploads.client, instant: scripted.instant })}
+        recorderOptions={{ browser: fake.browser }}
+      />,
     );
     await record(fake);
     await userEvent.click(button('Stop Recording'));
@@ -192,9 +210,8 @@ describe('RecordPage on the instant path', () => {
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
     render(
       <RecordPage
-        uploads={wholeFileUploads().client}
+        recordings={composeRecordingUploads({ wholeFile: wholeFileUploads().client, instant: scripted.instant })}
         recorderOptions={{ browser: createFakeBrowser().browser }}
-        instant={scripted.instant}
         renderVideoLink={(id) => <a href={`/video/${id}`}>Open the video</a>}
       />,
     );

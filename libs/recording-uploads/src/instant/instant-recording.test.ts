@@ -85,6 +85,9 @@ describe('instant recording', () => {
     expect(server.uploads.size).toBe(1);
     expect(server.uploads.get(videoId)).toMatchObject({ length: 22 });
     expect(server.uploads.get(videoId)!.bytes.toString()).toBe('first part second part');
+    // Uploaded, so no longer unfinished, though its copy waits for READY.
+    expect(await after.unfinished()).toEqual([]);
+    expect(await createOpfsSpoolStore(fs.root).list()).toHaveLength(1);
   });
 
   it('Resume upload starts a new video when the server lost the first; Discard removes copy and upload', async () => {

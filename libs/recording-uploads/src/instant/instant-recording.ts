@@ -231,12 +231,10 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       for (const recording of await store.list()) {
         if (state.active && (await current?.spool)?.id === recording.id) continue;
         if (fallingBack === recording.id) continue;
-        if (
-          recording.uploaded &&
-          recording.upload &&
-          (await deps.isReady(recording.upload.videoId).catch(() => false))
-        ) {
-          await (await store.open(recording.id))?.remove();
+        // An uploaded one is not unfinished: its copy waits for READY (then goes) in case processing needs it again.
+        if (recording.uploaded) {
+          if (recording.upload && (await deps.isReady(recording.upload.videoId).catch(() => false)))
+            await (await store.open(recording.id))?.remove();
           continue;
         }
         found.push(recording);

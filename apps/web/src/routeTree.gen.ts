@@ -8,123 +8,123 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as AuthedRouteImport } from './routes/_authed';
-import { Route as LoginRouteImport } from './routes/login';
-import { Route as AuthedIndexRouteImport } from './routes/_authed/index';
-import { Route as AuthedProfileRouteImport } from './routes/_authed/profile';
-import { Route as AuthedRecordRouteImport } from './routes/_authed/record';
-import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings';
-import { Route as AuthedTeamRouteImport } from './routes/_authed/team';
-import { Route as AuthedVideosRouteImport } from './routes/_authed/videos';
-import { Route as EmbedTokenRouteImport } from './routes/embed.$token';
-import { Route as STokenRouteImport } from './routes/s.$token';
-import { Route as WatchIdRouteImport } from './routes/watch.$id';
-import { Route as AuthedVideoIdRouteImport } from './routes/_authed/video.$id';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
+import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
+import { Route as AuthedRecordRouteImport } from './routes/_authed/record'
+import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
+import { Route as AuthedTeamRouteImport } from './routes/_authed/team'
+import { Route as AuthedVideosRouteImport } from './routes/_authed/videos'
+import { Route as EmbedTokenRouteImport } from './routes/embed.$token'
+import { Route as STokenRouteImport } from './routes/s.$token'
+import { Route as WatchIdRouteImport } from './routes/watch.$id'
+import { Route as AuthedVideoIdRouteImport } from './routes/_authed/video.$id'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AuthedRoute,
-} as any);
+} as any)
 const AuthedProfileRoute = AuthedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => AuthedRoute,
-} as any);
+} as any)
 const AuthedRecordRoute = AuthedRecordRouteImport.update({
   id: '/record',
   path: '/record',
   getParentRoute: () => AuthedRoute,
-} as any);
+} as any)
 const AuthedSettingsRoute = AuthedSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
   getParentRoute: () => AuthedRoute,
-} as any);
+} as any)
 const AuthedTeamRoute = AuthedTeamRouteImport.update({
   id: '/team',
   path: '/team',
   getParentRoute: () => AuthedRoute,
-} as any);
+} as any)
 const AuthedVideosRoute = AuthedVideosRouteImport.update({
   id: '/videos',
   path: '/videos',
   getParentRoute: () => AuthedRoute,
-} as any);
+} as any)
 const EmbedTokenRoute = EmbedTokenRouteImport.update({
   id: '/embed/$token',
   path: '/embed/$token',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const STokenRoute = STokenRouteImport.update({
   id: '/s/$token',
   path: '/s/$token',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const WatchIdRoute = WatchIdRouteImport.update({
   id: '/watch/$id',
   path: '/watch/$id',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AuthedVideoIdRoute = AuthedVideoIdRouteImport.update({
   id: '/video/$id',
   path: '/video/$id',
   getParentRoute: () => AuthedRoute,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof AuthedIndexRoute;
-  '/login': typeof LoginRoute;
-  '/profile': typeof AuthedProfileRoute;
-  '/record': typeof AuthedRecordRoute;
-  '/settings': typeof AuthedSettingsRoute;
-  '/team': typeof AuthedTeamRoute;
-  '/videos': typeof AuthedVideosRoute;
-  '/embed/$token': typeof EmbedTokenRoute;
-  '/s/$token': typeof STokenRoute;
-  '/watch/$id': typeof WatchIdRoute;
-  '/video/$id': typeof AuthedVideoIdRoute;
+  '/': typeof AuthedIndexRoute
+  '/login': typeof LoginRoute
+  '/profile': typeof AuthedProfileRoute
+  '/record': typeof AuthedRecordRoute
+  '/settings': typeof AuthedSettingsRoute
+  '/team': typeof AuthedTeamRoute
+  '/videos': typeof AuthedVideosRoute
+  '/embed/$token': typeof EmbedTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/watch/$id': typeof WatchIdRoute
+  '/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRoutesByTo {
-  '/login': typeof LoginRoute;
-  '/profile': typeof AuthedProfileRoute;
-  '/record': typeof AuthedRecordRoute;
-  '/settings': typeof AuthedSettingsRoute;
-  '/team': typeof AuthedTeamRoute;
-  '/videos': typeof AuthedVideosRoute;
-  '/embed/$token': typeof EmbedTokenRoute;
-  '/s/$token': typeof STokenRoute;
-  '/watch/$id': typeof WatchIdRoute;
-  '/': typeof AuthedIndexRoute;
-  '/video/$id': typeof AuthedVideoIdRoute;
+  '/login': typeof LoginRoute
+  '/profile': typeof AuthedProfileRoute
+  '/record': typeof AuthedRecordRoute
+  '/settings': typeof AuthedSettingsRoute
+  '/team': typeof AuthedTeamRoute
+  '/videos': typeof AuthedVideosRoute
+  '/embed/$token': typeof EmbedTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/watch/$id': typeof WatchIdRoute
+  '/': typeof AuthedIndexRoute
+  '/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/_authed': typeof AuthedRouteWithChildren;
-  '/login': typeof LoginRoute;
-  '/_authed/profile': typeof AuthedProfileRoute;
-  '/_authed/record': typeof AuthedRecordRoute;
-  '/_authed/settings': typeof AuthedSettingsRoute;
-  '/_authed/team': typeof AuthedTeamRoute;
-  '/_authed/videos': typeof AuthedVideosRoute;
-  '/embed/$token': typeof EmbedTokenRoute;
-  '/s/$token': typeof STokenRoute;
-  '/watch/$id': typeof WatchIdRoute;
-  '/_authed/': typeof AuthedIndexRoute;
-  '/_authed/video/$id': typeof AuthedVideoIdRoute;
+  __root__: typeof rootRouteImport
+  '/_authed': typeof AuthedRouteWithChildren
+  '/login': typeof LoginRoute
+  '/_authed/profile': typeof AuthedProfileRoute
+  '/_authed/record': typeof AuthedRecordRoute
+  '/_authed/settings': typeof AuthedSettingsRoute
+  '/_authed/team': typeof AuthedTeamRoute
+  '/_authed/videos': typeof AuthedVideosRoute
+  '/embed/$token': typeof EmbedTokenRoute
+  '/s/$token': typeof STokenRoute
+  '/watch/$id': typeof WatchIdRoute
+  '/_authed/': typeof AuthedIndexRoute
+  '/_authed/video/$id': typeof AuthedVideoIdRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/login'
@@ -136,8 +136,8 @@ export interface FileRouteTypes {
     | '/embed/$token'
     | '/s/$token'
     | '/watch/$id'
-    | '/video/$id';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/video/$id'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/profile'
@@ -149,7 +149,7 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/watch/$id'
     | '/'
-    | '/video/$id';
+    | '/video/$id'
   id:
     | '__root__'
     | '/_authed'
@@ -163,114 +163,114 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/watch/$id'
     | '/_authed/'
-    | '/_authed/video/$id';
-  fileRoutesById: FileRoutesById;
+    | '/_authed/video/$id'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  AuthedRoute: typeof AuthedRouteWithChildren;
-  LoginRoute: typeof LoginRoute;
-  EmbedTokenRoute: typeof EmbedTokenRoute;
-  STokenRoute: typeof STokenRoute;
-  WatchIdRoute: typeof WatchIdRoute;
+  AuthedRoute: typeof AuthedRouteWithChildren
+  LoginRoute: typeof LoginRoute
+  EmbedTokenRoute: typeof EmbedTokenRoute
+  STokenRoute: typeof STokenRoute
+  WatchIdRoute: typeof WatchIdRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/_authed': {
-      id: '/_authed';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AuthedRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
-      id: '/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/': {
-      id: '/_authed/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof AuthedIndexRouteImport;
-      parentRoute: typeof AuthedRoute;
-    };
+      id: '/_authed/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/profile': {
-      id: '/_authed/profile';
-      path: '/profile';
-      fullPath: '/profile';
-      preLoaderRoute: typeof AuthedProfileRouteImport;
-      parentRoute: typeof AuthedRoute;
-    };
+      id: '/_authed/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AuthedProfileRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/record': {
-      id: '/_authed/record';
-      path: '/record';
-      fullPath: '/record';
-      preLoaderRoute: typeof AuthedRecordRouteImport;
-      parentRoute: typeof AuthedRoute;
-    };
+      id: '/_authed/record'
+      path: '/record'
+      fullPath: '/record'
+      preLoaderRoute: typeof AuthedRecordRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings': {
-      id: '/_authed/settings';
-      path: '/settings';
-      fullPath: '/settings';
-      preLoaderRoute: typeof AuthedSettingsRouteImport;
-      parentRoute: typeof AuthedRoute;
-    };
+      id: '/_authed/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthedSettingsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/team': {
-      id: '/_authed/team';
-      path: '/team';
-      fullPath: '/team';
-      preLoaderRoute: typeof AuthedTeamRouteImport;
-      parentRoute: typeof AuthedRoute;
-    };
+      id: '/_authed/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof AuthedTeamRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/videos': {
-      id: '/_authed/videos';
-      path: '/videos';
-      fullPath: '/videos';
-      preLoaderRoute: typeof AuthedVideosRouteImport;
-      parentRoute: typeof AuthedRoute;
-    };
+      id: '/_authed/videos'
+      path: '/videos'
+      fullPath: '/videos'
+      preLoaderRoute: typeof AuthedVideosRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/embed/$token': {
-      id: '/embed/$token';
-      path: '/embed/$token';
-      fullPath: '/embed/$token';
-      preLoaderRoute: typeof EmbedTokenRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/embed/$token'
+      path: '/embed/$token'
+      fullPath: '/embed/$token'
+      preLoaderRoute: typeof EmbedTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/s/$token': {
-      id: '/s/$token';
-      path: '/s/$token';
-      fullPath: '/s/$token';
-      preLoaderRoute: typeof STokenRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/watch/$id': {
-      id: '/watch/$id';
-      path: '/watch/$id';
-      fullPath: '/watch/$id';
-      preLoaderRoute: typeof WatchIdRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/watch/$id'
+      path: '/watch/$id'
+      fullPath: '/watch/$id'
+      preLoaderRoute: typeof WatchIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/video/$id': {
-      id: '/_authed/video/$id';
-      path: '/video/$id';
-      fullPath: '/video/$id';
-      preLoaderRoute: typeof AuthedVideoIdRouteImport;
-      parentRoute: typeof AuthedRoute;
-    };
+      id: '/_authed/video/$id'
+      path: '/video/$id'
+      fullPath: '/video/$id'
+      preLoaderRoute: typeof AuthedVideoIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
 interface AuthedRouteChildren {
-  AuthedProfileRoute: typeof AuthedProfileRoute;
-  AuthedRecordRoute: typeof AuthedRecordRoute;
-  AuthedSettingsRoute: typeof AuthedSettingsRoute;
-  AuthedTeamRoute: typeof AuthedTeamRoute;
-  AuthedVideosRoute: typeof AuthedVideosRoute;
-  AuthedIndexRoute: typeof AuthedIndexRoute;
-  AuthedVideoIdRoute: typeof AuthedVideoIdRoute;
+  AuthedProfileRoute: typeof AuthedProfileRoute
+  AuthedRecordRoute: typeof AuthedRecordRoute
+  AuthedSettingsRoute: typeof AuthedSettingsRoute
+  AuthedTeamRoute: typeof AuthedTeamRoute
+  AuthedVideosRoute: typeof AuthedVideosRoute
+  AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedVideoIdRoute: typeof AuthedVideoIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -281,9 +281,10 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedVideosRoute: AuthedVideosRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedVideoIdRoute: AuthedVideoIdRoute,
-};
+}
 
-const AuthedRouteWithChildren = AuthedRoute._addFileChildren(AuthedRouteChildren);
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
@@ -291,5 +292,7 @@ const rootRouteChildren: RootRouteChildren = {
   EmbedTokenRoute: EmbedTokenRoute,
   STokenRoute: STokenRoute,
   WatchIdRoute: WatchIdRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

@@ -6,7 +6,8 @@ import { AlertArea, ElapsedTime, RecorderControls, RecorderNotice, RecordingPrev
 import { useState, type ReactNode } from 'react';
 import { recorderNotices } from './record-notices';
 import { RecordSetup } from './record-setup';
-import { RecordUploadView, UnfinishedRecordingsPanel } from './record-instant';
+import { RecordUnfinished } from './record-unfinished';
+import { RecordUploadView } from './record-upload-view';
 
 export interface RecordPageProps {
   /** The app's one RecordingUploads: where every recording goes once made (and while, on the instant path). */
@@ -67,7 +68,7 @@ export function RecordPage({ recordings, recorderOptions, renderVideoLink, maxDu
           renderVideoLink={renderVideoLink}
         />
       )}
-      {recordings.instant && !capturing ? <UnfinishedRecordingsPanel recordings={recordings} /> : null}
+      {recordings.instant && !capturing ? <RecordUnfinished recordings={recordings} /> : null}
 
       <RecordSetup
         recorder={recorder}

@@ -1,6 +1,5 @@
-import { instantMessages, type RecordingUploads, type RecordingUploadState } from '@stream/recording-uploads';
-import { useUnfinishedRecordings } from '@stream/recording-uploads/react';
-import { AlertArea, RecorderNotice, ShareLinkField, UnfinishedRecordings } from '@stream/ui';
+import { instantMessages, type RecordingUploadState } from '@stream/recording-uploads';
+import { AlertArea, RecorderNotice, ShareLinkField } from '@stream/ui';
 import type { ReactNode } from 'react';
 
 const percent = (uploaded: number, recorded: number) =>
@@ -53,24 +52,6 @@ export function RecordUploadView({
           {state.videoId && renderVideoLink ? renderVideoLink(state.videoId) : null}
         </div>
       ) : null}
-    </>
-  );
-}
-
-/** "Unfinished recordings" left by an earlier page: Resume upload, Download, Discard. */
-export function UnfinishedRecordingsPanel({ recordings }: { recordings: RecordingUploads }) {
-  const unfinished = useUnfinishedRecordings(recordings);
-  return (
-    <>
-      {unfinished.error ? (
-        <RecorderNotice message={`That did not work: ${unfinished.error}`} onDismiss={unfinished.clearError} />
-      ) : null}
-      <UnfinishedRecordings
-        recordings={unfinished.recordings}
-        onResume={unfinished.resume}
-        onDownload={unfinished.download}
-        onDiscard={unfinished.discard}
-      />
     </>
   );
 }

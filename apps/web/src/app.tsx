@@ -49,8 +49,10 @@ export function createApp({ authClient, transport, recordings, recorder = {}, st
     recordings: () =>
       (loading ??= recordings
         ? Promise.resolve(recordings)
-        : import('@stream/recording-uploads').then(
-            (lib) => lib.createRecordingUploads({ getToken, transport: videoTransport }),
+        : // A module of the app's own, not the lib's entry: importing a package's entry here made
+          // rolldown split react-query and the preload helper out of the first page's chunk (+2 kB gzip).
+          import('./recordings-for').then(
+            (lib) => lib.recordingsFor(getToken, videoTransport),
             (error: unknown) => {
               loading = undefined; // a chunk that failed to load is asked for again next time
               throw error;

@@ -9,7 +9,13 @@ import { apiLayerRules } from './tools/eslint/api-layers.mjs';
 
 export const dependencyConstraints = [
   // Apps compose libs; nothing imports an app.
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:ui', 'type:proto'] },
+  {
+    sourceTag: 'type:app',
+    onlyDependOnLibsWithTags: ['type:workflow', 'type:feature', 'type:data', 'type:ui', 'type:proto'],
+  },
+  // Workflow libs (recording-uploads) own long-lived client work over the feature and data libs:
+  // a recording's way to a video uses the recorder's sinks and video-api's clients.
+  { sourceTag: 'type:workflow', onlyDependOnLibsWithTags: ['type:feature', 'type:data', 'type:proto'] },
   // Feature libs (recorder) are framework-free and talk to the world through injected sinks.
   { sourceTag: 'type:feature', onlyDependOnLibsWithTags: [] },
   // Data libs (auth, video-api) may use the contract but not each other: the app injects getToken.
@@ -18,8 +24,14 @@ export const dependencyConstraints = [
   { sourceTag: 'type:ui', onlyDependOnLibsWithTags: [] },
   { sourceTag: 'type:proto', onlyDependOnLibsWithTags: [] },
   // Browser tests drive the app from outside; they may use the libs' test helpers, never an app.
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:data', 'type:ui', 'type:proto', 'type:feature'] },
-  { sourceTag: 'type:tools', onlyDependOnLibsWithTags: ['type:proto', 'type:data', 'type:feature', 'type:ui'] },
+  {
+    sourceTag: 'type:e2e',
+    onlyDependOnLibsWithTags: ['type:data', 'type:ui', 'type:proto', 'type:feature', 'type:workflow'],
+  },
+  {
+    sourceTag: 'type:tools',
+    onlyDependOnLibsWithTags: ['type:proto', 'type:data', 'type:feature', 'type:ui', 'type:workflow'],
+  },
 ];
 
 export default tseslint.config(
@@ -61,6 +73,7 @@ export default tseslint.config(
       'libs/auth/**/*.{ts,tsx}',
       'libs/video-api/src/hooks/**/*.{ts,tsx}',
       'libs/recorder/src/react/**/*.{ts,tsx}',
+      'libs/recording-uploads/src/react/**/*.{ts,tsx}',
     ],
     ...reactHooks.configs.flat.recommended,
     rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },

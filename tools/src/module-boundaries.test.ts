@@ -27,6 +27,16 @@ describe('module boundaries (docs/architecture.md, "How the projects depend on e
     ['libs/video-api/src/forbidden.ts', "import * as auth from '@stream/auth';\nexport const x = auth;\n"],
     ['libs/recorder/src/forbidden.ts', "import * as ui from '@stream/ui';\nexport const x = ui;\n"],
     ['libs/proto/src/forbidden.ts', "import * as ui from '@stream/ui';\nexport const x = ui;\n"],
+    // The recorder captures; the way to a video is recording-uploads', which builds on it, not the reverse.
+    [
+      'libs/recorder/src/forbidden.ts',
+      "import * as uploads from '@stream/recording-uploads';\nexport const x = uploads;\n",
+    ],
+    ['libs/recording-uploads/src/forbidden.ts', "import * as ui from '@stream/ui';\nexport const x = ui;\n"],
+    [
+      'libs/video-api/src/forbidden.ts',
+      "import * as uploads from '@stream/recording-uploads';\nexport const x = uploads;\n",
+    ],
   ])('reports %s importing %s', async (file, source) => {
     const errors = await boundaryErrors(file, source);
     expect(errors.length).toBeGreaterThan(0);
@@ -39,6 +49,11 @@ describe('module boundaries (docs/architecture.md, "How the projects depend on e
       "import { VideoService } from '@stream/proto';\nexport const x = VideoService;\n",
     ],
     ['apps/api/src/allowed.ts', "import { VideoService } from '@stream/proto';\nexport const x = VideoService;\n"],
+    [
+      'libs/recording-uploads/src/allowed.ts',
+      "import * as api from '@stream/video-api';\nimport * as recorder from '@stream/recorder';\nexport const x = [api, recorder];\n",
+    ],
+    ['apps/web/src/allowed.ts', "import * as uploads from '@stream/recording-uploads';\nexport const x = uploads;\n"],
   ])('allows %s importing %s', async (file, source) => {
     expect(await boundaryErrors(file, source)).toEqual([]);
   });

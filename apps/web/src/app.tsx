@@ -1,21 +1,20 @@
 import type { Transport } from '@connectrpc/connect';
 import { createSession, createSignInActions, type AuthClient } from '@stream/auth';
 import type { RecorderOptions } from '@stream/recorder';
-import type { UploadClient } from '@stream/video-api';
+import type { RecordingUploads } from '@stream/recording-uploads';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { RootOptions } from 'react-dom/client';
 import { lazyTransport } from './lazy-transport';
-import { lazyUploadClient } from './lazy-upload-client';
 import { createAppRouter } from './router';
 
 export interface AppOptions {
   authClient: AuthClient;
   /** Defaults to the video service at this page's origin, with the session's token. Tests pass a fake. */
   transport?: Transport;
-  /** Defaults to uploads to this page's origin with the session's token. Tests pass a scripted one. */
-  uploads?: UploadClient;
+  /** Defaults to recordings uploaded to this page's origin with the session's token. Tests pass their own. */
+  recordings?: RecordingUploads;
   /** Defaults to the browser's media. Tests pass `@stream/recorder/testing`'s fake browser. */
   recorder?: RecorderOptions;
   /** Where the session keeps `authToken`; defaults to localStorage. */
@@ -24,10 +23,10 @@ export interface AppOptions {
 }
 
 /**
- * The app's parts, wired once: session, sign-in actions, query cache, transport, uploads and router. main.tsx
+ * The app's parts, wired once: session, sign-in actions, query cache, transport, recordings and router. main.tsx
  * and the tests both build the app here, so tests render the tree production renders.
  */
-export function createApp({ authClient, transport, uploads, recorder = {}, storage, history }: AppOptions) {
+export function createApp({ authClient, transport, recordings, recorder = {}, storage, history }: AppOptions) {
   const session = createSession(authClient, storage);
   const signIn = createSignInActions(authClient, session, storage);
   const queryClient = new QueryClient({
@@ -35,23 +34,30 @@ export function createApp({ authClient, transport, uploads, recorder = {}, stora
     // asks once, not twice (useSuspenseQuery applies the same 1 s floor).
     defaultOptions: { queries: { staleTime: 1000 } },
   });
+  const getToken = async () => (await session.getToken()) ?? undefined;
+  const videoTransport =
+    transport ??
+    lazyTransport(async () =>
+      (await import('./video-service-client')).createVideoTransport({ baseUrl: window.location.origin, getToken }),
+    );
+  let loading: Promise<RecordingUploads> | undefined;
   const router = createAppRouter({
     queryClient,
     session,
     signIn,
-    transport:
-      transport ??
-      lazyTransport(async () =>
-        (await import('./video-service-client')).createVideoTransport({
-          baseUrl: window.location.origin,
-          getToken: async () => (await session.getToken()) ?? undefined,
-        }),
-      ),
-    uploads:
-      uploads ??
-      lazyUploadClient(async () =>
-        (await import('./routes/-components/record-upload-client')).uploadClientFor(session),
-      ),
+    transport: videoTransport,
+    recordings: () =>
+      (loading ??= recordings
+        ? Promise.resolve(recordings)
+        : // A module of the app's own, not the lib's entry: importing a package's entry here made
+          // rolldown split react-query and the preload helper out of the first page's chunk (+2 kB gzip).
+          import('./recordings-for').then(
+            (lib) => lib.recordingsFor(getToken, videoTransport),
+            (error: unknown) => {
+              loading = undefined; // a chunk that failed to load is asked for again next time
+              throw error;
+            },
+          )),
     recorder,
     ...(history ? { history } : {}),
   });

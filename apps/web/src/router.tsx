@@ -1,7 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { createSignInActions, type Session, type SignInActions } from '@stream/auth';
 import type { RecorderOptions } from '@stream/recorder';
-import type { UploadClient } from '@stream/video-api';
+import type { RecordingUploads } from '@stream/recording-uploads';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
@@ -15,8 +15,12 @@ export interface RouterContext {
   signIn: SignInActions;
   /** The one transport to the video service, carrying the session's token (`@stream/video-api`). */
   transport: Transport;
-  /** The one upload client, so its single-upload lock holds across visits of /record. */
-  uploads: UploadClient;
+  /**
+   * The app's one RecordingUploads (@stream/recording-uploads), loaded on first use (/record's
+   * loader) so the first page carries none of it; one object, so a recording's upload, its link and
+   * the single-upload lock outlive a visit of /record.
+   */
+  recordings: () => Promise<RecordingUploads>;
   /** How /record's recorder captures: the browser's own media in production, a fake one in tests. */
   recorder: RecorderOptions;
 }

@@ -60,19 +60,3 @@ export {
   type Resolution,
 } from './capture/quality.ts';
 export { createLevelMeter, levelOf, type LevelMeter } from './capture/level-meter.ts';
-export {
-  createIdbSpoolStore,
-  createOpfsSpoolStore,
-  createUploadSink,
-  freeSpoolBytes,
-  hasSpoolStorage,
-  lowSpaceBytes,
-  openSpoolStore,
-  type Spool,
-  type SpooledRecording,
-  type SpoolStore,
-  type UploadProgress,
-  type UploadSink,
-  type UploadSinkOptions,
-  type UploadTarget,
-} from './spool/index.ts';

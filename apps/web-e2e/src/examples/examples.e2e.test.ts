@@ -69,6 +69,53 @@ describe('the examples, built from the packed libs', () => {
     await page.context().close();
   }, 300_000);
 
+  it('instant-share (plain TypeScript): the link at Stop, uploaded while recording, and a recording a reload left unfinished resumed', async () => {
+    const dir = buildExample('instant-share', workDir, tarballs);
+    const uploads = installedManifest(dir, '@stream/recording-uploads');
+    expect(Object.keys(uploads.exports)).toEqual(['.', './react', './testing']);
+    expect(uploads.dependencies).toHaveProperty('@stream/video-api');
+    expect(uploads.dependencies).toHaveProperty('@stream/recorder');
+    expect(installedFiles(dir, '@stream/recording-uploads').some((file) => file.startsWith('src'))).toBe(false);
+
+    const preview = await previewExample(dir, baseUrl);
+    previews.push(preview);
+    const user = await createTestUser(emulatorHost);
+    const videos = videoClient(baseUrl, user.idToken);
+    const page = await newPage(browser);
+    await page.addInitScript((token) => localStorage.setItem('streamIdToken', token), user.idToken);
+    await page.goto(preview.url);
+    const status = page.getByRole('status');
+    const link = page.locator('#link');
+    await page.getByRole('button', { name: 'Record' }).click();
+    // Bytes on the server while recording: the upload runs before Stop.
+    await status.filter({ hasText: /^Recording \([1-9]\d* bytes uploaded\)$/ }).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(2000);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => link.getAttribute('href'), { timeout: 2_000 }).toContain('/s/');
+    await status.filter({ hasText: 'Video uploaded successfully!' }).waitFor({ timeout: 30_000 });
+    const [first] = (await videos.listVideos({ pageSize: 10 })).videos;
+    expect(await link.getAttribute('href')).toContain('/s/');
+
+    // A second recording, left by a reload midway: offered again, and Resume upload finishes the same video.
+    await page.getByRole('button', { name: 'Record' }).click();
+    await status.filter({ hasText: /^Recording \([1-9]\d* bytes uploaded\)$/ }).waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(2000);
+    await page.reload();
+    const resume = page
+      .getByRole('region', { name: 'Unfinished recordings' })
+      .getByRole('button', { name: 'Resume upload' });
+    await resume.waitFor();
+    expect(await resume.count()).toBe(1);
+    await resume.click();
+    await status.filter({ hasText: 'Video uploaded successfully!' }).waitFor({ timeout: 30_000 });
+    expect(await link.getAttribute('href')).toContain('/s/');
+    await resume.waitFor({ state: 'detached' });
+    const listed = (await videos.listVideos({ pageSize: 10 })).videos.map((video) => video.id);
+    expect(listed).toHaveLength(2); // the resumed upload made no third video
+    expect(listed).toContain(first!.id);
+    await page.context().close();
+  }, 300_000);
+
   it('react-player (React): plays a Stream video by its URL in the @stream/ui player', async () => {
     const dir = buildExample('react-player', workDir, tarballs);
     const preview = await previewExample(dir, baseUrl);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { freePort } from '@stream/auth/testing';
 import { workspaceRoot } from '../harness/paths';
 
-const LIBS = ['proto', 'video-api', 'recorder', 'auth', 'ui'];
+const LIBS = ['proto', 'video-api', 'recorder', 'recording-uploads', 'auth', 'ui'];
 
 function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
   const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });

@@ -85,7 +85,7 @@ async function waitReady(token: string, videoId: string, timeoutMs = 60_000) {
 
 const uploadFile = (videoId: string) => join(inject('dataDir'), 'uploads', videoId);
 
-/** Bytes the page keeps in IndexedDB's spool (libs/recorder idb-spool.ts); call once it is open. */
+/** Bytes the page keeps in IndexedDB's spool (libs/recording-uploads idb-spool.ts); call once it is open. */
 const spooledInIndexedDb = (page: Page) =>
   page.evaluate(
     () =>
@@ -169,7 +169,7 @@ describe('/record uploads while recording', () => {
     await page.context().setOffline(false);
     await page.waitForTimeout(4_000);
     await page.getByRole('button', { name: 'Stop Recording' }).click();
-    await page.getByText('Uploaded: the video is being prepared.').waitFor({ timeout: 60_000 });
+    await page.getByText('Video uploaded successfully!').waitFor({ timeout: 60_000 });
     const video = await waitReady(user.idToken, videoId);
     expect(video.durationSeconds).toBeGreaterThan(16);
     await page.context().close();
@@ -289,7 +289,7 @@ describe('/record uploads while recording', () => {
 
       expect((await videoClient(user.idToken).listVideos({ pageSize: 50 })).videos).toEqual([]);
       await expect(page.getByRole('status').filter({ hasText: 'Uploading while you record' }).count()).resolves.toBe(0);
-      // No local copy either: the spool's folder (libs/recorder opfs-spool.ts) holds no recording.
+      // No local copy either: the spool's folder (libs/recording-uploads opfs-spool.ts) holds no recording.
       const spooled = () =>
         page.evaluate(async () => {
           const root = await navigator.storage.getDirectory();

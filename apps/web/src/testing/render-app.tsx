@@ -1,5 +1,6 @@
 import { createFakeAuthClient } from '@stream/auth/testing';
 import type { RecorderOptions } from '@stream/recorder';
+import { composeRecordingUploads } from '@stream/recording-uploads';
 import type { UploadClient } from '@stream/video-api';
 import { createFakeVideoService, type FakeVideoServiceOptions } from '@stream/video-api/testing';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -37,7 +38,8 @@ export function renderApp(path: string, { signedIn = true, uploads, recorder, ..
     transport: fake.transport,
     storage: window.localStorage,
     history,
-    ...(uploads ? { uploads } : {}),
+    // The whole file after Stop through `uploads` (a fake browser's recording has no local copy to upload from).
+    ...(uploads ? { recordings: composeRecordingUploads({ wholeFile: uploads }) } : {}),
     ...(recorder ? { recorder } : {}),
   });
   app.session.subscribe(() => fake.setCaller(app.session.isSignedIn() ? callerId : undefined));

@@ -8,4 +8,3 @@ export {
   type FakeBrowserOptions,
 } from './fake-browser.ts';
 export { FakeSink, settle, type FakeSinkOptions } from './fake-sink.ts';
-export { FakeOpfs } from './fake-opfs.ts';

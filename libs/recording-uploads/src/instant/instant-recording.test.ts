@@ -1,14 +1,16 @@
 // @vitest-environment node
 // The instant path with real parts around it: the resumable client against the fake tus server of
-// @stream/video-api/testing (real HTTP), the OPFS spool over @stream/recorder/testing's fake file
-// system. A recording uploads as it is written and keeps its link; a page reloaded mid-recording
+// @stream/video-api/testing (real HTTP), the OPFS spool over this lib's fake file system
+// (./testing). A recording uploads as it is written and keeps its link; a page reloaded mid-recording
 // finds it, resumes the same upload, downloads or discards it.
-import { createOpfsSpoolStore, type ChunkSink, type SpoolStore } from '@stream/recorder';
-import { FakeOpfs } from '@stream/recorder/testing';
+import type { ChunkSink } from '@stream/recorder';
+import { createOpfsSpoolStore } from '../spool/opfs-spool.ts';
+import type { SpoolStore } from '../spool/spool.ts';
+import { FakeOpfs } from '../testing/fake-opfs.ts';
 import { createResumableClient } from '@stream/video-api';
 import { startFakeTusServer, type FakeTusServer } from '@stream/video-api/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInstantRecording, type InstantRecording, type InstantRecordingDeps } from './instant-recording';
+import { createInstantRecording, type InstantRecording, type InstantRecordingDeps } from './instant-recording.ts';
 
 let server: FakeTusServer;
 let fs: FakeOpfs;
@@ -83,6 +85,9 @@ describe('instant recording', () => {
     expect(server.uploads.size).toBe(1);
     expect(server.uploads.get(videoId)).toMatchObject({ length: 22 });
     expect(server.uploads.get(videoId)!.bytes.toString()).toBe('first part second part');
+    // Uploaded, so no longer unfinished, though its copy waits for READY.
+    expect(await after.unfinished()).toEqual([]);
+    expect(await createOpfsSpoolStore(fs.root).list()).toHaveLength(1);
   });
 
   it('Resume upload starts a new video when the server lost the first; Discard removes copy and upload', async () => {

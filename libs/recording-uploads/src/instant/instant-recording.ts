@@ -1,13 +1,8 @@
-import {
-  createUploadSink,
-  freeSpoolBytes,
-  lowSpaceBytes,
-  type SinkSpec,
-  type Spool,
-  type SpooledRecording,
-  type SpoolStore,
-  type UploadSink,
-} from '@stream/recorder';
+import type { SinkSpec } from '@stream/recorder';
+import { freeSpoolBytes, lowSpaceBytes } from '../spool/open-spool-store.ts';
+import type { Spool, SpooledRecording, SpoolStore } from '../spool/spool.ts';
+import { createUploadSink, type UploadSink } from '../spool/upload-sink.ts';
+import { lazySpool } from './lazy-spool.ts';
 import { ResumableUploadError, type ResumableClient, type ResumableUpload, type UploadRef } from '@stream/video-api';
 
 /** What /record shows of the recording that uploads while it is made (issue 13). */
@@ -236,12 +231,10 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       for (const recording of await store.list()) {
         if (state.active && (await current?.spool)?.id === recording.id) continue;
         if (fallingBack === recording.id) continue;
-        if (
-          recording.uploaded &&
-          recording.upload &&
-          (await deps.isReady(recording.upload.videoId).catch(() => false))
-        ) {
-          await (await store.open(recording.id))?.remove();
+        // An uploaded one is not unfinished: its copy waits for READY (then goes) in case processing needs it again.
+        if (recording.uploaded) {
+          if (recording.upload && (await deps.isReady(recording.upload.videoId).catch(() => false)))
+            await (await store.open(recording.id))?.remove();
           continue;
         }
         found.push(recording);
@@ -284,25 +277,5 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       if (ref && !spool.info.uploaded) await discardUpload(ref);
       await spool.remove();
     },
-  };
-}
-
-/** A spool still being created: each call waits for it (and fails if there is none). */
-function lazySpool(created: Promise<Spool | undefined>): Spool {
-  const ready = async () => {
-    const spool = await created;
-    if (!spool) throw new Error('No local copy');
-    return spool;
-  };
-  return {
-    id: '',
-    size: 0,
-    get info(): SpooledRecording {
-      throw new Error('Not known until the spool exists');
-    },
-    append: async (chunk) => (await ready()).append(chunk),
-    read: async (from, to) => (await ready()).read(from, to),
-    update: async (changes) => (await ready()).update(changes),
-    remove: async () => (await ready()).remove(),
   };
 }

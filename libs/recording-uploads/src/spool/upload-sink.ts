@@ -1,4 +1,4 @@
-import type { ChunkSink } from '../chunk-sink.ts';
+import type { ChunkSink } from '@stream/recorder';
 import type { Spool } from './spool.ts';
 
 /**

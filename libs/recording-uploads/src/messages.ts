@@ -1,0 +1,9 @@
+/** What a page says about the instant path (issue 13, word for word). */
+export const instantMessages = {
+  offline: "Offline: your recording is safe on this computer and will upload when you're back",
+  lowSpace:
+    'This computer is running out of space for the local copy of your recording. Free some space, or keep the recording short.',
+  noLocalCopy: 'This browser keeps no local copy of the recording: stay online until it has uploaded.',
+  uploading: 'Uploading while you record...',
+  stopped: 'The upload stopped.',
+} as const;

@@ -1,0 +1,7 @@
+export { useRecorderWithUploads, useRecordingUploadState, type RecorderWithUploads } from './use-recording-uploads.ts';
+export {
+  useUnfinishedRecordings,
+  type UnfinishedRecordings,
+  type UnfinishedRecordingView,
+} from './use-unfinished-recordings.ts';
+export { useUnfinishedRecordingCount } from './use-unfinished-recording-count.ts';

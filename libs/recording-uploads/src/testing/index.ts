@@ -1,0 +1,2 @@
+// Test doubles for code that uses this lib (not for production).
+export { FakeOpfs } from './fake-opfs.ts';

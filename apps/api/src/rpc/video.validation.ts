@@ -96,15 +96,15 @@ export const UPDATABLE_FIELDS = ['title', 'description', 'visibility', 'default_
 export type UpdatableField = (typeof UPDATABLE_FIELDS)[number];
 
 /** Fields a mask may not name, by who changes them instead; any other Video field is the server's to set. */
-const CHANGED_ELSEWHERE: Readonly<Record<string, string>> = {
-  video_id: 'it names the video',
-  id: 'it names the video',
-  update_mask: 'it is the mask itself',
-  folder_id: 'LibraryService.UpdateVideos moves videos',
-  tags: 'LibraryService.UpdateVideos tags videos',
-  kept_ranges: 'EditService.SaveEdits changes them',
-  captions_url: 'EditService.SetCaptions changes them',
-};
+const CHANGED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
+  ['video_id', 'it names the video'],
+  ['id', 'it names the video'],
+  ['update_mask', 'it is the mask itself'],
+  ['folder_id', 'LibraryService.UpdateVideos moves videos'],
+  ['tags', 'LibraryService.UpdateVideos tags videos'],
+  ['kept_ranges', 'EditService.SaveEdits changes them'],
+  ['captions_url', 'EditService.SetCaptions changes them'],
+]);
 const videoFields = new Set([...VideoSchema.fields, ...UpdateVideoRequestSchema.fields].map((field) => field.name));
 
 /**
@@ -129,7 +129,8 @@ function unchangeable(path: string): string {
   const shown = JSON.stringify(path.length > 64 ? `${path.slice(0, 64)}…` : path);
   const field = path.split('.')[0]!;
   if ((UPDATABLE_FIELDS as readonly string[]).includes(field)) return `${shown} names a part of a field; name ${field}`;
-  if (CHANGED_ELSEWHERE[path]) return `${path} cannot be changed here (${CHANGED_ELSEWHERE[path]})`;
+  const elsewhere = CHANGED_ELSEWHERE.get(path);
+  if (elsewhere) return `${path} cannot be changed here (${elsewhere})`;
   if (videoFields.has(path)) return `${path} is set by the server and cannot be changed`;
   return `${shown} is not a field`;
 }

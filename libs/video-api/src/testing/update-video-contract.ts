@@ -119,6 +119,7 @@ export function updateVideoMaskContract(owner: () => VideoClient) {
 
   const refused: [string, { paths: string[] }, Record<string, unknown>, RegExp][] = [
     ['an unknown field', { paths: ['title', 'colour'] }, { title: 'x' }, /colour/],
+    ['a name every object has', { paths: ['constructor'] }, {}, /"constructor" is not a field/],
     ['the video id', { paths: ['video_id'] }, {}, /video_id/],
     ['a field the server sets (status)', { paths: ['status'] }, {}, /status/],
     ['the owner', { paths: ['user_id'] }, {}, /user_id/],

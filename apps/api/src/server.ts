@@ -159,7 +159,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       startUploadExpiry({ uploads, files: tusFiles, expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000, log }),
     );
     registerStreamRoutes(app, { videos, signer, verifier });
-    registerAppConfigRoute(app, { maxRecordingSeconds: config.MAX_RECORDING_SECONDS });
+    registerAppConfigRoute(app, {
+      maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
+      authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
+    });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
     await registerWebApp(app, config.WEB_DIST);
     return app;

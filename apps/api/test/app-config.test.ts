@@ -32,4 +32,12 @@ describe('MAX_RECORDING_SECONDS and GET /api/config', () => {
     expect(limited.headers.get('cache-control')).toBe('no-cache');
     expect(await limited.json()).toEqual({ maxRecordingSeconds: 90 });
   });
+
+  it('names the Auth emulator the server trusts, which the CSP lets the page reach (npm start on other ports)', async () => {
+    server = await startTestServer({ database: 'pglite', env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199' } });
+    const response = await fetch(`${server.baseUrl}/api/config`);
+    expect(await response.json()).toEqual({ maxRecordingSeconds: null, authEmulatorHost: '127.0.0.1:9199' });
+    const connectSrc = /connect-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(connectSrc?.split(' ')).toContain('http://127.0.0.1:9199');
+  });
 });

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import fc from 'fast-check';
+import { Window } from 'happy-dom';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
@@ -45,6 +47,19 @@ const unescape = (text: string) =>
     /&(amp|lt|gt|quot|#39);/g,
     (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name]!,
   );
+
+/** The page as a browser reads it: head elements with their attributes, the title's text, the body. */
+function parsed(html: string) {
+  const document = new new Window().DOMParser().parseFromString(html, 'text/html');
+  const head = [...document.head.children].map((element) => ({
+    tag: element.tagName.toLowerCase(),
+    attributes: element.getAttributeNames(),
+    key: element.getAttribute('property') ?? element.getAttribute('name') ?? element.getAttribute('rel'),
+  }));
+  const content = (key: string) =>
+    document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content');
+  return { head, title: document.querySelector('title')?.textContent, content, body: document.body.innerHTML };
+}
 
 async function page(path: string) {
   const response = await fetch(`${server.baseUrl}${path}`);
@@ -181,6 +196,76 @@ describe('the watch page of a share link (/s/<token>)', () => {
     expect(tags['og:title']).toBe('Open for all');
     expect(tags['og:url']).toBe(`${server.baseUrl}/watch/${made.id}`);
     expect(unescape(tags['og:description']!)).toBe('A video by Ada <Owner>');
+  });
+});
+
+describe('user text in the head', () => {
+  // Pieces that mean something to String.replace, HTML or the head, mixed with any character.
+  const pieces = [
+    "$'",
+    '$`',
+    '$&',
+    '$$',
+    '$1',
+    '</head>',
+    '</title>',
+    '<script>',
+    '"',
+    "'",
+    '&amp;',
+    '&',
+    '\r\n',
+    '\r',
+    ' ',
+  ];
+  const text = (maxLength: number) =>
+    fc.string({
+      unit: fc.oneof(fc.constantFrom(...pieces), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+      maxLength,
+    });
+  const valid = (value: string, max: number) => !value.includes('\0') && value.trim().length <= max;
+  const title = text(40).filter((value) => valid(value, 200) && value.trim() !== '');
+  const description = text(80).filter((value) => valid(value, 5000));
+  const chapter = text(20).filter((value) => valid(value, 200) && value.trim() !== '');
+
+  it("parses to the same head for any title, description and chapter names, and og:title comes back exactly ($' and $` included)", async () => {
+    const client = videoClient(server.baseUrl, { token: owner.idToken });
+    const made = await client.createVideo({ title: 'Plain', description: 'Plain words' });
+    const link = shareTokenOf((await client.shareVideo({ videoId: made.id })).url);
+    const reference = parsed((await page(`/s/${link}`)).html);
+    expect(reference.head.map((element) => element.key)).toContain('og:title');
+
+    await fc.assert(
+      fc.asyncProperty(title, description, fc.array(chapter, { maxLength: 3 }), async (title, description, names) => {
+        const saved = await client.updateVideo({
+          videoId: made.id,
+          title,
+          description,
+          visibility: Visibility.SHARED,
+          chapters: { chapters: names.map((name, index) => ({ seconds: index, title: name })) },
+        });
+        const { html } = await page(`/s/${link}`);
+        // A browser reads a raw CR as LF (happy-dom does not): CRs must come as references.
+        expect(html.slice(0, html.indexOf('</head>'))).not.toContain('\r');
+        const shown = parsed(html);
+        expect(shown.head).toEqual(reference.head);
+        expect(shown.body).toBe(reference.body);
+        expect(shown.title).toBe(`${saved.title} · Stream`);
+        expect(shown.content('og:title')).toBe(saved.title);
+        expect(shown.content('twitter:title')).toBe(saved.title);
+        const summary = saved.description.trim(); // blank: "A video by ..."; long: shortened
+        if (summary && Array.from(summary).length <= 300) expect(shown.content('og:description')).toBe(summary);
+      }),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('shortens a long description without halving a character', async () => {
+    const client = videoClient(server.baseUrl, { token: owner.idToken });
+    const made = await client.createVideo({ title: 'Long', description: `${'a'.repeat(298)}${'😀'.repeat(10)}` });
+    const link = shareTokenOf((await client.shareVideo({ videoId: made.id })).url);
+    const shown = parsed((await page(`/s/${link}`)).html);
+    expect(shown.content('og:description')).toBe(`${'a'.repeat(298)}😀…`);
   });
 });
 

@@ -3,13 +3,24 @@ import type { FastifyInstance } from 'fastify';
 export interface AppConfig {
   /** The longest recording /record makes, in seconds; null: no limit. */
   readonly maxRecordingSeconds: number | null;
+  /**
+   * host:port of the Firebase Auth emulator this server trusts (FIREBASE_AUTH_EMULATOR_HOST), where
+   * the web app signs in whatever address it was built with; absent with a real Firebase project.
+   */
+  readonly authEmulatorHost?: string;
 }
 
 /**
  * GET /api/config: the server settings the web app follows (docs/architecture.md, Defaults and
- * scale). Public: it holds nothing about anyone, and /record reads it before any call needs a token.
+ * scale). Public: it holds nothing about anyone, and the app reads it before anyone signs in.
  */
-export function registerAppConfigRoute(app: FastifyInstance, config: { maxRecordingSeconds?: number | undefined }) {
-  const body: AppConfig = { maxRecordingSeconds: config.maxRecordingSeconds ?? null };
+export function registerAppConfigRoute(
+  app: FastifyInstance,
+  config: { maxRecordingSeconds?: number | undefined; authEmulatorHost?: string | undefined },
+) {
+  const body: AppConfig = {
+    maxRecordingSeconds: config.maxRecordingSeconds ?? null,
+    ...(config.authEmulatorHost ? { authEmulatorHost: config.authEmulatorHost } : {}),
+  };
   app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'no-cache').send(body));
 }

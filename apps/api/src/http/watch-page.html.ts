@@ -11,24 +11,47 @@ export interface PagePreview {
 const SITE = 'Stream';
 const NOT_AVAILABLE = 'This video is not available';
 
+/**
+ * Text as HTML text or a quoted attribute value. A carriage return becomes a reference too: HTML
+ * turns a raw CR (or CRLF) into LF before parsing, so a description would not come back exactly.
+ */
 export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  text.replace(
+    /[&<>"'\r]/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\r': '&#13;' })[char]!,
+  );
 
 const meta = (attribute: 'property' | 'name', key: string, value: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+
+/** The web app's index.html cut where a watch page's head tags go: its own `<title>` removed. */
+export interface PageShell {
+  beforeHeadEnd: string;
+  fromHeadEnd: string;
+}
+
+/** Cuts index.html once, at start-up; a page without `</head>` gets a head of its own. */
+export function pageShell(indexHtml: string): PageShell {
+  const title = /<title>[\s\S]*?<\/title>/i.exec(indexHtml);
+  const html = title ? indexHtml.slice(0, title.index) + indexHtml.slice(title.index + title[0].length) : indexHtml;
+  const headEnd = /<\/head>/i.exec(html);
+  if (!headEnd) return { beforeHeadEnd: '<head>', fromHeadEnd: `</head>${html}` };
+  return { beforeHeadEnd: html.slice(0, headEnd.index), fromHeadEnd: html.slice(headEnd.index) };
+}
 
 /**
  * The web app's index.html with a watch page's head: `<title>`, Open Graph, Twitter and oEmbed
  * discovery tags, so a pasted link unfurls without running JavaScript. An invalid link gets a
  * generic title and nothing about any video. The body stays the single-page app.
+ *
+ * Only concatenation: user text passed to `String.replace` as the replacement would be read as a
+ * pattern (`$'` pulls in the text after the match, `` $` `` the text before it).
  */
-export function renderWatchPage(indexHtml: string, preview: PagePreview | undefined): string {
+export function renderWatchPage(shell: PageShell, preview: PagePreview | undefined): string {
   const tags = preview
     ? videoTags(preview)
     : [`<title>${NOT_AVAILABLE} · ${SITE}</title>`, meta('name', 'robots', 'noindex')];
-  const withoutTitle = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, '');
-  const head = `${tags.join('\n    ')}\n  </head>`;
-  return /<\/head>/i.test(withoutTitle) ? withoutTitle.replace(/<\/head>/i, head) : `<head>${head}${withoutTitle}`;
+  return `${shell.beforeHeadEnd}${tags.join('\n    ')}\n  ${shell.fromHeadEnd}`;
 }
 
 function videoTags(preview: PagePreview): string[] {

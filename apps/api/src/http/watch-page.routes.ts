@@ -5,7 +5,7 @@ import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import { originOf } from '../wire/request-origin';
 import { embedPagePath, sharePagePath, watchPagePath, type VideoLinks } from '../wire/video-links';
-import { escapeHtml, FALLBACK_INDEX_HTML, renderWatchPage, type PagePreview } from './watch-page.html';
+import { escapeHtml, FALLBACK_INDEX_HTML, pageShell, renderWatchPage, type PagePreview } from './watch-page.html';
 import { findPageVideo, parseWatchPath, type PageVideo, type WatchPageKind } from './watch-pages';
 
 export interface WatchPageDeps {
@@ -27,7 +27,7 @@ const DESCRIPTION_LENGTH = 300;
  */
 export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
   const indexFile = join(deps.webDist, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX_HTML;
+  const shell = pageShell(existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX_HTML);
 
   for (const kind of ['s', 'watch', 'embed'] as const) {
     app.get<{ Params: { key: string } }>(`/${kind}/:key`, async (request, reply) => {
@@ -38,7 +38,7 @@ export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
         .code(page ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderWatchPage(indexHtml, page && preview(page, kind, origin, deps.links)));
+        .send(renderWatchPage(shell, page && preview(page, kind, origin, deps.links)));
     });
   }
 
@@ -88,13 +88,18 @@ function preview(
     video.description.trim() || (video.ownerName ? `A video by ${video.ownerName}` : 'A video on Stream');
   return {
     title: video.title,
-    description:
-      description.length > DESCRIPTION_LENGTH ? `${description.slice(0, DESCRIPTION_LENGTH - 1)}…` : description,
+    description: shortened(description, DESCRIPTION_LENGTH),
     pageUrl,
     imageUrl: absolute(links.thumbnailUrl(video), origin),
     videoUrl: absolute(links.streamUrl(video), origin),
     oembedUrl: shareToken ? `${origin}/api/oembed?url=${encodeURIComponent(pageUrl)}&format=json` : undefined,
   };
+}
+
+/** At most `length` code points; a cut never halves a surrogate pair (which UTF-8 would turn into U+FFFD). */
+function shortened(text: string, length: number): string {
+  const codePoints = Array.from(text);
+  return codePoints.length > length ? `${codePoints.slice(0, length - 1).join('')}…` : text;
 }
 
 const absolute = (url: string, origin: string) => (url ? new URL(url, `${origin}/`).href : undefined);

@@ -7,8 +7,8 @@ import type { LibraryService } from '../services/library.service';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import type { EditService } from '../services/edit.service';
-import { playbackChanges } from './edit.routes';
 import { requestOrigin } from './http-request';
+import { updateVideoChanges } from './update-video.changes';
 import { toVideoMessage, visibilityToProto } from '../wire/video.message';
 import { libraryFilter } from './library.validation';
 import * as valid from './video.validation';
@@ -81,15 +81,10 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
       updateVideo: async (request, context) => {
         const user = signedIn(context);
         const id = valid.videoId(request.videoId);
-        const changes = {
-          title: valid.title(request.title),
-          description: valid.description(request.description),
-          visibility: valid.visibility(request.visibility),
-        };
+        const changes = updateVideoChanges(request);
         // Checked (and owner-only) before anything changes; the speed and chapters first, as they can still refuse.
-        const playback = playbackChanges(request);
-        if (playback) await edits.updatePlayback(user, id, playback);
-        const video = await videos.update(user, id, changes);
+        if (changes.playback) await edits.updatePlayback(user, id, changes.playback);
+        const video = await videos.update(user, id, changes.video);
         return toVideoMessage(video, links, { owner: true });
       },
 

@@ -1,4 +1,6 @@
+import type { FieldMask } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError } from '@connectrpc/connect';
+import { UpdateVideoRequestSchema, VideoSchema } from '@stream/proto';
 import type { VideoVisibility } from '../services/video';
 import {
   DEFAULT_PAGE_SIZE,
@@ -87,4 +89,48 @@ export function viewerId(value: string, signedIn: boolean): string {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value))
     throw invalid('viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -');
   return value;
+}
+
+/** The fields UpdateVideo changes, by their names in UpdateVideoRequest: what its update_mask may name. */
+export const UPDATABLE_FIELDS = ['title', 'description', 'visibility', 'default_playback_rate', 'chapters'] as const;
+export type UpdatableField = (typeof UPDATABLE_FIELDS)[number];
+
+/** Fields a mask may not name, by who changes them instead; any other Video field is the server's to set. */
+const CHANGED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
+  ['video_id', 'it names the video'],
+  ['id', 'it names the video'],
+  ['update_mask', 'it is the mask itself'],
+  ['folder_id', 'LibraryService.UpdateVideos moves videos'],
+  ['tags', 'LibraryService.UpdateVideos tags videos'],
+  ['kept_ranges', 'EditService.SaveEdits changes them'],
+  ['captions_url', 'EditService.SetCaptions changes them'],
+]);
+const videoFields = new Set([...VideoSchema.fields, ...UpdateVideoRequestSchema.fields].map((field) => field.name));
+
+/**
+ * The fields an update_mask names (AIP-134); undefined when it is unset, which is the spec's full
+ * replacement. "*" names every updatable field. A mask naming nothing, an unknown field, a
+ * sub-field or a field UpdateVideo cannot change is invalid_argument.
+ */
+export function updateMask(mask: FieldMask | undefined): ReadonlySet<UpdatableField> | undefined {
+  if (!mask) return undefined;
+  if (mask.paths.length === 0)
+    throw invalid('update_mask names no field: name the fields to change, or leave it unset to replace them all');
+  const fields = new Set<UpdatableField>();
+  for (const path of mask.paths) {
+    if (path === '*') UPDATABLE_FIELDS.forEach((field) => fields.add(field));
+    else if ((UPDATABLE_FIELDS as readonly string[]).includes(path)) fields.add(path as UpdatableField);
+    else throw invalid(`update_mask: ${unchangeable(path)}; UpdateVideo changes ${UPDATABLE_FIELDS.join(', ')}`);
+  }
+  return fields;
+}
+
+function unchangeable(path: string): string {
+  const shown = JSON.stringify(path.length > 64 ? `${path.slice(0, 64)}…` : path);
+  const field = path.split('.')[0]!;
+  if ((UPDATABLE_FIELDS as readonly string[]).includes(field)) return `${shown} names a part of a field; name ${field}`;
+  const elsewhere = CHANGED_ELSEWHERE.get(path);
+  if (elsewhere) return `${path} cannot be changed here (${elsewhere})`;
+  if (videoFields.has(path)) return `${path} is set by the server and cannot be changed`;
+  return `${shown} is not a field`;
 }

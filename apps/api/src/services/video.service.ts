@@ -117,17 +117,17 @@ export class VideoService {
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
   }
 
-  /** Owner only. An empty title keeps the current one; description and visibility are replaced. */
+  /** Owner only. Each field given replaces the video's; one not given keeps it. */
   async update(
     user: User,
     id: string,
-    changes: { title: string; description: string; visibility: VideoVisibility },
+    changes: { title?: string; description?: string; visibility?: VideoVisibility },
   ): Promise<StoredVideo> {
     await this.owned(user, id);
     const row = await repository.updateVideo(this.deps.db, id, {
-      ...(changes.title ? { title: changes.title } : {}),
-      description: changes.description,
-      visibility: changes.visibility,
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
     });
     if (!row) throw notFound(id);
     return this.withDirectUrls(toVideo(row));

@@ -27,4 +27,12 @@ describe('app config', () => {
       expect(parseAppConfig(body)).toEqual(noLimits);
     }
   });
+
+  it('reads the Auth emulator the server trusts, and nothing that is not a string', async () => {
+    const fetcher = (async () =>
+      new Response(JSON.stringify({ maxRecordingSeconds: null, authEmulatorHost: '127.0.0.1:9199' }))) as typeof fetch;
+    expect(await fetchAppConfig(fetcher)).toEqual({ maxRecordingSeconds: null, authEmulatorHost: '127.0.0.1:9199' });
+    for (const host of ['', 9099, null, { host: 'x' }])
+      expect(parseAppConfig({ authEmulatorHost: host })).toEqual(noLimits);
+  });
 });

@@ -54,6 +54,46 @@ describe('updateVideoMutation', () => {
     expect(listed().find((v) => v.id === 'a')?.title).toBe('New');
   });
 
+  it('changes only the fields given: a title alone keeps a public video public and its description', async () => {
+    const fake = createFakeVideoService({
+      videos: [
+        { id: 'p', title: 'Old', description: 'Words', visibility: Visibility.PUBLIC, defaultPlaybackRate: 1.5 },
+      ],
+    });
+    const client = new QueryClient();
+    const saved = await new MutationObserver(client, updateVideoMutation(fake.transport, client)).mutate({
+      videoId: 'p',
+      title: 'New',
+    });
+    expect(saved).toMatchObject({ title: 'New', description: 'Words', visibility: Visibility.PUBLIC });
+    expect(saved.defaultPlaybackRate).toBe(1.5);
+    expect(fake.calls.at(-1)?.request).toMatchObject({ updateMask: { paths: ['title'] } });
+
+    await new MutationObserver(client, updateVideoMutation(fake.transport, client)).mutate({
+      videoId: 'p',
+      visibility: Visibility.PRIVATE,
+      chapters: { chapters: [] },
+    });
+    expect(fake.calls.at(-1)?.request).toMatchObject({ updateMask: { paths: ['visibility', 'chapters'] } });
+    expect(fake.videos.get('p')).toMatchObject({ title: 'New', description: 'Words', visibility: Visibility.PRIVATE });
+  });
+
+  it('sends a mask it was given as it is, and one naming nothing when given no field (the server refuses it)', async () => {
+    const { fake, client } = await primed();
+    await new MutationObserver(client, updateVideoMutation(fake.transport, client)).mutate({
+      videoId: 'a',
+      title: 'New',
+      description: 'ignored',
+      updateMask: { paths: ['title'] },
+    });
+    expect(fake.videos.get('a')).toMatchObject({ title: 'New', description: '' });
+    const error = await new MutationObserver(client, updateVideoMutation(fake.transport, client))
+      .mutate({ videoId: 'a' })
+      .catch((e: unknown) => e);
+    expect(ConnectError.from(error).code).toBe(Code.InvalidArgument);
+    expect(fake.videos.get('a')?.title).toBe('New');
+  });
+
   it('leaves the caches alone when the server refuses', async () => {
     const { fake, client, listCalls } = await primed();
     fake.fail('updateVideo', new ConnectError('nope', Code.PermissionDenied));

@@ -13,6 +13,7 @@ import {
   VideoService,
 } from '@stream/proto';
 import type { InfiniteData, QueryClient, UseMutationOptions } from '@tanstack/react-query';
+import { withUpdateMask } from './update-mask';
 import { SHARE_TOKEN_HEADER, getSharedVideoKey, getVideoKey, listVideosKey } from './video-queries';
 
 export type UpdateVideoInput = MessageInitShape<typeof UpdateVideoRequestSchema>;
@@ -56,13 +57,16 @@ const withFields = (video: Video, patch: Partial<Omit<Video, '$typeName'>>): Vid
   return create(VideoSchema, { ...fields, ...patch });
 };
 
-/** UpdateVideo: the answer replaces the cached video and its card in the list; the list is then refetched. */
+/**
+ * UpdateVideo of the fields given (an update_mask names them; see `withUpdateMask`): the answer
+ * replaces the cached video and its card in the list; the list is then refetched.
+ */
 export function updateVideoMutation(
   transport: Transport,
   queryClient: QueryClient,
 ): UseMutationOptions<Video, ConnectError, UpdateVideoInput> {
   return {
-    mutationFn: (input) => callUnaryMethod(transport, VideoService.method.updateVideo, input),
+    mutationFn: (input) => callUnaryMethod(transport, VideoService.method.updateVideo, withUpdateMask(input)),
     onSuccess: async (video) => {
       queryClient.setQueryData(getVideoKey(transport, video.id), create(VideoSchema, video));
       editListed(queryClient, transport, video.id, () => video);

@@ -2,6 +2,7 @@ import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { VideoService, Visibility } from '@stream/proto';
 import { describe, expect, it } from 'vitest';
 import { createFakeVideoService } from './fake-video-service';
+import { updateVideoMaskContract } from './update-video-contract';
 
 describe('createFakeVideoService', () => {
   it('rejects page bounds the real service rejects, and changes nothing', async () => {
@@ -39,4 +40,8 @@ describe('createFakeVideoService', () => {
     fake.succeed('getVideo');
     expect((await client.getVideo({ videoId: 'a' })).id).toBe('a');
   });
+});
+
+describe('the fake’s UpdateVideo honours update_mask as the server does', () => {
+  updateVideoMaskContract(() => createClient(VideoService, createFakeVideoService().transport));
 });

@@ -14,6 +14,7 @@ import {
 import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
 import { createFakeShareLinks } from './fake-share-links';
 import { fakeLibraryService, filterVideos, usesLibrary, type FakeLibraryState } from './fake-library';
+import { fakeUpdateVideo } from './fake-update-video';
 import { fakeVideo } from './fake-video';
 
 type MethodName = keyof typeof VideoService.method;
@@ -160,14 +161,8 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         },
         updateVideo(req) {
           record('updateVideo', { ...req });
-          const video = owned(req.videoId);
-          const title = validTitle(req.title);
-          // As the real service: an empty title keeps the current one.
-          return update(video.id, {
-            title: title || video.title,
-            description: req.description,
-            visibility: req.visibility,
-          });
+          const changes = fakeUpdateVideo(req);
+          return update(owned(req.videoId).id, changes);
         },
         deleteVideo(req) {
           record('deleteVideo', { videoId: req.videoId });

@@ -146,8 +146,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       maxUploadBytes: maxResumableBytes,
       log,
     });
+    videos.removeUploadsWith(tusFiles);
     closers.unshift(
-      startUploadExpiry({ uploads, files: tusFiles, expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000, log }),
+      startUploadExpiry({
+        uploads,
+        files: tusFiles,
+        expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000,
+        emptyExpiryMs: config.UPLOAD_FIRST_BYTES_MINUTES * 60_000,
+        log,
+      }),
     );
     registerStreamRoutes(app, { videos, signer, verifier });
     registerAppConfigRoute(app, { maxRecordingSeconds: config.MAX_RECORDING_SECONDS });

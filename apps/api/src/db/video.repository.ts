@@ -119,6 +119,15 @@ export async function deleteVideo(db: Kysely<Database>, id: string): Promise<boo
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Deletes the video; resolves with whether a resumable upload of it was in progress, undefined if there was no video. */
+export async function deleteVideoReturningUpload(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ uploading: boolean } | undefined> {
+  const row = await db.deleteFrom('videos').where('id', '=', id).returning('upload_active_at').executeTakeFirst();
+  return row && { uploading: row.upload_active_at !== null };
+}
+
 export async function findVideoByShareToken(db: Kysely<Database>, shareToken: string): Promise<VideoRow | undefined> {
   return db
     .selectFrom('videos')

@@ -29,6 +29,8 @@ export interface VideoTable extends EditColumns {
   view_count: ColumnType<string | number, never, never>;
   /** While a resumable upload of the recording is in progress: its last activity; null otherwise. */
   upload_active_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the first bytes of its resumable upload arrived; null before (and for other videos). */
+  upload_bytes_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The Idempotency-Key of the whole-file upload that made it (unique per user); null otherwise. */
   client_upload_id: ColumnType<string | null, string | null | undefined, never>;
   /** int8: the length of a finished resumable upload; null for other videos. */

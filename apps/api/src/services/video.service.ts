@@ -14,6 +14,12 @@ import { toVideo, type StoredVideo } from './video.mapper';
 
 export { MediaGoneError, type AssetVersion, type OpenedAsset } from '../media';
 
+/** Where the bytes of resumable uploads in progress wait (the tus storage); see VideoService.removeUploadsWith. */
+export interface UploadsInProgress {
+  /** Removes what is kept for upload `id`; removing a missing one is not an error. */
+  remove(id: string): Promise<void>;
+}
+
 export interface VideoServiceDeps {
   db: Kysely<Database>;
   media: MediaService;
@@ -46,7 +52,18 @@ const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);
 
 /** The business rules of videos: who may do what, and the lifecycle. Free of HTTP and SQL. */
 export class VideoService {
+  private uploadsInProgress?: UploadsInProgress;
+
   constructor(private readonly deps: VideoServiceDeps) {}
+
+  /**
+   * Where uploads in progress wait, so deleting a video during its upload removes those bytes too
+   * (not 24 h later by the expiry sweep). Set once the tus routes have their storage, which needs
+   * services made after this one.
+   */
+  removeUploadsWith(uploads: UploadsInProgress): void {
+    this.uploadsInProgress = uploads;
+  }
 
   /** A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). */
   async create(
@@ -133,11 +150,18 @@ export class VideoService {
     return this.withDirectUrls(toVideo(row));
   }
 
-  /** Owner only: removes the row and every asset of the video. */
+  /** Owner only: removes the row and every asset of the video, and the bytes of its upload in progress. */
   async delete(user: User, id: string): Promise<void> {
     await this.owned(user, id);
-    const deleted = await this.deps.media.deleteAll(id, (trx) => repository.deleteVideo(trx, id));
+    let uploading = false;
+    const deleted = await this.deps.media.deleteAll(id, async (trx) => {
+      const gone = await repository.deleteVideoReturningUpload(trx, id);
+      uploading = gone?.uploading ?? false;
+      return gone !== undefined;
+    });
     if (!deleted) throw notFound(id);
+    // Should this fail, the expiry sweep removes the bytes once idle: their row is gone.
+    if (uploading) await this.uploadsInProgress?.remove(id).catch(() => undefined);
   }
 
   /**

@@ -139,18 +139,41 @@ export async function findVideoByShareToken(db: Kysely<Database>, shareToken: st
 
 /**
  * Counts `viewerKey`'s view in the current hour unless it was counted already, in one statement
- * (the insert and the counter move together; concurrent calls meet at the unique key). Returns the
- * video's view count, or undefined when the video is gone.
+ * (the insert and the counter move together; concurrent calls meet at the unique key). With
+ * `from`, an anonymous viewer's client address (a digest): not counted either once that address
+ * has `max` views of the video this hour, checked under a lock per video and address so that
+ * concurrent calls cannot all pass. Returns the video's view count, or undefined when the video is gone.
  */
 export async function recordView(
   db: Kysely<Database>,
   videoId: string,
   viewerKey: string,
+  from?: { address: string; max: number },
 ): Promise<number | undefined> {
+  if (from) {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`views:${videoId}:${from.address}`}))`.execute(trx);
+      return countView(trx, videoId, viewerKey, from);
+    });
+  }
+  return countView(db, videoId, viewerKey);
+}
+
+async function countView(
+  db: Kysely<Database>,
+  videoId: string,
+  viewerKey: string,
+  from?: { address: string; max: number },
+): Promise<number | undefined> {
+  const address = from?.address ?? null;
+  const underBound = from
+    ? sql`and (select count(*) from video_views v where v.video_id = ${videoId}
+          and v.hour = date_trunc('hour', now()) and v.viewer_address = ${address}) < ${from.max}`
+    : sql``;
   const result = await sql<{ view_count: string | number }>`
     with counted as (
-      insert into video_views (video_id, viewer_key, hour)
-      select id, ${viewerKey}, date_trunc('hour', now()) from videos where id = ${videoId}
+      insert into video_views (video_id, viewer_key, hour, viewer_address)
+      select id, ${viewerKey}, date_trunc('hour', now()), ${address} from videos where id = ${videoId} ${underBound}
       on conflict do nothing
       returning 1
     )

@@ -48,6 +48,8 @@ export interface VideoViewTable {
   video_id: string;
   viewer_key: string;
   hour: Date;
+  /** For a signed-out viewer: a digest of the client address; null otherwise. */
+  viewer_address: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface Database {

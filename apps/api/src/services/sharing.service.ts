@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { User } from '../auth/user';
 import type { Database, VideoVisibility } from '../db/video.table';
@@ -26,6 +26,13 @@ export interface SharedLink {
   expiresAt?: Date;
   visibility: VideoVisibility;
 }
+
+/**
+ * Views one client address may add to one video in one hour while signed out: a signed-out viewer
+ * names itself (a random id its browser keeps), so without a bound one client counts a view per id.
+ * Ten leaves room for an office or a school behind one address.
+ */
+export const MAX_ANONYMOUS_VIEWS_PER_ADDRESS = 10;
 
 const notAvailable = () => new VideoError('not_found', 'This video is not available');
 
@@ -62,16 +69,30 @@ export class SharingService {
 
   /**
    * A view of a video the caller may read, counted once per viewer per hour; the owner's never
-   * count. The viewer is the signed-in uid, else the browser's `viewerId`. Returns the view count.
+   * count. The viewer is the signed-in uid, else the browser's `viewerId`, and then at most
+   * MAX_ANONYMOUS_VIEWS_PER_ADDRESS views count per client `address` (when known). Returns the view count.
    */
-  async recordView(caller: User | undefined, id: string, viewerId: string, grant: Grant): Promise<number> {
+  async recordView(
+    caller: User | undefined,
+    id: string,
+    viewerId: string,
+    grant: Grant,
+    address?: string,
+  ): Promise<number> {
     const video = await this.deps.videos.readable(caller, id, grant);
     if (caller?.uid === video.userId) return video.viewCount;
     const viewerKey = caller ? `user:${caller.uid}` : `anon:${viewerId}`;
-    const count = await repository.recordView(this.deps.db, id, viewerKey);
+    const from =
+      !caller && address ? { address: addressDigest(id, address), max: MAX_ANONYMOUS_VIEWS_PER_ADDRESS } : undefined;
+    const count = await repository.recordView(this.deps.db, id, viewerKey, from);
     if (count === undefined) throw new VideoError('not_found', `No video ${id}`);
     return count;
   }
+}
+
+/** The address as stored with a view: a digest per video, so the table does not list who watched what by address. */
+function addressDigest(videoId: string, address: string): string {
+  return createHash('sha256').update(`${videoId}\n${address}`).digest('base64url').slice(0, 22);
 }
 
 /** The expiry a share call leaves: unset keeps the link's (none for a video without a link), 0 is never. */

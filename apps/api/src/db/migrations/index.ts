@@ -8,6 +8,7 @@ import * as library from './20261123200000-library';
 import * as videosFolderIndex from './20261123210000-videos-folder-index';
 import * as clientUploadIds from './20261124050000-client-upload-ids';
 import * as uploadFirstBytes from './20261125110000-upload-first-bytes';
+import * as viewAddresses from './20261125110100-view-addresses';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '20261123210000-videos-folder-index': videosFolderIndex,
   '20261124050000-client-upload-ids': clientUploadIds,
   '20261125110000-upload-first-bytes': uploadFirstBytes,
+  '20261125110100-view-addresses': viewAddresses,
 };

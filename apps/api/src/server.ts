@@ -30,6 +30,7 @@ import { SharingService } from './services/sharing.service';
 import { EditService } from './services/edit.service';
 import { createEditVideoStore } from './services/edit-video-store';
 import editRoutes from './rpc/edit.routes';
+import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
 import { createBlobStore, s3StoreOptions } from './storage';
@@ -100,7 +101,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
     const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
     const links = new VideoLinks(signer, config.PUBLIC_URL);
-    const videos = new VideoService({ db: database.db, media, queue: processing.queue });
+    const generations = new LinkGenerations(database.db);
+    const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations });
     const sharing = new SharingService({ db: database.db, videos });
     const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
     const library = new LibraryService({ db: database.db, videos });
@@ -156,7 +158,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         log,
       }),
     );
-    registerStreamRoutes(app, { videos, signer, verifier });
+    registerStreamRoutes(app, { videos, signer, verifier, generations });
     registerAppConfigRoute(app, { maxRecordingSeconds: config.MAX_RECORDING_SECONDS });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
     await registerWebApp(app, config.WEB_DIST);

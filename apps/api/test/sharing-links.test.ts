@@ -132,6 +132,48 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       expect((await as(undefined).getSharedVideo({ shareToken: shareTokenOf(again.url) })).title).toBe(video.title);
     });
 
+    it('PRIVATE, Reset link and an earlier expiry revoke the signed URLs already handed out, at once', async () => {
+      const video = await processedVideo();
+      /** The signed stream and thumbnail URLs a link's viewer holds now. */
+      const handedOut = async () => {
+        const token = shareTokenOf((await as(owner).shareVideo({ videoId: video.id })).url);
+        const seen = await withLink(token).getVideo({ videoId: video.id });
+        expect(await status(seen.url)).toBe(200);
+        expect(await status(seen.thumbnailUrl)).toBe(200);
+        return [seen.url, seen.thumbnailUrl];
+      };
+      const expectRevoked = async (urls: string[], why: string) => {
+        // Gone, as a deleted video's would be (not 401: a revoked URL is no failed sign-in).
+        for (const url of urls) expect(await status(url), `${why}: ${url}`).toBe(404);
+        // The owner's own fresh URLs work.
+        const mine = await as(owner).getVideo({ videoId: video.id });
+        expect(await status(mine.url), why).toBe(200);
+      };
+
+      const beforePrivate = await handedOut();
+      await as(owner).updateVideo({ videoId: video.id, title: video.title, visibility: Visibility.PRIVATE });
+      await expectRevoked(beforePrivate, 'made private');
+
+      const beforeReset = await handedOut(); // sharing again makes it SHARED
+      expect(beforeReset[0]).not.toBe(beforePrivate[0]);
+      await as(owner).shareVideo({ videoId: video.id, newLink: true });
+      await expectRevoked(beforeReset, 'link reset');
+
+      const beforeExpiry = await handedOut();
+      await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 60n });
+      await expectRevoked(beforeExpiry, 'link shortened');
+
+      // Widening changes nothing: SHARED → PUBLIC keeps the URLs a viewer holds.
+      const beforePublic = await handedOut();
+      await as(owner).updateVideo({ videoId: video.id, title: video.title, visibility: Visibility.PUBLIC });
+      for (const url of beforePublic) expect(await status(url)).toBe(200);
+      // PUBLIC → SHARED takes anonymous viewers away: a public viewer's URLs stop.
+      const publicViewer = await as(undefined).getVideo({ videoId: video.id });
+      expect(await status(publicViewer.url)).toBe(200);
+      await as(owner).updateVideo({ videoId: video.id, title: video.title, visibility: Visibility.SHARED });
+      await expectRevoked([publicViewer.url, publicViewer.thumbnailUrl], 'public to shared');
+    });
+
     it('an expired link opens nothing: GetSharedVideo, GetVideo with the token, the stream, the thumbnail', async () => {
       const video = await processedVideo();
       const token = shareTokenOf((await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 3600n })).url);

@@ -68,14 +68,20 @@ export async function listVideosOfUser(
   return { rows: rows.slice(0, page.size), hasMore: rows.length > page.size };
 }
 
+/** `revokeLinks`: in the same statement, the signed URLs handed out so far stop working (link_generation + 1). */
 export async function updateVideo(
   db: Kysely<Database>,
   id: string,
   changes: VideoRowUpdate,
+  options: { revokeLinks?: boolean } = {},
 ): Promise<VideoRow | undefined> {
   return db
     .updateTable('videos')
-    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .set({
+      ...changes,
+      updated_at: sql<Date>`now()`,
+      ...(options.revokeLinks ? { link_generation: sql<number>`link_generation + 1` } : {}),
+    })
     .where('id', '=', id)
     .returningAll()
     .returning(videoColumns)
@@ -182,4 +188,10 @@ async function countView(
     returning view_count`.execute(db);
   const row = result.rows[0];
   return row ? Number(row.view_count) : undefined;
+}
+
+/** The current generation of the video's signed URLs; undefined when there is no such video. */
+export async function findLinkGeneration(db: Kysely<Database>, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom('videos').select('link_generation').where('id', '=', id).executeTakeFirst();
+  return row?.link_generation;
 }

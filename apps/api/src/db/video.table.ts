@@ -21,6 +21,8 @@ export interface VideoTable extends EditColumns {
   size_bytes: ColumnType<string | number | null, number | null, number | null>;
   failure_reason: string | null;
   share_token: string | null;
+  /** The generation of its signed URLs: part of their signature, raised to revoke those handed out. */
+  link_generation: ColumnType<number, number | undefined, number>;
   /** When the share link stops working; null: never. */
   share_expires_at: Date | null;
   /** The owner's display name when the video was made (the ID token's `name`), '' when unknown. */

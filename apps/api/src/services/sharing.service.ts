@@ -40,19 +40,27 @@ const notAvailable = () => new VideoError('not_found', 'This video is not availa
 export class SharingService {
   constructor(private readonly deps: SharingServiceDeps) {}
 
-  /** Owner only: the video's link, minted or replaced as asked; a PRIVATE video becomes SHARED. */
+  /**
+   * Owner only: the video's link, minted or replaced as asked; a PRIVATE video becomes SHARED.
+   * Replacing the link, or moving its expiry earlier, revokes the signed URLs handed out so far
+   * (their holders may have had them through the old link, or until the old expiry).
+   */
   async share(user: User, id: string, options: ShareOptions): Promise<SharedLink> {
     const video = await this.deps.videos.owned(user, id);
     const mint = options.newLink || !video.shareToken;
     const shareToken = mint ? randomBytes(18).toString('base64url') : video.shareToken!;
     const expiresAt = linkExpiry(options.expireAfterSeconds, video);
     const visibility = video.visibility === 'PRIVATE' ? 'SHARED' : video.visibility;
-    const row = await repository.updateVideo(this.deps.db, id, {
-      share_token: shareToken,
-      share_expires_at: expiresAt,
-      visibility,
-    });
+    const revokeLinks =
+      video.shareToken !== undefined && (options.newLink || expiresEarlier(expiresAt, video.shareExpiresAt));
+    const row = await repository.updateVideo(
+      this.deps.db,
+      id,
+      { share_token: shareToken, share_expires_at: expiresAt, visibility },
+      { revokeLinks },
+    );
     if (!row) throw new VideoError('not_found', `No video ${id}`);
+    if (revokeLinks) this.deps.videos.linksRevoked(id);
     return { video: toVideo(row), shareToken, expiresAt: expiresAt ?? undefined, visibility };
   }
 
@@ -93,6 +101,11 @@ export class SharingService {
 /** The address as stored with a view: a digest per video, so the table does not list who watched what by address. */
 function addressDigest(videoId: string, address: string): string {
   return createHash('sha256').update(`${videoId}\n${address}`).digest('base64url').slice(0, 22);
+}
+
+/** Whether a link's new expiry (null: never) ends it sooner than its old one (undefined: never). */
+function expiresEarlier(after: Date | null, before: Date | undefined): boolean {
+  return after !== null && (before === undefined || after.getTime() < before.getTime());
 }
 
 /** The expiry a share call leaves: unset keeps the link's (none for a video without a link), 0 is never. */

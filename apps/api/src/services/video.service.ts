@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
+import type { LinkGenerations } from './link-generations';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
@@ -25,7 +26,14 @@ export interface VideoServiceDeps {
   media: MediaService;
   /** Set once processing is wired; uploads accepted without one stay PROCESSING. */
   queue?: VideoProcessingQueue;
+  /** Told when a video's signed URLs are revoked, so this process stops honouring them at once. */
+  generations?: Pick<LinkGenerations, 'forget'>;
 }
+
+const openness: Record<VideoVisibility, number> = { PRIVATE: 0, SHARED: 1, PUBLIC: 2 };
+
+/** Whether going from `before` to `after` takes readers away (PUBLIC → SHARED, anything → PRIVATE). */
+export const narrows = (before: VideoVisibility, after: VideoVisibility) => openness[after] < openness[before];
 
 /** An upload stored but not yet a video. */
 export interface ReceivedUpload {
@@ -134,20 +142,35 @@ export class VideoService {
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
   }
 
-  /** Owner only. An empty title keeps the current one; description and visibility are replaced. */
+  /**
+   * Owner only. An empty title keeps the current one; description and visibility are replaced.
+   * A visibility that takes readers away revokes the signed URLs handed out so far.
+   */
   async update(
     user: User,
     id: string,
     changes: { title: string; description: string; visibility: VideoVisibility },
   ): Promise<StoredVideo> {
-    await this.owned(user, id);
-    const row = await repository.updateVideo(this.deps.db, id, {
-      ...(changes.title ? { title: changes.title } : {}),
-      description: changes.description,
-      visibility: changes.visibility,
-    });
+    const before = await this.owned(user, id);
+    const revokeLinks = narrows(before.visibility, changes.visibility);
+    const row = await repository.updateVideo(
+      this.deps.db,
+      id,
+      {
+        ...(changes.title ? { title: changes.title } : {}),
+        description: changes.description,
+        visibility: changes.visibility,
+      },
+      { revokeLinks },
+    );
     if (!row) throw notFound(id);
+    if (revokeLinks) this.linksRevoked(id);
     return this.withDirectUrls(toVideo(row));
+  }
+
+  /** After a revocation of `id`'s signed URLs committed (here or in the sharing service). */
+  linksRevoked(id: string): void {
+    this.deps.generations?.forget(id);
   }
 
   /** Owner only: removes the row and every asset of the video, and the bytes of its upload in progress. */

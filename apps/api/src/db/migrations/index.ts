@@ -9,6 +9,7 @@ import * as videosFolderIndex from './20261123210000-videos-folder-index';
 import * as clientUploadIds from './20261124050000-client-upload-ids';
 import * as uploadFirstBytes from './20261125110000-upload-first-bytes';
 import * as viewAddresses from './20261125110100-view-addresses';
+import * as linkGenerations from './20261125110200-link-generations';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261124050000-client-upload-ids': clientUploadIds,
   '20261125110000-upload-first-bytes': uploadFirstBytes,
   '20261125110100-view-addresses': viewAddresses,
+  '20261125110200-link-generations': linkGenerations,
 };

@@ -82,6 +82,12 @@ export const configSchema = z.object({
   ),
   /** Resumable uploads (recordings that upload while they are made) idle this long are removed, bytes and video. */
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  /**
+   * A resumable upload that receives no byte this long after its creation is removed with its
+   * video: a recording sends its first chunk within seconds, so one that never does is abandoned
+   * or someone creating uploads to make rows.
+   */
+  UPLOAD_FIRST_BYTES_MINUTES: z.coerce.number().positive().default(10),
   /** The Firebase project whose ID tokens are accepted. */
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-stream'),
   /** Keys the signed stream URLs; random per process when unset (links die on restart). */

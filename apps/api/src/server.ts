@@ -30,6 +30,7 @@ import { SharingService } from './services/sharing.service';
 import { EditService } from './services/edit.service';
 import { createEditVideoStore } from './services/edit-video-store';
 import editRoutes from './rpc/edit.routes';
+import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
 import { createBlobStore, s3StoreOptions } from './storage';
@@ -102,7 +103,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
     const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
     const links = new VideoLinks(signer, config.PUBLIC_URL);
-    const videos = new VideoService({ db: database.db, media, queue: processing.queue });
+    const generations = new LinkGenerations(database.db);
+    const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations });
     const sharing = new SharingService({ db: database.db, videos });
     const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
     const library = new LibraryService({ db: database.db, videos });
@@ -153,12 +155,18 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         : new TusFiles(new ResumableUploadFiles(join(config.DATA_DIR, 'uploads'))),
       maxUploadBytes: maxResumableBytes,
       log,
-      limits: rateLimits,
     });
+    videos.removeUploadsWith(tusFiles);
     closers.unshift(
-      startUploadExpiry({ uploads, files: tusFiles, expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000, log }),
+      startUploadExpiry({
+        uploads,
+        files: tusFiles,
+        expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000,
+        emptyExpiryMs: config.UPLOAD_FIRST_BYTES_MINUTES * 60_000,
+        log,
+      }),
     );
-    registerStreamRoutes(app, { videos, signer, verifier });
+    registerStreamRoutes(app, { videos, signer, verifier, generations });
     registerAppConfigRoute(app, {
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,

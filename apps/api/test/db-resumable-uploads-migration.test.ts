@@ -39,7 +39,11 @@ describe.each(databaseKinds)('resumable-uploads migration on %s', (kind) => {
       expect(await findUploadState(database.db, 'old')).toEqual({ userId: 'u', active: false });
       const idle = new Date(Date.now() - 3_600_000);
       await sql`update videos set upload_active_at = ${idle} where id = 'live'`.execute(db);
-      expect(await findAbandonedUploads(database.db, new Date())).toEqual(['live']);
+      // Today's repository reads columns later migrations add (upload_bytes_at): the rest runs on the latest schema.
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect(await findAbandonedUploads(database.db, { idleBefore: new Date(), emptyBefore: new Date(0) })).toEqual([
+        'live',
+      ]);
       expect(await finishUpload(database.db, 'live', 5_000_000_000)).toBe(true);
       expect(await findUploadState(database.db, 'live')).toEqual({ userId: 'u', active: false, length: 5_000_000_000 });
       expect(await finishUpload(database.db, 'live', 1)).toBe(false); // finished once only

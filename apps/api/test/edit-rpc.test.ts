@@ -7,9 +7,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { createConnectTransport } from '@connectrpc/connect-web';
 import { create } from '@bufbuild/protobuf';
-import { ChapterListSchema, EditState, Status, Visibility, type Video } from '@stream/proto';
+import { ChapterListSchema, EditService, EditState, Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
@@ -18,6 +19,7 @@ import { editClient } from './support/edit-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
+import { MAX_WEBVTT_BYTES } from '../src/services/edit-rules';
 import { difference, durations, FPS, greyFrames, makeEditableWebm } from './edit-fixtures';
 
 const run = promisify(execFile);
@@ -223,6 +225,49 @@ describe.each(databaseKinds)('editing on %s', (databaseKind) => {
     expect(after.defaultPlaybackRate).toBe(0);
     expect(after.chapters).toEqual([]);
     expect(after.captionsUrl).toBe('');
+  }, 120_000);
+
+  it('takes captions up to MAX_WEBVTT_BYTES (1 MiB, as documented) in gRPC-web and Connect JSON, and refuses more', async () => {
+    const video = await videos(owner).createVideo({ title: 'Captions' });
+    const cue = (n: number) => `\n${n}\n00:00.000 --> 00:01.000\nline ${n}\n`;
+    /** A WebVTT file of exactly `bytes` bytes (ASCII), cues all through. */
+    const vttOf = (bytes: number) => {
+      let text = 'WEBVTT\n';
+      for (let n = 0; text.length < bytes - 64; n++) text += cue(n);
+      return text + 'x'.repeat(bytes - text.length);
+    };
+    const connectEdits = createClient(
+      EditService,
+      createConnectTransport({
+        baseUrl: server.baseUrl,
+        interceptors: [
+          (next) => (request) => (request.header.set('authorization', `Bearer ${owner.idToken}`), next(request)),
+        ],
+      }),
+    );
+    for (const [protocol, client] of [
+      ['grpc-web', edits(owner)],
+      ['connect', connectEdits],
+    ] as const) {
+      for (const bytes of [300 * 1024, MAX_WEBVTT_BYTES]) {
+        const vtt = vttOf(bytes);
+        const answer = await client.setCaptions({ videoId: video.id, webvtt: vtt });
+        expect(answer.captionsUrl, `${bytes} bytes over ${protocol}`).not.toBe('');
+        expect(await (await fetch(`${server.baseUrl}${answer.captionsUrl}`)).text()).toBe(vtt);
+      }
+      expect(await codeOf(client.setCaptions({ videoId: video.id, webvtt: vttOf(MAX_WEBVTT_BYTES + 1) }))).toBe(
+        Code.InvalidArgument,
+      );
+    }
+    // Far past the cap the body is not even read.
+    expect(await codeOf(edits(owner).setCaptions({ videoId: video.id, webvtt: vttOf(3 * MAX_WEBVTT_BYTES) }))).toBe(
+      Code.ResourceExhausted,
+    );
+    // Every other method keeps the small cap.
+    expect(await codeOf(videos(owner).createVideo({ title: 'x', description: 'd'.repeat(300 * 1024) }))).toBe(
+      Code.ResourceExhausted,
+    );
+    await videos(owner).deleteVideo({ videoId: video.id });
   }, 120_000);
 
   it('keeps chapters, the default speed and captions, which viewers get too', async () => {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAILED_AUTH_LIMIT, PERSON_UPLOAD_LIMIT } from '../src/http/rate-limits';
+import { FAILED_AUTH_LIMIT } from '../src/http/rate-limits';
+import { TUS_CREATION_LIMIT } from '../src/http/tus-creation-limit';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { foreignProjectToken, videoClient } from './support/clients';
 import { startEdgeServer, type EdgeServer } from './support/edge-server';
@@ -203,7 +204,7 @@ describe('rate limits behind nginx count the client nginx saw (#3)', () => {
   it('a signed-in person past the upload limit is refused from any address; others are not', async () => {
     const create = (user: TestUser, address: string) =>
       tusClient(open.baseUrl, user.idToken).create({ title: 'limited', headers: { 'x-forwarded-for': address } });
-    for (let i = 0; i < PERSON_UPLOAD_LIMIT.max; i++)
+    for (let i = 0; i < TUS_CREATION_LIMIT.max; i++)
       expect((await create(owner, `203.0.113.${i + 1}`)).status).toBe(201);
     const limited = await create(owner, '203.0.113.99');
     expect(limited.status).toBe(429);

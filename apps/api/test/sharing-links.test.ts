@@ -8,6 +8,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
+import { MAX_ANONYMOUS_VIEWS_PER_ADDRESS } from '../src/services/sharing.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { expiredToken, videoClient } from './support/clients';
@@ -41,7 +42,12 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
   const withLink = (token: string) => videoClient(server.baseUrl, { headers: { 'x-share-token': token } });
 
   beforeAll(async () => {
-    server = await startTestServer({ database: databaseKind, emulatorHost: emulator.host, env: { WORKER: 'true' } });
+    // TRUST_PROXY: a test may be several client addresses (X-Forwarded-For); without it every call is 127.0.0.1.
+    server = await startTestServer({
+      database: databaseKind,
+      emulatorHost: emulator.host,
+      env: { WORKER: 'true', TRUST_PROXY: 'true' },
+    });
     [owner, other] = await Promise.all([
       newTestUser(emulator.host, { displayName: 'Ada Owner' }),
       newTestUser(emulator.host),
@@ -124,6 +130,48 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       const again = await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 86_400n });
       expect(again.visibility).toBe(Visibility.SHARED);
       expect((await as(undefined).getSharedVideo({ shareToken: shareTokenOf(again.url) })).title).toBe(video.title);
+    });
+
+    it('PRIVATE, Reset link and an earlier expiry revoke the signed URLs already handed out, at once', async () => {
+      const video = await processedVideo();
+      /** The signed stream and thumbnail URLs a link's viewer holds now. */
+      const handedOut = async () => {
+        const token = shareTokenOf((await as(owner).shareVideo({ videoId: video.id })).url);
+        const seen = await withLink(token).getVideo({ videoId: video.id });
+        expect(await status(seen.url)).toBe(200);
+        expect(await status(seen.thumbnailUrl)).toBe(200);
+        return [seen.url, seen.thumbnailUrl];
+      };
+      const expectRevoked = async (urls: string[], why: string) => {
+        // Gone, as a deleted video's would be (not 401: a revoked URL is no failed sign-in).
+        for (const url of urls) expect(await status(url), `${why}: ${url}`).toBe(404);
+        // The owner's own fresh URLs work.
+        const mine = await as(owner).getVideo({ videoId: video.id });
+        expect(await status(mine.url), why).toBe(200);
+      };
+
+      const beforePrivate = await handedOut();
+      await as(owner).updateVideo({ videoId: video.id, title: video.title, visibility: Visibility.PRIVATE });
+      await expectRevoked(beforePrivate, 'made private');
+
+      const beforeReset = await handedOut(); // sharing again makes it SHARED
+      expect(beforeReset[0]).not.toBe(beforePrivate[0]);
+      await as(owner).shareVideo({ videoId: video.id, newLink: true });
+      await expectRevoked(beforeReset, 'link reset');
+
+      const beforeExpiry = await handedOut();
+      await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 60n });
+      await expectRevoked(beforeExpiry, 'link shortened');
+
+      // Widening changes nothing: SHARED → PUBLIC keeps the URLs a viewer holds.
+      const beforePublic = await handedOut();
+      await as(owner).updateVideo({ videoId: video.id, title: video.title, visibility: Visibility.PUBLIC });
+      for (const url of beforePublic) expect(await status(url)).toBe(200);
+      // PUBLIC → SHARED takes anonymous viewers away: a public viewer's URLs stop.
+      const publicViewer = await as(undefined).getVideo({ videoId: video.id });
+      expect(await status(publicViewer.url)).toBe(200);
+      await as(owner).updateVideo({ videoId: video.id, title: video.title, visibility: Visibility.SHARED });
+      await expectRevoked([publicViewer.url, publicViewer.thumbnailUrl], 'public to shared');
     });
 
     it('an expired link opens nothing: GetSharedVideo, GetVideo with the token, the stream, the thumbnail', async () => {
@@ -249,6 +297,36 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       );
       expect(answers.map((answer) => answer.viewCount).every((count) => count === 1n)).toBe(true);
       expect((await as(owner).getVideo({ videoId: video.id })).viewCount).toBe(1n);
+    });
+
+    it(`counts at most ${MAX_ANONYMOUS_VIEWS_PER_ADDRESS} signed-out views per client address, video and hour, however many viewer ids`, async () => {
+      const video = await as(owner).createVideo({ title: 'fresh ids', visibility: Visibility.PUBLIC });
+      const from = (address: string) => as(undefined, { 'x-forwarded-for': address });
+      // 50 calls with fresh viewer ids from one address, at once: the report counted 50 views.
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          from('203.0.113.7').recordView({ videoId: video.id, viewerId: `fresh-${i}` }),
+        ),
+      );
+      expect((await as(owner).getVideo({ videoId: video.id })).viewCount).toBe(BigInt(MAX_ANONYMOUS_VIEWS_PER_ADDRESS));
+      const bound = BigInt(MAX_ANONYMOUS_VIEWS_PER_ADDRESS);
+      expect((await from('203.0.113.7').recordView({ videoId: video.id, viewerId: 'one-more' })).viewCount).toBe(bound);
+      // Another address, a signed-in viewer (from the same address) and another video still count.
+      expect((await from('198.51.100.1').recordView({ videoId: video.id, viewerId: 'elsewhere' })).viewCount).toBe(
+        bound + 1n,
+      );
+      expect((await as(other, { 'x-forwarded-for': '203.0.113.7' }).recordView({ videoId: video.id })).viewCount).toBe(
+        bound + 2n,
+      );
+      const second = await as(owner).createVideo({ title: 'another', visibility: Visibility.PUBLIC });
+      expect((await from('203.0.113.7').recordView({ videoId: second.id, viewerId: 'fresh-0' })).viewCount).toBe(1n);
+      // The next hour, the address counts again.
+      await sql`update video_views set hour = hour - interval '1 hour' where video_id = ${video.id}`.execute(
+        server.database.db,
+      );
+      expect((await from('203.0.113.7').recordView({ videoId: video.id, viewerId: 'next-hour' })).viewCount).toBe(
+        bound + 3n,
+      );
     });
 
     it('follows who may read the video, and refuses a bad viewer id changing nothing', async () => {

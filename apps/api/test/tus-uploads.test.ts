@@ -11,6 +11,7 @@ import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
+import { TUS_CREATION_LIMIT } from '../src/http/tus-creation-limit';
 import { resumableUploadKey } from '../src/media';
 import { createBlobStore } from '../src/storage';
 import { readKey } from './support/blob-reads';
@@ -226,6 +227,32 @@ describe.each(setups)('tus uploads on $database with $storage storage', ({ datab
     expect((await tus.head(location)).headers.get('upload-offset')).toBe('100');
   });
 
+  it('makes no video for a creation it refuses: past the maximum length (413) or a length that is not digits (400)', async () => {
+    const tus = tusClient(server.baseUrl, owner.idToken);
+    const client = videoClient(server.baseUrl, { token: owner.idToken });
+    const before = (await client.listVideos({ pageSize: 100 })).videos.map((video) => video.id);
+    const tooLarge = await tus.create({ length: MAX_UPLOAD_BYTES + 1 });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('stream-video-id')).toBeNull();
+    for (const length of ['+10', '1 0', '0x10', '1e1', '10.0', '-1', '010', '10, 10']) {
+      const answer = await tus.create({ headers: { 'upload-length': length } });
+      expect(answer.status, `Upload-Length: ${length}`).toBe(400);
+      expect(answer.headers.get('stream-video-id')).toBeNull();
+    }
+    expect((await client.listVideos({ pageSize: 100 })).videos.map((video) => video.id)).toEqual(before);
+  });
+
+  it('removes the bytes of an upload in progress with its video when the owner deletes the video', async () => {
+    const tus = tusClient(server.baseUrl, owner.idToken);
+    const { location, id } = await created();
+    expect((await tus.patch(location, 0, webm.subarray(0, 5000))).status).toBe(204);
+    expect(await waitingFor(id)).not.toEqual([]);
+    await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
+    expect(await waitingFor(id)).toEqual([]);
+    expect((await tus.head(location)).status).toBe(404);
+    expect((await tus.patch(location, 5000, webm.subarray(5000, 6000))).status).toBe(404);
+  });
+
   it('refuses a finished upload that is not WebM (415) and removes its video', async () => {
     const tus = tusClient(server.baseUrl, owner.idToken);
     const { location, id } = await created();
@@ -313,6 +340,58 @@ describe.each(['local', 's3'] as const)('abandoned uploads on %s storage', (stor
       async () => ((await waiting(server, storage, id)).length === 0 ? true : undefined),
       15_000,
     );
+  }, 30_000);
+});
+
+describe('limits on starting uploads', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Uploads without a byte expire after 3 s (swept every second); idle ones after the default 24 h.
+    server = await startTestServer({
+      database: 'pglite',
+      emulatorHost: emulator.host,
+      env: { UPLOAD_FIRST_BYTES_MINUTES: '0.05' },
+    });
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it(`lets one person start ${TUS_CREATION_LIMIT.max} uploads per window, then answers 429 and makes no video`, async () => {
+    const [person, someoneElse] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
+    const tus = tusClient(server.baseUrl, person.idToken);
+    for (let i = 0; i < TUS_CREATION_LIMIT.max; i++) expect((await tus.create({ length: 100 })).status).toBe(201);
+    const refused = await tus.create({ length: 100 });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('stream-video-id')).toBeNull();
+    const videos = await videoClient(server.baseUrl, { token: person.idToken }).listVideos({ pageSize: 100 });
+    expect(videos.videos).toHaveLength(TUS_CREATION_LIMIT.max);
+    // Per person, not per address: someone else on the same address still starts theirs.
+    expect((await tusClient(server.baseUrl, someoneElse.idToken).create()).status).toBe(201);
+  });
+
+  it('removes an upload that never received a byte after UPLOAD_FIRST_BYTES_MINUTES, and keeps one that did', async () => {
+    const owner = await newTestUser(emulator.host);
+    const tus = tusClient(server.baseUrl, owner.idToken);
+    const empty = await tus.create({ title: 'never sent' });
+    const sending = await tus.create({ title: 'sending' });
+    const emptyId = empty.headers.get('stream-video-id')!;
+    const sendingId = sending.headers.get('stream-video-id')!;
+    expect((await tus.patch(sending.headers.get('location')!, 0, webm.subarray(0, 4000))).status).toBe(204);
+    const client = videoClient(server.baseUrl, { token: owner.idToken });
+    await until(
+      'the empty upload to expire',
+      async () => {
+        const listed = await client.listVideos({ pageSize: 100 });
+        return listed.videos.some((video) => video.id === emptyId) ? undefined : listed;
+      },
+      15_000,
+    );
+    expect((await tus.head(empty.headers.get('location')!)).status).toBe(404);
+    expect(await waiting(server, 'local', emptyId)).toEqual([]);
+    const kept = await tus.head(sending.headers.get('location')!);
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('upload-offset')).toBe('4000');
+    expect((await client.getVideo({ videoId: sendingId })).status).toBe(Status.PROCESSING);
   }, 30_000);
 });
 

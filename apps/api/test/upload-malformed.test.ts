@@ -64,6 +64,26 @@ describe('malformed multipart uploads', () => {
     await expectNothingStored();
   });
 
+  it('refuses two files (400) rather than keeping the first and dropping the second, whatever their fields', async () => {
+    const part = (name: string, filename: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--XB\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: video/webm\r\n\r\n`,
+        ),
+        file,
+        Buffer.from('\r\n'),
+      ]);
+    for (const second of ['video', 'other']) {
+      const body = Buffer.concat([part('video', 'a.webm'), part(second, 'b.webm'), Buffer.from('--XB--\r\n')]);
+      const status = await post(server.baseUrl, body, {
+        ...auth(),
+        'content-type': 'multipart/form-data; boundary=XB',
+      });
+      expect(status, `a second file in "${second}"`).toBe(400);
+      await expectNothingStored();
+    }
+  });
+
   it('answers 4xx to the body cut off at every offset, or 201 with every byte of the file', async () => {
     const { head, tail, contentType } = multipartBody(file, 'cut');
     const whole = Buffer.concat([head, file, tail]);

@@ -346,6 +346,16 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
         () => as(owner).createVideo({ title: 't', url: 'javascript:alert(1)' }),
         /url/,
       ],
+      [
+        'CreateVideo with a url holding CR/LF (the URL parser would drop them silently)',
+        () => as(owner).createVideo({ title: 't', url: 'https://videos.example.com/a.webm\r\nSet-Cookie: x=1' }),
+        /url must not contain control characters/,
+      ],
+      [
+        'CreateVideo with a url holding a tab',
+        () => as(owner).createVideo({ title: 't', url: 'https://videos.example.com/\ta.webm' }),
+        /url must not contain control characters/,
+      ],
     ];
     it.each(cases)('%s', async (_, call, message) => {
       const { id } = await videoWith(Visibility.PRIVATE);

@@ -26,11 +26,14 @@ export async function findUploadState(db: Kysely<Database>, id: string): Promise
   };
 }
 
-/** Records activity on an upload still in progress. */
-export async function touchUpload(db: Kysely<Database>, id: string): Promise<void> {
+/** Records activity on an upload still in progress; `bytes`: bytes are arriving (the first time, it is noted). */
+export async function touchUpload(db: Kysely<Database>, id: string, bytes = false): Promise<void> {
   await db
     .updateTable('videos')
-    .set({ upload_active_at: sql<Date>`now()` })
+    .set({
+      upload_active_at: sql<Date>`now()`,
+      ...(bytes ? { upload_bytes_at: sql<Date>`coalesce(upload_bytes_at, now())` } : {}),
+    })
     .where('id', '=', id)
     .where('upload_active_at', 'is not', null)
     .execute();
@@ -48,18 +51,37 @@ export async function finishUpload(db: Kysely<Database>, id: string, length: num
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Ids of uploads in progress with no activity since `before`. */
-export async function findAbandonedUploads(db: Kysely<Database>, before: Date, limit = 500): Promise<string[]> {
-  const rows = await db.selectFrom('videos').select('id').where('upload_active_at', '<', before).limit(limit).execute();
+/**
+ * When an upload in progress counts as abandoned: no activity since `idleBefore`, or not a byte
+ * received and idle since `emptyBefore` (created to make a row, or by a client that never sent).
+ */
+export interface Abandoned {
+  idleBefore: Date;
+  emptyBefore: Date;
+}
+
+const abandoned = ({ idleBefore, emptyBefore }: Abandoned) =>
+  sql<boolean>`(upload_active_at < ${idleBefore} or (upload_bytes_at is null and upload_active_at < ${emptyBefore}))`;
+
+/** Ids of abandoned uploads. */
+export async function findAbandonedUploads(db: Kysely<Database>, when: Abandoned, limit = 500): Promise<string[]> {
+  const rows = await db
+    .selectFrom('videos')
+    .select('id')
+    .where('upload_active_at', 'is not', null)
+    .where(abandoned(when))
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 
-/** Deletes the video if its upload is still in progress and idle since `before`. */
-export async function deleteAbandonedUpload(db: Kysely<Database>, id: string, before: Date): Promise<boolean> {
+/** Deletes the video if its upload is still in progress and abandoned. */
+export async function deleteAbandonedUpload(db: Kysely<Database>, id: string, when: Abandoned): Promise<boolean> {
   const result = await db
     .deleteFrom('videos')
     .where('id', '=', id)
-    .where('upload_active_at', '<', before)
+    .where('upload_active_at', 'is not', null)
+    .where(abandoned(when))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

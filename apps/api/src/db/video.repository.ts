@@ -68,14 +68,20 @@ export async function listVideosOfUser(
   return { rows: rows.slice(0, page.size), hasMore: rows.length > page.size };
 }
 
+/** `revokeLinks`: in the same statement, the signed URLs handed out so far stop working (link_generation + 1). */
 export async function updateVideo(
   db: Kysely<Database>,
   id: string,
   changes: VideoRowUpdate,
+  options: { revokeLinks?: boolean } = {},
 ): Promise<VideoRow | undefined> {
   return db
     .updateTable('videos')
-    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .set({
+      ...changes,
+      updated_at: sql<Date>`now()`,
+      ...(options.revokeLinks ? { link_generation: sql<number>`link_generation + 1` } : {}),
+    })
     .where('id', '=', id)
     .returningAll()
     .returning(videoColumns)
@@ -119,6 +125,15 @@ export async function deleteVideo(db: Kysely<Database>, id: string): Promise<boo
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Deletes the video; resolves with whether a resumable upload of it was in progress, undefined if there was no video. */
+export async function deleteVideoReturningUpload(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ uploading: boolean } | undefined> {
+  const row = await db.deleteFrom('videos').where('id', '=', id).returning('upload_active_at').executeTakeFirst();
+  return row && { uploading: row.upload_active_at !== null };
+}
+
 export async function findVideoByShareToken(db: Kysely<Database>, shareToken: string): Promise<VideoRow | undefined> {
   return db
     .selectFrom('videos')
@@ -130,18 +145,41 @@ export async function findVideoByShareToken(db: Kysely<Database>, shareToken: st
 
 /**
  * Counts `viewerKey`'s view in the current hour unless it was counted already, in one statement
- * (the insert and the counter move together; concurrent calls meet at the unique key). Returns the
- * video's view count, or undefined when the video is gone.
+ * (the insert and the counter move together; concurrent calls meet at the unique key). With
+ * `from`, an anonymous viewer's client address (a digest): not counted either once that address
+ * has `max` views of the video this hour, checked under a lock per video and address so that
+ * concurrent calls cannot all pass. Returns the video's view count, or undefined when the video is gone.
  */
 export async function recordView(
   db: Kysely<Database>,
   videoId: string,
   viewerKey: string,
+  from?: { address: string; max: number },
 ): Promise<number | undefined> {
+  if (from) {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`views:${videoId}:${from.address}`}))`.execute(trx);
+      return countView(trx, videoId, viewerKey, from);
+    });
+  }
+  return countView(db, videoId, viewerKey);
+}
+
+async function countView(
+  db: Kysely<Database>,
+  videoId: string,
+  viewerKey: string,
+  from?: { address: string; max: number },
+): Promise<number | undefined> {
+  const address = from?.address ?? null;
+  const underBound = from
+    ? sql`and (select count(*) from video_views v where v.video_id = ${videoId}
+          and v.hour = date_trunc('hour', now()) and v.viewer_address = ${address}) < ${from.max}`
+    : sql``;
   const result = await sql<{ view_count: string | number }>`
     with counted as (
-      insert into video_views (video_id, viewer_key, hour)
-      select id, ${viewerKey}, date_trunc('hour', now()) from videos where id = ${videoId}
+      insert into video_views (video_id, viewer_key, hour, viewer_address)
+      select id, ${viewerKey}, date_trunc('hour', now()), ${address} from videos where id = ${videoId} ${underBound}
       on conflict do nothing
       returning 1
     )
@@ -150,4 +188,10 @@ export async function recordView(
     returning view_count`.execute(db);
   const row = result.rows[0];
   return row ? Number(row.view_count) : undefined;
+}
+
+/** The current generation of the video's signed URLs; undefined when there is no such video. */
+export async function findLinkGeneration(db: Kysely<Database>, id: string): Promise<number | undefined> {
+  const row = await db.selectFrom('videos').select('link_generation').where('id', '=', id).executeTakeFirst();
+  return row?.link_generation;
 }

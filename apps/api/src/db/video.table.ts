@@ -21,6 +21,8 @@ export interface VideoTable extends EditColumns {
   size_bytes: ColumnType<string | number | null, number | null, number | null>;
   failure_reason: string | null;
   share_token: string | null;
+  /** The generation of its signed URLs: part of their signature, raised to revoke those handed out. */
+  link_generation: ColumnType<number, number | undefined, number>;
   /** When the share link stops working; null: never. */
   share_expires_at: Date | null;
   /** The owner's display name when the video was made (the ID token's `name`), '' when unknown. */
@@ -29,6 +31,8 @@ export interface VideoTable extends EditColumns {
   view_count: ColumnType<string | number, never, never>;
   /** While a resumable upload of the recording is in progress: its last activity; null otherwise. */
   upload_active_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the first bytes of its resumable upload arrived; null before (and for other videos). */
+  upload_bytes_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The Idempotency-Key of the whole-file upload that made it (unique per user); null otherwise. */
   client_upload_id: ColumnType<string | null, string | null | undefined, never>;
   /** int8: the length of a finished resumable upload; null for other videos. */
@@ -46,6 +50,8 @@ export interface VideoViewTable {
   video_id: string;
   viewer_key: string;
   hour: Date;
+  /** For a signed-out viewer: a digest of the client address; null otherwise. */
+  viewer_address: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface Database {

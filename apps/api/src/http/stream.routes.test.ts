@@ -41,21 +41,24 @@ describe('GET /api/videoservice/video/:id when the media fails after the lookup'
       close: async () => {},
     } as TokenVerifier;
     const signer = new UrlSigner('a-test-signing-secret-of-some-length', 600);
+    const generations = { current: async () => 0 }; // nothing is ever revoked here
     // Each test mounts the same routes under its own prefix, with its own failing store.
     await app.register(
-      async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(gone), signer, verifier }),
+      async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(gone), signer, verifier, generations }),
       {
         prefix: '/gone',
       },
     );
     await app.register(
-      async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(halfThenFail), signer, verifier }),
+      async (scope) =>
+        registerStreamRoutes(scope, { videos: videosWhoseWrite(halfThenFail), signer, verifier, generations }),
       {
         prefix: '/broken',
       },
     );
     await app.register(
-      async (scope) => registerStreamRoutes(scope, { videos: videosWhoseWrite(untilClosed), signer, verifier }),
+      async (scope) =>
+        registerStreamRoutes(scope, { videos: videosWhoseWrite(untilClosed), signer, verifier, generations }),
       {
         prefix: '/slow',
       },

@@ -3,6 +3,7 @@ import type { Http2ServerResponse } from 'node:http2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import type { TokenVerifier } from '../auth/token-verifier';
+import type { CurrentLinkGenerations } from '../services/link-generations';
 import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
 import {
@@ -23,6 +24,8 @@ export interface StreamRoutesDeps {
   videos: VideoService;
   signer: UrlSigner;
   verifier: TokenVerifier;
+  /** The current generation of each video's signed URLs: a URL of an older one was revoked. */
+  generations: CurrentLinkGenerations;
 }
 
 /** What the handlers share: the injected deps and this server's memory of signed URLs' asset versions. */
@@ -30,7 +33,7 @@ type StreamContext = StreamRoutesDeps & { recentKeys: RecentBlobKeys<AssetVersio
 
 interface StreamRequest {
   Params: { id: string };
-  Querystring: { expires?: string; signature?: string; share?: string; download?: string; v?: string };
+  Querystring: { expires?: string; signature?: string; g?: string; share?: string; download?: string; v?: string };
 }
 
 /**
@@ -56,7 +59,8 @@ async function serve(
   const { verifier } = context;
   const caller = await httpCaller(verifier, request, reply);
   if (!caller) return reply;
-  const blob = await findBlob(resource, request, reply, caller, context);
+  const grant = await grantOf(resource, request, context);
+  const blob = await findBlob(resource, request, reply, caller, grant, context);
   if (blob === 'answered') return reply;
   const { info } = blob;
 
@@ -72,7 +76,7 @@ async function serve(
     const video = await context.videos.readable(
       caller.kind === 'user' ? caller.user : undefined,
       request.params.id,
-      grantOf(resource, request, context.signer),
+      grant,
     );
     reply.header('content-disposition', attachmentDisposition(video.title, 'webm'));
   }
@@ -120,13 +124,23 @@ async function serve(
   return reply;
 }
 
-/** What the query holds besides a signed-in user: a valid signed URL for this resource, a share token. */
-function grantOf(resource: MediaResource, request: FastifyRequest<StreamRequest>, signer: UrlSigner): Grant {
-  const { expires, signature, share } = request.query;
-  return {
-    shareToken: typeof share === 'string' ? share : undefined,
-    signedUrl: signer.verify(resource, request.params.id, expires, signature),
-  };
+/**
+ * What the query holds besides a signed-in user: a signed URL for this resource that is still
+ * valid, a share token. `revoked`: the URL was signed here but for an older generation (the owner
+ * made the video private, or reset or shortened its link, since).
+ */
+async function grantOf(
+  resource: MediaResource,
+  request: FastifyRequest<StreamRequest>,
+  { signer, generations }: StreamContext,
+): Promise<Grant & { revoked: boolean }> {
+  const { expires, signature, g, share } = request.query;
+  const shareToken = typeof share === 'string' ? share : undefined;
+  const generation = g === undefined ? 0 : typeof g === 'string' && /^\d{1,9}$/.test(g) ? Number(g) : -1;
+  if (!signer.verify(resource, request.params.id, expires, signature, generation))
+    return { shareToken, signedUrl: false, revoked: false };
+  const current = (await generations.current(request.params.id)) === generation;
+  return { shareToken, signedUrl: current, revoked: !current };
 }
 
 /** 404 for a blob that vanished between its lookup and its first byte (headers not yet sent). */
@@ -147,10 +161,10 @@ async function findBlob(
   request: FastifyRequest<StreamRequest>,
   reply: FastifyReply,
   caller: Exclude<Authentication, { kind: 'invalid' }>,
-  { videos, signer, recentKeys }: StreamContext,
+  grant: Grant & { revoked: boolean },
+  { videos, recentKeys }: StreamContext,
 ): Promise<OpenedAsset | 'answered'> {
   const { id } = request.params;
-  const grant = grantOf(resource, request, signer);
   const signedUrl = grant.signedUrl;
   // The version a URL names (`v`, see wire/video-links.ts) keeps an edit's new URL off the old version.
   const cacheKey = `${resource}/${id}/${request.query.v ?? ''}`;
@@ -166,7 +180,9 @@ async function findBlob(
     blob = await videos.openMedia(caller.kind === 'user' ? caller.user : undefined, id, resource, grant);
   } catch (error) {
     if (!(error instanceof VideoError) || (error.kind !== 'unauthenticated' && error.kind !== 'not_found')) throw error;
-    if (error.kind === 'unauthenticated') sendUnauthenticated(reply, error.message);
+    // A revoked URL's holder is told the video is gone, as for a deleted one: a valid signature
+    // names this very id, and a 401 would count as a failed sign-in on every range request.
+    if (error.kind === 'unauthenticated' && !grant.revoked) sendUnauthenticated(reply, error.message);
     else reply.code(404).send({ message: 'Video not found' });
     return 'answered';
   }

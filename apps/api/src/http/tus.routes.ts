@@ -8,7 +8,7 @@ import type { User } from '../auth/user';
 import { VideoError, MAX_TITLE_LENGTH } from '../services/video';
 import type { OwnUpload, ResumableUploadService } from '../services/resumable-upload.service';
 import { sendUnauthenticated } from './http-auth';
-import type { RateLimits } from './rate-limits';
+import { tusCreationLimit } from './tus-creation-limit';
 import type { TusStorage } from './tus-files';
 
 export const TUS_PATH = '/api/uploads';
@@ -26,16 +26,15 @@ export interface TusRoutesDeps {
   storage: TusStorage;
   maxUploadBytes: number;
   log: Logger;
-  /** Uploads created per signed-in person (besides the per-address limits every request meets). */
-  limits: Pick<RateLimits, 'personUpload'>;
 }
 
 /**
  * tus 1.0 at /api/uploads/ (creation, creation-defer-length, termination): a recording arrives
  * while it is made. Every request is authenticated here before tus sees it; an upload answers only
- * its owner (anyone else: 404, as for videos). Creating one creates its video (PROCESSING) and
- * answers its id in `Stream-Video-Id`; the last PATCH (with Upload-Length) hands the file to the
- * media layer and processing. Returns the storage, for the expiry sweep.
+ * its owner (anyone else: 404, as for videos). Creating one (at most TUS_CREATION_LIMIT per person)
+ * creates its video (PROCESSING) once tus has accepted it, and answers its id in `Stream-Video-Id`;
+ * the last PATCH (with Upload-Length) hands the file to the media layer and processing. Returns
+ * the storage, for the expiry sweep.
  */
 export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDeps): Promise<TusStorage> {
   const { storage } = deps;
@@ -44,20 +43,23 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
   const nodeRequest = (req: unknown) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
 
   const { datastore } = storage;
+  const mayCreate = tusCreationLimit(app);
   const tus = new Server({
     path: TUS_PATH,
     datastore,
     maxSize: deps.maxUploadBytes,
     relativeLocation: true,
-    // The upload's id is its video's id: the row exists before the first byte.
-    namingFunction: async (req, metadata) => {
+    // The upload's id is its video's id: the row exists before the first byte, but only once tus
+    // has checked the creation (its headers, its length against maxSize): a refused one makes none.
+    namingFunction: () => deps.uploads.newId(),
+    onUploadCreate: async (req, upload) => {
       const raw = nodeRequest(req);
       const creation = raw && creations.get(raw);
       if (!creation) throw new Error('A tus creation without its caller');
-      const title = (metadata?.title ?? '').replace(/\0/g, '').trim().slice(0, MAX_TITLE_LENGTH);
-      const id = await deps.uploads.start(creation.user, { title });
-      creation.response.setHeader(VIDEO_ID_HEADER, id); // Node merges it into tus's own headers
-      return id;
+      const title = (upload.metadata?.title ?? '').replace(/\0/g, '').trim().slice(0, MAX_TITLE_LENGTH);
+      await deps.uploads.start(creation.user, upload.id, { title });
+      creation.response.setHeader(VIDEO_ID_HEADER, upload.id); // Node merges it into tus's own headers
+      return {};
     },
     onUploadFinish: async (_req, upload: Upload) => finish(upload),
     onResponseError: (_req, error) => {
@@ -120,7 +122,11 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     const id = request.params.id;
     if (id === undefined) {
       if (request.method !== 'POST') return refuse(request, reply, 405, 'Create an upload with POST');
-      if (await deps.limits.personUpload(request, reply, auth.user.uid)) return reply;
+      const check = await mayCreate(request, auth.user);
+      if (!check.allowed) {
+        reply.header('retry-after', String(check.retryAfterSeconds));
+        return refuse(request, reply, 429, 'Too many uploads started; try again later');
+      }
       creations.set(request.raw, { user: auth.user, response: reply.raw });
       return pass(request, reply);
     }
@@ -152,7 +158,7 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
       }
       return answerFinished(request, reply, complete.size!);
     }
-    if (request.method === 'PATCH') await deps.uploads.touch(id);
+    if (request.method === 'PATCH') await deps.uploads.touch(id, !hasEmptyBody(request));
     return pass(request, reply);
   };
 

@@ -33,7 +33,7 @@ const UPLOAD_KEY = /^[\x21-\x7e]{1,128}$/;
 const STREAM_BUFFER_BYTES = 1024 * 1024;
 
 /**
- * POST /api/videoservice/upload: multipart with one file field `video`. The file streams through
+ * POST /api/videoservice/upload: multipart with one file field `video` (a second file is refused, 400). The file streams through
  * the WebM gate into the video service as it arrives; the row is written only once every byte is
  * stored, so a refused or abandoned upload leaves neither row nor blob.
  */
@@ -148,6 +148,8 @@ function receive(
       stored = store(current);
       stored.catch(fail);
     });
+    // A second file would be dropped unread while the first became the video: refused instead.
+    parser.on('filesLimit', () => fail(new UploadRejection(400, 'Send exactly one file, in the field "video"')));
     parser.on('error', () => fail(new UploadRejection(400, 'Malformed multipart body')));
     parser.on('finish', () => {
       if (settled) return;

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fromBinary, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import { Code, createContextValues, type ConnectRouter } from '@connectrpc/connect';
 import type { UniversalHandler, UniversalServerRequest } from '@connectrpc/connect/protocol';
+import { MAX_WEBVTT_BYTES } from '../services/edit-rules';
 import { kRequestProblem, type RequestProblem } from './request-problem';
 import { unknownEnumInJson, unknownEnumNumber } from './unknown-enum';
 
@@ -14,7 +15,24 @@ import { unknownEnumInJson, unknownEnumNumber } from './unknown-enum';
 export const RPC_MAX_BODY_BYTES = 256 * 1024;
 
 /**
- * Wraps every handler of the router so that the body is read here first: past RPC_MAX_BODY_BYTES
+ * Methods whose messages carry more than RPC_MAX_BODY_BYTES by design, with their own cap: SetCaptions
+ * takes a WebVTT file of up to MAX_WEBVTT_BYTES, which JSON may write at up to twice its size
+ * (every line break as `\n`), plus room for the video id and framing.
+ */
+const LARGER_BODIES: Record<string, number> = {
+  'videoservice.EditService/SetCaptions': 2 * MAX_WEBVTT_BYTES + 64 * 1024,
+};
+
+/** The largest body any method takes (Connect's own `readMaxBytes`; each method's cap is checked here). */
+export const LARGEST_RPC_BODY_BYTES = Math.max(RPC_MAX_BODY_BYTES, ...Object.values(LARGER_BODIES));
+
+/** The largest request body of `handler`'s method. */
+export function maxBodyBytes(handler: Pick<UniversalHandler, 'service' | 'method'>): number {
+  return LARGER_BODIES[`${handler.service.typeName}/${handler.method.name}`] ?? RPC_MAX_BODY_BYTES;
+}
+
+/**
+ * Wraps every handler of the router so that the body is read here first: past its cap (maxBodyBytes)
  * it stops reading (a declared Content-Length is refused unread); garbage protobuf and unknown enum
  * names or numbers are refused too. A refused body reaches Connect as an empty message with the
  * problem in `kRequestProblem`, which the error interceptor answers in the caller's protocol
@@ -26,11 +44,13 @@ export function guardRequestBodies(router: ConnectRouter): void {
 
 function guarded(handler: UniversalHandler): UniversalHandler {
   const input = handler.method.input;
+  const limit = maxBodyBytes(handler);
+  const unread = unreadProblems(limit);
   const guard = async (request: UniversalServerRequest) => {
     const format = formatOf(request);
     if (!format || request.method !== 'POST' || !isByteStream(request.body)) return handler(request);
-    const body = await readCapped(request);
-    const problem = typeof body === 'string' ? unread[body] : check(input, format, request.header, body);
+    const body = await readCapped(request, limit);
+    const problem = typeof body === 'string' ? unread[body] : check(input, format, request.header, body, limit);
     if (!problem) return handler({ ...request, body: once(body as Uint8Array) });
     const contextValues = request.contextValues ?? createContextValues();
     contextValues.set(kRequestProblem, problem);
@@ -67,19 +87,20 @@ function formatOf(request: UniversalServerRequest): Format | undefined {
 }
 
 /** Bodies that were not read whole: too large, or cut off by a caller that hung up. */
-const unread: Record<'too-large' | 'cut-off', RequestProblem> = {
-  'too-large': { code: Code.ResourceExhausted, message: `Request body too large: at most ${RPC_MAX_BODY_BYTES} bytes` },
+type Unread = 'too-large' | 'cut-off';
+const unreadProblems = (limit: number): Record<Unread, RequestProblem> => ({
+  'too-large': { code: Code.ResourceExhausted, message: `Request body too large: at most ${limit} bytes` },
   'cut-off': { code: Code.Canceled, message: 'The request body did not arrive whole' },
-};
+});
 
 function isByteStream(body: UniversalServerRequest['body']): body is AsyncIterable<Uint8Array> {
   return typeof body === 'object' && body !== null && Symbol.asyncIterator in body;
 }
 
 /** The whole body; 'too-large' once it is (or says it will be) larger than the cap; 'cut-off' if it broke off. */
-async function readCapped(request: UniversalServerRequest): Promise<Uint8Array | keyof typeof unread> {
+async function readCapped(request: UniversalServerRequest, limit: number): Promise<Uint8Array | Unread> {
   const declared = Number(request.header.get('content-length') ?? NaN);
-  if (declared > RPC_MAX_BODY_BYTES) return 'too-large';
+  if (declared > limit) return 'too-large';
   const chunks: Uint8Array[] = [];
   let size = 0;
   // Not `for await`: leaving that loop early would destroy the request, and with it the answer.
@@ -87,7 +108,7 @@ async function readCapped(request: UniversalServerRequest): Promise<Uint8Array |
   try {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       size += next.value.byteLength;
-      if (size > RPC_MAX_BODY_BYTES) return 'too-large';
+      if (size > limit) return 'too-large';
       chunks.push(next.value);
     }
   } catch {
@@ -96,10 +117,16 @@ async function readCapped(request: UniversalServerRequest): Promise<Uint8Array |
   return Buffer.concat(chunks, size);
 }
 
-function check(input: DescMessage, format: Format, header: Headers, body: Uint8Array): RequestProblem | undefined {
+function check(
+  input: DescMessage,
+  format: Format,
+  header: Headers,
+  body: Uint8Array,
+  limit: number,
+): RequestProblem | undefined {
   const messages = format.enveloped
-    ? envelopedMessages(body, header.get('grpc-encoding'))
-    : [unwrap(body, header.get('content-encoding'))];
+    ? envelopedMessages(body, header.get('grpc-encoding'), limit)
+    : [unwrap(body, header.get('content-encoding'), limit)];
   for (const message of messages) {
     // Framing and compression errors are left to Connect, which answers them as invalid_argument.
     if (message === undefined) return undefined;
@@ -132,7 +159,7 @@ function checkJson(input: DescMessage, bytes: Uint8Array): string | undefined {
 }
 
 /** The messages of a gRPC / gRPC-web body (5-byte prefix per frame; trailer frames skipped). */
-function envelopedMessages(body: Uint8Array, encoding: string | null): (Uint8Array | undefined)[] {
+function envelopedMessages(body: Uint8Array, encoding: string | null, limit: number): (Uint8Array | undefined)[] {
   const messages: (Uint8Array | undefined)[] = [];
   let offset = 0;
   while (offset < body.byteLength) {
@@ -141,19 +168,19 @@ function envelopedMessages(body: Uint8Array, encoding: string | null): (Uint8Arr
     const length = new DataView(body.buffer, body.byteOffset + offset + 1, 4).getUint32(0);
     const data = body.subarray(offset + 5, offset + 5 + length);
     if (data.byteLength < length) return [undefined];
-    if ((flags & 0x80) === 0) messages.push((flags & 0x01) === 0 ? data : unwrap(data, encoding));
+    if ((flags & 0x80) === 0) messages.push((flags & 0x01) === 0 ? data : unwrap(data, encoding, limit));
     offset += 5 + length;
   }
   return messages;
 }
 
 /** Decompressed bytes (at most the cap), or undefined when they cannot be had. */
-function unwrap(data: Uint8Array, encoding: string | null): Uint8Array | undefined {
+function unwrap(data: Uint8Array, encoding: string | null, limit: number): Uint8Array | undefined {
   const name = encoding?.trim().toLowerCase();
   try {
     if (!name || name === 'identity') return data;
-    if (name === 'gzip') return gunzipSync(data, { maxOutputLength: RPC_MAX_BODY_BYTES });
-    if (name === 'br') return brotliDecompressSync(data, { maxOutputLength: RPC_MAX_BODY_BYTES });
+    if (name === 'gzip') return gunzipSync(data, { maxOutputLength: limit });
+    if (name === 'br') return brotliDecompressSync(data, { maxOutputLength: limit });
   } catch {
     return undefined;
   }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { createAuthInterceptor } from '../auth/auth.interceptor';
 import type { TokenVerifier } from '../auth/token-verifier';
-import { guardRequestBodies, RPC_MAX_BODY_BYTES } from './body-guard';
+import { guardRequestBodies, LARGEST_RPC_BODY_BYTES } from './body-guard';
 import { createErrorInterceptor } from './error.interceptor';
 import { kHttpRequest } from './http-request';
 
@@ -28,7 +28,7 @@ export function connectOptions({ routes, anonymousMethods, verifier, log, onFail
       routes(router);
       guardRequestBodies(router);
     },
-    readMaxBytes: RPC_MAX_BODY_BYTES,
+    readMaxBytes: LARGEST_RPC_BODY_BYTES,
     contextValues: (request: FastifyRequest) => createContextValues().set(kHttpRequest, request),
     interceptors: [
       createErrorInterceptor(log),

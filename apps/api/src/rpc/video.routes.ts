@@ -7,7 +7,7 @@ import type { LibraryService } from '../services/library.service';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import type { EditService } from '../services/edit.service';
-import { requestOrigin } from './http-request';
+import { kHttpRequest, requestOrigin } from './http-request';
 import { updateVideoChanges } from './update-video.changes';
 import { toVideoMessage, visibilityToProto } from '../wire/video.message';
 import { libraryFilter } from './library.validation';
@@ -117,7 +117,9 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const user = context.values.get(kUser);
         const id = valid.videoId(request.videoId);
         const viewerId = valid.viewerId(request.viewerId, user !== undefined);
-        return { viewCount: BigInt(await sharing.recordView(user, id, viewerId, shareGrant(context))) };
+        // The client address bounds anonymous views (request.ip follows X-Forwarded-For only with TRUST_PROXY).
+        const address = context.values.get(kHttpRequest)?.ip;
+        return { viewCount: BigInt(await sharing.recordView(user, id, viewerId, shareGrant(context), address)) };
       },
     });
   };

@@ -49,6 +49,10 @@ export function visibility(value: number): VideoVisibility {
 export function sourceUrl(value: string): string | undefined {
   if (!value) return undefined;
   withoutNul('url', value);
+  // The URL parser silently drops tabs, CR and LF, so without this check an address holding a
+  // line break would be stored, and later written into pages and headers, as it was sent.
+  if ([...value].some((char) => char < ' ' || char === '\x7f'))
+    throw invalid('url must not contain control characters (line breaks, tabs)');
   let parsed: URL;
   try {
     parsed = new URL(value);

@@ -35,18 +35,26 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export class ResumableUploadService {
   private readonly touched = new Map<string, number>();
+  /** Uploads whose first bytes this process has noted (so later PATCHes need not). */
+  private readonly receiving = new Set<string>();
 
   constructor(private readonly deps: ResumableUploadDeps) {}
 
-  /** A new PROCESSING, private video of `user` whose upload is in progress; resolves with its id. */
-  async start(user: User, options: { title?: string } = {}): Promise<string> {
-    const id = newVideoId();
+  /** The id a new upload (and its video) will have. */
+  newId(): string {
+    return newVideoId();
+  }
+
+  /**
+   * A new PROCESSING, private video `id` of `user` whose upload is in progress: made only once the
+   * upload is accepted (its length within the limit), so a refused creation leaves no row.
+   */
+  async start(user: User, id: string, options: { title?: string } = {}): Promise<void> {
     await repository.insertVideo(this.deps.db, {
       ...uploadedVideoRow(id, user, options.title),
       upload_active_at: new Date(),
     });
     this.touched.set(id, Date.now());
-    return id;
   }
 
   /** The caller's own resumable upload; not_found for anyone else's, a missing one or another kind of video. */
@@ -58,12 +66,22 @@ export class ResumableUploadService {
     return { active: false, length: state.length };
   }
 
-  /** Notes that bytes arrived, so the upload does not expire while it is used. */
-  async touch(id: string): Promise<void> {
+  /**
+   * Notes activity (`bytes`: a PATCH that carries bytes), so the upload does not expire while it is
+   * used; the first bytes are noted at once, since an upload without any expires much sooner.
+   */
+  async touch(id: string, bytes = false): Promise<void> {
+    const first = bytes && !this.receiving.has(id);
     const last = this.touched.get(id) ?? 0;
-    if (Date.now() - last < TOUCH_INTERVAL_MS) return;
+    if (!first && Date.now() - last < TOUCH_INTERVAL_MS) return;
     this.touched.set(id, Date.now());
-    await uploads.touchUpload(this.deps.db, id);
+    await uploads.touchUpload(this.deps.db, id, bytes);
+    if (first) this.receiving.add(id);
+  }
+
+  private forget(id: string) {
+    this.touched.delete(id);
+    this.receiving.delete(id);
   }
 
   /**
@@ -74,7 +92,7 @@ export class ResumableUploadService {
    * and finishing it can be tried again.
    */
   async finish(id: string, bytes: FinishedUpload, length: number): Promise<boolean> {
-    this.touched.delete(id);
+    this.forget(id);
     const { media } = this.deps;
     const original = 'file' in bytes ? await media.receiveFile(id, bytes.file) : await media.receiveResumableUpload(id);
     const published = await this.deps.media.publish(id, [original], {
@@ -100,22 +118,25 @@ export class ResumableUploadService {
   /** The owner gives up an upload in progress: the video goes. False if it was not in progress. */
   async abandon(user: User, id: string): Promise<boolean> {
     await this.own(user, id);
-    this.touched.delete(id);
+    this.forget(id);
     return this.deps.media.deleteAll(id, (trx) => uploads.deleteActiveUpload(trx, id));
   }
 
   /** An upload whose bytes can never be a video (not WebM): the video goes. */
   async reject(id: string): Promise<void> {
-    this.touched.delete(id);
+    this.forget(id);
     await this.deps.media.deleteAll(id, (trx) => uploads.deleteActiveUpload(trx, id));
   }
 
-  /** Deletes the videos of uploads idle since `before`; resolves with their ids. */
-  async expire(before: Date): Promise<string[]> {
+  /**
+   * Deletes the videos of abandoned uploads (idle since `when.idleBefore`, or without a byte and
+   * idle since `when.emptyBefore`); resolves with their ids.
+   */
+  async expire(when: uploads.Abandoned): Promise<string[]> {
     const expired: string[] = [];
-    for (const id of await uploads.findAbandonedUploads(this.deps.db, before)) {
-      const deleted = await this.deps.media.deleteAll(id, (trx) => uploads.deleteAbandonedUpload(trx, id, before));
-      this.touched.delete(id);
+    for (const id of await uploads.findAbandonedUploads(this.deps.db, when)) {
+      const deleted = await this.deps.media.deleteAll(id, (trx) => uploads.deleteAbandonedUpload(trx, id, when));
+      this.forget(id);
       if (deleted) expired.push(id);
     }
     if (expired.length) this.deps.log.info({ count: expired.length }, 'expired abandoned uploads');

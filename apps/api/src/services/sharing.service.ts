@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { User } from '../auth/user';
 import type { Database, VideoVisibility } from '../db/video.table';
@@ -27,25 +27,40 @@ export interface SharedLink {
   visibility: VideoVisibility;
 }
 
+/**
+ * Views one client address may add to one video in one hour while signed out: a signed-out viewer
+ * names itself (a random id its browser keeps), so without a bound one client counts a view per id.
+ * Ten leaves room for an office or a school behind one address.
+ */
+export const MAX_ANONYMOUS_VIEWS_PER_ADDRESS = 10;
+
 const notAvailable = () => new VideoError('not_found', 'This video is not available');
 
 /** Share links (one per video, with an optional expiry) and view counting. */
 export class SharingService {
   constructor(private readonly deps: SharingServiceDeps) {}
 
-  /** Owner only: the video's link, minted or replaced as asked; a PRIVATE video becomes SHARED. */
+  /**
+   * Owner only: the video's link, minted or replaced as asked; a PRIVATE video becomes SHARED.
+   * Replacing the link, or moving its expiry earlier, revokes the signed URLs handed out so far
+   * (their holders may have had them through the old link, or until the old expiry).
+   */
   async share(user: User, id: string, options: ShareOptions): Promise<SharedLink> {
     const video = await this.deps.videos.owned(user, id);
     const mint = options.newLink || !video.shareToken;
     const shareToken = mint ? randomBytes(18).toString('base64url') : video.shareToken!;
     const expiresAt = linkExpiry(options.expireAfterSeconds, video);
     const visibility = video.visibility === 'PRIVATE' ? 'SHARED' : video.visibility;
-    const row = await repository.updateVideo(this.deps.db, id, {
-      share_token: shareToken,
-      share_expires_at: expiresAt,
-      visibility,
-    });
+    const revokeLinks =
+      video.shareToken !== undefined && (options.newLink || expiresEarlier(expiresAt, video.shareExpiresAt));
+    const row = await repository.updateVideo(
+      this.deps.db,
+      id,
+      { share_token: shareToken, share_expires_at: expiresAt, visibility },
+      { revokeLinks },
+    );
     if (!row) throw new VideoError('not_found', `No video ${id}`);
+    if (revokeLinks) this.deps.videos.linksRevoked(id);
     return { video: toVideo(row), shareToken, expiresAt: expiresAt ?? undefined, visibility };
   }
 
@@ -62,16 +77,35 @@ export class SharingService {
 
   /**
    * A view of a video the caller may read, counted once per viewer per hour; the owner's never
-   * count. The viewer is the signed-in uid, else the browser's `viewerId`. Returns the view count.
+   * count. The viewer is the signed-in uid, else the browser's `viewerId`, and then at most
+   * MAX_ANONYMOUS_VIEWS_PER_ADDRESS views count per client `address` (when known). Returns the view count.
    */
-  async recordView(caller: User | undefined, id: string, viewerId: string, grant: Grant): Promise<number> {
+  async recordView(
+    caller: User | undefined,
+    id: string,
+    viewerId: string,
+    grant: Grant,
+    address?: string,
+  ): Promise<number> {
     const video = await this.deps.videos.readable(caller, id, grant);
     if (caller?.uid === video.userId) return video.viewCount;
     const viewerKey = caller ? `user:${caller.uid}` : `anon:${viewerId}`;
-    const count = await repository.recordView(this.deps.db, id, viewerKey);
+    const from =
+      !caller && address ? { address: addressDigest(id, address), max: MAX_ANONYMOUS_VIEWS_PER_ADDRESS } : undefined;
+    const count = await repository.recordView(this.deps.db, id, viewerKey, from);
     if (count === undefined) throw new VideoError('not_found', `No video ${id}`);
     return count;
   }
+}
+
+/** The address as stored with a view: a digest per video, so the table does not list who watched what by address. */
+function addressDigest(videoId: string, address: string): string {
+  return createHash('sha256').update(`${videoId}\n${address}`).digest('base64url').slice(0, 22);
+}
+
+/** Whether a link's new expiry (null: never) ends it sooner than its old one (undefined: never). */
+function expiresEarlier(after: Date | null, before: Date | undefined): boolean {
+  return after !== null && (before === undefined || after.getTime() < before.getTime());
 }
 
 /** The expiry a share call leaves: unset keeps the link's (none for a video without a link), 0 is never. */

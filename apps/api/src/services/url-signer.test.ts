@@ -18,6 +18,21 @@ describe('UrlSigner', () => {
     );
   });
 
+  it('signs the link generation: a URL verifies for the generation it was signed for only', () => {
+    const signer = new UrlSigner(secret, 3600);
+    const first = signer.sign('video', 'abc', undefined, 0);
+    const second = signer.sign('video', 'abc', undefined, 1);
+    expect(second.signature).not.toBe(first.signature);
+    expect(signer.verify('video', 'abc', String(second.expires), second.signature, 1)).toBe(true);
+    expect(signer.verify('video', 'abc', String(second.expires), second.signature, 0)).toBe(false);
+    expect(signer.verify('video', 'abc', String(second.expires), second.signature, 2)).toBe(false);
+    expect(signer.verify('video', 'abc', String(first.expires), first.signature, 1)).toBe(false);
+    expect(signer.verify('video', 'abc', String(second.expires), second.signature, -1)).toBe(false);
+    // Generation 0 is how URLs were signed before generations: those stay valid.
+    expect(signer.verify('video', 'abc', String(first.expires), first.signature)).toBe(true);
+    expect(signer.sign('video', 'abc')).toEqual(first);
+  });
+
   it('mints expiries between the lifetime and 1.1× it, the same for calls close together', () => {
     let now = 1_800_000_100_000; // 100 s past a step boundary
     const signer = new UrlSigner(secret, 3600, () => now);

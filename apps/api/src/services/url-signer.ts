@@ -12,7 +12,8 @@ const EXPECTED_SIGNATURES_KEPT = 4096;
 /**
  * Short-lived signatures for stream and thumbnail URLs, so a `<video src>` (which cannot send an
  * Authorization header) can play a video its viewer was allowed to see. The signature is an HMAC
- * of resource, video id and expiry. Expiries are rounded up to a tenth of the lifetime, so calls
+ * of resource, video id, expiry and the video's link generation (issue 24 #10: raised to revoke the
+ * URLs handed out; generation 0 signs as URLs did before it existed, so those stay valid). Expiries are rounded up to a tenth of the lifetime, so calls
  * close together mint the same URL and a player does not reload on every refetch.
  */
 export class UrlSigner {
@@ -30,35 +31,42 @@ export class UrlSigner {
   ) {}
 
   /** `notAfter`: the URL must stop working by then (a share link's expiry). */
-  sign(resource: SignedResource, videoId: string, notAfter?: Date): SignedQuery {
+  sign(resource: SignedResource, videoId: string, notAfter?: Date, generation = 0): SignedQuery {
     const step = Math.max(1, Math.ceil(this.ttlSeconds / 10));
     const earliest = Math.floor(this.now() / 1000) + this.ttlSeconds;
     const rounded = Math.ceil(earliest / step) * step;
     const expires = notAfter ? Math.min(rounded, Math.floor(notAfter.getTime() / 1000)) : rounded;
-    return { expires, signature: this.mac(resource, videoId, expires) };
+    return { expires, signature: this.mac(resource, videoId, expires, generation) };
   }
 
-  verify(resource: SignedResource, videoId: string, expires: unknown, signature: unknown): boolean {
+  /** Whether the signature is this server's for these values (whether `generation` is still current is the caller's check). */
+  verify(resource: SignedResource, videoId: string, expires: unknown, signature: unknown, generation = 0): boolean {
     if (typeof expires !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(expires)) return false;
     const at = Number(expires);
     if (at * 1000 < this.now()) return false;
-    const expected = this.expectedSignature(resource, videoId, at);
+    if (!Number.isSafeInteger(generation) || generation < 0) return false;
+    const expected = this.expectedSignature(resource, videoId, at, generation);
     const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  private expectedSignature(resource: SignedResource, videoId: string, expires: number): Buffer {
-    const key = `${resource}\n${videoId}\n${expires}`;
+  private expectedSignature(resource: SignedResource, videoId: string, expires: number, generation: number): Buffer {
+    const key = signedText(resource, videoId, expires, generation);
     let signature = this.expected.get(key);
     if (!signature) {
-      signature = Buffer.from(this.mac(resource, videoId, expires));
+      signature = Buffer.from(this.mac(resource, videoId, expires, generation));
       if (this.expected.size >= EXPECTED_SIGNATURES_KEPT) this.expected.clear();
       this.expected.set(key, signature);
     }
     return signature;
   }
 
-  private mac(resource: SignedResource, videoId: string, expires: number): string {
-    return createHmac('sha256', this.secret).update(`${resource}\n${videoId}\n${expires}`).digest('base64url');
+  private mac(resource: SignedResource, videoId: string, expires: number, generation: number): string {
+    return createHmac('sha256', this.secret)
+      .update(signedText(resource, videoId, expires, generation))
+      .digest('base64url');
   }
 }
+
+const signedText = (resource: SignedResource, videoId: string, expires: number, generation: number) =>
+  generation === 0 ? `${resource}\n${videoId}\n${expires}` : `${resource}\n${videoId}\n${expires}\n${generation}`;

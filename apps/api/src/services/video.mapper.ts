@@ -5,6 +5,8 @@ import { editingOf } from './edit';
 /** A video with what only the services use (its share token); no storage keys ever. */
 export interface StoredVideo extends Video {
   shareToken?: string;
+  /** The generation of its signed URLs (see LinkGenerations). */
+  linkGeneration: number;
   /** When the share link stops working; undefined: never. */
   shareExpiresAt?: Date;
   /**
@@ -32,6 +34,7 @@ export function toVideo(row: VideoRow): StoredVideo {
     failureReason: row.failure_reason ?? '',
     createdAt: row.created_at,
     shareToken: row.share_token ?? undefined,
+    linkGeneration: row.link_generation,
     shareExpiresAt: row.share_expires_at ?? undefined,
     viewCount: Number(row.view_count),
     ownerName: row.owner_name,

@@ -9,17 +9,31 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
+import type { LinkGenerations } from './link-generations';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
 export { MediaGoneError, type AssetVersion, type OpenedAsset } from '../media';
+
+/** Where the bytes of resumable uploads in progress wait (the tus storage); see VideoService.removeUploadsWith. */
+export interface UploadsInProgress {
+  /** Removes what is kept for upload `id`; removing a missing one is not an error. */
+  remove(id: string): Promise<void>;
+}
 
 export interface VideoServiceDeps {
   db: Kysely<Database>;
   media: MediaService;
   /** Set once processing is wired; uploads accepted without one stay PROCESSING. */
   queue?: VideoProcessingQueue;
+  /** Told when a video's signed URLs are revoked, so this process stops honouring them at once. */
+  generations?: Pick<LinkGenerations, 'forget'>;
 }
+
+const openness: Record<VideoVisibility, number> = { PRIVATE: 0, SHARED: 1, PUBLIC: 2 };
+
+/** Whether going from `before` to `after` takes readers away (PUBLIC → SHARED, anything → PRIVATE). */
+export const narrows = (before: VideoVisibility, after: VideoVisibility) => openness[after] < openness[before];
 
 /** An upload stored but not yet a video. */
 export interface ReceivedUpload {
@@ -46,7 +60,18 @@ const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);
 
 /** The business rules of videos: who may do what, and the lifecycle. Free of HTTP and SQL. */
 export class VideoService {
+  private uploadsInProgress?: UploadsInProgress;
+
   constructor(private readonly deps: VideoServiceDeps) {}
+
+  /**
+   * Where uploads in progress wait, so deleting a video during its upload removes those bytes too
+   * (not 24 h later by the expiry sweep). Set once the tus routes have their storage, which needs
+   * services made after this one.
+   */
+  removeUploadsWith(uploads: UploadsInProgress): void {
+    this.uploadsInProgress = uploads;
+  }
 
   /** A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). */
   async create(
@@ -117,27 +142,49 @@ export class VideoService {
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
   }
 
-  /** Owner only. Each field given replaces the video's; one not given keeps it. */
+  /**
+   * Owner only. Each field given replaces the video's; one not given keeps it. A visibility that
+   * takes readers away revokes the signed URLs handed out so far.
+   */
   async update(
     user: User,
     id: string,
     changes: { title?: string; description?: string; visibility?: VideoVisibility },
   ): Promise<StoredVideo> {
-    await this.owned(user, id);
-    const row = await repository.updateVideo(this.deps.db, id, {
-      ...(changes.title !== undefined ? { title: changes.title } : {}),
-      ...(changes.description !== undefined ? { description: changes.description } : {}),
-      ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
-    });
+    const before = await this.owned(user, id);
+    const revokeLinks = changes.visibility !== undefined && narrows(before.visibility, changes.visibility);
+    const row = await repository.updateVideo(
+      this.deps.db,
+      id,
+      {
+        ...(changes.title !== undefined ? { title: changes.title } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
+      },
+      { revokeLinks },
+    );
     if (!row) throw notFound(id);
+    if (revokeLinks) this.linksRevoked(id);
     return this.withDirectUrls(toVideo(row));
   }
 
-  /** Owner only: removes the row and every asset of the video. */
+  /** After a revocation of `id`'s signed URLs committed (here or in the sharing service). */
+  linksRevoked(id: string): void {
+    this.deps.generations?.forget(id);
+  }
+
+  /** Owner only: removes the row and every asset of the video, and the bytes of its upload in progress. */
   async delete(user: User, id: string): Promise<void> {
     await this.owned(user, id);
-    const deleted = await this.deps.media.deleteAll(id, (trx) => repository.deleteVideo(trx, id));
+    let uploading = false;
+    const deleted = await this.deps.media.deleteAll(id, async (trx) => {
+      const gone = await repository.deleteVideoReturningUpload(trx, id);
+      uploading = gone?.uploading ?? false;
+      return gone !== undefined;
+    });
     if (!deleted) throw notFound(id);
+    // Should this fail, the expiry sweep removes the bytes once idle: their row is gone.
+    if (uploading) await this.uploadsInProgress?.remove(id).catch(() => undefined);
   }
 
   /**

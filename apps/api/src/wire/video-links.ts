@@ -59,9 +59,11 @@ export class VideoLinks {
 
   /** A signed URL valid no longer than the reader's access (a share link's expiry). */
   private signed(resource: SignedResource, video: StoredVideo, path: string): string {
-    const { expires, signature } = this.signer.sign(resource, video.id, video.readableUntil);
+    const generation = video.linkGeneration;
+    const { expires, signature } = this.signer.sign(resource, video.id, video.readableUntil, generation);
     const base = this.publicUrl?.replace(/\/+$/, '') ?? '';
-    return `${base}${path}?expires=${expires}&signature=${signature}`;
+    // `g`: the generation signed (absent for 0), which the stream route checks is still current.
+    return `${base}${path}?expires=${expires}&signature=${signature}${generation ? `&g=${generation}` : ''}`;
   }
 }
 

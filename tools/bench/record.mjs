@@ -13,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
+import { makeTestClip } from '@stream/video-api/testing';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
@@ -36,12 +37,8 @@ const CLIP_SECONDS = 10;
 async function makeRecording(dir, seconds) {
   const clip = join(dir, 'clip.webm');
   if (!(await stat(clip).catch(() => undefined))) {
-    await run('/usr/bin/ffmpeg', [
-      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', String(CLIP_SECONDS)],
-      ...['-c:v', 'libvpx', '-b:v', VIDEO_BITRATE, '-deadline', 'realtime', '-cpu-used', '8', '-g', '60'],
-      ...['-c:a', 'libopus', '-f', 'webm', clip],
-    ]);
+    const video = { pattern: 'testsrc2', size: '1280x720', rate: 30, bitrate: VIDEO_BITRATE, realtime: true };
+    await makeTestClip(clip, { seconds: CLIP_SECONDS, video: { ...video, keyframeEvery: 60 } }, '/usr/bin/ffmpeg');
   }
   if (seconds === CLIP_SECONDS) return clip;
   const list = join(dir, `list-${seconds}.txt`);

@@ -14,6 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
+import { makeTestClip } from '@stream/video-api/testing';
 import { chromium } from 'playwright-core';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
 import { uploadFile } from './lib/http-load.mjs';
@@ -49,8 +50,11 @@ async function buildWeb(outDir, emulatorHost) {
 }
 
 async function makeWebm(path) {
-  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25', '-t', '3'];
-  await run('/usr/bin/ffmpeg', [...args, '-c:v', 'libvpx', '-b:v', '500k', '-f', 'webm', path]);
+  await makeTestClip(
+    path,
+    { seconds: 3, video: { size: '640x360', bitrate: '500k' }, audio: false },
+    '/usr/bin/ffmpeg',
+  );
 }
 
 async function waitUntilReady(baseUrl, token, ids) {

@@ -21,3 +21,4 @@ export {
   type RpcContractSubject,
   type TusContractSubject,
 } from './contract';
+export { makeTestClip, testClipArgs, type TestClipOptions, type TestClipVideo } from './test-clip';

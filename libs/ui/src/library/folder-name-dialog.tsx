@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormDialog } from '../manage/form-dialog';
+import { FormError } from '../manage/form-error';
 
 export interface FolderNameDialogProps {
   /** "New folder", "Rename folder". */
@@ -47,11 +48,7 @@ export function FolderNameDialog({
               setBlank(false);
             }}
           />
-          {(blank || error) && (
-            <p role="alert" className="text-error text-sm">
-              {blank ? 'Give the folder a name.' : error}
-            </p>
-          )}
+          <FormError message={blank ? 'Give the folder a name.' : error} />
         </>
       )}
     />

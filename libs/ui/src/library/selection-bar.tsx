@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FormDialog } from '../manage/form-dialog';
+import { FormError } from '../manage/form-error';
 import { ConfirmDialog } from './confirm-dialog';
 import type { VisibilityChoice } from './library-toolbar';
 import { MoveDialog, type FolderChoice } from './move-dialog';
@@ -71,11 +72,7 @@ export function SelectionBar(props: SelectionBarProps) {
       <button type="button" className="btn btn-sm btn-ghost" onClick={props.onClear}>
         Clear selection
       </button>
-      {props.error && (
-        <p role="alert" className="text-error text-sm">
-          {props.error}
-        </p>
-      )}
+      <FormError message={props.error} />
       {open === 'move' && (
         <MoveDialog
           title={`Move ${videos(props.count)}`}

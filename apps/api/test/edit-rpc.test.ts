@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { ChapterListSchema, EditState, Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
@@ -19,6 +19,7 @@ import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { difference, durations, FPS, greyFrames, makeEditableWebm } from './edit-fixtures';
+import { codeOf } from '@stream/video-api/testing';
 
 const run = promisify(execFile);
 
@@ -38,12 +39,6 @@ afterAll(async () => {
   await emulator?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-const codeOf = (call: Promise<unknown>) =>
-  call.then(
-    () => 'ok',
-    (error: unknown) => (error instanceof ConnectError ? error.code : error),
-  );
 
 describe.each(databaseKinds)('editing on %s', (databaseKind) => {
   let server: TestServer;

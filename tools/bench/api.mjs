@@ -16,6 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
+import { makeTestClip } from '@stream/video-api/testing';
 import { rangeLoad, uploadFile, wholeGet } from './lib/http-load.mjs';
 import { startApiServer, startBareNodeSink, startNginx } from './lib/processes.mjs';
 import { cpuSecondsOf } from './lib/cpu.mjs';
@@ -54,24 +55,7 @@ const log = (line) => console.log(`[bench:api] ${line}`);
 /** A WebM as the recorder makes it, padded with random bytes to `size`: a WebM by its bytes. */
 async function makeFile(path) {
   const seed = join(dirname(path), 'seed.webm');
-  await run('/usr/bin/ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=25',
-    '-t',
-    '1',
-    '-c:v',
-    'libvpx',
-    '-live',
-    '1',
-    '-f',
-    'webm',
-    seed,
-  ]);
+  await makeTestClip(seed, { seconds: 1, audio: false, live: true }, '/usr/bin/ffmpeg');
   const handle = await open(path, 'w');
   try {
     const head = await readFile(seed);

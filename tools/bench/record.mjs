@@ -12,11 +12,11 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
-import { chromium } from 'playwright-core';
+import { createTestUser } from '@stream/auth/testing';
+import { makeTestClip } from '@stream/video-api/testing';
 import { build } from 'vite';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
-import { startApiServer } from './lib/processes.mjs';
+import { launchChromium, startProduct } from './lib/product.mjs';
 import { instantInPage, wholeFileInPage } from './record/in-page.mjs';
 
 /* global document -- firstFrameAt's check runs in the page */
@@ -36,12 +36,8 @@ const CLIP_SECONDS = 10;
 async function makeRecording(dir, seconds) {
   const clip = join(dir, 'clip.webm');
   if (!(await stat(clip).catch(() => undefined))) {
-    await run('/usr/bin/ffmpeg', [
-      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', String(CLIP_SECONDS)],
-      ...['-c:v', 'libvpx', '-b:v', VIDEO_BITRATE, '-deadline', 'realtime', '-cpu-used', '8', '-g', '60'],
-      ...['-c:a', 'libopus', '-f', 'webm', clip],
-    ]);
+    const video = { pattern: 'testsrc2', size: '1280x720', rate: 30, bitrate: VIDEO_BITRATE, realtime: true };
+    await makeTestClip(clip, { seconds: CLIP_SECONDS, video: { ...video, keyframeEvery: 60 } }, '/usr/bin/ffmpeg');
   }
   if (seconds === CLIP_SECONDS) return clip;
   const list = join(dir, `list-${seconds}.txt`);
@@ -49,17 +45,6 @@ async function makeRecording(dir, seconds) {
   const path = join(dir, `recording-${seconds}s.webm`);
   await run('/usr/bin/ffmpeg', ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', path]);
   return path;
-}
-
-async function buildWeb(outDir, emulatorHost) {
-  await run(
-    join(root, 'node_modules/.bin/vite'),
-    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      cwd: join(root, 'apps/web'),
-      env: { ...process.env, NODE_ENV: 'production', VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
-    },
-  );
 }
 
 async function bundlePageLibs() {
@@ -158,31 +143,12 @@ async function main() {
   const cleanups = [() => rm(scratch, { recursive: true, force: true })];
   try {
     const loadAtStart = loadavg()[0];
-    log('starting the Firebase Auth emulator');
-    const emulator = await startAuthEmulator();
-    cleanups.unshift(() => emulator.stop());
-    log('building the web app (production) and the in-page libs');
-    const dist = join(scratch, 'dist');
-    const [, libs] = await Promise.all([buildWeb(dist, emulator.host), bundlePageLibs()]);
-    log('starting the API server');
-    const server = await startApiServer({
-      root,
-      startTimeoutMs: 240_000, // seven agents share this machine: start-up has taken over a minute
-      env: {
-        DATA_DIR: join(scratch, 'data'),
-        WEB_DIST: dist,
-        LOG_LEVEL: 'warn',
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        FIREBASE_PROJECT_ID: emulator.projectId,
-      },
-    });
-    cleanups.unshift(() => server.stop());
+    log('bundling the in-page libs');
+    const libs = await bundlePageLibs();
+    // Seven agents share this machine: the API's start-up has taken over a minute.
+    const { emulator, server } = await startProduct({ root, scratch, cleanups, log, startTimeoutMs: 240_000 });
     const user = await createTestUser(emulator.host);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
-    cleanups.unshift(() => browser.close());
+    const browser = await launchChromium(cleanups);
 
     const rows = [];
     for (const seconds of LENGTHS) {

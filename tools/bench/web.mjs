@@ -8,19 +8,16 @@
 // The production build of apps/web is served by the real API with the real Auth emulator on
 // 127.0.0.1; results go to bench/results/web.md.
 /* global document -- the readiness checks below run in the page */
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
-import { chromium } from 'playwright-core';
+import { createTestUser } from '@stream/auth/testing';
+import { makeTestClip } from '@stream/video-api/testing';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
 import { uploadFile } from './lib/http-load.mjs';
-import { startApiServer } from './lib/processes.mjs';
+import { launchChromium, startProduct } from './lib/product.mjs';
 import { timePage } from './web/page-timing.mjs';
 
-const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
@@ -37,20 +34,12 @@ const ready = {
   threeVideos: () => document.querySelectorAll('main a[href^="/video/"] img').length >= 3,
 };
 
-async function buildWeb(outDir, emulatorHost) {
-  await run(
-    join(root, 'node_modules/.bin/vite'),
-    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      cwd: join(root, 'apps/web'),
-      env: { ...process.env, NODE_ENV: 'production', VITE_FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
-    },
-  );
-}
-
 async function makeWebm(path) {
-  const args = ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25', '-t', '3'];
-  await run('/usr/bin/ffmpeg', [...args, '-c:v', 'libvpx', '-b:v', '500k', '-f', 'webm', path]);
+  await makeTestClip(
+    path,
+    { seconds: 3, video: { size: '640x360', bitrate: '500k' }, audio: false },
+    '/usr/bin/ffmpeg',
+  );
 }
 
 async function waitUntilReady(baseUrl, token, ids) {
@@ -88,26 +77,7 @@ async function main() {
   const cleanups = [() => rm(scratch, { recursive: true, force: true })];
   try {
     const loadAtStart = loadavg()[0];
-    log('starting the Firebase Auth emulator');
-    const emulator = await startAuthEmulator();
-    cleanups.unshift(() => emulator.stop());
-
-    log('building the web app (production)');
-    const dist = join(scratch, 'dist');
-    await buildWeb(dist, emulator.host);
-
-    log('starting the API server');
-    const server = await startApiServer({
-      root,
-      env: {
-        DATA_DIR: join(scratch, 'data'),
-        WEB_DIST: dist,
-        LOG_LEVEL: 'warn',
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        FIREBASE_PROJECT_ID: emulator.projectId,
-      },
-    });
-    cleanups.unshift(() => server.stop());
+    const { emulator, server } = await startProduct({ root, scratch, cleanups, log });
     const { baseUrl } = server;
 
     log('uploading three videos and waiting for their processing');
@@ -122,11 +92,7 @@ async function main() {
     }
     await waitUntilReady(baseUrl, user.idToken, ids);
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
-    cleanups.unshift(() => browser.close());
+    const browser = await launchChromium(cleanups);
     const session = await signedInState(browser, baseUrl, user);
 
     const scenarios = [

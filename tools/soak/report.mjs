@@ -5,32 +5,26 @@ const MiB = 1024 * 1024;
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '–');
 const mib = (bytes) => `${(bytes / MiB).toFixed(0)} MiB`;
 
-export function soakReport({
-  options,
-  startedAt,
-  loadBefore,
-  uploads,
-  ranges,
-  reads,
-  checks,
-  rss,
-  processingSeconds,
-  uploadedCount,
-  videoBytes,
-}) {
+/**
+ * The report of one soak `run`: its options, start time and load average before; the Stats of
+ * uploads, ranges and reads; the checks; the server's rss; processingSeconds, uploadedCount and
+ * videoBytes.
+ */
+export function soakReport(run) {
+  const { options, uploads, ranges, reads, checks, rss } = run;
   const verdict = checks.every((check) => check.ok) ? 'PASSED' : 'FAILED';
   const errors = [...uploads.errors, ...ranges.errors, ...reads.errors];
   return `# Soak test: ${verdict}
 
 \`npm run soak -- --uploads ${options.uploads} --streams ${options.streams} --seconds ${options.seconds} --max-uploads ${options.maxUploads} --video-seconds ${options.videoSeconds}\`
-(tools/soak.mjs), ${startedAt.toISOString()}.
+(tools/soak.mjs), ${run.startedAt.toISOString()}.
 Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; 1-minute load average
-${loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other work shares these cores).
+${run.loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other work shares these cores).
 A fresh server (\`apps/api/src/main.ts\`: PGlite, local blobs, worker in-process, LOG_LEVEL=warn) on
 127.0.0.1, a fresh Auth emulator, one signed-in user. For ${options.seconds} s, ${options.streams} streamers read random
 byte ranges (up to 1 MiB; 10% open or suffix ranges) of 3 videos processed beforehand, comparing every
-byte, while ${options.maxUploads} copies of one ${options.videoSeconds} s VP8/Opus WebM of ${mib(videoBytes)}, each with its own title,
-were uploaded in rounds of ${options.uploads} at once spread over the ${options.seconds} s (${uploadedCount} answered 201).
+byte, while ${options.maxUploads} copies of one ${options.videoSeconds} s VP8/Opus WebM of ${mib(run.videoBytes)}, each with its own title,
+were uploaded in rounds of ${options.uploads} at once spread over the ${options.seconds} s (${run.uploadedCount} answered 201).
 
 | check | result | |
 |---|---|---|
@@ -42,7 +36,7 @@ ${checks.map((check) => `| ${check.what} | ${check.detail} | ${check.ok ? 'ok' :
 | range request (to last byte) | ${ranges.count} | ${ms(ranges.percentile(50))} | ${ms(ranges.percentile(99))} | ${ranges.statusLine()}; ${mib(ranges.bytes)} moved |
 | whole-file read after processing | ${reads.count} | ${ms(reads.percentile(50))} | ${ms(reads.percentile(99))} | ${reads.statusLine()} |
 
-Processing: every upload left PROCESSING ${processingSeconds.toFixed(0)} s after the load ended.
+Processing: every upload left PROCESSING ${run.processingSeconds.toFixed(0)} s after the load ended.
 Server RSS: ${mib(rss.before)} before the load, peak ${mib(rss.peak)} during it, ${mib(rss.after)} after
 processing (VmHWM ${mib(rss.hwm)}).
 ${

@@ -4,6 +4,7 @@
 // not: "intact" means the same sha256 per stream of packet data, and the upload's own title.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { makeTestClip } from '@stream/video-api/testing';
 
 const run = promisify(execFile);
 const FFMPEG = '/usr/bin/ffmpeg';
@@ -11,34 +12,8 @@ const FFPROBE = '/usr/bin/ffprobe';
 
 /** A `seconds`-long 640x360 WebM with a moving picture and a tone, at about 2 Mbit/s. */
 export async function makeBaseVideo(path, seconds) {
-  await run(FFMPEG, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=48000',
-    '-t',
-    String(seconds),
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
-    '-b:v',
-    '2M',
-    '-c:a',
-    'libopus',
-    '-f',
-    'webm',
-    path,
-  ]);
+  const video = { pattern: 'testsrc2', size: '640x360', realtime: true, bitrate: '2M' };
+  await makeTestClip(path, { seconds, video, audio: { sampleRate: 48000 } }, FFMPEG);
 }
 
 /** A copy of `base` whose container title is `title` (same packets, other bytes). */

@@ -2,6 +2,7 @@
 // beside it, so a frame's pixels say which frame of the source it is.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { makeTestClip } from '@stream/video-api/testing';
 import { FFMPEG, FFPROBE } from './processing-fixtures';
 
 const run = promisify(execFile);
@@ -12,38 +13,24 @@ export const GOP_FRAMES = 2 * FPS;
 
 /** A VP9 (or VP8)/Opus WebM of `seconds`, 320x240 at 25 fps, keyframes every 2 s. */
 export async function makeEditableWebm(path: string, options: { seconds?: number; codec?: 'vp9' | 'vp8' } = {}) {
-  const codec = options.codec === 'vp8' ? ['-c:v', 'libvpx'] : ['-c:v', 'libvpx-vp9', '-row-mt', '1'];
-  await run(FFMPEG, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=320x240:rate=${FPS},geq=lum='mod(lum(X,Y)+N*29,256)':cb='cb(X,Y)':cr='cr(X,Y)'`,
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    String(options.seconds ?? 10),
-    ...codec,
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
-    '-b:v',
-    '1M',
-    '-g',
-    String(GOP_FRAMES),
-    '-keyint_min',
-    String(GOP_FRAMES),
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'libopus',
+  await makeTestClip(
     path,
-  ]);
+    {
+      seconds: options.seconds ?? 10,
+      video: {
+        pattern: 'testsrc2',
+        rate: FPS,
+        filter: "geq=lum='mod(lum(X,Y)+N*29,256)':cb='cb(X,Y)':cr='cr(X,Y)'",
+        codec: options.codec ?? 'vp9',
+        realtime: true,
+        bitrate: '1M',
+        keyframeEvery: GOP_FRAMES,
+        fixedKeyframes: true,
+        extra: ['-pix_fmt', 'yuv420p'],
+      },
+    },
+    FFMPEG,
+  );
 }
 
 const THUMB = { width: 64, height: 48 };

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-web';
 import { create } from '@bufbuild/protobuf';
 import { ChapterListSchema, EditService, EditState, Status, Visibility, type Video } from '@stream/proto';
@@ -21,6 +21,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { MAX_WEBVTT_BYTES } from '../src/services/edit-rules';
 import { difference, durations, FPS, greyFrames, makeEditableWebm } from './edit-fixtures';
+import { codeOf } from '@stream/video-api/testing';
 
 const run = promisify(execFile);
 
@@ -40,12 +41,6 @@ afterAll(async () => {
   await emulator?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-const codeOf = (call: Promise<unknown>) =>
-  call.then(
-    () => 'ok',
-    (error: unknown) => (error instanceof ConnectError ? error.code : error),
-  );
 
 describe.each(databaseKinds)('editing on %s', (databaseKind) => {
   let server: TestServer;

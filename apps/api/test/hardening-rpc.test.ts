@@ -2,7 +2,7 @@
 // that are too large, malformed, or hold values the contract does not have, over the real server.
 import { request as httpRequest } from 'node:http';
 import { create, toBinary } from '@bufbuild/protobuf';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { GetVideoRequestSchema, UpdateVideoRequestSchema, Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { startEdgeServer, type EdgeServer } from './support/edge-server';
 import { envelope, rawRpc } from './support/rpc-wire';
+import { codeOf } from '@stream/video-api/testing';
 
 let emulator: AuthEmulator;
 let server: EdgeServer;
@@ -27,11 +28,6 @@ afterAll(async () => {
 });
 
 const signedIn = () => ({ authorization: `Bearer ${owner.idToken}` });
-const codeOf = (call: Promise<unknown>) =>
-  call.then(
-    () => 'ok',
-    (error: unknown) => (error instanceof ConnectError ? error.code : Promise.reject(error)),
-  );
 
 describe('request bodies are capped before authentication (#3)', () => {
   // A 50 MB body against the API in its own process, with its memory measured: hardening-body-memory.test.ts.

@@ -2,7 +2,7 @@
 // Auth emulator, on PGlite and PostgreSQL: search, folders, tags, sorting, filters, changes to
 // many videos, ownership, and the spec's ListVideos answering as before.
 import { toBinary } from '@bufbuild/protobuf';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { ListVideosResponseSchema, Status, VideoSort, Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
@@ -12,22 +12,13 @@ import { videoClient } from './support/clients';
 import { libraryClient } from './support/library-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
+import { codeOf } from '@stream/video-api/testing';
 
 let emulator: AuthEmulator;
 beforeAll(async () => {
   emulator = await startAuthEmulator();
 }, 120_000);
 afterAll(() => emulator?.stop());
-
-async function codeOf(call: Promise<unknown>): Promise<Code | 'ok'> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof ConnectError) return error.code;
-    throw error;
-  }
-}
 
 describe.each(databaseKinds)('the library on %s', (databaseKind) => {
   let server: TestServer;

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
+import { makeTestClip } from '@stream/video-api/testing';
 import { makeWebm } from './support/webm';
 
 const run = promisify(execFile);
@@ -20,42 +21,13 @@ export async function makeRecordingLikeWebm(path: string, seconds = 3): Promise<
 
 /** A WebM holding only audio: a valid container, but no picture to show. */
 export async function makeAudioOnlyWebm(path: string): Promise<void> {
-  await run(FFMPEG, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '1',
-    '-c:a',
-    'libopus',
-    '-f',
-    'webm',
-    path,
-  ]);
+  await makeTestClip(path, { seconds: 1, video: false }, FFMPEG);
 }
 
 /** A Matroska file (same EBML container as WebM) holding MPEG-4 video, which WebM cannot carry. */
 export async function makeMatroskaWithForeignCodec(path: string): Promise<void> {
-  await run(FFMPEG, [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=160x120:rate=10',
-    '-t',
-    '1',
-    '-c:v',
-    'mpeg4',
-    '-f',
-    'matroska',
-    path,
-  ]);
+  const video = { size: '160x120', rate: 10, codec: 'mpeg4' } as const;
+  await makeTestClip(path, { seconds: 1, video, audio: false, format: 'matroska' }, FFMPEG);
 }
 
 /** Starts like a WebM (EBML magic, so an upload route accepts it) and then is garbage. */

@@ -2,7 +2,6 @@
 // path it opens (GetVideo with the token, GetSharedVideo, the stream, the thumbnail), the signed
 // URLs a link's viewer gets end with it, views count once per viewer per hour and never the owner,
 // and downloads are named after the title. On PGlite and PostgreSQL.
-import { readFileSync } from 'node:fs';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { Status, Visibility, type Video } from '@stream/proto';
@@ -10,28 +9,20 @@ import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
 import { MAX_ANONYMOUS_VIEWS_PER_ADDRESS } from '../src/services/sharing.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { expiredToken, videoClient } from './support/clients';
 import { shareTokenOf } from './support/share';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
-import { makeWebm } from './support/webm';
+import { codeOf } from '@stream/video-api/testing';
 
 let emulator: AuthEmulator;
 let webm: Buffer;
 beforeAll(async () => {
-  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 2 })]);
-  emulator = started;
-  webm = readFileSync(path);
+  ({ emulator, webm } = await startEmulatorWithWebm(2));
 }, 120_000);
 afterAll(() => emulator?.stop());
-
-const codeOf = (call: Promise<unknown>) =>
-  call.then(
-    () => 'ok',
-    (error: unknown) => (error instanceof ConnectError ? error.code : error),
-  );
 
 describe.each(databaseKinds)('share links on %s', (databaseKind) => {
   let server: TestServer;

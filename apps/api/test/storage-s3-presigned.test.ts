@@ -1,24 +1,20 @@
 // S3_PRESIGNED_READS: with S3 storage, the URLs the RPCs return are the bucket's own presigned
 // GETs (s3rver here), which serve the bytes with Range support; the access rules still decide
 // who gets one. Without the setting, the same server hands out its own signed paths.
-import { readFileSync } from 'node:fs';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { shareTokenOf } from './support/share';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
-import { makeWebm } from './support/webm';
 
 let emulator: AuthEmulator;
 let webm: Buffer;
 beforeAll(async () => {
-  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 2 })]);
-  emulator = started;
-  webm = readFileSync(path);
+  ({ emulator, webm } = await startEmulatorWithWebm(2));
 }, 120_000);
 afterAll(() => emulator?.stop());
 

@@ -5,7 +5,7 @@
 // Uploads in progress wait in DATA_DIR/uploads (@tus/file-store) on local storage, and in the
 // bucket under uploads/ (@tus/s3-store: a multipart upload, `.info` and `.part`) on S3.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
@@ -16,22 +16,19 @@ import { resumableUploadKey } from '../src/media';
 import { createBlobStore } from '../src/storage';
 import { readKey } from './support/blob-reads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { expiredToken, videoClient } from './support/clients';
 import { setups, startTestServer, type StorageKind, type TestServer } from './support/test-server';
 import { tusClient } from './support/tus';
 import { until } from './support/until';
 import { waitingBytes } from './support/waiting-upload';
-import { makeWebm } from './support/webm';
 
 const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 
 let emulator: AuthEmulator;
 let webm: Buffer;
 beforeAll(async () => {
-  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 3 })]);
-  emulator = started;
-  webm = readFileSync(path);
+  ({ emulator, webm } = await startEmulatorWithWebm(3));
 }, 120_000);
 afterAll(() => emulator?.stop());
 

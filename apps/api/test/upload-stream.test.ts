@@ -3,16 +3,14 @@
 // PROCESSING and the stream serves the upload as it came (processing.e2e covers READY).
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UrlSigner } from '../src/services/url-signer';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { expiredToken, videoClient } from './support/clients';
 import { setups, startTestServer, type TestServer } from './support/test-server';
 import { multipartBody, uploadVideo } from './support/upload';
-import { makeWebm } from './support/webm';
 import { shareTokenOf } from './support/share';
 
 const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
@@ -21,9 +19,7 @@ const SIGNING_SECRET = 'a-test-signing-secret-of-some-length';
 let emulator: AuthEmulator;
 let webm: Buffer;
 beforeAll(async () => {
-  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 3 })]);
-  emulator = started;
-  webm = readFileSync(path);
+  ({ emulator, webm } = await startEmulatorWithWebm(3));
 }, 120_000);
 afterAll(() => emulator?.stop());
 

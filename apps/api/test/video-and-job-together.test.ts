@@ -2,25 +2,21 @@
 // (here a trigger makes pgboss.job refuse inserts), no video appears that nothing would ever
 // finish, and nothing is lost. Before, the video row committed first and the job was sent after
 // it, so a process killed in between (the cluster test's SIGKILL) left a video PROCESSING forever.
-import { readFileSync } from 'node:fs';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { setups, startTestServer, type TestServer } from './support/test-server';
 import { tusClient } from './support/tus';
 import { uploadVideo } from './support/upload';
 import { waitingBytes } from './support/waiting-upload';
-import { makeWebm } from './support/webm';
 
 let emulator: AuthEmulator;
 let webm: Buffer;
 beforeAll(async () => {
-  const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 2 })]);
-  emulator = started;
-  webm = readFileSync(path);
+  ({ emulator, webm } = await startEmulatorWithWebm(2));
 }, 120_000);
 afterAll(() => emulator?.stop());
 

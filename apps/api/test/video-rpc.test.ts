@@ -9,22 +9,13 @@ import { expiredToken, foreignProjectToken, videoClient, type Protocol } from '.
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { shareTokenOf } from './support/share';
+import { codeOf } from '@stream/video-api/testing';
 
 let emulator: AuthEmulator;
 beforeAll(async () => {
   emulator = await startAuthEmulator();
 }, 120_000);
 afterAll(() => emulator?.stop());
-
-async function codeOf(call: Promise<unknown>): Promise<Code | 'ok'> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof ConnectError) return error.code;
-    throw error;
-  }
-}
 
 describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
   let server: TestServer;

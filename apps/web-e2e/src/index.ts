@@ -4,6 +4,8 @@ export { launchBrowser, newPage, screenshot } from './harness/browser';
 export {
   emulatorOobCode,
   emulatorPhoneCode,
+  enterEmail,
+  enterPassword,
   newSignedInPage,
   signInThroughUi,
   signUpThroughUi,

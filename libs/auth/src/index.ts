@@ -19,14 +19,8 @@ export type { Failure, Outcome } from './sign-in/outcome';
 export { createSignInActions, type SignInActions } from './sign-in/sign-in-actions';
 export { COUNTRIES, DEFAULT_COUNTRY, type Country } from './validation/countries';
 export { authErrorMessage, messages } from './validation/messages';
-export {
-  toE164,
-  validateEmail,
-  validateName,
-  validateNewPassword,
-  validatePassword,
-  validatePhoneCode,
-} from './validation/rules';
+// Every rule of the sign-in forms (validateEmail, validatePassword, ..., toE164) and their result types.
+export * from './validation/rules';
 export { WIDGET_MODES, type WidgetMode, type WidgetScreen } from './sign-in/widget/widget-screen';
 export {
   RECAPTCHA_HOST,

@@ -51,9 +51,7 @@ export class StorageFullError extends Error {
   }
 }
 
-export const MAX_TITLE_LENGTH = 200;
-export const MAX_DESCRIPTION_LENGTH = 5000;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 10;
+// The contract's limits live in @stream/proto, where the fakes of @stream/video-api/testing read them too.
+export { DEFAULT_PAGE_SIZE, MAX_DESCRIPTION_LENGTH, MAX_PAGE_SIZE, MAX_TITLE_LENGTH } from '@stream/proto';
 /** The longest link expiry ShareVideo accepts: ten years, in seconds. */
 export const MAX_SHARE_SECONDS = 10 * 365 * 24 * 3600;

@@ -1,7 +1,7 @@
 import { createTestUser, uniqueEmail } from '@stream/auth/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { emulatorOobCode, signInThroughUi } from '../harness/accounts';
+import { emulatorOobCode, enterEmail, signInThroughUi } from '../harness/accounts';
 import { launchBrowser, newPage } from '../harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -18,9 +18,7 @@ describe('email action links', () => {
     const user = await createTestUser(emulatorHost);
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/login`);
-    await page.getByRole('button', { name: 'Sign in with email' }).click();
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await enterEmail(page, user.email);
     await page.getByRole('button', { name: 'Trouble signing in?' }).click();
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText(`Follow the instructions sent to ${user.email} to recover your password`).waitFor();

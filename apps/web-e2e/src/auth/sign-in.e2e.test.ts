@@ -1,7 +1,7 @@
 import { createTestUser, uniqueEmail } from '@stream/auth/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { emulatorPhoneCode, signUpThroughUi } from '../harness/accounts';
+import { emulatorPhoneCode, enterEmail, enterPassword, signUpThroughUi } from '../harness/accounts';
 import { launchBrowser, newPage, screenshot } from '../harness/browser';
 
 const baseUrl = inject('baseUrl');
@@ -59,11 +59,8 @@ describe('signing in and out', () => {
     const user = await createTestUser(emulatorHost);
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/login`);
-    await page.getByRole('button', { name: 'Sign in with email' }).click();
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await enterEmail(page, user.email);
+    await enterPassword(page, 'not-the-password');
     await page.getByRole('alert').filter({ hasText: "The email and password you entered don't match" }).waitFor();
     await screenshot(page, 'login-wrong-password');
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -76,11 +73,8 @@ describe('signing in and out', () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/settings`);
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByRole('button', { name: 'Sign in with email' }).click();
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await enterEmail(page, user.email);
+    await enterPassword(page, user.password);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings');
     await page.context().close();

@@ -1,40 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Status, Visibility } from '@stream/proto';
-import type { Browser, Page } from 'playwright-core';
+import { Visibility } from '@stream/proto';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, newSignedInPage, screenshot, type SignedInPage } from '../index';
-import { makeTestWebm, uploadVideo, videoClient, waitUntilProcessed } from '../library/library-fixtures';
+import { screenshot, type SignedInPage } from '../index';
+import { videoClient } from '../library/library-fixtures';
+import { ownerWithVideo, type OwnerWithVideo } from '../library/owner-with-video';
 
 const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
 
-let browser: Browser;
-let workDir: string;
+let stage: OwnerWithVideo;
 let owner: SignedInPage;
 let viewer: Page;
 let videoId: string;
 let title: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-edit-e2e-'));
-  let webm;
-  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 30)]);
-  owner = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Edit Owner' });
-  videoId = await uploadVideo(baseUrl, owner.user.idToken, webm);
-  const video = await waitUntilProcessed(baseUrl, owner.user.idToken, videoId);
-  if (video.status !== Status.READY) throw new Error(`processing failed: ${video.failureReason}`);
-  title = video.title;
-  viewer = await newPage(browser);
+  stage = await ownerWithVideo({ baseUrl, emulatorHost, displayName: 'Edit Owner' });
+  ({ owner, viewer } = stage);
+  videoId = stage.video.id;
+  title = stage.video.title;
 }, 180_000);
 
-afterAll(async () => {
-  await viewer?.context().close();
-  await owner?.page.context().close();
-  await browser?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
+afterAll(() => stage?.close());
 
 const player = (page: Page) => page.getByRole('region', { name: title });
 const currentTime = (page: Page) =>

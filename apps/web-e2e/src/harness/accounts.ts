@@ -7,6 +7,19 @@ async function waitForSignedIn(page: Page) {
   await page.locator('nav[aria-label="Main"]').waitFor({ state: 'attached' });
 }
 
+/** On the sign-in widget (at /login): chooses email, types `email` and goes on (Next). */
+export async function enterEmail(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+}
+
+/** On the widget's password screen: types `password` and signs in (the answer is the caller's to wait for). */
+export async function enterPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 /** Signs a new email/password account up through the sign-in widget; resolves on the signed-in page. */
 export async function signUpThroughUi(
   page: Page,
@@ -16,9 +29,7 @@ export async function signUpThroughUi(
   const email = account.email ?? uniqueEmail('e2e');
   const password = account.password ?? 'secret-password-1';
   await page.goto(`${baseUrl}/login`);
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await enterEmail(page, email);
   await page.getByRole('heading', { name: 'Create account' }).waitFor();
   if (account.name) await page.getByLabel('First & last name').fill(account.name);
   await page.getByLabel('Choose password').fill(password);
@@ -30,11 +41,8 @@ export async function signUpThroughUi(
 /** Signs an existing email/password account in through the sign-in widget. */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await enterEmail(page, email);
+  await enterPassword(page, password);
   await waitForSignedIn(page);
 }
 

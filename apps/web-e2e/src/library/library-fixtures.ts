@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { createClient } from '@connectrpc/connect';
 import { Status, type Video, VideoService } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
+import { makeTestClip } from '@stream/video-api/testing';
 
 const run = promisify(execFile);
 
@@ -21,34 +22,10 @@ export interface TestWebm {
  */
 export async function makeTestWebm(dir: string, seconds = 30): Promise<TestWebm> {
   const path = join(dir, `test-${seconds}s.webm`);
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    String(seconds),
-    '-c:v',
-    'libvpx',
-    '-b:v',
-    '2M',
-    '-g',
-    '25',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '8',
-    '-c:a',
-    'libopus',
-    path,
-  ]);
+  await makeTestClip(path, {
+    seconds,
+    video: { size: '640x360', bitrate: '2M', keyframeEvery: 25, realtime: true },
+  });
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]);
   const file = await readFile(path);
   return {

@@ -1,6 +1,7 @@
-// The real Firebase Auth emulator for tests (Node only). One per test run or per test file:
-// each gets its own free port, so projects testing in parallel never collide.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The real Firebase Auth emulator (Node only): the one launcher of the workspace, used by tests
+// (one per test run or file, each on its own free port so parallel projects never collide) and by
+// `npm start` and the soak (tools/src/auth-emulator.mjs, on a given port, reusing one already there).
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -17,10 +18,33 @@ function firebaseCli(): string {
   return join(dirname(manifest), bin.firebase);
 }
 
+export interface AuthEmulatorOptions {
+  /** Default: a free port of 127.0.0.1. */
+  port?: number;
+  /** Use an emulator already answering on `port` instead of starting one (`npm start`). */
+  reuse?: boolean;
+  /** How long it may take to answer; default 120 s. */
+  timeoutMs?: number;
+  /** After SIGTERM, how long `stop()` waits before SIGKILL; default 3 s. */
+  graceMs?: number;
+  /** Polled while it starts: once true, the emulator is stopped and the start rejects. */
+  cancelled?: () => boolean;
+  /** Told when the emulator exits without `stop()`; default: logged with its last output. */
+  onUnexpectedExit?: (output: string) => void;
+}
+
 export interface AuthEmulator {
   /** host:port, the value of FIREBASE_AUTH_EMULATOR_HOST. */
   host: string;
   projectId: string;
+  /** The firebase CLI's pid (leader of its process group); undefined when an emulator was reused. */
+  pid: number | undefined;
+  reused: boolean;
+  /** The emulator's last output (empty when reused). */
+  output(): string;
+  /** Resolves when the emulator exits (never, when reused). */
+  exited: Promise<unknown>;
+  /** Ends the emulator's whole process group and removes its folder. */
   stop(): Promise<void>;
 }
 
@@ -35,26 +59,49 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function isUp(host: string): Promise<boolean> {
+async function answers(host: string): Promise<boolean> {
   try {
-    const response = await fetch(`http://${host}/`);
-    return response.ok;
+    return (await fetch(`http://${host}/`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends `signal` to the whole process group led by `pid`; false when it is already gone. */
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(-pid, signal);
+    return true;
   } catch {
     return false;
   }
 }
 
 /**
- * Starts `firebase emulators:start --only auth` on a free port (about 10-20 s) and resolves when
- * it answers. (`npm start` runs its own from tools/src/auth-emulator.mjs.)
+ * Starts `firebase emulators:start --only auth` (about 10-20 s) in its own process group and temp
+ * folder, with its own hub and logging ports, and resolves when it answers.
  */
-export async function startAuthEmulator(options: { port?: number } = {}): Promise<AuthEmulator> {
+export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
+  const { timeoutMs = 120_000, graceMs = 3000, cancelled = () => false } = options;
   const port = options.port ?? (await freePort());
   const host = `127.0.0.1:${port}`;
+  if (options.reuse && (await answers(host))) {
+    const never = new Promise<never>(() => undefined);
+    return {
+      host,
+      projectId: EMULATOR_PROJECT_ID,
+      pid: undefined,
+      reused: true,
+      output: () => '',
+      exited: never,
+      stop: async () => {},
+    };
+  }
   const dir = mkdtempSync(join(tmpdir(), 'stream-auth-emulator-'));
-  // Several emulators run at once on one machine (parallel test projects). Each gets its own hub and
-  // logging ports and its own TMPDIR: the hub's locator file (TMPDIR/hub-demo-stream.json) is
-  // otherwise shared, and one emulator stopping removed it under another, which then crashed.
+  // Several emulators run at once on one machine (parallel test projects, `npm start`). Each gets its
+  // own hub and logging ports and its own TMPDIR: the hub's locator file (TMPDIR/hub-demo-stream.json)
+  // is otherwise shared, and one emulator stopping removed it under another, which then crashed.
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
   writeFileSync(
     join(dir, 'firebase.json'),
@@ -68,7 +115,7 @@ export async function startAuthEmulator(options: { port?: number } = {}): Promis
       },
     }),
   );
-  const child: ChildProcess = spawn(
+  const child = spawn(
     process.execPath,
     [firebaseCli(), 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT_ID],
     {
@@ -85,50 +132,39 @@ export async function startAuthEmulator(options: { port?: number } = {}): Promis
     },
   );
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  let exited = false;
+  const keep = (chunk: Buffer) => (output = (output + chunk).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let gone = false;
   let stopping = false;
-  child.once('exit', (code, signal) => {
-    exited = true;
-    // A silent death shows up later as ECONNREFUSED in some test: say it here, with the reason.
-    if (!stopping)
-      console.error(`The Auth emulator on ${host} exited (code ${code}, signal ${signal}):\n${output.slice(-2000)}`);
+  const exited = new Promise<unknown>((resolve) => child.once('exit', resolve));
+  void exited.then(() => {
+    gone = true;
+    // A silent death shows up later as ECONNREFUSED somewhere else: say it here, with the reason.
+    if (stopping) return;
+    if (options.onUnexpectedExit) options.onUnexpectedExit(output);
+    else console.error(`The Auth emulator on ${host} exited:\n${output.slice(-2000)}`);
   });
 
   const stop = async () => {
     stopping = true;
-    if (!exited && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      await new Promise<void>((done) => {
-        const timer = setTimeout(() => {
-          try {
-            if (child.pid) process.kill(-child.pid, 'SIGKILL');
-          } catch {
-            /* already gone */
-          }
-          done();
-        }, 5000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          done();
-        });
-      });
+    if (!gone && killGroup(child.pid, 'SIGTERM')) {
+      const timer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
     }
+    killGroup(child.pid, 'SIGKILL'); // anything it left behind in its group
     rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 90_000;
-  while (!(await isUp(host))) {
-    if (exited || Date.now() > deadline) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await answers(host))) {
+    if (gone || cancelled() || Date.now() > deadline) {
       await stop();
+      if (cancelled()) throw new Error('stopped while the Auth emulator was starting');
       throw new Error(`The Firebase Auth emulator did not start on ${host}:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { host, projectId: EMULATOR_PROJECT_ID, stop };
+  return { host, projectId: EMULATOR_PROJECT_ID, pid: child.pid, reused: false, output: () => output, exited, stop };
 }

@@ -5,6 +5,7 @@ import { type TimeSpan, cutsBetween, keptSpans, lengthOf } from './kept-ranges';
 import { formatTimecode } from './timecode';
 import { TimeField } from './time-field';
 import { Timeline } from './timeline';
+import { FormError } from '../manage/form-error';
 
 export interface TrimEditorProps {
   /** The unedited video's length and address: an edit is always made on the original. */
@@ -112,11 +113,7 @@ export function TrimEditor({
       <p className="text-sm text-base-content/70" data-testid="edit-result">
         Result: {formatTimecode(lengthOf(kept))} of {formatTimecode(duration)}
       </p>
-      {error && (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="flex gap-2">
         <button
           type="button"

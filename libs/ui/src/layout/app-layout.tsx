@@ -5,6 +5,7 @@ import type { Theme } from '../theme/theme';
 import { PlainLink, type LinkComponent } from './link-component';
 import { MAIN_ITEMS, TEAM_ITEM, activeNavPath, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
+import { LineIcon } from '../icons/line-icon';
 
 export interface AppLayoutProps {
   /** Path of the route on screen; its link is marked active. */
@@ -64,33 +65,19 @@ export function AppLayout({
       <div className="drawer-content flex min-w-0 flex-col">
         <header className="navbar bg-base-100 border-base-300 sticky top-0 z-10 gap-2 border-b px-4">
           <label htmlFor={drawerId} className="btn btn-ghost btn-square lg:hidden" aria-label="Open navigation">
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
+            <LineIcon>
               <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            </LineIcon>
           </label>
           <LinkComponent to="/" className="text-xl font-bold">
             Stream
           </LinkComponent>
           <div className="flex flex-1 justify-center px-2">
             <label className="input hidden w-full max-w-md sm:flex">
-              <svg
-                viewBox="0 0 24 24"
-                className="h-4 w-4 opacity-60"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
+              <LineIcon className="h-4 w-4 opacity-60">
                 <circle cx="11" cy="11" r="7" />
                 <path d="m20 20-3.5-3.5" />
-              </svg>
+              </LineIcon>
               <SearchBox value={search} onSearch={onSearch} />
             </label>
           </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LineIcon } from '../icons/line-icon';
 
 export interface NavItem {
   label: string;
@@ -6,11 +7,7 @@ export interface NavItem {
   icon: ReactNode;
 }
 
-const icon = (path: ReactNode) => (
-  <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-    {path}
-  </svg>
-);
+const icon = (path: ReactNode) => <LineIcon>{path}</LineIcon>;
 
 /** Team, set apart at the top of the side navigation. */
 export const TEAM_ITEM: NavItem = {

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import type { RenderLink } from '../layout/link-component';
 import { VIDEO_DRAG_TYPE } from './drag-video';
+import { LineIcon } from '../icons/line-icon';
 
 export interface FolderItem {
   id: string;
@@ -96,16 +97,9 @@ export function FolderBar({
                 'aria-label': `Folder ${folder.name}`,
                 children: (
                   <>
-                    <svg
-                      viewBox="0 0 24 24"
-                      className="h-4 w-4"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      aria-hidden="true"
-                    >
+                    <LineIcon className="h-4 w-4">
                       <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-                    </svg>
+                    </LineIcon>
                     <span className="max-w-40 truncate">{folder.name}</span>
                     {folder.videoCount !== undefined && (
                       <span className="text-base-content/60 text-xs">{folder.videoCount}</span>

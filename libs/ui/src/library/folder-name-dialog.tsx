@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { Modal } from '../manage/modal';
+import { useState } from 'react';
+import { FormDialog } from '../manage/form-dialog';
+import { FormError } from '../manage/form-error';
 
 export interface FolderNameDialogProps {
   /** "New folder", "Rename folder". */
@@ -26,45 +27,30 @@ export function FolderNameDialog({
 }: FolderNameDialogProps) {
   const [name, setName] = useState(initialName);
   const [blank, setBlank] = useState(false);
-  const inputId = useId();
   return (
-    <Modal title={title} onClose={onCancel}>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!name.trim()) return setBlank(true);
-          onSubmit(name.trim());
-        }}
-      >
-        <label htmlFor={inputId} className="text-sm font-medium">
-          Name
-        </label>
-        <input
-          id={inputId}
-          className="input w-full"
-          value={name}
-          maxLength={100}
-          autoFocus
-          onChange={(event) => {
-            setName(event.target.value);
-            setBlank(false);
-          }}
-        />
-        {(blank || error) && (
-          <p role="alert" className="text-error text-sm">
-            {blank ? 'Give the folder a name.' : error}
-          </p>
-        )}
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {submitLabel}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      title={title}
+      label="Name"
+      submitLabel={submitLabel}
+      busy={busy}
+      onSubmit={() => (name.trim() ? onSubmit(name.trim()) : setBlank(true))}
+      onCancel={onCancel}
+      field={(id) => (
+        <>
+          <input
+            id={id}
+            className="input w-full"
+            value={name}
+            maxLength={100}
+            autoFocus
+            onChange={(event) => {
+              setName(event.target.value);
+              setBlank(false);
+            }}
+          />
+          <FormError message={blank ? 'Give the folder a name.' : error} />
+        </>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Modal } from '../manage/modal';
+import { useState } from 'react';
+import { FormDialog } from '../manage/form-dialog';
 
 export interface FolderChoice {
   /** '' the library's root. */
@@ -21,19 +21,14 @@ export interface MoveDialogProps {
 /** Picks a folder (or the root) to move videos into. */
 export function MoveDialog({ title, folders, current = '', onMove, onCancel }: MoveDialogProps) {
   const [folder, setFolder] = useState(current);
-  const id = useId();
   return (
-    <Modal title={title} onClose={onCancel}>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onMove(folder);
-        }}
-      >
-        <label htmlFor={id} className="text-sm font-medium">
-          Folder
-        </label>
+    <FormDialog
+      title={title}
+      label="Folder"
+      submitLabel="Move"
+      onSubmit={() => onMove(folder)}
+      onCancel={onCancel}
+      field={(id) => (
         <select id={id} className="select w-full" value={folder} onChange={(e) => setFolder(e.target.value)}>
           <option value="">Library root</option>
           {folders.map((choice) => (
@@ -42,15 +37,7 @@ export function MoveDialog({ title, folders, current = '', onMove, onCancel }: M
             </option>
           ))}
         </select>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary">
-            Move
-          </button>
-        </div>
-      </form>
-    </Modal>
+      )}
+    />
   );
 }

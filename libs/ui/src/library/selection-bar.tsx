@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Modal } from '../manage/modal';
+import { FormDialog } from '../manage/form-dialog';
+import { FormError } from '../manage/form-error';
 import { ConfirmDialog } from './confirm-dialog';
 import type { VisibilityChoice } from './library-toolbar';
 import { MoveDialog, type FolderChoice } from './move-dialog';
@@ -24,7 +25,6 @@ const videos = (count: number) => (count === 1 ? '1 video' : `${count} videos`);
 export function SelectionBar(props: SelectionBarProps) {
   const [open, setOpen] = useState<'move' | 'tag' | 'delete'>();
   const [tag, setTag] = useState('');
-  const tagId = useId();
   const visibilityId = useId();
   const close = () => setOpen(undefined);
   const act = (action: () => void) => {
@@ -72,11 +72,7 @@ export function SelectionBar(props: SelectionBarProps) {
       <button type="button" className="btn btn-sm btn-ghost" onClick={props.onClear}>
         Clear selection
       </button>
-      {props.error && (
-        <p role="alert" className="text-error text-sm">
-          {props.error}
-        </p>
-      )}
+      <FormError message={props.error} />
       {open === 'move' && (
         <MoveDialog
           title={`Move ${videos(props.count)}`}
@@ -86,35 +82,25 @@ export function SelectionBar(props: SelectionBarProps) {
         />
       )}
       {open === 'tag' && (
-        <Modal title={`Tag ${videos(props.count)}`} onClose={close}>
-          <form
-            className="flex flex-col gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (tag.trim()) act(() => props.onTag(tag.trim()));
-            }}
-          >
-            <label htmlFor={tagId} className="text-sm font-medium">
-              Tag
-            </label>
+        <FormDialog
+          title={`Tag ${videos(props.count)}`}
+          label="Tag"
+          submitLabel="Add tag"
+          onSubmit={() => {
+            if (tag.trim()) act(() => props.onTag(tag.trim()));
+          }}
+          onCancel={close}
+          field={(id) => (
             <input
-              id={tagId}
+              id={id}
               className="input w-full"
               value={tag}
               maxLength={50}
               autoFocus
               onChange={(e) => setTag(e.target.value)}
             />
-            <div className="modal-action">
-              <button type="button" className="btn" onClick={close}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary">
-                Add tag
-              </button>
-            </div>
-          </form>
-        </Modal>
+          )}
+        />
       )}
       {open === 'delete' && (
         <ConfirmDialog

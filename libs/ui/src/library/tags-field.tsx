@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FormError } from '../manage/form-error';
 
 export interface TagsFieldProps {
   tags: string[];
@@ -56,11 +57,7 @@ export function TagsField({ tags, suggestions, busy = false, error, onAdd, onRem
             ))}
         </datalist>
       </div>
-      {error && (
-        <p role="alert" className="text-error text-sm">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Modal } from './modal';
+import { FormError } from './form-error';
 
 export interface DeleteDialogProps {
   /** The video's title, named in the question. */
@@ -18,11 +19,7 @@ export function DeleteDialog({ title, deleting = false, error, onConfirm, onCanc
         Delete <strong className="break-words">{title || 'Untitled video'}</strong>? Its recording and thumbnail are
         removed, and its links stop working. This cannot be undone.
       </p>
-      {error && (
-        <p role="alert" className="text-error text-sm">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="modal-action">
         <button type="button" className="btn" onClick={onCancel} disabled={deleting}>
           Cancel

@@ -3,6 +3,7 @@ import { formatVideoDate } from '../video/format-video-date';
 import type { VideoVisibilityLabel } from '../video/video-status';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
 import { Modal } from './modal';
+import { FormError } from './form-error';
 
 export interface ShareDialogProps {
   /** The watch page's address; empty while the link is being made. */
@@ -191,11 +192,7 @@ export function ShareDialog({
           The old link no longer works. Share the new one above.
         </p>
       )}
-      {error && (
-        <p role="alert" className="text-error text-sm">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="modal-action items-center justify-between">
         <button
           type="button"

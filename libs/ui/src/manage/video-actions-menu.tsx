@@ -23,6 +23,13 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onMove, onDelete
 
   useCloseOnOutside(open, root, setOpen);
 
+  const offered: [string, (() => void) | undefined][] = [
+    ['Share', onShare],
+    ['Edit', onEdit],
+    ['Move to folder', onMove],
+  ];
+  const actions = offered.filter((entry): entry is [string, () => void] => entry[1] !== undefined);
+
   const choose = (action: () => void) => () => {
     setOpen(false);
     action();
@@ -48,25 +55,13 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onMove, onDelete
           aria-label={`Actions for ${name}`}
           className="menu menu-sm bg-base-100 rounded-box absolute left-0 z-20 mt-1 w-36 p-1 shadow"
         >
-          <li role="none">
-            <button type="button" role="menuitem" onClick={choose(onShare)}>
-              Share
-            </button>
-          </li>
-          {onEdit && (
-            <li role="none">
-              <button type="button" role="menuitem" onClick={choose(onEdit)}>
-                Edit
+          {actions.map(([label, action]) => (
+            <li role="none" key={label}>
+              <button type="button" role="menuitem" onClick={choose(action)}>
+                {label}
               </button>
             </li>
-          )}
-          {onMove && (
-            <li role="none">
-              <button type="button" role="menuitem" onClick={choose(onMove)}>
-                Move to folder
-              </button>
-            </li>
-          )}
+          ))}
           {url && (
             <li role="none">
               <a

@@ -1,3 +1,4 @@
+import { LabelledSelect, type SelectOption } from './labelled-select';
 import { LevelMeter } from './level-meter';
 
 export type SourceChoice = 'screen' | 'camera' | 'screen+camera' | 'area';
@@ -40,7 +41,25 @@ export interface RecorderSettingsProps {
   disabled?: boolean;
 }
 
-const corners: { value: BubbleChoice['corner']; label: string }[] = [
+const deviceOption = (device: DeviceChoice): SelectOption<string> => ({ value: device.id, label: device.label });
+
+const resolutions: SelectOption<RecorderSettingsProps['resolution']>[] = [
+  { value: '720p', label: '720p' },
+  { value: '1080p', label: '1080p' },
+  { value: 'source', label: 'Source' },
+];
+
+const frameRates: SelectOption<'30' | '60'>[] = [
+  { value: '30', label: '30 fps' },
+  { value: '60', label: '60 fps' },
+];
+
+const shapes: SelectOption<BubbleChoice['shape']>[] = [
+  { value: 'circle', label: 'Circle' },
+  { value: 'rounded', label: 'Rounded square' },
+];
+
+const corners: SelectOption<BubbleChoice['corner']>[] = [
   { value: 'top-left', label: 'Top left' },
   { value: 'top-right', label: 'Top right' },
   { value: 'bottom-left', label: 'Bottom left' },
@@ -61,65 +80,38 @@ export function RecorderSettings(props: RecorderSettingsProps) {
       <summary className="collapse-title font-medium">Recording settings</summary>
       <div className="collapse-content flex flex-col gap-4">
         <fieldset className="flex flex-wrap items-end gap-4" disabled={disabled}>
-          <label className="flex flex-col gap-1">
-            <span>Microphone</span>
-            <select
-              className="select select-sm w-64"
-              value={props.microphoneId ?? ''}
-              onChange={(event) => props.onMicrophone(event.currentTarget.value || undefined)}
-            >
-              <option value="">Default microphone</option>
-              {props.microphones.map((device) => (
-                <option key={device.id} value={device.id}>
-                  {device.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect
+            label="Microphone"
+            className="w-64"
+            value={props.microphoneId ?? ''}
+            options={[{ value: '', label: 'Default microphone' }, ...props.microphones.map(deviceOption)]}
+            onChange={(id) => props.onMicrophone(id || undefined)}
+          />
           <div className="flex flex-col gap-1">
             <LevelMeter level={props.level} />
             {props.microphoneUnavailable ? <span className="text-sm">The microphone is unavailable.</span> : null}
           </div>
-          <label className="flex flex-col gap-1">
-            <span>Camera</span>
-            <select
-              className="select select-sm w-64"
-              value={props.cameraId ?? ''}
-              onChange={(event) => props.onCamera(event.currentTarget.value || undefined)}
-            >
-              <option value="">Default camera</option>
-              {props.cameras.map((device) => (
-                <option key={device.id} value={device.id}>
-                  {device.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect
+            label="Camera"
+            className="w-64"
+            value={props.cameraId ?? ''}
+            options={[{ value: '', label: 'Default camera' }, ...props.cameras.map(deviceOption)]}
+            onChange={(id) => props.onCamera(id || undefined)}
+          />
         </fieldset>
         <fieldset className="flex flex-wrap items-end gap-4" disabled={disabled}>
-          <label className="flex flex-col gap-1">
-            <span>Resolution</span>
-            <select
-              className="select select-sm"
-              value={props.resolution}
-              onChange={(event) => props.onResolution(event.currentTarget.value as RecorderSettingsProps['resolution'])}
-            >
-              <option value="720p">720p</option>
-              <option value="1080p">1080p</option>
-              <option value="source">Source</option>
-            </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            <span>Frame rate</span>
-            <select
-              className="select select-sm"
-              value={props.frameRate}
-              onChange={(event) => props.onFrameRate(Number(event.currentTarget.value) === 60 ? 60 : 30)}
-            >
-              <option value={30}>30 fps</option>
-              <option value={60}>60 fps</option>
-            </select>
-          </label>
+          <LabelledSelect
+            label="Resolution"
+            value={props.resolution}
+            options={resolutions}
+            onChange={props.onResolution}
+          />
+          <LabelledSelect
+            label="Frame rate"
+            value={String(props.frameRate) as '30' | '60'}
+            options={frameRates}
+            onChange={(rate) => props.onFrameRate(rate === '60' ? 60 : 30)}
+          />
           <p data-testid="estimated-size">About {props.estimatedMbPerMinute} MB per minute</p>
           <label className="flex items-center gap-2">
             <input
@@ -133,33 +125,18 @@ export function RecorderSettings(props: RecorderSettingsProps) {
         </fieldset>
         {props.showBubble ? (
           <fieldset className="flex flex-wrap items-end gap-4" disabled={disabled}>
-            <label className="flex flex-col gap-1">
-              <span>Bubble shape</span>
-              <select
-                className="select select-sm"
-                value={bubble.shape}
-                onChange={(event) => onBubble({ ...bubble, shape: event.currentTarget.value as BubbleChoice['shape'] })}
-              >
-                <option value="circle">Circle</option>
-                <option value="rounded">Rounded square</option>
-              </select>
-            </label>
-            <label className="flex flex-col gap-1">
-              <span>Bubble corner</span>
-              <select
-                className="select select-sm"
-                value={bubble.corner}
-                onChange={(event) =>
-                  onBubble({ ...bubble, corner: event.currentTarget.value as BubbleChoice['corner'] })
-                }
-              >
-                {corners.map((corner) => (
-                  <option key={corner.value} value={corner.value}>
-                    {corner.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <LabelledSelect
+              label="Bubble shape"
+              value={bubble.shape}
+              options={shapes}
+              onChange={(shape) => onBubble({ ...bubble, shape })}
+            />
+            <LabelledSelect
+              label="Bubble corner"
+              value={bubble.corner}
+              options={corners}
+              onChange={(corner) => onBubble({ ...bubble, corner })}
+            />
             <label className="flex flex-col gap-1">
               <span>Bubble size</span>
               <input

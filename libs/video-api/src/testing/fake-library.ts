@@ -1,22 +1,54 @@
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampMs } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, type ServiceImpl } from '@connectrpc/connect';
+import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
 import {
   FolderSchema,
   type LibraryService,
   type ListVideosRequest,
   TagSchema,
+  Status,
   type Video,
   type VideoSchema,
   VideoSort,
+  Visibility,
 } from '@stream/proto';
+import { invalid, validId } from './fake-validation';
 
 /** Folders and tags of the fake video service, with the real server's rules (issue 14). */
 export interface FakeLibraryState {
   folders: Map<string, { id: string; name: string; parentId: string; userId: string }>;
 }
 
-const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
+// The server's limits of the library (apps/api/src/services/library.ts).
+const MAX_BULK_VIDEOS = 100;
+const MAX_TAG_NAME_LENGTH = 50;
+const MAX_TAGS_PER_CALL = 20;
+const MAX_QUERY_LENGTH = 200;
+
+const known = (values: object, value: number | undefined) =>
+  value === undefined || typeof (values as Record<number, unknown>)[value] === 'string';
+
+/** Tag names as the server reads them: trimmed, inner blanks as one space, 1 to 50 characters, at most 20. */
+export function validTagNames(field: string, values: string[]): string[] {
+  if (values.length > MAX_TAGS_PER_CALL) throw invalid(`${field} may name at most ${MAX_TAGS_PER_CALL} tags`);
+  return values.map((value) => {
+    const name = value.trim().replace(/\s+/g, ' ');
+    if (!name || name.includes('\0')) throw invalid(`${field} must not contain an empty tag`);
+    if (name.length > MAX_TAG_NAME_LENGTH) throw invalid(`a tag must be at most ${MAX_TAG_NAME_LENGTH} characters`);
+    return name;
+  });
+}
+
+/** The server's checks of ListVideos' library fields (query, sort, status, visibility, tags). */
+export function validLibraryFilter(req: ListVideosRequest): void {
+  if (req.query.includes('\0')) throw invalid('query must not contain NUL characters');
+  if (req.query.length > MAX_QUERY_LENGTH) throw invalid(`query must be at most ${MAX_QUERY_LENGTH} characters`);
+  if (!known(VideoSort, req.sort)) throw invalid(`sort ${req.sort} is not a known VideoSort`);
+  if (!known(Status, req.status)) throw invalid(`status ${req.status} is not a known Status`);
+  if (!known(Visibility, req.visibility)) throw invalid(`visibility ${req.visibility} is not a known Visibility`);
+  if (req.folderId !== undefined && req.folderId.trim().length > 128) throw invalid('folder_id is too long');
+  validTagNames('tags', req.tags);
+}
 
 /** Whether a ListVideos request asks anything beyond the spec's paging. */
 export function usesLibrary(req: ListVideosRequest): boolean {
@@ -72,15 +104,15 @@ export function filterVideos(mine: Video[], req: ListVideosRequest): Video[] {
 export function fakeLibraryService(deps: {
   state: FakeLibraryState;
   videos: Map<string, Video>;
-  signedIn: () => string;
+  signedIn: (context: HandlerContext) => string;
   update: (id: string, patch: MessageInitShape<typeof VideoSchema>) => Video;
   remove: (id: string) => void;
   newId: () => string;
 }): ServiceImpl<typeof LibraryService> {
   const { state, videos } = deps;
   const notFound = (what: string) => new ConnectError(`${what} not found`, Code.NotFound);
-  const folderOf = (id: string) => {
-    const uid = deps.signedIn();
+  const folderOf = (context: HandlerContext, id: string) => {
+    const uid = deps.signedIn(context);
     const folder = state.folders.get(id);
     if (!folder || folder.userId !== uid) throw notFound(`folder ${id}`);
     return folder;
@@ -99,14 +131,16 @@ export function fakeLibraryService(deps: {
     return trimmed;
   };
   const byName = (a: { name: string }, b: { name: string }) => a.name.toLowerCase().localeCompare(b.name.toLowerCase());
-  const ownedVideos = (ids: string[]) => {
-    const uid = deps.signedIn();
+  const ownedVideos = (context: HandlerContext, ids: string[]) => {
+    const uid = deps.signedIn(context);
     if (ids.length === 0) throw invalid('video_ids must name at least one video');
-    for (const id of ids) if (videos.get(id)?.userId !== uid) throw notFound(`video ${id}`);
-    return [...new Set(ids)];
+    if (ids.length > MAX_BULK_VIDEOS) throw invalid(`video_ids may name at most ${MAX_BULK_VIDEOS} videos`);
+    const unique = [...new Set(ids.map((id) => validId('video_id', id)))];
+    for (const id of unique) if (videos.get(id)?.userId !== uid) throw notFound(`video ${id}`);
+    return unique;
   };
-  const allTags = () => {
-    const uid = deps.signedIn();
+  const allTags = (context: HandlerContext) => {
+    const uid = deps.signedIn(context);
     const names = new Map<string, { name: string; count: number }>();
     for (const video of videos.values()) {
       if (video.userId !== uid) continue;
@@ -125,39 +159,39 @@ export function fakeLibraryService(deps: {
   };
 
   return {
-    listFolders(req) {
-      const uid = deps.signedIn();
+    listFolders(req, context) {
+      const uid = deps.signedIn(context);
       const mine = [...state.folders.values()].filter((folder) => folder.userId === uid).sort(byName);
       if (req.all) return { folders: mine.map(message) };
-      if (req.parentId) folderOf(req.parentId);
+      if (req.parentId) folderOf(context, req.parentId);
       return {
         folders: mine.filter((folder) => folder.parentId === req.parentId).map(message),
         path: req.parentId ? pathTo(req.parentId).map(message) : [],
       };
     },
-    createFolder(req) {
-      const uid = deps.signedIn();
+    createFolder(req, context) {
+      const uid = deps.signedIn(context);
       const folder = { id: deps.newId(), name: name(req.name), parentId: req.parentId, userId: uid };
-      if (req.parentId) folderOf(req.parentId);
+      if (req.parentId) folderOf(context, req.parentId);
       state.folders.set(folder.id, folder);
       return message(folder);
     },
-    renameFolder(req) {
-      const folder = folderOf(req.folderId);
+    renameFolder(req, context) {
+      const folder = folderOf(context, req.folderId);
       folder.name = name(req.name);
       return message(folder);
     },
-    moveFolder(req) {
-      const folder = folderOf(req.folderId);
+    moveFolder(req, context) {
+      const folder = folderOf(context, req.folderId);
       if (req.parentId) {
-        folderOf(req.parentId);
+        folderOf(context, req.parentId);
         if (pathTo(req.parentId).some((f) => f.id === folder.id)) throw invalid('A folder cannot move into itself');
       }
       folder.parentId = req.parentId;
       return message(folder);
     },
-    deleteFolder(req) {
-      folderOf(req.folderId);
+    deleteFolder(req, context) {
+      folderOf(context, req.folderId);
       const gone = [...state.folders.values()].filter((f) => pathTo(f.id).some((p) => p.id === req.folderId));
       for (const folder of gone) state.folders.delete(folder.id);
       for (const video of videos.values()) {
@@ -165,26 +199,27 @@ export function fakeLibraryService(deps: {
       }
       return {};
     },
-    listTags() {
+    listTags(_req, context) {
       return {
-        tags: allTags().map((tag) => create(TagSchema, { id: tag.name, name: tag.name, videoCount: tag.count })),
+        tags: allTags(context).map((tag) => create(TagSchema, { id: tag.name, name: tag.name, videoCount: tag.count })),
       };
     },
-    deleteTag(req) {
-      const tag = allTags().find((t) => t.name === req.tagId);
+    deleteTag(req, context) {
+      const tag = allTags(context).find((t) => t.name === req.tagId);
       if (!tag) throw notFound(`tag ${req.tagId}`);
       for (const video of videos.values()) {
-        if (video.userId === deps.signedIn()) {
+        if (video.userId === deps.signedIn(context)) {
           deps.update(video.id, { tags: video.tags.filter((t) => t.toLowerCase() !== tag.name.toLowerCase()) });
         }
       }
       return {};
     },
-    updateVideos(req) {
-      const ids = ownedVideos(req.videoIds);
-      if (req.folderId) folderOf(req.folderId);
-      if ([...req.addTags, ...req.removeTags].some((tag) => !tag.trim())) throw invalid('a tag must not be empty');
-      const existing = allTags();
+    updateVideos(req, context) {
+      const ids = ownedVideos(context, req.videoIds);
+      if (req.folderId) folderOf(context, req.folderId);
+      validTagNames('add_tags', req.addTags);
+      validTagNames('remove_tags', req.removeTags);
+      const existing = allTags(context);
       const spelled = (tag: string) => existing.find((t) => t.name.toLowerCase() === tag.trim().toLowerCase())?.name;
       const removed = req.removeTags.map((tag) => tag.trim().toLowerCase());
       return {
@@ -201,8 +236,8 @@ export function fakeLibraryService(deps: {
         }),
       };
     },
-    deleteVideos(req) {
-      const ids = ownedVideos(req.videoIds);
+    deleteVideos(req, context) {
+      const ids = ownedVideos(context, req.videoIds);
       for (const id of ids) deps.remove(id);
       return { deletedCount: ids.length };
     },

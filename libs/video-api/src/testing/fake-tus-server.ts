@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The first bytes of a WebM file (EBML). */
+const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
 /** One upload as the fake server holds it. */
 export interface FakeTusUpload {
   readonly id: string;
@@ -15,6 +18,15 @@ export interface FakeTusUpload {
 export type FakeTusFault =
   /** The connection is cut after `keep` bytes of the body are stored (default half). */
   { kind: 'drop'; keep?: number } | { kind: 'status'; status: number };
+
+export interface FakeTusServerOptions {
+  /**
+   * Refuse to finish an upload whose bytes do not start as a WebM file (415, and the upload is
+   * gone), as the server does. Off by default for tests that upload placeholder text; the contract
+   * suite turns it on.
+   */
+  webmOnly?: boolean;
+}
 
 export interface FakeTusServer {
   readonly url: string;
@@ -33,7 +45,7 @@ export interface FakeTusServer {
  * bearer token, 404 for anyone else) in memory on 127.0.0.1, with faults to inject: for tests of
  * the resumable client and of what is built on it.
  */
-export async function startFakeTusServer(): Promise<FakeTusServer> {
+export async function startFakeTusServer(options: FakeTusServerOptions = {}): Promise<FakeTusServer> {
   const uploads = new Map<string, FakeTusUpload>();
   const requests: string[] = [];
   const faults: FakeTusFault[] = [];
@@ -91,6 +103,12 @@ export async function startFakeTusServer(): Promise<FakeTusServer> {
     if (fault?.kind === 'drop') return void req.socket.destroy();
     const length = req.headers['upload-length'];
     if (length !== undefined) upload.length = Number(length);
+    // As the server: a finished upload must be a WebM recording, else it and its video are gone.
+    const webm = upload.bytes.subarray(0, EBML_MAGIC.length).equals(EBML_MAGIC);
+    if (options.webmOnly && upload.length === upload.bytes.length && !webm) {
+      uploads.delete(upload.id);
+      return send(415);
+    }
     return send(204, { ...ids, 'upload-offset': String(upload.bytes.length) });
   }
 

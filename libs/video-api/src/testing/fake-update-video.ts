@@ -1,9 +1,14 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError } from '@connectrpc/connect';
-import { type UpdateVideoRequest, UpdateVideoRequestSchema, VideoSchema, Visibility } from '@stream/proto';
+import {
+  MAX_TITLE_LENGTH,
+  type UpdateVideoRequest,
+  UpdateVideoRequestSchema,
+  VideoSchema,
+  Visibility,
+} from '@stream/proto';
 
 const UPDATABLE = ['title', 'description', 'visibility', 'default_playback_rate', 'chapters'] as const;
-const MAX_TITLE_LENGTH = 200;
 const known = new Set([...VideoSchema.fields, ...UpdateVideoRequestSchema.fields].map((field) => field.name));
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 

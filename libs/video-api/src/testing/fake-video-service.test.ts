@@ -8,11 +8,19 @@ describe('createFakeVideoService', () => {
   it('rejects page bounds the real service rejects, and changes nothing', async () => {
     const fake = createFakeVideoService({ videos: [{}] });
     const client = createClient(VideoService, fake.transport);
-    for (const req of [{ pageSize: -1 }, { pageSize: 101 }, { pageNumber: -1 }]) {
+    for (const req of [{ pageSize: -1 }, { pageNumber: -1 }]) {
       const error = await client.listVideos(req).catch((e: unknown) => e);
       expect(ConnectError.from(error).code).toBe(Code.InvalidArgument);
     }
     expect(fake.videos.size).toBe(1);
+  });
+
+  it('caps a page size above 100 as the real service does (apps/api video-rpc.test), not refusing it', async () => {
+    const fake = createFakeVideoService({ videos: Array.from({ length: 101 }, () => ({})) });
+    const client = createClient(VideoService, fake.transport);
+    const page = await client.listVideos({ pageSize: 101 });
+    expect(page.videos).toHaveLength(100);
+    expect(page.nextPageNumber).toBe(1);
   });
 
   it("lists only the caller's videos and hides others' private ones", async () => {

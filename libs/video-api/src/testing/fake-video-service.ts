@@ -8,20 +8,37 @@ import {
   ShareVideoResponseSchema,
   type Video,
   VideoSchema,
+  Status,
   VideoService,
   Visibility,
 } from '@stream/proto';
 import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
 import { createFakeShareLinks } from './fake-share-links';
-import { fakeLibraryService, filterVideos, usesLibrary, type FakeLibraryState } from './fake-library';
+import {
+  fakeLibraryService,
+  filterVideos,
+  usesLibrary,
+  validLibraryFilter,
+  type FakeLibraryState,
+} from './fake-library';
 import { fakeUpdateVideo } from './fake-update-video';
 import { fakeVideo } from './fake-video';
+import {
+  defaultTitle,
+  invalid,
+  validDescription,
+  validExpiry,
+  validId,
+  validPage,
+  validSourceUrl,
+  validTitle,
+  validVisibility,
+} from './fake-validation';
 
 type MethodName = keyof typeof VideoService.method;
 
 /** A viewer counts once per this long (RecordView). */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
-const MAX_TITLE_LENGTH = 200;
 
 export interface FakeVideoServiceOptions {
   /** Videos the service starts with (any order; ListVideos answers newest first). */
@@ -47,7 +64,10 @@ export interface FakeVideoService {
   /** Make `method` fail with `error` until `succeed` is called. */
   fail(method: MethodName, error: ConnectError): void;
   succeed(method: MethodName): void;
-  /** Who calls from now on: a uid, or undefined for a signed-out caller (unauthenticated where sign-in is needed). */
+  /**
+   * Who calls from now on: a uid, or undefined for a signed-out caller (unauthenticated where
+   * sign-in is needed). A call carrying `authorization: Bearer <uid>` is that uid's whatever this says.
+   */
   setCaller(uid: string | undefined): void;
   /** The share token of a video's current link, if it has one. */
   shareTokenOf(videoId: string): string | undefined;
@@ -71,6 +91,9 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
   const lastViews = new Map<string, number>();
   const library: FakeLibraryState = { folders: new Map() };
   let nextFolder = 0;
+  /** Creation times strictly increase, so newest first is one order even within a millisecond. */
+  let lastCreatedMs = 0;
+  const createdNow = () => (lastCreatedMs = Math.max(now(), lastCreatedMs + 1));
 
   const add = (init: MessageInitShape<typeof VideoSchema> = {}) => {
     const video = fakeVideo({ userId: ownerId, ...init });
@@ -85,12 +108,20 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
     if (failure) throw failure;
   };
   const notFound = (videoId: string) => new ConnectError(`video ${videoId} not found`, Code.NotFound);
-  const signedIn = (): string => {
-    if (caller === undefined) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
-    return caller;
+  /** The token's uid (the fake's tokens are uids), else the caller `setCaller` named. */
+  const callerOf = (context: HandlerContext): string | undefined => {
+    const bearer = /^Bearer (.+)$/.exec(context.requestHeader.get('authorization') ?? '');
+    return bearer ? bearer[1] : caller;
+  };
+  const signedIn = (context: HandlerContext): string => {
+    const uid = callerOf(context);
+    if (uid === undefined) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
+    return uid;
   };
   /** The real service's canRead: the owner, anyone for PUBLIC, a valid link's holder for SHARED. */
-  const readable = (videoId: string, context: HandlerContext): Video => {
+  const readable = (id: string, context: HandlerContext): Video => {
+    const videoId = validId('video_id', id);
+    const caller = callerOf(context);
     const video = videos.get(videoId);
     const token = context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined;
     if (video) {
@@ -103,47 +134,50 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       throw new ConnectError('Sign in to see this video', Code.Unauthenticated);
     throw notFound(videoId);
   };
-  const owned = (videoId: string): Video => {
-    const uid = signedIn();
+  const owned = (id: string, context: HandlerContext): Video => {
+    const uid = signedIn(context);
+    const videoId = validId('video_id', id);
     const video = videos.get(videoId);
     if (!video || video.userId !== uid) throw notFound(videoId);
     return video;
-  };
-  const validTitle = (title: string) => {
-    if (title.trim().length > MAX_TITLE_LENGTH) {
-      throw new ConnectError(`title must be at most ${MAX_TITLE_LENGTH} characters`, Code.InvalidArgument);
-    }
-    return title.trim();
   };
 
   const transport = createRouterTransport((router) =>
     router
       .service(VideoService, {
-        createVideo(req) {
+        createVideo(req, context) {
           record('createVideo', { ...req });
-          signedIn();
-          if (!req.title.trim()) throw new ConnectError('title is required', Code.InvalidArgument);
+          const userId = signedIn(context);
+          const title = validTitle(req.title);
+          const description = validDescription(req.description);
+          const url = validSourceUrl(req.url);
+          const visibility = validVisibility(req.visibility);
+          // As the real service: bytes elsewhere are playable as they are; without any, nothing to process.
           return add({
-            title: validTitle(req.title),
-            description: req.description,
-            url: req.url,
-            visibility: req.visibility,
+            userId,
+            title: title || defaultTitle(new Date(now())),
+            description,
+            url,
+            thumbnailUrl: '',
+            status: url ? Status.READY : Status.UNSPECIFIED,
+            visibility,
+            createdAt: timestampFromMs(createdNow()),
+            durationSeconds: 0,
+            ownerName: '',
           });
         },
         getVideo(req, context) {
           record('getVideo', { videoId: req.videoId });
           return readable(req.videoId, context);
         },
-        listVideos(req) {
+        listVideos(req, context) {
           const filtered = usesLibrary(req);
           const { query, folderId, tags, sort, status, visibility } = req;
           const asked = { query, folderId, tags, sort, status, visibility };
           record('listVideos', { pageSize: req.pageSize, pageNumber: req.pageNumber, ...(filtered ? asked : {}) });
-          const uid = signedIn();
-          if (req.pageSize < 0 || req.pageSize > 100)
-            throw new ConnectError('page_size must be 0..100', Code.InvalidArgument);
-          if (req.pageNumber < 0) throw new ConnectError('page_number must be >= 0', Code.InvalidArgument);
-          const size = req.pageSize || 10;
+          const uid = signedIn(context);
+          const { size } = validPage(req.pageSize, req.pageNumber);
+          if (filtered) validLibraryFilter(req);
           const mine = [...videos.values()]
             .filter((v) => v.userId === uid)
             .sort(
@@ -159,29 +193,31 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
             ...(filtered ? { totalCount: found.length } : {}),
           });
         },
-        updateVideo(req) {
+        updateVideo(req, context) {
           record('updateVideo', { ...req });
+          const videoId = validId('video_id', req.videoId);
+          validTitle(req.title);
+          validDescription(req.description);
+          validVisibility(req.visibility);
           const changes = fakeUpdateVideo(req);
-          return update(owned(req.videoId).id, changes);
+          return update(owned(videoId, context).id, changes);
         },
-        deleteVideo(req) {
+        deleteVideo(req, context) {
           record('deleteVideo', { videoId: req.videoId });
-          owned(req.videoId);
-          videos.delete(req.videoId);
-          links.remove(req.videoId);
+          const { id } = owned(req.videoId, context);
+          videos.delete(id);
+          links.remove(id);
           return create(EmptySchema);
         },
-        shareVideo(req) {
+        shareVideo(req, context) {
           record('shareVideo', {
             videoId: req.videoId,
             expireAfterSeconds: req.expireAfterSeconds,
             newLink: req.newLink,
           });
-          const video = owned(req.videoId);
-          if (req.expireAfterSeconds !== undefined && req.expireAfterSeconds < 0n) {
-            throw new ConnectError('expire_after_seconds must not be negative', Code.InvalidArgument);
-          }
-          const link = links.share(video.id, { expireAfterSeconds: req.expireAfterSeconds, newLink: req.newLink });
+          const video = owned(req.videoId, context);
+          const expireAfterSeconds = validExpiry(req.expireAfterSeconds);
+          const link = links.share(video.id, { expireAfterSeconds, newLink: req.newLink });
           const shared =
             video.visibility === Visibility.PRIVATE ? update(video.id, { visibility: Visibility.SHARED }) : video;
           return create(ShareVideoResponseSchema, {
@@ -193,8 +229,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         },
         getSharedVideo(req) {
           record('getSharedVideo', { shareToken: req.shareToken });
-          if (!req.shareToken.trim()) throw new ConnectError('share_token is required', Code.InvalidArgument);
-          const videoId = links.videoOf(req.shareToken);
+          const videoId = links.videoOf(validId('share_token', req.shareToken));
           const video = videoId === undefined ? undefined : videos.get(videoId);
           if (!video || video.visibility === Visibility.PRIVATE)
             throw new ConnectError('This link is not valid', Code.NotFound);
@@ -202,12 +237,10 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         },
         recordView(req, context) {
           record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
+          const caller = callerOf(context);
           // As the real service: a browser's id (required signed out); a signed-in viewer is counted by uid.
           if (!(caller !== undefined && req.viewerId === '') && !/^[A-Za-z0-9_-]{1,64}$/.test(req.viewerId)) {
-            throw new ConnectError(
-              'viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -',
-              Code.InvalidArgument,
-            );
+            throw invalid('viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -');
           }
           const video = readable(req.videoId, context);
           const key = `${video.id}\n${caller === undefined ? `anon:${req.viewerId}` : `user:${caller}`}`;

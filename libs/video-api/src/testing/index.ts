@@ -5,5 +5,21 @@ export {
   type FakeVideoServiceOptions,
 } from './fake-video-service';
 export { fakeVideo } from './fake-video';
-export { startFakeTusServer, type FakeTusFault, type FakeTusServer, type FakeTusUpload } from './fake-tus-server';
+export {
+  startFakeTusServer,
+  type FakeTusFault,
+  type FakeTusServer,
+  type FakeTusServerOptions,
+  type FakeTusUpload,
+} from './fake-tus-server';
+export {
+  codeOf,
+  withHeaders,
+  libraryContract,
+  resumableUploadContract,
+  videoServiceContract,
+  type RpcContractSubject,
+  type TusContractSubject,
+} from './contract';
+export { makeTestClip, testClipArgs, type TestClipOptions, type TestClipVideo } from './test-clip';
 export { updateVideoMaskContract } from './update-video-contract';

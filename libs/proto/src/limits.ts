@@ -1,0 +1,10 @@
+// Numbers of the contract that the server enforces and every fake of it must enforce alike: kept
+// here, beside the messages they limit, so the two cannot drift apart.
+
+/** A video's title, after trimming (CreateVideo, UpdateVideo; a tus upload's title is cut to it). */
+export const MAX_TITLE_LENGTH = 200;
+/** A video's description. */
+export const MAX_DESCRIPTION_LENGTH = 5000;
+/** ListVideos' page_size: 0 means the default; more than the maximum is capped to it. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;

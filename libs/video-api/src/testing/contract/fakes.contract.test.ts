@@ -1,0 +1,34 @@
+// The contract suites against this package's fakes; apps/api/test/contract.test.ts runs the same
+// cases against the real server, so a fake that drifts from the service fails one of the two.
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createFakeVideoService } from '../fake-video-service';
+import { startFakeTusServer, type FakeTusServer } from '../fake-tus-server';
+import {
+  libraryContract,
+  resumableUploadContract,
+  videoServiceContract,
+  withHeaders,
+  type RpcContractSubject,
+} from './index';
+
+let users = 0;
+/** Nobody calls without a token; a token is its user's uid (as the fake reads `authorization`). */
+const fake = createFakeVideoService({ userId: 'nobody' });
+fake.setCaller(undefined);
+
+const subject: RpcContractSubject = {
+  signIn: async () => withHeaders(fake.transport, { authorization: `Bearer user-${++users}` }),
+  signedOut: () => fake.transport,
+};
+
+describe('the fake video service', () => videoServiceContract(subject));
+describe('the fake library', () => libraryContract(subject));
+
+describe('the fake tus server', () => {
+  let server: FakeTusServer;
+  beforeAll(async () => {
+    server = await startFakeTusServer({ webmOnly: true });
+  });
+  afterAll(() => server?.close());
+  resumableUploadContract({ baseUrl: () => server.url, signIn: async () => `user-${++users}` });
+});

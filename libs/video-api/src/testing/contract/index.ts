@@ -1,0 +1,4 @@
+export { codeOf, withHeaders, type RpcContractSubject, type TusContractSubject } from './contract-subject';
+export { libraryContract } from './library.contract';
+export { resumableUploadContract } from './resumable-upload.contract';
+export { videoServiceContract } from './video-service.contract';

@@ -20,8 +20,8 @@ const sameChapters = (next: readonly ChapterMark[], saved: readonly ChapterMark[
 /**
  * The owner's editing of one video (issue 16), as `@stream/ui`'s `VideoEditPanel` props: Trim
  * opens edit mode on the original and Save queues the render (SaveEdits) and closes it; Revert;
- * chapters and default speed (UpdateVideo of those changed alone); captions (SetCaptions). A refused change rejects with
- * the words to show.
+ * chapters and default speed (UpdateVideo of those changed alone); captions (SetCaptions). A
+ * refused change rejects with the words to show.
  */
 export function useVideoEdits(transport: Transport, video: Video) {
   const queryClient = useQueryClient();

@@ -10,7 +10,8 @@ import { visibilityLabel, visibilityOfLabel, type VideoVisibilityLabel } from '.
 /**
  * Share on a video, as `@stream/ui`'s `ShareDialog` props: opening asks ShareVideo for the link (a
  * PRIVATE video becomes SHARED, and `madeShared` says so); the visibility goes through
- * UpdateVideo (shown at once, put back if refused), the expiry and Reset link through ShareVideo again.
+ * UpdateVideo, masked to it alone (shown at once, put back if refused), the expiry and Reset link
+ * through ShareVideo again.
  */
 export function useShareVideo(transport: Transport, video: Video) {
   const queryClient = useQueryClient();
@@ -51,8 +52,9 @@ export function useShareVideo(transport: Transport, video: Video) {
     onVisibilityChange: (label: VideoVisibilityLabel) => {
       const previous = visibility;
       setVisibility(visibilityOfLabel[label]);
+      // The visibility alone: a title or description from this page's cache could be stale.
       update.mutate(
-        { videoId: video.id, title: video.title, description: video.description, visibility: visibilityOfLabel[label] },
+        { videoId: video.id, visibility: visibilityOfLabel[label] },
         { onSuccess: (saved) => setVisibility(saved.visibility), onError: () => setVisibility(previous) },
       );
     },

@@ -12,11 +12,16 @@ const rethrow = (error: unknown): never => {
   throw new Error(changeErrorMessage(error));
 };
 
+type ChapterMark = { seconds: number; title: string };
+const sameChapters = (next: readonly ChapterMark[], saved: readonly ChapterMark[]) =>
+  next.length === saved.length &&
+  next.every((chapter, i) => chapter.seconds === saved[i]?.seconds && chapter.title === saved[i]?.title);
+
 /**
  * The owner's editing of one video (issue 16), as `@stream/ui`'s `VideoEditPanel` props: Trim
  * opens edit mode on the original and Save queues the render (SaveEdits) and closes it; Revert;
- * chapters and default speed (UpdateVideo); captions (SetCaptions). A refused change rejects with
- * the words to show.
+ * chapters and default speed (UpdateVideo of those changed alone); captions (SetCaptions). A
+ * refused change rejects with the words to show.
  */
 export function useVideoEdits(transport: Transport, video: Video) {
   const queryClient = useQueryClient();
@@ -66,16 +71,14 @@ export function useVideoEdits(transport: Transport, video: Video) {
         chapters: { seconds: number; title: string }[];
         defaultRate: number;
       }) => {
-        await update
-          .mutateAsync({
-            videoId: video.id,
-            title: video.title,
-            description: video.description,
-            visibility: video.visibility,
-            defaultPlaybackRate: defaultRate,
-            chapters: create(ChapterListSchema, { chapters }),
-          })
-          .catch(rethrow);
+        // Only what differs from this page's video, masked: the title and visibility are not
+        // this panel's, and a speed or chapters left alone keep another tab's change.
+        const changed = {
+          ...(defaultRate !== video.defaultPlaybackRate && { defaultPlaybackRate: defaultRate }),
+          ...(!sameChapters(chapters, video.chapters) && { chapters: create(ChapterListSchema, { chapters }) }),
+        };
+        if (Object.keys(changed).length === 0) return;
+        await update.mutateAsync({ videoId: video.id, ...changed }).catch(rethrow);
       },
     },
     captions: {

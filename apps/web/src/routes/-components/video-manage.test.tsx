@@ -63,10 +63,13 @@ describe('/video/$id for its owner', () => {
 
     await user.click(screen.getByRole('radio', { name: /Private/ }));
     await waitFor(() => expect(fake.videos.get('abc')?.visibility).toBe(Visibility.PRIVATE));
+    // The visibility alone is sent (issue 24): the title and description are kept by the server,
+    // not sent back from this page's cache, which another tab may have made stale.
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'updateVideo',
-      request: { title: 'Team sync', description: 'What we agreed on' },
+      request: { updateMask: { paths: ['visibility'] } },
     });
+    expect(fake.videos.get('abc')).toMatchObject({ title: 'Team sync', description: 'What we agreed on' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Link expires' }), '1 day');
     await waitFor(() => expect(screen.getByText(/The link works until/)).toBeTruthy());

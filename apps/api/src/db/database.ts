@@ -70,8 +70,25 @@ async function holdingSchemaLock<T>(pool: pg.Pool, task: () => Promise<T>): Prom
   }
 }
 
-export function fromPostgres(connectionString: string): AppDatabase {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** Where the database reports a connection it lost (the query that was using it fails on its own). */
+export type ConnectionErrorLog = (lost: { message: string; code?: string }) => void;
+
+/** A connection that cannot be had within this long fails its request (503) rather than hanging it. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+export function fromPostgres(
+  connectionString: string,
+  onConnectionError: ConnectionErrorLog = () => undefined,
+): AppDatabase {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A restart, a failover or a proxy's idle timeout ends every connection with an 'error' event
+  // (57P01): on an idle client the pool re-emits it, on a checked-out one (a transaction between
+  // statements, the schema lock) the client does; unheard, either ended the process
+  // (test/database-restart.test.ts). The pool drops such clients and opens new ones when asked.
+  // The error carries the whole client (pg-pool adds it): only its words are reported.
+  const lost = (error: Error & { code?: string }) => onConnectionError({ message: error.message, code: error.code });
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -85,10 +102,14 @@ export function fromPostgres(connectionString: string): AppDatabase {
 }
 
 /** PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir/db`; migrated to the latest schema. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<AppDatabase> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onConnectionError?: ConnectionErrorLog;
+}): Promise<AppDatabase> {
   let database: AppDatabase;
   if (options.databaseUrl) {
-    database = fromPostgres(options.databaseUrl);
+    database = fromPostgres(options.databaseUrl, options.onConnectionError);
   } else {
     database = fromPGlite(await openPGlite(join(options.dataDir, 'db')));
   }

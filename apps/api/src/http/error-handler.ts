@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { isDatabaseUnavailable } from '../services/database-unavailable';
+import { isDatabaseUnavailable } from '../services/transient-failures';
 
 /** What a request that needed the database hears while it is away (a restart, a failover). */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now; please try again shortly';

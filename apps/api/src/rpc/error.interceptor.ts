@@ -1,6 +1,6 @@
 import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '../services/database-unavailable';
+import { isDatabaseUnavailable } from '../services/transient-failures';
 import { VideoError, type VideoErrorKind } from '../services/video';
 import { kRequestProblem } from './request-problem';
 

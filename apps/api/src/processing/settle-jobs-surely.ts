@@ -19,7 +19,7 @@ type Settle = (this: EventEmitter, ...args: unknown[]) => Promise<unknown>;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms).unref());
 
 function surely(settle: Settle): Settle {
-  return function (this: EventEmitter, ...args: unknown[]) {
+  const wrapped = function (this: EventEmitter, ...args: unknown[]) {
     const attempt = (left: number): Promise<unknown> =>
       settle.apply(this, args).catch(async (error: unknown) => {
         if (left <= 0 || !(isDatabaseUnavailable(error) || isDiskFull(error))) throw error;
@@ -30,6 +30,8 @@ function surely(settle: Settle): Settle {
     settled.catch((error: unknown) => this.emit('error', error));
     return settled;
   };
+  // PgBoss publishes the manager's methods under their function names (boss.fail, boss.complete).
+  return Object.defineProperty(wrapped, 'name', { value: settle.name });
 }
 
 let installed = false;

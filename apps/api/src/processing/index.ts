@@ -9,6 +9,8 @@ import { sweepScratch } from './scratch';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import { freeBytes, isDiskFull } from '../storage/disk-full';
 import { MIN_ROOM_BYTES, requeueWhenRoom } from './waiting-videos';
+import { JobHeartbeat } from './job-heartbeat';
+import { describeFailure } from './failure-reason';
 import {
   EDIT_GAVE_UP_QUEUE,
   EDIT_QUEUE,
@@ -144,6 +146,28 @@ export async function createProcessing(deps: {
 
   let sweeper: NodeJS.Timeout | undefined;
   let stopRequeueing: (() => void) | undefined;
+  let heartbeat: JobHeartbeat | undefined;
+
+  /** Runs `handler` with a claim on its job, so a process that finds this worker gone hands the job back. */
+  const claiming =
+    <T, J extends { id: string; name: string }>(handler: (jobs: J[]) => Promise<T>) =>
+    async (jobs: J[]): Promise<T> => {
+      const [job] = jobs;
+      const claimed =
+        job &&
+        heartbeat?.claim(job.name, job.id).then(
+          () => true,
+          (error: unknown) => {
+            log.warn({ err: error, jobId: job.id }, 'could not claim a job; it runs unclaimed');
+            return false;
+          },
+        );
+      try {
+        return await handler(jobs);
+      } finally {
+        if (job && (await claimed)) await heartbeat?.release(job.id).catch(() => undefined);
+      }
+    };
   const sweep = async () => {
     const removed = await sweepScratch(scratchDir).catch((error: unknown) => {
       log.warn({ err: error, scratchDir }, 'could not sweep processing scratch');
@@ -160,12 +184,17 @@ export async function createProcessing(deps: {
       await sweep();
       sweeper = setInterval(() => void sweep(), SCRATCH_SWEEP_MS).unref();
       stopRequeueing = requeueWhenRoom({ sql: executor, queue, scratchDir, log });
+      heartbeat = await JobHeartbeat.start({ sql: executor, boss, log });
       const polling = { pollingIntervalSeconds: 1, batchSize: 1 };
-      workerIds.push(await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, handleProcess));
+      workerIds.push(
+        await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, claiming(handleProcess)),
+      );
       workerIds.push(await boss.work<VideoJob>(GAVE_UP_QUEUE, polling, handleGaveUp));
       if (deps.edits) {
         const edit = editJobHandlers({ edits: deps.edits, config, scratchDir, log });
-        workerIds.push(await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, edit.render));
+        workerIds.push(
+          await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, claiming(edit.render)),
+        );
         workerIds.push(await boss.work<EditJob>(EDIT_GAVE_UP_QUEUE, polling, edit.gaveUp));
       }
     },
@@ -174,12 +203,11 @@ export async function createProcessing(deps: {
       clearInterval(sweeper);
       stopRequeueing?.();
       await boss.stop({ graceful: true, timeout: graceMs, close: false });
+      await heartbeat?.stop(); // after the running job is done or handed back
     },
   };
 }
 
 function failureReason(error: unknown, attempts: number): string {
-  const detail = error instanceof Error ? error.message : String(error);
-  const oneLine = detail.replace(/\s+/g, ' ').trim().slice(0, 300);
-  return `Processing failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${oneLine}`;
+  return `Processing failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${describeFailure(error)}`;
 }

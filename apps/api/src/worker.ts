@@ -32,7 +32,7 @@ async function main() {
     );
   }
   // The worker writes its scratch (and, with local storage, blobs) under DATA_DIR, as the API does.
-  await checkDataDir({ ...config, WORKER: true });
+  await checkDataDir(config, 'worker');
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

@@ -8,6 +8,8 @@ import { Mutex } from './mutex';
 import { PGliteDialect } from './pglite-dialect';
 import { openPGlite } from './pglite-files';
 import type { Database } from './video.table';
+import { StartupError } from '../startup/startup-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /** The app's database: Kysely for the app, a raw SQL executor on the same database for pg-boss. */
 export interface AppDatabase {
@@ -117,7 +119,41 @@ export async function openDatabase(options: {
     await migrateToLatest(database.db);
   } catch (error) {
     await database.close();
-    throw error;
+    throw options.databaseUrl && cannotConnect(error)
+      ? new StartupError(`DATABASE_URL=${withoutPassword(options.databaseUrl)}: cannot connect: ${connectCause(error)}`)
+      : error;
   }
   return database;
+}
+
+/** SQLSTATEs of a connection refused for who is asking or what they ask for: 28P01 password, 28000 role, 3D000 database. */
+const REFUSED_STATES = new Set(['28P01', '28000', '3D000']);
+
+/** The error under Kysely's "Database migration failed": the connection's own. */
+const rootCause = (error: unknown): unknown => {
+  let current = error;
+  for (let depth = 0; depth < 5 && (current as Error | undefined)?.cause; depth++) current = (current as Error).cause;
+  return current;
+};
+
+const cannotConnect = (error: unknown) =>
+  isDatabaseUnavailable(error) || REFUSED_STATES.has((rootCause(error) as { code?: string }).code ?? '');
+
+/** The cause in a few words; PostgreSQL's own messages name the role or database, never the password. */
+function connectCause(error: unknown): string {
+  const { code, message } = rootCause(error) as { code?: string; message?: string };
+  if (code === 'ECONNREFUSED') return 'connection refused (is PostgreSQL running, on that host and port?)';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown host';
+  return (message ?? String(error)).split('\n')[0]!.slice(0, 200);
+}
+
+/** The URL with its password (if any) replaced, for messages: `postgres://stream:***@db:5432/stream`. */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return '(not a URL)';
+  }
 }

@@ -30,6 +30,9 @@ function pidSpace(): string {
   return [hostname(), boot, read(() => readlinkSync('/proc/self/ns/pid'))].join(' ');
 }
 
+/** The heartbeats of this process (tests may run several workers in one process). */
+const beatingHere = new Set<string>();
+
 /** Whether process `pid` of this host is running (signal 0 checks without sending anything). */
 function running(pid: number): boolean {
   try {
@@ -62,6 +65,7 @@ export class JobHeartbeat {
 
   static async start(deps: { sql: SqlRunner; boss: PgBoss; log: Logger; beatMs?: number }): Promise<JobHeartbeat> {
     const heartbeat = new JobHeartbeat(deps.sql, deps.boss, deps.log);
+    beatingHere.add(heartbeat.id);
     await heartbeat.beat();
     heartbeat.timer = setInterval(() => void heartbeat.beat(), deps.beatMs ?? BEAT_MS).unref();
     return heartbeat;
@@ -83,6 +87,7 @@ export class JobHeartbeat {
   /** Stops beating and removes this worker's row (and claims): call once its jobs are handed back. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    beatingHere.delete(this.id);
     await this.sql.executeSql('delete from job_workers where id = $1', [this.id]).catch(() => undefined);
   }
 
@@ -110,7 +115,8 @@ export class JobHeartbeat {
       .filter(
         (worker) =>
           worker.silent_seconds > GONE_AFTER_SECONDS ||
-          (worker.host === this.host && (worker.pid === process.pid || !running(worker.pid))),
+          (worker.host === this.host &&
+            (worker.pid === process.pid ? !beatingHere.has(worker.id) : !running(worker.pid))),
       )
       .map((worker) => worker.id);
     if (!gone.length) return;

@@ -65,7 +65,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
   app.decorate('trustsProxy', trustFunction(config.TRUST_PROXY));
   app.addHook('preClose', async () => protocols.closeSessions());
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onConnectionError: (lost) => app.log.warn(lost, 'lost a database connection'),
+    }));
   const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID, app.log);
   const closers: (() => Promise<void>)[] = [() => verifier.close(), () => database.close()];
   const closeAll = async () => {

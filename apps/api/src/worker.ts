@@ -36,8 +36,12 @@ async function main() {
     );
   }
   // The worker writes its scratch (and, with local storage, blobs) under DATA_DIR, as the API does.
-  await checkDataDir({ ...config, WORKER: true });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await checkDataDir(config, 'worker');
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onConnectionError: (lost) => log.warn(lost, 'lost a database connection'),
+  });
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
   const metrics = new ApiMetrics();
   const processing = await createProcessing({

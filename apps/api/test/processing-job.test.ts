@@ -131,7 +131,7 @@ describe('video processing job (pg-boss on PGlite)', () => {
       join(dir, 'ffmpeg'),
       `case "$*" in
   *flaky-*) if [ ! -e "${dir}/flaked" ]; then touch "${dir}/flaked"; echo "simulated crash of a flaky ffmpeg" >&2; exit 1; fi;;
-  *hopeless-*) echo "simulated permanent ffmpeg trouble" >&2; exit 1;;
+  *hopeless-*) for last; do :; done; echo "simulated permanent ffmpeg trouble in $last" >&2; exit 1;;
 esac`,
     );
     database = await openTestDatabase('pglite');
@@ -246,6 +246,10 @@ esac`,
       status: 'FAILED',
       reason: expect.stringMatching(/^Processing failed after 2 attempts: .*simulated permanent ffmpeg trouble/),
     });
+    // What failed, in words: not the server's paths (the ffmpeg binary, the scratch folder).
+    expect(row.status === 'FAILED' && row.reason).toBe(
+      'Processing failed after 2 attempts: ffmpeg failed: simulated permanent ffmpeg trouble in remuxed.webm',
+    );
   });
 
   it('skips a video deleted before its job ran', async () => {

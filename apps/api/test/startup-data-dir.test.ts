@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { dataDirFolders } from '../src/startup/check-data-dir';
 import { startApiProcess } from './support/api-process';
@@ -60,8 +60,13 @@ afterAll(() => {
 });
 
 /** Starts the API on `dataDir` and expects it to exit 1 with exactly `line` on stderr. */
-async function expectRefusal(dataDir: string, line: string | RegExp, options: { uid?: number; gid?: number } = {}) {
-  const api = startApiProcess({ DATA_DIR: dataDir }, options);
+async function expectRefusal(
+  dataDir: string,
+  line: string | RegExp,
+  options: { uid?: number; gid?: number; env?: Record<string, string> } = {},
+) {
+  const { env, ...user } = options;
+  const api = startApiProcess({ DATA_DIR: dataDir, ...env }, user);
   const timer = setTimeout(() => api.child.kill('SIGKILL'), 20_000); // it started after all
   const { code } = await api.exited;
   clearTimeout(timer);
@@ -88,6 +93,15 @@ describe.skipIf(cannotMount)(
       readOnly(blobs);
       await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${blobs}: read-only file system`);
       expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(false);
+    });
+
+    it('refuses a read-only folder for resumable uploads, which only the API writes', async () => {
+      const dataDir = join(scratch, 'uploads-read-only');
+      const uploads = tmpfs('uploads-read-only/uploads', 1024 * 1024);
+      readOnly(uploads);
+      await expectRefusal(dataDir, `DATA_DIR=${dataDir}: cannot use ${uploads}: read-only file system`, {
+        env: { DATABASE_URL: inject('postgresUrl'), WORKER: 'false' },
+      });
     });
 
     it('refuses a full DATA_DIR with "no space left on device"', async () => {
@@ -125,6 +139,7 @@ describe('the folders checked at start-up', () => {
     expect(dataDirFolders(loadConfig(base))).toEqual([
       '/srv/stream/db',
       '/srv/stream/blobs',
+      '/srv/stream/uploads',
       '/srv/stream/tmp/processing',
     ]);
     expect(
@@ -134,7 +149,11 @@ describe('the folders checked at start-up', () => {
     ).toEqual([]);
     expect(dataDirFolders(loadConfig({ ...base, DATABASE_URL: 'postgres://db/stream' }))).toEqual([
       '/srv/stream/blobs',
+      '/srv/stream/uploads',
       '/srv/stream/tmp/processing',
     ]);
+    // A worker process takes no resumable uploads, but always has a scratch folder.
+    const workerConfig = loadConfig({ ...base, DATABASE_URL: 'postgres://db/stream', WORKER: 'false' });
+    expect(dataDirFolders(workerConfig, 'worker')).toEqual(['/srv/stream/blobs', '/srv/stream/tmp/processing']);
   });
 });

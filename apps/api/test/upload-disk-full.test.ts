@@ -1,5 +1,5 @@
 // An upload that runs out of disk (issue 11 #11): 507 with a message, no partial file, and the
-// next upload that fits is stored. DATA_DIR is a 2 MiB tmpfs, mounted here when the test runs
+// next upload that fits is stored; a resumable upload's PATCH answers 507 too (issue 24 #8). DATA_DIR is a 2 MiB tmpfs, mounted here when the test runs
 // as root; elsewhere the suite is skipped with that reason.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { startTestServer, type TestServer } from './support/test-server';
+import { tusClient } from './support/tus';
 import { filesUnder, uploadVideo } from './support/upload';
 
 const mountPoint = mkdtempSync(join(tmpdir(), 'stream-full-disk-'));
@@ -53,5 +54,19 @@ describe.skipIf(!mounted)('an upload larger than the free disk (needs root to mo
     const small = await uploadVideo(server.baseUrl, webmOf(100_000), { token: user.idToken });
     expect(small.status).toBe(201);
     expect((await client.listVideos({})).videos.map((video) => video.id)).toEqual([small.json.video!.id]);
+  });
+
+  it("answers 507 to a resumable upload's PATCH that meets the full disk, and takes it again at its offset", async () => {
+    const tus = tusClient(server.baseUrl, user.idToken);
+    const created = await tus.create({ title: 'Too big for now' });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const answer = await tus.patch(location, 0, webmOf(3 * 1024 * 1024));
+    expect(answer.status).toBe(507);
+    expect(answer.body).toMatch(/no room/i);
+    // What fitted of it is kept; the client resumes where the server stands once there is room.
+    const offset = Number((await tus.head(location)).headers.get('upload-offset'));
+    expect(offset).toBeLessThan(3 * 1024 * 1024);
+    await tus.delete(location);
   });
 });

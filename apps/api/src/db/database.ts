@@ -8,6 +8,8 @@ import { Mutex } from './mutex';
 import { PGliteDialect } from './pglite-dialect';
 import { openPGlite } from './pglite-files';
 import type { Database } from './video.table';
+import { StartupError } from '../startup/startup-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /** The app's database: Kysely for the app, a raw SQL executor on the same database for pg-boss. */
 export interface AppDatabase {
@@ -70,8 +72,25 @@ async function holdingSchemaLock<T>(pool: pg.Pool, task: () => Promise<T>): Prom
   }
 }
 
-export function fromPostgres(connectionString: string): AppDatabase {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** Where the database reports a connection it lost (the query that was using it fails on its own). */
+export type ConnectionErrorLog = (lost: { message: string; code?: string }) => void;
+
+/** A connection that cannot be had within this long fails its request (503) rather than hanging it. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+export function fromPostgres(
+  connectionString: string,
+  onConnectionError: ConnectionErrorLog = () => undefined,
+): AppDatabase {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A restart, a failover or a proxy's idle timeout ends every connection with an 'error' event
+  // (57P01): on an idle client the pool re-emits it, on a checked-out one (a transaction between
+  // statements, the schema lock) the client does; unheard, either ended the process
+  // (test/database-restart.test.ts). The pool drops such clients and opens new ones when asked.
+  // The error carries the whole client (pg-pool adds it): only its words are reported.
+  const lost = (error: Error & { code?: string }) => onConnectionError({ message: error.message, code: error.code });
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -85,10 +104,14 @@ export function fromPostgres(connectionString: string): AppDatabase {
 }
 
 /** PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir/db`; migrated to the latest schema. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<AppDatabase> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onConnectionError?: ConnectionErrorLog;
+}): Promise<AppDatabase> {
   let database: AppDatabase;
   if (options.databaseUrl) {
-    database = fromPostgres(options.databaseUrl);
+    database = fromPostgres(options.databaseUrl, options.onConnectionError);
   } else {
     database = fromPGlite(await openPGlite(join(options.dataDir, 'db')));
   }
@@ -96,7 +119,41 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     await migrateToLatest(database.db);
   } catch (error) {
     await database.close();
-    throw error;
+    throw options.databaseUrl && cannotConnect(error)
+      ? new StartupError(`DATABASE_URL=${withoutPassword(options.databaseUrl)}: cannot connect: ${connectCause(error)}`)
+      : error;
   }
   return database;
+}
+
+/** SQLSTATEs of a connection refused for who is asking or what they ask for: 28P01 password, 28000 role, 3D000 database. */
+const REFUSED_STATES = new Set(['28P01', '28000', '3D000']);
+
+/** The error under Kysely's "Database migration failed": the connection's own. */
+const rootCause = (error: unknown): unknown => {
+  let current = error;
+  for (let depth = 0; depth < 5 && (current as Error | undefined)?.cause; depth++) current = (current as Error).cause;
+  return current;
+};
+
+const cannotConnect = (error: unknown) =>
+  isDatabaseUnavailable(error) || REFUSED_STATES.has((rootCause(error) as { code?: string }).code ?? '');
+
+/** The cause in a few words; PostgreSQL's own messages name the role or database, never the password. */
+function connectCause(error: unknown): string {
+  const { code, message } = rootCause(error) as { code?: string; message?: string };
+  if (code === 'ECONNREFUSED') return 'connection refused (is PostgreSQL running, on that host and port?)';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown host';
+  return (message ?? String(error)).split('\n')[0]!.slice(0, 200);
+}
+
+/** The URL with its password (if any) replaced, for messages: `postgres://stream:***@db:5432/stream`. */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return '(not a URL)';
+  }
 }

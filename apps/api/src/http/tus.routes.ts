@@ -7,6 +7,7 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
 import { VideoError, MAX_TITLE_LENGTH } from '../services/video';
 import type { OwnUpload, ResumableUploadService } from '../services/resumable-upload.service';
+import { isDiskFull } from '../services/transient-failures';
 import { sendUnauthenticated } from './http-auth';
 import { tusCreationLimit } from './tus-creation-limit';
 import type { TusStorage } from './tus-files';
@@ -64,6 +65,10 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     onUploadFinish: async (_req, upload: Upload) => finish(upload),
     onResponseError: (_req, error) => {
       if ('status_code' in error) return undefined;
+      if (isDiskFull(error)) {
+        deps.log.warn({ err: error }, 'tus upload met a full disk');
+        return { status_code: 507, body: 'The server has no room for this upload right now; try again later\n' };
+      }
       deps.log.error({ err: error }, 'tus upload failed');
       return { status_code: 500, body: 'Internal error\n' };
     },

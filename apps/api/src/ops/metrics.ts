@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Outcome of one processing attempt, as the worker reports it. */
-export type JobOutcome = 'ready' | 'failed' | 'retry' | 'skipped';
+export type JobOutcome = 'ready' | 'failed' | 'retry' | 'skipped' | 'no-room';
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 const JOB_BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600];

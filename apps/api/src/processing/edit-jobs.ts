@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { EditVideoStore } from './edit-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
+import { describeFailure } from './failure-reason';
 import { renderEdit } from './render-edit';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import type { EditJob } from './video-queue';
@@ -43,11 +44,10 @@ export function editJobHandlers(deps: {
         }
         log.error({ videoId, version, attempt: job.retryCount + 1, err: error }, 'edit render attempt failed');
         if (job.retryCount >= job.retryLimit) {
-          const detail = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
           await edits.markEditFailed(
             videoId,
             version,
-            `The edit failed after ${job.retryCount + 1} attempts: ${detail}`,
+            `The edit failed after ${job.retryCount + 1} attempts: ${describeFailure(error)}`,
           );
         }
         throw error;

@@ -7,6 +7,10 @@ import { processVideo } from './process-video';
 import { resolveProcessingConfig, type ProcessingConfig } from './processing-config';
 import { sweepScratch } from './scratch';
 import { UnprocessableVideoError } from './unprocessable-video-error';
+import { freeBytes, isDiskFull } from '../storage/disk-full';
+import { MIN_ROOM_BYTES, requeueWhenRoom } from './waiting-videos';
+import { JobHeartbeat } from './job-heartbeat';
+import { describeFailure } from './failure-reason';
 import {
   EDIT_GAVE_UP_QUEUE,
   EDIT_QUEUE,
@@ -48,7 +52,7 @@ export interface Processing {
 }
 
 /** What one processing attempt came to, for metrics. */
-export type ProcessingOutcome = 'ready' | 'failed' | 'retry' | 'skipped';
+export type ProcessingOutcome = 'ready' | 'failed' | 'retry' | 'skipped' | 'no-room';
 
 /** How often a running worker looks for scratch folders that dead processes left behind. */
 const SCRATCH_SWEEP_MS = 10 * 60 * 1000;
@@ -113,6 +117,13 @@ export async function createProcessing(deps: {
         attempted('failed');
         return;
       }
+      if (isDiskFull(error)) {
+        // The disk's fault, not the video's: no attempt is spent and the video stays PROCESSING;
+        // requeueWhenRoom queues it again once there is room.
+        jobLog.warn({ videoId, err: error }, 'no room on disk to process the video; it waits for room');
+        attempted('no-room');
+        return;
+      }
       jobLog.error({ videoId, attempt: job.retryCount + 1, err: error }, 'processing attempt failed');
       if (lastAttempt) await videos.markFailed(videoId, failureReason(error, job.retryCount + 1));
       attempted(lastAttempt ? 'failed' : 'retry');
@@ -123,6 +134,10 @@ export async function createProcessing(deps: {
   async function handleGaveUp([job]: PgBoss.Job<VideoJob>[]): Promise<void> {
     if (!job) return;
     const { videoId } = job.data;
+    if ((await freeBytes(scratchDir).catch(() => MIN_ROOM_BYTES)) < MIN_ROOM_BYTES) {
+      log.warn({ videoId }, 'processing gave up while the disk is full; the video waits for room');
+      return;
+    }
     if (await videos.findForProcessing(videoId)) {
       log.warn({ videoId }, 'processing gave up; marking the video failed');
       await videos.markFailed(videoId, GAVE_UP_REASON);
@@ -130,6 +145,29 @@ export async function createProcessing(deps: {
   }
 
   let sweeper: NodeJS.Timeout | undefined;
+  let stopRequeueing: (() => void) | undefined;
+  let heartbeat: JobHeartbeat | undefined;
+
+  /** Runs `handler` with a claim on its job, so a process that finds this worker gone hands the job back. */
+  const claiming =
+    <T, J extends { id: string; name: string }>(handler: (jobs: J[]) => Promise<T>) =>
+    async (jobs: J[]): Promise<T> => {
+      const [job] = jobs;
+      const claimed =
+        job &&
+        heartbeat?.claim(job.name, job.id).then(
+          () => true,
+          (error: unknown) => {
+            log.warn({ err: error, jobId: job.id }, 'could not claim a job; it runs unclaimed');
+            return false;
+          },
+        );
+      try {
+        return await handler(jobs);
+      } finally {
+        if (job && (await claimed)) await heartbeat?.release(job.id).catch(() => undefined);
+      }
+    };
   const sweep = async () => {
     const removed = await sweepScratch(scratchDir).catch((error: unknown) => {
       log.warn({ err: error, scratchDir }, 'could not sweep processing scratch');
@@ -145,25 +183,31 @@ export async function createProcessing(deps: {
       if (workerIds.length) return;
       await sweep();
       sweeper = setInterval(() => void sweep(), SCRATCH_SWEEP_MS).unref();
+      stopRequeueing = requeueWhenRoom({ sql: executor, queue, scratchDir, log });
+      heartbeat = await JobHeartbeat.start({ sql: executor, boss, log });
       const polling = { pollingIntervalSeconds: 1, batchSize: 1 };
-      workerIds.push(await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, handleProcess));
+      workerIds.push(
+        await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, claiming(handleProcess)),
+      );
       workerIds.push(await boss.work<VideoJob>(GAVE_UP_QUEUE, polling, handleGaveUp));
       if (deps.edits) {
         const edit = editJobHandlers({ edits: deps.edits, config, scratchDir, log });
-        workerIds.push(await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, edit.render));
+        workerIds.push(
+          await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, claiming(edit.render)),
+        );
         workerIds.push(await boss.work<EditJob>(EDIT_GAVE_UP_QUEUE, polling, edit.gaveUp));
       }
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),
     async stop(graceMs = 10_000) {
       clearInterval(sweeper);
+      stopRequeueing?.();
       await boss.stop({ graceful: true, timeout: graceMs, close: false });
+      await heartbeat?.stop(); // after the running job is done or handed back
     },
   };
 }
 
 function failureReason(error: unknown, attempts: number): string {
-  const detail = error instanceof Error ? error.message : String(error);
-  const oneLine = detail.replace(/\s+/g, ' ').trim().slice(0, 300);
-  return `Processing failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${oneLine}`;
+  return `Processing failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${describeFailure(error)}`;
 }

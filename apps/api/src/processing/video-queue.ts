@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { SqlExecutor, SqlRunner, VideoProcessingQueue } from './contracts';
 import type { EditRenderQueue } from './edit-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
+import { settleJobsSurely } from './settle-jobs-surely';
 
 export const PROCESS_QUEUE = 'video-processing';
 /** Jobs whose last attempt failed or timed out land here, so the video can be marked FAILED. */
@@ -33,6 +34,7 @@ export async function startBoss(
   config: ResolvedProcessingConfig,
   onError: (error: Error) => void,
 ): Promise<PgBoss> {
+  settleJobsSurely();
   const boss = new PgBoss({
     db: { executeSql: (text, values) => executor.executeSql(text, values) },
     schema: 'pgboss',

@@ -6,6 +6,7 @@ import type { Database, NewVideoRow, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
 import { isUniqueViolation } from '../db/unique-violation';
+import { isDiskFull } from '../storage/disk-full';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
@@ -40,9 +41,6 @@ export interface ReceivedUpload {
   accept(): Promise<StoredVideo>;
   discard(): Promise<void>;
 }
-
-const isDiskFull = (error: unknown) =>
-  ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException | null)?.code ?? '');
 
 /** What the stream and thumbnail routes serve, by the media kinds that can answer, best first. */
 export type MediaResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions';
@@ -222,7 +220,8 @@ export class VideoService {
           const earlier =
             options.uploadKey && isUniqueViolation(error) && (await this.findUpload(user, options.uploadKey));
           if (earlier) return earlier;
-          throw error;
+          // The bytes fitted but the embedded database on the same disk could not grow for the row.
+          throw isDiskFull(error) ? new StorageFullError({ cause: error }) : error;
         }
         this.wakeProcessing();
         const row = await repository.findVideo(this.deps.db, id);

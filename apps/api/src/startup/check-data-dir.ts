@@ -30,12 +30,17 @@ export function describeCause(error: unknown): string {
 
 type DataDirSettings = Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'S3_BUCKET' | 'WORKER'>;
 
+/** Who checks: the API (which also takes resumable uploads) or a worker process. */
+export type DataDirUser = 'api' | 'worker';
+
 /** The folders under DATA_DIR this configuration writes to. */
-export function dataDirFolders(config: DataDirSettings): string[] {
+export function dataDirFolders(config: DataDirSettings, user: DataDirUser = 'api'): string[] {
   const folders: string[] = [];
   if (!config.DATABASE_URL) folders.push(join(config.DATA_DIR, 'db'));
   if (!config.S3_BUCKET) folders.push(join(config.DATA_DIR, 'blobs'));
-  if (config.WORKER) folders.push(join(config.DATA_DIR, 'tmp', 'processing'));
+  // Resumable uploads in progress wait here on local storage (in the bucket with S3).
+  if (!config.S3_BUCKET && user === 'api') folders.push(join(config.DATA_DIR, 'uploads'));
+  if (config.WORKER || user === 'worker') folders.push(join(config.DATA_DIR, 'tmp', 'processing'));
   return folders;
 }
 
@@ -59,10 +64,10 @@ async function makeFolder(path: string): Promise<void> {
 }
 
 /** Creates each folder, writes and removes a small file in it, and checks its free space. */
-export async function checkDataDir(config: DataDirSettings): Promise<void> {
+export async function checkDataDir(config: DataDirSettings, user: DataDirUser = 'api'): Promise<void> {
   const fail = (path: string, cause: string) =>
     new StartupError(`DATA_DIR=${config.DATA_DIR}: cannot use ${path}: ${cause}`);
-  for (const folder of dataDirFolders(config)) {
+  for (const folder of dataDirFolders(config, user)) {
     const probe = join(folder, `.write-check-${process.pid}`);
     try {
       await makeFolder(folder);

@@ -7,6 +7,7 @@ import * as resumableUploads from './20261123202000-resumable-uploads';
 import * as library from './20261123200000-library';
 import * as videosFolderIndex from './20261123210000-videos-folder-index';
 import * as clientUploadIds from './20261124050000-client-upload-ids';
+import * as jobWorkers from './20261125100000-job-workers';
 import * as uploadFirstBytes from './20261125110000-upload-first-bytes';
 import * as viewAddresses from './20261125110100-view-addresses';
 import * as linkGenerations from './20261125110200-link-generations';
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '20261123200000-library': library,
   '20261123210000-videos-folder-index': videosFolderIndex,
   '20261124050000-client-upload-ids': clientUploadIds,
+  '20261125100000-job-workers': jobWorkers,
   '20261125110000-upload-first-bytes': uploadFirstBytes,
   '20261125110100-view-addresses': viewAddresses,
   '20261125110200-link-generations': linkGenerations,

@@ -378,8 +378,10 @@ describe('limits on starting uploads', () => {
     await until(
       'the empty upload to expire',
       async () => {
+        // One sweep removes the row, then the bytes: wait for the sweep to finish both.
         const listed = await client.listVideos({ pageSize: 100 });
-        return listed.videos.some((video) => video.id === emptyId) ? undefined : listed;
+        if (listed.videos.some((video) => video.id === emptyId)) return undefined;
+        return (await waiting(server, 'local', emptyId)).length === 0 ? listed : undefined;
       },
       15_000,
     );

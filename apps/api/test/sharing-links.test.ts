@@ -34,10 +34,11 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
 
   beforeAll(async () => {
     // TRUST_PROXY: a test may be several client addresses (X-Forwarded-For); without it every call is 127.0.0.1.
+    // This file plays the proxy itself, so the emulator's tokens must be taken through it.
     server = await startTestServer({
       database: databaseKind,
       emulatorHost: emulator.host,
-      env: { WORKER: 'true', TRUST_PROXY: 'true' },
+      env: { WORKER: 'true', TRUST_PROXY: '127.0.0.1', FIREBASE_AUTH_EMULATOR_THROUGH_PROXY: 'true' },
     });
     [owner, other] = await Promise.all([
       newTestUser(emulator.host, { displayName: 'Ada Owner' }),

@@ -7,6 +7,7 @@ import * as resumableUploads from './20261123202000-resumable-uploads';
 import * as library from './20261123200000-library';
 import * as videosFolderIndex from './20261123210000-videos-folder-index';
 import * as clientUploadIds from './20261124050000-client-upload-ids';
+import * as teams from './20261125130000-teams';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261123200000-library': library,
   '20261123210000-videos-folder-index': videosFolderIndex,
   '20261124050000-client-upload-ids': clientUploadIds,
+  '20261125130000-teams': teams,
 };

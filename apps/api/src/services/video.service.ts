@@ -5,6 +5,7 @@ import type { User } from '../auth/user';
 import type { Database, NewVideoRow, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
+import * as teams from '../db/team.repository';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
@@ -82,8 +83,10 @@ export class VideoService {
   async readable(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
     const row = await repository.findVideo(this.deps.db, id);
     const video = row && toVideo(row);
-    if (video && canRead(video, caller, grant)) {
-      const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller) : undefined;
+    // The caller's role in the video's team, read now: a removed member loses access at once.
+    const role = video?.teamId && caller ? await teams.findRole(this.deps.db, video.teamId, caller.uid) : undefined;
+    if (video && canRead(video, caller, grant, role)) {
+      const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
       return until ? { ...video, readableUntil: until } : video;
     }
     // A valid signature names this very id, so saying it is gone tells its holder nothing new.

@@ -12,7 +12,7 @@ import {
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
 /** C0 and C1 control characters (tabs and newlines included): a name is one line of text. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u;
 
 /** 1 to 100 characters after trimming, no control characters. */
 export function teamName(value: string): string {

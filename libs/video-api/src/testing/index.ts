@@ -6,3 +6,4 @@ export {
 } from './fake-video-service';
 export { fakeVideo } from './fake-video';
 export { startFakeTusServer, type FakeTusFault, type FakeTusServer, type FakeTusUpload } from './fake-tus-server';
+export { createFakeTeamService, type FakeTeamService } from './fake-team-service';

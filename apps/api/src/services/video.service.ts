@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
+import { may, personOf } from './policy';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
@@ -227,7 +228,7 @@ export class VideoService {
   /** The caller's own video, else not_found. */
   async owned(user: User, id: string): Promise<StoredVideo> {
     const row = await repository.findVideo(this.deps.db, id);
-    if (!row || row.user_id !== user.uid) throw notFound(id);
+    if (!row || !may(personOf(user.uid), 'edit', { kind: 'video', video: toVideo(row) })) throw notFound(id);
     return toVideo(row);
   }
 }

@@ -33,6 +33,9 @@ import editRoutes from './rpc/edit.routes';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
+import { UserDirectory } from './services/user-directory';
+import { TeamService } from './services/team.service';
+import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { registerHttpMetrics } from './ops/http-metrics';
@@ -113,6 +116,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const sharing = new SharingService({ db: database.db, videos });
     const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
     const library = new LibraryService({ db: database.db, videos });
+    const directory = new UserDirectory({ db: database.db, log });
+    const teams = new TeamService({ db: database.db, directory });
 
     const rateLimits = await registerSecurity(app, config);
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
@@ -128,11 +133,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           videoRoutes({ videos, sharing, links, library, edits })(router);
           editRoutes({ edits, links })(router);
           libraryRoutes({ library, links })(router);
+          teamRoutes({ teams, links })(router);
         },
-        anonymousMethods,
+        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods]),
         verifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,
+        onAuthenticated: (user) => directory.saw(user),
       }),
     );
     registerErrorHandler(app);

@@ -9,6 +9,7 @@ const videoErrorCodes: Record<VideoErrorKind, Code> = {
   invalid_argument: Code.InvalidArgument,
   unauthenticated: Code.Unauthenticated,
   failed_precondition: Code.FailedPrecondition,
+  permission_denied: Code.PermissionDenied,
 };
 
 /**

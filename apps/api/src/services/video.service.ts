@@ -33,10 +33,13 @@ export interface VideoServiceDeps {
   generations?: Pick<LinkGenerations, 'forget'>;
 }
 
-const openness: Record<VideoVisibility, number> = { PRIVATE: 0, SHARED: 1, PUBLIC: 2 };
+// TEAM's readers (the team) and SHARED's (holders of the link) are not nested: either way round
+// some readers lose the video, so TEAM → SHARED narrows as well as SHARED → TEAM.
+const openness: Record<VideoVisibility, number> = { PRIVATE: 0, TEAM: 1, SHARED: 2, PUBLIC: 3 };
 
 /** Whether going from `before` to `after` takes readers away (PUBLIC → SHARED, anything → PRIVATE). */
-export const narrows = (before: VideoVisibility, after: VideoVisibility) => openness[after] < openness[before];
+export const narrows = (before: VideoVisibility, after: VideoVisibility) =>
+  openness[after] < openness[before] || (before === 'TEAM' && after === 'SHARED');
 
 /** An upload stored but not yet a video. */
 export interface ReceivedUpload {

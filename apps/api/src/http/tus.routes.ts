@@ -11,7 +11,7 @@ import { isDiskFull } from '../services/transient-failures';
 import { closeAfterAnswer } from './early-answer';
 import { sendUnauthenticated } from './http-auth';
 import { tusCreationLimit } from './tus-creation-limit';
-import type { TusStorage } from './tus-files';
+import type { TusStorage } from '../media';
 
 export const TUS_PATH = '/api/uploads';
 /** Answers the creation and every HEAD/PATCH of an upload: the id of the video it makes. */

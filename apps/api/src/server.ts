@@ -14,21 +14,16 @@ import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { registerTusRoutes } from './http/tus.routes';
 import { startUploadExpiry } from './http/tus-expiry';
-import { TusFiles } from './http/tus-files';
-import { TusObjects } from './http/tus-objects';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
-import { MediaService, ResumableUploadFiles, ResumableUploadObjects } from './media';
-import { createProcessing } from './processing';
+import { MediaService, ResumableUploadFiles, ResumableUploadObjects, TusFiles, TusObjects } from './media';
 import { connectOptions } from './rpc/connect-options';
 import libraryRoutes from './rpc/library.routes';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
-import { createProcessingVideoStore } from './services/processing-video-store';
 import { UrlSigner } from './services/url-signer';
 import { LibraryService } from './services/library.service';
 import { SharingService } from './services/sharing.service';
 import { EditService } from './services/edit.service';
-import { createEditVideoStore } from './services/edit-video-store';
 import editRoutes from './rpc/edit.routes';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
@@ -44,6 +39,7 @@ import { registerOpsRoutes } from './ops/ops.routes';
 import { Readiness } from './ops/readiness';
 import { requestId } from './ops/request-id';
 import { readinessChecks } from './readiness-checks';
+import { wireProcessing } from './processing-wiring';
 import { fastifyTrustProxy, trustFunction } from './trust-proxy';
 
 export interface BuildOptions {
@@ -93,20 +89,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       presignedReadSeconds: config.S3_PRESIGNED_READS ? config.SIGNED_URL_TTL_SECONDS : undefined,
     });
     closers.unshift(await media.startSweeping());
-    const processing = await createProcessing({
-      config,
-      executor: database.executor,
-      videos: createProcessingVideoStore(database.db, media),
-      edits: createEditVideoStore(database.db, media),
-      scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
-      log,
-      onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
-    });
+    const processing = await wireProcessing({ config, database, media, log, metrics });
     // Started as the server begins closing, so the running job and in-flight requests share one grace period.
     let processingStopped: Promise<void> | undefined;
     const stopProcessing = () => (processingStopped ??= processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000));
     closers.unshift(stopProcessing);
-    metrics.watchQueue(() => processing.queueSize());
     if (config.WORKER) await processing.startWorker();
 
     const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);

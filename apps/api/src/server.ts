@@ -14,25 +14,23 @@ import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { registerTusRoutes } from './http/tus.routes';
 import { startUploadExpiry } from './http/tus-expiry';
-import { TusFiles } from './http/tus-files';
-import { TusObjects } from './http/tus-objects';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
-import { MediaService, ResumableUploadFiles, ResumableUploadObjects } from './media';
-import { createProcessing } from './processing';
+import { MediaService, ResumableUploadFiles, ResumableUploadObjects, TusFiles, TusObjects } from './media';
 import { connectOptions } from './rpc/connect-options';
 import libraryRoutes from './rpc/library.routes';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
-import { createProcessingVideoStore } from './services/processing-video-store';
 import { UrlSigner } from './services/url-signer';
 import { LibraryService } from './services/library.service';
 import { SharingService } from './services/sharing.service';
 import { EditService } from './services/edit.service';
-import { createEditVideoStore } from './services/edit-video-store';
 import editRoutes from './rpc/edit.routes';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
+import { UserDirectory } from './services/user-directory';
+import { TeamService } from './services/team.service';
+import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { registerHttpMetrics } from './ops/http-metrics';
@@ -41,6 +39,7 @@ import { registerOpsRoutes } from './ops/ops.routes';
 import { Readiness } from './ops/readiness';
 import { requestId } from './ops/request-id';
 import { readinessChecks } from './readiness-checks';
+import { wireProcessing } from './processing-wiring';
 import { fastifyTrustProxy, trustFunction } from './trust-proxy';
 
 export interface BuildOptions {
@@ -90,20 +89,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       presignedReadSeconds: config.S3_PRESIGNED_READS ? config.SIGNED_URL_TTL_SECONDS : undefined,
     });
     closers.unshift(await media.startSweeping());
-    const processing = await createProcessing({
-      config,
-      executor: database.executor,
-      videos: createProcessingVideoStore(database.db, media),
-      edits: createEditVideoStore(database.db, media),
-      scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
-      log,
-      onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
-    });
+    const processing = await wireProcessing({ config, database, media, log, metrics });
     // Started as the server begins closing, so the running job and in-flight requests share one grace period.
     let processingStopped: Promise<void> | undefined;
     const stopProcessing = () => (processingStopped ??= processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000));
     closers.unshift(stopProcessing);
-    metrics.watchQueue(() => processing.queueSize());
     if (config.WORKER) await processing.startWorker();
 
     const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
@@ -113,6 +103,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const sharing = new SharingService({ db: database.db, videos });
     const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
     const library = new LibraryService({ db: database.db, videos });
+    const directory = new UserDirectory({ db: database.db, log });
+    const teams = new TeamService({ db: database.db, directory });
 
     const rateLimits = await registerSecurity(app, config);
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
@@ -128,11 +120,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           videoRoutes({ videos, sharing, links, library, edits })(router);
           editRoutes({ edits, links })(router);
           libraryRoutes({ library, links })(router);
+          teamRoutes({ teams, links })(router);
         },
-        anonymousMethods,
+        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods]),
         verifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,
+        onAuthenticated: (user) => directory.saw(user),
       }),
     );
     registerErrorHandler(app);

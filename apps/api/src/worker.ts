@@ -2,7 +2,6 @@
 // with WORKER=false and any number of workers beside it, all sharing one PostgreSQL queue.
 // Reads the same environment as the API; SIGTERM or SIGINT finishes the running job (up to
 // SHUTDOWN_GRACE_SECONDS, after which the job is handed back to the queue) and exits.
-import { join } from 'node:path';
 import pino from 'pino';
 import { listenHost } from './http/listen-host';
 import { logFormat, logStream } from './ops/log-format';
@@ -13,9 +12,7 @@ import { stopOnSignals } from './ops/shutdown';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { MediaService } from './media';
-import { createProcessing } from './processing';
-import { createProcessingVideoStore } from './services/processing-video-store';
-import { createEditVideoStore } from './services/edit-video-store';
+import { wireProcessing } from './processing-wiring';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
 import { StartupError } from './startup/startup-error';
@@ -44,16 +41,7 @@ async function main() {
   });
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
   const metrics = new ApiMetrics();
-  const processing = await createProcessing({
-    config,
-    executor: database.executor,
-    videos: createProcessingVideoStore(database.db, media),
-    edits: createEditVideoStore(database.db, media),
-    scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
-    log,
-    onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
-  });
-  metrics.watchQueue(() => processing.queueSize());
+  const processing = await wireProcessing({ config, database, media, log, metrics });
   await processing.startWorker();
   const ops = config.METRICS_PORT
     ? await startOpsServer({

@@ -77,3 +77,16 @@ export {
   renameFolderMutation,
   updateVideosMutation,
 } from './queries/library-mutations';
+export { getInviteQuery, getTeamKey, getTeamQuery, listMyTeamsKey, listMyTeamsQuery } from './queries/team-queries';
+export {
+  acceptInviteMutation,
+  changeRoleMutation,
+  createInviteMutation,
+  createTeamMutation,
+  deleteTeamMutation,
+  leaveTeamMutation,
+  moveVideoToTeamMutation,
+  removeMemberMutation,
+  renameTeamMutation,
+  revokeInviteMutation,
+} from './queries/team-mutations';

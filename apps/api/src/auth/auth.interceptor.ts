@@ -1,19 +1,21 @@
 import { Code, ConnectError, type ContextValues, type Interceptor } from '@connectrpc/connect';
 import { authenticate } from './authenticate';
 import type { TokenVerifier } from './token-verifier';
-import { kUser } from './user';
+import { kUser, type User } from './user';
 
 /**
  * Verifies `authorization: Bearer <ID token>` on every call and puts the user in `kUser`.
  * A bad token is always `unauthenticated`. A call without a token is `unauthenticated` too,
  * except for the methods in `anonymousMethods` (GetVideo: a public or shared video can be read
  * signed out); their handlers decide, with `kUser` undefined. `onInvalid` hears of every bad
- * token before it is refused (the rate limit on failed sign-ins counts them).
+ * token before it is refused (the rate limit on failed sign-ins counts them); `onUser` of every
+ * verified one (the users table, issue 27).
  */
 export function createAuthInterceptor(
   verifier: TokenVerifier,
   anonymousMethods: ReadonlySet<string>,
   onInvalid: (values: ContextValues) => Promise<void> = async () => undefined,
+  onUser: (user: User) => Promise<void> = async () => undefined,
 ): Interceptor {
   return (next) => async (request) => {
     const result = await authenticate(verifier, request.header.get('authorization'));
@@ -24,6 +26,7 @@ export function createAuthInterceptor(
     if (result.kind === 'anonymous' && !anonymousMethods.has(request.method.name)) {
       throw new ConnectError('Sign in: this call needs an authorization header with an ID token', Code.Unauthenticated);
     }
+    if (result.kind === 'user') await onUser(result.user);
     request.contextValues.set(kUser, result.kind === 'user' ? result.user : undefined);
     return next(request);
   };

@@ -35,6 +35,11 @@ export function createTokenVerifier(projectId: string, log?: Pick<Logger, 'info'
           uid: decoded.uid,
           email: decoded.email,
           ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 200) } : {}),
+          ...(typeof decoded.picture === 'string' &&
+          /^https?:\/\//.test(decoded.picture) &&
+          decoded.picture.length <= 2048
+            ? { photoUrl: decoded.picture }
+            : {}),
         };
       } catch (error) {
         const { code, reason } = refusal(error);

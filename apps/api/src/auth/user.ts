@@ -6,6 +6,8 @@ export interface User {
   email?: string;
   /** The token's `name` claim (the display name), shown to viewers of the user's videos; never the email. */
   name?: string;
+  /** The token's `picture` claim (an http(s) URL), for the users table (issue 27). */
+  photoUrl?: string;
 }
 
 /** Set by the auth interceptor; undefined for a signed-out call to a method that allows one. */

@@ -2,9 +2,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { FolderTable, TagTable, VideoTagTable } from './library.table';
 import type { EditColumns } from './edit.table';
 import type { MediaAssetTable } from './media-asset.table';
+import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
-export type VideoVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC';
+/** TEAM (issue 27): the owner and signed-in members of the video's team only. */
+export type VideoVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC' | 'TEAM';
 
 /** One video: its owner, metadata and lifecycle state. Its bytes are media_assets rows. */
 export interface VideoTable extends EditColumns {
@@ -43,6 +45,8 @@ export interface VideoTable extends EditColumns {
   seq: Generated<number>;
   /** The folder it is in; null at the library's root (and when its folder is deleted). */
   folder_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The team it is in (issue 27); null in its owner's personal library. */
+  team_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One counted view: a viewer (a uid or a browser's random id) in one hour. */
@@ -61,6 +65,10 @@ export interface Database {
   folders: FolderTable;
   tags: TagTable;
   video_tags: VideoTagTable;
+  users: UserTable;
+  teams: TeamTable;
+  team_members: TeamMemberTable;
+  team_invites: TeamInviteTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokensAreVerified } from '../auth/token-verifier';
 import type { Config } from '../config';
 import { isRpcPath, sendRpcError } from '../wire/error-response';
-import { closeAfterAnswer } from './rate-limits';
+import { closeAfterAnswer } from './early-answer';
 import { sendUnauthenticated } from './http-auth';
 
 /** Headers a proxy adds; a client talking to the API directly has no reason to send them. */

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Code } from '@connectrpc/connect';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRpcPath, sendRpcError } from '../wire/error-response';
+import { closeAfterAnswer } from './early-answer';
 
 /**
  * Failed authentications (bad, expired or foreign ID tokens, wrong signatures or share tokens) one
@@ -93,19 +94,4 @@ function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds
   closeAfterAnswer(request, reply);
   if (isRpcPath(request.url)) return sendRpcError(request, reply, Code.ResourceExhausted, message);
   return reply.code(429).send({ message });
-}
-
-/**
- * Before answering a request whose body may still be arriving: reads and drops the rest, so the
- * client sees the answer rather than a reset, closes the connection after it, and gives up on a
- * client that keeps sending for long.
- */
-export function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply) {
-  const raw = request.raw;
-  if (raw.complete) return;
-  if (raw.httpVersionMajor === 1) reply.header('connection', 'close');
-  raw.resume();
-  const timer = setTimeout(() => raw.destroy(), 10_000);
-  raw.once('end', () => clearTimeout(timer));
-  raw.once('close', () => clearTimeout(timer));
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ResumableUploadService } from '../services/resumable-upload.service';
-import type { TusStorage } from './tus-files';
+import type { TusStorage } from '../media';
 
 /**
  * Every so often (a quarter of the shorter expiry, at most 10 minutes), uploads idle for `expiryMs`,

@@ -8,9 +8,10 @@ import type { User } from '../auth/user';
 import { VideoError, MAX_TITLE_LENGTH } from '../services/video';
 import type { OwnUpload, ResumableUploadService } from '../services/resumable-upload.service';
 import { isDiskFull } from '../services/transient-failures';
+import { closeAfterAnswer } from './early-answer';
 import { sendUnauthenticated } from './http-auth';
 import { tusCreationLimit } from './tus-creation-limit';
-import type { TusStorage } from './tus-files';
+import type { TusStorage } from '../media';
 
 export const TUS_PATH = '/api/uploads';
 /** Answers the creation and every HEAD/PATCH of an upload: the id of the video it makes. */
@@ -121,7 +122,7 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     if (request.method === 'OPTIONS') return pass(request, reply);
     const auth = await authenticate(deps.verifier, request.headers.authorization);
     if (auth.kind !== 'user') {
-      drainBody(request, reply);
+      closeAfterAnswer(request, reply);
       return sendUnauthenticated(reply, auth.kind === 'invalid' ? auth.reason : undefined);
     }
     const id = request.params.id;
@@ -212,20 +213,6 @@ function hasEmptyBody(request: FastifyRequest): boolean {
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
-  drainBody(request, reply);
+  closeAfterAnswer(request, reply);
   return reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`);
-}
-
-/**
- * Before answering while a body may still be arriving: reads and drops it so the client sees the
- * answer rather than a reset, and closes the connection after; gives up on one that keeps sending.
- */
-function drainBody(request: FastifyRequest, reply: FastifyReply) {
-  const raw = request.raw;
-  if (raw.complete) return;
-  reply.header('connection', 'close');
-  raw.resume();
-  const timer = setTimeout(() => raw.destroy(), 10_000);
-  raw.once('end', () => clearTimeout(timer));
-  raw.once('close', () => clearTimeout(timer));
 }

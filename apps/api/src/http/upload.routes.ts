@@ -7,6 +7,7 @@ import { StorageFullError } from '../services/video';
 import type { ReceivedUpload, VideoService } from '../services/video.service';
 import type { StoredVideo } from '../services/video.mapper';
 import { toVideoJson } from '../wire/video.message';
+import { closeAfterAnswer } from './early-answer';
 import { sendUnauthenticated } from './http-auth';
 import type { RateLimits } from './rate-limits';
 import { UploadRejection, WebmGate } from './webm-gate';
@@ -44,18 +45,18 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
   app.post('/api/videoservice/upload', async (request, reply) => {
     const auth = await authenticate(deps.verifier, request.headers.authorization);
     if (auth.kind !== 'user') {
-      prepareEarlyAnswer(request, reply);
+      closeAfterAnswer(request, reply);
       return sendUnauthenticated(reply, auth.kind === 'invalid' ? auth.reason : undefined);
     }
     if (!request.headers['content-type']?.startsWith('multipart/form-data')) {
-      prepareEarlyAnswer(request, reply);
+      closeAfterAnswer(request, reply);
       return reply.code(415).send({ message: 'Send the video as multipart/form-data with a file field "video"' });
     }
     const declared = Number(request.headers['content-length'] ?? NaN);
     if (declared > deps.maxUploadBytes + MULTIPART_OVERHEAD) return tooLarge(request, reply);
     const uploadKey = request.headers['idempotency-key'];
     if (uploadKey !== undefined && (typeof uploadKey !== 'string' || !UPLOAD_KEY.test(uploadKey))) {
-      prepareEarlyAnswer(request, reply);
+      closeAfterAnswer(request, reply);
       return reply.code(400).send({ message: 'Idempotency-Key must be 1 to 128 visible ASCII characters' });
     }
     const user = auth.user;
@@ -78,14 +79,14 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
       return uploaded(await received.accept());
     } catch (error) {
       if (error instanceof StorageFullError) {
-        prepareEarlyAnswer(request, reply);
+        closeAfterAnswer(request, reply);
         return reply
           .code(507)
           .send({ message: 'The server has no room for this video right now. Please try again later.' });
       }
       if (!(error instanceof UploadRejection)) throw error;
       if (error.status === 499) return reply; // the client is gone: nobody to answer
-      prepareEarlyAnswer(request, reply);
+      closeAfterAnswer(request, reply);
       return reply.code(error.status).send({ message: error.message });
     }
   });
@@ -169,13 +170,13 @@ function receive(
 }
 
 function tooLarge(request: FastifyRequest, reply: FastifyReply) {
-  prepareEarlyAnswer(request, reply);
+  closeAfterAnswer(request, reply);
   return reply.code(413).send({ message: 'Video file is too large' });
 }
 
 /**
  * Reads and drops the body: `read` once it has all arrived, `too-large` as soon as it passes `limit`
- * (the rest is left to prepareEarlyAnswer), `gone` when the client closed the connection first.
+ * (the rest is left to closeAfterAnswer), `gone` when the client closed the connection first.
  */
 function discardBody(request: FastifyRequest, limit: number): Promise<'read' | 'too-large' | 'gone'> {
   const raw = request.raw;
@@ -194,19 +195,4 @@ function discardBody(request: FastifyRequest, limit: number): Promise<'read' | '
     const onClose = () => settle('gone');
     raw.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
   });
-}
-
-/**
- * Before answering while the body is still arriving (401, 413, 415): reads and drops what the client is
- * still sending so it sees the answer rather than a reset, and closes the connection; gives up on
- * a client that keeps sending for long.
- */
-function prepareEarlyAnswer(request: FastifyRequest, reply: FastifyReply) {
-  const raw = request.raw;
-  if (raw.complete) return;
-  reply.header('connection', 'close');
-  raw.resume();
-  const timer = setTimeout(() => raw.destroy(), 10_000);
-  raw.once('end', () => clearTimeout(timer));
-  raw.once('close', () => clearTimeout(timer));
 }

@@ -15,3 +15,5 @@ export {
 } from './media-key';
 export { ResumableUploadFiles } from './resumable-upload-files';
 export { ResumableUploadObjects } from './resumable-upload-objects';
+export { TusFiles, type FinishedUpload, type TusStorage } from './tus-files';
+export { TusObjects } from './tus-objects';

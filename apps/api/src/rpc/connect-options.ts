@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { createAuthInterceptor } from '../auth/auth.interceptor';
 import type { TokenVerifier } from '../auth/token-verifier';
+import type { User } from '../auth/user';
 import { guardRequestBodies, LARGEST_RPC_BODY_BYTES } from './body-guard';
 import { createErrorInterceptor } from './error.interceptor';
 import { kHttpRequest } from './http-request';
@@ -16,13 +17,22 @@ export interface RpcOptionsDeps {
   log: Logger;
   /** Told of every call whose token failed verification (the rate limit on failed sign-ins). */
   onFailedAuthentication(request: FastifyRequest): Promise<void>;
+  /** Told of every verified caller (the users table, issue 27); must not throw. */
+  onAuthenticated?(user: User): Promise<void>;
 }
 
 /**
  * The Connect plugin's options for every service: bodies read and checked by the body guard, errors
  * mapped once (outermost interceptor), then authentication; the Fastify request in `kHttpRequest`.
  */
-export function connectOptions({ routes, anonymousMethods, verifier, log, onFailedAuthentication }: RpcOptionsDeps) {
+export function connectOptions({
+  routes,
+  anonymousMethods,
+  verifier,
+  log,
+  onFailedAuthentication,
+  onAuthenticated,
+}: RpcOptionsDeps) {
   return {
     routes: (router: ConnectRouter) => {
       routes(router);
@@ -32,10 +42,15 @@ export function connectOptions({ routes, anonymousMethods, verifier, log, onFail
     contextValues: (request: FastifyRequest) => createContextValues().set(kHttpRequest, request),
     interceptors: [
       createErrorInterceptor(log),
-      createAuthInterceptor(verifier, anonymousMethods, async (values) => {
-        const request = values.get(kHttpRequest);
-        if (request) await onFailedAuthentication(request);
-      }),
+      createAuthInterceptor(
+        verifier,
+        anonymousMethods,
+        async (values) => {
+          const request = values.get(kHttpRequest);
+          if (request) await onFailedAuthentication(request);
+        },
+        onAuthenticated,
+      ),
     ],
     grpcWeb: true,
     connect: true,

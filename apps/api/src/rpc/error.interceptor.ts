@@ -1,15 +1,8 @@
-import { Code, ConnectError, type Interceptor } from '@connectrpc/connect';
+import { ConnectError, type Interceptor } from '@connectrpc/connect';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '../services/transient-failures';
-import { VideoError, type VideoErrorKind } from '../services/video';
+import { VideoError } from '../services/video';
+import { failureAnswer, videoErrorCodes } from '../wire/failure-answers';
 import { kRequestProblem } from './request-problem';
-
-const videoErrorCodes: Record<VideoErrorKind, Code> = {
-  not_found: Code.NotFound,
-  invalid_argument: Code.InvalidArgument,
-  unauthenticated: Code.Unauthenticated,
-  failed_precondition: Code.FailedPrecondition,
-};
 
 /**
  * The outermost interceptor of every service: a body the body guard refused is answered with its
@@ -26,12 +19,12 @@ export function createErrorInterceptor(log: Logger): Interceptor {
     } catch (error) {
       if (error instanceof ConnectError) throw error;
       if (error instanceof VideoError) throw new ConnectError(error.message, videoErrorCodes[error.kind]);
-      if (isDatabaseUnavailable(error)) {
-        log.warn({ err: error, method: request.method.name }, 'rpc failed: the database is unavailable');
-        throw new ConnectError('The database is unavailable right now; please try again shortly', Code.Unavailable);
-      }
-      log.error({ err: error, method: request.method.name }, 'rpc failed');
-      throw new ConnectError('Internal error', Code.Internal);
+      const answer = failureAnswer(error);
+      log[answer.level](
+        { err: error, method: request.method.name },
+        answer.note ? `rpc failed: ${answer.note}` : 'rpc failed',
+      );
+      throw new ConnectError(answer.message, answer.code);
     }
   };
 }

@@ -4,7 +4,7 @@ import type { User } from '../auth/user';
 import * as uploads from '../db/resumable-upload.repository';
 import * as repository from '../db/video.repository';
 import type { Database } from '../db/video.table';
-import type { MediaService } from '../media';
+import type { FinishedUpload, MediaService } from '../media';
 import { VideoError } from './video';
 import { newVideoId, uploadedVideoRow, type VideoService } from './video.service';
 
@@ -14,12 +14,6 @@ export interface ResumableUploadDeps {
   videos: VideoService;
   log: Logger;
 }
-
-/**
- * Where a complete upload's bytes wait: a file on this node's disk, or (S3 mode) the bucket's
- * object of the video's resumable upload, which the media layer copies inside the bucket.
- */
-export type FinishedUpload = { file: string } | { inBucket: true };
 
 /** Where the owner's upload stands: still taking bytes, or finished at `length`. */
 export type OwnUpload = { active: true } | { active: false; length: number };

@@ -16,6 +16,8 @@ export interface StoredVideo extends Video {
   readableUntil?: Date;
   /** The store's own short-lived URLs (S3 presigned reads), when they replace the signed paths. */
   directUrls?: { stream?: string; thumbnail?: string };
+  /** The team it is in (issue 27); undefined in its owner's personal library. */
+  teamId?: string;
 }
 
 export function toVideo(row: VideoRow): StoredVideo {
@@ -41,5 +43,6 @@ export function toVideo(row: VideoRow): StoredVideo {
     editing: editingOf(row),
     folderId: row.folder_id ?? '',
     tags: row.tags ?? [],
+    teamId: row.team_id ?? undefined,
   };
 }

@@ -5,12 +5,14 @@ import type { User } from '../auth/user';
 import type { Database, NewVideoRow, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
+import * as teams from '../db/team.repository';
 import { isUniqueViolation } from '../db/unique-violation';
 import { isDiskFull } from '../storage/disk-full';
 import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
 import type { LinkGenerations } from './link-generations';
+import { may, personOf } from './policy';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
@@ -31,10 +33,13 @@ export interface VideoServiceDeps {
   generations?: Pick<LinkGenerations, 'forget'>;
 }
 
-const openness: Record<VideoVisibility, number> = { PRIVATE: 0, SHARED: 1, PUBLIC: 2 };
+// TEAM's readers (the team) and SHARED's (holders of the link) are not nested: either way round
+// some readers lose the video, so TEAM → SHARED narrows as well as SHARED → TEAM.
+const openness: Record<VideoVisibility, number> = { PRIVATE: 0, TEAM: 1, SHARED: 2, PUBLIC: 3 };
 
 /** Whether going from `before` to `after` takes readers away (PUBLIC → SHARED, anything → PRIVATE). */
-export const narrows = (before: VideoVisibility, after: VideoVisibility) => openness[after] < openness[before];
+export const narrows = (before: VideoVisibility, after: VideoVisibility) =>
+  openness[after] < openness[before] || (before === 'TEAM' && after === 'SHARED');
 
 /** An upload stored but not yet a video. */
 export interface ReceivedUpload {
@@ -105,8 +110,10 @@ export class VideoService {
   async readable(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
     const row = await repository.findVideo(this.deps.db, id);
     const video = row && toVideo(row);
-    if (video && canRead(video, caller, grant)) {
-      const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller) : undefined;
+    // The caller's role in the video's team, read now: a removed member loses access at once.
+    const role = video?.teamId && caller ? await teams.findRole(this.deps.db, video.teamId, caller.uid) : undefined;
+    if (video && canRead(video, caller, grant, role)) {
+      const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
       return until ? { ...video, readableUntil: until } : video;
     }
     // A valid signature names this very id, so saying it is gone tells its holder nothing new.
@@ -270,7 +277,7 @@ export class VideoService {
   /** The caller's own video, else not_found. */
   async owned(user: User, id: string): Promise<StoredVideo> {
     const row = await repository.findVideo(this.deps.db, id);
-    if (!row || row.user_id !== user.uid) throw notFound(id);
+    if (!row || !may(personOf(user.uid), 'edit', { kind: 'video', video: toVideo(row) })) throw notFound(id);
     return toVideo(row);
   }
 }

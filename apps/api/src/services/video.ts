@@ -30,7 +30,13 @@ export interface Video {
   tags: string[];
 }
 
-export type VideoErrorKind = 'not_found' | 'invalid_argument' | 'unauthenticated' | 'failed_precondition';
+export type VideoErrorKind =
+  | 'not_found'
+  | 'invalid_argument'
+  | 'unauthenticated'
+  | 'failed_precondition'
+  /** Seen but not allowed (a team member asking for what their role does not give). */
+  | 'permission_denied';
 
 /** A rule said no; the edge (RPC or HTTP) turns the kind into its own code. */
 export class VideoError extends Error {

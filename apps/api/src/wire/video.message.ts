@@ -19,12 +19,14 @@ export const visibilityFromProto: Record<number, VideoVisibility | undefined> = 
   [Visibility.PRIVATE]: 'PRIVATE',
   [Visibility.SHARED]: 'SHARED',
   [Visibility.PUBLIC]: 'PUBLIC',
+  [Visibility.TEAM]: 'TEAM',
 };
 
 const visibilityToProto: Record<VideoVisibility, Visibility> = {
   PRIVATE: Visibility.PRIVATE,
   SHARED: Visibility.SHARED,
   PUBLIC: Visibility.PUBLIC,
+  TEAM: Visibility.TEAM,
 };
 
 /** `owner`: the caller owns the video, so the message may carry the unedited video's URL. */

@@ -23,3 +23,4 @@ export {
 } from './contract';
 export { makeTestClip, testClipArgs, type TestClipOptions, type TestClipVideo } from './test-clip';
 export { updateVideoMaskContract } from './update-video-contract';
+export { createFakeTeamService, type FakeTeamService } from './fake-team-service';

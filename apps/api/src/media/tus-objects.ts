@@ -1,7 +1,7 @@
 import type { DataStore, Upload } from '@tus/server';
-import type { MediaService, ResumableUploadObjects } from '../media';
-import type { FinishedUpload, ResumableUploadService } from '../services/resumable-upload.service';
-import { startsAsWebm, WEBM_MAGIC_LENGTH, type TusStorage } from './tus-files';
+import type { MediaService } from './media.service';
+import type { ResumableUploadObjects } from './resumable-upload-objects';
+import { startsAsWebm, WEBM_MAGIC_LENGTH, type FinishedUpload, type TusStorage } from './tus-files';
 
 /**
  * Uploads in progress in the bucket (S3 mode): the media layer's ResumableUploadObjects (any API
@@ -13,7 +13,8 @@ export class TusObjects implements TusStorage {
     private readonly deps: {
       objects: ResumableUploadObjects;
       media: MediaService;
-      uploads: ResumableUploadService;
+      /** Of `ids`, the videos whose uploads are still taking bytes (ResumableUploadService). */
+      uploads: { inProgress(ids: string[]): Promise<Set<string>> };
     },
   ) {}
 

@@ -1,6 +1,5 @@
 import type { DataStore, Upload } from '@tus/server';
-import type { ResumableUploadFiles } from '../media';
-import type { FinishedUpload } from '../services/resumable-upload.service';
+import type { ResumableUploadFiles } from './resumable-upload-files';
 
 const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 /** How many bytes `startsAsWebm` looks at. */
@@ -10,6 +9,12 @@ export const WEBM_MAGIC_LENGTH = EBML_MAGIC.length;
 export function startsAsWebm(head: Buffer): boolean {
   return head.length >= EBML_MAGIC.length && head.subarray(0, EBML_MAGIC.length).equals(EBML_MAGIC);
 }
+
+/**
+ * Where a finished resumable upload's bytes are: a file on this node's disk (local mode), or the
+ * object of the video's resumable upload, which the media layer copies inside the bucket.
+ */
+export type FinishedUpload = { file: string } | { inBucket: true };
 
 /**
  * Where tus uploads in progress wait for their last byte: this API node's disk (TusFiles) or the

@@ -1,0 +1,42 @@
+import type { ColumnType } from 'kysely';
+
+export type TeamRole = 'owner' | 'admin' | 'member';
+
+/** A person who signed in, as their last ID token described them (issue 27). */
+export interface UserTable {
+  uid: string;
+  email: ColumnType<string, string | undefined, string>;
+  display_name: ColumnType<string, string | undefined, string>;
+  photo_url: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TeamTable {
+  id: string;
+  name: string;
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface TeamMemberTable {
+  team_id: string;
+  uid: string;
+  role: TeamRole;
+  joined_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** An invite link: only the SHA-256 (base64url) of its token is kept. */
+export interface TeamInviteTable {
+  id: string;
+  team_id: string;
+  token_hash: string;
+  role: TeamRole;
+  expires_at: Date;
+  uses_left: number;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { AppDatabase } from './db/database';
+import type { MediaService } from './media';
+import type { ApiMetrics } from './ops/metrics';
+import { createProcessing, type Processing } from './processing';
+import { createEditVideoStore } from './services/edit-video-store';
+import { createProcessingVideoStore } from './services/processing-video-store';
+
+/**
+ * The job queue as both the API (server.ts) and a separate worker (worker.ts) run it: its videos
+ * and edits reached through `media`, its scratch under DATA_DIR, every attempt and the queue's
+ * depth counted in `metrics`. Taking jobs is the caller's choice (`startWorker`).
+ */
+export async function wireProcessing(deps: {
+  config: Config;
+  database: AppDatabase;
+  media: MediaService;
+  log: Logger;
+  metrics: ApiMetrics;
+}): Promise<Processing> {
+  const { config, database, media, log, metrics } = deps;
+  const processing = await createProcessing({
+    config,
+    executor: database.executor,
+    videos: createProcessingVideoStore(database.db, media),
+    edits: createEditVideoStore(database.db, media),
+    scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
+    log,
+    onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
+  });
+  metrics.watchQueue(() => processing.queueSize());
+  return processing;
+}

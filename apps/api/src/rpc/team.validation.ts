@@ -1,0 +1,83 @@
+import { Code, ConnectError } from '@connectrpc/connect';
+import { TeamRole as ProtoRole } from '@stream/proto';
+import {
+  DEFAULT_INVITE_SECONDS,
+  INVITE_TOKEN_BYTES,
+  MAX_INVITE_SECONDS,
+  MAX_INVITE_USES,
+  MAX_TEAM_NAME_LENGTH,
+  type TeamRole,
+} from '../services/team';
+
+const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
+
+/** C0 and C1 control characters (tabs and newlines included): a name is one line of text. */
+const CONTROL = /\p{Cc}/u;
+
+/** 1 to 100 characters after trimming, no control characters. */
+export function teamName(value: string): string {
+  const name = value.trim();
+  if (!name) throw invalid('name is required');
+  if (CONTROL.test(name)) throw invalid('name must not contain control characters');
+  if ([...name].length > MAX_TEAM_NAME_LENGTH) throw invalid(`name must be at most ${MAX_TEAM_NAME_LENGTH} characters`);
+  return name;
+}
+
+/** A team, invite or person id: 1 to 128 characters, none of them control characters. */
+export function id(field: string, value: string): string {
+  const text = value.trim();
+  if (!text) throw invalid(`${field} is required`);
+  if (text.length > 128 || CONTROL.test(text)) throw invalid(`${field} is not a valid id`);
+  return text;
+}
+
+/** An optional team id: '' is the owner's personal library. */
+export function optionalTeamId(value: string): string | undefined {
+  return value.trim() === '' ? undefined : id('team_id', value);
+}
+
+const roles: Record<number, TeamRole | undefined> = {
+  [ProtoRole.OWNER]: 'owner',
+  [ProtoRole.ADMIN]: 'admin',
+  [ProtoRole.MEMBER]: 'member',
+};
+
+export const roleToProto: Record<TeamRole, ProtoRole> = {
+  owner: ProtoRole.OWNER,
+  admin: ProtoRole.ADMIN,
+  member: ProtoRole.MEMBER,
+};
+
+/** A role; `unspecifiedAs` answers for TEAM_ROLE_UNSPECIFIED where a default makes sense. */
+export function role(value: number, unspecifiedAs?: TeamRole): TeamRole {
+  if (value === ProtoRole.UNSPECIFIED && unspecifiedAs) return unspecifiedAs;
+  const known = roles[value];
+  if (!known) throw invalid(`role ${value} is not one of TEAM_ROLE_OWNER, TEAM_ROLE_ADMIN, TEAM_ROLE_MEMBER`);
+  return known;
+}
+
+/** 0 is seven days; at most 30 days. */
+export function inviteSeconds(value: bigint): number {
+  if (value < 0n) throw invalid('expire_after_seconds must not be negative');
+  if (value > BigInt(MAX_INVITE_SECONDS))
+    throw invalid(`expire_after_seconds must be at most ${MAX_INVITE_SECONDS} (30 days)`);
+  return value === 0n ? DEFAULT_INVITE_SECONDS : Number(value);
+}
+
+/** 0 is one use; at most 1000. */
+export function inviteUses(value: number): number {
+  if (value < 0) throw invalid('max_uses must not be negative');
+  if (value > MAX_INVITE_USES) throw invalid(`max_uses must be at most ${MAX_INVITE_USES}`);
+  return value === 0 ? 1 : value;
+}
+
+const TOKEN_LENGTH = Math.ceil((INVITE_TOKEN_BYTES * 4) / 3);
+
+/** An invite token as CreateInvite hands it out: 43 base64url characters. */
+export function inviteToken(value: string): string {
+  const token = value.trim();
+  if (!token) throw invalid('token is required');
+  if (token.length !== TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token))
+    throw invalid(`token must be the ${TOKEN_LENGTH} characters of an invite link`);
+  return token;
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { User } from '../auth/user';
+import { upsertUser } from '../db/user.repository';
+import type { Database } from '../db/video.table';
+
+/**
+ * Keeps the users table current from verified ID tokens without a write per request: a person's
+ * row is written when their claims differ from the ones this process last wrote, or when that was
+ * more than `refreshMs` ago (so last_seen_at moves and another process's change is overwritten by
+ * the newest token). Remembers at most `maxEntries` people, forgetting the longest unseen first.
+ */
+export class UserDirectory {
+  private readonly written = new Map<string, { claims: string; at: number }>();
+
+  constructor(
+    private readonly deps: { db: Kysely<Database>; log?: Pick<Logger, 'warn'> },
+    private readonly refreshMs = 10 * 60_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** Records `user` if needed; a failed write is logged, never the caller's failure. */
+  async saw(user: User): Promise<void> {
+    const claims = JSON.stringify([user.email ?? '', user.name ?? '', user.photoUrl ?? '']);
+    const last = this.written.get(user.uid);
+    const now = Date.now();
+    if (last && last.claims === claims && now - last.at < this.refreshMs) return;
+    try {
+      await this.ensure(user);
+      this.written.delete(user.uid); // re-inserted last: the map's order is least recently written first
+      this.written.set(user.uid, { claims, at: now });
+      if (this.written.size > this.maxEntries) this.written.delete(this.written.keys().next().value!);
+    } catch (error) {
+      this.deps.log?.warn({ err: error, uid: user.uid }, 'could not record the signed-in user');
+    }
+  }
+
+  /** Writes `user`'s row now (in `db`, maybe a transaction): a membership needs the row to exist. */
+  async ensure(user: User, db: Kysely<Database> = this.deps.db): Promise<void> {
+    await upsertUser(db, {
+      uid: user.uid,
+      email: user.email ?? '',
+      displayName: user.name ?? '',
+      photoUrl: user.photoUrl ?? '',
+    });
+  }
+}

@@ -93,7 +93,6 @@ export function FolderBar({
             >
               {renderFolderLink(folder.id, {
                 className: 'flex items-center gap-2 px-3 py-2 text-sm',
-                'aria-label': `Folder ${folder.name}`,
                 children: (
                   <>
                     <svg
@@ -106,7 +105,10 @@ export function FolderBar({
                     >
                       <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
                     </svg>
-                    <span className="max-w-40 truncate">{folder.name}</span>
+                    <span className="max-w-40 truncate">
+                      <span className="sr-only">Folder </span>
+                      {folder.name}
+                    </span>
                     {folder.videoCount !== undefined && (
                       <span className="text-base-content/60 text-xs">{folder.videoCount}</span>
                     )}

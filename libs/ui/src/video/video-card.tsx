@@ -53,8 +53,8 @@ export function VideoCard({
   // A thumbnail that fails to load (expired link, deleted file) falls back to the placeholder.
   const [failedThumbnail, setFailedThumbnail] = useState<string>();
   const showThumbnail = thumbnailUrl !== '' && failedThumbnail !== thumbnailUrl;
+  // No aria-label: the link is named by everything it shows (title, description, date, badges), as axe's label-content-name-mismatch asks.
   const link = renderLink({
-    'aria-label': title || 'Untitled video',
     className:
       'card card-sm bg-base-100 w-full max-w-[225px] shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-primary',
     children: (
@@ -71,7 +71,6 @@ export function VideoCard({
           ) : (
             <VideoPlaceholderIcon className="h-10 w-10 text-base-content/40" />
           )}
-          <StatusBadge status={status} className="absolute top-2 right-2" />
         </figure>
         <div className="card-body gap-1">
           <h3 className="card-title block truncate text-sm" title={title}>
@@ -90,6 +89,8 @@ export function VideoCard({
           </div>
           {views !== undefined && <p className="text-xs text-base-content/60">{formatViews(views)}</p>}
         </div>
+        {/* Drawn over the thumbnail's corner but last in the link, so its name starts with the title. */}
+        <StatusBadge status={status} className="absolute top-2 right-2" />
       </>
     ),
   });

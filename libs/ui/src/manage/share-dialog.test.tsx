@@ -111,7 +111,7 @@ describe('ShareDialog', () => {
         now={() => NOW}
       />,
     );
-    expect(screen.getByText('The link works until Jun 2, 2026, 12:00 PM.')).toBeTruthy();
+    expect(screen.getByText('The link works until 2 Jun 2026, 12:00.')).toBeTruthy();
     expect((within(dialog).getByRole('combobox', { name: 'Link expires' }) as HTMLSelectElement).value).toBe('date');
     expect((within(dialog).getByLabelText('Expiry date') as HTMLInputElement).value).toBe('2026-06-02');
   });

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { formatVideoDate } from '../video/format-video-date';
+import { formatDateTime } from '../video/format-video-date';
 import type { VideoVisibilityLabel } from '../video/video-status';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
 import { Modal } from './modal';
@@ -199,7 +199,7 @@ export function ShareDialog({
       <div className="modal-action items-center justify-between">
         <button
           type="button"
-          className="btn btn-outline btn-warning btn-sm"
+          className="btn btn-warning btn-sm"
           disabled={busy || !url}
           onClick={() => {
             setResetFrom(url);
@@ -217,5 +217,4 @@ export function ShareDialog({
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const formatExpiry = (date: Date) => `${formatVideoDate(date)}, ${timeFormat.format(date)}`;
+const formatExpiry = formatDateTime;

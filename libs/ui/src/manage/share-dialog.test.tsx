@@ -116,7 +116,8 @@ describe('ShareDialog', () => {
     expect((within(dialog).getByLabelText('Expiry date') as HTMLInputElement).value).toBe('2026-06-02');
   });
 
-  it('Reset link asks for a new link and, once it arrives, says the old one no longer works', async () => {
+  it('Reset link asks first, then asks for a new link and, once it arrives, says the old one no longer works', async () => {
+    let resets = 0;
     function Harness() {
       const [url, setUrl] = useState('https://stream.test/s/old');
       return (
@@ -125,7 +126,10 @@ describe('ShareDialog', () => {
           visibility="shared"
           onVisibilityChange={() => undefined}
           onExpiryChange={() => undefined}
-          onResetLink={() => setUrl('https://stream.test/s/new')}
+          onResetLink={() => {
+            resets += 1;
+            setUrl('https://stream.test/s/new');
+          }}
           onClose={() => undefined}
         />
       );
@@ -134,6 +138,17 @@ describe('ShareDialog', () => {
     render(<Harness />);
     expect(screen.queryByText(/old link no longer works/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Reset link' }));
+    // One click only asks; keeping the link changes nothing.
+    const question = screen.getByRole('alertdialog', { name: /Make a new link\?/ });
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep this link' }));
+    await user.click(within(question).getByRole('button', { name: 'Keep this link' }));
+    expect(resets).toBe(0);
+    expect((screen.getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe('https://stream.test/s/old');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Reset link' }));
+    await user.click(screen.getByRole('button', { name: 'Make a new link' }));
+    expect(resets).toBe(1);
     expect((screen.getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe('https://stream.test/s/new');
     expect(screen.getByText('The old link no longer works. Share the new one above.')).toBeTruthy();
   });

@@ -59,6 +59,9 @@ export function ShareDialog({
   const date = typedDate ?? (expiresAt ? dateInputValue(expiresAt) : '');
   const [dateError, setDateError] = useState<string>();
   const [resetFrom, setResetFrom] = useState<string>();
+  // Reset link kills the link everyone has: it asks first.
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const resetQuestionId = useId();
   const ids = { link: useId(), expiry: useId(), date: useId() };
 
   const copyLink = async () => {
@@ -191,6 +194,28 @@ export function ShareDialog({
           The old link no longer works. Share the new one above.
         </p>
       )}
+      {confirmingReset && (
+        <div role="alertdialog" aria-labelledby={resetQuestionId} className="alert alert-warning alert-soft flex-wrap">
+          <p id={resetQuestionId}>Make a new link? The current one stops working for everyone who has it.</p>
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-sm" autoFocus onClick={() => setConfirmingReset(false)}>
+              Keep this link
+            </button>
+            <button
+              type="button"
+              className="btn btn-warning btn-sm"
+              onClick={() => {
+                setConfirmingReset(false);
+                setResetFrom(url);
+                setCopy(undefined);
+                onResetLink();
+              }}
+            >
+              Make a new link
+            </button>
+          </div>
+        </div>
+      )}
       {error && (
         <p role="alert" className="text-error text-sm">
           {error}
@@ -200,12 +225,8 @@ export function ShareDialog({
         <button
           type="button"
           className="btn btn-warning btn-sm"
-          disabled={busy || !url}
-          onClick={() => {
-            setResetFrom(url);
-            setCopy(undefined);
-            onResetLink();
-          }}
+          disabled={busy || !url || confirmingReset}
+          onClick={() => setConfirmingReset(true)}
         >
           Reset link
         </button>

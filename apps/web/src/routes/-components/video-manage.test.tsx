@@ -75,6 +75,7 @@ describe('/video/$id for its owner', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Reset link' }));
+    await user.click(screen.getByRole('button', { name: 'Make a new link' }));
     await waitFor(() =>
       expect(screen.getByText('The old link no longer works. Share the new one above.')).toBeTruthy(),
     );

@@ -153,6 +153,14 @@ describe('ShareDialog', () => {
     expect(screen.getByText('The old link no longer works. Share the new one above.')).toBeTruthy();
   });
 
+  it('says what Public does, and does not promise a listing that does not exist', () => {
+    const { dialog } = setup();
+    expect(
+      within(dialog).getByText(/^Anyone can watch, signed in or not, at the link or the video’s own address/),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/Listed/)).toBeNull();
+  });
+
   it('closes with Done and with Escape', async () => {
     const { user, dialog, calls } = setup();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));

@@ -30,7 +30,12 @@ export interface ShareDialogProps {
 const VISIBILITIES: { value: VideoVisibilityLabel; label: string; hint: string }[] = [
   { value: 'private', label: 'Private', hint: 'Only you. The link does not work while the video is private.' },
   { value: 'shared', label: 'Anyone with the link', hint: 'Whoever has the link can watch, signed in or not.' },
-  { value: 'public', label: 'Public', hint: 'Listed as public: anyone can watch.' },
+  {
+    value: 'public',
+    label: 'Public',
+    // Nothing lists public videos (yet): the words promise only what Public does.
+    hint: 'Anyone can watch, signed in or not, at the link or the video’s own address. Not listed anywhere.',
+  },
 ];
 
 const clipboardWrite = (text: string) => navigator.clipboard.writeText(text);

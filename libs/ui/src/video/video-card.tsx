@@ -86,7 +86,7 @@ export function VideoCard({
           )}
         </figure>
         <div className="card-body gap-1">
-          <h3 className="card-title line-clamp-2 block text-sm break-words" title={title}>
+          <h3 className="card-title line-clamp-2 text-sm break-words" title={title}>
             {title ? <Highlight text={title} words={highlight} /> : 'Untitled video'}
           </h3>
           {description && (

@@ -119,7 +119,7 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       const created = await as(owner).createVideo({});
       expect(created.status).toBe(Status.UNSPECIFIED);
       expect(created.url).toBe('');
-      expect(created.title).toMatch(/^Recording \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
+      expect(created.title).toMatch(/^Recording \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}:\d{2}$/);
     });
 
     it('answers not_found for an id nobody has', async () => {

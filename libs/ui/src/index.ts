@@ -3,7 +3,7 @@
 export { VideoCard, type VideoCardProps } from './video/video-card';
 export { VideoGrid } from './video/video-grid';
 export { EmptyVideos, LoadError, LoadMore, VideoGridSkeleton } from './video/video-list-states';
-export { formatVideoDate } from './video/format-video-date';
+export { formatDateTime, formatVideoDate } from './video/format-video-date';
 export type { VideoStatusLabel, VideoVisibilityLabel } from './video/video-status';
 export { VideoPlayer } from './player/video-player';
 export { VideoStage, type VideoStageProps } from './video/video-stage';

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { Visibility } from '@stream/proto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { docsScreensDir } from '../harness/paths';
 import { screenshot, type SignedInPage } from '../index';
 import { videoClient } from '../library/library-fixtures';
 import { ownerWithVideo, type OwnerWithVideo } from '../library/owner-with-video';
@@ -23,6 +25,16 @@ beforeAll(async () => {
 
 afterAll(() => stage?.close());
 
+/** The filmstrip and its handles lie wholly inside the viewport, below the editor's player. */
+async function expectTimelineInView(page: Page, editor: Locator) {
+  const viewport = page.viewportSize()!;
+  const filmstrip = (await editor.getByTestId('filmstrip').boundingBox())!;
+  const video = (await editor.locator('video').boundingBox())!;
+  expect(filmstrip.y).toBeGreaterThanOrEqual(video.y + video.height);
+  expect(filmstrip.y).toBeGreaterThanOrEqual(0);
+  expect(filmstrip.y + filmstrip.height).toBeLessThanOrEqual(viewport.height);
+}
+
 const player = (page: Page) => page.getByRole('region', { name: title });
 const currentTime = (page: Page) =>
   player(page)
@@ -36,6 +48,19 @@ describe('editing a recording in Chromium', () => {
     await page.getByText(/^Uploaded on /).waitFor();
     await page.getByRole('button', { name: 'Trim' }).click();
     const editor = page.getByRole('region', { name: 'Edit video' });
+    // Edit mode has one player, in the page's player's place, and its timeline in view under it.
+    await editor.waitFor();
+    expect(await page.locator('video').count()).toBe(1);
+    expect(await editor.locator('video').count()).toBe(1);
+    await expectTimelineInView(page, editor);
+    await page.screenshot({ path: join(docsScreensDir(), 'trim-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The side navigation slides away into its drawer at this width.
+    await page.locator('nav[aria-label="Main"]').waitFor({ state: 'hidden' });
+    await editor.evaluate((section) => section.scrollIntoView({ block: 'start' }));
+    await expectTimelineInView(page, editor);
+    await page.screenshot({ path: join(docsScreensDir(), 'trim-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const type = async (label: string, value: string) => {
       const field = editor.getByRole('textbox', { name: label, exact: true });
       await field.fill(value);
@@ -72,7 +97,7 @@ describe('editing a recording in Chromium', () => {
     await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0.5);
     await player(page).getByRole('button', { name: 'Pause' }).click();
     await screenshot(page, 'edit-applied');
-  });
+  }, 120_000);
 
   it('adds chapters that mark the seek bar and seek, and a default speed the watch page applies', async () => {
     const { page } = owner;

@@ -10,3 +10,10 @@ export function resultsDir(): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/** Screenshots of the product the README links to (docs/screens/, committed). */
+export function docsScreensDir(): string {
+  const dir = resolve(workspaceRoot, 'docs/screens');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}

@@ -36,7 +36,7 @@ const grid = (page: Page) => page.getByRole('region', { name: 'List of Videos' }
 const cardTitles = (page: Page) =>
   grid(page)
     .locator('a[href^="/video/"]')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+    .evaluateAll((links) => links.map((link) => link.querySelector('h3')?.textContent ?? null));
 
 describe('an organised library in Chromium', () => {
   it('search, folders, tags, many at once, sort, and a reload that keeps the view', async () => {
@@ -113,12 +113,13 @@ describe('an organised library in Chromium', () => {
       .locator('a[href^="/video/"]')
       .evaluateAll((links) =>
         links.flatMap((link) => {
-          const badge = link.querySelector('figure .badge')!.getBoundingClientRect();
+          // The status badge: drawn over the thumbnail's corner, last in the link.
+          const badge = link.querySelector(':scope > .badge')!.getBoundingClientRect();
           return [...link.parentElement!.querySelectorAll('input[type="checkbox"], button')]
             .map((control) => control.getBoundingClientRect())
             .filter((box) => box.width > 0 && box.left < badge.right && badge.left < box.right)
             .filter((box) => box.top < badge.bottom && badge.top < box.bottom)
-            .map(() => link.getAttribute('aria-label'));
+            .map(() => link.querySelector('h3')?.textContent ?? null);
         }),
       );
     expect(hidden).toEqual([]);

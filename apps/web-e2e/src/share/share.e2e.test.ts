@@ -103,6 +103,7 @@ describe('sharing a recording in Chromium', () => {
 
     // Reset link: the old one is dead, the new one works.
     await page.getByRole('button', { name: 'Reset link' }).click();
+    await page.getByRole('button', { name: 'Make a new link' }).click();
     await page.getByText('The old link no longer works. Share the new one above.').waitFor();
     const newLink = await page.getByRole('textbox', { name: 'Link' }).inputValue();
     expect(newLink).not.toBe(link);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { VideoPlayer } from '../player/video-player';
 import type { StoryboardSprite } from '../player/storyboard';
 import { type TimeSpan, cutsBetween, keptSpans, lengthOf } from './kept-ranges';
@@ -42,6 +42,13 @@ export function TrimEditor({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
 
+  // Trim is pressed below the player: edit mode brings the editor (in the player's place) into view.
+  const section = useRef<HTMLElement>(null);
+  // A block body: Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
+
   const kept = keptSpans(start, end, cuts);
   const removed = cutsBetween(kept);
   const inVideo = (seconds: number) =>
@@ -59,7 +66,11 @@ export function TrimEditor({
   };
 
   return (
-    <section aria-label="Edit video" className="flex flex-col gap-3 rounded-box border border-base-300 p-3">
+    <section
+      ref={section}
+      aria-label="Edit video"
+      className="rounded-box border-base-300 flex scroll-mt-20 flex-col gap-3 border p-3"
+    >
       <VideoPlayer src={originalUrl} knownDuration={duration} label="Edit preview" keptSpans={kept} />
       <Timeline
         duration={duration}

@@ -1,18 +1,12 @@
 import type { ComponentProps } from 'react';
 import { ChaptersEditor } from './chapters-editor';
 import { EditControls, type EditStateLabel } from './edit-controls';
-import { TrimEditor } from './trim-editor';
 
 export interface VideoEditPanelProps {
-  /** Edit mode: the trim editor is open. */
-  trimming: boolean;
   editState: EditStateLabel;
   failureReason?: string;
   onTrim: () => void;
   onRevert: () => Promise<void>;
-  /** The trim editor, when the original can be played. */
-  trim?: Omit<ComponentProps<typeof TrimEditor>, 'waveform'>;
-  waveform?: readonly number[];
   chapters: ComponentProps<typeof ChaptersEditor>;
   captions: {
     error?: string;
@@ -23,8 +17,12 @@ export interface VideoEditPanelProps {
   };
 }
 
-/** The owner's editing of one video: Trim and Revert, the trim editor, chapters and default speed, captions. */
-export function VideoEditPanel({ trimming, trim, waveform, chapters, captions, ...controls }: VideoEditPanelProps) {
+/**
+ * The owner's editing of one video: Trim and Revert, chapters and default speed, captions. The trim
+ * editor itself takes the player's place (`TrimEditor` as the page's stage), so edit mode has one
+ * player with its timeline right under it.
+ */
+export function VideoEditPanel({ chapters, captions, ...controls }: VideoEditPanelProps) {
   return (
     <div className="flex flex-col gap-3">
       <EditControls
@@ -33,7 +31,6 @@ export function VideoEditPanel({ trimming, trim, waveform, chapters, captions, .
         onTrim={controls.onTrim}
         onRevert={controls.onRevert}
       />
-      {trimming && trim && <TrimEditor {...trim} waveform={waveform} />}
       <ChaptersEditor {...chapters} />
       <label className="flex flex-col gap-1 text-sm">
         <span>Captions (WebVTT)</span>

@@ -36,7 +36,7 @@ export function AppLayout({
   onSearch = () => undefined,
   children,
 }: AppLayoutProps) {
-  const drawerId = useId();
+  const navId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const active = activeNavPath(currentPath);
   const link = (item: NavItem) => (
@@ -55,20 +55,22 @@ export function AppLayout({
 
   return (
     <div className="drawer lg:drawer-open min-h-screen">
-      <input
-        id={drawerId}
-        type="checkbox"
-        className="drawer-toggle"
-        checked={drawerOpen}
-        onChange={(e) => setDrawerOpen(e.target.checked)}
-      />
+      {/* daisyUI's drawer opens from this hidden checkbox; people use the buttons below, so it stays out of the tab order and the accessibility tree. */}
+      <input type="checkbox" className="drawer-toggle" checked={drawerOpen} readOnly tabIndex={-1} aria-hidden="true" />
       <div className="drawer-content flex min-w-0 flex-col">
         <header className="navbar bg-base-100 border-base-300 sticky top-0 z-10 gap-2 border-b px-4">
-          <label htmlFor={drawerId} className="btn btn-ghost btn-square lg:hidden" aria-label="Open navigation">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-label="Open navigation"
+            aria-expanded={drawerOpen}
+            aria-controls={navId}
+            onClick={() => setDrawerOpen(true)}
+          >
             <LineIcon>
               <path d="M4 6h16M4 12h16M4 18h16" />
             </LineIcon>
-          </label>
+          </button>
           <LinkComponent to="/" className="text-xl font-bold">
             Stream
           </LinkComponent>
@@ -87,8 +89,14 @@ export function AppLayout({
         <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
       </div>
       <div className="drawer-side z-20">
-        <label htmlFor={drawerId} className="drawer-overlay" aria-label="Close navigation" />
-        <nav aria-label="Main" className="bg-base-200 min-h-full w-60 p-4">
+        <button
+          type="button"
+          className="drawer-overlay"
+          aria-label="Close navigation"
+          tabIndex={drawerOpen ? 0 : -1}
+          onClick={() => setDrawerOpen(false)}
+        />
+        <nav id={navId} aria-label="Main" className="bg-base-200 min-h-full w-60 p-4">
           <ul className="menu w-full gap-1">{link(TEAM_ITEM)}</ul>
           <div className="divider my-2" role="separator" />
           <ul className="menu w-full gap-1">{MAIN_ITEMS.map(link)}</ul>

@@ -94,13 +94,15 @@ export function FolderBar({
             >
               {renderFolderLink(folder.id, {
                 className: 'flex items-center gap-2 px-3 py-2 text-sm',
-                'aria-label': `Folder ${folder.name}`,
                 children: (
                   <>
                     <LineIcon className="h-4 w-4">
                       <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
                     </LineIcon>
-                    <span className="max-w-40 truncate">{folder.name}</span>
+                    <span className="max-w-40 truncate">
+                      <span className="sr-only">Folder </span>
+                      {folder.name}
+                    </span>
                     {folder.videoCount !== undefined && (
                       <span className="text-base-content/60 text-xs">{folder.videoCount}</span>
                     )}

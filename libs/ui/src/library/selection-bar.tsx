@@ -61,12 +61,7 @@ export function SelectionBar(props: SelectionBarProps) {
         <option value="shared">Shared</option>
         <option value="public">Public</option>
       </select>
-      <button
-        type="button"
-        className="btn btn-sm btn-error btn-outline"
-        disabled={props.busy}
-        onClick={() => setOpen('delete')}
-      >
+      <button type="button" className="btn btn-sm btn-error" disabled={props.busy} onClick={() => setOpen('delete')}>
         Delete
       </button>
       <button type="button" className="btn btn-sm btn-ghost" onClick={props.onClear}>

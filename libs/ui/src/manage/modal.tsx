@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 export interface ModalProps {
   title: string;
@@ -8,16 +8,23 @@ export interface ModalProps {
 
 /**
  * A modal dialog (role="dialog", labelled by its title) that closes on Escape and on the backdrop.
- * It takes the focus when it opens and gives it back to where it was when it closes.
+ * It takes the focus when it opens (unless a field inside took it with autoFocus: typing then goes
+ * there) and gives it back to where it was when it closes.
  */
 export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
+  // Read while rendering: by the time effects run, a field's autoFocus has already moved the focus.
+  const [previous] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // What takes the focus: the field that autoFocused, else the dialog. Kept across StrictMode's second
+  // run of the effect, whose cleanup has by then given the focus back to `previous`.
+  const first = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    box.current?.focus();
+    const active = document.activeElement;
+    if (!first.current && active instanceof HTMLElement && box.current?.contains(active)) first.current = active;
+    (first.current ?? box.current)?.focus();
     return () => previous?.focus();
-  }, []);
+  }, [previous]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();

@@ -20,7 +20,7 @@ export function OwnerActions({ title, url, renderShare, renderDelete }: OwnerAct
         Share
       </button>
       {url && <DownloadLink url={url} title={title} />}
-      <button type="button" className="btn btn-sm btn-outline btn-error" onClick={() => setOpen('delete')}>
+      <button type="button" className="btn btn-sm btn-error" onClick={() => setOpen('delete')}>
         Delete
       </button>
       {open === 'share' && renderShare(close)}

@@ -111,12 +111,13 @@ describe('ShareDialog', () => {
         now={() => NOW}
       />,
     );
-    expect(screen.getByText('The link works until Jun 2, 2026, 12:00 PM.')).toBeTruthy();
+    expect(screen.getByText('The link works until 2 Jun 2026, 12:00.')).toBeTruthy();
     expect((within(dialog).getByRole('combobox', { name: 'Link expires' }) as HTMLSelectElement).value).toBe('date');
     expect((within(dialog).getByLabelText('Expiry date') as HTMLInputElement).value).toBe('2026-06-02');
   });
 
-  it('Reset link asks for a new link and, once it arrives, says the old one no longer works', async () => {
+  it('Reset link asks first, then asks for a new link and, once it arrives, says the old one no longer works', async () => {
+    let resets = 0;
     function Harness() {
       const [url, setUrl] = useState('https://stream.test/s/old');
       return (
@@ -125,7 +126,10 @@ describe('ShareDialog', () => {
           visibility="shared"
           onVisibilityChange={() => undefined}
           onExpiryChange={() => undefined}
-          onResetLink={() => setUrl('https://stream.test/s/new')}
+          onResetLink={() => {
+            resets += 1;
+            setUrl('https://stream.test/s/new');
+          }}
           onClose={() => undefined}
         />
       );
@@ -134,8 +138,27 @@ describe('ShareDialog', () => {
     render(<Harness />);
     expect(screen.queryByText(/old link no longer works/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Reset link' }));
+    // One click only asks; keeping the link changes nothing.
+    const question = screen.getByRole('alertdialog', { name: /Make a new link\?/ });
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep this link' }));
+    await user.click(within(question).getByRole('button', { name: 'Keep this link' }));
+    expect(resets).toBe(0);
+    expect((screen.getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe('https://stream.test/s/old');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Reset link' }));
+    await user.click(screen.getByRole('button', { name: 'Make a new link' }));
+    expect(resets).toBe(1);
     expect((screen.getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe('https://stream.test/s/new');
     expect(screen.getByText('The old link no longer works. Share the new one above.')).toBeTruthy();
+  });
+
+  it('says what Public does, and does not promise a listing that does not exist', () => {
+    const { dialog } = setup();
+    expect(
+      within(dialog).getByText(/^Anyone can watch, signed in or not, at the link or the video’s own address/),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/Listed/)).toBeNull();
   });
 
   it('closes with Done and with Escape', async () => {

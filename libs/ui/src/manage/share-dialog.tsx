@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { formatVideoDate } from '../video/format-video-date';
+import { formatDateTime } from '../video/format-video-date';
 import type { VideoVisibilityLabel } from '../video/video-status';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
 import { Modal } from './modal';
@@ -31,7 +31,12 @@ export interface ShareDialogProps {
 const VISIBILITIES: { value: VideoVisibilityLabel; label: string; hint: string }[] = [
   { value: 'private', label: 'Private', hint: 'Only you. The link does not work while the video is private.' },
   { value: 'shared', label: 'Anyone with the link', hint: 'Whoever has the link can watch, signed in or not.' },
-  { value: 'public', label: 'Public', hint: 'Listed as public: anyone can watch.' },
+  {
+    value: 'public',
+    label: 'Public',
+    // Nothing lists public videos (yet): the words promise only what Public does.
+    hint: 'Anyone can watch, signed in or not, at the link or the video’s own address. Not listed anywhere.',
+  },
 ];
 
 const clipboardWrite = (text: string) => navigator.clipboard.writeText(text);
@@ -60,6 +65,9 @@ export function ShareDialog({
   const date = typedDate ?? (expiresAt ? dateInputValue(expiresAt) : '');
   const [dateError, setDateError] = useState<string>();
   const [resetFrom, setResetFrom] = useState<string>();
+  // Reset link kills the link everyone has: it asks first.
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const resetQuestionId = useId();
   const ids = { link: useId(), expiry: useId(), date: useId() };
 
   const copyLink = async () => {
@@ -192,17 +200,35 @@ export function ShareDialog({
           The old link no longer works. Share the new one above.
         </p>
       )}
+      {confirmingReset && (
+        <div role="alertdialog" aria-labelledby={resetQuestionId} className="alert alert-warning alert-soft flex-wrap">
+          <p id={resetQuestionId}>Make a new link? The current one stops working for everyone who has it.</p>
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-sm" autoFocus onClick={() => setConfirmingReset(false)}>
+              Keep this link
+            </button>
+            <button
+              type="button"
+              className="btn btn-warning btn-sm"
+              onClick={() => {
+                setConfirmingReset(false);
+                setResetFrom(url);
+                setCopy(undefined);
+                onResetLink();
+              }}
+            >
+              Make a new link
+            </button>
+          </div>
+        </div>
+      )}
       <FormError message={error} />
       <div className="modal-action items-center justify-between">
         <button
           type="button"
-          className="btn btn-outline btn-warning btn-sm"
-          disabled={busy || !url}
-          onClick={() => {
-            setResetFrom(url);
-            setCopy(undefined);
-            onResetLink();
-          }}
+          className="btn btn-warning btn-sm"
+          disabled={busy || !url || confirmingReset}
+          onClick={() => setConfirmingReset(true)}
         >
           Reset link
         </button>
@@ -214,5 +240,4 @@ export function ShareDialog({
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const formatExpiry = (date: Date) => `${formatVideoDate(date)}, ${timeFormat.format(date)}`;
+const formatExpiry = formatDateTime;

@@ -46,7 +46,7 @@ describe('views, download and the card menu', () => {
         }
       />,
     );
-    const link = screen.getByRole('link', { name: 'Demo' });
+    const link = screen.getByRole('link', { name: /^Demo/ });
     expect(within(link).getByText('1 view')).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Actions for Demo' });
     expect(link.contains(button)).toBe(false);

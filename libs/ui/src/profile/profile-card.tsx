@@ -1,3 +1,4 @@
+import { formatDateTime } from '../video/format-video-date';
 import { avatarLetter } from './avatar-letter';
 
 export interface ProfileCardProps {
@@ -17,9 +18,7 @@ export interface ProfileCardProps {
 const formatDate = (value?: string | null) => {
   if (!value) return 'Unknown';
   const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? value : formatDateTime(date);
 };
 
 /** Account details (SPEC §2 /profile). */

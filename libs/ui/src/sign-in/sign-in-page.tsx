@@ -1,10 +1,35 @@
 import type { ReactNode } from 'react';
+import { FEATURES } from '../home/feature-cards';
 
-/** The login page's frame: the product's name above the widget, centred. */
+/**
+ * The login page's frame: what Stream is (for a visitor who opened the root, perhaps after a
+ * colleague's link), its four promises and a picture of a recording and its watch page, beside the
+ * widget. Text and a static SVG only: this is the first page, within its JavaScript budget.
+ */
 export function SignInPage({ children }: { children: ReactNode }) {
   return (
-    <main className="bg-base-200 flex min-h-screen flex-col items-center justify-center gap-6 p-4">
-      <p className="text-3xl font-bold">Stream</p>
+    <main className="bg-base-200 flex min-h-screen flex-col items-center justify-center gap-8 p-4 lg:flex-row lg:items-start lg:pt-24">
+      <section aria-label="About Stream" className="flex max-w-md flex-col gap-4">
+        <p className="text-3xl font-bold">Stream</p>
+        <p>
+          Record your screen and microphone, then share the recording as a link. Someone sent you a link? Open it:
+          watching needs no account. Sign in to record and keep your own library.
+        </p>
+        <ul className="flex flex-col gap-2 text-sm">
+          {FEATURES.map((feature) => (
+            <li key={feature.title}>
+              <strong>{feature.title}.</strong> {feature.text}
+            </li>
+          ))}
+        </ul>
+        <img
+          src="/how-stream-works.svg"
+          alt="A screen being recorded, then the same recording on its watch page with a link to share"
+          width={320}
+          height={120}
+          className="bg-base-100 rounded-box w-full max-w-xs p-2"
+        />
+      </section>
       {children}
     </main>
   );

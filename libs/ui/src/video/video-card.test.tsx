@@ -22,15 +22,26 @@ const base: VideoCardProps = {
 describe('VideoCard', () => {
   it('shows thumbnail, title, clamped description and creation date', () => {
     render(<VideoCard {...base} />);
-    const card = screen.getByRole('link', { name: 'Quarterly demo' });
+    const card = screen.getByRole('link', { name: /^Quarterly demo/ });
     expect(card.getAttribute('href')).toBe('/video/v1');
     expect(card.className).toContain('max-w-[225px]');
     expect(card.querySelector('img')?.getAttribute('src')).toBe('/api/videoservice/thumbnail/v1?token=t');
     const title = within(card).getByRole('heading', { name: 'Quarterly demo' });
-    expect(title.className).toContain('truncate');
+    // Two lines, so titles that differ only at the end ("Recording 25 Nov 2026, 16:15") stay apart.
+    expect(title.className).toContain('line-clamp-2');
     expect(within(card).getByText(base.description).className).toContain('line-clamp-2');
-    expect(within(card).getByText('Jan 2, 2026').tagName).toBe('TIME');
+    expect(within(card).getByText('2 Jan 2026, 12:00').tagName).toBe('TIME');
     expect(screen.queryByTestId('video-placeholder')).toBeNull();
+  });
+
+  it('shows the length over the thumbnail once it is known', () => {
+    const { rerender } = render(<VideoCard {...base} durationSeconds={245.4} />);
+    const card = screen.getByRole('link', { name: /^Quarterly demo/ });
+    expect(card.querySelector('figure')?.textContent).toBe('4:05');
+    expect(card.textContent).toContain('Length 4:05');
+    rerender(<VideoCard {...base} durationSeconds={undefined} />);
+    expect(screen.getByRole('link').querySelector('figure')?.textContent).toBe('');
+    expect(screen.getByRole('link').textContent).not.toContain('Length');
   });
 
   it('shows a placeholder icon when thumbnail_url is empty', () => {
@@ -76,7 +87,7 @@ describe('VideoCard', () => {
         }}
       />,
     );
-    const card = screen.getByRole('link', { name: 'Untitled video' });
+    const card = screen.getByRole('link', { name: /^Untitled video/ });
     expect(card.hasAttribute('data-app-link')).toBe(true);
     expect(card.getAttribute('href')).toBe('/elsewhere');
     expect(drawn[0]?.className).toContain('card');

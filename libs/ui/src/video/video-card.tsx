@@ -3,6 +3,7 @@ import { VIDEO_DRAG_TYPE } from '../library/drag-video';
 import { Highlight } from '../library/highlight';
 import { formatViews } from '../manage/view-count';
 import type { RenderLink } from '../layout/link-component';
+import { formatTime } from '../player/format-time';
 import { formatVideoDate } from './format-video-date';
 import { StatusBadge } from './status-badge';
 import { VideoPlaceholderIcon } from './video-placeholder-icon';
@@ -17,6 +18,8 @@ export interface VideoCardProps {
   status: VideoStatusLabel;
   visibility: VideoVisibilityLabel;
   createdAt: Date;
+  /** The video's length, shown over the thumbnail's corner ("4:05"); not shown while unknown. */
+  durationSeconds?: number;
   /** The whole card is one link; the app draws it (its router's Link to the video). */
   renderLink: RenderLink;
   /** How many people watched; not shown when undefined. */
@@ -41,6 +44,7 @@ export function VideoCard({
   status,
   visibility,
   createdAt,
+  durationSeconds,
   renderLink,
   views,
   actions,
@@ -52,9 +56,10 @@ export function VideoCard({
 }: VideoCardProps) {
   // A thumbnail that fails to load (expired link, deleted file) falls back to the placeholder.
   const [failedThumbnail, setFailedThumbnail] = useState<string>();
+  const hasDuration = durationSeconds !== undefined && durationSeconds > 0;
   const showThumbnail = thumbnailUrl !== '' && failedThumbnail !== thumbnailUrl;
+  // No aria-label: the link is named by everything it shows (title, description, date, badges), as axe's label-content-name-mismatch asks.
   const link = renderLink({
-    'aria-label': title || 'Untitled video',
     className:
       'card card-sm bg-base-100 w-full max-w-[225px] shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-primary',
     children: (
@@ -71,10 +76,17 @@ export function VideoCard({
           ) : (
             <VideoPlaceholderIcon className="h-10 w-10 text-base-content/40" />
           )}
-          <StatusBadge status={status} className="absolute top-2 right-2" />
+          {hasDuration && (
+            <span
+              aria-hidden="true"
+              className="absolute right-2 bottom-2 rounded bg-black/75 px-1 text-xs font-medium text-white tabular-nums"
+            >
+              {formatTime(durationSeconds)}
+            </span>
+          )}
         </figure>
         <div className="card-body gap-1">
-          <h3 className="card-title block truncate text-sm" title={title}>
+          <h3 className="card-title line-clamp-2 text-sm break-words" title={title}>
             {title ? <Highlight text={title} words={highlight} /> : 'Untitled video'}
           </h3>
           {description && (
@@ -90,6 +102,9 @@ export function VideoCard({
           </div>
           {views !== undefined && <p className="text-xs text-base-content/60">{formatViews(views)}</p>}
         </div>
+        {/* Drawn over the thumbnail's corners but last in the link, so its name starts with the title. */}
+        {hasDuration && <span className="sr-only">Length {formatTime(durationSeconds)}</span>}
+        <StatusBadge status={status} className="absolute top-2 right-2" />
       </>
     ),
   });

@@ -7,7 +7,5 @@ export interface VisibilityBadgeProps {
 /** 'Shared' or 'Public'; nothing for a private video. */
 export function VisibilityBadge({ visibility }: VisibilityBadgeProps) {
   if (visibility === 'private') return null;
-  return (
-    <span className="badge badge-sm badge-outline badge-info">{visibility === 'shared' ? 'Shared' : 'Public'}</span>
-  );
+  return <span className="badge badge-sm badge-info">{visibility === 'shared' ? 'Shared' : 'Public'}</span>;
 }

@@ -6,21 +6,22 @@ import { toLibraryFilter } from '../library/library-filter';
 import { tagsOf, type LibrarySearch } from '../library/library-search';
 import { deleteVideosMutation, updateVideosMutation } from '../queries/library-mutations';
 import { allFoldersQuery, isFiltered, libraryVideosQuery } from '../queries/library-queries';
-import { refetchWhileProcessing } from '../queries/video-queries';
+import { LIBRARY_REFRESH_MS, refetchWhileProcessing } from '../queries/video-queries';
 import { folderChoices } from '../view/folder-choices';
 import { cardOf, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
 
 /**
  * The caller's library as the URL's search asks (ListVideos with its filter), as `@stream/ui`'s
  * `LibraryView` props: the route's loader has the first page in the cache, more come on demand,
- * PROCESSING ones are asked again until done; moves, tags, visibility and deletes of many at once.
+ * PROCESSING ones are asked again until done, and the rest every LIBRARY_REFRESH_MS (a video
+ * uploaded elsewhere appears); moves, tags, visibility and deletes of many at once.
  */
 export function useLibrary(transport: Transport, search: LibrarySearch) {
   const queryClient = useQueryClient();
   const filter = toLibraryFilter(search);
   const query = useInfiniteQuery({
     ...libraryVideosQuery(transport, filter),
-    refetchInterval: (q) => refetchWhileProcessing(q.state.data),
+    refetchInterval: (q) => refetchWhileProcessing(q.state.data) || LIBRARY_REFRESH_MS,
   });
   const allFolders = useQuery(allFoldersQuery(transport));
   const update = useMutation(updateVideosMutation(transport, queryClient));

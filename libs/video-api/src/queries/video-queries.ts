@@ -13,6 +13,12 @@ export const PROCESSING_REFETCH_MS = 3000;
  * watch page should start playing then, not up to three seconds later. One small GetVideo.
  */
 export const VIDEO_PROCESSING_REFETCH_MS = 1000;
+/**
+ * How often the library on screen asks again when nothing in it is PROCESSING, so a video uploaded
+ * from another tab or device shows up without a reload (issue 26). One ListVideos per loaded page;
+ * React Query stops while the tab is hidden and asks at once when it is back in focus.
+ */
+export const LIBRARY_REFRESH_MS = 10_000;
 
 /**
  * The page after `lastPage`, or undefined when there is none. The server signals the end with

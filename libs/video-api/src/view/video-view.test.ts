@@ -28,9 +28,12 @@ describe('a Video as the ui’s props', () => {
       status: 'READY',
       visibility: 'shared',
       createdAt: new Date(2026, 2, 14),
+      durationSeconds: 60,
       views: 3,
       tags: ['launch'],
     });
+    // Not yet processed: no length to show.
+    expect(cardOf(create(VideoSchema, {})).durationSeconds).toBeUndefined();
     expect(createdAtOf(create(VideoSchema, {})).getTime()).toBeNaN();
   });
 

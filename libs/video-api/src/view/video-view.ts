@@ -51,6 +51,7 @@ export function cardOf(video: Video) {
     status: statusLabel(video.status),
     visibility: visibilityLabel(video.visibility),
     createdAt: createdAtOf(video),
+    durationSeconds: video.durationSeconds || undefined,
     views: Number(video.viewCount),
     tags: video.tags,
   };

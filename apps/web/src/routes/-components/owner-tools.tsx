@@ -1,23 +1,25 @@
 import type { Transport } from '@connectrpc/connect';
 import { Status, type Video } from '@stream/proto';
 import { OwnerActions, VideoEditPanel, VideoOrganise } from '@stream/ui';
-import { useOrganiseVideo, useVideoEdits } from '@stream/video-api';
-import { useWaveform } from './use-waveform';
+import { useOrganiseVideo, type useVideoEdits } from '@stream/video-api';
 import { DeleteVideoDialog, ShareVideoDialog } from './video-dialogs';
 
 /** What the owner has below a video: editing (once READY), organising, Share, Download and Delete. */
 export function OwnerTools({
   video,
   transport,
+  edits,
   onDeleted,
 }: {
   video: Video;
   transport: Transport;
+  /** The video's editing (`useVideoEdits`); its trim editor is the page's stage while trimming. */
+  edits: ReturnType<typeof useVideoEdits>;
   onDeleted: () => void;
 }) {
   return (
     <>
-      {video.status === Status.READY && <EditPanel key={video.id} video={video} transport={transport} />}
+      {video.status === Status.READY && <VideoEditPanel {...edits} />}
       <VideoOrganise {...useOrganiseVideo(transport, video)} />
       <OwnerActions
         title={video.title}
@@ -29,10 +31,4 @@ export function OwnerTools({
       />
     </>
   );
-}
-
-function EditPanel({ video, transport }: { video: Video; transport: Transport }) {
-  const edits = useVideoEdits(transport, video);
-  const waveform = useWaveform(edits.trimming ? video.originalUrl : undefined, Number(video.sizeBytes));
-  return <VideoEditPanel {...edits} waveform={waveform} />;
 }

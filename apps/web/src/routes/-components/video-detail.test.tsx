@@ -36,7 +36,7 @@ describe('/video/$id', () => {
     expect(within(player).getByTestId('player-time').textContent).toBe('0:00 / 1:15');
     expect(within(player).getByRole('button', { name: 'Play' })).toBeTruthy();
     expect(screen.getByText('What we agreed on')).toBeTruthy();
-    expect(screen.getByText('Uploaded on Mar 14, 2026')).toBeTruthy();
+    expect(screen.getByText('Uploaded on 14 Mar 2026, 12:00')).toBeTruthy();
   });
 
   it('asks for a fresh signed URL when the player fails, and plays from it', async () => {

@@ -1,9 +1,20 @@
 import { useSession } from '@stream/auth';
-import { LoadError, VideoEditor, VideoNotFound, VideoPageView, VideoStage } from '@stream/ui';
-import { createdAtOf, isVideoNotFound, loadErrorOf, stageOf, useSaveDetails, useVideo } from '@stream/video-api';
+import type { Transport } from '@connectrpc/connect';
+import { Status, type Video } from '@stream/proto';
+import { LoadError, TrimEditor, VideoEditor, VideoNotFound, VideoPageView, VideoStage } from '@stream/ui';
+import {
+  createdAtOf,
+  isVideoNotFound,
+  loadErrorOf,
+  stageOf,
+  useSaveDetails,
+  useVideo,
+  useVideoEdits,
+} from '@stream/video-api';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { OwnerTools } from './owner-tools';
 import { RouterLink } from './router-link';
+import { useWaveform } from './use-waveform';
 
 const route = getRouteApi('/_authed/video/$id');
 
@@ -28,24 +39,58 @@ export function VideoDetail({ videoId, startEditing = false }: { videoId: string
   if (!video) return <VideoNotFound LinkComponent={RouterLink} />;
   const isOwner = user !== null && user.id === video.userId;
   return (
+    <LoadedVideo
+      key={video.id}
+      video={video}
+      isOwner={isOwner}
+      transport={transport}
+      startEditing={startEditing}
+      onSave={(changes) => saveDetails(video, changes)}
+      onPlayerError={() => void query.refetch()}
+      onDeleted={() => void navigate({ to: '/videos' })}
+    />
+  );
+}
+
+/** The page of a loaded video; in edit mode the trim editor (one player, its timeline under it) is the stage. */
+function LoadedVideo(props: {
+  video: Video;
+  isOwner: boolean;
+  transport: Transport;
+  startEditing: boolean;
+  onSave: Parameters<typeof VideoEditor>[0]['onSave'];
+  onPlayerError: () => void;
+  onDeleted: () => void;
+}) {
+  const { video, isOwner, transport } = props;
+  const edits = useVideoEdits(transport, video);
+  const trim = isOwner && video.status === Status.READY && edits.trimming ? edits.trim : undefined;
+  const waveform = useWaveform(trim ? video.originalUrl : undefined, Number(video.sizeBytes));
+  return (
     <VideoPageView
       {...video}
       createdAt={createdAtOf(video)}
       views={Number(video.viewCount)}
-      stage={<VideoStage {...stageOf(video)} onPlayerError={() => void query.refetch()} />}
+      stage={
+        trim ? (
+          <TrimEditor {...trim} waveform={waveform} />
+        ) : (
+          <VideoStage {...stageOf(video)} onPlayerError={props.onPlayerError} />
+        )
+      }
       editor={
         isOwner && (
           <VideoEditor
             key={`${video.title}\n${video.description}`}
             title={video.title}
             description={video.description}
-            startEditing={startEditing}
-            onSave={(changes) => saveDetails(video, changes)}
+            startEditing={props.startEditing}
+            onSave={props.onSave}
           />
         )
       }
     >
-      {isOwner && <OwnerTools video={video} transport={transport} onDeleted={() => void navigate({ to: '/videos' })} />}
+      {isOwner && <OwnerTools video={video} transport={transport} edits={edits} onDeleted={props.onDeleted} />}
     </VideoPageView>
   );
 }

@@ -44,7 +44,7 @@ describe('/s/$token', () => {
     expect(view.container.querySelector('video')?.getAttribute('src')).toBe(video.url);
     expect(screen.getByRole('region', { name: 'Team sync' })).toBeTruthy();
     expect(screen.getByText('What we agreed on')).toBeTruthy();
-    expect(screen.getByText(/Ada Lovelace/).closest('p')?.textContent).toBe('Ada Lovelace · Mar 14, 2026');
+    expect(screen.getByText(/Ada Lovelace/).closest('p')?.textContent).toBe('Ada Lovelace · 14 Mar 2026, 12:00');
     expect(screen.getByRole('link', { name: 'Record your own' }).getAttribute('href')).toBe('/record');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();

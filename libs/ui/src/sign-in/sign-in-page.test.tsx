@@ -1,0 +1,25 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SignInPage } from './sign-in-page';
+
+afterEach(cleanup);
+
+describe('SignInPage', () => {
+  it('says what Stream is, its four promises and shows a recording and its watch page, beside the widget', () => {
+    render(
+      <SignInPage>
+        <p>the widget</p>
+      </SignInPage>,
+    );
+    const about = screen.getByRole('region', { name: 'About Stream' });
+    expect(within(about).getByText(/watching needs no account/)).toBeTruthy();
+    expect(
+      within(about)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('strong')?.textContent),
+    ).toEqual(['Quick Recording.', 'Easy Sharing.', 'Organised Library.', 'Basic Editing.']);
+    const picture = within(about).getByRole('img', { name: /recorded, then the same recording on its watch page/ });
+    expect(picture.getAttribute('src')).toBe('/how-stream-works.svg');
+    expect(screen.getByText('the widget')).toBeTruthy();
+  });
+});

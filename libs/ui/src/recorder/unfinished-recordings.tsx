@@ -1,3 +1,5 @@
+import { formatDateTime } from '../video/format-video-date';
+
 export interface UnfinishedRecordingItem {
   id: string;
   /** Epoch ms when it started. */
@@ -32,7 +34,7 @@ export function UnfinishedRecordings({ recordings, onResume, onDownload, onDisca
       </h2>
       <ul className="flex flex-col gap-2">
         {recordings.map((recording) => {
-          const label = `Recording of ${new Date(recording.startedAt).toLocaleString()}`;
+          const label = `Recording of ${formatDateTime(new Date(recording.startedAt))}`;
           return (
             <li key={recording.id} aria-label={label} className="card card-border bg-base-100">
               <div className="card-body flex-row flex-wrap items-center gap-3 p-3">

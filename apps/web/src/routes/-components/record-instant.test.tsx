@@ -6,7 +6,7 @@ import { composeRecordingUploads, instantMessages } from '@stream/recording-uplo
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { button, record, scriptedInstant, wholeFileUploads } from './record-instant-helpers';
+import { button, record, scriptedInstant, wholeFileUploads } from '../../testing/record-instant-helpers';
 import { RecordPage } from './record-page';
 
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { uploadMessages } from '@stream/video-api';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { button, recordAndStop, renderRecord, scriptedUploads } from './record-page-helpers';
+import { button, recordAndStop, renderRecord, scriptedUploads } from '../../testing/record-page-helpers';
 
 // These tests are about recording and uploading; the countdown before recording (on by default)
 // has its own tests (record-setup.test.tsx), so it is switched off here as a person can.

@@ -5,7 +5,7 @@ import { composeRecordingUploads } from '@stream/recording-uploads';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scriptedInstant, wholeFileUploads } from './record-instant-helpers';
+import { scriptedInstant, wholeFileUploads } from '../../testing/record-instant-helpers';
 import { RecordPage } from './record-page';
 
 beforeEach(() => {

@@ -5,7 +5,7 @@ import type { createFakeBrowser } from '@stream/recorder/testing';
 import type { UploadClient, UploadOptions, UploadResult } from '@stream/video-api';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../testing/render-app';
+import { renderApp } from './render-app';
 
 /** The app at /record, signed in, recording from the fake browser and uploading through `uploads`. */
 export async function renderRecord(uploads: UploadClient, recorder: RecorderOptions) {

@@ -25,7 +25,10 @@ const packageName = (specifier) =>
 function importedPackages(code) {
   const names = new Set();
   // `resolve("pkg/...")`: a package found at run time (auth's testing entry finds firebase-tools' CLI).
-  for (const [, specifier] of code.matchAll(/(?:from|import|resolve)\s*\(?\s*["']([^"'./\s][^"'\s]*)["']/g)) {
+  // Not a method named like them: `Buffer.from('text')` imports nothing.
+  for (const [, specifier] of code.matchAll(
+    /(?:(?<![.\w$])from|(?<![.\w$])import|resolve)\s*\(?\s*["']([^"'./\s][^"'\s]*)["']/g,
+  )) {
     if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
     names.add(packageName(specifier));
   }

@@ -23,6 +23,8 @@ export interface UploadRoutesDeps {
 
 /** Multipart framing around the file: the Content-Length may exceed the file by this much. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+/** What a refused upload's body may still bring before its answer goes out regardless (and the connection closes). */
+const EARLY_ANSWER_DRAIN_BYTES = 256 * 1024 ** 2;
 
 /**
  * An Idempotency-Key (the IETF httpapi draft's header): the client's name for one upload, sent again
@@ -79,6 +81,10 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
       return uploaded(await received.accept());
     } catch (error) {
       if (error instanceof StorageFullError) {
+        // Read the rest of a body of ordinary size before answering: answered mid-body and closed,
+        // the client, still writing, meets a reset (EPIPE) instead of the 507.
+        const rest = await discardBody(request, EARLY_ANSWER_DRAIN_BYTES);
+        if (rest === 'gone') return reply;
         closeAfterAnswer(request, reply);
         return reply
           .code(507)

@@ -76,5 +76,6 @@ const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** The title the server gives a video created without one: "Recording 25 Nov 2026 18:04" (UTC). */
 export function defaultTitle(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `Recording ${at.getUTCDate()} ${months[at.getUTCMonth()]} ${at.getUTCFullYear()} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+  const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`;
+  return `Recording ${at.getUTCDate()} ${months[at.getUTCMonth()]}, ${time}`;
 }

@@ -44,7 +44,7 @@ export function videoServiceContract(subject: RpcContractSubject): void {
         const created = await videos.createVideo({ title });
         expect(created.status).toBe(Status.UNSPECIFIED);
         expect(created.url).toBe('');
-        expect(created.title).toMatch(/^Recording \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
+        expect(created.title).toMatch(/^Recording \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}:\d{2}$/);
       }
     });
 

@@ -10,6 +10,15 @@ export const systemPackages = {
   ffmpeg: { probe: '/usr/bin/ffmpeg', apt: ['ffmpeg'] },
   postgresql: { probe: '/usr/lib/postgresql', apt: ['postgresql'] },
   nginx: { probe: '/usr/sbin/nginx', apt: ['nginx-light'] },
+  // Third wave: other engines, speech to text and OCR (see ../shared/TOOLCHAIN.md).
+  firefox: { probe: '/usr/bin/firefox-esr', apt: ['firefox-esr', 'xvfb'] },
+  webkit: {
+    probe: '/usr/bin/WebKitWebDriver',
+    apt: ['webkit2gtk-driver', 'xvfb', 'gstreamer1.0-libav', 'gstreamer1.0-plugins-good', 'gstreamer1.0-plugins-bad'],
+  },
+  pocketsphinx: { probe: '/usr/bin/pocketsphinx_continuous', apt: ['pocketsphinx', 'pocketsphinx-en-us'] },
+  espeak: { probe: '/usr/bin/espeak-ng', apt: ['espeak-ng'] },
+  tesseract: { probe: '/usr/bin/tesseract', apt: ['tesseract-ocr', 'tesseract-ocr-eng'] },
 };
 
 export function missingPackages(needs) {

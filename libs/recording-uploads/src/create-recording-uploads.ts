@@ -3,6 +3,7 @@ import { Status, VideoService } from '@stream/proto';
 import { createResumableClient, createUploadClient } from '@stream/video-api';
 import { createInstantRecording } from './instant/instant-recording.ts';
 import { composeRecordingUploads, type RecordingUploads } from './recording-uploads.ts';
+import { changeWhoCanWatch, mintSharedLink, type WhoCanWatch } from './share/share-link.ts';
 import { hasSpoolStorage, openSpoolStore } from './spool/open-spool-store.ts';
 
 export interface RecordingUploadsOptions {
@@ -14,6 +15,11 @@ export interface RecordingUploadsOptions {
   transport: Transport;
   /** Upload while recording; defaults to whether the browser can keep a local copy (OPFS or IndexedDB). */
   instant?: boolean;
+  /**
+   * Who can watch a new recording, read when its link is minted (e.g. the person's setting);
+   * undefined: as ShareVideo leaves it, anyone with the link.
+   */
+  defaultVisibility?: () => WhoCanWatch | undefined;
 }
 
 /**
@@ -27,17 +33,19 @@ export function createRecordingUploads({
   getToken,
   transport,
   instant = hasSpoolStorage(),
+  defaultVisibility = () => undefined,
 }: RecordingUploadsOptions): RecordingUploads {
   const wholeFile = createUploadClient({ baseUrl, getToken });
-  if (!instant) return composeRecordingUploads({ wholeFile });
   const videos = createClient(VideoService, transport);
+  const changeVisibility = (videoId: string, to: WhoCanWatch) => changeWhoCanWatch(videos, videoId, to);
+  if (!instant) return composeRecordingUploads({ wholeFile, changeVisibility });
   const connectivity = (state: 'online' | 'offline') => path.connectivity(state);
   const path = createInstantRecording({
     client: createResumableClient({ baseUrl, getToken, onConnectivity: connectivity }),
     spools: openSpoolStore(),
-    share: async (videoId) => (await videos.shareVideo({ videoId })).url,
+    share: (videoId) => mintSharedLink(videos, videoId, defaultVisibility()),
     isReady: async (videoId) => (await videos.getVideo({ videoId })).status === Status.READY,
   });
   globalThis.addEventListener?.('offline', () => connectivity('offline'));
-  return composeRecordingUploads({ wholeFile, instant: path });
+  return composeRecordingUploads({ wholeFile, instant: path, changeVisibility });
 }

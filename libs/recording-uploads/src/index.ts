@@ -28,3 +28,4 @@ export {
   type UploadSinkOptions,
   type UploadTarget,
 } from './spool/index.ts';
+export { changeWhoCanWatch, mintSharedLink, type SharedLink, type WhoCanWatch } from './share/share-link.ts';

@@ -61,7 +61,7 @@ const tooLarge: UploadResult = {
 function instantPath() {
   return createInstantRecording({
     client: createResumableClient({ baseUrl: server.url, getToken: () => 'alice', backoff: { minMs: 5, maxMs: 20 } }),
-    share: async (videoId) => `https://stream.example/s/token-of-${videoId}`,
+    share: async (videoId) => ({ url: `https://stream.example/s/token-of-${videoId}`, visibility: 'shared' }),
     isReady: async () => false,
     spools: Promise.resolve(createOpfsSpoolStore(fs.root)),
     storage: { estimate: async () => ({ quota: 10 * 1024 ** 3, usage: 0 }) },
@@ -170,6 +170,7 @@ describe('composeRecordingUploads, the instant path', () => {
         message: 'Video uploaded successfully!',
         videoId,
         link: `https://stream.example/s/token-of-${videoId}`,
+        visibility: 'shared',
         linkFailed: false,
       }),
     );
@@ -213,13 +214,18 @@ describe('composeRecordingUploads, the instant path', () => {
 
     const after = composeRecordingUploads({ wholeFile: scriptedWholeFile().client, instant: instantPath() });
     const [left] = await after.unfinished();
-    expect(await after.resume(left!.id)).toEqual({ videoId, link: `https://stream.example/s/token-of-${videoId}` });
+    expect(await after.resume(left!.id)).toEqual({
+      videoId,
+      link: `https://stream.example/s/token-of-${videoId}`,
+      visibility: 'shared',
+    });
     expect(after.state).toEqual({
       status: 'uploaded',
       path: 'resumed',
       message: 'Video uploaded successfully!',
       videoId,
       link: `https://stream.example/s/token-of-${videoId}`,
+      visibility: 'shared',
       linkFailed: false,
     });
     expect(server.uploads.get(videoId)).toMatchObject({ length: 11 });

@@ -1,6 +1,7 @@
 import type { SinkSpec } from '@stream/recorder';
 import { uploadMessages, type UploadClient, type UploadResult } from '@stream/video-api';
 import type { InstantRecording, InstantState } from './instant/instant-recording.ts';
+import type { WhoCanWatch } from './share/share-link.ts';
 import type { SpooledRecording } from './spool/spool.ts';
 
 type UploadFailure = Extract<UploadResult, { ok: false }>;
@@ -29,6 +30,8 @@ export type RecordingUploadState =
       readonly videoId?: string;
       /** The watch-page link, once minted (the instant path and a resumed recording have one). */
       readonly link?: string;
+      /** Who can watch it, as minting the link left it. */
+      readonly visibility?: WhoCanWatch;
       /** Every try to mint the link failed. */
       readonly linkFailed: boolean;
     }
@@ -52,7 +55,9 @@ export interface RecordingUploads {
   /** Recordings an earlier page left unfinished (a reload, a crash). */
   unfinished(): Promise<SpooledRecording[]>;
   /** Continues a spooled recording's upload (the same video, or anew if the server lost it); the state ends `uploaded`. */
-  resume(id: string): Promise<{ videoId: string; link?: string }>;
+  resume(id: string): Promise<{ videoId: string; link?: string; visibility?: WhoCanWatch }>;
+  /** Changes who can watch a recording's video (its visibility alone); answers what the server saved. */
+  setVisibility(videoId: string, visibility: WhoCanWatch): Promise<WhoCanWatch>;
   download(id: string): Promise<Blob>;
   /** Deletes the local copy, and the unfinished upload on the server. */
   discard(id: string): Promise<void>;
@@ -65,6 +70,8 @@ export interface RecordingUploadsParts {
   instant?: InstantRecording | undefined;
   /** Where a failed whole-file upload is logged (default console.error). */
   log?: (message: string) => void;
+  /** Changes who can watch a video (see `changeWhoCanWatch`); without it, setVisibility rejects. */
+  changeVisibility?: (videoId: string, visibility: WhoCanWatch) => Promise<WhoCanWatch>;
 }
 
 const idle: RecordingUploadState = { status: 'idle' };
@@ -75,6 +82,7 @@ export function composeRecordingUploads({
   wholeFile,
   instant,
   log = (message) => console.error(message),
+  changeVisibility = () => Promise.reject(new Error('This page cannot change who can watch')),
 }: RecordingUploadsParts): RecordingUploads {
   let state: RecordingUploadState = idle;
   /** The last recording's bytes (for Re-upload) and whether finish() already ran for it. */
@@ -92,7 +100,12 @@ export function composeRecordingUploads({
     else if (state.status === 'recording' || (state.status === 'finishing' && state.path === 'instant'))
       replace({ ...state, instant: live });
     else if (state.status === 'uploaded' && live.videoId && state.videoId === live.videoId)
-      replace({ ...state, ...(live.link ? { link: live.link } : {}), linkFailed: live.linkFailed });
+      replace({
+        ...state,
+        ...(live.link ? { link: live.link } : {}),
+        ...(live.visibility ? { visibility: live.visibility } : {}),
+        linkFailed: live.linkFailed,
+      });
   });
 
   /** Uploads the whole file; true once the server has it. */
@@ -156,6 +169,7 @@ export function composeRecordingUploads({
           linkFailed: settled.linkFailed,
           ...(settled.videoId ? { videoId: settled.videoId } : {}),
           ...(settled.link ? { link: settled.link } : {}),
+          ...(settled.visibility ? { visibility: settled.visibility } : {}),
         });
         return;
       }
@@ -174,5 +188,6 @@ export function composeRecordingUploads({
     },
     download: (id) => (instant ? instant.download(id) : noRecordings()),
     discard: (id) => (instant ? instant.discard(id) : noRecordings()),
+    setVisibility: (videoId, visibility) => changeVisibility(videoId, visibility),
   };
 }

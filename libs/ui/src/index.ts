@@ -31,6 +31,8 @@ export { ElapsedTime } from './recorder/elapsed-time';
 export { RecordingPreview } from './recorder/recording-preview';
 export { UploadStatus } from './recorder/upload-status';
 export { ShareLinkField } from './recorder/share-link-field';
+export { WhoCanWatch } from './recorder/who-can-watch';
+export { RecordingBar } from './recorder/recording-bar';
 export { UnfinishedRecordings, type UnfinishedRecordingItem } from './recorder/unfinished-recordings';
 export { UnfinishedBanner } from './recorder/unfinished-banner';
 export { RecorderNotice } from './recorder/recorder-notice';

@@ -26,7 +26,7 @@ function instantPage(overrides: Partial<InstantRecordingDeps> = {}) {
   const spools: SpoolStore = createOpfsSpoolStore(fs.root);
   return createInstantRecording({
     client: createResumableClient({ baseUrl: server.url, getToken: () => 'alice', backoff: { minMs: 5, maxMs: 20 } }),
-    share: async (videoId) => `https://stream.example/s/token-of-${videoId}`,
+    share: async (videoId) => ({ url: `https://stream.example/s/token-of-${videoId}`, visibility: 'shared' }),
     isReady: async (videoId) => ready.has(videoId),
     spools: Promise.resolve(spools),
     storage: { estimate: async () => ({ quota: 10 * 1024 ** 3, usage: 0 }) },
@@ -81,7 +81,7 @@ describe('instant recording', () => {
     expect(await (await after.download(unfinished[0]!.id)).text()).toBe('first part second part');
 
     const resumed = await after.resume(unfinished[0]!.id);
-    expect(resumed).toEqual({ videoId, link: `https://stream.example/s/token-of-${videoId}` });
+    expect(resumed).toEqual({ videoId, link: `https://stream.example/s/token-of-${videoId}`, visibility: 'shared' });
     expect(server.uploads.size).toBe(1);
     expect(server.uploads.get(videoId)).toMatchObject({ length: 22 });
     expect(server.uploads.get(videoId)!.bytes.toString()).toBe('first part second part');
@@ -142,7 +142,7 @@ describe('instant recording', () => {
       linkRetryMs: 5,
       share: async (videoId) => {
         if (refusals-- > 0) throw new Error('unavailable');
-        return `https://stream.example/s/token-of-${videoId}`;
+        return { url: `https://stream.example/s/token-of-${videoId}`, visibility: 'shared' };
       },
     });
     instant.sinks({ mimeType: 'video/webm' });

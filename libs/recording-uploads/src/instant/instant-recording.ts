@@ -3,6 +3,7 @@ import { freeSpoolBytes, lowSpaceBytes } from '../spool/open-spool-store.ts';
 import type { Spool, SpooledRecording, SpoolStore } from '../spool/spool.ts';
 import { createUploadSink, type UploadSink } from '../spool/upload-sink.ts';
 import { lazySpool } from './lazy-spool.ts';
+import type { SharedLink, WhoCanWatch } from '../share/share-link.ts';
 import { ResumableUploadError, type ResumableClient, type ResumableUpload, type UploadRef } from '@stream/video-api';
 
 /** What /record shows of the recording that uploads while it is made (issue 13). */
@@ -11,6 +12,8 @@ export interface InstantState {
   readonly videoId?: string;
   /** The watch-page link, minted as soon as the upload exists. */
   readonly link?: string;
+  /** Who can watch it, as minting the link left it. */
+  readonly visibility?: WhoCanWatch;
   /** Every try to mint the link failed. */
   readonly linkFailed: boolean;
   readonly recordedBytes: number;
@@ -27,8 +30,8 @@ export interface InstantState {
 export interface InstantRecordingDeps {
   /** The resumable client; its onConnectivity must call `connectivity` (see createInstantRecording). */
   client: ResumableClient;
-  /** Mints the video's share link (ShareVideo) and answers the watch-page URL. */
-  share(videoId: string): Promise<string>;
+  /** Mints the video's share link (ShareVideo): the watch-page URL and who can watch. */
+  share(videoId: string): Promise<SharedLink>;
   /** Whether the video is READY: the local copy may go. */
   isReady(videoId: string): Promise<boolean>;
   spools: Promise<SpoolStore | undefined>;
@@ -60,7 +63,10 @@ export interface InstantRecording {
   /** Recordings an earlier page left unfinished (a reload, a crash). */
   unfinished(): Promise<SpooledRecording[]>;
   /** Continues a spooled recording's upload where the server stands (the same video), or anew if the server lost it. */
-  resume(id: string, onProgress?: (uploaded: number) => void): Promise<{ videoId: string; link?: string }>;
+  resume(
+    id: string,
+    onProgress?: (uploaded: number) => void,
+  ): Promise<{ videoId: string; link?: string; visibility?: WhoCanWatch }>;
   /** The spooled recording's bytes. */
   download(id: string): Promise<Blob>;
   /** Deletes the local copy, and the unfinished upload on the server. */
@@ -120,7 +126,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       .catch(() => undefined);
   }
 
-  async function linkFor(videoId: string): Promise<string | undefined> {
+  async function linkFor(videoId: string): Promise<SharedLink | undefined> {
     return deps.share(videoId).catch(() => undefined);
   }
 
@@ -134,7 +140,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
     for (let attempt = 0; stillShown(); attempt++) {
       const link = await linkFor(videoId);
       if (link && stillShown()) {
-        set({ link });
+        set({ link: link.url, visibility: link.visibility });
         return;
       }
       if (attempt >= 8) {
@@ -263,7 +269,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
       await spool.update({ uploaded: true, uploadedBytes: upload.offset, stopped: true });
       dropWhenReady(spool, upload.videoId);
       const link = await linkFor(upload.videoId);
-      return { videoId: upload.videoId, ...(link ? { link } : {}) };
+      return { videoId: upload.videoId, ...(link ? { link: link.url, visibility: link.visibility } : {}) };
     },
     async download(id) {
       const spool = await (await deps.spools)?.open(id);

@@ -5,3 +5,4 @@ export {
   type UnfinishedRecordingView,
 } from './use-unfinished-recordings.ts';
 export { useUnfinishedRecordingCount } from './use-unfinished-recording-count.ts';
+export { useWhoCanWatch, type WhoCanWatchControl } from './use-who-can-watch.ts';

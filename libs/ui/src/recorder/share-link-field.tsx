@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export interface ShareLinkFieldProps {
   /** The watch-page link; undefined while it is being made. */
@@ -7,10 +7,12 @@ export interface ShareLinkFieldProps {
   failed?: boolean;
   /** Defaults to the clipboard; tests pass their own. */
   copy?: (text: string) => Promise<void>;
+  /** Shown right under the link: who can watch it (`WhoCanWatch`). */
+  children?: ReactNode;
 }
 
 /** The video's link in a read-only field with Copy, shown the moment recording stops. */
-export function ShareLinkField({ link, failed = false, copy }: ShareLinkFieldProps) {
+export function ShareLinkField({ link, failed = false, copy, children }: ShareLinkFieldProps) {
   const [copied, setCopied] = useState(false);
   const write = copy ?? ((text: string) => navigator.clipboard.writeText(text));
   return (
@@ -42,6 +44,7 @@ export function ShareLinkField({ link, failed = false, copy }: ShareLinkFieldPro
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
+      {children}
       {failed && !link ? (
         <p role="alert" className="text-sm text-error">
           The link could not be made. Your video is uploading: share it from its page in Videos.

@@ -2,7 +2,15 @@ import type { RecorderOptions } from '@stream/recorder';
 import { useRecorderSetup } from '@stream/recorder/react';
 import type { RecordingUploads, RecordingUploadState } from '@stream/recording-uploads';
 import { useRecorderWithUploads } from '@stream/recording-uploads/react';
-import { AlertArea, ElapsedTime, RecorderControls, RecorderNotice, RecordingPreview, UploadStatus } from '@stream/ui';
+import {
+  AlertArea,
+  ElapsedTime,
+  RecorderControls,
+  RecorderNotice,
+  RecordingBar,
+  RecordingPreview,
+  UploadStatus,
+} from '@stream/ui';
 import { useState, type ReactNode } from 'react';
 import { recorderNotices } from './record-notices';
 import { RecordSetup } from './record-setup';
@@ -63,6 +71,7 @@ export function RecordPage({ recordings, recorderOptions, renderVideoLink, maxDu
 
       {capturing && uploads.status === 'uploaded' ? null : (
         <RecordUploadView
+          recordings={recordings}
           state={uploads}
           stopped={state.status === 'stopping' || state.status === 'stopped'}
           renderVideoLink={renderVideoLink}
@@ -78,25 +87,27 @@ export function RecordPage({ recordings, recorderOptions, renderVideoLink, maxDu
         browser={recorderOptions?.browser}
       />
 
-      <RecorderControls
-        recording={state.status === 'recording'}
-        paused={state.status === 'paused'}
-        busy={
-          state.status === 'acquiring' ||
-          state.status === 'countdown' ||
-          state.status === 'stopping' ||
-          setup.area !== null // choosing an area: Record this area starts it
-        }
-        disabled={uploading}
-        onStart={setup.start}
-        onStop={() => void recorder.stop()}
-        onPause={recorder.pause}
-        onResume={recorder.resume}
-      />
+      <RecordingBar>
+        <RecorderControls
+          recording={state.status === 'recording'}
+          paused={state.status === 'paused'}
+          busy={
+            state.status === 'acquiring' ||
+            state.status === 'countdown' ||
+            state.status === 'stopping' ||
+            setup.area !== null // choosing an area: Record this area starts it
+          }
+          disabled={uploading}
+          onStart={setup.start}
+          onStop={() => void recorder.stop()}
+          onPause={recorder.pause}
+          onResume={recorder.resume}
+        />
 
-      {state.status === 'recording' || state.status === 'paused' || state.status === 'stopping' ? (
-        <ElapsedTime elapsedMs={recorder.elapsedMs} paused={state.status === 'paused'} />
-      ) : null}
+        {state.status === 'recording' || state.status === 'paused' || state.status === 'stopping' ? (
+          <ElapsedTime elapsedMs={recorder.elapsedMs} paused={state.status === 'paused'} />
+        ) : null}
+      </RecordingBar>
       {state.status === 'acquiring' ? <p>Choose what to share in the browser&apos;s window...</p> : null}
 
       {recording && !capturing ? <RecordingPreview blob={recording.blob} downloadDisabled={uploading} /> : null}

@@ -1,0 +1,50 @@
+import { createClient } from '@connectrpc/connect';
+import { VideoService, Visibility } from '@stream/proto';
+import { createFakeVideoService } from '@stream/video-api/testing';
+import { describe, expect, it } from 'vitest';
+import { changeWhoCanWatch, mintSharedLink } from './share-link.ts';
+
+function service() {
+  const fake = createFakeVideoService();
+  const video = fake.add({ title: 'Kept title', description: 'Kept words', visibility: Visibility.PRIVATE });
+  return { fake, video, videos: createClient(VideoService, fake.transport) };
+}
+
+describe('mintSharedLink', () => {
+  it('answers the link and "Anyone with the link" (ShareVideo shares a private video)', async () => {
+    const { fake, video, videos } = service();
+    const link = await mintSharedLink(videos, video.id);
+    expect(link).toEqual({ url: expect.stringContaining('/s/'), visibility: 'shared' });
+    expect(fake.calls.map((call) => call.method)).toEqual(['shareVideo']);
+  });
+
+  it('applies a default other than what sharing left, by a visibility-only update', async () => {
+    const { fake, video, videos } = service();
+    const link = await mintSharedLink(videos, video.id, 'private');
+    expect(link.visibility).toBe('private');
+    expect(fake.videos.get(video.id)?.visibility).toBe(Visibility.PRIVATE);
+    expect(fake.shareTokenOf(video.id)).toBeDefined(); // the link comes back to life when shared again
+  });
+
+  it('sends no update when the default is what sharing left', async () => {
+    const { fake, video, videos } = service();
+    await mintSharedLink(videos, video.id, 'shared');
+    expect(fake.calls.map((call) => call.method)).toEqual(['shareVideo']);
+  });
+});
+
+describe('changeWhoCanWatch', () => {
+  it('changes the visibility alone (update_mask "visibility"): title and description stay', async () => {
+    const { fake, video, videos } = service();
+    expect(await changeWhoCanWatch(videos, video.id, 'public')).toBe('public');
+    const saved = fake.videos.get(video.id)!;
+    expect([saved.visibility, saved.title, saved.description]).toEqual([Visibility.PUBLIC, 'Kept title', 'Kept words']);
+    expect(fake.calls.at(-1)?.request).toMatchObject({ updateMask: { paths: ['visibility'] } });
+  });
+
+  it('rejects when the server refuses (another user’s video)', async () => {
+    const { fake, videos } = service();
+    const theirs = fake.add({ userId: 'someone-else' });
+    await expect(changeWhoCanWatch(videos, theirs.id, 'public')).rejects.toThrow(/not found/);
+  });
+});

@@ -14,6 +14,9 @@ export const messages = {
   screenNotFound: 'There is no screen, window or tab available to record.',
   screenUnreadable: 'The screen could not be captured. Close other apps that are capturing the screen and try again.',
   unsupported: 'This browser cannot record the screen. Use a recent version of Chrome, Edge or Firefox.',
+  /** Said before Start where the browser has no screen capture (most phones): the source is the camera. */
+  cameraOnly:
+    'This browser cannot record the screen (most phones cannot), so Camera only is chosen. To record your screen, open Stream on a computer in Chrome, Edge or Firefox.',
   noWebm:
     'This browser cannot record WebM video with VP8 or VP9 and Opus. Use a recent version of Chrome, Edge or Firefox.',
   recorderFailed: 'The recording stopped because of an error in the browser. Whatever was recorded before it is kept.',

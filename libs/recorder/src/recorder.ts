@@ -42,6 +42,8 @@ export interface BrowserMedia {
   enumerateDevices(): Promise<MediaDeviceInfo[]>;
   /** Listen to devices coming and going; returns the unsubscribe function. */
   onDeviceChange(listener: () => void): () => void;
+  /** Whether the browser can capture the screen at all (most phones cannot); absent: it can. */
+  canCaptureScreen?(): boolean;
 }
 
 export interface RecorderOptions {
@@ -121,6 +123,7 @@ export function browserMedia(): BrowserMedia {
   const unsupported = () => Promise.reject(new DOMException('Screen capture is not supported', 'NotSupportedError'));
   return {
     getDisplayMedia: (constraints) => (devices?.getDisplayMedia ? devices.getDisplayMedia(constraints) : unsupported()),
+    canCaptureScreen: () => typeof devices?.getDisplayMedia === 'function',
     getUserMedia: (constraints) => (devices?.getUserMedia ? devices.getUserMedia(constraints) : unsupported()),
     createAudioContext: () => new AudioContext(),
     createMediaStream: (tracks) => new MediaStream(tracks),

@@ -20,6 +20,26 @@ function setupWith(fake: ReturnType<typeof createFakeBrowser>, maxDurationMs?: n
 }
 
 describe('useRecorderSetup', () => {
+  it('where the screen cannot be captured (a phone), the source is Camera only before Start, and says why', async () => {
+    window.localStorage.setItem(preferencesKey, JSON.stringify({ source: 'screen', countdown: false }));
+    const fake = createFakeBrowser({ noScreenCapture: true });
+    const { result } = setupWith(fake);
+    expect(result.current.setup.screenCapture).toBe(false);
+    expect(result.current.setup.preferences.source).toBe('camera');
+    expect(result.current.setup.sourceNotice).toMatch(/^This browser cannot record the screen \(most phones cannot\)/);
+    act(() => result.current.setup.start());
+    await waitFor(() => expect(result.current.recorder.state.status).toBe('recording'));
+    expect(fake.calls.getDisplayMedia).toEqual([]);
+  });
+
+  it('where the screen can be captured, the remembered source stays and nothing is said', () => {
+    window.localStorage.setItem(preferencesKey, JSON.stringify({ source: 'area' }));
+    const { result } = setupWith(createFakeBrowser());
+    expect(result.current.setup.screenCapture).toBe(true);
+    expect(result.current.setup.preferences.source).toBe('area');
+    expect(result.current.setup.sourceNotice).toBeNull();
+  });
+
   it('warns in the last minute of the maximum length, then stops by itself', async () => {
     window.localStorage.setItem(preferencesKey, JSON.stringify({ countdown: false }));
     const fake = createFakeBrowser();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecorderPreferences } from '../capture/preferences.ts';
 import { estimatedMbPerMinute } from '../capture/quality.ts';
 import { clampRect, type CropRect, type RecordingSettings } from '../capture/settings.ts';
@@ -20,7 +20,12 @@ export interface AreaChoice {
 }
 
 export interface RecorderSetup {
+  /** The remembered settings; where the screen cannot be captured, with the source Camera only. */
   readonly preferences: RecorderPreferences;
+  /** The browser can capture the screen; false (most phones): only the camera can be recorded. */
+  readonly screenCapture: boolean;
+  /** Said before Start when the source had to be Camera only; null otherwise. */
+  readonly sourceNotice: string | null;
   update(change: Partial<RecorderPreferences>): void;
   readonly devices: Devices;
   /** The microphone's loudness, 0 to 1: the recorded one while recording, else the chosen one while the panel is open. */
@@ -51,7 +56,13 @@ export function useRecorderSetup(
   options: { readonly browser?: BrowserMedia; readonly maxDurationMs?: number; readonly disabled?: boolean } = {},
 ): RecorderSetup {
   const { browser, maxDurationMs, disabled = false } = options;
-  const [preferences, update] = usePreferences();
+  const [remembered, update] = usePreferences();
+  // Known before Start (issue 26, item 7): a phone is not offered a screen it cannot share.
+  const [screenCapture] = useState(() => (browser ?? browserMedia()).canCaptureScreen?.() ?? true);
+  const preferences: RecorderPreferences = useMemo(
+    () => (screenCapture || remembered.source === 'camera' ? remembered : { ...remembered, source: 'camera' }),
+    [screenCapture, remembered],
+  );
   const devices = useDevices(browser);
   const { state } = recorder;
   const live = state.status === 'recording' || state.status === 'paused';
@@ -157,6 +168,8 @@ export function useRecorderSetup(
 
   return {
     preferences,
+    screenCapture,
+    sourceNotice: screenCapture ? null : messages.cameraOnly,
     update,
     devices,
     level: live ? recordingLevel : preview.level,

@@ -157,6 +157,8 @@ export interface FakeBrowserOptions {
   readonly displayAudio?: boolean;
   /** getDisplayMedia rejects with this. */
   readonly displayError?: unknown;
+  /** A browser without screen capture (a phone): canCaptureScreen() is false, getDisplayMedia rejects. */
+  readonly noScreenCapture?: boolean;
   /** getUserMedia rejects with this (e.g. a denied microphone). */
   readonly microphoneError?: unknown;
   readonly supportedTypes?: readonly string[];
@@ -200,8 +202,10 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
   });
 
   const fake = {
+    canCaptureScreen: () => !options.noScreenCapture,
     async getDisplayMedia(constraints: unknown) {
       calls.getDisplayMedia.push(constraints);
+      if (options.noScreenCapture) throw new DOMException('Screen capture is not supported', 'NotSupportedError');
       if (options.holdDisplay) await displayHeld;
       if (options.displayError !== undefined) throw options.displayError;
       return display;

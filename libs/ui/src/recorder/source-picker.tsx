@@ -4,6 +4,8 @@ export interface SourcePickerProps {
   source: SourceChoice;
   onSource: (source: SourceChoice) => void;
   disabled?: boolean;
+  /** The browser cannot capture the screen: only Camera only can be chosen. */
+  cameraOnly?: boolean;
 }
 
 const choices: { value: SourceChoice; label: string }[] = [
@@ -14,7 +16,7 @@ const choices: { value: SourceChoice; label: string }[] = [
 ];
 
 /** What to record. */
-export function SourcePicker({ source, onSource, disabled = false }: SourcePickerProps) {
+export function SourcePicker({ source, onSource, disabled = false, cameraOnly = false }: SourcePickerProps) {
   return (
     <label className="flex items-center gap-3">
       <span>Source</span>
@@ -25,7 +27,7 @@ export function SourcePicker({ source, onSource, disabled = false }: SourcePicke
         onChange={(event) => onSource(event.currentTarget.value as SourceChoice)}
       >
         {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
+          <option key={choice.value} value={choice.value} disabled={cameraOnly && choice.value !== 'camera'}>
             {choice.label}
           </option>
         ))}

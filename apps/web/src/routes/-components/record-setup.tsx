@@ -42,7 +42,13 @@ export function RecordSetup({ recorder, setup, disabled, maxDurationMs, browser 
   return (
     <>
       <LiveAnnouncer message={setup.announcement} />
-      <SourcePicker source={preferences.source} onSource={(source) => update({ source })} disabled={locked} />
+      <SourcePicker
+        source={preferences.source}
+        onSource={(source) => update({ source })}
+        disabled={locked}
+        cameraOnly={!setup.screenCapture}
+      />
+      {setup.sourceNotice ? <RecorderNotice message={setup.sourceNotice} /> : null}
       <RecorderSettings
         open={preferences.panelOpen}
         onOpenChange={(panelOpen) => update({ panelOpen })}

@@ -255,6 +255,10 @@ describe('/record uploads while recording', () => {
       await page.reload();
       await list.waitFor();
       await list.getByRole('listitem').first().getByRole('button', { name: 'Discard' }).click();
+      await page
+        .getByRole('dialog', { name: 'Discard this recording?' })
+        .getByRole('button', { name: 'Discard recording' })
+        .click();
       await list.waitFor({ state: 'detached' });
       const head = await fetch(`${baseUrl}/api/uploads/${secondId}`, {
         method: 'HEAD',

@@ -55,9 +55,37 @@ describe('UnfinishedRecordings', () => {
     await userEvent.click(within(item).getByRole('button', { name: 'Resume upload' }));
     await userEvent.click(within(item).getByRole('button', { name: 'Download' }));
     await userEvent.click(within(item).getByRole('button', { name: 'Discard' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Discard this recording?' })).getByRole('button', {
+        name: 'Discard recording',
+      }),
+    );
     expect(onResume).toHaveBeenCalledWith('r1');
     expect(onDownload).toHaveBeenCalledWith('r1');
     expect(onDiscard).toHaveBeenCalledWith('r1');
+  });
+
+  it('Discard asks first: Cancel or Escape keeps the recording (issue 26, item 6)', async () => {
+    const onDiscard = vi.fn();
+    render(
+      <UnfinishedRecordings
+        recordings={[{ id: 'r1', startedAt: 0, durationMs: 1_000, sizeBytes: 1_000 }]}
+        onResume={vi.fn()}
+        onDownload={vi.fn()}
+        onDiscard={onDiscard}
+      />,
+    );
+    const discard = screen.getByRole('button', { name: 'Discard' });
+    await userEvent.click(discard);
+    const dialog = screen.getByRole('dialog', { name: 'Discard this recording?' });
+    expect(dialog.textContent).toContain('It cannot be brought back.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(discard);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onDiscard).not.toHaveBeenCalled();
+    expect(screen.getByRole('listitem')).toBeTruthy();
   });
 
   it('shows nothing when there are none', () => {

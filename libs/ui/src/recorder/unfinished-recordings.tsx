@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../library/confirm-dialog';
 import { formatDateTime } from '../video/format-video-date';
 
 export interface UnfinishedRecordingItem {
@@ -24,8 +26,12 @@ const minutesSeconds = (ms: number) => {
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-/** Recordings a reload or crash left on this computer, with Resume upload, Download and Discard. */
+/**
+ * Recordings a reload or crash left on this computer, with Resume upload, Download and Discard
+ * (which asks first: nothing brings a discarded recording back).
+ */
 export function UnfinishedRecordings({ recordings, onResume, onDownload, onDiscard }: UnfinishedRecordingsProps) {
+  const [discarding, setDiscarding] = useState<{ id: string; label: string }>();
   if (recordings.length === 0) return null;
   return (
     <section aria-labelledby="unfinished-recordings" className="flex flex-col gap-2">
@@ -61,7 +67,7 @@ export function UnfinishedRecordings({ recordings, onResume, onDownload, onDisca
                   type="button"
                   className="btn btn-sm btn-ghost"
                   disabled={recording.busy}
-                  onClick={() => onDiscard(recording.id)}
+                  onClick={() => setDiscarding({ id: recording.id, label })}
                 >
                   Discard
                 </button>
@@ -70,6 +76,18 @@ export function UnfinishedRecordings({ recordings, onResume, onDownload, onDisca
           );
         })}
       </ul>
+      {discarding ? (
+        <ConfirmDialog
+          title="Discard this recording?"
+          message={`${discarding.label} is deleted from this computer, with its unfinished upload. It cannot be brought back.`}
+          confirmLabel="Discard recording"
+          onCancel={() => setDiscarding(undefined)}
+          onConfirm={() => {
+            setDiscarding(undefined);
+            onDiscard(discarding.id);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

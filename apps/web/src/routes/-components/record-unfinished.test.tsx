@@ -50,6 +50,7 @@ describe('RecordPage: unfinished recordings', () => {
     await userEvent.click(within(item).getByRole('button', { name: 'Resume upload' }));
     expect((await screen.findByRole('link', { name: 'Open the video' })).getAttribute('href')).toBe('/video/v-old');
     await userEvent.click(within(item).getByRole('button', { name: 'Discard' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Discard recording' })); // it asks first
     await waitFor(() => expect(scripted.instant.discard).toHaveBeenCalledWith('r1'));
   });
 });

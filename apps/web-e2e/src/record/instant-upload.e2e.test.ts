@@ -256,7 +256,7 @@ describe('/record uploads while recording', () => {
       await list.waitFor();
       await list.getByRole('listitem').first().getByRole('button', { name: 'Discard' }).click();
       await page
-        .getByRole('dialog', { name: 'Discard this recording?' })
+        .getByRole('alertdialog', { name: 'Discard this recording?' })
         .getByRole('button', { name: 'Discard recording' })
         .click();
       await list.waitFor({ state: 'detached' });

@@ -146,7 +146,7 @@ describe('/record for a newcomer (issue 26)', () => {
       await page.reload();
       const list = page.getByRole('region', { name: 'Unfinished recordings' });
       const discard = list.getByRole('button', { name: 'Discard' });
-      const dialog = page.getByRole('dialog', { name: 'Discard this recording?' });
+      const dialog = page.getByRole('alertdialog', { name: 'Discard this recording?' });
       await discard.click();
       await dialog.waitFor();
       await page.keyboard.press('Escape');

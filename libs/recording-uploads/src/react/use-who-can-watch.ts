@@ -1,4 +1,3 @@
-import { changeErrorMessage } from '@stream/video-api';
 import { useState } from 'react';
 import type { RecordingUploads } from '../recording-uploads.ts';
 import type { WhoCanWatch } from '../share/share-link.ts';
@@ -43,10 +42,14 @@ export function useWhoCanWatch(
           (saved) => setChosen({ videoId, visibility: saved }),
           (error: unknown) => {
             setChosen(before);
-            setFailure({ videoId, message: `Who can watch did not change: ${changeErrorMessage(error)}` });
+            setFailure({ videoId, message: `Who can watch did not change: ${reason(error)}` });
           },
         )
         .finally(() => setBusy(false));
     },
   };
 }
+
+/** The error's own words, without Connect's "[code] " prefix. */
+const reason = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/^\[[a-z_]+\] /, '');

@@ -1,8 +1,5 @@
-import { create } from '@bufbuild/protobuf';
-import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
 import type { Client } from '@connectrpc/connect';
-import type { VideoService } from '@stream/proto';
-import { visibilityLabel, visibilityOfLabel } from '@stream/video-api';
+import { Visibility, type VideoService } from '@stream/proto';
 
 /** Who can watch a recording, in the words of `@stream/ui`: only its owner, anyone with its link, anyone. */
 export type WhoCanWatch = 'private' | 'shared' | 'public';
@@ -15,6 +12,16 @@ export interface SharedLink {
 
 type Videos = Pick<Client<typeof VideoService>, 'shareVideo' | 'updateVideo'>;
 
+// The mapping `@stream/video-api` also has (video-view.ts), kept here so /record's chunk does not
+// pull that module (and a chunk of its own) into the first page's preload lists.
+const visibilityOf: Record<WhoCanWatch, Visibility> = {
+  private: Visibility.PRIVATE,
+  shared: Visibility.SHARED,
+  public: Visibility.PUBLIC,
+};
+const whoCanWatch = (visibility: Visibility): WhoCanWatch =>
+  visibility === Visibility.PUBLIC ? 'public' : visibility === Visibility.SHARED ? 'shared' : 'private';
+
 /**
  * Who can watch, changed alone: UpdateVideo with an update_mask of `visibility` only, so the
  * title and description the server holds stay (the page may not know them). Answers what the
@@ -23,10 +30,10 @@ type Videos = Pick<Client<typeof VideoService>, 'shareVideo' | 'updateVideo'>;
 export async function changeWhoCanWatch(videos: Videos, videoId: string, to: WhoCanWatch): Promise<WhoCanWatch> {
   const saved = await videos.updateVideo({
     videoId,
-    visibility: visibilityOfLabel[to],
-    updateMask: create(FieldMaskSchema, { paths: ['visibility'] }),
+    visibility: visibilityOf[to],
+    updateMask: { paths: ['visibility'] },
   });
-  return visibilityLabel(saved.visibility);
+  return whoCanWatch(saved.visibility);
 }
 
 /**
@@ -40,7 +47,7 @@ export async function mintSharedLink(
   defaultVisibility?: WhoCanWatch,
 ): Promise<SharedLink> {
   const shared = await videos.shareVideo({ videoId });
-  const now = visibilityLabel(shared.visibility);
+  const now = whoCanWatch(shared.visibility);
   const visibility =
     defaultVisibility && defaultVisibility !== now ? await changeWhoCanWatch(videos, videoId, defaultVisibility) : now;
   return { url: shared.url, visibility };

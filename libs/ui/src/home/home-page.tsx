@@ -13,8 +13,7 @@ export function HomePage({ LinkComponent = PlainLink }: HomePageProps) {
         <div className="hero-content flex-col text-center">
           <h1 className="text-4xl font-bold">Welcome to Stream</h1>
           <p className="max-w-xl opacity-80">
-            Record your screen and microphone and keep every video in your own library. The moment you stop, its link is
-            ready to share, and you choose who can watch.
+            Record your screen and microphone. Its link is ready the moment you stop, and you choose who can watch.
           </p>
           <LinkComponent to="/record" className="btn btn-primary btn-lg">
             <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">

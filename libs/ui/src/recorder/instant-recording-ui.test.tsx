@@ -56,7 +56,7 @@ describe('UnfinishedRecordings', () => {
     await userEvent.click(within(item).getByRole('button', { name: 'Download' }));
     await userEvent.click(within(item).getByRole('button', { name: 'Discard' }));
     await userEvent.click(
-      within(screen.getByRole('dialog', { name: 'Discard this recording?' })).getByRole('button', {
+      within(screen.getByRole('alertdialog', { name: 'Discard this recording?' })).getByRole('button', {
         name: 'Discard recording',
       }),
     );
@@ -77,13 +77,13 @@ describe('UnfinishedRecordings', () => {
     );
     const discard = screen.getByRole('button', { name: 'Discard' });
     await userEvent.click(discard);
-    const dialog = screen.getByRole('dialog', { name: 'Discard this recording?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Discard this recording?' });
     expect(dialog.textContent).toContain('It cannot be brought back.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await userEvent.click(discard);
     await userEvent.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(onDiscard).not.toHaveBeenCalled();
     expect(screen.getByRole('listitem')).toBeTruthy();
   });

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { ConfirmDialog } from '../library/confirm-dialog';
+import { useId, useState } from 'react';
 import { formatDateTime } from '../video/format-video-date';
 
 export interface UnfinishedRecordingItem {
@@ -31,7 +30,8 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  * (which asks first: nothing brings a discarded recording back).
  */
 export function UnfinishedRecordings({ recordings, onResume, onDownload, onDiscard }: UnfinishedRecordingsProps) {
-  const [discarding, setDiscarding] = useState<{ id: string; label: string }>();
+  const [discarding, setDiscarding] = useState<string>();
+  const question = useId();
   if (recordings.length === 0) return null;
   return (
     <section aria-labelledby="unfinished-recordings" className="flex flex-col gap-2">
@@ -67,27 +67,47 @@ export function UnfinishedRecordings({ recordings, onResume, onDownload, onDisca
                   type="button"
                   className="btn btn-sm btn-ghost"
                   disabled={recording.busy}
-                  onClick={() => setDiscarding({ id: recording.id, label })}
+                  onClick={() => setDiscarding(recording.id)}
                 >
                   Discard
                 </button>
+                {discarding === recording.id ? (
+                  // Asked in place, as Reset link is (share-dialog.tsx): a modal here would bring
+                  // the Modal's chunk into /record's preload list, which the first page carries.
+                  <div
+                    role="alertdialog"
+                    aria-labelledby={question}
+                    className="alert alert-warning alert-soft w-full flex-wrap"
+                    onKeyDown={(event) => {
+                      if (event.key === 'Escape') setDiscarding(undefined);
+                    }}
+                  >
+                    <p>
+                      <strong id={question}>Discard this recording?</strong> It is deleted from this computer, with its
+                      unfinished upload. It cannot be brought back.
+                    </p>
+                    <div className="flex gap-2">
+                      <button type="button" className="btn btn-sm" autoFocus onClick={() => setDiscarding(undefined)}>
+                        Cancel
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-error"
+                        onClick={() => {
+                          setDiscarding(undefined);
+                          onDiscard(recording.id);
+                        }}
+                      >
+                        Discard recording
+                      </button>
+                    </div>
+                  </div>
+                ) : null}
               </div>
             </li>
           );
         })}
       </ul>
-      {discarding ? (
-        <ConfirmDialog
-          title="Discard this recording?"
-          message={`${discarding.label} is deleted from this computer, with its unfinished upload. It cannot be brought back.`}
-          confirmLabel="Discard recording"
-          onCancel={() => setDiscarding(undefined)}
-          onConfirm={() => {
-            setDiscarding(undefined);
-            onDiscard(discarding.id);
-          }}
-        />
-      ) : null}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { VideoService, Visibility } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousAxeViolations } from '../harness/axe';
 import { docsScreensDir } from '../harness/paths';
 import { launchBrowser, newSignedInPage } from '../index';
 import { previewOf } from './record-steps';
@@ -119,6 +120,7 @@ describe('/record for a newcomer (issue 26)', () => {
       expect((await videos.getVideo({ videoId })).visibility).toBe(Visibility.SHARED);
       await page.getByRole('status').filter({ hasText: 'Video uploaded successfully!' }).waitFor({ timeout: 60_000 });
       await page.screenshot({ path: join(docsScreensDir(), 'stop-desktop.png') });
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // A description the page never saw: a change of who can watch must leave it as it is.
       await videos.updateVideo({ videoId, description: 'Written elsewhere', updateMask: { paths: ['description'] } });
@@ -149,6 +151,7 @@ describe('/record for a newcomer (issue 26)', () => {
       const dialog = page.getByRole('alertdialog', { name: 'Discard this recording?' });
       await discard.click();
       await dialog.waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await discard.click();

@@ -77,7 +77,7 @@ export function UnfinishedRecordings({ recordings, onResume, onDownload, onDisca
                   <div
                     role="alertdialog"
                     aria-labelledby={question}
-                    className="alert alert-warning alert-soft w-full flex-wrap"
+                    className="flex w-full flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-200 p-3"
                     onKeyDown={(event) => {
                       if (event.key === 'Escape') setDiscarding(undefined);
                     }}

@@ -480,6 +480,12 @@ RPCs hand out. Both get ${WARM_RANGE_ROUNDS} untimed rounds of ranges first (the
 API's request path for about 4,000 requests. Idle memory is read 5 s after the server first
 answers; PGlite's rows start on an empty DATA_DIR, PostgreSQL's on a database an untimed start migrated. Throughput on this shared machine
 swings by a factor of two between runs; the CPU each server spends per GiB is the steadier figure.
+Behind nginx: the built API with \`ACCEL_REDIRECT=/_stream_blobs/\` behind a second nginx configured by
+docs/deploy/nginx-http.conf and nginx-locations.conf (one worker, no access log, like the reference), both
+on the server core; every 1 MiB range is one request the API checks (signature, revocation, the range)
+and answers with \`X-Accel-Redirect\`, and nginx sends from the blob directory with sendfile. Its CPU is
+the API's and that nginx's together; the reference is the same nginx alone serving the file. At 1 MiB a
+request, the API's fixed cost per request (an HTTP exchange with nginx) is what separates the two.
 `;
     const out = join(root, 'bench/results/api.md');
     await mkdir(dirname(out), { recursive: true });

@@ -164,7 +164,7 @@ describe.each(['local', 's3'] as const)('internal redirects to nginx, blobs on %
     const signed = (await as(owner).getVideo({ videoId: id })).url;
     expect((await get(viaNginx(signed), { range: 'bytes=0-9' })).response.status).toBe(206);
     await as(owner).updateVideo({ videoId: id, title: 'shared', visibility: Visibility.PRIVATE });
-    for (const headers of [{}, { range: 'bytes=0-9' }]) {
+    for (const headers of [{}, { range: 'bytes=0-9' }] as Record<string, string>[]) {
       const revoked = await get(viaNginx(signed), headers);
       expect(revoked.response.status).toBe(404);
       expect(revoked.body.includes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(false);

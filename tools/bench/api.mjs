@@ -6,9 +6,13 @@
 //     against Debian's nginx serving the same file;
 //  3. memory: the server's peak RSS growth while it ingests the 1 GiB upload;
 //  4. the built server (apps/api/dist/main.js, `npm run serve`) beside the tsx-run one: ranges
-//     against nginx, and for both, start-up time and idle memory on PGlite and on PostgreSQL.
+//     against nginx, and for both, start-up time and idle memory on PGlite and on PostgreSQL;
+//  5. the built server behind nginx with internal redirects (ACCEL_REDIRECT, the deployment guide's
+//     nginx files): the same ranges against nginx alone, CPU per GiB of the API and nginx together.
 // Everything runs on 127.0.0.1 with bounded counts; the results go to bench/results/api.md.
 // BENCH_SIZE_MIB (default 1024) changes the file size for a quick try; targets assume 1024.
+// BENCH_CPU_PROF=<dir>: every API server writes a V8 CPU profile there when it stops (node
+// --cpu-prof); `node tools/bench/profile-summary.mjs <file>` lists where its time went.
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +22,7 @@ import { promisify } from 'node:util';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
 import { makeTestClip } from '@stream/video-api/testing';
 import { rangeLoad, uploadFile, wholeGet } from './lib/http-load.mjs';
-import { startApiServer, startBareNodeSink, startNginx } from './lib/processes.mjs';
+import { startApiServer, startBareNodeSink, startFrontNginx, startNginx } from './lib/processes.mjs';
 import { cpuSecondsOf } from './lib/cpu.mjs';
 import { memoryOf, sampleRss } from './lib/rss.mjs';
 import { rawTcpIngest } from './lib/raw-tcp.mjs';
@@ -29,6 +33,9 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 const MiB = 1024 * 1024;
 const sizeMiB = Number(process.env.BENCH_SIZE_MIB ?? 1024);
+const nodeArgs = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', '--cpu-prof-dir', resolve(process.env.BENCH_CPU_PROF)]
+  : [];
 const size = sizeMiB * MiB;
 const ROUNDS = 3;
 /** Upload rounds, each paired with a flushed raw-TCP run right after it (the target's ratio is their median). */
@@ -41,6 +48,9 @@ const RANGE = { chunk: MiB, count: Math.min(1024, sizeMiB), concurrency: 4 };
 // issue 17: idle memory of the built server after start-up.
 const targets = { ingest: 0.65, streaming: 0.9, rssGrowthMiB: 100, idleRssMiB: { PGlite: 350, PostgreSQL: 250 } };
 const BUILT_RANGE_ROUNDS = 5;
+const ACCEL_RANGE_ROUNDS = 5;
+// Issue 34: behind nginx (ACCEL_REDIRECT) against nginx alone; Node alone against nginx; the upload.
+const accelTargets = { throughput: 0.95, cpu: 1.1, nodeCpu: 1.5, uploadCpuPerGiB: 0.8, uploadVsRaw: 0.9 };
 // Untimed range rounds before the timed ones, for every contender alike. A Node server reaches its
 // steady state only after a few thousand requests: with --trace-opt, V8 optimized 140, 120, 96, 34
 // and then 6 more functions in successive 1,024-request rounds while the API's CPU per GiB fell
@@ -139,7 +149,7 @@ async function main() {
       // One secret for the tsx-run and the built server, so both accept the same signed URL.
       URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
     };
-    const server = await startApiServer({ root, env: serverEnv, serverCore: true });
+    const server = await startApiServer({ root, env: serverEnv, nodeArgs, serverCore: true });
     cleanups.unshift(() => server.stop());
     const uploadUrl = `${server.baseUrl}/api/videoservice/upload`;
 
@@ -227,6 +237,7 @@ async function main() {
       rawCachedSeconds.push(await rawTcpIngest({ file, target, durable: false, serverCore: true }));
       await rm(target);
     }
+    const uploadCpuPerGiB = median(uploadCpuSeconds) / (size / (1024 * MiB));
     const ingest = {
       cp: mibps(size, median(cpSeconds)),
       cpSync: mibps(size, median(cpSyncSeconds)),
@@ -287,7 +298,7 @@ async function main() {
     log('building the API (npm run build -w @stream/api)');
     await run('npm', ['run', 'build', '-w', '@stream/api'], { cwd: root });
     await server.stop();
-    const builtServer = await startApiServer({ root, env: serverEnv, built: true, serverCore: true });
+    const builtServer = await startApiServer({ root, env: serverEnv, nodeArgs, built: true, serverCore: true });
     cleanups.unshift(() => builtServer.stop());
     const builtVideoUrl = new URL(uploaded.url, builtServer.baseUrl).href;
     if ((await wholeGet(builtVideoUrl, { verify: true })).sha256 !== fileSha)
@@ -310,7 +321,70 @@ async function main() {
       );
     }
     await builtServer.stop();
+
+    // 5. The built API behind nginx with internal redirects (ACCEL_REDIRECT, the deployment guide's
+    // nginx files): the API checks each range, nginx sends it from the blob directory. Against
+    // nginx alone, in pairs; the CPU is the API's and the front nginx's together.
+    log('the built API behind nginx with ACCEL_REDIRECT=/_stream_blobs/');
+    const accelServer = await startApiServer({
+      root,
+      env: { ...serverEnv, ACCEL_REDIRECT: '/_stream_blobs/' },
+      nodeArgs,
+      built: true,
+      serverCore: true,
+    });
+    cleanups.unshift(() => accelServer.stop());
+    const front = await startFrontNginx({
+      root,
+      scratch,
+      api: new URL(accelServer.baseUrl).host,
+      blobDir: join(dataDir, 'blobs'),
+      serverCore: true,
+    });
+    cleanups.unshift(() => front.stop());
+    const accelVideoUrl = new URL(uploaded.url, front.baseUrl).href;
+    const redirect = await fetch(new URL(uploaded.url, accelServer.baseUrl), { headers: { range: 'bytes=0-0' } });
+    await redirect.arrayBuffer();
+    if (!redirect.headers.get('x-accel-redirect')) throw new Error('the API answered no X-Accel-Redirect');
+    if ((await wholeGet(accelVideoUrl, { verify: true })).sha256 !== fileSha)
+      throw new Error(`${accelVideoUrl} answered other bytes than the file`);
+    for (let round = 0; round < WARM_RANGE_ROUNDS; round++) await rangeLoad(accelVideoUrl, { size, ...RANGE });
+    const accelRounds = { accel: [], nginx: [], accelWhole: [], nginxWhole: [] };
+    const accelCpu = { api: 0, front: 0, nginx: 0, bytes: 0, nginxBytes: 0 };
+    for (let round = 0; round < ACCEL_RANGE_ROUNDS; round++) {
+      const nginxCpu = await cpuSecondsOf(nginx.pid);
+      const n = await rangeLoad(nginxUrl, { size, ...RANGE });
+      accelCpu.nginx += (await cpuSecondsOf(nginx.pid)) - nginxCpu;
+      accelCpu.nginxBytes += n.bytes;
+      const [apiCpu, frontCpu] = [await cpuSecondsOf(accelServer.pid), await cpuSecondsOf(front.pid)];
+      const a = await rangeLoad(accelVideoUrl, { size, ...RANGE });
+      accelCpu.api += (await cpuSecondsOf(accelServer.pid)) - apiCpu;
+      accelCpu.front += (await cpuSecondsOf(front.pid)) - frontCpu;
+      accelCpu.bytes += a.bytes;
+      accelRounds.nginx.push(mibps(n.bytes, n.seconds));
+      accelRounds.accel.push(mibps(a.bytes, a.seconds));
+      log(
+        `behind nginx, round ${round + 1}: ranges nginx alone ${fmt(accelRounds.nginx.at(-1))} MiB/s, api + nginx ${fmt(accelRounds.accel.at(-1))} MiB/s`,
+      );
+    }
+    for (let round = 0; round < 2; round++) {
+      accelRounds.nginxWhole.push(await wholeGet(nginxUrl));
+      accelRounds.accelWhole.push(await wholeGet(accelVideoUrl));
+    }
+    await front.stop();
+    await accelServer.stop();
     await nginx.stop();
+    const accelRatio = median(accelRounds.accel.map((value, round) => value / accelRounds.nginx[round]));
+    const accelPerGiB = {
+      api: accelCpu.api / (accelCpu.bytes / GiB),
+      front: accelCpu.front / (accelCpu.bytes / GiB),
+      nginx: accelCpu.nginx / (accelCpu.nginxBytes / GiB),
+    };
+    const accelCpuRatio = (accelPerGiB.api + accelPerGiB.front) / accelPerGiB.nginx;
+    const accelWhole = {
+      accel: Math.max(...accelRounds.accelWhole.map((r) => mibps(r.bytes, r.seconds))),
+      nginx: Math.max(...accelRounds.nginxWhole.map((r) => mibps(r.bytes, r.seconds))),
+    };
     const builtStreamingRatio = median(builtRounds.api.map((api, round) => api / builtRounds.nginx[round]));
     const builtCpuRatio = builtCpu.api / builtCpu.nginx;
 
@@ -358,15 +432,18 @@ built), local blob store, PGlite, worker off; the idle-memory rows run each kind
 |---|---:|---:|---:|---:|---|
 | ingest: upload vs \`cp\` into the data dir (median of ${INGEST_ROUNDS} and ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cp)} MiB/s (cp) | ${fmt(results.ingestRatio, 2)}× | (informative) | |
 | ingest, like for like: upload vs \`cp\` + \`sync\` of the copy (median of ${INGEST_ROUNDS} and ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cpSync)} MiB/s (cp+sync) | ${fmt(results.durableIngestRatio, 2)}× | (informative) | |
-| ingest: server CPU per GiB uploaded (user + system, median of ${INGEST_ROUNDS}) | ${fmt(median(uploadCpuSeconds) / (size / (1024 * MiB)), 2)} s | | | (informative) | |
+| ingest: server CPU per GiB uploaded (user + system, median of ${INGEST_ROUNDS}) | ${fmt(uploadCpuPerGiB, 2)} s | | | ≤ ${accelTargets.uploadCpuPerGiB} s | ${mark(uploadCpuPerGiB <= accelTargets.uploadCpuPerGiB)} |
 | ingest ceiling: bare Node \`http\` body → file, no parsing (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.bare)} MiB/s (bare Node; itself ${fmt(results.bareVsCp, 2)}× cp) | ${fmt(results.bareIngestRatio, 2)}× | (informative) | |
-| ingest ceiling of this machine: raw TCP → file, 1 MiB reads, no HTTP, flushed like the upload (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawDurable)} MiB/s (raw TCP; itself ${fmt(ingest.rawDurable / ingest.cp, 2)}× cp) | ${fmt(pairedIngestRatio, 2)}× | ≥ ${targets.ingest}× | ${mark(pass.ingest)} |
+| ingest ceiling of this machine: raw TCP → file, 1 MiB reads, no HTTP, flushed like the upload (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawDurable)} MiB/s (raw TCP; itself ${fmt(ingest.rawDurable / ingest.cp, 2)}× cp) | ${fmt(pairedIngestRatio, 2)}× | ≥ ${targets.ingest}× (issue 34: ≥ ${accelTargets.uploadVsRaw}×) | ${mark(pass.ingest)}${pairedIngestRatio >= accelTargets.uploadVsRaw ? '' : ' (issue 34: **missed**)'} |
 | what Node's HTTP server allows here: bare Node against that raw-TCP ceiling (ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.bare)} MiB/s (bare Node) | ${fmt(ingest.rawDurable)} MiB/s (raw TCP) | ${fmt(pairedBareRatio, 2)}× | (informative) | |
 | the same, not flushed (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawCached)} MiB/s (raw TCP; itself ${fmt(ingest.rawCached / ingest.cp, 2)}× cp) | ${fmt(ingest.upload / ingest.rawCached, 2)}× | (informative) | |
 | streaming: ${RANGE.count} × 1 MiB ranges, ${RANGE.concurrency} connections (medians; ratio: median of ${RANGE_ROUNDS} paired rounds) | ${fmt(streaming.api)} MiB/s | ${fmt(streaming.nginx)} MiB/s (nginx) | ${fmt(results.streamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(pass.streaming)} |
-| streaming: server CPU per GiB of those ranges (user + system, all rounds) | ${fmt(cpuPerGiB.api, 2)} s | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 1)}× the CPU | (informative) | |
+| streaming: server CPU per GiB of those ranges (user + system, all rounds) | ${fmt(cpuPerGiB.api, 2)} s | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(cpuPerGiB.api / cpuPerGiB.nginx <= accelTargets.nodeCpu)} |
 | streaming, built server (\`npm run serve\`): the same ranges (ratio: median of ${BUILT_RANGE_ROUNDS} paired rounds) | ${fmt(median(builtRounds.api))} MiB/s | ${fmt(median(builtRounds.nginx))} MiB/s (nginx) | ${fmt(builtStreamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(builtStreamingRatio >= targets.streaming)} |
-| streaming, built server: CPU per GiB against nginx's | ${fmt(builtCpu.api / (builtCpu.bytes / GiB), 2)} s | ${fmt(builtCpu.nginx / (builtCpu.bytes / GiB), 2)} s (nginx) | ${fmt(builtCpuRatio, 1)}× the CPU | (informative) | |
+| streaming, built server: CPU per GiB against nginx's | ${fmt(builtCpu.api / (builtCpu.bytes / GiB), 2)} s | ${fmt(builtCpu.nginx / (builtCpu.bytes / GiB), 2)} s (nginx) | ${fmt(builtCpuRatio, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(builtCpuRatio <= accelTargets.nodeCpu)} |
+| streaming behind nginx (\`ACCEL_REDIRECT\`, docs/deploy nginx files, built API): the same ranges against nginx alone (ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(median(accelRounds.accel))} MiB/s | ${fmt(median(accelRounds.nginx))} MiB/s (nginx alone) | ${fmt(accelRatio, 2)}× | ≥ ${accelTargets.throughput}× | ${mark(accelRatio >= accelTargets.throughput)} |
+| streaming behind nginx: CPU per GiB of the API + nginx together against nginx alone | ${fmt(accelPerGiB.api + accelPerGiB.front, 2)} s (API ${fmt(accelPerGiB.api, 2)} s, nginx ${fmt(accelPerGiB.front, 2)} s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(accelCpuRatio, 2)}× the CPU | ≤ ${accelTargets.cpu}× | ${mark(accelCpuRatio <= accelTargets.cpu)} |
+| streaming behind nginx: whole-file GET (best of 2) | ${fmt(accelWhole.accel)} MiB/s | ${fmt(accelWhole.nginx)} MiB/s (nginx alone) | ${fmt(accelWhole.accel / accelWhole.nginx, 2)}× | (informative) | |
 | streaming: whole-file GET (best of 2) | ${fmt(streaming.apiWhole)} MiB/s | ${fmt(streaming.nginxWhole)} MiB/s (nginx) | ${fmt(results.wholeRatio, 2)}× | (informative) | |
 ${footprints
   .map(
@@ -403,6 +480,12 @@ RPCs hand out. Both get ${WARM_RANGE_ROUNDS} untimed rounds of ranges first (the
 API's request path for about 4,000 requests. Idle memory is read 5 s after the server first
 answers; PGlite's rows start on an empty DATA_DIR, PostgreSQL's on a database an untimed start migrated. Throughput on this shared machine
 swings by a factor of two between runs; the CPU each server spends per GiB is the steadier figure.
+Behind nginx: the built API with \`ACCEL_REDIRECT=/_stream_blobs/\` behind a second nginx configured by
+docs/deploy/nginx-http.conf and nginx-locations.conf (one worker, no access log, like the reference), both
+on the server core; every 1 MiB range is one request the API checks (signature, revocation, the range)
+and answers with \`X-Accel-Redirect\`, and nginx sends from the blob directory with sendfile. Its CPU is
+the API's and that nginx's together; the reference is the same nginx alone serving the file. At 1 MiB a
+request, the API's fixed cost per request (an HTTP exchange with nginx) is what separates the two.
 `;
     const out = join(root, 'bench/results/api.md');
     await mkdir(dirname(out), { recursive: true });
@@ -410,7 +493,7 @@ swings by a factor of two between runs; the CPU each server spends per GiB is th
     console.log(`\n${report}`);
     log(`written to ${out}`);
     log(
-      `ingest ${fmt(pairedIngestRatio, 2)}× raw TCP, streaming ${fmt(results.streamingRatio, 2)}× nginx, RSS growth ${fmt(rssGrowthMiB, 1)} MiB`,
+      `ingest ${fmt(pairedIngestRatio, 2)}× raw TCP (${fmt(uploadCpuPerGiB, 2)} s CPU/GiB), streaming ${fmt(results.streamingRatio, 2)}× nginx (${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}× its CPU), behind nginx ${fmt(accelRatio, 2)}× nginx alone (${fmt(accelCpuRatio, 2)}× its CPU), RSS growth ${fmt(rssGrowthMiB, 1)} MiB`,
     );
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));

@@ -69,6 +69,19 @@ export const configSchema = z.object({
   S3_FORCE_PATH_STYLE: boolean.default(false),
   /** With S3: the `url` and `thumbnail_url` the RPCs return are presigned GETs of the bucket (bytes skip Node). */
   S3_PRESIGNED_READS: boolean.default(false),
+  /**
+   * Behind nginx: the prefix of the `internal` location that serves blobs (docs/deploy.md), e.g.
+   * `/_stream_blobs/` (local disk: alias of DATA_DIR/blobs) or `/_stream_s3/` (S3: a proxy to the
+   * bucket). The API still checks every read of a video, thumbnail, storyboard or captions
+   * (signature, access, revocation, range) and answers `X-Accel-Redirect: <prefix><blob key>` (S3:
+   * the path and query of a one-minute presigned GET), and nginx sends the bytes. Unset: Node sends them.
+   */
+  ACCEL_REDIRECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+\/$/, 'expected a location prefix such as /_stream_blobs/')
+      .optional(),
+  ),
   /** Largest accepted upload, in bytes (default 2 GiB). */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

@@ -165,7 +165,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         log,
       }),
     );
-    registerStreamRoutes(app, { videos, signer, verifier, generations });
+    registerStreamRoutes(app, { videos, signer, verifier, generations, accelRedirect: config.ACCEL_REDIRECT });
     registerAppConfigRoute(app, {
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,

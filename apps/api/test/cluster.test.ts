@@ -1,7 +1,8 @@
 // A production cluster on this machine (issue 17, docs/deploy.md): Debian's PostgreSQL, an
 // S3-compatible bucket (s3rver), nginx configured by the files the deployment guide includes,
 // round robin over two built API processes (WORKER=false) and two worker processes, one
-// URL_SIGNING_SECRET. Through nginx: ten uploads (five whole-file, five resumable) each processed
+// URL_SIGNING_SECRET, internal redirects on (ACCEL_REDIRECT: nginx fetches what an API authorised
+// from the bucket). Through nginx: ten uploads (five whole-file, five resumable) each processed
 // exactly once; ranges of each alternate between the APIs; then one API and one worker are
 // killed with SIGKILL mid-work, every request retried through nginx succeeds, every video still
 // becomes READY, and nothing is left in the bucket or the database that no video owns. Resumable
@@ -97,6 +98,8 @@ describe('a cluster behind nginx', () => {
       // Emulator tokens through nginx: refused unless this development setting says otherwise.
       FIREBASE_AUTH_EMULATOR_THROUGH_PROXY: 'true',
       TRUST_PROXY: '127.0.0.1', // as docs/deploy/stream.env
+      // As docs/deploy/stream.env too: the APIs check each read, nginx fetches the bytes from the bucket.
+      ACCEL_REDIRECT: '/_stream_s3/',
       WEB_DIST: join(scratch, 'no-web-app'),
       FFMPEG_PATH: ffmpeg,
       PROCESSING_TIMEOUT_SECONDS: '8',
@@ -111,10 +114,11 @@ describe('a cluster behind nginx', () => {
       workers.push(await startBuilt('worker', { ...common, DATA_DIR: await dataDir() }, children));
     }
     await Promise.all(apis.map((api) => ready(api)));
-    nginx = await startNginx(await mkdtemp(join(scratch, 'nginx-')), [
-      `127.0.0.1:${apis[0]!.port}`,
-      `127.0.0.1:${apis[1]!.port}`,
-    ]);
+    nginx = await startNginx(
+      await mkdtemp(join(scratch, 'nginx-')),
+      [`127.0.0.1:${apis[0]!.port}`, `127.0.0.1:${apis[1]!.port}`],
+      { s3Origin: new URL(s3.env.S3_ENDPOINT!).origin },
+    );
   }, 180_000);
 
   afterAll(async () => {
@@ -219,8 +223,10 @@ describe('a cluster behind nginx', () => {
     }
   }, 150_000);
 
-  it('streams each video by ranges that alternate between the two APIs', async () => {
+  it('streams each video by ranges that alternate between the two APIs, nginx fetching the bytes from the bucket', async () => {
     const ports = apis.map((api) => `upstream=127.0.0.1:${api.port}`);
+    // After an internal redirect nginx logs both upstreams: the API that checked, then the bucket.
+    const bucket = ` : ${new URL(s3.env.S3_ENDPOINT!).host} `;
     for (const id of firstTen) {
       const video = await client().getVideo({ videoId: id });
       const url = new URL(video.url, nginx.baseUrl);
@@ -239,6 +245,7 @@ describe('a cluster behind nginx', () => {
         return lines.length >= 5 ? lines : undefined;
       });
       expect(served.length).toBe(5);
+      for (const line of served) expect(line, 'sent by nginx from the bucket').toContain(bucket);
       for (const port of ports)
         expect(
           served.some((line) => line.includes(port)),

@@ -1,6 +1,6 @@
 // Child processes for the benchmark: the real API server and Debian's nginx, each on a free port
 // of 127.0.0.1, stopped by their own pid.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { freePort } from '../../src/free-port.mjs';
 import { join } from 'node:path';
 import { spawnServer } from './cores.mjs';
@@ -136,5 +136,60 @@ export async function startBareNodeSink({ dir, serverCore = false }) {
   const handle = track(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
+  return { ...handle, baseUrl };
+}
+
+/**
+ * Debian's nginx configured by the deployment guide's own files (docs/deploy/nginx-*.conf) in front
+ * of one API (both upstream entries), its internal location `/_stream_blobs/` an alias of
+ * `blobDir`: the API behind nginx with ACCEL_REDIRECT. One worker and no access log, as the
+ * reference nginx.
+ */
+export async function startFrontNginx({ root, scratch, api, blobDir, serverCore = false }) {
+  const port = await freePort();
+  const docs = join(root, 'docs/deploy');
+  const dir = join(scratch, 'front');
+  await mkdir(dir, { recursive: true });
+  const http = (await readFile(join(docs, 'nginx-http.conf'), 'utf8'))
+    .replaceAll('127.0.0.1:8081', api)
+    .replaceAll('127.0.0.1:8082', api);
+  const locations = (await readFile(join(docs, 'nginx-locations.conf'), 'utf8'))
+    .replaceAll('alias /var/lib/stream/blobs/;', `alias ${blobDir}/;`)
+    .replaceAll('proxy_pass http://127.0.0.1:9000;', 'proxy_pass http://127.0.0.1:9;');
+  await writeFile(join(dir, 'stream-http.conf'), http);
+  await writeFile(join(dir, 'stream-locations.conf'), locations);
+  const conf = join(dir, 'nginx.conf');
+  await writeFile(
+    conf,
+    `${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'nginx-error.log')} warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  keepalive_requests 100000;
+  client_body_temp_path ${dir};
+  proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir};
+  scgi_temp_path ${dir};
+  include ${join(dir, 'stream-http.conf')};
+  server {
+    listen 127.0.0.1:${port};
+    include ${join(dir, 'stream-locations.conf')};
+  }
+}
+`,
+  );
+  const child = spawnServer(
+    '/usr/sbin/nginx',
+    ['-p', dir, '-c', conf, '-g', 'daemon off;'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+    serverCore,
+  );
+  const handle = track(child);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/healthz`, child, handle.output, 15_000);
   return { ...handle, baseUrl };
 }

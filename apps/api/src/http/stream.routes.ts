@@ -17,6 +17,7 @@ import type { Authentication } from '../auth/authenticate';
 import type { Grant } from '../services/access';
 import { attachmentDisposition } from './content-disposition';
 import { RecentBlobKeys } from './recent-blob-keys';
+import { accelTarget, nginxAgreesOn } from './accel-redirect';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
 
@@ -26,6 +27,8 @@ export interface StreamRoutesDeps {
   verifier: TokenVerifier;
   /** The current generation of each video's signed URLs: a URL of an older one was revoked. */
   generations: CurrentLinkGenerations;
+  /** ACCEL_REDIRECT: nginx's internal location that sends what this route authorised. */
+  accelRedirect?: string;
 }
 
 /** What the handlers share: the injected deps and this server's memory of signed URLs' asset versions. */
@@ -96,7 +99,15 @@ async function serve(
   if (range.kind === 'unsatisfiable') {
     return reply.code(416).header('content-range', `bytes */${info.size}`).send();
   }
+  // Behind nginx: everything above was checked here, and nginx sends the same span of the same
+  // blob (the client's Range, which it applies, is the one just found satisfiable).
   const span = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+  if (context.accelRedirect && blob.handOff && nginxAgreesOn(request, range)) {
+    const target = accelTarget(context.accelRedirect, await blob.handOff(), span);
+    // nginx adds its own Accept-Ranges; the rest of these headers survive the redirect or are
+    // carried over by the internal location (docs/deploy/nginx-locations.conf).
+    if (target) return reply.removeHeader('accept-ranges').header('x-accel-redirect', target).send();
+  }
   const length = span ? span.end - span.start + 1 : info.size;
   reply.header('content-length', length);
   if (span) reply.code(206).header('content-range', `bytes ${span.start}-${span.end}/${info.size}`);

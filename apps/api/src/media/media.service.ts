@@ -343,6 +343,7 @@ export class MediaService {
       info: blob.info,
       stream: (range) => blob.stream(range).catch(gone),
       writeTo: (out, range) => blob.writeTo(out, range).catch(gone),
+      ...(blob.handOff ? { handOff: blob.handOff } : {}),
       contentType,
       version,
     };

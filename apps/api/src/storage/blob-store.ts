@@ -27,7 +27,14 @@ export interface OpenedBlob {
    * cheapest way to serve bytes: the local store reads into buffers it reuses.
    */
   writeTo(destination: Writable, range?: ByteRange): Promise<void>;
+  /**
+   * Where a web server in front of the API can read this version itself, for an internal redirect
+   * (ACCEL_REDIRECT): the key, relative to the store's directory, or a short-lived URL of the store.
+   */
+  handOff?(): Promise<BlobHandOff>;
 }
+
+export type BlobHandOff = { kind: 'file'; key: string } | { kind: 'url'; url: URL };
 
 /**
  * Where video and thumbnail bytes live: a local directory by default, an S3-compatible bucket in

@@ -84,6 +84,7 @@ export class LocalBlobStore implements BlobStore {
     };
     return {
       info,
+      handOff: async () => ({ kind: 'file', key }),
       writeTo: async (destination, range) => {
         if (range) assertRangeFits(key, range, info.size);
         const leased = await lease();

@@ -17,8 +17,16 @@ export interface TestNginx {
   stop(): Promise<void>;
 }
 
+/** Where the doc's internal locations (ACCEL_REDIRECT) read blobs: a test's own in place of the doc's examples. */
+export interface NginxBlobs {
+  /** DATA_DIR/blobs of the API (local disk), for `/_stream_blobs/`. */
+  blobDir?: string;
+  /** The bucket's origin (http://host:port), for `/_stream_s3/`. */
+  s3Origin?: string;
+}
+
 /** nginx in front of `apis` (host:port each, the two of the doc's upstreams), in `prefix`. */
-export async function startNginx(prefix: string, apis: [string, string]): Promise<TestNginx> {
+export async function startNginx(prefix: string, apis: [string, string], blobs: NginxBlobs = {}): Promise<TestNginx> {
   execFileSync(process.execPath, [systemPackages, 'nginx'], { stdio: 'inherit' });
   for (const dir of ['temp/body', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi'])
     mkdirSync(join(prefix, dir), { recursive: true });
@@ -28,10 +36,16 @@ export async function startNginx(prefix: string, apis: [string, string]): Promis
     .replaceAll('127.0.0.1:8081', apis[0])
     .replaceAll('127.0.0.1:8082', apis[1]);
   writeFileSync(join(prefix, 'stream-http.conf'), http);
+  // Nothing listens on the doc's example bucket here: a refused connection, never another server.
+  const locations = readFileSync(join(docs, 'nginx-locations.conf'), 'utf8')
+    .replaceAll('alias /var/lib/stream/blobs/;', `alias ${join(blobs.blobDir ?? join(prefix, 'no-blobs'), '/')};`)
+    .replaceAll('proxy_pass http://127.0.0.1:9000;', `proxy_pass ${blobs.s3Origin ?? 'http://127.0.0.1:9'};`);
+  writeFileSync(join(prefix, 'stream-locations.conf'), locations);
   const port = await freePort();
   writeFileSync(
     join(prefix, 'nginx.conf'),
     `daemon off;
+${process.getuid?.() === 0 ? 'user root;' : ''}
 worker_processes 1;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;
@@ -46,7 +60,7 @@ http {
   access_log ${prefix}/access.log stream;
   server {
     listen 127.0.0.1:${port};
-    include ${join(docs, 'nginx-locations.conf')};
+    include ${join(prefix, 'stream-locations.conf')};
   }
 }
 `,

@@ -24,7 +24,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the API runs on its own port; the browser still talks to one origin.
-    proxy: { '/api': api, '/videoservice.VideoService': api },
+    proxy: { '/api': api, '/videoservice.VideoService': api, '/videoservice.TeamService': api },
   },
   // Every browser the app supports has modulepreload; the polyfill was half a kB of the first page.
   build: { outDir: 'dist', emptyOutDir: true, modulePreload: { polyfill: false } },

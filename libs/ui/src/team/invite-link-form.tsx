@@ -28,14 +28,18 @@ const EXPIRIES = [
 export function InviteLinkForm({ myRole, create, link, copy }: InviteLinkFormProps) {
   const [role, setRole] = useState<TeamRoleLabel>('member');
   const [expiry, setExpiry] = useState(7 * DAY);
-  const [uses, setUses] = useState(1);
+  const [uses, setUses] = useState('1');
   const roles: TeamRoleLabel[] = myRole === 'owner' ? ['member', 'admin', 'owner'] : ['member', 'admin'];
   return (
     <form
       className="flex flex-col gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        create.submit({ role, expireAfterSeconds: expiry, maxUses: uses });
+        create.submit({
+          role,
+          expireAfterSeconds: expiry,
+          maxUses: Math.max(1, Math.min(1000, Math.trunc(Number(uses)) || 1)),
+        });
       }}
     >
       <div className="flex flex-wrap items-end gap-3">
@@ -67,7 +71,7 @@ export function InviteLinkForm({ myRole, create, link, copy }: InviteLinkFormPro
             min={1}
             max={1000}
             value={uses}
-            onChange={(e) => setUses(Math.max(1, Math.min(1000, Number(e.target.value) || 1)))}
+            onChange={(e) => setUses(e.target.value)}
           />
         </label>
         <button type="submit" className="btn btn-primary btn-sm" disabled={create.busy}>

@@ -22,9 +22,9 @@ function InvitePage() {
   const { transport, session } = Route.useRouteContext();
   const signedIn = useSession(session).token !== null;
   const navigate = useNavigate();
-  const invite = useInvite(transport, token, (teamId) => {
-    rememberSpace({ id: teamId, name: invite.teamName });
-    void navigate({ to: '/videos', search: { space: teamId } });
+  const invite = useInvite(transport, token, (team) => {
+    rememberSpace(team);
+    void navigate({ to: '/videos', search: { space: team.id } });
   });
   // Sign-in (and its sign-up screen) comes back here after (login.tsx's `redirect`).
   const signIn = (

@@ -8,9 +8,9 @@ import { inviteStateLabel, roleLabel } from './team-view';
 /**
  * /invite/$token as `@stream/ui`'s `InvitePageView` props: the invite's team and state (the route's
  * loader has it in the cache; GetInvite works signed out) and Join team, which accepts it and hands
- * the team's id to `onJoined`.
+ * the team (id, name) to `onJoined`.
  */
-export function useInvite(transport: Transport, token: string, onJoined: (teamId: string) => void) {
+export function useInvite(transport: Transport, token: string, onJoined: (team: { id: string; name: string }) => void) {
   const queryClient = useQueryClient();
   const invite = useSuspenseQuery(getInviteQuery(transport, token)).data;
   const accept = useMutation(acceptInviteMutation(transport, queryClient));
@@ -21,7 +21,7 @@ export function useInvite(transport: Transport, token: string, onJoined: (teamId
     join: {
       busy: accept.isPending,
       error: accept.error ? teamErrorMessage(accept.error) : undefined,
-      submit: () => accept.mutate({ token }, { onSuccess: (team) => onJoined(team.id) }),
+      submit: () => accept.mutate({ token }, { onSuccess: (team) => onJoined({ id: team.id, name: team.name }) }),
     },
   };
 }

@@ -56,7 +56,9 @@ describe('useTeamPage', () => {
     const token = page.result.current.team!.inviteLink!.split('/').pop()!;
     fake.as('bob');
     const joined: string[] = [];
-    const invite = renderHook(() => useInvite(fake.transport, token, (id) => joined.push(id)), { wrapper: wrapper() });
+    const invite = renderHook(() => useInvite(fake.transport, token, (team) => joined.push(team.id)), {
+      wrapper: wrapper(),
+    });
     await waitFor(() =>
       expect(invite.result.current).toMatchObject({ state: 'valid', teamName: 'Crew', role: 'admin' }),
     );

@@ -14,6 +14,11 @@ export interface VideoFilter {
   folderId?: string | null;
   /** Videos carrying every one of these tags. */
   tagIds: string[];
+  /**
+   * In a team's library (issue 27): videos carrying a tag of every one of these names (lower
+   * case), whoever's tag it is; each member tags their own videos with their own tags.
+   */
+  tagNames?: string[];
   status?: VideoStatus;
   visibility?: VideoVisibility;
   order: VideoOrder;
@@ -21,8 +26,17 @@ export interface VideoFilter {
 
 type VideosQuery = SelectQueryBuilder<Database, 'videos', object>;
 
-function filtered(db: Kysely<Database>, userId: string, filter: VideoFilter): VideosQuery {
-  let query: VideosQuery = db.selectFrom('videos').where('videos.user_id', '=', userId);
+/** Whose library: a person's own videos, or (with `teamId`) every video in a team. */
+export interface LibraryScope {
+  userId: string;
+  teamId?: string;
+}
+
+function filtered(db: Kysely<Database>, scope: LibraryScope, filter: VideoFilter): VideosQuery {
+  let query: VideosQuery =
+    scope.teamId !== undefined
+      ? db.selectFrom('videos').where('videos.team_id', '=', scope.teamId)
+      : db.selectFrom('videos').where('videos.user_id', '=', scope.userId);
   if (filter.tsquery !== undefined) {
     query = query.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${filter.tsquery})`);
   }
@@ -37,6 +51,17 @@ function filtered(db: Kysely<Database>, userId: string, filter: VideoFilter): Vi
           .select(sql`1`.as('one'))
           .whereRef('video_tags.video_id', '=', 'videos.id')
           .where('video_tags.tag_id', '=', tagId),
+      ),
+    );
+  }
+  for (const name of filter.tagNames ?? []) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('video_tags')
+          .innerJoin('tags', 'tags.id', 'video_tags.tag_id')
+          .select(sql`1`.as('one'))
+          .whereRef('video_tags.video_id', '=', 'videos.id')
+          .where(sql<boolean>`lower(tags.name) = ${name}`),
       ),
     );
   }
@@ -76,16 +101,16 @@ function ordered<Q extends VideosQuery>(query: Q, filter: VideoFilter): Q {
 export const MAX_COUNTED_MATCHES = 1000;
 
 /**
- * One page of the user's videos that pass `filter`, whether another follows, and how many pass
+ * One page of the videos of `scope` that pass `filter`, whether another follows, and how many pass
  * (up to MAX_COUNTED_MATCHES + 1, meaning more than the cap).
  */
 export async function listFilteredVideos(
   db: Kysely<Database>,
-  userId: string,
+  scope: LibraryScope,
   filter: VideoFilter,
   page: { size: number; number: number },
 ): Promise<{ rows: VideoRow[]; hasMore: boolean; total: number }> {
-  const base = filtered(db, userId, filter);
+  const base = filtered(db, scope, filter);
   const total = await countMatches(db, base, filter);
   const order = filter.order === 'relevance' && total > MAX_COUNTED_MATCHES ? 'newest' : filter.order;
   const rows = await ordered(base.selectAll('videos').select(videoColumns), { ...filter, order })
@@ -99,6 +124,7 @@ export async function listFilteredVideos(
 async function countMatches(db: Kysely<Database>, base: VideosQuery, filter: VideoFilter): Promise<number> {
   const onlyTags =
     filter.tagIds.length > 0 &&
+    !filter.tagNames?.length &&
     filter.tsquery === undefined &&
     filter.folderId === undefined &&
     !filter.status &&
@@ -125,19 +151,17 @@ async function countMatches(db: Kysely<Database>, base: VideosQuery, filter: Vid
 }
 
 /**
- * Of `ids`, those that are the user's, held against concurrent changes until the transaction `db`
- * ends.
+ * Those of `ids` that exist, with what the policy needs to know of them, held against concurrent
+ * changes until the transaction `db` ends.
  */
-export async function lockOwnedVideos(db: Kysely<Database>, userId: string, ids: string[]): Promise<Set<string>> {
-  const rows = await db
+export async function lockVideos(db: Kysely<Database>, ids: string[]) {
+  return db
     .selectFrom('videos')
-    .select('id')
+    .select(['id', 'user_id', 'visibility', 'team_id', 'share_token', 'share_expires_at'])
     .where('id', 'in', ids)
-    .where('user_id', '=', userId)
     .orderBy('id')
     .forUpdate()
     .execute();
-  return new Set(rows.map((row) => row.id));
 }
 
 export async function setVideosFields(

@@ -75,6 +75,18 @@ export async function findRole(db: Kysely<Database>, teamId: string, uid: string
   return row?.role;
 }
 
+/** `uid`'s role in each of `teamIds` they belong to. */
+export async function rolesOf(db: Kysely<Database>, uid: string, teamIds: string[]): Promise<Map<string, TeamRole>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('team_members')
+    .select(['team_id', 'role'])
+    .where('uid', '=', uid)
+    .where('team_id', 'in', teamIds)
+    .execute();
+  return new Map(rows.map((row) => [row.team_id, row.role]));
+}
+
 /** Members with their account's name and email: owners, admins, members, each by joining time. */
 export async function listMembers(db: Kysely<Database>, teamId: string) {
   return db
@@ -211,12 +223,16 @@ export async function takeInviteUse(db: Kysely<Database>, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** Puts a video into a team (or, with null, back into its owner's library; TEAM becomes PRIVATE). */
+/**
+ * Puts a video into a team (or, with null, back into its owner's library; TEAM becomes PRIVATE).
+ * It leaves its folder: a video's folder is always of the library it is in.
+ */
 export async function setVideoTeam(db: Kysely<Database>, videoId: string, teamId: string | null): Promise<boolean> {
   const result = await db
     .updateTable('videos')
     .set({
       team_id: teamId,
+      folder_id: null,
       updated_at: sql<Date>`now()`,
       ...(teamId === null ? { visibility: sql`case when visibility = 'TEAM' then 'PRIVATE' else visibility end` } : {}),
     })

@@ -31,7 +31,7 @@ export function TeamHeader({ name, myRole, rename, remove, leave }: TeamHeaderPr
         </button>
       )}
       {myRole === 'owner' && (
-        <button type="button" className="btn btn-sm btn-error btn-outline" onClick={() => setOpen('delete')}>
+        <button type="button" className="btn btn-sm btn-error" onClick={() => setOpen('delete')}>
           Delete team
         </button>
       )}

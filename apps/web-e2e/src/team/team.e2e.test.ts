@@ -122,10 +122,10 @@ it('A creates a team and invites B by link; B joins, sees and plays A’s team v
 
   // A removes B from the team.
   await a.goto(`${baseUrl}/team?team=${teamId}`);
-  await a.getByRole('cell', { name: /Bob Member/ }).waitFor();
+  await a.getByRole('cell', { name: 'Bob Member', exact: true }).waitFor();
   await a.getByRole('button', { name: 'Remove Bob Member' }).click();
   await a.getByRole('dialog', { name: 'Remove member?' }).getByRole('button', { name: 'Remove' }).click();
-  await expect.poll(() => a.getByRole('cell', { name: /Bob Member/ }).count()).toBe(0);
+  await expect.poll(() => a.getByRole('cell', { name: 'Bob Member', exact: true }).count()).toBe(0);
 
   // B can no longer get, list or stream it.
   expect(await refusal(asBob.getVideo({ videoId }))).toBe(Code.NotFound);

@@ -13,15 +13,16 @@ import { VideoLibrary } from '../-components/video-library';
 export const Route = createFileRoute('/_authed/videos')({
   // Search, folder, tags, sort and filters live in the URL (issue 14), so a reload keeps the view.
   validateSearch: validateLibrarySearch,
+  // The active space (issue 27): a link without one shows the space chosen last in this tab.
+  beforeLoad: ({ search }) => {
+    const remembered = rememberedSpace();
+    if (search.space === undefined && remembered.id)
+      throw redirect({ to: '/videos', search: { ...search, space: remembered.id }, replace: true });
+    if (search.space && search.space !== remembered.id) rememberSpace({ id: search.space, name: 'Team' });
+  },
   loaderDeps: ({ search }) => search,
   // The first page (also on hover of a link to here); the heading shows with the skeleton meanwhile.
   loader: async ({ context: { queryClient, transport }, deps }) => {
-    // The active space (issue 27): a link without one shows the space chosen last in this tab. In
-    // the loader, not beforeLoad, so this code stays out of the first page's bundle.
-    const remembered = rememberedSpace();
-    if (deps.space === undefined && remembered.id)
-      throw redirect({ to: '/videos', search: { ...deps, space: remembered.id }, replace: true });
-    if (deps.space && deps.space !== remembered.id) rememberSpace({ id: deps.space, name: 'Team' });
     await queryClient.ensureInfiniteQueryData(libraryVideosQuery(transport, toLibraryFilter(deps)));
   },
   pendingComponent: () => (

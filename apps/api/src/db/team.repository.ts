@@ -224,6 +224,28 @@ export async function takeInviteUse(db: Kysely<Database>, tokenHash: string) {
 }
 
 /**
+ * Revokes the signed URLs handed out for the team's videos that are not PUBLIC (all of them, or
+ * only `videoId`), leaving out `exceptOwner`'s own: after a member leaves or is removed, or a video
+ * or the whole team leaves, someone holding such a URL may no longer be allowed to read it.
+ * Returns how many videos were touched.
+ */
+export async function revokeTeamLinks(
+  db: Kysely<Database>,
+  teamId: string,
+  options: { exceptOwner?: string; videoId?: string } = {},
+): Promise<number> {
+  let query = db
+    .updateTable('videos')
+    .set({ link_generation: sql<number>`link_generation + 1` })
+    .where('team_id', '=', teamId)
+    .where('visibility', '<>', 'PUBLIC');
+  if (options.exceptOwner !== undefined) query = query.where('user_id', '<>', options.exceptOwner);
+  if (options.videoId !== undefined) query = query.where('id', '=', options.videoId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
  * Puts a video into a team (or, with null, back into its owner's library; TEAM becomes PRIVATE).
  * It leaves its folder: a video's folder is always of the library it is in.
  */

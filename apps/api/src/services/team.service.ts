@@ -13,12 +13,15 @@ import {
   type TeamMember,
   type TeamRole,
 } from './team';
+import type { LinkGenerations } from './link-generations';
 import type { UserDirectory } from './user-directory';
 import { VideoError } from './video';
 
 export interface TeamServiceDeps {
   db: Kysely<Database>;
   directory: UserDirectory;
+  /** Told when signed URLs of a team's videos are revoked, so this process stops honouring them at once. */
+  generations?: Pick<LinkGenerations, 'forgetAll'>;
 }
 
 /** Only the SHA-256 of an invite token is stored: a leaked database holds no working link. */
@@ -87,8 +90,10 @@ export class TeamService {
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await teams.lockTeam(trx, teamId))) throw noTeam(teamId);
       await this.allowed(trx, user, teamId, 'delete', 'Only an owner deletes a team');
+      await teams.revokeTeamLinks(trx, teamId);
       await teams.deleteTeam(trx, teamId);
     });
+    this.deps.generations?.forgetAll();
   }
 
   async listMine(user: User): Promise<Team[]> {
@@ -141,13 +146,19 @@ export class TeamService {
     });
   }
 
-  /** Removes `uid` (the caller themself: leaving). Their videos stay in the team, still theirs. */
+  /**
+   * Removes `uid` (the caller themself: leaving). Their videos stay in the team, still theirs. The
+   * signed URLs they were handed for the others' videos stop working at once (everyone else's
+   * too: their clients fetch new ones).
+   */
   async removeMember(user: User, teamId: string, uid: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const { subject } = await this.memberChange(trx, user, teamId, uid, 'remove-member');
       if (subject.role === 'owner' && (await teams.ownerCount(trx, teamId)) <= 1) throw lastOwner();
       await teams.removeMember(trx, teamId, uid);
+      await teams.revokeTeamLinks(trx, teamId, { exceptOwner: uid });
     });
+    this.deps.generations?.forgetAll();
   }
 
   async createInvite(
@@ -221,29 +232,36 @@ export class TeamService {
    * permission_denied.
    */
   async moveVideo(user: User, videoId: string, teamId: string | undefined): Promise<{ teamId?: string }> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      if (!(await videoRows.lockVideo(trx, videoId))) throw new VideoError('not_found', `No video ${videoId}`);
-      const video = (await videoRows.findVideo(trx, videoId))!;
-      const current = video.team_id ?? undefined;
-      const roles = new Map<string, TeamRole>();
-      for (const id of new Set([current, teamId])) {
-        const role = id && (await teams.findRole(trx, id, user.uid));
-        if (id && role) roles.set(id, role);
-      }
-      const person = { uid: user.uid, roles };
-      const facts = { userId: video.user_id, visibility: video.visibility, teamId: current };
-      if (!may(person, 'view', { kind: 'video', video: facts }))
-        throw new VideoError('not_found', `No video ${videoId}`);
-      if (teamId !== undefined && !roles.has(teamId)) throw noTeam(teamId);
-      if (!may(person, 'move', { kind: 'video', video: facts, to: teamId }))
-        throw denied(
-          teamId === undefined
-            ? "Only the video's owner or the team's owners and admins take it out of the team"
-            : "Only the video's owner puts it into a team",
-        );
-      if (current !== teamId) await teams.setVideoTeam(trx, videoId, teamId ?? null);
-      return { teamId };
-    });
+    return this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await videoRows.lockVideo(trx, videoId))) throw new VideoError('not_found', `No video ${videoId}`);
+        const video = (await videoRows.findVideo(trx, videoId))!;
+        const current = video.team_id ?? undefined;
+        const roles = new Map<string, TeamRole>();
+        for (const id of new Set([current, teamId])) {
+          const role = id && (await teams.findRole(trx, id, user.uid));
+          if (id && role) roles.set(id, role);
+        }
+        const person = { uid: user.uid, roles };
+        const facts = { userId: video.user_id, visibility: video.visibility, teamId: current };
+        if (!may(person, 'view', { kind: 'video', video: facts }))
+          throw new VideoError('not_found', `No video ${videoId}`);
+        if (teamId !== undefined && !roles.has(teamId)) throw noTeam(teamId);
+        if (!may(person, 'move', { kind: 'video', video: facts, to: teamId }))
+          throw denied(
+            teamId === undefined
+              ? "Only the video's owner or the team's owners and admins take it out of the team"
+              : "Only the video's owner puts it into a team",
+          );
+        if (current !== teamId) {
+          // Its old team's members lose it: the signed URLs they hold stop working.
+          if (current !== undefined) await teams.revokeTeamLinks(trx, current, { videoId });
+          await teams.setVideoTeam(trx, videoId, teamId ?? null);
+        }
+        return { teamId };
+      })
+      .finally(() => this.deps.generations?.forgetAll());
   }
 
   /** The team as the caller sees it; not_found when they are not a member. */

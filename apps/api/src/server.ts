@@ -28,6 +28,7 @@ import editRoutes from './rpc/edit.routes';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
+import { createSmtpMailer, defaultSender } from './services/mailer';
 import { recordingUsers, UserDirectory } from './services/user-directory';
 import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
@@ -104,7 +105,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
     const library = new LibraryService({ db: database.db, videos });
     const directory = new UserDirectory({ db: database.db, log });
-    const teams = new TeamService({ db: database.db, directory, generations });
+    const mailer = config.SMTP_URL
+      ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL) })
+      : undefined;
+    if (mailer) closers.unshift(async () => mailer.close());
+    const teams = new TeamService({ db: database.db, directory, generations, mailer, log });
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
     const httpVerifier = recordingUsers(verifier, directory);
 

@@ -197,6 +197,11 @@ export async function listPendingInvites(db: Kysely<Database>, teamId: string) {
     .execute();
 }
 
+/** Removes an invite outright (one whose mail could not be sent: it was never handed out). */
+export async function deleteInvite(db: Kysely<Database>, inviteId: string): Promise<void> {
+  await db.deleteFrom('team_invites').where('id', '=', inviteId).execute();
+}
+
 export async function revokeInvite(db: Kysely<Database>, teamId: string, inviteId: string): Promise<boolean> {
   const result = await db
     .updateTable('team_invites')

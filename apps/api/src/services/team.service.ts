@@ -13,7 +13,10 @@ import {
   type TeamMember,
   type TeamRole,
 } from './team';
+import type { Logger } from 'pino';
+import { inviteMail } from './invite-mail';
 import type { LinkGenerations } from './link-generations';
+import type { Mailer } from './mailer';
 import type { UserDirectory } from './user-directory';
 import { VideoError } from './video';
 
@@ -22,6 +25,9 @@ export interface TeamServiceDeps {
   directory: UserDirectory;
   /** Told when signed URLs of a team's videos are revoked, so this process stops honouring them at once. */
   generations?: Pick<LinkGenerations, 'forgetAll'>;
+  /** Set when SMTP_URL is: invites may then be mailed. */
+  mailer?: Mailer;
+  log?: Pick<Logger, 'warn'>;
 }
 
 /** Only the SHA-256 of an invite token is stored: a leaked database holds no working link. */
@@ -108,7 +114,10 @@ export class TeamService {
   }
 
   /** A team of the caller with its members, and its pending invites for those who may invite. */
-  async get(user: User, teamId: string): Promise<{ team: Team; members: TeamMember[]; invites: TeamInvite[] }> {
+  async get(
+    user: User,
+    teamId: string,
+  ): Promise<{ team: Team; members: TeamMember[]; invites: TeamInvite[]; mailEnabled: boolean }> {
     const team = await this.team(user, teamId);
     const person = personOf(user.uid, teamId, team.role);
     const [members, invites] = await Promise.all([
@@ -126,6 +135,7 @@ export class TeamService {
         joinedAt: row.joined_at,
       })),
       invites: invites.map(toInvite),
+      mailEnabled: this.deps.mailer !== undefined,
     };
   }
 
@@ -161,16 +171,28 @@ export class TeamService {
     this.deps.generations?.forgetAll();
   }
 
+  /**
+   * A new invite link (`linkOf` makes its URL from its token). With `email`, the link is mailed
+   * there too; when mail is not set up, or the mail server does not take the mail, no invite is
+   * made.
+   */
   async createInvite(
     user: User,
     teamId: string,
-    options: { role: TeamRole; expireAfterSeconds: number; uses: number },
-  ): Promise<{ invite: TeamInvite; token: string }> {
+    options: { role: TeamRole; expireAfterSeconds: number; uses: number; email?: string },
+    linkOf: (token: string) => string = () => '',
+  ): Promise<{ invite: TeamInvite; token: string; mailed: boolean }> {
     const role = await teams.findRole(this.deps.db, teamId, user.uid);
     if (!role) throw noTeam(teamId);
     if (!may(personOf(user.uid, teamId, role), 'invite', { kind: 'team', teamId, grantsRole: options.role }))
       throw denied(
         role === 'admin' ? 'Only an owner invites someone as owner' : 'Only owners and admins invite people',
+      );
+    const { mailer } = this.deps;
+    if (options.email !== undefined && !mailer)
+      throw new VideoError(
+        'failed_precondition',
+        'This server sends no mail (SMTP_URL is not set): copy the invite link and pass it on instead',
       );
     const token = randomBytes(INVITE_TOKEN_BYTES).toString('base64url');
     const row = await teams.insertInvite(this.deps.db, {
@@ -182,7 +204,27 @@ export class TeamService {
       uses: options.uses,
       createdBy: user.uid,
     });
-    return { invite: toInvite(row), token };
+    if (options.email === undefined || !mailer) return { invite: toInvite(row), token, mailed: false };
+    const team = await teams.findTeam(this.deps.db, teamId);
+    const mail = inviteMail({
+      to: options.email,
+      teamName: team?.name ?? '',
+      inviterName: user.name ?? user.email ?? '',
+      role: options.role,
+      url: linkOf(token),
+      expiresAt: row.expires_at,
+    });
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      await teams.deleteInvite(this.deps.db, row.id);
+      this.deps.log?.warn({ err: error, teamId }, 'the mail server did not take an invite mail');
+      throw new VideoError(
+        'unavailable',
+        'The invite mail could not be sent, so no invite was made: try again, or copy an invite link instead',
+      );
+    }
+    return { invite: toInvite(row), token, mailed: true };
   }
 
   async revokeInvite(user: User, teamId: string, inviteId: string): Promise<void> {

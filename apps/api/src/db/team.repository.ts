@@ -197,6 +197,11 @@ export async function listPendingInvites(db: Kysely<Database>, teamId: string) {
     .execute();
 }
 
+/** Removes an invite outright (one whose mail could not be sent: it was never handed out). */
+export async function deleteInvite(db: Kysely<Database>, inviteId: string): Promise<void> {
+  await db.deleteFrom('team_invites').where('id', '=', inviteId).execute();
+}
+
 export async function revokeInvite(db: Kysely<Database>, teamId: string, inviteId: string): Promise<boolean> {
   const result = await db
     .updateTable('team_invites')
@@ -221,6 +226,28 @@ export async function takeInviteUse(db: Kysely<Database>, tokenHash: string) {
     .where('expires_at', '>', sql<Date>`now()`)
     .returning(['team_id', 'role'])
     .executeTakeFirst();
+}
+
+/**
+ * Revokes the signed URLs handed out for the team's videos that are not PUBLIC (all of them, or
+ * only `videoId`), leaving out `exceptOwner`'s own: after a member leaves or is removed, or a video
+ * or the whole team leaves, someone holding such a URL may no longer be allowed to read it.
+ * Returns how many videos were touched.
+ */
+export async function revokeTeamLinks(
+  db: Kysely<Database>,
+  teamId: string,
+  options: { exceptOwner?: string; videoId?: string } = {},
+): Promise<number> {
+  let query = db
+    .updateTable('videos')
+    .set({ link_generation: sql<number>`link_generation + 1` })
+    .where('team_id', '=', teamId)
+    .where('visibility', '<>', 'PUBLIC');
+  if (options.exceptOwner !== undefined) query = query.where('user_id', '<>', options.exceptOwner);
+  if (options.videoId !== undefined) query = query.where('id', '=', options.videoId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { createClient } from '@connectrpc/connect';
+import { TeamService } from '@stream/proto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,8 +37,6 @@ describe('teams in the app (issue 27)', () => {
   it('/invite/$token signed out names the team and sends the person through sign-in and back', async () => {
     const { router, teams } = renderApp('/login', { signedIn: false });
     teams.as('ann');
-    const { createClient } = await import('@connectrpc/connect');
-    const { TeamService } = await import('@stream/proto');
     const client = createClient(TeamService, teams.transport);
     const team = await client.createTeam({ name: 'Launch crew' });
     const { token } = await client.createInvite({ teamId: team.id });

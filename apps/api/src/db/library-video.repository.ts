@@ -111,7 +111,7 @@ export async function listFilteredVideos(
   page: { size: number; number: number },
 ): Promise<{ rows: VideoRow[]; hasMore: boolean; total: number }> {
   const base = filtered(db, scope, filter);
-  const total = await countMatches(db, base, filter);
+  const total = await countMatches(db, base, filter, scope);
   const order = filter.order === 'relevance' && total > MAX_COUNTED_MATCHES ? 'newest' : filter.order;
   const rows = await ordered(base.selectAll('videos').select(videoColumns), { ...filter, order })
     .limit(page.size + 1)
@@ -121,18 +121,34 @@ export async function listFilteredVideos(
 }
 
 /** How many videos pass (up to MAX_COUNTED_MATCHES + 1). */
-async function countMatches(db: Kysely<Database>, base: VideosQuery, filter: VideoFilter): Promise<number> {
-  const onlyTags =
-    filter.tagIds.length > 0 &&
-    !filter.tagNames?.length &&
-    filter.tsquery === undefined &&
-    filter.folderId === undefined &&
-    !filter.status &&
-    !filter.visibility;
+async function countMatches(
+  db: Kysely<Database>,
+  base: VideosQuery,
+  filter: VideoFilter,
+  scope: LibraryScope,
+): Promise<number> {
+  const noOtherFilter =
+    filter.tsquery === undefined && filter.folderId === undefined && !filter.status && !filter.visibility;
+  const onlyTags = filter.tagIds.length > 0 && !filter.tagNames?.length && noOtherFilter;
+  const onlyTeamTags = scope.teamId !== undefined && (filter.tagNames?.length ?? 0) > 0 && noOtherFilter;
   // Tags alone: counted in video_tags without the videos. A tag id is the user's (the service
   // resolved it among theirs) and only ever links the user's own videos, so the count is the
   // same; through videos, PostgreSQL hashes the whole library (33 ms at 100,000 against 1 ms).
   const cap = MAX_COUNTED_MATCHES + 1;
+  if (onlyTeamTags) {
+    // A team's tags by name: from the links of tags of those names to the team's videos, not a
+    // check per video of the team (at 100,000 videos, one tag in fifty, that was every video).
+    const names = filter.tagNames!;
+    const counted = await sql<{ n: string | number }>`select count(*) as n from (
+      select vt.video_id from video_tags vt
+      join tags t on t.id = vt.tag_id
+      join videos v on v.id = vt.video_id
+      where v.team_id = ${scope.teamId} and lower(t.name) = any(${names}::text[])
+      group by vt.video_id
+      having count(distinct lower(t.name)) = ${names.length}
+      limit ${cap}) matches`.execute(db);
+    return Number(counted.rows[0]?.n ?? 0);
+  }
   const matches = onlyTags
     ? db
         .selectFrom('video_tags')

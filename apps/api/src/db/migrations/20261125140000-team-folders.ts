@@ -23,9 +23,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['team_id', 'folder_id', 'created_at desc', 'seq desc'])
     .where(sql.ref('team_id'), 'is not', null)
     .execute();
+  // A team's tags are found by name across its members' tags (tags_user_name_idx leads by user).
+  await sql`create index tags_lower_name_idx on tags (lower(name))`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('tags_lower_name_idx').execute();
   await db.schema.dropIndex('videos_team_folder_created_idx').execute();
   await db.schema.dropIndex('folders_team_parent_idx').execute();
   await sql`delete from folders where team_id is not null`.execute(db);

@@ -6,6 +6,8 @@ export interface InviteChoice {
   role: TeamRoleLabel;
   expireAfterSeconds: number;
   maxUses: number;
+  /** '' none; else the address the link is mailed to (only when mail is set up). */
+  email: string;
 }
 
 export interface InviteLinkFormProps {
@@ -14,6 +16,10 @@ export interface InviteLinkFormProps {
   create: TeamAction<[choice: InviteChoice]>;
   /** The link just made (shown once: only its hash is kept). */
   link: string | undefined;
+  /** The server sends mail (SMTP_URL): an email address may be given. */
+  mailEnabled?: boolean;
+  /** The address the last link was mailed to. */
+  mailedTo?: string;
   copy?: (text: string) => Promise<void>;
 }
 
@@ -25,7 +31,8 @@ const EXPIRIES = [
 ];
 
 /** "Create invite link": a role, an expiry and a number of uses; the link in a field with Copy. */
-export function InviteLinkForm({ myRole, create, link, copy }: InviteLinkFormProps) {
+export function InviteLinkForm({ myRole, create, link, mailEnabled, mailedTo, copy }: InviteLinkFormProps) {
+  const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRoleLabel>('member');
   const [expiry, setExpiry] = useState(7 * DAY);
   const [uses, setUses] = useState('1');
@@ -39,6 +46,7 @@ export function InviteLinkForm({ myRole, create, link, copy }: InviteLinkFormPro
           role,
           expireAfterSeconds: expiry,
           maxUses: Math.max(1, Math.min(1000, Math.trunc(Number(uses)) || 1)),
+          email: email.trim(),
         });
       }}
     >
@@ -74,6 +82,12 @@ export function InviteLinkForm({ myRole, create, link, copy }: InviteLinkFormPro
             onChange={(e) => setUses(e.target.value)}
           />
         </label>
+        {mailEnabled && (
+          <label className="flex flex-col gap-1">
+            <span>Email (optional)</span>
+            <input type="email" className="input input-sm" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+        )}
         <button type="submit" className="btn btn-primary btn-sm" disabled={create.busy}>
           Create invite link
         </button>
@@ -84,6 +98,7 @@ export function InviteLinkForm({ myRole, create, link, copy }: InviteLinkFormPro
         </p>
       )}
       {link && <ShareLinkCopy label="Invite link" link={link} copy={copy} />}
+      {link && mailedTo && <p role="status">The invite link was mailed to {mailedTo}.</p>}
     </form>
   );
 }

@@ -13,6 +13,8 @@ export type OpenTeamProps = TeamHeaderProps &
     revokeInvite: PendingInvitesProps['revoke'];
     createInvite: InviteLinkFormProps['create'];
     inviteLink: string | undefined;
+    mailEnabled?: boolean;
+    mailedTo?: string;
   };
 
 export interface TeamPageViewProps {
@@ -110,7 +112,14 @@ function OpenTeam(props: OpenTeamProps & { copy?: (text: string) => Promise<void
             Invites
           </h2>
           <PendingInvites invites={props.invites} revoke={props.revokeInvite} />
-          <InviteLinkForm myRole={props.myRole} create={props.createInvite} link={props.inviteLink} copy={props.copy} />
+          <InviteLinkForm
+            myRole={props.myRole}
+            create={props.createInvite}
+            link={props.inviteLink}
+            mailEnabled={props.mailEnabled}
+            mailedTo={props.mailedTo}
+            copy={props.copy}
+          />
         </section>
       )}
     </div>

@@ -123,7 +123,7 @@ describe('the team page', () => {
     await userEvent.clear(screen.getByRole('spinbutton', { name: 'Uses' }));
     await userEvent.type(screen.getByRole('spinbutton', { name: 'Uses' }), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Create invite link' }));
-    expect(calls.createInvite).toEqual([[{ role: 'admin', expireAfterSeconds: 30 * 86_400, maxUses: 5 }]]);
+    expect(calls.createInvite).toEqual([[{ role: 'admin', expireAfterSeconds: 30 * 86_400, maxUses: 5, email: '' }]]);
     const copied: string[] = [];
     rerender(
       <TeamPageView

@@ -97,6 +97,26 @@ describe('useTeamPage', () => {
   });
 });
 
+describe('invites by email', () => {
+  it('with mail set up, the link also goes to the address given, and the page says so', async () => {
+    const fake = createFakeTeamService({ userId: 'ann', mailEnabled: true });
+    const page = renderTeamPage(fake, 'ann');
+    await waitFor(() => expect(page.result.current.loading).toBe(false));
+    act(() => page.result.current.createTeam.submit('Crew', done));
+    await waitFor(() => expect(page.result.current.team?.mailEnabled).toBe(true));
+    act(() =>
+      page.result.current.team!.createInvite.submit({
+        role: 'member',
+        expireAfterSeconds: 3600,
+        maxUses: 1,
+        email: 'bob@example.com',
+      }),
+    );
+    await waitFor(() => expect(page.result.current.team?.mailedTo).toBe('bob@example.com'));
+    expect(fake.mailed.map((m) => [m.to, m.url])).toEqual([['bob@example.com', page.result.current.team!.inviteLink]]);
+  });
+});
+
 describe('useInvite', () => {
   it('names a dead link’s state and refuses to join it', async () => {
     const fake = createFakeTeamService();

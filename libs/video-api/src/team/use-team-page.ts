@@ -44,7 +44,7 @@ export function useTeamPage(
   const removeMember = useMutation(removeMemberMutation(transport, queryClient));
   const invite = useMutation(createInviteMutation(transport, queryClient));
   const revoke = useMutation(revokeInviteMutation(transport, queryClient));
-  const [inviteLink, setInviteLink] = useState<{ teamId: string; url: string }>();
+  const [inviteLink, setInviteLink] = useState<{ teamId: string; url: string; mailedTo?: string }>();
   const teamId = currentId ?? '';
   const open = page.data?.team && page.data.team.id === currentId ? page.data : undefined;
   const myRole: TeamRoleLabel = roleLabel(open?.team?.role ?? 0);
@@ -89,18 +89,24 @@ export function useTeamPage(
       revokeInvite: { ...state(revoke), submit: (inviteId: string) => revoke.mutate({ teamId, inviteId }) },
       createInvite: {
         ...state(invite),
-        submit: (choice: { role: TeamRoleLabel; expireAfterSeconds: number; maxUses: number }) =>
+        submit: (choice: { role: TeamRoleLabel; expireAfterSeconds: number; maxUses: number; email?: string }) =>
           invite.mutate(
             {
               teamId,
               role: roleOfLabel[choice.role],
               expireAfterSeconds: BigInt(choice.expireAfterSeconds),
               maxUses: choice.maxUses,
+              email: choice.email ?? '',
             },
-            { onSuccess: (made) => setInviteLink({ teamId, url: made.url }) },
+            {
+              onSuccess: (made) =>
+                setInviteLink({ teamId, url: made.url, ...(made.mailed ? { mailedTo: choice.email } : {}) }),
+            },
           ),
       },
       inviteLink: inviteLink?.teamId === teamId ? inviteLink.url : undefined,
+      mailedTo: inviteLink?.teamId === teamId ? inviteLink.mailedTo : undefined,
+      mailEnabled: open.mailEnabled,
     },
   };
 }

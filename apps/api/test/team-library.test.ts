@@ -294,5 +294,20 @@ describe.each(databaseKinds)('the team library on %s', (databaseKind) => {
     });
     expect(updated.visibility).toBe(Visibility.TEAM);
     expect((await a.library.updateVideos({ videoIds: [inTeam], visibility: Visibility.TEAM })).videos).toHaveLength(1);
+
+    // TEAM → PRIVATE in bulk takes readers away: the signed URLs handed out so far are revoked, as UpdateVideo does.
+    const generation = async () =>
+      (
+        await server.database.db
+          .selectFrom('videos')
+          .select('link_generation')
+          .where('id', '=', inTeam)
+          .executeTakeFirstOrThrow()
+      ).link_generation;
+    const was = await generation();
+    await a.library.updateVideos({ videoIds: [inTeam], visibility: Visibility.PRIVATE });
+    expect(await generation()).toBe(was + 1);
+    await a.library.updateVideos({ videoIds: [inTeam], visibility: Visibility.PUBLIC });
+    expect(await generation()).toBe(was + 1);
   });
 });

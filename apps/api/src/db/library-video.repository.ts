@@ -193,6 +193,16 @@ export async function setVideosFields(
     .execute();
 }
 
+/** Revokes the signed URLs handed out for `ids` (their link generation goes up). */
+export async function revokeLinks(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('videos')
+    .set({ link_generation: sql<number>`link_generation + 1` })
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export async function findVideos(db: Kysely<Database>, ids: string[]): Promise<VideoRow[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('videos').selectAll().select(videoColumns).where('id', 'in', ids).execute();

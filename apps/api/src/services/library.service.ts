@@ -11,7 +11,7 @@ import { may, personOf, type Action, type FolderFacts, type Person } from './pol
 import { prefixTsquery } from './search-query';
 import { VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
-import { teamlessTeamVisibility, type VideoService } from './video.service';
+import { narrows, teamlessTeamVisibility, type VideoService } from './video.service';
 
 export interface LibraryServiceDeps {
   db: Kysely<Database>;
@@ -182,6 +182,7 @@ export class LibraryService {
    * after it, in order. A folder must be of the library every video is in.
    */
   async updateVideos(user: User, ids: string[], change: VideosChange): Promise<StoredVideo[]> {
+    let revoked: string[] = [];
     const rows = await this.deps.db.transaction().execute(async (trx) => {
       const locked = await this.lockVideos(trx, user, ids, 'edit');
       if (change.folderId) {
@@ -200,6 +201,10 @@ export class LibraryService {
         const teamless = locked.find((video) => !video.teamId && video.visibility !== 'TEAM');
         if (teamless) throw teamlessTeamVisibility(teamless.id);
       }
+      // As UpdateVideo: a visibility that takes readers away revokes the signed URLs handed out so far.
+      const { visibility } = change;
+      revoked = visibility ? locked.filter((video) => narrows(video.visibility, visibility)).map((v) => v.id) : [];
+      await libraryVideos.revokeLinks(trx, revoked);
       await libraryVideos.setVideosFields(trx, ids, {
         ...(change.folderId !== undefined ? { folder_id: change.folderId || null } : {}),
         ...(change.visibility !== undefined ? { visibility: change.visibility } : {}),
@@ -218,6 +223,7 @@ export class LibraryService {
       );
       return libraryVideos.findVideos(trx, ids);
     });
+    for (const id of revoked) this.deps.videos.linksRevoked(id);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return Promise.all(ids.map((id) => this.deps.videos.withDirectUrls(toVideo(byId.get(id)!))));
   }

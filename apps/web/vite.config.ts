@@ -24,8 +24,17 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the API runs on its own port; the browser still talks to one origin.
-    proxy: { '/api': api, '/videoservice.VideoService': api },
+    proxy: { '/api': api, '/videoservice.VideoService': api, '/videoservice.TeamService': api },
   },
   // Every browser the app supports has modulepreload; the polyfill was half a kB of the first page.
-  build: { outDir: 'dist', emptyOutDir: true, modulePreload: { polyfill: false } },
+  // The side navigation's team list (team-spaces.ts) loads when its menu opens: no preload list of
+  // its chunks in the signed-in layout's code, which every first page downloads (issue 27).
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) => (file.includes('team-spaces') ? [] : deps),
+    },
+  },
 });

@@ -5,6 +5,9 @@
 // page 50, a folder, a tag) and of search (a common word, a rare word, a prefix) over the real RPC
 // (gRPC-web to the API as its own process, a real token from the Auth emulator). Targets: every
 // figure at 100k within 1.5x of the same at 1k; search p95 under 50 ms on PostgreSQL.
+// Issue 27 adds team rows: a team of 1,000 members whose library holds as many videos (spread over
+// its members, each member tagging with their own tags, 20 team folders), listed and searched with
+// ListVideos' team_id; the same target (100k within 1.5x of 1k).
 // Results: bench/results/library.md. BENCH_LIBRARY_SIZES=1000,20000 changes the sizes for a quick try.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -34,7 +37,17 @@ const figures = [
   ['search: common word', { pageSize: 10, pageNumber: 0, query: 'meeting' }],
   ['search: rare word', { pageSize: 10, pageNumber: 0, query: 'zephyr' }],
   ['search: prefix', { pageSize: 10, pageNumber: 0, query: 'recor' }],
+  ['team: first page', { pageSize: 10, pageNumber: 0, teamId: 'team-bench' }],
+  ['team: page 50', { pageSize: 10, pageNumber: 50, teamId: 'team-bench' }],
+  ['team: a folder', { pageSize: 10, pageNumber: 0, teamId: 'team-bench', folderId: 'team-folder-1' }],
+  ['team: a tag', { pageSize: 10, pageNumber: 0, teamId: 'team-bench', tags: ['tag-1'] }],
+  ['team: search common word', { pageSize: 10, pageNumber: 0, teamId: 'team-bench', query: 'meeting' }],
+  ['team: search rare word', { pageSize: 10, pageNumber: 0, teamId: 'team-bench', query: 'zephyr' }],
+  ['team: search prefix', { pageSize: 10, pageNumber: 0, teamId: 'team-bench', query: 'recor' }],
 ];
+
+/** Members of the benchmark's team (the measuring user its owner among them). */
+const TEAM_MEMBERS = 1000;
 
 /**
  * One user's library in one statement per table. Half the titles say "meeting", a third
@@ -61,7 +74,48 @@ function seedSql(uid, count) {
     insert into videos (id, user_id, title, description, status, visibility)
     select 'other-' || g, 'someone-else', 'Other meeting recording ' || g, '', 'READY', 'PRIVATE'
     from generate_series(1, ${Math.ceil(count / 10)}) g;
+    ${teamSeedSql(uid, count)}
     analyze;`;
+}
+
+/**
+ * A team of TEAM_MEMBERS (\`uid\` its owner) whose library holds \`count\` videos with the same titles,
+ * spread over the members; each member tags their videos with their own tag-1 … tag-50, every tenth
+ * video is in one of 20 team folders.
+ */
+function teamSeedSql(uid, count) {
+  const rare = Math.max(1, Math.floor(count / 10));
+  const member = (g) =>
+    `case when ${g} % ${TEAM_MEMBERS} = 0 then '${uid}' else 'member-' || (${g} % ${TEAM_MEMBERS}) end`;
+  return `
+    insert into users (uid, email, display_name) values ('${uid}', 'bench@example.com', 'Bench') on conflict do nothing;
+    insert into users (uid, email, display_name)
+    select 'member-' || g, 'member-' || g || '@example.com', 'Member ' || g from generate_series(1, ${TEAM_MEMBERS - 1}) g;
+    insert into teams (id, name, created_by) values ('team-bench', 'Bench team', '${uid}');
+    insert into team_members (team_id, uid, role) values ('team-bench', '${uid}', 'owner');
+    insert into team_members (team_id, uid, role)
+    select 'team-bench', 'member-' || g, 'member' from generate_series(1, ${TEAM_MEMBERS - 1}) g;
+    insert into folders (id, user_id, team_id, name)
+    select 'team-folder-' || g, '${uid}', 'team-bench', 'Team folder ' || g from generate_series(1, 20) g;
+    insert into tags (id, user_id, name)
+    select 'team-tag-' || m || '-' || t, ${member('m')}, 'tag-' || t
+    from generate_series(0, ${TEAM_MEMBERS - 1}) m, generate_series(1, 50) t
+    where not (m = 0);
+    insert into videos (id, user_id, team_id, title, description, status, visibility, duration_seconds, created_at, folder_id)
+    select 'team-video-' || g, ${member('g')}, 'team-bench',
+      (array['Weekly', 'Quarterly', 'Team', 'Design', 'Customer', 'Product', 'Sales'])[g % 7 + 1]
+        || case when g % 2 = 0 then ' meeting' else ' review' end
+        || case when g % 3 = 0 then ' recording' else '' end
+        || case when g % ${rare} = 0 then ' zephyr' else '' end || ' ' || g,
+      (array['Notes on the roadmap', 'Walkthrough of the new dashboard', 'Questions from the call', 'Plans for next week'])[g % 4 + 1]
+        || ' and ' || (array['pricing', 'onboarding', 'hiring', 'support', 'launch'])[g % 5 + 1],
+      'READY', 'TEAM', g % 900, now() - g * interval '1 minute' - interval '30 seconds',
+      case when g % 10 = 0 then 'team-folder-' || (g / 10 % 20 + 1) else null end
+    from generate_series(1, ${count}) g;
+    insert into video_tags (video_id, tag_id)
+    select 'team-video-' || g,
+      case when g % ${TEAM_MEMBERS} = 0 then 'tag-id-' || (g % 50 + 1) else 'team-tag-' || (g % ${TEAM_MEMBERS}) || '-' || (g % 50 + 1) end
+    from generate_series(1, ${count}) g;`;
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -151,12 +205,14 @@ function report(results, meta) {
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
   const fmt = (value) => value.toFixed(1);
   const lines = [
-    '# Library benchmark (issue 14)',
+    '# Library benchmark (issues 14 and 27)',
     '',
     `\`npm run bench:library\`, ${meta.date}. ${meta.cpus} CPUs (${meta.cpuModel}), load ${meta.load} at the start;`,
     `Node ${process.version}. One user's library seeded by bulk SQL (titles from a small vocabulary: half`,
     'say "meeting", a third "recording", ten "zephyr"; 50 tags, every tenth video in one of 20 folders; another',
-    'user with a tenth as many). ListVideos over gRPC-web from another process on 127.0.0.1, sequential,',
+    'user with a tenth as many). "team:" rows list a team of 1,000 members (ListVideos team_id) whose library',
+    'holds as many videos, spread over its members (each tagging with their own tags; 20 team folders).',
+    'ListVideos over gRPC-web from another process on 127.0.0.1, sequential,',
     `the sizes' servers taking turns call by call; ${WARMUP} warm-up calls then ${SAMPLES} measured per figure`,
     'and size. Times in ms. "matches" is the answer\'s total_count (counted up to 1,000; 1,001 means more).',
     '',

@@ -27,7 +27,13 @@ const trustProxy = z
   });
 
 /** Settings whose values never appear in an error (DATABASE_URL's password is masked instead). */
-const SECRETS = new Set(['URL_SIGNING_SECRET', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']);
+const SECRETS = new Set([
+  'URL_SIGNING_SECRET',
+  'METRICS_TOKEN',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_ACCESS_KEY_ID',
+  'SMTP_URL',
+]);
 
 /** Every setting the server reads, from environment variables, checked once at start. */
 export const configSchema = z.object({
@@ -116,6 +122,15 @@ export const configSchema = z.object({
     .default(6 * 60 * 60),
   /** Origin of the product as people reach it, for absolute links (share links). */
   PUBLIC_URL: optionalString.pipe(url.optional()),
+  /**
+   * Mail (issue 27): an SMTP server as nodemailer takes it, smtp://user:pass@host:587 (STARTTLS
+   * when offered) or smtps://…:465; unset, no mail is sent and invite links are copied by hand.
+   */
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, message: 'expected an smtp:// or smtps:// URL' }).optional(),
+  ),
+  /** The From of the mail sent, e.g. `Stream <stream@example.com>`; unset: Stream <no-reply@PUBLIC_URL's host>. */
+  MAIL_FROM: optionalString,
   /** Least severe log line written; `warn` drops the per-request lines (like nginx's access_log off). */
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   /** `json` (one object a line) or `pretty` (pino-pretty); unset: pretty when stdout is a terminal, else JSON. */

@@ -28,7 +28,8 @@ import editRoutes from './rpc/edit.routes';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
-import { UserDirectory } from './services/user-directory';
+import { createSmtpMailer, defaultSender } from './services/mailer';
+import { recordingUsers, UserDirectory } from './services/user-directory';
 import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
@@ -104,7 +105,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
     const library = new LibraryService({ db: database.db, videos });
     const directory = new UserDirectory({ db: database.db, log });
-    const teams = new TeamService({ db: database.db, directory });
+    const mailer = config.SMTP_URL
+      ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL) })
+      : undefined;
+    if (mailer) closers.unshift(async () => mailer.close());
+    const teams = new TeamService({ db: database.db, directory, generations, mailer, log });
+    // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
+    const httpVerifier = recordingUsers(verifier, directory);
 
     const rateLimits = await registerSecurity(app, config);
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
@@ -132,7 +139,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     registerErrorHandler(app);
     registerUploadRoutes(app, {
       videos,
-      verifier,
+      verifier: httpVerifier,
       links,
       maxUploadBytes: config.MAX_UPLOAD_BYTES,
       limits: rateLimits,
@@ -144,7 +151,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const maxResumableBytes = s3 ? Math.min(config.MAX_UPLOAD_BYTES, 5 * 1024 ** 3) : config.MAX_UPLOAD_BYTES;
     const tusFiles = await registerTusRoutes(app, {
       uploads,
-      verifier,
+      verifier: httpVerifier,
       storage: s3
         ? new TusObjects({
             objects: new ResumableUploadObjects({ s3, media, maxUploadBytes: maxResumableBytes }),
@@ -165,7 +172,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         log,
       }),
     );
-    registerStreamRoutes(app, { videos, signer, verifier, generations, accelRedirect: config.ACCEL_REDIRECT });
+    registerStreamRoutes(app, {
+      videos,
+      signer,
+      verifier: httpVerifier,
+      generations,
+      accelRedirect: config.ACCEL_REDIRECT,
+    });
     registerAppConfigRoute(app, {
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,

@@ -5,6 +5,7 @@ import type { AuthEmulator } from '@stream/auth/testing';
 import {
   libraryContract,
   resumableUploadContract,
+  teamServiceContract,
   videoServiceContract,
   withHeaders,
   type RpcContractSubject,
@@ -36,4 +37,5 @@ const subject: RpcContractSubject = {
 
 describe('the real video service', () => videoServiceContract(subject));
 describe('the real library', () => libraryContract(subject));
+describe('the real team service', () => teamServiceContract(subject));
 describe('the real resumable uploads', () => resumableUploadContract({ baseUrl: () => server.baseUrl, signIn }));

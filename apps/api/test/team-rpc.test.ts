@@ -324,6 +324,20 @@ describe.each(databaseKinds)('teams on %s', (databaseKind) => {
     expect(left.map((row) => row.uses_left)).toEqual([0, 0, 0]);
   });
 
+  it('without SMTP_URL: mail is off, the link is there to copy, and an invite by email is refused', async () => {
+    const a = await someone();
+    const team = await a.teams.createTeam({ name: 'No mail' });
+    expect((await a.teams.getTeam({ teamId: team.id })).mailEnabled).toBe(false);
+    const before = await snapshot();
+    expect(await failure(a.teams.createInvite({ teamId: team.id, email: 'bob@example.com' }))).toEqual({
+      code: Code.FailedPrecondition,
+      message: 'This server sends no mail (SMTP_URL is not set): copy the invite link and pass it on instead',
+    });
+    expect(await snapshot()).toEqual(before);
+    const made = await a.teams.createInvite({ teamId: team.id });
+    expect(made).toMatchObject({ mailed: false, url: `${server.baseUrl}/invite/${made.token}` });
+  });
+
   it('keeps the users table current from ID tokens', async () => {
     const a = await someone('First Name');
     await a.teams.listMyTeams({});

@@ -18,6 +18,7 @@ import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTeamRouteImport } from './routes/_authed/team'
 import { Route as AuthedVideosRouteImport } from './routes/_authed/videos'
 import { Route as EmbedTokenRouteImport } from './routes/embed.$token'
+import { Route as InviteTokenRouteImport } from './routes/invite.$token'
 import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as WatchIdRouteImport } from './routes/watch.$id'
 import { Route as AuthedVideoIdRouteImport } from './routes/_authed/video.$id'
@@ -66,6 +67,11 @@ const EmbedTokenRoute = EmbedTokenRouteImport.update({
   path: '/embed/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const STokenRoute = STokenRouteImport.update({
   id: '/s/$token',
   path: '/s/$token',
@@ -91,6 +97,7 @@ export interface FileRoutesByFullPath {
   '/team': typeof AuthedTeamRoute
   '/videos': typeof AuthedVideosRoute
   '/embed/$token': typeof EmbedTokenRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/s/$token': typeof STokenRoute
   '/watch/$id': typeof WatchIdRoute
   '/video/$id': typeof AuthedVideoIdRoute
@@ -103,6 +110,7 @@ export interface FileRoutesByTo {
   '/team': typeof AuthedTeamRoute
   '/videos': typeof AuthedVideosRoute
   '/embed/$token': typeof EmbedTokenRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/s/$token': typeof STokenRoute
   '/watch/$id': typeof WatchIdRoute
   '/': typeof AuthedIndexRoute
@@ -118,6 +126,7 @@ export interface FileRoutesById {
   '/_authed/team': typeof AuthedTeamRoute
   '/_authed/videos': typeof AuthedVideosRoute
   '/embed/$token': typeof EmbedTokenRoute
+  '/invite/$token': typeof InviteTokenRoute
   '/s/$token': typeof STokenRoute
   '/watch/$id': typeof WatchIdRoute
   '/_authed/': typeof AuthedIndexRoute
@@ -134,6 +143,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/videos'
     | '/embed/$token'
+    | '/invite/$token'
     | '/s/$token'
     | '/watch/$id'
     | '/video/$id'
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/videos'
     | '/embed/$token'
+    | '/invite/$token'
     | '/s/$token'
     | '/watch/$id'
     | '/'
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | '/_authed/team'
     | '/_authed/videos'
     | '/embed/$token'
+    | '/invite/$token'
     | '/s/$token'
     | '/watch/$id'
     | '/_authed/'
@@ -170,6 +182,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   LoginRoute: typeof LoginRoute
   EmbedTokenRoute: typeof EmbedTokenRoute
+  InviteTokenRoute: typeof InviteTokenRoute
   STokenRoute: typeof STokenRoute
   WatchIdRoute: typeof WatchIdRoute
 }
@@ -239,6 +252,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmbedTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/s/$token': {
       id: '/s/$token'
       path: '/s/$token'
@@ -290,6 +310,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   LoginRoute: LoginRoute,
   EmbedTokenRoute: EmbedTokenRoute,
+  InviteTokenRoute: InviteTokenRoute,
   STokenRoute: STokenRoute,
   WatchIdRoute: WatchIdRoute,
 }

@@ -88,3 +88,9 @@ export {
   type SignInWidgetViewProps,
 } from './sign-in/sign-in-widget-view';
 export { SignInPage, SignedInNotice } from './sign-in/sign-in-page';
+export { SpaceSwitcher, type SpaceSwitcherProps } from './team/space-switcher';
+export { TeamPageView, type OpenTeamProps, type TeamPageViewProps } from './team/team-page-view';
+export { InvitePageView, type InvitePageViewProps, type InviteStateLabel } from './team/invite-page-view';
+export { MoveToTeamDialog, type MoveToTeamDialogProps } from './team/move-to-team-dialog';
+export type { TeamAction, TeamInviteRow, TeamMemberRow, TeamRoleLabel } from './team/team-types';
+export type { InviteChoice } from './team/invite-link-form';

@@ -90,3 +90,9 @@ export {
   renameTeamMutation,
   revokeInviteMutation,
 } from './queries/team-mutations';
+export { teamErrorMessage } from './team/team-error-message';
+export { useTeamPage } from './team/use-team-page';
+export { useInvite } from './team/use-invite';
+export { useMoveToTeam } from './team/use-move-to-team';
+export { PERSONAL_SPACE, rememberSpace, rememberedSpace, type ActiveSpace } from './team/active-space';
+export { loadSpaces } from './team/load-spaces';

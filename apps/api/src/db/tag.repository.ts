@@ -17,6 +17,28 @@ export async function listTags(db: Kysely<Database>, userId: string): Promise<Ta
     .execute();
 }
 
+/**
+ * The tags on a team's videos (issue 27), one per name whatever its case or whose it is, with how
+ * many of the team's videos carry it. Its id is `uid`'s own tag of that name when they have one
+ * (so DeleteTag works on it), else one of another member's.
+ */
+export async function listTeamTags(db: Kysely<Database>, teamId: string, uid: string) {
+  const rows = await db
+    .selectFrom('video_tags')
+    .innerJoin('videos', 'videos.id', 'video_tags.video_id')
+    .innerJoin('tags', 'tags.id', 'video_tags.tag_id')
+    .select([
+      sql<string>`coalesce(min(case when tags.user_id = ${uid} then tags.id end), min(tags.id))`.as('id'),
+      sql<string>`min(tags.name)`.as('name'),
+      sql<number>`count(distinct video_tags.video_id)::int`.as('video_count'),
+    ])
+    .where('videos.team_id', '=', teamId)
+    .groupBy(sql`lower(tags.name)`)
+    .orderBy(sql`lower(tags.name)`)
+    .execute();
+  return rows.map((row) => ({ ...row, video_count: Number(row.video_count) }));
+}
+
 /** The user's tags with these names, whatever their case. */
 export async function findTagsByName(
   db: Kysely<Database>,

@@ -75,6 +75,18 @@ export async function findRole(db: Kysely<Database>, teamId: string, uid: string
   return row?.role;
 }
 
+/** `uid`'s role in each of `teamIds` they belong to. */
+export async function rolesOf(db: Kysely<Database>, uid: string, teamIds: string[]): Promise<Map<string, TeamRole>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('team_members')
+    .select(['team_id', 'role'])
+    .where('uid', '=', uid)
+    .where('team_id', 'in', teamIds)
+    .execute();
+  return new Map(rows.map((row) => [row.team_id, row.role]));
+}
+
 /** Members with their account's name and email: owners, admins, members, each by joining time. */
 export async function listMembers(db: Kysely<Database>, teamId: string) {
   return db
@@ -185,6 +197,11 @@ export async function listPendingInvites(db: Kysely<Database>, teamId: string) {
     .execute();
 }
 
+/** Removes an invite outright (one whose mail could not be sent: it was never handed out). */
+export async function deleteInvite(db: Kysely<Database>, inviteId: string): Promise<void> {
+  await db.deleteFrom('team_invites').where('id', '=', inviteId).execute();
+}
+
 export async function revokeInvite(db: Kysely<Database>, teamId: string, inviteId: string): Promise<boolean> {
   const result = await db
     .updateTable('team_invites')
@@ -211,12 +228,38 @@ export async function takeInviteUse(db: Kysely<Database>, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** Puts a video into a team (or, with null, back into its owner's library; TEAM becomes PRIVATE). */
+/**
+ * Revokes the signed URLs handed out for the team's videos that are not PUBLIC (all of them, or
+ * only `videoId`), leaving out `exceptOwner`'s own: after a member leaves or is removed, or a video
+ * or the whole team leaves, someone holding such a URL may no longer be allowed to read it.
+ * Returns how many videos were touched.
+ */
+export async function revokeTeamLinks(
+  db: Kysely<Database>,
+  teamId: string,
+  options: { exceptOwner?: string; videoId?: string } = {},
+): Promise<number> {
+  let query = db
+    .updateTable('videos')
+    .set({ link_generation: sql<number>`link_generation + 1` })
+    .where('team_id', '=', teamId)
+    .where('visibility', '<>', 'PUBLIC');
+  if (options.exceptOwner !== undefined) query = query.where('user_id', '<>', options.exceptOwner);
+  if (options.videoId !== undefined) query = query.where('id', '=', options.videoId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Puts a video into a team (or, with null, back into its owner's library; TEAM becomes PRIVATE).
+ * It leaves its folder: a video's folder is always of the library it is in.
+ */
 export async function setVideoTeam(db: Kysely<Database>, videoId: string, teamId: string | null): Promise<boolean> {
   const result = await db
     .updateTable('videos')
     .set({
       team_id: teamId,
+      folder_id: null,
       updated_at: sql<Date>`now()`,
       ...(teamId === null ? { visibility: sql`case when visibility = 'TEAM' then 'PRIVATE' else visibility end` } : {}),
     })

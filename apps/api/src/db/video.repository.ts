@@ -20,10 +20,14 @@ const tagNames = sql<string[]>`array(
   select tags.name from video_tags join tags on tags.id = video_tags.tag_id
   where video_tags.video_id = videos.id order by lower(tags.name))`;
 
+/** The name of the video's team (issue 27); null for a personal video. */
+const teamName = sql<string | null>`(select teams.name from teams where teams.id = videos.team_id)`;
+
 export const videoColumns = (eb: ExpressionBuilder<Database, 'videos'>) => [
   hasAsset(eb, ['playable', 'original']).as('has_video'),
   hasAsset(eb, ['thumbnail']).as('has_thumbnail'),
   tagNames.as('tags'),
+  teamName.as('team_name'),
 ];
 
 export async function insertVideo(db: Kysely<Database>, row: NewVideoRow): Promise<VideoRow> {

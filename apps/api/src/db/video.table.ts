@@ -72,6 +72,12 @@ export interface Database {
 }
 
 /** A video row, plus which media it has (from media_assets). */
-export type VideoRow = Selectable<VideoTable> & { has_video: boolean; has_thumbnail: boolean; tags: string[] };
+export type VideoRow = Selectable<VideoTable> & {
+  has_video: boolean;
+  has_thumbnail: boolean;
+  tags: string[];
+  /** The name of its team (issue 27); null for a personal video. */
+  team_name: string | null;
+};
 export type NewVideoRow = Insertable<VideoTable>;
 export type VideoRowUpdate = Updateable<VideoTable>;

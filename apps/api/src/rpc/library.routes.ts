@@ -8,6 +8,7 @@ import type { LibraryService } from '../services/library.service';
 import type { VideoLinks } from '../wire/video-links';
 import { toVideoMessage } from '../wire/video.message';
 import * as valid from './library.validation';
+import { optionalTeamId } from './team.validation';
 
 export interface LibraryRoutesDeps {
   library: LibraryService;
@@ -34,10 +35,14 @@ export default ({ library, links }: LibraryRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(LibraryServiceDescriptor, {
       listFolders: async (request, context) => {
-        if (request.all) return { folders: (await library.listAllFolders(signedIn(context))).map(toFolderMessage) };
+        const teamId = optionalTeamId(request.teamId);
+        if (request.all) {
+          return { folders: (await library.listAllFolders(signedIn(context), teamId)).map(toFolderMessage) };
+        }
         const { folders, path } = await library.listFolders(
           signedIn(context),
           valid.folderId('parent_id', request.parentId, true),
+          teamId,
         );
         return { folders: folders.map(toFolderMessage), path: path.map(toFolderMessage) };
       },
@@ -46,7 +51,8 @@ export default ({ library, links }: LibraryRoutesDeps) =>
         const user = signedIn(context);
         const name = valid.folderName(request.name);
         const parentId = valid.folderId('parent_id', request.parentId, true);
-        return toFolderMessage(await library.createFolder(user, name, parentId));
+        const teamId = optionalTeamId(request.teamId);
+        return toFolderMessage(await library.createFolder(user, name, parentId, teamId));
       },
 
       renameFolder: async (request, context) => {
@@ -67,8 +73,8 @@ export default ({ library, links }: LibraryRoutesDeps) =>
         return {};
       },
 
-      listTags: async (_request, context) => {
-        const tags = await library.listTags(signedIn(context));
+      listTags: async (request, context) => {
+        const tags = await library.listTags(signedIn(context), optionalTeamId(request.teamId));
         return { tags: tags.map((tag) => create(TagSchema, tag)) };
       },
 

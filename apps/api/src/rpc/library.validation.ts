@@ -11,6 +11,7 @@ import {
 } from '../services/library';
 import type { VideoStatus, VideoVisibility } from '../services/video';
 import { visibilityFromProto } from '../wire/video.message';
+import { optionalTeamId } from './team.validation';
 import { videoId } from './video.validation';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
@@ -94,7 +95,8 @@ export function libraryFilter(request: ListVideosRequest): LibraryFilter | undef
     request.tags.length > 0 ||
     request.sort !== VideoSort.UNSPECIFIED ||
     request.status !== undefined ||
-    request.visibility !== undefined;
+    request.visibility !== undefined ||
+    (request.teamId ?? '') !== '';
   if (!used) return undefined;
   if (hasNul(request.query)) throw invalid('query must not contain NUL characters');
   if (request.query.length > MAX_QUERY_LENGTH) throw invalid(`query must be at most ${MAX_QUERY_LENGTH} characters`);
@@ -112,5 +114,6 @@ export function libraryFilter(request: ListVideosRequest): LibraryFilter | undef
     sort,
     status,
     visibility: optionalVisibility(request.visibility),
+    teamId: optionalTeamId(request.teamId ?? ''),
   };
 }

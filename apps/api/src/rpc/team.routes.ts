@@ -92,7 +92,12 @@ export default ({ teams, links }: TeamRoutesDeps) =>
 
       getTeam: async (request, context) => {
         const found = await teams.get(signedIn(context), valid.id('team_id', request.teamId));
-        return { team: toTeam(found.team), members: found.members.map(toMember), invites: found.invites.map(toInvite) };
+        return {
+          team: toTeam(found.team),
+          members: found.members.map(toMember),
+          invites: found.invites.map(toInvite),
+          mailEnabled: found.mailEnabled,
+        };
       },
 
       changeRole: async (request, context) => {
@@ -117,13 +122,19 @@ export default ({ teams, links }: TeamRoutesDeps) =>
       createInvite: async (request, context) => {
         const user = signedIn(context);
         const teamId = valid.id('team_id', request.teamId);
-        const { invite, token } = await teams.createInvite(user, teamId, {
-          role: valid.role(request.role, 'member'),
-          expireAfterSeconds: valid.inviteSeconds(request.expireAfterSeconds),
-          uses: valid.inviteUses(request.maxUses),
-        });
-        const url = `${links.origin(requestOrigin(context))}${invitePagePath(token)}`;
-        return { invite: toInvite(invite), url, token };
+        const linkOf = (token: string) => `${links.origin(requestOrigin(context))}${invitePagePath(token)}`;
+        const { invite, token, mailed } = await teams.createInvite(
+          user,
+          teamId,
+          {
+            role: valid.role(request.role, 'member'),
+            expireAfterSeconds: valid.inviteSeconds(request.expireAfterSeconds),
+            uses: valid.inviteUses(request.maxUses),
+            email: valid.optionalEmail(request.email),
+          },
+          linkOf,
+        );
+        return { invite: toInvite(invite), url: linkOf(token), token, mailed };
       },
 
       revokeInvite: async (request, context) => {

@@ -81,3 +81,17 @@ export function inviteToken(value: string): string {
     throw invalid(`token must be the ${TOKEN_LENGTH} characters of an invite link`);
   return token;
 }
+
+/** At most 254 characters (RFC 5321's limit on a path). */
+const MAX_EMAIL_LENGTH = 254;
+/** One address, local@domain.tld, without spaces, angle brackets, quotes or list separators. */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/u;
+
+/** An optional email address: '' is none. */
+export function optionalEmail(value: string): string | undefined {
+  const email = value.trim();
+  if (!email) return undefined;
+  if (email.length > MAX_EMAIL_LENGTH) throw invalid(`email must be at most ${MAX_EMAIL_LENGTH} characters`);
+  if (CONTROL.test(email) || !EMAIL.test(email)) throw invalid('email must be one email address, like ann@example.com');
+  return email;
+}

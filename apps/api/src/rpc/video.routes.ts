@@ -83,6 +83,7 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const id = valid.videoId(request.videoId);
         const changes = updateVideoChanges(request);
         // Checked (and owner-only) before anything changes; the speed and chapters first, as they can still refuse.
+        await videos.checkUpdate(user, id, changes.video);
         if (changes.playback) await edits.updatePlayback(user, id, changes.playback);
         const video = await videos.update(user, id, changes.video);
         return toVideoMessage(video, links, { owner: true });

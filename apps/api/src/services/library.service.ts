@@ -4,12 +4,14 @@ import type { User } from '../auth/user';
 import * as folders from '../db/folder.repository';
 import * as libraryVideos from '../db/library-video.repository';
 import * as tags from '../db/tag.repository';
+import * as teams from '../db/team.repository';
 import type { Database } from '../db/video.table';
 import type { Folder, LibraryFilter, Tag, VideosChange } from './library';
+import { may, personOf, type Action, type FolderFacts, type Person } from './policy';
 import { prefixTsquery } from './search-query';
 import { VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
-import type { VideoService } from './video.service';
+import { narrows, teamlessTeamVisibility, type VideoService } from './video.service';
 
 export interface LibraryServiceDeps {
   db: Kysely<Database>;
@@ -17,6 +19,7 @@ export interface LibraryServiceDeps {
 }
 
 const folderNotFound = (id: string) => new VideoError('not_found', `No folder ${id}`);
+const noTeam = (teamId: string) => new VideoError('not_found', `No team ${teamId}`);
 
 const toFolder = (row: folders.FolderRow): Folder => ({
   id: row.id,
@@ -26,10 +29,24 @@ const toFolder = (row: folders.FolderRow): Folder => ({
   createdAt: row.created_at,
 });
 
+const factsOf = (row: { user_id: string; team_id: string | null }): FolderFacts => ({
+  userId: row.user_id,
+  teamId: row.team_id ?? undefined,
+});
+
+/** The library a folder lives in, as its row says. */
+const spaceOf = (row: { user_id: string; team_id: string | null }): folders.FolderSpace =>
+  row.team_id === null ? { userId: row.user_id } : { userId: row.user_id, teamId: row.team_id };
+
+const sameSpace = (a: folders.FolderSpace, b: folders.FolderSpace) =>
+  a.teamId !== undefined || b.teamId !== undefined ? a.teamId === b.teamId : a.userId === b.userId;
+
 /**
  * The organised library (issue 14): search, filters and sorting of a user's videos, folders, tags
- * and changes to many videos at once. Everything is the caller's own: another user's folder, tag
- * or video is not_found, and a call naming one changes nothing.
+ * and changes to many videos at once; and a team's library (issue 27): every video its members put
+ * in it, its folders and the tags on its videos, for its members. Who may do what is the policy's
+ * (services/policy.ts): what the caller may not see is not_found, and a call naming one changes
+ * nothing; what they see but may not change is permission_denied.
  */
 export class LibraryService {
   constructor(private readonly deps: LibraryServiceDeps) {}
@@ -40,18 +57,24 @@ export class LibraryService {
     page: { size: number; number: number },
   ): Promise<{ videos: StoredVideo[]; nextPageNumber: number; totalCount: number }> {
     const { db } = this.deps;
-    if (filter.folderId) await this.ownedFolder(db, user, filter.folderId);
-    const found = await tags.findTagsByName(db, user.uid, filter.tags);
-    // A tag the user does not have (a stale link) matches no video, rather than being an error.
+    const space = await this.space(db, user, filter.teamId);
+    if (filter.folderId) await this.folderIn(db, user, space, filter.folderId);
+    let tagIds: string[] = [];
     const names = new Set(filter.tags.map((name) => name.toLowerCase()));
-    if (found.length < names.size) return { videos: [], nextPageNumber: 0, totalCount: 0 };
+    if (space.teamId === undefined) {
+      const found = await tags.findTagsByName(db, user.uid, filter.tags);
+      // A tag the user does not have (a stale link) matches no video, rather than being an error.
+      if (found.length < names.size) return { videos: [], nextPageNumber: 0, totalCount: 0 };
+      tagIds = found.map((tag) => tag.id);
+    }
     const { rows, hasMore, total } = await libraryVideos.listFilteredVideos(
       db,
-      user.uid,
+      space,
       {
         tsquery: prefixTsquery(filter.query),
         folderId: filter.folderId === undefined ? undefined : filter.folderId || null,
-        tagIds: found.map((tag) => tag.id),
+        tagIds,
+        tagNames: space.teamId === undefined ? undefined : [...names],
         status: filter.status,
         visibility: filter.visibility,
         order: filter.sort,
@@ -63,27 +86,37 @@ export class LibraryService {
   }
 
   /** The folders directly under `parentId` ('' the root), and the path from the root to it. */
-  async listFolders(user: User, parentId: string): Promise<{ folders: Folder[]; path: Folder[] }> {
+  async listFolders(user: User, parentId: string, teamId?: string): Promise<{ folders: Folder[]; path: Folder[] }> {
     const { db } = this.deps;
-    if (parentId) await this.ownedFolder(db, user, parentId);
+    const space = await this.space(db, user, teamId);
+    if (parentId) await this.folderIn(db, user, space, parentId);
     const [children, path] = await Promise.all([
-      folders.listFolders(db, user.uid, parentId || null),
-      parentId ? folders.folderPath(db, user.uid, parentId) : [],
+      folders.listFolders(db, space, parentId || null),
+      parentId ? folders.folderPath(db, parentId) : [],
     ]);
     return { folders: children.map(toFolder), path: path.map(toFolder) };
   }
 
-  /** Every folder of the user (for a folder picker). */
-  async listAllFolders(user: User): Promise<Folder[]> {
-    return (await folders.listAllFolders(this.deps.db, user.uid)).map(toFolder);
+  /** Every folder of the user's library, or of team `teamId` (for a folder picker). */
+  async listAllFolders(user: User, teamId?: string): Promise<Folder[]> {
+    const space = await this.space(this.deps.db, user, teamId);
+    return (await folders.listAllFolders(this.deps.db, space)).map(toFolder);
   }
 
-  async createFolder(user: User, name: string, parentId: string): Promise<Folder> {
+  /** In `parentId` (and its library), else at the root of the user's library or of team `teamId`. */
+  async createFolder(user: User, name: string, parentId: string, teamId?: string): Promise<Folder> {
     return this.deps.db.transaction().execute(async (trx) => {
-      if (parentId) await this.ownedFolder(trx, user, parentId);
+      let space: folders.FolderSpace;
+      if (parentId) {
+        const parent = await this.folder(trx, user, parentId, 'view');
+        space = spaceOf(parent);
+      } else {
+        space = await this.space(trx, user, teamId);
+      }
       const row = await folders.insertFolder(trx, {
         id: randomUUID(),
         user_id: user.uid,
+        team_id: space.teamId ?? null,
         name,
         parent_id: parentId || null,
       });
@@ -93,40 +126,50 @@ export class LibraryService {
 
   async renameFolder(user: User, id: string, name: string): Promise<Folder> {
     return this.deps.db.transaction().execute(async (trx) => {
-      await this.ownedFolder(trx, user, id);
+      await this.folder(trx, user, id, 'edit');
       await folders.renameFolder(trx, id, name);
-      return toFolder((await folders.findFolder(trx, user.uid, id))!);
+      return toFolder((await folders.findFolder(trx, id))!);
     });
   }
 
-  /** Into `parentId` ('' the root); never into the folder itself or one of its subfolders. */
+  /** Into `parentId` ('' the root) of the same library; never into the folder itself or one of its subfolders. */
   async moveFolder(user: User, id: string, parentId: string): Promise<Folder> {
     return this.deps.db.transaction().execute(async (trx) => {
-      await folders.lockFolderTree(trx, user.uid);
-      await this.ownedFolder(trx, user, id);
+      const seen = await this.folder(trx, user, id, 'view');
+      await folders.lockFolderTree(trx, spaceOf(seen));
+      const folder = await this.folder(trx, user, id, 'move');
       if (parentId) {
-        await this.ownedFolder(trx, user, parentId);
-        const ancestors = await folders.folderPath(trx, user.uid, parentId);
-        if (ancestors.some((folder) => folder.id === id)) {
+        const parent = await this.folder(trx, user, parentId, 'view');
+        if (!sameSpace(spaceOf(parent), spaceOf(folder))) {
+          throw new VideoError('invalid_argument', 'A folder moves only within its own library (personal or team)');
+        }
+        const ancestors = await folders.folderPath(trx, parentId);
+        if (ancestors.some((ancestor) => ancestor.id === id)) {
           throw new VideoError('invalid_argument', 'A folder cannot move into itself or one of its subfolders');
         }
       }
       await folders.moveFolder(trx, id, parentId || null);
-      return toFolder((await folders.findFolder(trx, user.uid, id))!);
+      return toFolder((await folders.findFolder(trx, id))!);
     });
   }
 
   /** Deletes the folder and its subfolders; their videos move to the root. */
   async deleteFolder(user: User, id: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      await folders.lockFolderTree(trx, user.uid);
-      await this.ownedFolder(trx, user, id);
+      const seen = await this.folder(trx, user, id, 'view');
+      await folders.lockFolderTree(trx, spaceOf(seen));
+      await this.folder(trx, user, id, 'delete');
       await folders.deleteFolder(trx, id);
     });
   }
 
-  async listTags(user: User): Promise<Tag[]> {
-    const rows = await tags.listTags(this.deps.db, user.uid);
+  /** The user's tags, or (with `teamId`) the tags on team `teamId`'s videos. */
+  async listTags(user: User, teamId?: string): Promise<Tag[]> {
+    const space = await this.space(this.deps.db, user, teamId);
+    const rows =
+      space.teamId === undefined
+        ? await tags.listTags(this.deps.db, user.uid)
+        : await tags.listTeamTags(this.deps.db, space.teamId, user.uid);
     return rows.map((row) => ({ id: row.id, name: row.name, videoCount: Number(row.video_count) }));
   }
 
@@ -134,11 +177,34 @@ export class LibraryService {
     if (!(await tags.deleteTag(this.deps.db, user.uid, id))) throw new VideoError('not_found', `No tag ${id}`);
   }
 
-  /** Applies `change` to every one of `ids` (the caller's own), all or nothing; the videos after it, in order. */
+  /**
+   * Applies `change` to every one of `ids` (each the caller's to edit), all or nothing; the videos
+   * after it, in order. A folder must be of the library every video is in.
+   */
   async updateVideos(user: User, ids: string[], change: VideosChange): Promise<StoredVideo[]> {
+    let revoked: string[] = [];
     const rows = await this.deps.db.transaction().execute(async (trx) => {
-      await this.lockOwnedVideos(trx, user, ids);
-      if (change.folderId) await this.ownedFolder(trx, user, change.folderId);
+      const locked = await this.lockVideos(trx, user, ids, 'edit');
+      if (change.folderId) {
+        const folder = spaceOf(await this.folder(trx, user, change.folderId, 'view'));
+        const astray = locked.find((video) => !sameSpace(folder, { userId: video.user_id, teamId: video.teamId }));
+        if (astray) {
+          throw new VideoError(
+            'failed_precondition',
+            astray.teamId
+              ? `Video ${astray.id} is in a team: it goes only into that team's folders`
+              : `Video ${astray.id} is in your personal library: it goes only into your own folders`,
+          );
+        }
+      }
+      if (change.visibility === 'TEAM') {
+        const teamless = locked.find((video) => !video.teamId && video.visibility !== 'TEAM');
+        if (teamless) throw teamlessTeamVisibility(teamless.id);
+      }
+      // As UpdateVideo: a visibility that takes readers away revokes the signed URLs handed out so far.
+      const { visibility } = change;
+      revoked = visibility ? locked.filter((video) => narrows(video.visibility, visibility)).map((v) => v.id) : [];
+      await libraryVideos.revokeLinks(trx, revoked);
       await libraryVideos.setVideosFields(trx, ids, {
         ...(change.folderId !== undefined ? { folder_id: change.folderId || null } : {}),
         ...(change.visibility !== undefined ? { visibility: change.visibility } : {}),
@@ -157,13 +223,14 @@ export class LibraryService {
       );
       return libraryVideos.findVideos(trx, ids);
     });
+    for (const id of revoked) this.deps.videos.linksRevoked(id);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return Promise.all(ids.map((id) => this.deps.videos.withDirectUrls(toVideo(byId.get(id)!))));
   }
 
-  /** Deletes every one of `ids` (the caller's own; if one is not, none is deleted). */
+  /** Deletes every one of `ids` (each the caller's to delete; if one is not, none is deleted). */
   async deleteVideos(user: User, ids: string[]): Promise<number> {
-    await this.deps.db.transaction().execute((trx) => this.lockOwnedVideos(trx, user, ids));
+    await this.deps.db.transaction().execute((trx) => this.lockVideos(trx, user, ids, 'delete'));
     let deleted = 0;
     for (const id of ids) {
       try {
@@ -177,13 +244,80 @@ export class LibraryService {
     return deleted;
   }
 
-  private async ownedFolder(db: Kysely<Database>, user: User, id: string): Promise<void> {
-    if (!(await folders.hasFolder(db, user.uid, id))) throw folderNotFound(id);
+  /** The user's personal library, or team `teamId`'s when they are a member (else not_found). */
+  private async space(db: Kysely<Database>, user: User, teamId: string | undefined): Promise<folders.FolderSpace> {
+    if (teamId === undefined) return { userId: user.uid };
+    const role = await teams.findRole(db, teamId, user.uid);
+    if (!role || !may(personOf(user.uid, teamId, role), 'view', { kind: 'team', teamId })) throw noTeam(teamId);
+    return { userId: user.uid, teamId };
   }
 
-  private async lockOwnedVideos(db: Kysely<Database>, user: User, ids: string[]): Promise<void> {
-    const owned = await libraryVideos.lockOwnedVideos(db, user.uid, ids);
-    const missing = ids.find((id) => !owned.has(id));
-    if (missing !== undefined) throw new VideoError('not_found', `No video ${missing}`);
+  /** Folder `id` of library `space`, else not_found. */
+  private async folderIn(db: Kysely<Database>, user: User, space: folders.FolderSpace, id: string): Promise<void> {
+    const row = await this.folder(db, user, id, 'view');
+    if (!sameSpace(spaceOf(row), space)) throw folderNotFound(id);
+  }
+
+  /**
+   * Folder `id` when the policy lets the user do `action` to it: not_found when they may not see
+   * it, permission_denied when they see it but may not do that.
+   */
+  private async folder(db: Kysely<Database>, user: User, id: string, action: Action) {
+    const row = await folders.findFolderFacts(db, id);
+    if (!row) throw folderNotFound(id);
+    const facts = factsOf(row);
+    const person = await this.person(db, user, facts.teamId ? [facts.teamId] : []);
+    if (!may(person, 'view', { kind: 'folder', folder: facts })) throw folderNotFound(id);
+    if (!may(person, action, { kind: 'folder', folder: facts })) {
+      throw new VideoError(
+        'permission_denied',
+        "Only the member who made a team's folder, and the team's owners and admins, change or delete it",
+      );
+    }
+    return row;
+  }
+
+  /** The user with their roles in `teamIds`. */
+  private async person(db: Kysely<Database>, user: User, teamIds: string[]): Promise<Person> {
+    return { uid: user.uid, roles: await teams.rolesOf(db, user.uid, [...new Set(teamIds)]) };
+  }
+
+  /**
+   * Locks `ids` and checks the policy lets the user do `action` to each: a video they may not see
+   * is not_found, one they see but may not change (a team mate's) permission_denied.
+   */
+  private async lockVideos(db: Kysely<Database>, user: User, ids: string[], action: 'edit' | 'delete') {
+    const rows = await libraryVideos.lockVideos(db, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const person = await this.person(
+      db,
+      user,
+      rows.flatMap((row) => (row.team_id ? [row.team_id] : [])),
+    );
+    const videos = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      const video = row && {
+        id,
+        user_id: row.user_id,
+        userId: row.user_id,
+        visibility: row.visibility,
+        teamId: row.team_id ?? undefined,
+        shareToken: row.share_token ?? undefined,
+        shareExpiresAt: row.share_expires_at ?? undefined,
+      };
+      // In a library a video is seen by its owner and its team, not through its visibility: a
+      // stranger's public video is as unknown here as a private one.
+      const inLibrary = video && may(person, 'view', { kind: 'video', video: { ...video, visibility: 'PRIVATE' } });
+      if (!video || !inLibrary) throw new VideoError('not_found', `No video ${id}`);
+      if (!may(person, action, { kind: 'video', video })) {
+        throw new VideoError(
+          'permission_denied',
+          `Video ${id} is a team mate's: only its owner ${action === 'edit' ? 'changes' : 'deletes'} it`,
+        );
+      }
+      videos.push(video);
+    }
+    return videos;
   }
 }

@@ -36,6 +36,8 @@ export interface LibraryFilter {
   sort: VideoSortOrder;
   status?: VideoStatus;
   visibility?: VideoVisibility;
+  /** Issue 27: a team's library instead of the caller's own videos. */
+  teamId?: string;
 }
 
 /** A change to many videos; undefined fields stay as they are. */

@@ -43,4 +43,9 @@ export class LinkGenerations implements CurrentLinkGenerations {
   forget(videoId: string): void {
     this.known.delete(videoId);
   }
+
+  /** Called once a revocation of many videos' URLs committed (a team's): every next check reads the database. */
+  forgetAll(): void {
+    this.known.clear();
+  }
 }

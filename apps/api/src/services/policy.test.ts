@@ -29,6 +29,28 @@ describe('the policy as a table: every standing × every action', () => {
     });
   });
 
+  it("on a team's folder: members see it; its maker, owners and admins change it; a personal one is its user's", () => {
+    const onFolder = (folder: { userId: string; teamId?: string }) =>
+      Object.fromEntries(
+        standings.map((s) => [s, allowed((action) => may(personFor(s), action, { kind: 'folder', folder }))]),
+      );
+    expect(onFolder({ userId: 'someone-else', teamId: TEAM })).toEqual({
+      owner: ['view', 'edit', 'delete', 'move'],
+      admin: ['view', 'edit', 'delete', 'move'],
+      member: ['view'],
+      'non-member': [],
+      'signed-out': [],
+    });
+    expect(onFolder({ userId: 'member', teamId: TEAM }).member).toEqual(['view', 'edit', 'delete', 'move']);
+    expect(onFolder({ userId: 'member' })).toEqual({
+      owner: [],
+      admin: [],
+      member: ['view', 'edit', 'delete', 'move'],
+      'non-member': [],
+      'signed-out': [],
+    });
+  });
+
   it('inviting: only an owner gives the owner role', () => {
     const invites = (s: Standing, role: TeamRole) =>
       may(personFor(s), 'invite', { kind: 'team', teamId: TEAM, grantsRole: role });

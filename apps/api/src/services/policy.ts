@@ -55,7 +55,16 @@ export type Target =
   /** `move` on a team: putting one's own video into it. `invite` may name the role it would give. */
   | { kind: 'team'; teamId: string; grantsRole?: TeamRole }
   /** change-role and remove-member on one member (`newRole` for change-role). */
-  | { kind: 'member'; teamId: string; subject: { uid: string; role: TeamRole }; newRole?: TeamRole };
+  | { kind: 'member'; teamId: string; subject: { uid: string; role: TeamRole }; newRole?: TeamRole }
+  /** A folder: `view` (seeing it, filing into it, making subfolders), `edit` (rename), `move`, `delete`. */
+  | { kind: 'folder'; folder: FolderFacts };
+
+/** What the policy needs to know of a folder: who made it, and the team it belongs to (if any). */
+export interface FolderFacts {
+  userId: string;
+  /** undefined: a folder of `userId`'s personal library. */
+  teamId?: string;
+}
 
 /** Where a person stands towards a team: their role, a signed-in outsider, or signed out. */
 export type Standing = TeamRole | 'non-member' | 'signed-out';
@@ -147,6 +156,18 @@ function mayOnMember(person: Person | undefined, action: Action, target: Extract
   return false;
 }
 
+/**
+ * A personal folder is its user's alone. A team's folders are seen and filed into by every member;
+ * renamed, moved and deleted by the member who made them and by the team's owners and admins.
+ */
+function mayOnFolder(person: Person | undefined, action: Action, folder: FolderFacts): boolean {
+  if (!['view', 'edit', 'move', 'delete'].includes(action)) return false;
+  if (folder.teamId === undefined) return person?.uid === folder.userId;
+  const actor = standing(person, folder.teamId);
+  if (actor === 'non-member' || actor === 'signed-out') return false;
+  return action === 'view' || actor !== 'member' || person!.uid === folder.userId;
+}
+
 /** May `person` (undefined: signed out) do `action` to `target`? */
 export function may(person: Person | undefined, action: Action, target: Target): boolean {
   switch (target.kind) {
@@ -154,6 +175,8 @@ export function may(person: Person | undefined, action: Action, target: Target):
       return mayOnVideo(person, action, target);
     case 'member':
       return mayOnMember(person, action, target);
+    case 'folder':
+      return mayOnFolder(person, action, target.folder);
     case 'team': {
       const actor = standing(person, target.teamId);
       if (!onTeam[actor].has(action)) return false;

@@ -13,12 +13,21 @@ import {
   type TeamMember,
   type TeamRole,
 } from './team';
+import type { Logger } from 'pino';
+import { inviteMail } from './invite-mail';
+import type { LinkGenerations } from './link-generations';
+import type { Mailer } from './mailer';
 import type { UserDirectory } from './user-directory';
 import { VideoError } from './video';
 
 export interface TeamServiceDeps {
   db: Kysely<Database>;
   directory: UserDirectory;
+  /** Told when signed URLs of a team's videos are revoked, so this process stops honouring them at once. */
+  generations?: Pick<LinkGenerations, 'forgetAll'>;
+  /** Set when SMTP_URL is: invites may then be mailed. */
+  mailer?: Mailer;
+  log?: Pick<Logger, 'warn'>;
 }
 
 /** Only the SHA-256 of an invite token is stored: a leaked database holds no working link. */
@@ -87,8 +96,10 @@ export class TeamService {
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await teams.lockTeam(trx, teamId))) throw noTeam(teamId);
       await this.allowed(trx, user, teamId, 'delete', 'Only an owner deletes a team');
+      await teams.revokeTeamLinks(trx, teamId);
       await teams.deleteTeam(trx, teamId);
     });
+    this.deps.generations?.forgetAll();
   }
 
   async listMine(user: User): Promise<Team[]> {
@@ -103,7 +114,10 @@ export class TeamService {
   }
 
   /** A team of the caller with its members, and its pending invites for those who may invite. */
-  async get(user: User, teamId: string): Promise<{ team: Team; members: TeamMember[]; invites: TeamInvite[] }> {
+  async get(
+    user: User,
+    teamId: string,
+  ): Promise<{ team: Team; members: TeamMember[]; invites: TeamInvite[]; mailEnabled: boolean }> {
     const team = await this.team(user, teamId);
     const person = personOf(user.uid, teamId, team.role);
     const [members, invites] = await Promise.all([
@@ -121,6 +135,7 @@ export class TeamService {
         joinedAt: row.joined_at,
       })),
       invites: invites.map(toInvite),
+      mailEnabled: this.deps.mailer !== undefined,
     };
   }
 
@@ -141,25 +156,43 @@ export class TeamService {
     });
   }
 
-  /** Removes `uid` (the caller themself: leaving). Their videos stay in the team, still theirs. */
+  /**
+   * Removes `uid` (the caller themself: leaving). Their videos stay in the team, still theirs. The
+   * signed URLs they were handed for the others' videos stop working at once (everyone else's
+   * too: their clients fetch new ones).
+   */
   async removeMember(user: User, teamId: string, uid: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const { subject } = await this.memberChange(trx, user, teamId, uid, 'remove-member');
       if (subject.role === 'owner' && (await teams.ownerCount(trx, teamId)) <= 1) throw lastOwner();
       await teams.removeMember(trx, teamId, uid);
+      await teams.revokeTeamLinks(trx, teamId, { exceptOwner: uid });
     });
+    this.deps.generations?.forgetAll();
   }
 
+  /**
+   * A new invite link (`linkOf` makes its URL from its token). With `email`, the link is mailed
+   * there too; when mail is not set up, or the mail server does not take the mail, no invite is
+   * made.
+   */
   async createInvite(
     user: User,
     teamId: string,
-    options: { role: TeamRole; expireAfterSeconds: number; uses: number },
-  ): Promise<{ invite: TeamInvite; token: string }> {
+    options: { role: TeamRole; expireAfterSeconds: number; uses: number; email?: string },
+    linkOf: (token: string) => string = () => '',
+  ): Promise<{ invite: TeamInvite; token: string; mailed: boolean }> {
     const role = await teams.findRole(this.deps.db, teamId, user.uid);
     if (!role) throw noTeam(teamId);
     if (!may(personOf(user.uid, teamId, role), 'invite', { kind: 'team', teamId, grantsRole: options.role }))
       throw denied(
         role === 'admin' ? 'Only an owner invites someone as owner' : 'Only owners and admins invite people',
+      );
+    const { mailer } = this.deps;
+    if (options.email !== undefined && !mailer)
+      throw new VideoError(
+        'failed_precondition',
+        'This server sends no mail (SMTP_URL is not set): copy the invite link and pass it on instead',
       );
     const token = randomBytes(INVITE_TOKEN_BYTES).toString('base64url');
     const row = await teams.insertInvite(this.deps.db, {
@@ -171,7 +204,27 @@ export class TeamService {
       uses: options.uses,
       createdBy: user.uid,
     });
-    return { invite: toInvite(row), token };
+    if (options.email === undefined || !mailer) return { invite: toInvite(row), token, mailed: false };
+    const team = await teams.findTeam(this.deps.db, teamId);
+    const mail = inviteMail({
+      to: options.email,
+      teamName: team?.name ?? '',
+      inviterName: user.name ?? user.email ?? '',
+      role: options.role,
+      url: linkOf(token),
+      expiresAt: row.expires_at,
+    });
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      await teams.deleteInvite(this.deps.db, row.id);
+      this.deps.log?.warn({ err: error, teamId }, 'the mail server did not take an invite mail');
+      throw new VideoError(
+        'unavailable',
+        'The invite mail could not be sent, so no invite was made: try again, or copy an invite link instead',
+      );
+    }
+    return { invite: toInvite(row), token, mailed: true };
   }
 
   async revokeInvite(user: User, teamId: string, inviteId: string): Promise<void> {
@@ -221,29 +274,36 @@ export class TeamService {
    * permission_denied.
    */
   async moveVideo(user: User, videoId: string, teamId: string | undefined): Promise<{ teamId?: string }> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      if (!(await videoRows.lockVideo(trx, videoId))) throw new VideoError('not_found', `No video ${videoId}`);
-      const video = (await videoRows.findVideo(trx, videoId))!;
-      const current = video.team_id ?? undefined;
-      const roles = new Map<string, TeamRole>();
-      for (const id of new Set([current, teamId])) {
-        const role = id && (await teams.findRole(trx, id, user.uid));
-        if (id && role) roles.set(id, role);
-      }
-      const person = { uid: user.uid, roles };
-      const facts = { userId: video.user_id, visibility: video.visibility, teamId: current };
-      if (!may(person, 'view', { kind: 'video', video: facts }))
-        throw new VideoError('not_found', `No video ${videoId}`);
-      if (teamId !== undefined && !roles.has(teamId)) throw noTeam(teamId);
-      if (!may(person, 'move', { kind: 'video', video: facts, to: teamId }))
-        throw denied(
-          teamId === undefined
-            ? "Only the video's owner or the team's owners and admins take it out of the team"
-            : "Only the video's owner puts it into a team",
-        );
-      if (current !== teamId) await teams.setVideoTeam(trx, videoId, teamId ?? null);
-      return { teamId };
-    });
+    return this.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        if (!(await videoRows.lockVideo(trx, videoId))) throw new VideoError('not_found', `No video ${videoId}`);
+        const video = (await videoRows.findVideo(trx, videoId))!;
+        const current = video.team_id ?? undefined;
+        const roles = new Map<string, TeamRole>();
+        for (const id of new Set([current, teamId])) {
+          const role = id && (await teams.findRole(trx, id, user.uid));
+          if (id && role) roles.set(id, role);
+        }
+        const person = { uid: user.uid, roles };
+        const facts = { userId: video.user_id, visibility: video.visibility, teamId: current };
+        if (!may(person, 'view', { kind: 'video', video: facts }))
+          throw new VideoError('not_found', `No video ${videoId}`);
+        if (teamId !== undefined && !roles.has(teamId)) throw noTeam(teamId);
+        if (!may(person, 'move', { kind: 'video', video: facts, to: teamId }))
+          throw denied(
+            teamId === undefined
+              ? "Only the video's owner or the team's owners and admins take it out of the team"
+              : "Only the video's owner puts it into a team",
+          );
+        if (current !== teamId) {
+          // Its old team's members lose it: the signed URLs they hold stop working.
+          if (current !== undefined) await teams.revokeTeamLinks(trx, current, { videoId });
+          await teams.setVideoTeam(trx, videoId, teamId ?? null);
+        }
+        return { teamId };
+      })
+      .finally(() => this.deps.generations?.forgetAll());
   }
 
   /** The team as the caller sees it; not_found when they are not a member. */

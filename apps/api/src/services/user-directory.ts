@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
 import { upsertUser } from '../db/user.repository';
 import type { Database } from '../db/video.table';
@@ -44,4 +45,19 @@ export class UserDirectory {
       photoUrl: user.photoUrl ?? '',
     });
   }
+}
+
+/**
+ * `verifier`, recording in `directory` each person it verifies: the HTTP routes (uploads, tus,
+ * streams) keep the users table current as the RPCs do (their interceptor calls `saw` itself).
+ */
+export function recordingUsers(verifier: TokenVerifier, directory: UserDirectory): TokenVerifier {
+  return {
+    async verify(idToken) {
+      const user = await verifier.verify(idToken);
+      await directory.saw(user);
+      return user;
+    },
+    close: () => verifier.close(),
+  };
 }

@@ -18,6 +18,8 @@ export interface StoredVideo extends Video {
   directUrls?: { stream?: string; thumbnail?: string };
   /** The team it is in (issue 27); undefined in its owner's personal library. */
   teamId?: string;
+  /** That team's name; undefined with no team. */
+  teamName?: string;
 }
 
 export function toVideo(row: VideoRow): StoredVideo {
@@ -44,5 +46,6 @@ export function toVideo(row: VideoRow): StoredVideo {
     folderId: row.folder_id ?? '',
     tags: row.tags ?? [],
     teamId: row.team_id ?? undefined,
+    teamName: row.team_id ? (row.team_name ?? '') : undefined,
   };
 }

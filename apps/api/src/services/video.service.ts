@@ -12,7 +12,7 @@ import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
 import type { LinkGenerations } from './link-generations';
-import { may, personOf } from './policy';
+import { may, personOf, type TeamRole } from './policy';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
@@ -61,6 +61,24 @@ const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
 
 const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);
 
+/** TEAM opens a video to its team's members: a video in no team has nobody to open to. */
+export const teamlessTeamVisibility = (id: string) =>
+  new VideoError(
+    'failed_precondition',
+    `Video ${id} is in no team, so it cannot be visible to a team: move it into a team first`,
+  );
+
+/**
+ * What of a readable video its reader sees. Folders and tags are how the owner files videos (issue
+ * 14), and a team's members share its folders and tags (issue 27): nobody else sees them, nor the
+ * team; the team's name is for its members.
+ */
+function shownTo(video: StoredVideo, caller: User | undefined, role: TeamRole | undefined): StoredVideo {
+  if (role) return video;
+  if (caller?.uid === video.userId) return { ...video, teamName: undefined };
+  return { ...video, folderId: '', tags: [], teamId: undefined, teamName: undefined };
+}
+
 /** The business rules of videos: who may do what, and the lifecycle. Free of HTTP and SQL. */
 export class VideoService {
   private uploadsInProgress?: UploadsInProgress;
@@ -100,21 +118,28 @@ export class VideoService {
    * does not leak); someone signed out gets unauthenticated, whether it exists or not.
    */
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
-    const video = await this.readable(caller, id, grant);
-    // Folders and tags are how the owner files videos (issue 14): nobody else sees them.
-    const shown = caller?.uid === video.userId ? video : { ...video, folderId: '', tags: [] };
-    return this.withDirectUrls(shown);
+    const { video, role } = await this.access(caller, id, grant);
+    return this.withDirectUrls(shownTo(video, caller, role));
   }
 
   /** Like `get`, without the store's direct URLs (for checks that hand out no URL). */
   async readable(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
+    return (await this.access(caller, id, grant)).video;
+  }
+
+  /** The video when the caller may read it, with the caller's role in its team (if any). */
+  private async access(
+    caller: User | undefined,
+    id: string,
+    grant: Grant,
+  ): Promise<{ video: StoredVideo; role?: TeamRole }> {
     const row = await repository.findVideo(this.deps.db, id);
     const video = row && toVideo(row);
     // The caller's role in the video's team, read now: a removed member loses access at once.
     const role = video?.teamId && caller ? await teams.findRole(this.deps.db, video.teamId, caller.uid) : undefined;
     if (video && canRead(video, caller, grant, role)) {
       const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
-      return until ? { ...video, readableUntil: until } : video;
+      return { video: until ? { ...video, readableUntil: until } : video, role };
     }
     // A valid signature names this very id, so saying it is gone tells its holder nothing new.
     if (!caller && !grant.signedUrl) throw new VideoError('unauthenticated', 'Sign in to see this video');
@@ -156,7 +181,7 @@ export class VideoService {
     id: string,
     changes: { title?: string; description?: string; visibility?: VideoVisibility },
   ): Promise<StoredVideo> {
-    const before = await this.owned(user, id);
+    const before = await this.checkUpdate(user, id, changes);
     const revokeLinks = changes.visibility !== undefined && narrows(before.visibility, changes.visibility);
     const row = await repository.updateVideo(
       this.deps.db,
@@ -171,6 +196,14 @@ export class VideoService {
     if (!row) throw notFound(id);
     if (revokeLinks) this.linksRevoked(id);
     return this.withDirectUrls(toVideo(row));
+  }
+
+  /** The caller's own video when `changes` may apply to it (as `update` checks), else the refusal. */
+  async checkUpdate(user: User, id: string, changes: { visibility?: VideoVisibility }): Promise<StoredVideo> {
+    const video = await this.owned(user, id);
+    // A video already TEAM keeps it (UpdateVideo without a mask restates the visibility).
+    if (changes.visibility === 'TEAM' && video.visibility !== 'TEAM' && !video.teamId) throw teamlessTeamVisibility(id);
+    return video;
   }
 
   /** After a revocation of `id`'s signed URLs committed (here or in the sharing service). */

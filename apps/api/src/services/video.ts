@@ -36,7 +36,9 @@ export type VideoErrorKind =
   | 'unauthenticated'
   | 'failed_precondition'
   /** Seen but not allowed (a team member asking for what their role does not give). */
-  | 'permission_denied';
+  | 'permission_denied'
+  /** Something the call needs is away for now (the mail server refused or could not be reached). */
+  | 'unavailable';
 
 /** A rule said no; the edge (RPC or HTTP) turns the kind into its own code. */
 export class VideoError extends Error {

@@ -49,6 +49,8 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks, options: {
     ...editingFields(video, links, options.owner === true),
     folderId: video.folderId,
     tags: video.tags,
+    teamId: video.teamId ?? '',
+    teamName: video.teamName ?? '',
   });
 }
 

@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Status, Visibility } from '@stream/proto';
+import { createClient } from '@connectrpc/connect';
+import { Status, TeamService, Visibility } from '@stream/proto';
+import { createVideoTransport } from '@stream/video-api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../harness/axe';
@@ -19,6 +21,7 @@ let workDir: string;
 let owner: SignedInPage;
 let videoId: string;
 let shareUrl: string;
+let invitePath: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'stream-axe-e2e-'));
@@ -36,6 +39,11 @@ beforeAll(async () => {
     description: 'A clip for the checks',
     visibility: Visibility.PUBLIC,
   });
+  // A team with an invite (issue 27): /team shows its members and invites, the invite page its name.
+  const teams = createClient(TeamService, createVideoTransport({ baseUrl, getToken: () => owner.user.idToken }));
+  const team = await teams.createTeam({ name: 'Axe team' });
+  await teams.createInvite({ teamId: team.id });
+  invitePath = `/invite/${(await teams.createInvite({ teamId: team.id })).token}`;
 }, 180_000);
 
 afterAll(async () => {
@@ -49,10 +57,13 @@ const signedOutPages = () => [
   { path: '/login', ready: (p: Page) => p.getByRole('button', { name: 'Sign in with email' }) },
   { path: `/watch/${videoId}`, ready: (p: Page) => p.getByRole('button', { name: 'Play' }) },
   { path: new URL(shareUrl).pathname, ready: (p: Page) => p.getByRole('button', { name: 'Play' }) },
+  { path: invitePath, ready: (p: Page) => p.getByRole('heading', { name: 'Join Axe team' }) },
+  { path: `/invite/${'x'.repeat(43)}`, ready: (p: Page) => p.getByRole('heading', { name: /does not exist/ }) },
 ];
 const signedInPages = () => [
   { path: '/', ready: (p: Page) => p.getByRole('heading', { name: 'Welcome to Stream' }) },
-  { path: '/team', ready: (p: Page) => p.getByText('Manage your team members here') },
+  { path: '/team', ready: (p: Page) => p.getByRole('button', { name: 'Create invite link' }) },
+  { path: invitePath, ready: (p: Page) => p.getByRole('button', { name: 'Join team' }) },
   { path: '/record', ready: (p: Page) => p.getByRole('heading', { level: 1 }) },
   { path: '/videos', ready: (p: Page) => p.getByRole('link', { name: /Recording/ }).first() },
   { path: `/video/${videoId}`, ready: (p: Page) => p.getByText(/^Uploaded on /) },

@@ -3,6 +3,7 @@ import { AppLayout, useTheme } from '@stream/ui';
 import { Outlet, createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { requireSession } from './-components/require-session';
 import { RouterLink } from './-components/router-link';
+import { SpaceNav } from './-components/space-nav';
 import { UnfinishedRecordingsBanner } from './-components/unfinished-recordings-banner';
 
 export const Route = createFileRoute('/_authed')({
@@ -24,6 +25,7 @@ function AuthedLayout() {
       theme={theme}
       onToggleTheme={toggleTheme}
       LinkComponent={RouterLink}
+      spaceSwitcher={<SpaceNav />}
       search={pathname === '/videos' && typeof searched === 'string' ? searched : ''}
       onSearch={(q, how) => {
         // Typing searches in place on /videos; Enter goes there from anywhere (issue 14).

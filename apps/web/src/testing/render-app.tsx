@@ -2,7 +2,9 @@ import { createFakeAuthClient } from '@stream/auth/testing';
 import type { RecorderOptions } from '@stream/recorder';
 import { composeRecordingUploads } from '@stream/recording-uploads';
 import type { UploadClient } from '@stream/video-api';
-import { createFakeVideoService, type FakeVideoServiceOptions } from '@stream/video-api/testing';
+import type { Transport } from '@connectrpc/connect';
+import { TeamService } from '@stream/proto';
+import { createFakeTeamService, createFakeVideoService, type FakeVideoServiceOptions } from '@stream/video-api/testing';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { App, createApp, rootOptions } from '../app';
@@ -31,20 +33,33 @@ export function renderApp(path: string, { signedIn = true, uploads, recorder, ..
   // Ada is the service's user (unless a test names another uid for her); signed out, the service sees no caller.
   const callerId = videos.userId ?? ada.uid;
   const fake = createFakeVideoService({ ...videos, userId: callerId });
-  if (!signedIn) fake.setCaller(undefined);
+  const teams = createFakeTeamService({ userId: callerId });
+  if (!signedIn) {
+    fake.setCaller(undefined);
+    teams.as(undefined);
+  }
+  // One transport, as the app has: TeamService calls go to the fake team service (issue 27).
+  const toTeams = (method: { parent: { typeName: string } }) => method.parent.typeName === TeamService.typeName;
+  const transport = {
+    unary: (method, ...rest) => (toTeams(method) ? teams.transport : fake.transport).unary(method, ...rest),
+    stream: (method, ...rest) => (toTeams(method) ? teams.transport : fake.transport).stream(method, ...rest),
+  } as Transport;
   const history = createMemoryHistory({ initialEntries: [path] });
   const app = createApp({
     authClient: auth,
-    transport: fake.transport,
+    transport,
     storage: window.localStorage,
     history,
     // The whole file after Stop through `uploads` (a fake browser's recording has no local copy to upload from).
     ...(uploads ? { recordings: composeRecordingUploads({ wholeFile: uploads }) } : {}),
     ...(recorder ? { recorder } : {}),
   });
-  app.session.subscribe(() => fake.setCaller(app.session.isSignedIn() ? callerId : undefined));
+  app.session.subscribe(() => {
+    fake.setCaller(app.session.isSignedIn() ? callerId : undefined);
+    teams.as(app.session.isSignedIn() ? callerId : undefined);
+  });
   // Timing only: retried calls (unavailable, ...) retry at once instead of after 1 s and 2 s.
   app.queryClient.setDefaultOptions({ queries: { ...app.queryClient.getDefaultOptions().queries, retryDelay: 0 } });
   const view = render(<App router={app.router} />, rootOptions);
-  return { ...app, fake, history, view };
+  return { ...app, fake, teams, history, view };
 }

@@ -18,6 +18,8 @@ export interface AppLayoutProps {
   /** The library search on screen ('' none) and what to do when the person searches. */
   search?: string;
   onSearch?: SearchBoxProps['onSearch'];
+  /** Above the links: which space (personal or a team) the library shows. */
+  spaceSwitcher?: ReactNode;
   children: ReactNode;
 }
 
@@ -34,6 +36,7 @@ export function AppLayout({
   LinkComponent = PlainLink,
   search = '',
   onSearch = () => undefined,
+  spaceSwitcher,
   children,
 }: AppLayoutProps) {
   const navId = useId();
@@ -97,6 +100,7 @@ export function AppLayout({
           onClick={() => setDrawerOpen(false)}
         />
         <nav id={navId} aria-label="Main" className="bg-base-200 min-h-full w-60 p-4">
+          {spaceSwitcher}
           <ul className="menu w-full gap-1">{link(TEAM_ITEM)}</ul>
           <div className="divider my-2" role="separator" />
           <ul className="menu w-full gap-1">{MAIN_ITEMS.map(link)}</ul>

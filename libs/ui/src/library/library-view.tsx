@@ -19,6 +19,8 @@ export interface LibraryItem {
   url: string;
   /** '' the library root. */
   folderId: string;
+  /** False for a team video of someone else: its menu offers no Share, Edit, Move or Delete. */
+  mine?: boolean;
   card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'>;
 }
 
@@ -48,6 +50,8 @@ export interface LibraryViewProps<T extends LibraryItem> {
   /** The Share and Delete dialogs of one video, drawn by the app while open. */
   renderShare: (video: T, close: () => void) => ReactNode;
   renderDelete: (video: T, close: () => void) => ReactNode;
+  /** "Move to team" of the selected videos (issue 27), drawn by the app while open. */
+  renderMoveToTeam?: (videoIds: string[], close: () => void) => ReactNode;
 }
 
 /**
@@ -58,6 +62,7 @@ export interface LibraryViewProps<T extends LibraryItem> {
 export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
   const { videos, summary, folders, more } = props;
   const [acting, setActing] = useState<{ action: 'share' | 'delete' | 'move'; video: T }>();
+  const [movingToTeam, setMovingToTeam] = useState(false);
   const selection = useSelection(videos.map((video) => video.id));
   const close = () => setActing(undefined);
   const words = searchWords(summary?.query ?? '');
@@ -92,8 +97,14 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
           onVisibility={(visibility) => props.onVisibility(selected, visibility)}
           onDelete={() => props.onDelete(selected, selection.clear)}
           onClear={selection.clear}
+          onMoveToTeam={props.renderMoveToTeam && (() => setMovingToTeam(true))}
         />
       )}
+      {movingToTeam &&
+        props.renderMoveToTeam?.(selected, () => {
+          setMovingToTeam(false);
+          selection.clear();
+        })}
       {!summary && videos.length === 0 && <p className="text-base-content/70">{props.emptyMessage}</p>}
       {videos.length > 0 && (
         <VideoGrid
@@ -107,6 +118,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
         >
           {videos.map((video) => {
             const { id, url, card } = video;
+            const mine = video.mine !== false;
             return (
               <VideoCard
                 key={id}
@@ -120,10 +132,10 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
                   <VideoActionsMenu
                     title={card.title}
                     url={url}
-                    onShare={() => setActing({ action: 'share', video })}
-                    onEdit={() => props.onEdit(id)}
-                    onMove={() => setActing({ action: 'move', video })}
-                    onDelete={() => setActing({ action: 'delete', video })}
+                    onShare={mine ? () => setActing({ action: 'share', video }) : undefined}
+                    onEdit={mine ? () => props.onEdit(id) : undefined}
+                    onMove={mine ? () => setActing({ action: 'move', video }) : undefined}
+                    onDelete={mine ? () => setActing({ action: 'delete', video }) : undefined}
                   />
                 }
               />

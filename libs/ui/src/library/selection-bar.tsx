@@ -17,6 +17,8 @@ export interface SelectionBarProps {
   onVisibility: (visibility: Exclude<VisibilityChoice, ''>) => void;
   onDelete: () => void;
   onClear: () => void;
+  /** "Move to team" (issue 27), shown when given. */
+  onMoveToTeam?: () => void;
 }
 
 const videos = (count: number) => (count === 1 ? '1 video' : `${count} videos`);
@@ -41,6 +43,11 @@ export function SelectionBar(props: SelectionBarProps) {
       <button type="button" className="btn btn-sm" disabled={props.busy} onClick={() => setOpen('move')}>
         Move to folder
       </button>
+      {props.onMoveToTeam && (
+        <button type="button" className="btn btn-sm" disabled={props.busy} onClick={props.onMoveToTeam}>
+          Move to team
+        </button>
+      )}
       <button type="button" className="btn btn-sm" disabled={props.busy} onClick={() => setOpen('tag')}>
         Add tag
       </button>

@@ -8,11 +8,13 @@ export interface OwnerActionsProps {
   /** The dialogs, drawn by the app while open (`ShareDialog`, `DeleteDialog` with their calls). */
   renderShare: (close: () => void) => ReactNode;
   renderDelete: (close: () => void) => ReactNode;
+  /** "Move to team" (issue 27), when given. */
+  renderMoveToTeam?: (close: () => void) => ReactNode;
 }
 
 /** The owner's buttons on a video's page: Share, Download, Delete. */
-export function OwnerActions({ title, url, renderShare, renderDelete }: OwnerActionsProps) {
-  const [open, setOpen] = useState<'share' | 'delete'>();
+export function OwnerActions({ title, url, renderShare, renderDelete, renderMoveToTeam }: OwnerActionsProps) {
+  const [open, setOpen] = useState<'share' | 'delete' | 'team'>();
   const close = () => setOpen(undefined);
   return (
     <div className="flex flex-wrap gap-2">
@@ -20,11 +22,17 @@ export function OwnerActions({ title, url, renderShare, renderDelete }: OwnerAct
         Share
       </button>
       {url && <DownloadLink url={url} title={title} />}
+      {renderMoveToTeam && (
+        <button type="button" className="btn btn-sm" onClick={() => setOpen('team')}>
+          Move to team
+        </button>
+      )}
       <button type="button" className="btn btn-sm btn-error" onClick={() => setOpen('delete')}>
         Delete
       </button>
       {open === 'share' && renderShare(close)}
       {open === 'delete' && renderDelete(close)}
+      {open === 'team' && renderMoveToTeam?.(close)}
     </div>
   );
 }

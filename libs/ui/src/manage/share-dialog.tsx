@@ -26,6 +26,10 @@ export interface ShareDialogProps {
   copyText?: (text: string) => Promise<void>;
   /** The clock for expiry dates; defaults to now. */
   now?: () => Date;
+  /** The video is in a team (issue 27): "Team" is offered. */
+  inTeam?: boolean;
+  /** "Move to team" (the owner's), shown when given. */
+  onMoveToTeam?: () => void;
 }
 
 const VISIBILITIES: { value: VideoVisibilityLabel; label: string; hint: string }[] = [
@@ -38,6 +42,12 @@ const VISIBILITIES: { value: VideoVisibilityLabel; label: string; hint: string }
     hint: 'Anyone can watch, signed in or not, at the link or the video’s own address. Not listed anywhere.',
   },
 ];
+
+const TEAM_VISIBILITY = {
+  value: 'team' as const,
+  label: 'Team',
+  hint: 'Only signed-in members of the video’s team, at the link.',
+};
 
 const clipboardWrite = (text: string) => navigator.clipboard.writeText(text);
 
@@ -55,6 +65,8 @@ export function ShareDialog({
   onClose,
   copyText = clipboardWrite,
   now = () => new Date(),
+  inTeam = false,
+  onMoveToTeam,
 }: ShareDialogProps) {
   const field = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<'copied' | 'manual'>();
@@ -132,7 +144,7 @@ export function ShareDialog({
       <fieldset className="flex flex-col gap-2" disabled={busy}>
         <legend className="mb-1 text-sm font-medium">Who can watch</legend>
         <div role="radiogroup" aria-label="Who can watch" className="flex flex-col gap-2">
-          {VISIBILITIES.map((option) => (
+          {(inTeam || visibility === 'team' ? [...VISIBILITIES, TEAM_VISIBILITY] : VISIBILITIES).map((option) => (
             <label key={option.value} className="flex cursor-pointer items-start gap-2">
               <input
                 type="radio"
@@ -232,6 +244,11 @@ export function ShareDialog({
         >
           Reset link
         </button>
+        {onMoveToTeam && (
+          <button type="button" className="btn btn-sm" onClick={onMoveToTeam}>
+            Move to team
+          </button>
+        )}
         <button type="button" className="btn btn-sm" onClick={onClose}>
           Done
         </button>

@@ -7,11 +7,12 @@ export interface VideoActionsMenuProps {
   title: string;
   /** The recording's address; without one there is nothing to download. */
   url?: string;
-  onShare: () => void;
+  /** Absent for a team video of someone else (issue 27): only its owner shares, edits, moves and deletes. */
+  onShare?: () => void;
   onEdit?: () => void;
   /** Move to a folder (issue 14). */
   onMove?: () => void;
-  onDelete: () => void;
+  onDelete?: () => void;
 }
 
 /** A "⋯" button with Share, Edit, Download and Delete; closes on Escape, outside clicks and choices. */
@@ -74,11 +75,13 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onMove, onDelete
               </a>
             </li>
           )}
-          <li role="none">
-            <button type="button" role="menuitem" className="text-error" onClick={choose(onDelete)}>
-              Delete
-            </button>
-          </li>
+          {onDelete && (
+            <li role="none">
+              <button type="button" role="menuitem" className="text-error" onClick={choose(onDelete)}>
+                Delete
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </div>

@@ -4,8 +4,10 @@ export interface VisibilityBadgeProps {
   visibility: VideoVisibilityLabel;
 }
 
-/** 'Shared' or 'Public'; nothing for a private video. */
+const NAMES = { shared: 'Shared', public: 'Public', team: 'Team' } as const;
+
+/** 'Shared', 'Public' or 'Team'; nothing for a private video. */
 export function VisibilityBadge({ visibility }: VisibilityBadgeProps) {
   if (visibility === 'private') return null;
-  return <span className="badge badge-sm badge-info">{visibility === 'shared' ? 'Shared' : 'Public'}</span>;
+  return <span className="badge badge-sm badge-info">{NAMES[visibility]}</span>;
 }

@@ -11,9 +11,15 @@ const errorOf = (error: unknown) => (error ? changeErrorMessage(error) : undefin
  * Rename and Delete, as `@stream/ui`'s `FolderManager` props. After a delete `onLeave` gets the
  * open folder's parent ('' the root): the folder shown is gone.
  */
-export function useLibraryFolders(transport: Transport, folderId: string, onLeave: (parentId: string) => void) {
+export function useLibraryFolders(
+  transport: Transport,
+  folderId: string,
+  onLeave: (parentId: string) => void,
+  /** A team's folders (issue 27); '' the caller's own. */
+  teamId = '',
+) {
   const queryClient = useQueryClient();
-  const folders = useQuery(listFoldersQuery(transport, folderId));
+  const folders = useQuery(listFoldersQuery(transport, folderId, teamId));
   const create = useMutation(createFolderMutation(transport, queryClient));
   const rename = useMutation(renameFolderMutation(transport, queryClient));
   const remove = useMutation(deleteFolderMutation(transport, queryClient));
@@ -24,7 +30,8 @@ export function useLibraryFolders(transport: Transport, folderId: string, onLeav
     create: {
       busy: create.isPending,
       error: errorOf(create.error),
-      submit: (name: string, done: () => void) => create.mutate({ name, parentId: folderId }, { onSuccess: done }),
+      submit: (name: string, done: () => void) =>
+        create.mutate({ name, parentId: folderId, teamId }, { onSuccess: done }),
     },
     rename: {
       busy: rename.isPending,

@@ -16,14 +16,14 @@ import { cardOf, visibilityOfLabel, type VideoVisibilityLabel } from '../view/vi
  * PROCESSING ones are asked again until done, and the rest every LIBRARY_REFRESH_MS (a video
  * uploaded elsewhere appears); moves, tags, visibility and deletes of many at once.
  */
-export function useLibrary(transport: Transport, search: LibrarySearch) {
+export function useLibrary(transport: Transport, search: LibrarySearch, myUid?: string) {
   const queryClient = useQueryClient();
   const filter = toLibraryFilter(search);
   const query = useInfiniteQuery({
     ...libraryVideosQuery(transport, filter),
     refetchInterval: (q) => refetchWhileProcessing(q.state.data) || LIBRARY_REFRESH_MS,
   });
-  const allFolders = useQuery(allFoldersQuery(transport));
+  const allFolders = useQuery(allFoldersQuery(transport, search.space));
   const update = useMutation(updateVideosMutation(transport, queryClient));
   const remove = useMutation(deleteVideosMutation(transport, queryClient));
   const messages = query.data?.pages.flatMap((page) => page.videos) ?? [];
@@ -37,6 +37,8 @@ export function useLibrary(transport: Transport, search: LibrarySearch) {
       id: message.id,
       url: message.url,
       folderId: message.folderId,
+      // A team's video of someone else: only its owner shares, edits, moves or deletes it (issue 27).
+      mine: myUid === undefined || message.userId === myUid,
       card: cardOf(message),
       message,
     })),

@@ -19,6 +19,7 @@ const visibilityToProto = {
 /** The ListVideos fields of a view; the plain /videos asks only the spec's page 0 of size 10. */
 export function toLibraryFilter(search: LibrarySearch): LibraryFilter {
   const filter: LibraryFilter = {};
+  if (search.space) filter.teamId = search.space;
   if (search.q) filter.query = search.q;
   if (search.folder) filter.folderId = search.folder;
   const tags = tagsOf(search);

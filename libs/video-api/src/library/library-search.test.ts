@@ -28,4 +28,10 @@ describe('the library URL', () => {
       visibility: Visibility.SHARED,
     });
   });
+
+  it('lists a team’s library when a team is the active space (issue 27)', () => {
+    expect(validateLibrarySearch({ space: ' team-1 ', q: 'sync' })).toEqual({ space: 'team-1', q: 'sync' });
+    expect(validateLibrarySearch({ space: '' })).toEqual({});
+    expect(toLibraryFilter({ space: 'team-1', q: 'sync' })).toEqual({ teamId: 'team-1', query: 'sync' });
+  });
 });

@@ -3,10 +3,12 @@
 
 /**
  * What /videos shows, as its URL says (issue 14): `?q=` a search, `?folder=` an open folder,
- * `?tag=` one tag or several (all of them), `?sort=`, `?status=`, `?visibility=`. A reload or a
+ * `?tag=` one tag or several (all of them), `?sort=`, `?status=`, `?visibility=`, `?space=` a team. A reload or a
  * shared URL shows the same view.
  */
 export interface LibrarySearch {
+  /** The active space (issue 27): a team's id; absent, the personal library. */
+  space?: string;
   q?: string;
   folder?: string;
   tag?: string | string[];
@@ -27,6 +29,7 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown): T | unde
 export function validateLibrarySearch(raw: Record<string, unknown>): LibrarySearch {
   const tags = (Array.isArray(raw.tag) ? raw.tag : [raw.tag]).map(text).filter(Boolean);
   const search: LibrarySearch = {
+    space: text(raw.space) || undefined,
     q: text(raw.q) || undefined,
     folder: text(raw.folder) || undefined,
     tag: tags.length > 1 ? tags : tags[0],

@@ -36,18 +36,18 @@ export function libraryVideosQuery(transport: Transport, filter: LibraryFilter, 
   return { ...options, retry: retryVideoCall };
 }
 
-/** The folders of one level (`parentId` '' the root) and the path to it. */
-export function listFoldersQuery(transport: Transport, parentId: string) {
+/** The folders of one level (`parentId` '' the root) and the path to it; `teamId` a team's (issue 27). */
+export function listFoldersQuery(transport: Transport, parentId: string, teamId = '') {
   return {
-    ...createQueryOptions(LibraryService.method.listFolders, { parentId }, { transport }),
+    ...createQueryOptions(LibraryService.method.listFolders, { parentId, teamId }, { transport }),
     retry: retryVideoCall,
   };
 }
 
-/** Every folder of the caller (for a folder picker). */
-export function allFoldersQuery(transport: Transport) {
+/** Every folder of the caller, or of team `teamId` (for a folder picker). */
+export function allFoldersQuery(transport: Transport, teamId = '') {
   return {
-    ...createQueryOptions(LibraryService.method.listFolders, { all: true }, { transport }),
+    ...createQueryOptions(LibraryService.method.listFolders, { all: true, teamId }, { transport }),
     retry: retryVideoCall,
   };
 }

@@ -1,6 +1,7 @@
-import type { Transport } from '@connectrpc/connect';
+import { create } from '@bufbuild/protobuf';
+import { Code, ConnectError, type Transport } from '@connectrpc/connect';
 import { createConnectQueryKey, createQueryOptions } from '@connectrpc/connect-query';
-import { TeamService } from '@stream/proto';
+import { GetInviteResponseSchema, InviteState, TeamService } from '@stream/proto';
 import { retryVideoCall } from '../errors/retry-video-call';
 
 /** The teams the caller belongs to, with their role in each (the side navigation's space switcher). */
@@ -13,9 +14,21 @@ export function getTeamQuery(transport: Transport, teamId: string) {
   return { ...createQueryOptions(TeamService.method.getTeam, { teamId }, { transport }), retry: retryVideoCall };
 }
 
-/** What an invite link shows, signed in or not: the team's name and the link's state. */
+/**
+ * What an invite link shows, signed in or not: the team's name and the link's state. A token that
+ * is not even shaped like one (the server's invalid_argument) is an unknown link too.
+ */
 export function getInviteQuery(transport: Transport, token: string) {
-  return { ...createQueryOptions(TeamService.method.getInvite, { token }, { transport }), retry: retryVideoCall };
+  const options = createQueryOptions(TeamService.method.getInvite, { token }, { transport });
+  return {
+    ...options,
+    queryFn: (context: Parameters<typeof options.queryFn>[0]) =>
+      Promise.resolve(options.queryFn(context)).catch((error: unknown) => {
+        if (ConnectError.from(error).code !== Code.InvalidArgument) throw error;
+        return create(GetInviteResponseSchema, { state: InviteState.UNKNOWN });
+      }),
+    retry: retryVideoCall,
+  };
 }
 
 /** Key prefixes of every cached ListMyTeams / GetTeam of this transport. */

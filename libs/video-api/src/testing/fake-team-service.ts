@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, createRouterTransport, type Transport } from '@connectrpc/connect';
+import { Code, ConnectError, createRouterTransport, type HandlerContext, type Transport } from '@connectrpc/connect';
 import {
   InviteState,
   TeamInviteSchema,
@@ -32,6 +32,8 @@ export interface FakeTeamService {
   videoTeams: Map<string, string>;
   /** Calls from now on are made by `uid` (undefined: signed out). */
   as(uid: string | undefined): void;
+  /** With `mailEnabled`: the invites mailed so far, as the real server hands them to SMTP. */
+  mailed: { to: string; teamName: string; url: string }[];
 }
 
 const fail = (code: Code, message: string) => new ConnectError(message, code);
@@ -41,16 +43,34 @@ const rank: Record<number, number> = { [TeamRole.OWNER]: 3, [TeamRole.ADMIN]: 2,
  * An in-memory TeamService with the real server's rules (issue 27): non-members get not_found,
  * a role that may not get permission_denied, the last owner and dead invites failed_precondition.
  */
-export function createFakeTeamService(options: { userId?: string; publicUrl?: string } = {}): FakeTeamService {
+export function createFakeTeamService(
+  options: {
+    userId?: string;
+    publicUrl?: string;
+    /** As the real server with SMTP_URL set: invites may be mailed (kept in `mailed`). */
+    mailEnabled?: boolean;
+  } = {},
+): FakeTeamService {
   let caller: string | undefined = options.userId ?? 'user-1';
+  const mailed: FakeTeamService['mailed'] = [];
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const teams = new Map<string, FakeTeam>();
   const videoTeams = new Map<string, string>();
   let sequence = 0;
 
-  const me = () => {
-    if (!caller) throw fail(Code.Unauthenticated, 'Sign in: this call needs an ID token');
-    return caller;
+  // A call carrying `authorization: Bearer <uid>` is that uid's, whatever `as` said.
+  const me = (context: HandlerContext) => {
+    const bearer = /^Bearer (.+)$/.exec(context.requestHeader.get('authorization') ?? '')?.[1];
+    const uid = bearer ?? caller;
+    if (!uid) throw fail(Code.Unauthenticated, 'Sign in: this call needs an ID token');
+    return uid;
+  };
+  const token = (value: string) => {
+    const trimmed = value.trim();
+    if (!trimmed) throw fail(Code.InvalidArgument, 'token is required');
+    if (!/^[A-Za-z0-9_-]{43}$/.test(trimmed))
+      throw fail(Code.InvalidArgument, 'token must be the 43 characters of an invite link');
+    return trimmed;
   };
   const name = (value: string) => {
     const trimmed = value.trim();
@@ -58,9 +78,9 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
       throw fail(Code.InvalidArgument, 'name must be 1 to 100 characters without control characters');
     return trimmed;
   };
-  const mine = (teamId: string) => {
+  const mine = (teamId: string, context: HandlerContext) => {
     const team = teams.get(teamId);
-    const member = team?.members.get(me());
+    const member = team?.members.get(me(context));
     if (!team || !member) throw fail(Code.NotFound, `No team ${teamId}`);
     return { team, role: member.role };
   };
@@ -97,7 +117,7 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
 
   const transport = createRouterTransport((router) =>
     router.service(TeamService, {
-      createTeam(req) {
+      createTeam(req, ctx) {
         const id = `team-${++sequence}`;
         const team: FakeTeam = {
           id,
@@ -106,31 +126,31 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
           members: new Map(),
           invites: new Map(),
         };
-        team.members.set(me(), { uid: me(), role: TeamRole.OWNER, joinedAt: new Date() });
+        team.members.set(me(ctx), { uid: me(ctx), role: TeamRole.OWNER, joinedAt: new Date() });
         teams.set(id, team);
         return toTeam(team, TeamRole.OWNER);
       },
-      renameTeam(req) {
-        const { team, role } = mine(req.teamId);
+      renameTeam(req, ctx) {
+        const { team, role } = mine(req.teamId, ctx);
         atLeastAdmin(role);
         team.name = name(req.name);
         return toTeam(team, role);
       },
-      deleteTeam(req) {
-        const { role } = mine(req.teamId);
+      deleteTeam(req, ctx) {
+        const { role } = mine(req.teamId, ctx);
         if (role !== TeamRole.OWNER) throw fail(Code.PermissionDenied, 'Only an owner deletes a team');
         teams.delete(req.teamId);
         for (const [video, teamId] of videoTeams) if (teamId === req.teamId) videoTeams.delete(video);
         return {};
       },
-      listMyTeams() {
-        const uid = me();
+      listMyTeams(_req, ctx) {
+        const uid = me(ctx);
         const list = [...teams.values()].filter((team) => team.members.has(uid));
         list.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
         return { teams: list.map((team) => toTeam(team, team.members.get(uid)!.role)) };
       },
-      getTeam(req) {
-        const { team, role } = mine(req.teamId);
+      getTeam(req, ctx) {
+        const { team, role } = mine(req.teamId, ctx);
         const members = [...team.members.values()].sort((a, b) => rank[b.role]! - rank[a.role]!);
         return {
           team: toTeam(team, role),
@@ -141,10 +161,11 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
             rank[role]! >= 2
               ? [...team.invites.values()].filter((e) => stateOf(e) === InviteState.VALID).map((e) => e.invite)
               : [],
+          mailEnabled: options.mailEnabled === true,
         };
       },
-      changeRole(req) {
-        const { team, role } = mine(req.teamId);
+      changeRole(req, ctx) {
+        const { team, role } = mine(req.teamId, ctx);
         atLeastAdmin(role);
         const subject = team.members.get(req.uid);
         if (!subject) throw fail(Code.NotFound, `No member ${req.uid} in team ${req.teamId}`);
@@ -160,28 +181,40 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
           joinedAt: timestampFromDate(subject.joinedAt),
         });
       },
-      removeMember(req) {
-        const { team, role } = mine(req.teamId);
+      removeMember(req, ctx) {
+        const { team, role } = mine(req.teamId, ctx);
         const subject = team.members.get(req.uid);
         if (!subject) throw fail(Code.NotFound, `No member ${req.uid} in team ${req.teamId}`);
-        if (req.uid !== me() && rank[role]! < Math.max(2, rank[subject.role]!))
+        if (req.uid !== me(ctx) && rank[role]! < Math.max(2, rank[subject.role]!))
           throw fail(Code.PermissionDenied, 'Only owners and admins remove members, and only owners remove owners');
         removeChecked(team, req.uid);
         return {};
       },
-      leaveTeam(req) {
-        const { team } = mine(req.teamId);
-        removeChecked(team, me());
+      leaveTeam(req, ctx) {
+        const { team } = mine(req.teamId, ctx);
+        removeChecked(team, me(ctx));
         return {};
       },
-      createInvite(req) {
-        const { team, role } = mine(req.teamId);
-        atLeastAdmin(role);
+      createInvite(req, ctx) {
         const given = req.role === TeamRole.UNSPECIFIED ? TeamRole.MEMBER : req.role;
+        if (!rank[given]) throw fail(Code.InvalidArgument, `role ${req.role} is not a role`);
+        if (req.expireAfterSeconds < 0n || req.expireAfterSeconds > 30n * 24n * 3600n)
+          throw fail(Code.InvalidArgument, 'expire_after_seconds must be 0 to 30 days');
+        if (req.maxUses < 0 || req.maxUses > 1000) throw fail(Code.InvalidArgument, 'max_uses must be 0 to 1000');
+        const email = req.email.trim();
+        if (email && !/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/u.test(email))
+          throw fail(Code.InvalidArgument, 'email must be one email address, like ann@example.com');
+        const { team, role } = mine(req.teamId, ctx);
+        atLeastAdmin(role);
+        if (email && !options.mailEnabled)
+          throw fail(
+            Code.FailedPrecondition,
+            'This server sends no mail (SMTP_URL is not set): copy the invite link and pass it on instead',
+          );
         if (role !== TeamRole.OWNER && given === TeamRole.OWNER)
           throw fail(Code.PermissionDenied, 'Only an owner invites someone as owner');
         const seconds = Number(req.expireAfterSeconds) || 7 * 24 * 3600;
-        const token = `fake-invite-${++sequence}`.padEnd(43, 'x');
+        const token = `fake-invite-${++sequence}-${Math.random().toString(36).slice(2)}`.padEnd(43, 'x').slice(0, 43);
         const invite = create(TeamInviteSchema, {
           id: `invite-${sequence}`,
           role: given,
@@ -190,10 +223,12 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
           createdAt: timestampFromDate(new Date()),
         });
         team.invites.set(invite.id, { invite, token, revoked: false });
-        return { invite, token, url: `${publicUrl}/invite/${token}` };
+        const url = `${publicUrl}/invite/${token}`;
+        if (email) mailed.push({ to: email, teamName: team.name, url });
+        return { invite, token, url, mailed: email !== '' };
       },
-      revokeInvite(req) {
-        const { team, role } = mine(req.teamId);
+      revokeInvite(req, ctx) {
+        const { team, role } = mine(req.teamId, ctx);
         atLeastAdmin(role);
         const entry = team.invites.get(req.inviteId);
         if (!entry) throw fail(Code.NotFound, `No invite ${req.inviteId} in team ${req.teamId}`);
@@ -201,7 +236,7 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
         return {};
       },
       getInvite(req) {
-        const found = findInvite(req.token);
+        const found = findInvite(token(req.token));
         if (!found) return { state: InviteState.UNKNOWN, teamName: '' };
         const { team, entry } = found;
         return {
@@ -211,9 +246,9 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
           expiresAt: entry.invite.expiresAt,
         };
       },
-      acceptInvite(req) {
-        const uid = me();
-        const found = findInvite(req.token);
+      acceptInvite(req, ctx) {
+        const uid = me(ctx);
+        const found = findInvite(token(req.token));
         if (!found) throw fail(Code.NotFound, 'No such invite');
         const { team, entry } = found;
         const state = stateOf(entry);
@@ -229,9 +264,9 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
         }
         return toTeam(team, team.members.get(uid)!.role);
       },
-      moveVideoToTeam(req) {
-        if (req.teamId) mine(req.teamId);
-        else me();
+      moveVideoToTeam(req, ctx) {
+        if (req.teamId) mine(req.teamId, ctx);
+        else me(ctx);
         if (req.teamId) videoTeams.set(req.videoId, req.teamId);
         else videoTeams.delete(req.videoId);
         return { videoId: req.videoId, teamId: req.teamId };
@@ -239,5 +274,5 @@ export function createFakeTeamService(options: { userId?: string; publicUrl?: st
     }),
   );
 
-  return { transport, teams, videoTeams, as: (uid) => (caller = uid) };
+  return { transport, teams, videoTeams, mailed, as: (uid) => (caller = uid) };
 }

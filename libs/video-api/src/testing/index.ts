@@ -17,6 +17,7 @@ export {
   withHeaders,
   libraryContract,
   resumableUploadContract,
+  teamServiceContract,
   videoServiceContract,
   type RpcContractSubject,
   type TusContractSubject,

@@ -5,7 +5,7 @@ import { EditState, Status, type Video, Visibility } from '@stream/proto';
 // string unions here are the ui's own labels, which TypeScript checks where the app joins the two.
 
 export type VideoStatusLabel = 'PROCESSING' | 'READY' | 'FAILED' | 'UNSPECIFIED';
-export type VideoVisibilityLabel = 'private' | 'shared' | 'public';
+export type VideoVisibilityLabel = 'private' | 'shared' | 'public' | 'team';
 export type EditStateLabel = 'none' | 'applying' | 'applied' | 'failed';
 
 export function statusLabel(status: Status): VideoStatusLabel {
@@ -27,6 +27,8 @@ export function visibilityLabel(visibility: Visibility): VideoVisibilityLabel {
       return 'shared';
     case Visibility.PUBLIC:
       return 'public';
+    case Visibility.TEAM:
+      return 'team';
     default:
       return 'private';
   }
@@ -36,6 +38,7 @@ export const visibilityOfLabel: Record<VideoVisibilityLabel, Visibility> = {
   private: Visibility.PRIVATE,
   shared: Visibility.SHARED,
   public: Visibility.PUBLIC,
+  team: Visibility.TEAM,
 };
 
 export function createdAtOf(video: Video): Date {

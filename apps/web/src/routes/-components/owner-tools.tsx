@@ -2,7 +2,7 @@ import type { Transport } from '@connectrpc/connect';
 import { Status, type Video } from '@stream/proto';
 import { OwnerActions, VideoEditPanel, VideoOrganise } from '@stream/ui';
 import { useOrganiseVideo, type useVideoEdits } from '@stream/video-api';
-import { DeleteVideoDialog, ShareVideoDialog } from './video-dialogs';
+import { DeleteVideoDialog, MoveToTeamVideosDialog, ShareVideoDialog } from './video-dialogs';
 
 /** What the owner has below a video: editing (once READY), organising, Share, Download and Delete. */
 export function OwnerTools({
@@ -25,6 +25,9 @@ export function OwnerTools({
         title={video.title}
         url={video.url}
         renderShare={(close) => <ShareVideoDialog video={video} transport={transport} onClose={close} />}
+        renderMoveToTeam={(close) => (
+          <MoveToTeamVideosDialog videoIds={[video.id]} current={video.teamId} transport={transport} onClose={close} />
+        )}
         renderDelete={(close) => (
           <DeleteVideoDialog video={video} transport={transport} onClose={close} onDeleted={onDeleted} />
         )}

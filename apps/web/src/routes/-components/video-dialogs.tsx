@@ -1,7 +1,8 @@
 import type { Transport } from '@connectrpc/connect';
 import type { Video } from '@stream/proto';
-import { DeleteDialog, ShareDialog } from '@stream/ui';
-import { useDeleteVideo, useShareVideo } from '@stream/video-api';
+import { DeleteDialog, MoveToTeamDialog, ShareDialog } from '@stream/ui';
+import { useDeleteVideo, useMoveToTeam, useShareVideo } from '@stream/video-api';
+import { useState } from 'react';
 
 interface DialogProps {
   video: Video;
@@ -10,8 +11,27 @@ interface DialogProps {
 }
 
 /** Share on a video: ShareVideo when it opens, UpdateVideo for the visibility, ShareVideo for expiry and Reset link. */
-export const ShareVideoDialog = ({ video, transport, onClose }: DialogProps) => (
-  <ShareDialog {...useShareVideo(transport, video)} onClose={onClose} />
+export function ShareVideoDialog({ video, transport, onClose }: DialogProps) {
+  const share = useShareVideo(transport, video);
+  const [moving, setMoving] = useState(false);
+  if (moving)
+    return (
+      <MoveToTeamVideosDialog videoIds={[video.id]} current={video.teamId} transport={transport} onClose={onClose} />
+    );
+  return <ShareDialog {...share} inTeam={video.teamId !== ''} onMoveToTeam={() => setMoving(true)} onClose={onClose} />;
+}
+
+/** "Move to team" of one video or several (issue 27): MoveVideoToTeam for each. */
+export const MoveToTeamVideosDialog = (props: {
+  videoIds: string[];
+  current: string;
+  transport: Transport;
+  onClose: () => void;
+}) => (
+  <MoveToTeamDialog
+    {...useMoveToTeam(props.transport, props.videoIds, props.current, props.onClose)}
+    onCancel={props.onClose}
+  />
 );
 
 /** Asks, then deletes through DeleteVideo; the caches drop the video before `onDeleted`. */

@@ -2,20 +2,24 @@ import { EmptyVideos, FolderManager, LibraryView, LoadError, VideoGridSkeleton }
 import { loadErrorOf, tagParam, tagsOf, useLibrary, useLibraryFolders, type LibrarySearch } from '@stream/video-api';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { RouterLink } from './router-link';
-import { DeleteVideoDialog, ShareVideoDialog } from './video-dialogs';
+import { useSession } from '@stream/auth';
+import { DeleteVideoDialog, MoveToTeamVideosDialog, ShareVideoDialog } from './video-dialogs';
 
 const route = getRouteApi('/_authed/videos');
 
 /** The caller's library as the URL says (`LibrarySearch`): the folders of the open level, then its videos. */
 export function VideoLibrary() {
-  const { transport } = route.useRouteContext();
+  const { transport, session } = route.useRouteContext();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const library = useLibrary(transport, search);
+  const library = useLibrary(transport, search, useSession(session).user?.id);
   const show = (change: (current: LibrarySearch) => LibrarySearch) =>
     void navigate({ to: '/videos', search: (current: LibrarySearch) => change(current) });
-  const folders = useLibraryFolders(transport, search.folder ?? '', (parent) =>
-    show(() => (parent ? { folder: parent } : {})),
+  const folders = useLibraryFolders(
+    transport,
+    search.folder ?? '',
+    (parent) => show((s) => ({ space: s.space, ...(parent ? { folder: parent } : {}) })),
+    search.space,
   );
   const { query, searched } = library;
 
@@ -61,6 +65,14 @@ export function VideoLibrary() {
       renderTagLink={(tag, props) => <Link to="/videos" search={{ tag }} {...props} />}
       onEdit={(id) => void navigate({ to: '/video/$id', params: { id }, search: { edit: true } })}
       renderShare={({ message }, close) => <ShareVideoDialog video={message} transport={transport} onClose={close} />}
+      renderMoveToTeam={(videoIds, close) => (
+        <MoveToTeamVideosDialog
+          videoIds={videoIds}
+          current={search.space ?? ''}
+          transport={transport}
+          onClose={close}
+        />
+      )}
       renderDelete={({ message }, close) => (
         <DeleteVideoDialog video={message} transport={transport} onClose={close} onDeleted={close} />
       )}

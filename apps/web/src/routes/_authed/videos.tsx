@@ -1,12 +1,25 @@
 import { LibraryPage, VideoGridSkeleton } from '@stream/ui';
-import { libraryVideosQuery, toLibraryFilter, validateLibrarySearch } from '@stream/video-api';
-import { createFileRoute } from '@tanstack/react-router';
+import {
+  libraryVideosQuery,
+  rememberSpace,
+  rememberedSpace,
+  toLibraryFilter,
+  validateLibrarySearch,
+} from '@stream/video-api';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RouteLoadError } from '../-components/route-load-error';
 import { VideoLibrary } from '../-components/video-library';
 
 export const Route = createFileRoute('/_authed/videos')({
   // Search, folder, tags, sort and filters live in the URL (issue 14), so a reload keeps the view.
   validateSearch: validateLibrarySearch,
+  // The active space (issue 27): a link without one shows the space chosen last in this tab.
+  beforeLoad: ({ search }) => {
+    const remembered = rememberedSpace();
+    if (search.space === undefined && remembered.id)
+      throw redirect({ to: '/videos', search: { ...search, space: remembered.id }, replace: true });
+    if (search.space && search.space !== remembered.id) rememberSpace({ id: search.space, name: 'Team' });
+  },
   loaderDeps: ({ search }) => search,
   // The first page (also on hover of a link to here); the heading shows with the skeleton meanwhile.
   loader: async ({ context: { queryClient, transport }, deps }) => {

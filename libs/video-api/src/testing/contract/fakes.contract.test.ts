@@ -3,9 +3,11 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createFakeVideoService } from '../fake-video-service';
 import { startFakeTusServer, type FakeTusServer } from '../fake-tus-server';
+import { createFakeTeamService } from '../fake-team-service';
 import {
   libraryContract,
   resumableUploadContract,
+  teamServiceContract,
   videoServiceContract,
   withHeaders,
   type RpcContractSubject,
@@ -23,6 +25,14 @@ const subject: RpcContractSubject = {
 
 describe('the fake video service', () => videoServiceContract(subject));
 describe('the fake library', () => libraryContract(subject));
+
+const teams = createFakeTeamService();
+teams.as(undefined);
+describe('the fake team service', () =>
+  teamServiceContract({
+    signIn: async () => withHeaders(teams.transport, { authorization: `Bearer user-${++users}` }),
+    signedOut: () => teams.transport,
+  }));
 
 describe('the fake tus server', () => {
   let server: FakeTusServer;

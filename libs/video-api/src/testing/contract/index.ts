@@ -2,3 +2,4 @@ export { codeOf, withHeaders, type RpcContractSubject, type TusContractSubject }
 export { libraryContract } from './library.contract';
 export { resumableUploadContract } from './resumable-upload.contract';
 export { videoServiceContract } from './video-service.contract';
+export { teamServiceContract } from './team-service.contract';

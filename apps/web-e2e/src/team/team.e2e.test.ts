@@ -1,0 +1,143 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { createTestUser } from '@stream/auth/testing';
+import { Status, TeamService } from '@stream/proto';
+import { createVideoTransport } from '@stream/video-api';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { enterEmail, enterPassword, launchBrowser, newPage, newSignedInPage, type SignedInPage } from '../index';
+import { makeTestWebm, uploadVideo, videoClient, waitUntilProcessed } from '../library/library-fixtures';
+
+const baseUrl = inject('baseUrl');
+const emulatorHost = inject('emulatorHost');
+
+let browser: Browser;
+let workDir: string;
+let ann: SignedInPage;
+let videoId: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'stream-team-e2e-'));
+  let webm;
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 3)]);
+  ann = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Ann Owner' });
+  videoId = await uploadVideo(baseUrl, ann.user.idToken, webm);
+  const video = await waitUntilProcessed(baseUrl, ann.user.idToken, videoId);
+  if (video.status !== Status.READY) throw new Error(`processing failed: ${video.failureReason}`);
+  await videoClient(baseUrl, ann.user.idToken).updateVideo({ videoId, title: 'Team sync' });
+}, 180_000);
+
+afterAll(async () => {
+  await ann?.page.context().close();
+  await browser?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => undefined,
+    (error: unknown) => ConnectError.from(error).code,
+  );
+
+/** Plays the video on `page` and resolves once it has played past half a second. */
+async function plays(page: Page) {
+  const video = page.locator('video').first();
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
+}
+
+// Issue 27, Must show: two people in Chromium, a team, an invite link, a shared video, a removal.
+it('A creates a team and invites B by link; B joins, sees and plays A’s team video but cannot delete it; removed, B loses it', async () => {
+  const a = ann.page;
+  await a.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+
+  // A creates a team and copies an invite link.
+  await a.goto(`${baseUrl}/team`);
+  await a.getByRole('button', { name: 'Create team' }).click();
+  const create = a.getByRole('dialog', { name: 'Create team' });
+  await expect
+    .poll(() => create.getByRole('textbox', { name: 'Team name' }).evaluate((e) => e === document.activeElement))
+    .toBe(true);
+  await a.keyboard.type('Launch crew');
+  await a.keyboard.press('Enter');
+  await a.getByRole('heading', { level: 2, name: 'Launch crew' }).waitFor();
+  await a.getByRole('button', { name: 'Create invite link' }).click();
+  const linkField = a.getByRole('textbox', { name: 'Invite link' });
+  await expect.poll(() => linkField.inputValue()).toMatch(/\/invite\/[\w-]{43}$/);
+  await a.getByRole('button', { name: 'Copy', exact: true }).click();
+  await a.getByRole('button', { name: 'Copied' }).waitFor();
+  const inviteLink = await a.evaluate(() => navigator.clipboard.readText());
+  expect(inviteLink).toBe(await linkField.inputValue());
+
+  // B opens it signed out, sees the team's name, signs in and comes back to join.
+  const bob = await createTestUser(emulatorHost, { displayName: 'Bob Member' });
+  const b = await newPage(browser);
+  await b.goto(inviteLink.replace(/^https?:\/\/[^/]+/, baseUrl));
+  await b.getByRole('heading', { name: 'Join Launch crew' }).waitFor();
+  await b.getByRole('link', { name: 'Sign in or sign up to join' }).click();
+  await enterEmail(b, bob.email);
+  await enterPassword(b, bob.password);
+  await b.getByRole('button', { name: 'Join team' }).click();
+  await b.waitForURL(/\/videos\?space=/);
+  const teamId = new URL(b.url()).searchParams.get('space')!;
+
+  // A moves the video into the team from its page.
+  await a.goto(`${baseUrl}/video/${videoId}`);
+  await a.getByRole('button', { name: 'Move to team' }).click();
+  const move = a.getByRole('dialog', { name: 'Move to team' });
+  await move.getByRole('combobox', { name: 'Library' }).selectOption({ label: 'Launch crew' });
+  await move.getByRole('button', { name: 'Move' }).click();
+  await move.waitFor({ state: 'detached' });
+  expect((await videoClient(baseUrl, ann.user.idToken).getVideo({ videoId })).teamId).toBe(teamId);
+
+  // B sees it in the team's library (the space survives a reload), plays it, and has no Delete.
+  await b.reload();
+  await b.getByRole('button', { name: 'Space: Launch crew' }).waitFor();
+  const card = b.getByRole('link', { name: /Team sync/ }).first();
+  await card.waitFor();
+  await b.getByRole('button', { name: 'Actions for Team sync' }).click();
+  await b.getByRole('menu', { name: 'Actions for Team sync' }).waitFor();
+  expect(await b.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+  await b.keyboard.press('Escape');
+  await card.click();
+  await b.getByRole('heading', { level: 1, name: 'Team sync' }).waitFor();
+  await plays(b);
+  expect(await b.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  const asBob = videoClient(baseUrl, bob.idToken);
+  const stream = () =>
+    fetch(`${baseUrl}/api/videoservice/video/${videoId}`, {
+      headers: { authorization: `Bearer ${bob.idToken}`, range: 'bytes=0-99' },
+    });
+  expect((await stream()).status).toBe(206);
+  // Refused as for a stranger's video (not_found) or by role (permission_denied): either way, still there.
+  expect([Code.NotFound, Code.PermissionDenied]).toContain(await refusal(asBob.deleteVideo({ videoId })));
+  expect((await videoClient(baseUrl, ann.user.idToken).getVideo({ videoId })).id).toBe(videoId);
+
+  // A removes B from the team.
+  await a.goto(`${baseUrl}/team?team=${teamId}`);
+  await a.getByRole('cell', { name: 'Bob Member', exact: true }).waitFor();
+  await a.getByRole('button', { name: 'Remove Bob Member' }).click();
+  await a.getByRole('dialog', { name: 'Remove member?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect.poll(() => a.getByRole('cell', { name: 'Bob Member', exact: true }).count()).toBe(0);
+
+  // B can no longer get, list or stream it.
+  expect(await refusal(asBob.getVideo({ videoId }))).toBe(Code.NotFound);
+  const listed = await asBob.listVideos({ teamId, pageSize: 50 }).then(
+    (answer) => answer.videos.map((v) => v.id),
+    () => [],
+  );
+  expect(listed).not.toContain(videoId);
+  expect((await stream()).status).toBe(404);
+  const teams = createClient(TeamService, createVideoTransport({ baseUrl, getToken: () => bob.idToken }));
+  expect((await teams.listMyTeams({})).teams).toEqual([]);
+  await b.reload();
+  await b.getByRole('heading', { level: 1, name: 'Team sync' }).waitFor({ state: 'detached' });
+  await b.context().close();
+}, 240_000);

@@ -1,0 +1,38 @@
+import type { ConnectError, Transport } from '@connectrpc/connect';
+import { callUnaryMethod } from '@connectrpc/connect-query';
+import { TeamService } from '@stream/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getVideoKey, listVideosKey } from '../queries/video-queries';
+import { listMyTeamsQuery } from '../queries/team-queries';
+import { teamErrorMessage } from './team-error-message';
+
+/**
+ * "Move to team" for one video or several, as `@stream/ui`'s `MoveToTeamDialog` props: my teams,
+ * and MoveVideoToTeam for each video ('' back to the personal library); lists and the video's page
+ * are asked again, then `onDone`.
+ */
+export function useMoveToTeam(transport: Transport, videoIds: string[], current: string, onDone: () => void) {
+  const queryClient = useQueryClient();
+  const teams = useQuery(listMyTeamsQuery(transport));
+  const move = useMutation<unknown, ConnectError, string>({
+    mutationFn: async (teamId) => {
+      for (const videoId of videoIds)
+        await callUnaryMethod(transport, TeamService.method.moveVideoToTeam, { videoId, teamId });
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: listVideosKey(transport) }),
+        ...videoIds.map((id) => queryClient.invalidateQueries({ queryKey: getVideoKey(transport, id) })),
+      ]);
+      onDone();
+    },
+  });
+  return {
+    title: videoIds.length === 1 ? 'Move to team' : `Move ${videoIds.length} videos to a team`,
+    teams: (teams.data?.teams ?? []).map((t) => ({ id: t.id, name: t.name })),
+    current,
+    busy: move.isPending,
+    error: move.error ? teamErrorMessage(move.error) : teams.error ? teamErrorMessage(teams.error) : undefined,
+    onMove: (teamId: string) => move.mutate(teamId),
+  };
+}

@@ -1,12 +1,11 @@
 import type { Transport } from '@connectrpc/connect';
-import { createSession, type AuthClient } from '@stream/auth';
+import { createSession, createSignInActions, type AuthClient } from '@stream/auth';
 import type { RecorderOptions } from '@stream/recorder';
 import type { RecordingUploads } from '@stream/recording-uploads';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { RootOptions } from 'react-dom/client';
-import { lazySignIn } from './lazy-sign-in';
 import { lazyTransport } from './lazy-transport';
 import { createAppRouter } from './router';
 
@@ -29,7 +28,7 @@ export interface AppOptions {
  */
 export function createApp({ authClient, transport, recordings, recorder = {}, storage, history }: AppOptions) {
   const session = createSession(authClient, storage);
-  const signIn = lazySignIn(authClient, session, storage);
+  const signIn = createSignInActions(authClient, session, storage);
   const queryClient = new QueryClient({
     // A loader's answer is still fresh when its component mounts a moment later, so a navigation
     // asks once, not twice (useSuspenseQuery applies the same 1 s floor).

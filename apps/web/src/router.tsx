@@ -1,10 +1,9 @@
 import type { Transport } from '@connectrpc/connect';
-import type { Session, SignInActions } from '@stream/auth';
+import { createSignInActions, type Session, type SignInActions } from '@stream/auth';
 import type { RecorderOptions } from '@stream/recorder';
 import type { RecordingUploads } from '@stream/recording-uploads';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { lazySignIn } from './lazy-sign-in';
 import { routeTree } from './routeTree.gen';
 
 /** What every route's `beforeLoad`, loader and component can reach through the router context. */
@@ -12,11 +11,8 @@ export interface RouterContext {
   /** The one query cache: loaders fill it (`ensureQueryData`), components read it (`useQuery`). */
   queryClient: QueryClient;
   session: Session;
-  /**
-   * What the sign-in widget's screens do (validation, Firebase, messages), loaded on first use
-   * (the /login and /profile loaders) so the first page carries none of it.
-   */
-  signIn: () => Promise<SignInActions>;
+  /** What the sign-in widget's screens do (validation, Firebase, messages). */
+  signIn: SignInActions;
   /** The one transport to the video service, carrying the session's token (`@stream/video-api`). */
   transport: Transport;
   /**
@@ -30,8 +26,8 @@ export interface RouterContext {
 }
 
 export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {
-  /** Defaults to the actions of the session's own identity provider, loaded on first use. */
-  signIn?: () => Promise<SignInActions>;
+  /** Defaults to the actions of the session's own identity provider. */
+  signIn?: SignInActions;
   /** Defaults to the browser's; tests pass a memory history. */
   history?: RouterHistory;
 };
@@ -39,7 +35,7 @@ export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {
 export function createAppRouter({ signIn, history, ...context }: AppRouterOptions) {
   return createRouter({
     routeTree,
-    context: { ...context, signIn: signIn ?? lazySignIn(context.session.client, context.session) },
+    context: { ...context, signIn: signIn ?? createSignInActions(context.session.client, context.session) },
     ...(history ? { history } : {}),
     // The router mounts the query cache, so every route and component shares the loaders' data.
     Wrap: ({ children }) => <QueryClientProvider client={context.queryClient}>{children}</QueryClientProvider>,

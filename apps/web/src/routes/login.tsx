@@ -19,13 +19,11 @@ export const Route = createFileRoute('/login')({
     ...(WIDGET_MODES.includes(search.mode as WidgetMode) ? { mode: search.mode as WidgetMode } : {}),
     ...(typeof search.oobCode === 'string' ? { oobCode: search.oobCode } : {}),
   }),
-  loader: ({ context }) => context.signIn(),
   component: Login,
 });
 
 function Login() {
-  const { session } = Route.useRouteContext();
-  const signIn = Route.useLoaderData();
+  const { session, signIn } = Route.useRouteContext();
   const search = Route.useSearch();
   const router = useRouter();
   const { token } = useSession(session);

@@ -1,5 +1,4 @@
-import type { Spool, SpooledRecording, SpoolStore } from './spool.ts';
-import { newRecording, type PartPlace, partsIn, pieceOf, spooledSize, spoolOf } from './spool-parts.ts';
+import type { Spool, SpoolChanges, SpooledRecording, SpoolStore } from './spool.ts';
 
 const RECORDINGS = 'recordings'; // SpooledRecording, keyed by id
 const PARTS = 'parts'; // StoredPart, keyed [id, offset]
@@ -10,6 +9,11 @@ interface StoredPart {
   readonly id: string;
   readonly offset: number;
   readonly blob: Blob;
+}
+
+interface Part {
+  readonly offset: number;
+  readonly size: number;
 }
 
 type Stores = { recordings: IDBObjectStore; parts: IDBObjectStore };
@@ -40,8 +44,10 @@ async function openDatabase(factory: IDBFactory, name: string, onClosed: () => v
   return db;
 }
 
-const partsOf = (stored: StoredPart[]): PartPlace[] =>
+const partsOf = (stored: StoredPart[]): Part[] =>
   stored.map(({ offset, blob }) => ({ offset, size: blob.size })).sort((a, b) => a.offset - b.offset);
+// A part written but not in the metadata still counts, as in the OPFS spool.
+const sizeOf = (parts: Part[]) => parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
 
 /**
  * The spool in IndexedDB, for browsers without OPFS: the same layout as opfs-spool.ts (one
@@ -75,14 +81,21 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
   const storedParts = (parts: IDBObjectStore, id: string) =>
     result(parts.index(BY_RECORDING).getAll(id) as IDBRequest<StoredPart[]>);
 
-  function spool(initial: SpooledRecording, parts: PartPlace[]): Spool {
-    let info: SpooledRecording = { ...initial, size: spooledSize(parts) };
+  function spool(initial: SpooledRecording, parts: Part[]): Spool {
+    let info: SpooledRecording = { ...initial, size: sizeOf(parts) };
     const id = info.id;
     const save = (next: SpooledRecording) => {
       info = next;
       return transact('readwrite', ({ recordings }) => void recordings.put(next));
     };
-    return spoolOf(() => info, save, {
+    return {
+      id,
+      get size() {
+        return info.size;
+      },
+      get info() {
+        return info;
+      },
       async append(chunk) {
         if (chunk.size === 0) return;
         const offset = info.size;
@@ -95,25 +108,35 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
         info = { ...info, size }; // keeps an update() made while this one was written
       },
       async read(from = 0, to = info.size) {
-        const wanted = partsIn(parts, from, to);
+        const wanted = parts.filter((part) => part.offset + part.size > from && part.offset < to);
         const stored = await transact('readonly', (stores) =>
           Promise.all(wanted.map((part) => result(stores.parts.get([id, part.offset]) as IDBRequest<StoredPart>))),
         );
-        const pieces = stored.map(({ offset, blob }) => pieceOf(blob, offset, from, to));
+        const pieces = stored.map(({ offset, blob }) => blob.slice(Math.max(0, from - offset), to - offset));
         return new Blob(pieces, { type: info.mimeType });
       },
+      update: (changes: SpoolChanges) => save({ ...info, ...changes }),
       remove: () =>
         transact('readwrite', async (stores) => {
           stores.recordings.delete(id);
           const keys = await result(stores.parts.index(BY_RECORDING).getAllKeys(id));
           for (const key of keys) stores.parts.delete(key);
         }),
-    });
+    };
   }
 
   return {
     async create({ mimeType, startedAt }) {
-      const info = newRecording({ mimeType, startedAt });
+      const info: SpooledRecording = {
+        id: `${startedAt}-${Math.random().toString(36).slice(2, 10)}`,
+        mimeType,
+        startedAt,
+        size: 0,
+        durationMs: 0,
+        uploadedBytes: 0,
+        stopped: false,
+        uploaded: false,
+      };
       await transact('readwrite', ({ recordings }) => void recordings.put(info));
       return spool(info, []);
     },
@@ -121,7 +144,7 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
       transact('readonly', async ({ recordings, parts }) => {
         const found = await result(recordings.getAll() as IDBRequest<SpooledRecording[]>);
         const sized = await Promise.all(
-          found.map(async (info) => ({ ...info, size: spooledSize(partsOf(await storedParts(parts, info.id))) })),
+          found.map(async (info) => ({ ...info, size: sizeOf(partsOf(await storedParts(parts, info.id))) })),
         );
         return sized.sort((a, b) => a.startedAt - b.startedAt);
       }),

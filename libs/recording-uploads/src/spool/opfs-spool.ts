@@ -1,5 +1,4 @@
-import type { Spool, SpooledRecording, SpoolStore } from './spool.ts';
-import { newRecording, partsIn, pieceOf, spooledSize, spoolOf } from './spool-parts.ts';
+import type { Spool, SpoolChanges, SpooledRecording, SpoolStore } from './spool.ts';
 
 // The parts of the Origin Private File System API the spool uses (a fake in ./testing has this shape).
 export interface OpfsWritable {
@@ -68,14 +67,23 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
 
   function spool(dir: OpfsDirectory, initial: SpooledRecording, parts: Part[]): Spool {
     let info = initial;
-    info = { ...info, size: spooledSize(parts) };
+    // A part written but not in the metadata (a crash between the two) still counts.
+    const sizeOf = () => parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
+    info = { ...info, size: sizeOf() };
     let metaWrite = Promise.resolve();
     const save = (next: SpooledRecording) => {
       info = next;
       metaWrite = metaWrite.then(() => writeMeta(dir, next)).catch(() => undefined);
       return metaWrite;
     };
-    return spoolOf(() => info, save, {
+    return {
+      id: info.id,
+      get size() {
+        return info.size;
+      },
+      get info() {
+        return info;
+      },
       async append(chunk) {
         if (chunk.size === 0) return;
         const offset = info.size;
@@ -88,21 +96,36 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
       },
       async read(from = 0, to = info.size) {
         const pieces: Blob[] = [];
-        for (const part of partsIn(parts, from, to))
-          pieces.push(pieceOf(await part.file.getFile(), part.offset, from, to));
+        for (const part of parts) {
+          const end = part.offset + part.size;
+          if (end <= from || part.offset >= to) continue;
+          const blob = await part.file.getFile();
+          pieces.push(blob.slice(Math.max(0, from - part.offset), Math.min(part.size, to - part.offset)));
+        }
         return new Blob(pieces, { type: info.mimeType });
       },
+      update: (changes: SpoolChanges) => save({ ...info, ...changes }),
       async remove() {
         await metaWrite;
         await (await folder()).removeEntry(info.id, { recursive: true });
       },
-    });
+    };
   }
 
   return {
     async create({ mimeType, startedAt }) {
-      const info = newRecording({ mimeType, startedAt });
-      const dir = await (await folder()).getDirectoryHandle(info.id, { create: true });
+      const id = `${startedAt}-${Math.random().toString(36).slice(2, 10)}`;
+      const dir = await (await folder()).getDirectoryHandle(id, { create: true });
+      const info: SpooledRecording = {
+        id,
+        mimeType,
+        startedAt,
+        size: 0,
+        durationMs: 0,
+        uploadedBytes: 0,
+        stopped: false,
+        uploaded: false,
+      };
       await writeMeta(dir, info);
       return spool(dir, info, []);
     },
@@ -113,7 +136,8 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
         const info = await readMeta(entry);
         if (!info) continue;
         const parts = await partsOf(entry);
-        found.push({ ...info, size: spooledSize(parts) });
+        const size = parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
+        found.push({ ...info, size });
       }
       return found.sort((a, b) => a.startedAt - b.startedAt);
     },

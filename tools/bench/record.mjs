@@ -48,6 +48,9 @@ async function makeRecording(dir, seconds) {
 }
 
 async function bundlePageLibs() {
+  // Vite's build() sets this process's NODE_ENV to production; the API started later inherits the
+  // environment, and in production it refuses the embedded database and the Auth emulator.
+  const nodeEnv = process.env.NODE_ENV;
   const output = await build({
     configFile: false,
     logLevel: 'error',
@@ -56,6 +59,9 @@ async function bundlePageLibs() {
       minify: false,
       lib: { entry: join(import.meta.dirname, 'record/page-entry.ts'), formats: ['iife'], name: 'x', fileName: 'x' },
     },
+  }).finally(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   });
   const [first] = Array.isArray(output) ? output : [output];
   return first.output.find((item) => item.type === 'chunk').code;

@@ -3,3 +3,4 @@ export * from './gen/videoservice/edit_service_pb';
 export * from './gen/videoservice/library_service_pb';
 export * from './gen/videoservice/team_service_pb';
 export * from './limits';
+export * from './validation';

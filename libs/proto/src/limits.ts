@@ -8,3 +8,5 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 /** ListVideos' page_size: 0 means the default; more than the maximum is capped to it. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** The longest link expiry ShareVideo accepts: ten years, in seconds. */
+export const MAX_SHARE_SECONDS = 10 * 365 * 24 * 3600;

@@ -41,41 +41,33 @@ interface Paused {
   readonly pausedMs?: number;
 }
 
+/** What a recording carries from its start until MediaRecorder stopped (recording, paused, stopping). */
+type Running = {
+  readonly startedAt: number;
+  readonly mimeType: string;
+  readonly audio: AudioSources;
+} & SinkFailures &
+  DeviceNotes &
+  Paused;
+
 export type RecorderState =
   /** `notice` explains why the last start did not happen (e.g. a denied permission). */
   | { readonly status: 'idle'; readonly notice?: string }
   | { readonly status: 'acquiring' }
   /** Media captured, MediaRecorder not started yet: `remaining` seconds to go (0: starting now). */
   | ({ readonly status: 'countdown'; readonly remaining: number } & DeviceNotes)
-  | ({
-      readonly status: 'recording';
-      readonly startedAt: number;
-      readonly mimeType: string;
-      readonly audio: AudioSources;
-    } & SinkFailures &
-      DeviceNotes &
-      Paused)
+  | ({ readonly status: 'recording' } & Running)
   | ({
       readonly status: 'paused';
-      readonly startedAt: number;
       /** When Pause was pressed: the recorded time stands still from here. */
       readonly pausedAt: number;
-      readonly mimeType: string;
-      readonly audio: AudioSources;
-    } & SinkFailures &
-      DeviceNotes &
-      Paused)
+    } & Running)
   | ({
       readonly status: 'stopping';
-      readonly startedAt: number;
       readonly stoppedAt: number;
-      readonly mimeType: string;
-      readonly audio: AudioSources;
       readonly reason: StopReason;
       readonly notice?: string;
-    } & SinkFailures &
-      DeviceNotes &
-      Paused)
+    } & Running)
   | ({
       readonly status: 'stopped';
       readonly recording: Recording;

@@ -3,6 +3,7 @@ import { uploadMessages, type UploadClient, type UploadResult } from '@stream/vi
 import type { InstantRecording, InstantState } from './instant/instant-recording.ts';
 import type { WhoCanWatch } from './share/share-link.ts';
 import type { SpooledRecording } from './spool/spool.ts';
+import { listenerSet } from './listeners.ts';
 
 type UploadFailure = Extract<UploadResult, { ok: false }>;
 
@@ -87,10 +88,10 @@ export function composeRecordingUploads({
   let state: RecordingUploadState = idle;
   /** The last recording's bytes (for Re-upload) and whether finish() already ran for it. */
   let last: Blob | undefined;
-  const listeners = new Set<(state: RecordingUploadState) => void>();
+  const listeners = listenerSet<RecordingUploadState>();
   const replace = (next: RecordingUploadState) => {
     state = next;
-    for (const listener of [...listeners]) listener(state);
+    listeners.notify(state);
   };
 
   // The instant path's progress shows in the state it belongs to; its link may come after the upload.
@@ -142,10 +143,7 @@ export function composeRecordingUploads({
     get state() {
       return state;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     instant: instant !== undefined,
     sinks(recording) {
       const specs = instant?.sinks(recording) ?? [];

@@ -70,15 +70,8 @@ export { useTheme } from './theme/use-theme';
 export { HomePage } from './home/home-page';
 export { ProfileCard } from './profile/profile-card';
 export { ProviderChoiceScreen } from './sign-in/provider-choice';
-export {
-  AccountLinkingScreen,
-  EmailLinkConfirmScreen,
-  EmailScreen,
-  PasswordScreen,
-  RecoveryScreen,
-  ResetPasswordScreen,
-  SignUpScreen,
-} from './sign-in/email-screens';
+// Every email and password screen, and what Create account submits (SignUpValues).
+export * from './sign-in/email-screens';
 export { PhoneCodeScreen, PhoneNumberScreen } from './sign-in/phone-screens';
 export { NoticeScreen } from './sign-in/notice-screen';
 export {

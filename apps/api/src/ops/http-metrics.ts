@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Counter, Histogram } from 'prom-client';
+import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { ApiMetrics } from './metrics';
 
 /** Which routes count as uploads and as streams, by their route pattern. */
@@ -62,29 +62,34 @@ function counter(metrics: ApiMetrics, route: string): Hook {
   };
 }
 
-/** Counts an upload while its request is open; its body's bytes once it was accepted (2xx). */
-function trackUpload(metrics: ApiMetrics): Hook {
+/**
+ * Counts a request in `active` while its response is open, and once it closes adds to `total`
+ * the bytes `bytes` finds (0: nothing to add).
+ */
+function trackOpen(
+  active: Gauge,
+  total: Counter,
+  bytes: (request: FastifyRequest, reply: FastifyReply) => number,
+): Hook {
   return (request, reply, done) => {
-    metrics.activeUploads.inc();
+    active.inc();
     reply.raw.once('close', () => {
-      metrics.activeUploads.dec();
-      const length = Number(request.headers['content-length']);
-      if (reply.raw.statusCode < 300 && length > 0) metrics.uploadBytes.inc(length);
+      active.dec();
+      const length = bytes(request, reply);
+      if (length > 0) total.inc(length);
     });
     done();
   };
 }
 
-/** Counts a stream while its response is open; its body's bytes once all were sent. */
-function trackStream(metrics: ApiMetrics): Hook {
-  return (request, reply, done) => {
-    metrics.activeStreams.inc();
-    reply.raw.once('close', () => {
-      metrics.activeStreams.dec();
-      if (request.method === 'HEAD' || !reply.raw.writableFinished) return;
-      const length = Number(reply.raw.getHeader('content-length'));
-      if (length > 0) metrics.streamBytes.inc(length);
-    });
-    done();
-  };
-}
+/** An upload's body bytes, once it was accepted (2xx). */
+const trackUpload = (metrics: ApiMetrics) =>
+  trackOpen(metrics.activeUploads, metrics.uploadBytes, (request, reply) =>
+    reply.raw.statusCode < 300 ? Number(request.headers['content-length']) : 0,
+  );
+
+/** A stream's body bytes, once all were sent. */
+const trackStream = (metrics: ApiMetrics) =>
+  trackOpen(metrics.activeStreams, metrics.streamBytes, (request, reply) =>
+    request.method === 'HEAD' || !reply.raw.writableFinished ? 0 : Number(reply.raw.getHeader('content-length')),
+  );

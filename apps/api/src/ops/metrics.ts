@@ -26,26 +26,13 @@ export class ApiMetrics {
     buckets: HTTP_BUCKETS,
     registers: [this.registry],
   });
-  readonly uploadBytes = new Counter({
-    name: 'stream_upload_bytes_total',
-    help: 'Bytes of upload bodies accepted (whole-file and resumable)',
-    registers: [this.registry],
-  });
-  readonly streamBytes = new Counter({
-    name: 'stream_stream_bytes_total',
-    help: 'Bytes of video and thumbnail bodies sent in full',
-    registers: [this.registry],
-  });
-  readonly activeUploads = new Gauge({
-    name: 'stream_active_uploads',
-    help: 'Upload requests in progress',
-    registers: [this.registry],
-  });
-  readonly activeStreams = new Gauge({
-    name: 'stream_active_streams',
-    help: 'Video and thumbnail responses in progress',
-    registers: [this.registry],
-  });
+  readonly uploadBytes = this.counter(
+    'stream_upload_bytes_total',
+    'Bytes of upload bodies accepted (whole-file and resumable)',
+  );
+  readonly streamBytes = this.counter('stream_stream_bytes_total', 'Bytes of video and thumbnail bodies sent in full');
+  readonly activeUploads = this.gauge('stream_active_uploads', 'Upload requests in progress');
+  readonly activeStreams = this.gauge('stream_active_streams', 'Video and thumbnail responses in progress');
   readonly jobSeconds = new Histogram({
     name: 'stream_job_duration_seconds',
     help: 'Processing attempts, by outcome',
@@ -68,6 +55,14 @@ export class ApiMetrics {
         this.set(await queueDepth());
       },
     });
+  }
+
+  private counter(name: string, help: string): Counter {
+    return new Counter({ name, help, registers: [this.registry] });
+  }
+
+  private gauge(name: string, help: string): Gauge {
+    return new Gauge({ name, help, registers: [this.registry] });
   }
 
   /** Records one processing attempt (the worker calls this). */

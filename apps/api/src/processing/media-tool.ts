@@ -46,3 +46,11 @@ export function runMediaTool(path: string, args: string[], options: { timeoutMs:
     });
   });
 }
+
+/** How every ffmpeg run of a job starts: no banner, no stdin, errors only, the output overwritten. */
+const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
+
+/** Runs ffmpeg quietly (FFMPEG_QUIET, then `args`); resolves and rejects as runMediaTool. */
+export function runFfmpeg(ffmpegPath: string, args: string[], options: { timeoutMs: number }): Promise<string> {
+  return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, ...args], options);
+}

@@ -1,4 +1,4 @@
-import { runMediaTool } from './media-tool';
+import { runFfmpeg } from './media-tool';
 
 /**
  * Rewrites a WebM without re-encoding (`-c copy`), so it gains what MediaRecorder leaves out: a
@@ -6,28 +6,9 @@ import { runMediaTool } from './media-tool';
  * Keeps the video and audio streams only (anything else is no use to the player).
  */
 export async function remux(ffmpegPath: string, input: string, output: string, timeoutMs: number): Promise<void> {
-  await runMediaTool(
+  await runFfmpeg(
     ffmpegPath,
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      input,
-      '-map',
-      '0:v',
-      '-map',
-      '0:a?',
-      '-c',
-      'copy',
-      '-cues_to_front',
-      '1',
-      '-f',
-      'webm',
-      output,
-    ],
+    ['-i', input, '-map', '0:v', '-map', '0:a?', '-c', 'copy', '-cues_to_front', '1', '-f', 'webm', output],
     { timeoutMs },
   );
 }

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { planSmartCut, type CutPiece, type CutPlan, type TimeRange } from './cut-plan';
-import { runMediaTool } from './media-tool';
+import { runFfmpeg } from './media-tool';
 import { probe } from './probe';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import { videoFrames } from './video-frames';
@@ -57,15 +57,15 @@ export async function smartCut(
   const list: string[] = [];
   for (const [index, piece] of plan.pieces.entries()) {
     const file = join(options.workDir, `piece-${index}.webm`);
-    await runMediaTool(options.ffmpegPath, pieceArgs(input, file, piece, encoder), { timeoutMs: left() });
+    await runFfmpeg(options.ffmpegPath, pieceArgs(input, file, piece, encoder), { timeoutMs: left() });
     list.push(`file '${file.replace(/'/g, "'\\''")}'`, `duration ${piece.duration.toFixed(6)}`);
   }
   const listFile = join(options.workDir, 'pieces.txt');
   await writeFile(listFile, `ffconcat version 1.0\n${list.join('\n')}\n`);
   const joined = join(options.workDir, 'video.webm');
-  await runMediaTool(
+  await runFfmpeg(
     options.ffmpegPath,
-    [...quiet, '-f', 'concat', '-safe', '0', '-i', listFile, '-map', '0:v', '-c', 'copy', '-f', 'webm', joined],
+    ['-f', 'concat', '-safe', '0', '-i', listFile, '-map', '0:v', '-c', 'copy', '-f', 'webm', joined],
     { timeoutMs: left() },
   );
 
@@ -73,22 +73,18 @@ export async function smartCut(
   const maps = ['-map', '0:v'];
   if (hasAudio) {
     const audio = join(options.workDir, 'audio.webm');
-    await runMediaTool(options.ffmpegPath, audioArgs(input, audio, plan.kept), { timeoutMs: left() });
+    await runFfmpeg(options.ffmpegPath, audioArgs(input, audio, plan.kept), { timeoutMs: left() });
     inputs.push('-i', audio);
     maps.push('-map', '1:a');
   }
-  await runMediaTool(
-    options.ffmpegPath,
-    [...quiet, ...inputs, ...maps, '-c', 'copy', '-cues_to_front', '1', '-f', 'webm', output],
-    { timeoutMs: left() },
-  );
+  await runFfmpeg(options.ffmpegPath, [...inputs, ...maps, '-c', 'copy', '-cues_to_front', '1', '-f', 'webm', output], {
+    timeoutMs: left(),
+  });
   return plan;
 }
 
-const quiet = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
-
 function pieceArgs(input: string, output: string, piece: CutPiece, encoder: string[]): string[] {
-  const head = [...quiet];
+  const head: string[] = [];
   if (piece.kind === 'copy') {
     // A seek lands on a keyframe somewhat before the time asked (ffmpeg backs off for formats
     // with B-frame delay), so seek a second early and drop, by timestamp, what precedes the
@@ -112,7 +108,6 @@ function audioArgs(input: string, output: string, kept: readonly TimeRange[]): s
   const joins = kept.map((_, index) => `[a${index}]`).join('');
   const filter = `${parts.join(';')};${joins}concat=n=${kept.length}:v=0:a=1[out]`;
   return [
-    ...quiet,
     '-i',
     input,
     '-filter_complex',

@@ -1,15 +1,9 @@
 import { stat } from 'node:fs/promises';
-import { runMediaTool } from './media-tool';
+import type { StoredStoryboard } from '../db/edit.table';
+import { runFfmpeg, runMediaTool } from './media-tool';
 
-/** How a storyboard sprite is laid out: `count` tiles, row by row, one every `intervalSeconds`. */
-export interface StoryboardLayout {
-  columns: number;
-  rows: number;
-  tileWidth: number;
-  tileHeight: number;
-  intervalSeconds: number;
-  count: number;
-}
+/** How a storyboard sprite is laid out, as the videos row stores it. */
+export type StoryboardLayout = StoredStoryboard;
 
 const TILE_WIDTH = 160;
 const COLUMNS = 10;
@@ -39,14 +33,9 @@ export async function storyboard(
   const count = Math.max(1, Math.ceil(durationSeconds / intervalSeconds));
   const rows = Math.ceil(count / COLUMNS);
   const columns = Math.min(COLUMNS, count);
-  await runMediaTool(
+  await runFfmpeg(
     ffmpegPath,
     [
-      '-hide_banner',
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
       // Keyframes only: decoding every frame of a long 1080p video would take minutes; a preview
       // a keyframe interval (2 s in recordings) off is still the right scene.
       '-skip_frame',

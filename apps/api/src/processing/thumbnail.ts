@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { runMediaTool } from './media-tool';
+import { runFfmpeg } from './media-tool';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 
 /**
@@ -15,14 +15,9 @@ export async function thumbnail(
 ): Promise<void> {
   const at = Math.min(1, durationSeconds / 2);
   for (const seconds of at > 0 ? [at, 0] : [0]) {
-    await runMediaTool(
+    await runFfmpeg(
       ffmpegPath,
       [
-        '-hide_banner',
-        '-nostdin',
-        '-v',
-        'error',
-        '-y',
         '-ss',
         seconds.toFixed(3),
         '-i',

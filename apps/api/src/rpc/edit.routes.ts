@@ -1,20 +1,14 @@
-import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
+import type { ConnectRouter } from '@connectrpc/connect';
 import { EditService as EditServiceDescriptor, type UpdateVideoRequest } from '@stream/proto';
-import { kUser, type User } from '../auth/user';
 import type { EditService } from '../services/edit.service';
 import type { VideoLinks } from '../wire/video-links';
 import { toVideoMessage } from '../wire/video.message';
 import * as valid from './video.validation';
+import { signedIn } from './signed-in';
 
 export interface EditRoutesDeps {
   edits: EditService;
   links: VideoLinks;
-}
-
-function signedIn(context: HandlerContext): User {
-  const user = context.values.get(kUser);
-  if (!user) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
-  return user;
 }
 
 /** UpdateVideo's playback fields (issue 16), for EditService.updatePlayback; undefined when none is set. */

@@ -1,24 +1,18 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
+import type { ConnectRouter } from '@connectrpc/connect';
 import { FolderSchema, LibraryService as LibraryServiceDescriptor, TagSchema } from '@stream/proto';
-import { kUser, type User } from '../auth/user';
 import type { Folder } from '../services/library';
 import type { LibraryService } from '../services/library.service';
 import type { VideoLinks } from '../wire/video-links';
 import { toVideoMessage } from '../wire/video.message';
 import * as valid from './library.validation';
+import { signedIn } from './signed-in';
 import { optionalTeamId } from './team.validation';
 
 export interface LibraryRoutesDeps {
   library: LibraryService;
   links: VideoLinks;
-}
-
-function signedIn(context: HandlerContext): User {
-  const user = context.values.get(kUser);
-  if (!user) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
-  return user;
 }
 
 const toFolderMessage = (folder: Folder) =>

@@ -1,7 +1,7 @@
-import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
+import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { VideoService as VideoServiceDescriptor } from '@stream/proto';
-import { kUser, type User } from '../auth/user';
+import { kUser } from '../auth/user';
 import type { VideoLinks } from '../wire/video-links';
 import type { LibraryService } from '../services/library.service';
 import type { SharingService } from '../services/sharing.service';
@@ -12,6 +12,7 @@ import { updateVideoChanges } from './update-video.changes';
 import { toVideoMessage, visibilityToProto } from '../wire/video.message';
 import { libraryFilter } from './library.validation';
 import * as valid from './video.validation';
+import { signedIn } from './signed-in';
 
 export interface VideoRoutesDeps {
   videos: VideoService;
@@ -34,12 +35,6 @@ export const SHARE_TOKEN_HEADER = 'x-share-token';
 const shareGrant = (context: HandlerContext) => ({
   shareToken: context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined,
 });
-
-function signedIn(context: HandlerContext): User {
-  const user = context.values.get(kUser);
-  if (!user) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
-  return user;
-}
 
 /**
  * The VideoService on the Connect router: validate, authorise, call the service, map the answer.

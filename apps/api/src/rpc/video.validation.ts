@@ -1,43 +1,20 @@
 import type { FieldMask } from '@bufbuild/protobuf/wkt';
-import { Code, ConnectError } from '@connectrpc/connect';
-import { UpdateVideoRequestSchema, VideoSchema } from '@stream/proto';
-import type { VideoVisibility } from '../services/video';
 import {
-  DEFAULT_PAGE_SIZE,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_PAGE_SIZE,
-  MAX_SHARE_SECONDS,
-  MAX_TITLE_LENGTH,
-} from '../services/video';
+  invalid,
+  UpdateVideoRequestSchema,
+  validExpiry,
+  validId,
+  validPage,
+  validSourceUrl,
+  VideoSchema,
+} from '@stream/proto';
+import type { VideoVisibility } from '../services/video';
 import { visibilityFromProto } from '../wire/video.message';
 
-const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
+// The field checks the fakes of @stream/video-api/testing share live in @stream/proto.
+export { validDescription as description, validTitle as title } from '@stream/proto';
 
-/** PostgreSQL text cannot hold NUL, and no title, description, id or URL needs one. */
-function withoutNul(field: string, value: string): string {
-  if (value.includes('\0')) throw invalid(`${field} must not contain NUL characters`);
-  return value;
-}
-
-export function videoId(value: string): string {
-  const id = withoutNul('video_id', value).trim();
-  if (!id) throw invalid('video_id is required');
-  if (id.length > 128) throw invalid('video_id is too long');
-  return id;
-}
-
-export function title(value: string): string {
-  const text = withoutNul('title', value).trim();
-  if (text.length > MAX_TITLE_LENGTH) throw invalid(`title must be at most ${MAX_TITLE_LENGTH} characters`);
-  return text;
-}
-
-export function description(value: string): string {
-  withoutNul('description', value);
-  if (value.length > MAX_DESCRIPTION_LENGTH)
-    throw invalid(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
-  return value;
-}
+export const videoId = (value: string): string => validId('video_id', value);
 
 export function visibility(value: number): VideoVisibility {
   const known = visibilityFromProto[value];
@@ -46,46 +23,17 @@ export function visibility(value: number): VideoVisibility {
 }
 
 /** An http(s) address of a video hosted elsewhere, or undefined when empty. */
-export function sourceUrl(value: string): string | undefined {
-  if (!value) return undefined;
-  withoutNul('url', value);
-  // The URL parser silently drops tabs, CR and LF, so without this check an address holding a
-  // line break would be stored, and later written into pages and headers, as it was sent.
-  if ([...value].some((char) => char < ' ' || char === '\x7f'))
-    throw invalid('url must not contain control characters (line breaks, tabs)');
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw invalid('url must be an absolute http(s) URL');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid('url must be an absolute http(s) URL');
-  if (value.length > 2048) throw invalid('url must be at most 2048 characters');
-  return value;
-}
+export const sourceUrl = (value: string): string | undefined => validSourceUrl(value) || undefined;
 
-/** Page size 0 means the default (10); larger than 100 is capped. Negative numbers are refused. */
-export function page(pageSize: number, pageNumber: number): { size: number; number: number } {
-  if (pageSize < 0) throw invalid('page_size must not be negative');
-  if (pageNumber < 0) throw invalid('page_number must not be negative');
-  return { size: Math.min(pageSize || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE), number: pageNumber };
-}
+export const page = validPage;
 
 /** Seconds until a link expires: unset keeps the current expiry, 0 is never, at most ten years. */
 export function expireAfterSeconds(value: bigint | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (value < 0n) throw invalid('expire_after_seconds must not be negative');
-  if (value > BigInt(MAX_SHARE_SECONDS))
-    throw invalid(`expire_after_seconds must be at most ${MAX_SHARE_SECONDS} (ten years)`);
-  return Number(value);
+  const seconds = validExpiry(value);
+  return seconds === undefined ? undefined : Number(seconds);
 }
 
-export function shareToken(value: string): string {
-  const token = withoutNul('share_token', value).trim();
-  if (!token) throw invalid('share_token is required');
-  if (token.length > 128) throw invalid('share_token is too long');
-  return token;
-}
+export const shareToken = (value: string): string => validId('share_token', value);
 
 /** A viewer id a browser keeps: 1 to 64 of A-Z a-z 0-9 _ -. Required when signed out. */
 export function viewerId(value: string, signedIn: boolean): string {

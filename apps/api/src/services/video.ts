@@ -60,6 +60,10 @@ export class StorageFullError extends Error {
 }
 
 // The contract's limits live in @stream/proto, where the fakes of @stream/video-api/testing read them too.
-export { DEFAULT_PAGE_SIZE, MAX_DESCRIPTION_LENGTH, MAX_PAGE_SIZE, MAX_TITLE_LENGTH } from '@stream/proto';
-/** The longest link expiry ShareVideo accepts: ten years, in seconds. */
-export const MAX_SHARE_SECONDS = 10 * 365 * 24 * 3600;
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_SHARE_SECONDS,
+  MAX_TITLE_LENGTH,
+} from '@stream/proto';

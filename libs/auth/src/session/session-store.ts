@@ -1,5 +1,6 @@
 import type { AuthClient, AuthIdentity } from '../firebase/auth-client';
 import type { LoginResult, SessionUser } from './session-user';
+import { storageSlot } from './storage-slot';
 
 /** The localStorage key holding the ID token (docs/product.md, Data: Session). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -36,35 +37,8 @@ export const toSessionUser = (identity: AuthIdentity): SessionUser => ({
   photoURL: identity.photoURL,
 });
 
-/** Storage that survives a browser without web storage (private modes can throw on access). */
-function safeStorage(storage: Storage | undefined) {
-  return {
-    get: () => {
-      try {
-        return storage?.getItem(AUTH_TOKEN_KEY) ?? null;
-      } catch {
-        return null;
-      }
-    },
-    set: (token: string) => {
-      try {
-        storage?.setItem(AUTH_TOKEN_KEY, token);
-      } catch {
-        /* no web storage: the session lives in memory only */
-      }
-    },
-    remove: () => {
-      try {
-        storage?.removeItem(AUTH_TOKEN_KEY);
-      } catch {
-        /* nothing stored */
-      }
-    },
-  };
-}
-
 export function createSession(client: AuthClient, storage: Storage | undefined = globalThis.localStorage): Session {
-  const stored = safeStorage(storage);
+  const stored = storageSlot(storage, AUTH_TOKEN_KEY); // without web storage the session lives in memory only
   let state: SessionState = { user: null, token: stored.get() };
   const listeners = new Set<() => void>();
   const set = (next: SessionState) => {

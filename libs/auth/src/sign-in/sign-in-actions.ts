@@ -13,6 +13,7 @@ import {
   validatePhoneCode,
 } from '../validation/rules';
 import { fail, ok, type Outcome } from './outcome';
+import { storageSlot } from '../session/storage-slot';
 
 /** Where the email screen leads: the password screen, sign-up, or another provider already used. */
 export type EmailNext =
@@ -77,29 +78,8 @@ export function createSignInActions(
       return refused(error, context);
     }
   }
-  const remember = {
-    get: () => {
-      try {
-        return storage?.getItem(EMAIL_FOR_SIGN_IN_KEY) ?? null;
-      } catch {
-        return null;
-      }
-    },
-    set: (email: string) => {
-      try {
-        storage?.setItem(EMAIL_FOR_SIGN_IN_KEY, email);
-      } catch {
-        /* the person types the email again on the link's page */
-      }
-    },
-    clear: () => {
-      try {
-        storage?.removeItem(EMAIL_FOR_SIGN_IN_KEY);
-      } catch {
-        /* nothing stored */
-      }
-    },
-  };
+  // Without web storage the person types the email again on the link's page.
+  const remember = storageSlot(storage, EMAIL_FOR_SIGN_IN_KEY);
 
   return {
     async checkEmail(email) {
@@ -189,7 +169,7 @@ export function createSignInActions(
       if (invalid) return fail(invalid);
       return attempt('other', async () => {
         const result = await session.completeLogin(await client.signInWithEmailLink(email.trim(), url));
-        remember.clear();
+        remember.remove();
         return result;
       });
     },

@@ -1,25 +1,18 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { RecordingSettings } from '../capture/settings.ts';
-import { elapsedMs, type RecorderState } from '../machine.ts';
+import { elapsedMs } from '../machine.ts';
 import { createRecorder, type Recorder, type RecorderOptions } from '../recorder.ts';
 import type { SinkStatus } from '../sink-pipeline.ts';
 
-export interface UseRecorder {
-  readonly state: RecorderState;
+/** The recorder's controls (see Recorder), with its state as React state. */
+export interface UseRecorder extends Pick<
+  Recorder,
+  'state' | 'start' | 'stop' | 'skipCountdown' | 'pause' | 'resume' | 'microphoneLevel' | 'liveStream' | 'dismiss'
+> {
   /** Milliseconds recorded (pauses left out), refreshed while recording. */
   readonly elapsedMs: number;
   /** The recording's sinks (the collector first) and how far behind each one is. */
   readonly sinks: readonly SinkStatus[];
-  start(settings?: RecordingSettings): Promise<RecorderState>;
-  stop(): Promise<RecorderState>;
-  skipCountdown(): void;
-  pause(): void;
-  resume(): void;
-  /** The recorded microphone's loudness now, 0 to 1. */
-  microphoneLevel(): number;
-  /** What is being recorded, live (see Recorder.liveStream). */
-  liveStream(): MediaStream | null;
-  dismiss(): void;
 }
 
 const tickMs = 250;

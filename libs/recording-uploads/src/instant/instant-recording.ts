@@ -5,6 +5,7 @@ import { createUploadSink, type UploadSink } from '../spool/upload-sink.ts';
 import { lazySpool } from './lazy-spool.ts';
 import type { SharedLink, WhoCanWatch } from '../share/share-link.ts';
 import { ResumableUploadError, type ResumableClient, type ResumableUpload, type UploadRef } from '@stream/video-api';
+import { listenerSet } from '../listeners.ts';
 
 /** What /record shows of the recording that uploads while it is made (issue 13). */
 export interface InstantState {
@@ -101,10 +102,10 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
   let fellBack: Spool | undefined;
   /** The spool a whole-file upload is sending: not an unfinished recording meanwhile. */
   let fallingBack: string | undefined;
-  const listeners = new Set<(state: InstantState) => void>();
+  const listeners = listenerSet<InstantState>();
   const replace = (next: InstantState) => {
     state = next;
-    for (const listener of [...listeners]) listener(state);
+    listeners.notify(state);
   };
   const set = (changes: Partial<InstantState>) => replace({ ...state, ...changes });
 
@@ -155,10 +156,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
     get state() {
       return state;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     connectivity(reachable) {
       if (state.active) set({ offline: reachable === 'offline' });
     },

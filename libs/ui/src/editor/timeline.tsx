@@ -76,27 +76,48 @@ export function Timeline({
         ))}
       </div>
       <div className="relative h-6">
-        <input
-          type="range"
-          aria-label="Start handle"
-          className="range range-xs pointer-events-auto absolute inset-x-0 w-full"
-          min={0}
-          max={duration}
-          step={0.1}
+        <TrimHandle
+          label="Start handle"
+          duration={duration}
           value={start}
-          onChange={(event) => onStart(Math.min(Number(event.target.value), end - 0.1))}
+          onChange={(value) => onStart(Math.min(value, end - 0.1))}
         />
-        <input
-          type="range"
-          aria-label="End handle"
-          className="range range-xs range-secondary pointer-events-auto absolute inset-x-0 top-3 w-full"
-          min={0}
-          max={duration}
-          step={0.1}
+        <TrimHandle
+          label="End handle"
+          className="range-secondary top-3"
+          duration={duration}
           value={end}
-          onChange={(event) => onEnd(Math.max(Number(event.target.value), start + 0.1))}
+          onChange={(value) => onEnd(Math.max(value, start + 0.1))}
         />
       </div>
     </div>
+  );
+}
+
+/** One end of the kept range: a slider over the whole timeline, in tenths of a second. */
+function TrimHandle({
+  label,
+  className = '',
+  duration,
+  value,
+  onChange,
+}: {
+  label: string;
+  className?: string;
+  duration: number;
+  value: number;
+  onChange: (seconds: number) => void;
+}) {
+  return (
+    <input
+      type="range"
+      aria-label={label}
+      className={`range range-xs pointer-events-auto absolute inset-x-0 w-full ${className}`}
+      min={0}
+      max={duration}
+      step={0.1}
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value))}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormDialog } from '../manage/form-dialog';
+import { DialogTextInput, FormDialog } from '../manage/form-dialog';
 import { FormError } from '../manage/form-error';
 
 export interface FolderNameDialogProps {
@@ -37,14 +37,12 @@ export function FolderNameDialog({
       onCancel={onCancel}
       field={(id) => (
         <>
-          <input
+          <DialogTextInput
             id={id}
-            className="input w-full"
             value={name}
             maxLength={100}
-            autoFocus
-            onChange={(event) => {
-              setName(event.target.value);
+            onChange={(value) => {
+              setName(value);
               setBlank(false);
             }}
           />

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { FormDialog } from '../manage/form-dialog';
+import { DialogTextInput, FormDialog } from '../manage/form-dialog';
 import { FormError } from '../manage/form-error';
 import { ConfirmDialog } from './confirm-dialog';
 import type { VisibilityChoice } from './library-toolbar';
@@ -92,16 +92,7 @@ export function SelectionBar(props: SelectionBarProps) {
             if (tag.trim()) act(() => props.onTag(tag.trim()));
           }}
           onCancel={close}
-          field={(id) => (
-            <input
-              id={id}
-              className="input w-full"
-              value={tag}
-              maxLength={50}
-              autoFocus
-              onChange={(e) => setTag(e.target.value)}
-            />
-          )}
+          field={(id) => <DialogTextInput id={id} value={tag} maxLength={50} onChange={setTag} />}
         />
       )}
       {open === 'delete' && (

@@ -43,3 +43,27 @@ export function FormDialog({ title, label, field, submitLabel, busy = false, onS
     </Modal>
   );
 }
+
+/** The text a form dialog asks for: one line, focused when the dialog opens. */
+export function DialogTextInput({
+  id,
+  value,
+  maxLength,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      id={id}
+      className="input w-full"
+      value={value}
+      maxLength={maxLength}
+      autoFocus
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type TimeSpan, previewPosition } from '../editor/kept-ranges';
 import type { ChapterMark } from './chapters';
 import { formatTime } from './format-time';
@@ -316,14 +316,9 @@ export function VideoPlayer({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2 bg-base-300 px-3 py-2 text-base-content">
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-square"
-          onClick={togglePlay}
-          aria-label={playing ? 'Pause' : 'Play'}
-        >
+        <ControlButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
           {playing ? <PauseIcon /> : <PlayIcon />}
-        </button>
+        </ControlButton>
         <div
           className="relative flex min-w-24 flex-1 items-center"
           onMouseMove={(event) => {
@@ -352,14 +347,9 @@ export function VideoPlayer({
         <span className="font-mono text-xs tabular-nums" data-testid="player-time">
           {formatTime(currentTime)} / {formatTime(duration)}
         </span>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-square"
-          onClick={toggleMute}
-          aria-label={muted ? 'Unmute' : 'Mute'}
-        >
+        <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
           <VolumeIcon muted={muted || volume === 0} />
-        </button>
+        </ControlButton>
         <input
           type="range"
           aria-label="Volume"
@@ -387,16 +377,20 @@ export function VideoPlayer({
             Picture-in-picture
           </button>
         )}
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-square"
-          onClick={toggleFullscreen}
-          aria-label={fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'}
-        >
+        <ControlButton label={fullscreen ? 'Exit fullscreen' : 'Enter fullscreen'} onClick={toggleFullscreen}>
           <FullscreenIcon active={fullscreen} />
-        </button>
+        </ControlButton>
       </div>
       <ChapterList chapters={chapters} onSeek={seekTo} />
     </div>
+  );
+}
+
+/** A square icon button of the control bar, named for screen readers by `label`. */
+function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="btn btn-ghost btn-sm btn-square" onClick={onClick} aria-label={label}>
+      {children}
+    </button>
   );
 }

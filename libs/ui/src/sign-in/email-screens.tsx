@@ -1,38 +1,14 @@
 // The email and password screens of the sign-in widget. Each takes what it shows and reports
 // what the person submitted; validation and the identity provider live in @stream/auth.
-import { readForm } from './form-data';
+import { FormActions, FormCard } from './form-card';
 import { FormError } from './form-error';
-import { SignInCard } from './sign-in-card';
-import { TextField } from './text-field';
+import { EmailField, PasswordField, TextField } from './text-field';
 
 interface ScreenState {
   busy?: boolean;
   /** Message for the main field (or the screen), word for word. */
   error?: string | null;
 }
-
-const Actions = ({
-  busy,
-  cancel,
-  onCancel,
-  submit,
-}: {
-  busy?: boolean;
-  cancel?: string;
-  onCancel?: () => void;
-  submit: string;
-}) => (
-  <div className="flex justify-end gap-2">
-    {onCancel && (
-      <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-        {cancel ?? 'Cancel'}
-      </button>
-    )}
-    <button type="submit" className="btn btn-primary" disabled={busy}>
-      {submit}
-    </button>
-  </div>
-);
 
 export function EmailScreen({
   busy,
@@ -48,31 +24,21 @@ export function EmailScreen({
   onCancel: () => void;
 }) {
   return (
-    <SignInCard title="Sign in with email" busy={busy}>
-      <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).email ?? '')}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          defaultValue={defaultEmail}
-          error={error}
-        />
-        {onEmailLink && (
-          // A plain button, so Enter in the field still means Next.
-          <button
-            type="button"
-            className="btn btn-link btn-sm self-start px-0"
-            disabled={busy}
-            onClick={(event) => onEmailLink(String(new FormData(event.currentTarget.form!).get('email') ?? ''))}
-          >
-            Email me a sign-in link instead
-          </button>
-        )}
-        <Actions busy={busy} onCancel={onCancel} submit="Next" />
-      </form>
-    </SignInCard>
+    <FormCard title="Sign in with email" busy={busy} onValues={(values) => onSubmit(values.email ?? '')}>
+      <EmailField autoFocus defaultValue={defaultEmail} error={error} />
+      {onEmailLink && (
+        // A plain button, so Enter in the field still means Next.
+        <button
+          type="button"
+          className="btn btn-link btn-sm self-start px-0"
+          disabled={busy}
+          onClick={(event) => onEmailLink(String(new FormData(event.currentTarget.form!).get('email') ?? ''))}
+        >
+          Email me a sign-in link instead
+        </button>
+      )}
+      <FormActions busy={busy} onCancel={onCancel} submit="Next" />
+    </FormCard>
   );
 }
 
@@ -85,23 +51,14 @@ export function PasswordScreen({
   onCancel,
 }: ScreenState & { email: string; onSubmit: (password: string) => void; onTrouble: () => void; onCancel: () => void }) {
   return (
-    <SignInCard title="Sign in" busy={busy}>
-      <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).password ?? '')}>
-        <TextField label="Email" name="email" type="email" value={email} readOnly autoComplete="username" />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          error={error}
-        />
-        <button type="button" className="btn btn-link btn-sm self-start px-0" onClick={onTrouble} disabled={busy}>
-          Trouble signing in?
-        </button>
-        <Actions busy={busy} onCancel={onCancel} submit="Sign in" />
-      </form>
-    </SignInCard>
+    <FormCard title="Sign in" busy={busy} onValues={(values) => onSubmit(values.password ?? '')}>
+      <EmailField value={email} readOnly autoComplete="username" />
+      <PasswordField autoFocus error={error} />
+      <button type="button" className="btn btn-link btn-sm self-start px-0" onClick={onTrouble} disabled={busy}>
+        Trouble signing in?
+      </button>
+      <FormActions busy={busy} onCancel={onCancel} submit="Sign in" />
+    </FormCard>
   );
 }
 
@@ -124,41 +81,20 @@ export function SignUpScreen({
   onSubmit: (values: SignUpValues) => void;
   onCancel: () => void;
 }) {
+  const errorOf = (field: typeof errorField) => (errorField === field ? error : null);
   return (
-    <SignInCard title="Create account" busy={busy}>
-      <form
-        noValidate
-        className="flex flex-col gap-2"
-        onSubmit={(event) => {
-          const values = readForm(event);
-          onSubmit({ email: values.email ?? '', name: values.name ?? '', password: values.password ?? '' });
-        }}
-      >
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={email}
-          error={errorField === 'email' ? error : null}
-        />
-        <TextField
-          label="First & last name"
-          name="name"
-          autoComplete="name"
-          autoFocus
-          error={errorField === 'name' ? error : null}
-        />
-        <TextField
-          label="Choose password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errorField === 'password' ? error : null}
-        />
-        <Actions busy={busy} onCancel={onCancel} submit="Save" />
-      </form>
-    </SignInCard>
+    <FormCard
+      title="Create account"
+      busy={busy}
+      onValues={(values) =>
+        onSubmit({ email: values.email ?? '', name: values.name ?? '', password: values.password ?? '' })
+      }
+    >
+      <EmailField defaultValue={email} error={errorOf('email')} />
+      <TextField label="First & last name" name="name" autoComplete="name" autoFocus error={errorOf('name')} />
+      <PasswordField label="Choose password" autoComplete="new-password" error={errorOf('password')} />
+      <FormActions busy={busy} onCancel={onCancel} submit="Save" />
+    </FormCard>
   );
 }
 
@@ -170,21 +106,15 @@ export function RecoveryScreen({
   onCancel,
 }: ScreenState & { email: string; onSubmit: (email: string) => void; onCancel: () => void }) {
   return (
-    <SignInCard title="Recover password" busy={busy}>
-      <p>Get instructions sent to this email that explain how to reset your password</p>
-      <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).email ?? '')}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          defaultValue={email}
-          error={error}
-        />
-        <Actions busy={busy} onCancel={onCancel} submit="Send" />
-      </form>
-    </SignInCard>
+    <FormCard
+      title="Recover password"
+      busy={busy}
+      intro={<p>Get instructions sent to this email that explain how to reset your password</p>}
+      onValues={(values) => onSubmit(values.email ?? '')}
+    >
+      <EmailField autoFocus defaultValue={email} error={error} />
+      <FormActions busy={busy} onCancel={onCancel} submit="Send" />
+    </FormCard>
   );
 }
 
@@ -195,20 +125,15 @@ export function ResetPasswordScreen({
   onSubmit,
 }: ScreenState & { email: string; onSubmit: (password: string) => void }) {
   return (
-    <SignInCard title="Reset your password" busy={busy}>
-      <p>for {email}</p>
-      <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).password ?? '')}>
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          error={error}
-        />
-        <Actions busy={busy} submit="Save" />
-      </form>
-    </SignInCard>
+    <FormCard
+      title="Reset your password"
+      busy={busy}
+      intro={<p>for {email}</p>}
+      onValues={(values) => onSubmit(values.password ?? '')}
+    >
+      <PasswordField label="New password" autoComplete="new-password" autoFocus error={error} />
+      <FormActions busy={busy} submit="Save" />
+    </FormCard>
   );
 }
 
@@ -219,13 +144,15 @@ export function EmailLinkConfirmScreen({
   onCancel,
 }: ScreenState & { onSubmit: (email: string) => void; onCancel: () => void }) {
   return (
-    <SignInCard title="Confirm email" busy={busy}>
-      <p>Confirm your email to complete sign in</p>
-      <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).email ?? '')}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" autoFocus error={error} />
-        <Actions busy={busy} onCancel={onCancel} submit="Next" />
-      </form>
-    </SignInCard>
+    <FormCard
+      title="Confirm email"
+      busy={busy}
+      intro={<p>Confirm your email to complete sign in</p>}
+      onValues={(values) => onSubmit(values.email ?? '')}
+    >
+      <EmailField autoFocus error={error} />
+      <FormActions busy={busy} onCancel={onCancel} submit="Next" />
+    </FormCard>
   );
 }
 
@@ -238,23 +165,20 @@ export function AccountLinkingScreen({
   onCancel,
 }: ScreenState & { email: string; provider: string; onSubmit: (password: string) => void; onCancel: () => void }) {
   return (
-    <SignInCard title="You already have an account" busy={busy}>
-      <p>
-        You’ve already used <strong>{email}</strong>. Sign in with your password to connect your {provider} account to
-        it.
-      </p>
-      <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).password ?? '')}>
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          error={error}
-        />
-        <Actions busy={busy} onCancel={onCancel} submit="Sign in" />
-      </form>
-      <FormError />
-    </SignInCard>
+    <FormCard
+      title="You already have an account"
+      busy={busy}
+      intro={
+        <p>
+          You’ve already used <strong>{email}</strong>. Sign in with your password to connect your {provider} account to
+          it.
+        </p>
+      }
+      after={<FormError />}
+      onValues={(values) => onSubmit(values.password ?? '')}
+    >
+      <PasswordField autoFocus error={error} />
+      <FormActions busy={busy} onCancel={onCancel} submit="Sign in" />
+    </FormCard>
   );
 }

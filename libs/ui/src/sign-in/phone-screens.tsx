@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { readForm } from './form-data';
-import { SignInCard } from './sign-in-card';
+import { FormActions, FormCard } from './form-card';
 import { TextField } from './text-field';
 
 export interface CountryOption {
@@ -26,45 +25,35 @@ export function PhoneNumberScreen({
 }) {
   const countryId = useId();
   return (
-    <SignInCard title="Sign in with phone" busy={busy}>
-      <form
-        noValidate
-        className="flex flex-col gap-2"
-        onSubmit={(event) => {
-          const values = readForm(event);
-          onSubmit({ country: values.country ?? defaultCountry, phoneNumber: values.phoneNumber ?? '' });
-        }}
-      >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={countryId} className="text-sm font-medium">
-            Country
-          </label>
-          <select id={countryId} name="country" className="select w-full" defaultValue={defaultCountry}>
-            {countries.map((country) => (
-              <option key={country.iso} value={country.iso}>
-                {country.name} (+{country.dialCode})
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label="Phone number"
-          name="phoneNumber"
-          type="tel"
-          autoComplete="tel-national"
-          autoFocus
-          error={error}
-        />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Verify
-          </button>
-        </div>
-      </form>
-    </SignInCard>
+    <FormCard
+      title="Sign in with phone"
+      busy={busy}
+      onValues={(values) =>
+        onSubmit({ country: values.country ?? defaultCountry, phoneNumber: values.phoneNumber ?? '' })
+      }
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor={countryId} className="text-sm font-medium">
+          Country
+        </label>
+        <select id={countryId} name="country" className="select w-full" defaultValue={defaultCountry}>
+          {countries.map((country) => (
+            <option key={country.iso} value={country.iso}>
+              {country.name} (+{country.dialCode})
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        label="Phone number"
+        name="phoneNumber"
+        type="tel"
+        autoComplete="tel-national"
+        autoFocus
+        error={error}
+      />
+      <FormActions busy={busy} onCancel={onCancel} submit="Verify" />
+    </FormCard>
   );
 }
 
@@ -93,40 +82,40 @@ export function PhoneCodeScreen({
   onChangeNumber: () => void;
 }) {
   return (
-    <SignInCard title="Verify your phone number" busy={busy}>
-      <p>
-        Enter the 6-digit code we sent to <strong>{phoneNumber}</strong>{' '}
-        <button type="button" className="btn btn-link btn-sm px-0" onClick={onChangeNumber} disabled={busy}>
-          Change phone number
-        </button>
-      </p>
-      <form noValidate className="flex flex-col gap-2" onSubmit={(event) => onSubmit(readForm(event).code ?? '')}>
-        <TextField
-          label="6-digit code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          autoFocus
-          error={error}
-        />
-        <p aria-live="polite" className="text-sm">
-          {verified ? (
-            <span className="text-success font-semibold">Verified!</span>
-          ) : secondsLeft > 0 ? (
-            <span>Resend code in {countdownText}</span>
-          ) : (
-            <button type="button" className="btn btn-link btn-sm px-0" onClick={onResend} disabled={busy}>
-              Resend
-            </button>
-          )}
-        </p>
-        <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary" disabled={busy || verified}>
-            Continue
+    <FormCard
+      title="Verify your phone number"
+      busy={busy}
+      intro={
+        <p>
+          Enter the 6-digit code we sent to <strong>{phoneNumber}</strong>{' '}
+          <button type="button" className="btn btn-link btn-sm px-0" onClick={onChangeNumber} disabled={busy}>
+            Change phone number
           </button>
-        </div>
-      </form>
-    </SignInCard>
+        </p>
+      }
+      onValues={(values) => onSubmit(values.code ?? '')}
+    >
+      <TextField
+        label="6-digit code"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        autoFocus
+        error={error}
+      />
+      <p aria-live="polite" className="text-sm">
+        {verified ? (
+          <span className="text-success font-semibold">Verified!</span>
+        ) : secondsLeft > 0 ? (
+          <span>Resend code in {countdownText}</span>
+        ) : (
+          <button type="button" className="btn btn-link btn-sm px-0" onClick={onResend} disabled={busy}>
+            Resend
+          </button>
+        )}
+      </p>
+      <FormActions busy={busy} submit="Continue" submitDisabled={verified} />
+    </FormCard>
   );
 }

@@ -34,3 +34,15 @@ export function TextField({ label, name, error, className, ...input }: TextField
     </div>
   );
 }
+
+type FieldProps = Omit<TextFieldProps, 'label' | 'name'>;
+
+/** The email field of the sign-in screens. */
+export const EmailField = (props: FieldProps) => (
+  <TextField label="Email" name="email" type="email" autoComplete="email" {...props} />
+);
+
+/** A password field: the current one to sign in, by default. */
+export const PasswordField = ({ label = 'Password', ...props }: FieldProps & { label?: string }) => (
+  <TextField label={label} name="password" type="password" autoComplete="current-password" {...props} />
+);

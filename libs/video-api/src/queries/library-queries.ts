@@ -1,9 +1,9 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
-import { createConnectQueryKey, createInfiniteQueryOptions, createQueryOptions } from '@connectrpc/connect-query';
-import { LibraryService, type ListVideosRequestSchema, VideoService } from '@stream/proto';
+import { createConnectQueryKey, createQueryOptions } from '@connectrpc/connect-query';
+import { LibraryService, type ListVideosRequestSchema } from '@stream/proto';
 import { retryVideoCall } from '../errors/retry-video-call';
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE_NUMBER, nextPageNumber } from './video-queries';
+import { DEFAULT_PAGE_SIZE, listVideosQuery } from './video-queries';
 
 /** What a library view asks of ListVideos beyond paging (issue 14); empty: the spec's plain list. */
 export type LibraryFilter = Omit<
@@ -22,19 +22,8 @@ export function isFiltered(filter: LibraryFilter): boolean {
  * The caller's videos that pass `filter`, page by page. With an empty filter the request is the
  * spec's (page 0, size 10) and shares its cache with `listVideosQuery`.
  */
-export function libraryVideosQuery(transport: Transport, filter: LibraryFilter, pageSize: number = DEFAULT_PAGE_SIZE) {
-  const options = createInfiniteQueryOptions(
-    VideoService.method.listVideos,
-    { ...filter, pageSize, pageNumber: FIRST_PAGE_NUMBER },
-    {
-      transport,
-      pageParamKey: 'pageNumber',
-      getNextPageParam: (lastPage, _allPages, lastPageParam) =>
-        nextPageNumber(lastPage, lastPageParam ?? FIRST_PAGE_NUMBER),
-    },
-  );
-  return { ...options, retry: retryVideoCall };
-}
+export const libraryVideosQuery = (transport: Transport, filter: LibraryFilter, pageSize: number = DEFAULT_PAGE_SIZE) =>
+  listVideosQuery(transport, pageSize, filter);
 
 /** The folders of one level (`parentId` '' the root) and the path to it; `teamId` a team's (issue 27). */
 export function listFoldersQuery(transport: Transport, parentId: string, teamId = '') {

@@ -6,13 +6,13 @@ import {
   type ListVideosResponse,
   type RecordViewResponse,
   type ShareVideoRequestSchema,
-  type ShareVideoResponse,
   type UpdateVideoRequestSchema,
   type Video,
   VideoSchema,
   VideoService,
 } from '@stream/proto';
 import type { InfiniteData, QueryClient, UseMutationOptions } from '@tanstack/react-query';
+import { rpcMutation } from './rpc-mutation';
 import { withUpdateMask } from './update-mask';
 import { SHARE_TOKEN_HEADER, getSharedVideoKey, getVideoKey, listVideosKey } from './video-queries';
 
@@ -76,45 +76,29 @@ export function updateVideoMutation(
 }
 
 /** DeleteVideo: the video leaves the cache and the list at once; the list is then refetched. */
-export function deleteVideoMutation(
-  transport: Transport,
-  queryClient: QueryClient,
-): UseMutationOptions<void, ConnectError, DeleteVideoInput> {
-  return {
-    mutationFn: async (input) => {
-      await callUnaryMethod(transport, VideoService.method.deleteVideo, input);
-    },
-    onSuccess: async (_none, input) => {
-      const videoId = input.videoId ?? '';
-      queryClient.removeQueries({ queryKey: getVideoKey(transport, videoId) });
-      editListed(queryClient, transport, videoId, () => undefined);
-      await queryClient.invalidateQueries({ queryKey: listVideosKey(transport) });
-    },
-  };
-}
+export const deleteVideoMutation = (transport: Transport, queryClient: QueryClient) =>
+  rpcMutation(transport, VideoService.method.deleteVideo, async (_none, input) => {
+    const videoId = input.videoId ?? '';
+    queryClient.removeQueries({ queryKey: getVideoKey(transport, videoId) });
+    editListed(queryClient, transport, videoId, () => undefined);
+    await queryClient.invalidateQueries({ queryKey: listVideosKey(transport) });
+  });
 
 /**
  * ShareVideo (with an expiry, or a new link): the answer's visibility (sharing a PRIVATE video
  * makes it SHARED) goes into the cached video and list at once; both are then refetched.
  */
-export function shareVideoMutation(
-  transport: Transport,
-  queryClient: QueryClient,
-): UseMutationOptions<ShareVideoResponse, ConnectError, ShareVideoInput> {
-  return {
-    mutationFn: (input) => callUnaryMethod(transport, VideoService.method.shareVideo, input),
-    onSuccess: async (shared) => {
-      const key = getVideoKey(transport, shared.id);
-      const cached = queryClient.getQueryData(key);
-      if (cached) queryClient.setQueryData(key, withFields(cached, { visibility: shared.visibility }));
-      editListed(queryClient, transport, shared.id, (video) => withFields(video, { visibility: shared.visibility }));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
-        queryClient.invalidateQueries({ queryKey: listVideosKey(transport) }),
-      ]);
-    },
-  };
-}
+export const shareVideoMutation = (transport: Transport, queryClient: QueryClient) =>
+  rpcMutation(transport, VideoService.method.shareVideo, async (shared) => {
+    const key = getVideoKey(transport, shared.id);
+    const cached = queryClient.getQueryData(key);
+    if (cached) queryClient.setQueryData(key, withFields(cached, { visibility: shared.visibility }));
+    editListed(queryClient, transport, shared.id, (video) => withFields(video, { visibility: shared.visibility }));
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: key }),
+      queryClient.invalidateQueries({ queryKey: listVideosKey(transport) }),
+    ]);
+  });
 
 /** RecordView: the count the server answers goes into the cached video (by id, and by the link's token). */
 export function recordViewMutation(

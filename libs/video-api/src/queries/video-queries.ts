@@ -1,6 +1,7 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
 import { createConnectQueryKey, createInfiniteQueryOptions, createQueryOptions } from '@connectrpc/connect-query';
-import { type ListVideosResponse, Status, type Video, VideoService } from '@stream/proto';
+import { type ListVideosRequestSchema, type ListVideosResponse, Status, type Video, VideoService } from '@stream/proto';
 import { retryVideoCall } from '../errors/retry-video-call';
 
 /** docs/product.md, Limits: the list loads page 0 with 10 videos, then the pages the server points to. */
@@ -30,10 +31,15 @@ export function nextPageNumber(lastPage: ListVideosResponse, lastPageNumber: num
 }
 
 /** Infinite query for the caller's videos; the same options serve loaders and components. */
-export function listVideosQuery(transport: Transport, pageSize: number = DEFAULT_PAGE_SIZE) {
+export function listVideosQuery(
+  transport: Transport,
+  pageSize: number = DEFAULT_PAGE_SIZE,
+  /** What else the request asks (the library's folder, tag and search; see libraryVideosQuery). */
+  filter: Omit<MessageInitShape<typeof ListVideosRequestSchema>, 'pageSize' | 'pageNumber' | '$typeName'> = {},
+) {
   const options = createInfiniteQueryOptions(
     VideoService.method.listVideos,
-    { pageSize, pageNumber: FIRST_PAGE_NUMBER },
+    { ...filter, pageSize, pageNumber: FIRST_PAGE_NUMBER },
     {
       transport,
       pageParamKey: 'pageNumber',

@@ -56,13 +56,14 @@ export function videoServiceContract(subject: RpcContractSubject): void {
       expect((await videos.listVideos({})).videos).toHaveLength(1);
     });
 
-    it('refuses a description too long, an unknown visibility, a url that is not http(s) and NUL characters', async () => {
+    it('refuses a description too long, an unknown visibility, a url that is not http(s) or holds a line break, and NUL characters', async () => {
       const videos = await signIn();
       const bad = [
         { description: 'd'.repeat(MAX_DESCRIPTION_LENGTH + 1) },
         { visibility: 99 as Visibility },
         { url: 'ftp://example.com/a.webm' },
         { url: 'not a url' },
+        { url: 'https://videos.example.com/a\r\nSet-Cookie: x=1.webm' },
         { title: 'a\0b' },
       ];
       for (const request of bad) {

@@ -19,6 +19,20 @@ export const WatchPending = () => (
 export const WatchLoadError = ({ error }: { error: unknown }) =>
   isVideoUnavailable(error) ? <VideoUnavailable /> : <RouteLoadError error={error} />;
 
+/** A watch route's failed loader, in the watch page's frame. */
+export const FramedWatchLoadError = ({ error }: { error: unknown }) => (
+  <WatchFrame LinkComponent={RouterLink}>
+    <WatchLoadError error={error} />
+  </WatchFrame>
+);
+
+/** A watch page (/s/$token, /watch/$id): its body in the page's frame. */
+export const WatchPage = (props: WatchBodyProps) => (
+  <WatchFrame LinkComponent={RouterLink}>
+    <WatchBody {...props} />
+  </WatchFrame>
+);
+
 export interface WatchBodyProps {
   query: UseQueryResult<Video, unknown>;
   transport: Transport;

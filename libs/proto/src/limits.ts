@@ -8,3 +8,8 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 /** ListVideos' page_size: 0 means the default; more than the maximum is capped to it. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+
+/** A comment's text, after trimming (ConversationService, issue 28). */
+export const MAX_COMMENT_LENGTH = 5000;
+/** The reactions AddReaction takes, in the order the reactions row shows them. */
+export const REACTION_EMOJI: readonly string[] = ['👍', '❤️', '😂', '😮', '🎉', '🙌', '🤔', '👀'];

@@ -31,6 +31,8 @@ import { VideoService } from './services/video.service';
 import { UserDirectory } from './services/user-directory';
 import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
+import { ConversationService } from './services/conversation.service';
+import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { registerHttpMetrics } from './ops/http-metrics';
@@ -105,6 +107,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const library = new LibraryService({ db: database.db, videos });
     const directory = new UserDirectory({ db: database.db, log });
     const teams = new TeamService({ db: database.db, directory });
+    const conversations = new ConversationService({ db: database.db, videos });
 
     const rateLimits = await registerSecurity(app, config);
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
@@ -121,8 +124,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           editRoutes({ edits, links })(router);
           libraryRoutes({ library, links })(router);
           teamRoutes({ teams, links })(router);
+          conversationRoutes({ conversations })(router);
         },
-        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods]),
+        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods, ...conversationAnonymousMethods]),
         verifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,

@@ -9,6 +9,7 @@ export const videoErrorCodes: Record<VideoErrorKind, Code> = {
   unauthenticated: Code.Unauthenticated,
   failed_precondition: Code.FailedPrecondition,
   permission_denied: Code.PermissionDenied,
+  resource_exhausted: Code.ResourceExhausted,
 };
 
 /** What a failure nobody handled becomes in either adapter: an RPC's code or an HTTP answer. */

@@ -90,3 +90,4 @@ export {
   renameTeamMutation,
   revokeInviteMutation,
 } from './queries/team-mutations';
+export * from './conversation';

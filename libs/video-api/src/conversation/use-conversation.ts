@@ -51,7 +51,6 @@ export function useConversation({
         queryClient.setQueryData<ConversationState>(key, (state) => state && applyEvent(state, event)),
     });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream per video and link
   }, [loaded, transport, videoId, shareToken]);
 
   const update = (change: (state: ConversationState) => ConversationState) =>

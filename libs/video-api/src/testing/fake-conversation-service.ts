@@ -40,8 +40,8 @@ export function createFakeConversationService(ownerUid = 'owner'): FakeConversat
   const reactions: ConversationEvent['event'][] = [];
   const log: ConversationEvent[] = [];
   const notifications: Notification[] = [];
-  let wake: (() => void)[] = [];
-  let drops: (() => void)[] = [];
+  const wake: (() => void)[] = [];
+  const drops: (() => void)[] = [];
   let ids = 0;
 
   const emit = (event: ConversationEvent['event']) => {

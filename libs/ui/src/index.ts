@@ -86,3 +86,4 @@ export {
   type SignInWidgetViewProps,
 } from './sign-in/sign-in-widget-view';
 export { SignInPage, SignedInNotice } from './sign-in/sign-in-page';
+export * from './conversation';

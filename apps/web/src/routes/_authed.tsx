@@ -4,6 +4,9 @@ import { Outlet, createFileRoute, useNavigate, useRouterState } from '@tanstack/
 import { requireSession } from './-components/require-session';
 import { RouterLink } from './-components/router-link';
 import { UnfinishedRecordingsBanner } from './-components/unfinished-recordings-banner';
+import { lazy, Suspense } from 'react';
+
+const NotificationsBell = lazy(() => import('./-components/conversation/notifications-bell'));
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context, location }) => requireSession(context.session, location),
@@ -11,7 +14,7 @@ export const Route = createFileRoute('/_authed')({
 });
 
 function AuthedLayout() {
-  const { session } = Route.useRouteContext();
+  const { session, transport } = Route.useRouteContext();
   const { user } = useSession(session);
   const { theme, toggleTheme } = useTheme();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -24,6 +27,11 @@ function AuthedLayout() {
       theme={theme}
       onToggleTheme={toggleTheme}
       LinkComponent={RouterLink}
+      topBarExtra={
+        <Suspense fallback={null}>
+          <NotificationsBell transport={transport} />
+        </Suspense>
+      }
       search={pathname === '/videos' && typeof searched === 'string' ? searched : ''}
       onSearch={(q, how) => {
         // Typing searches in place on /videos; Enter goes there from anywhere (issue 14).

@@ -18,6 +18,8 @@ export interface AppLayoutProps {
   /** The library search on screen ('' none) and what to do when the person searches. */
   search?: string;
   onSearch?: SearchBoxProps['onSearch'];
+  /** Beside the theme toggle: the notifications bell (issue 28). */
+  topBarExtra?: ReactNode;
   children: ReactNode;
 }
 
@@ -34,6 +36,7 @@ export function AppLayout({
   LinkComponent = PlainLink,
   search = '',
   onSearch = () => undefined,
+  topBarExtra,
   children,
 }: AppLayoutProps) {
   const navId = useId();
@@ -83,6 +86,7 @@ export function AppLayout({
               <SearchBox value={search} onSearch={onSearch} />
             </label>
           </div>
+          {topBarExtra}
           <ThemeToggle theme={theme} onToggle={onToggleTheme} />
           <UserMenu name={userName} onLogout={onLogout} LinkComponent={LinkComponent} />
         </header>

@@ -43,7 +43,6 @@ export function MomentMarkers(props: {
         <button
           key={marker.momentSeconds}
           type="button"
-          role="listitem"
           title={`${marker.label} at ${formatTime(marker.momentSeconds)}`}
           aria-label={`${marker.label} at ${formatTime(marker.momentSeconds)}`}
           className="bg-primary absolute top-0 h-3 w-2 -translate-x-1/2 rounded"

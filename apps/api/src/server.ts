@@ -16,6 +16,7 @@ import { registerTusRoutes } from './http/tus.routes';
 import { startUploadExpiry } from './http/tus-expiry';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
+import { registerNotificationRoutes } from './http/notifications.routes';
 import { MediaService, ResumableUploadFiles, ResumableUploadObjects, TusFiles, TusObjects } from './media';
 import { connectOptions } from './rpc/connect-options';
 import libraryRoutes from './rpc/library.routes';
@@ -175,6 +176,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
+    registerNotificationRoutes(app, { verifier, conversations });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

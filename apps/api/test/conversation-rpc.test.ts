@@ -133,6 +133,14 @@ describe.each(databaseKinds)('conversation on %s', (databaseKind) => {
       [REACTION_EMOJI[0], 4, 'Bob Viewer', 'Demo'],
       [XSS, 3, 'Bob Viewer', 'Demo'],
     ]);
+    // The bell's count over plain HTTP: the same number, and only for someone signed in.
+    const unread = (token?: string) =>
+      fetch(`${server.baseUrl}/api/notifications/unread`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    expect(await (await unread(a.user.idToken)).json()).toEqual({ unread: 2 });
+    expect((await unread()).status).toBe(401);
+    expect((await unread('not-a-token')).status).toBe(401);
     expect((await a.talk().markNotificationsRead({ ids: [notes.notifications[1]!.id] })).unreadCount).toBe(1);
     expect((await a.talk().markNotificationsRead({ all: true })).unreadCount).toBe(0);
     // B is not notified of their own writing.

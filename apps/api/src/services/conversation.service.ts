@@ -330,6 +330,10 @@ export class ConversationService {
     return { notifications: rows.map(toNotification), unread };
   }
 
+  unreadCount(user: User): Promise<number> {
+    return repository.unreadCount(this.deps.db, user.uid);
+  }
+
   /** Marks `ids` (undefined: all) of the caller's notifications read; returns the unread count left. */
   async markRead(user: User, ids: readonly string[] | undefined): Promise<number> {
     await repository.markRead(this.deps.db, user.uid, ids);

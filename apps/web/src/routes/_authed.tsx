@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_authed')({
 });
 
 function AuthedLayout() {
-  const { session, transport } = Route.useRouteContext();
+  const { session } = Route.useRouteContext();
   const { user } = useSession(session);
   const { theme, toggleTheme } = useTheme();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -29,7 +29,7 @@ function AuthedLayout() {
       LinkComponent={RouterLink}
       topBarExtra={
         <Suspense fallback={null}>
-          <NotificationsBell transport={transport} />
+          <NotificationsBell session={session} />
         </Suspense>
       }
       search={pathname === '/videos' && typeof searched === 'string' ? searched : ''}

@@ -12,13 +12,14 @@ export function useNotifications(transport: Transport, options: { poll?: boolean
   const queryClient = useQueryClient();
   const client = conversationClient(transport);
   const query = useQuery({
-    queryKey: notificationsKey,
+    queryKey: [...notificationsKey, 'list'],
     queryFn: () => client.listNotifications({}),
     retry: retryVideoCall,
     refetchInterval: options.poll === false ? false : NOTIFICATIONS_POLL_MS,
   });
   const markRead = async (ids?: string[]) => {
     await client.markNotificationsRead(ids ? { ids } : { all: true });
+    // The bell's count (use-unread-count.ts) is under the same prefix.
     await queryClient.invalidateQueries({ queryKey: notificationsKey });
   };
   return { query, unread: query.data?.unreadCount ?? 0, markRead };

@@ -11,4 +11,4 @@ export { conversationKey, useConversation } from './use-conversation';
 export { NOTIFICATIONS_POLL_MS, notificationsKey, useNotifications } from './use-notifications';
 export { useInsights } from './use-insights';
 export { playedRanges, usePlaybackBeacons } from './use-playback-beacons';
-export { UNREAD_POLL_MS, unreadCountKey, useUnreadCount } from './use-unread-count';
+export { NOTIFICATIONS_READ_EVENT, UNREAD_POLL_MS, useUnreadCount } from './use-unread-count';

@@ -2,6 +2,7 @@ import type { Transport } from '@connectrpc/connect';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { retryVideoCall } from '../errors/retry-video-call';
 import { conversationClient } from './follow-conversation';
+import { NOTIFICATIONS_READ_EVENT } from './use-unread-count';
 
 export const notificationsKey = ['notifications'];
 /** How often the bell asks for the unread count. */
@@ -19,8 +20,8 @@ export function useNotifications(transport: Transport, options: { poll?: boolean
   });
   const markRead = async (ids?: string[]) => {
     await client.markNotificationsRead(ids ? { ids } : { all: true });
-    // The bell's count (use-unread-count.ts) is under the same prefix.
     await queryClient.invalidateQueries({ queryKey: notificationsKey });
+    window.dispatchEvent(new Event(NOTIFICATIONS_READ_EVENT));
   };
   return { query, unread: query.data?.unreadCount ?? 0, markRead };
 }

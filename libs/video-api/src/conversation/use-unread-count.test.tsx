@@ -1,7 +1,5 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { UNREAD_PATH, useUnreadCount } from './use-unread-count';
 
@@ -12,11 +10,8 @@ describe('useUnreadCount', () => {
       asked.push([url, new Headers(init?.headers).get('authorization')]);
       return new Response(JSON.stringify({ unread: 3 }));
     }) as typeof fetch;
-    const client = new QueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useUnreadCount(async () => 'tok', fakeFetch), { wrapper });
+    const getToken = async () => 'tok';
+    const { result } = renderHook(() => useUnreadCount(getToken, fakeFetch));
     await waitFor(() => expect(result.current).toBe(3));
     expect(asked).toEqual([[UNREAD_PATH, 'Bearer tok']]);
   });

@@ -16,6 +16,7 @@ import { registerTusRoutes } from './http/tus.routes';
 import { startUploadExpiry } from './http/tus-expiry';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
+import { registerNotificationRoutes } from './http/notifications.routes';
 import { MediaService, ResumableUploadFiles, ResumableUploadObjects, TusFiles, TusObjects } from './media';
 import { connectOptions } from './rpc/connect-options';
 import libraryRoutes from './rpc/library.routes';
@@ -32,6 +33,8 @@ import { createSmtpMailer, defaultSender } from './services/mailer';
 import { recordingUsers, UserDirectory } from './services/user-directory';
 import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
+import { ConversationService } from './services/conversation.service';
+import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { registerHttpMetrics } from './ops/http-metrics';
@@ -112,6 +115,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const teams = new TeamService({ db: database.db, directory, generations, mailer, log });
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
     const httpVerifier = recordingUsers(verifier, directory);
+    const conversations = new ConversationService({ db: database.db, videos });
 
     const rateLimits = await registerSecurity(app, config);
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
@@ -128,8 +132,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           editRoutes({ edits, links })(router);
           libraryRoutes({ library, links })(router);
           teamRoutes({ teams, links })(router);
+          conversationRoutes({ conversations })(router);
         },
-        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods]),
+        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods, ...conversationAnonymousMethods]),
         verifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,
@@ -184,6 +189,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
+    registerNotificationRoutes(app, { verifier, conversations });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
+import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifications'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedRecordRouteImport } from './routes/_authed/record'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
@@ -35,6 +36,11 @@ const LoginRoute = LoginRouteImport.update({
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedProfileRoute = AuthedProfileRouteImport.update({
@@ -91,6 +97,7 @@ const AuthedVideoIdRoute = AuthedVideoIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
   '/login': typeof LoginRoute
+  '/notifications': typeof AuthedNotificationsRoute
   '/profile': typeof AuthedProfileRoute
   '/record': typeof AuthedRecordRoute
   '/settings': typeof AuthedSettingsRoute
@@ -104,6 +111,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/notifications': typeof AuthedNotificationsRoute
   '/profile': typeof AuthedProfileRoute
   '/record': typeof AuthedRecordRoute
   '/settings': typeof AuthedSettingsRoute
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
+  '/_authed/notifications': typeof AuthedNotificationsRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/record': typeof AuthedRecordRoute
   '/_authed/settings': typeof AuthedSettingsRoute
@@ -137,6 +146,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/notifications'
     | '/profile'
     | '/record'
     | '/settings'
@@ -150,6 +160,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
+    | '/notifications'
     | '/profile'
     | '/record'
     | '/settings'
@@ -165,6 +176,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_authed'
     | '/login'
+    | '/_authed/notifications'
     | '/_authed/profile'
     | '/_authed/record'
     | '/_authed/settings'
@@ -208,6 +220,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthedIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/notifications': {
+      id: '/_authed/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthedNotificationsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/profile': {
@@ -284,6 +303,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedNotificationsRoute: typeof AuthedNotificationsRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedRecordRoute: typeof AuthedRecordRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
@@ -294,6 +314,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedNotificationsRoute: AuthedNotificationsRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedRecordRoute: AuthedRecordRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,

@@ -10,3 +10,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 /** The longest link expiry ShareVideo accepts: ten years, in seconds. */
 export const MAX_SHARE_SECONDS = 10 * 365 * 24 * 3600;
+
+/** A comment's text, after trimming (ConversationService, issue 28). */
+export const MAX_COMMENT_LENGTH = 5000;
+/** The reactions AddReaction takes, in the order the reactions row shows them. */
+export const REACTION_EMOJI: readonly string[] = ['👍', '❤️', '😂', '😮', '🎉', '🙌', '🤔', '👀'];

@@ -87,3 +87,4 @@ export { InvitePageView, type InvitePageViewProps, type InviteStateLabel } from 
 export { MoveToTeamDialog, type MoveToTeamDialogProps } from './team/move-to-team-dialog';
 export type { TeamAction, TeamInviteRow, TeamMemberRow, TeamRoleLabel } from './team/team-types';
 export type { InviteChoice } from './team/invite-link-form';
+export * from './conversation';

@@ -96,3 +96,4 @@ export { useInvite } from './team/use-invite';
 export { useMoveToTeam } from './team/use-move-to-team';
 export { PERSONAL_SPACE, rememberSpace, rememberedSpace, type ActiveSpace } from './team/active-space';
 export { loadSpaces } from './team/load-spaces';
+export * from './conversation';

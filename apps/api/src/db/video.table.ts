@@ -3,6 +3,7 @@ import type { FolderTable, TagTable, VideoTagTable } from './library.table';
 import type { EditColumns } from './edit.table';
 import type { MediaAssetTable } from './media-asset.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
+import type * as conversation from './conversation.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 /** TEAM (issue 27): the owner and signed-in members of the video's team only. */
@@ -47,6 +48,8 @@ export interface VideoTable extends EditColumns {
   folder_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The team it is in (issue 27); null in its owner's personal library. */
   team_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether new comments are taken (issue 28). */
+  comments_enabled: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** One counted view: a viewer (a uid or a browser's random id) in one hour. */
@@ -69,6 +72,11 @@ export interface Database {
   teams: TeamTable;
   team_members: TeamMemberTable;
   team_invites: TeamInviteTable;
+  comments: conversation.CommentTable;
+  reactions: conversation.ReactionTable;
+  conversation_events: conversation.ConversationEventTable;
+  notifications: conversation.NotificationTable;
+  playback_ranges: conversation.PlaybackRangeTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

@@ -38,7 +38,9 @@ export type VideoErrorKind =
   /** Seen but not allowed (a team member asking for what their role does not give). */
   | 'permission_denied'
   /** Something the call needs is away for now (the mail server refused or could not be reached). */
-  | 'unavailable';
+  | 'unavailable'
+  /** Too many of something in too short a time (comments and reactions per person, issue 28). */
+  | 'resource_exhausted';
 
 /** A rule said no; the edge (RPC or HTTP) turns the kind into its own code. */
 export class VideoError extends Error {

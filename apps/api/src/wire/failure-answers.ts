@@ -10,6 +10,7 @@ export const videoErrorCodes: Record<VideoErrorKind, Code> = {
   failed_precondition: Code.FailedPrecondition,
   permission_denied: Code.PermissionDenied,
   unavailable: Code.Unavailable,
+  resource_exhausted: Code.ResourceExhausted,
 };
 
 /** What a failure nobody handled becomes in either adapter: an RPC's code or an HTTP answer. */

@@ -5,6 +5,9 @@ import { requireSession } from './-components/require-session';
 import { RouterLink } from './-components/router-link';
 import { SpaceNav } from './-components/space-nav';
 import { UnfinishedRecordingsBanner } from './-components/unfinished-recordings-banner';
+import { lazy, Suspense } from 'react';
+
+const NotificationsBell = lazy(() => import('./-components/conversation/notifications-bell'));
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context, location }) => requireSession(context.session, location),
@@ -26,6 +29,11 @@ function AuthedLayout() {
       onToggleTheme={toggleTheme}
       LinkComponent={RouterLink}
       spaceSwitcher={<SpaceNav />}
+      topBarExtra={
+        <Suspense fallback={null}>
+          <NotificationsBell session={session} />
+        </Suspense>
+      }
       search={pathname === '/videos' && typeof searched === 'string' ? searched : ''}
       onSearch={(q, how) => {
         // Typing searches in place on /videos; Enter goes there from anywhere (issue 14).

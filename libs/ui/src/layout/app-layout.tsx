@@ -20,6 +20,8 @@ export interface AppLayoutProps {
   onSearch?: SearchBoxProps['onSearch'];
   /** Above the links: which space (personal or a team) the library shows. */
   spaceSwitcher?: ReactNode;
+  /** Beside the theme toggle: the notifications bell (issue 28). */
+  topBarExtra?: ReactNode;
   children: ReactNode;
 }
 
@@ -37,6 +39,7 @@ export function AppLayout({
   search = '',
   onSearch = () => undefined,
   spaceSwitcher,
+  topBarExtra,
   children,
 }: AppLayoutProps) {
   const navId = useId();
@@ -86,6 +89,7 @@ export function AppLayout({
               <SearchBox value={search} onSearch={onSearch} />
             </label>
           </div>
+          {topBarExtra}
           <ThemeToggle theme={theme} onToggle={onToggleTheme} />
           <UserMenu name={userName} onLogout={onLogout} LinkComponent={LinkComponent} />
         </header>

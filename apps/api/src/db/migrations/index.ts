@@ -13,6 +13,7 @@ import * as viewAddresses from './20261125110100-view-addresses';
 import * as linkGenerations from './20261125110200-link-generations';
 import * as teams from './20261125130000-teams';
 import * as teamFolders from './20261125140000-team-folders';
+import * as conversation from './20261125150000-conversation';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261125110200-link-generations': linkGenerations,
   '20261125130000-teams': teams,
   '20261125140000-team-folders': teamFolders,
+  '20261125150000-conversation': conversation,
 };

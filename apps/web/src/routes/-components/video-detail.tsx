@@ -13,6 +13,7 @@ import {
 } from '@stream/video-api';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { OwnerTools } from './owner-tools';
+import { ConversationFrame } from './conversation/conversation-frame';
 import { RouterLink } from './router-link';
 import { useWaveform } from './use-waveform';
 
@@ -43,6 +44,7 @@ export function VideoDetail({ videoId, startEditing = false }: { videoId: string
       key={video.id}
       video={video}
       isOwner={isOwner}
+      myUid={user?.id}
       transport={transport}
       startEditing={startEditing}
       onSave={(changes) => saveDetails(video, changes)}
@@ -56,6 +58,7 @@ export function VideoDetail({ videoId, startEditing = false }: { videoId: string
 function LoadedVideo(props: {
   video: Video;
   isOwner: boolean;
+  myUid?: string;
   transport: Transport;
   startEditing: boolean;
   onSave: Parameters<typeof VideoEditor>[0]['onSave'];
@@ -75,7 +78,16 @@ function LoadedVideo(props: {
         trim ? (
           <TrimEditor {...trim} waveform={waveform} />
         ) : (
-          <VideoStage {...stageOf(video)} onPlayerError={props.onPlayerError} />
+          <ConversationFrame
+            transport={transport}
+            videoId={video.id}
+            myUid={props.myUid}
+            isOwner={isOwner}
+            durationSeconds={video.durationSeconds}
+            signInHref="/login"
+          >
+            <VideoStage {...stageOf(video)} onPlayerError={props.onPlayerError} />
+          </ConversationFrame>
         )
       }
       editor={

@@ -7,6 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { RouteLoadError } from '../route-load-error';
 import { RouterLink } from '../router-link';
+import { ConversationFrame } from '../conversation/conversation-frame';
 
 /** What a watch route (/s/$token, /watch/$id) shows while its loader runs. */
 export const WatchPending = () => (
@@ -65,7 +66,19 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
     <WatchVideoView
       {...video}
       createdAt={createdAtOf(video)}
-      stage={stage}
+      stage={
+        <ConversationFrame
+          transport={transport}
+          videoId={video.id}
+          shareToken={shareToken}
+          myUid={user?.id}
+          isOwner={isOwner}
+          durationSeconds={video.durationSeconds}
+          signInHref={`/login?redirect=${encodeURIComponent(location.pathname)}`}
+        >
+          {stage}
+        </ConversationFrame>
+      }
       editLink={
         isOwner && (
           <Link to="/video/$id" params={{ id: video.id }} className="btn btn-sm">

@@ -1,0 +1,174 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type {
+  CommentTable,
+  ConversationEventKind,
+  NotificationKind,
+  NotificationTable,
+  ReactionTable,
+} from './conversation.table';
+import type { Database } from './video.table';
+
+export type CommentRow = Selectable<CommentTable>;
+export type ReactionRow = Selectable<ReactionTable>;
+export type NotificationRow = Selectable<NotificationTable> & { video_title: string };
+
+const MAX_LISTED_COMMENTS = 10_000;
+const MAX_LISTED_REACTIONS = 5_000;
+
+export const findComment = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const findReaction = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('reactions').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A video's comments and replies, by moment then age. */
+export const listComments = (db: Kysely<Database>, videoId: string) =>
+  db
+    .selectFrom('comments')
+    .selectAll()
+    .where('video_id', '=', videoId)
+    .orderBy('moment_seconds')
+    .orderBy('created_at')
+    .limit(MAX_LISTED_COMMENTS)
+    .execute();
+
+/** A video's latest reactions, by moment. */
+export const listReactions = async (db: Kysely<Database>, videoId: string) =>
+  (
+    await db
+      .selectFrom('reactions')
+      .selectAll()
+      .where('video_id', '=', videoId)
+      .orderBy('created_at', 'desc')
+      .limit(MAX_LISTED_REACTIONS)
+      .execute()
+  ).sort((a, b) => a.moment_seconds - b.moment_seconds);
+
+export const insertComment = (db: Kysely<Database>, row: Omit<CommentRow, 'created_at' | 'edited_at' | 'deleted_at'>) =>
+  db.insertInto('comments').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const insertReaction = (db: Kysely<Database>, row: Omit<ReactionRow, 'created_at'>) =>
+  db.insertInto('reactions').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const editComment = (db: Kysely<Database>, id: string, text: string) =>
+  db
+    .updateTable('comments')
+    .set({ text, edited_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Marks it deleted and forgets its text. */
+export const deleteComment = (db: Kysely<Database>, id: string) =>
+  db
+    .updateTable('comments')
+    .set({ text: '', deleted_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
+export async function commentsEnabled(db: Kysely<Database>, videoId: string): Promise<boolean> {
+  const row = await db.selectFrom('videos').select('comments_enabled').where('id', '=', videoId).executeTakeFirst();
+  return row?.comments_enabled ?? false;
+}
+
+export const setCommentsEnabled = (db: Kysely<Database>, videoId: string, enabled: boolean) =>
+  db.updateTable('videos').set({ comments_enabled: enabled }).where('id', '=', videoId).execute();
+
+/** Numbers a change of the video's conversation (for live streams and their catch-up). */
+export const addEvent = (db: Kysely<Database>, videoId: string, kind: ConversationEventKind, subjectId = '') =>
+  db.insertInto('conversation_events').values({ video_id: videoId, kind, subject_id: subjectId }).execute();
+
+export async function lastEventSeq(db: Kysely<Database>, videoId: string): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_events')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('video_id', '=', videoId)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+export const eventsAfter = async (db: Kysely<Database>, videoId: string, after: number, limit: number) =>
+  (
+    await db
+      .selectFrom('conversation_events')
+      .select(['seq', 'kind', 'subject_id'])
+      .where('video_id', '=', videoId)
+      .where('seq', '>', after as never)
+      .orderBy('seq')
+      .limit(limit)
+      .execute()
+  ).map((row) => ({ seq: Number(row.seq), kind: row.kind, subjectId: row.subject_id }));
+
+export const insertNotifications = async (
+  db: Kysely<Database>,
+  rows: (Omit<Selectable<NotificationTable>, 'created_at' | 'read_at'> & { kind: NotificationKind })[],
+) => {
+  if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
+};
+
+export const listNotifications = (db: Kysely<Database>, uid: string, limit: number): Promise<NotificationRow[]> =>
+  db
+    .selectFrom('notifications')
+    .innerJoin('videos', 'videos.id', 'notifications.video_id')
+    .selectAll('notifications')
+    .select('videos.title as video_title')
+    .where('notifications.recipient_uid', '=', uid)
+    .orderBy('notifications.created_at', 'desc')
+    .limit(limit)
+    .execute();
+
+export async function unreadCount(db: Kysely<Database>, uid: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('recipient_uid', '=', uid)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Marks the recipient's notifications `ids` (all of them when undefined) read. */
+export async function markRead(db: Kysely<Database>, uid: string, ids: readonly string[] | undefined): Promise<void> {
+  if (ids !== undefined && ids.length === 0) return;
+  let query = db
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('recipient_uid', '=', uid)
+    .where('read_at', 'is', null);
+  if (ids) query = query.where('id', 'in', ids);
+  await query.execute();
+}
+
+export const insertPlaybackRanges = (
+  db: Kysely<Database>,
+  rows: {
+    video_id: string;
+    session_id: string;
+    viewer_key: string;
+    uid: string | null;
+    start_seconds: number;
+    end_seconds: number;
+  }[],
+) => db.insertInto('playback_ranges').values(rows).execute();
+
+/** Every playback range of a video with the viewer's name (signed-in viewers), at most 100,000. */
+export const playbackOf = (db: Kysely<Database>, videoId: string) =>
+  db
+    .selectFrom('playback_ranges')
+    .leftJoin('users', 'users.uid', 'playback_ranges.uid')
+    .select([
+      'playback_ranges.session_id',
+      'playback_ranges.viewer_key',
+      'playback_ranges.uid',
+      'playback_ranges.start_seconds',
+      'playback_ranges.end_seconds',
+      'playback_ranges.created_at',
+      sql<string>`coalesce(users.display_name, '')`.as('display_name'),
+      sql<string>`coalesce(users.photo_url, '')`.as('photo_url'),
+    ])
+    .where('playback_ranges.video_id', '=', videoId)
+    .limit(100_000)
+    .execute();

@@ -1,0 +1,78 @@
+import type { InsightsView as Insights } from './conversation-views';
+import { formatTime } from '../player/format-time';
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** The owner's insights: views, unique viewers, who watched and how much, and retention (drawn, and as a table). */
+export function InsightsPanel({ insights }: { insights: Insights }) {
+  const most = Math.max(1, ...insights.retention.map((bucket) => bucket.viewers));
+  return (
+    <section aria-labelledby="insights-heading" className="flex flex-col gap-3">
+      <h2 id="insights-heading" className="text-lg font-semibold">
+        Insights
+      </h2>
+      <dl className="stats stats-horizontal shadow-sm">
+        <div className="stat">
+          <dt className="stat-title">Views</dt>
+          <dd className="stat-value text-2xl">{String(insights.views)}</dd>
+        </div>
+        <div className="stat">
+          <dt className="stat-title">Unique viewers</dt>
+          <dd className="stat-value text-2xl">{insights.uniqueViewers}</dd>
+        </div>
+        <div className="stat">
+          <dt className="stat-title">Average watched</dt>
+          <dd className="stat-value text-2xl">{percent(insights.averageShareWatched)}</dd>
+        </div>
+      </dl>
+      <h3 className="font-semibold">Seen by</h3>
+      {insights.seenBy.length === 0 ? (
+        <p className="text-sm opacity-70">No signed-in viewers yet.</p>
+      ) : (
+        <ul aria-label="Seen by" className="flex flex-col gap-1">
+          {insights.seenBy.map((seen) => (
+            <li key={seen.person?.uid} className="flex justify-between gap-2 text-sm">
+              <span>{seen.person?.displayName || 'Someone'}</span>
+              <span>
+                {percent(seen.shareWatched)} ({formatTime(seen.watchedSeconds)})
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {insights.retention.length > 0 && (
+        <>
+          <h3 className="font-semibold">Retention</h3>
+          <div aria-hidden="true" className="flex h-24 items-end gap-px">
+            {insights.retention.map((bucket) => (
+              <div
+                key={bucket.startSeconds}
+                className="bg-primary flex-1"
+                style={{ height: `${(bucket.viewers / most) * 100}%` }}
+              />
+            ))}
+          </div>
+          <table className="sr-only">
+            <caption>Viewers still watching, by moment</caption>
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col">Viewers</th>
+              </tr>
+            </thead>
+            <tbody>
+              {insights.retention.map((bucket) => (
+                <tr key={bucket.startSeconds}>
+                  <td>{formatTime(bucket.startSeconds)}</td>
+                  <td>{formatTime(bucket.endSeconds)}</td>
+                  <td>{bucket.viewers}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import type { VideoRow } from '../db/video.table';
+import type { Mp4State, VideoRow } from '../db/video.table';
 import type { Video } from './video';
 import { editingOf } from './edit';
 
@@ -18,6 +18,8 @@ export interface StoredVideo extends Video {
   directUrls?: { stream?: string; thumbnail?: string };
   /** The team it is in (issue 27); undefined in its owner's personal library. */
   teamId?: string;
+  /** Issue 29: whether the MP4 rendition of what plays exists (READY) or could not be made. */
+  mp4State: Mp4State;
 }
 
 export function toVideo(row: VideoRow): StoredVideo {
@@ -44,5 +46,6 @@ export function toVideo(row: VideoRow): StoredVideo {
     folderId: row.folder_id ?? '',
     tags: row.tags ?? [],
     teamId: row.team_id ?? undefined,
+    mp4State: row.mp4_state ?? 'NONE',
   };
 }

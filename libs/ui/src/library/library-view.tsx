@@ -17,6 +17,8 @@ type LinkProps = Parameters<RenderLink>[0];
 export interface LibraryItem {
   id: string;
   url: string;
+  /** The MP4 rendition (issue 29); '' or absent until made. */
+  mp4Url?: string;
   /** '' the library root. */
   folderId: string;
   card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'>;
@@ -106,7 +108,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
           }
         >
           {videos.map((video) => {
-            const { id, url, card } = video;
+            const { id, url, mp4Url, card } = video;
             return (
               <VideoCard
                 key={id}
@@ -120,6 +122,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
                   <VideoActionsMenu
                     title={card.title}
                     url={url}
+                    mp4Url={mp4Url}
                     onShare={() => setActing({ action: 'share', video })}
                     onEdit={() => props.onEdit(id)}
                     onMove={() => setActing({ action: 'move', video })}

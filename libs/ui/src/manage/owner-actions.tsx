@@ -5,13 +5,15 @@ export interface OwnerActionsProps {
   title: string;
   /** The stream URL; Download shows only with one. */
   url: string;
+  /** The MP4 rendition (issue 29); Download then offers it and the original. */
+  mp4Url?: string;
   /** The dialogs, drawn by the app while open (`ShareDialog`, `DeleteDialog` with their calls). */
   renderShare: (close: () => void) => ReactNode;
   renderDelete: (close: () => void) => ReactNode;
 }
 
 /** The owner's buttons on a video's page: Share, Download, Delete. */
-export function OwnerActions({ title, url, renderShare, renderDelete }: OwnerActionsProps) {
+export function OwnerActions({ title, url, mp4Url, renderShare, renderDelete }: OwnerActionsProps) {
   const [open, setOpen] = useState<'share' | 'delete'>();
   const close = () => setOpen(undefined);
   return (
@@ -19,7 +21,7 @@ export function OwnerActions({ title, url, renderShare, renderDelete }: OwnerAct
       <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen('share')}>
         Share
       </button>
-      {url && <DownloadLink url={url} title={title} />}
+      {url && <DownloadLink url={url} mp4Url={mp4Url} title={title} />}
       <button type="button" className="btn btn-sm btn-error" onClick={() => setOpen('delete')}>
         Delete
       </button>

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, us
 import { type TimeSpan, previewPosition } from '../editor/kept-ranges';
 import type { ChapterMark } from './chapters';
 import { formatTime } from './format-time';
+import { browserCanPlayType, preferredSource } from './preferred-source';
 import { PLAYBACK_RATES, clampPlaybackRate } from './playback-rate';
 import { rememberRate, rememberedRate, startingRate } from './remembered-rate';
 import { ChapterList, ChapterMarks, HoverPreview } from './seek-extras';
@@ -14,6 +15,8 @@ import { VOLUME_MAX, VOLUME_MIN, VOLUME_START, VOLUME_STEP, clampVolume, stepVol
 export interface VideoPlayerProps {
   /** The stream URL (a Range-capable, already-authorised address such as video.url). */
   src: string;
+  /** Its MP4 rendition (video.mp4Url), played instead where the browser plays no WebM (issue 29). */
+  mp4Src?: string;
   /** Duration measured by the server, used while the file reports none (Infinity or NaN). */
   knownDuration?: number;
   /** Accessible name of the player region. */
@@ -49,7 +52,8 @@ export interface VideoPlayerProps {
  * file first. Nothing plays until the first press of Play.
  */
 export function VideoPlayer({
-  src,
+  src: recordedSrc,
+  mp4Src,
   knownDuration,
   label = 'Video player',
   poster,
@@ -62,6 +66,7 @@ export function VideoPlayer({
   captionsUrl,
   keptSpans,
 }: VideoPlayerProps) {
+  const src = preferredSource(recordedSrc, mp4Src, browserCanPlayType);
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);

@@ -8,6 +8,8 @@ export interface VideoStageProps {
   failureReason?: string;
   /** The stream URL; empty while there is no playable file. */
   src: string;
+  /** The MP4 rendition, for browsers that play no WebM; absent until it is made. */
+  mp4Src?: string;
   knownDuration?: number;
   poster?: string;
   label: string;

@@ -36,6 +36,7 @@ export function useLibrary(transport: Transport, search: LibrarySearch) {
     videos: messages.map((message) => ({
       id: message.id,
       url: message.url,
+      mp4Url: message.mp4Url,
       folderId: message.folderId,
       card: cardOf(message),
       message,

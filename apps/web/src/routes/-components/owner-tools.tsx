@@ -24,6 +24,7 @@ export function OwnerTools({
       <OwnerActions
         title={video.title}
         url={video.url}
+        mp4Url={video.mp4Url || undefined}
         renderShare={(close) => <ShareVideoDialog video={video} transport={transport} onClose={close} />}
         renderDelete={(close) => (
           <DeleteVideoDialog video={video} transport={transport} onClose={close} onDeleted={onDeleted} />

@@ -61,3 +61,6 @@ export class StorageFullError extends Error {
 export { DEFAULT_PAGE_SIZE, MAX_DESCRIPTION_LENGTH, MAX_PAGE_SIZE, MAX_TITLE_LENGTH } from '@stream/proto';
 /** The longest link expiry ShareVideo accepts: ten years, in seconds. */
 export const MAX_SHARE_SECONDS = 10 * 365 * 24 * 3600;
+
+/** What a video file's first bytes must look like (issue 29): for the upload routes' early refusals. */
+export { ACCEPTED_CONTAINERS, VIDEO_MAGIC_LENGTH, videoContainerOf } from '../media/video-magic';

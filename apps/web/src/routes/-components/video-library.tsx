@@ -1,5 +1,13 @@
-import { EmptyVideos, FolderManager, LibraryView, LoadError, VideoGridSkeleton } from '@stream/ui';
-import { loadErrorOf, tagParam, tagsOf, useLibrary, useLibraryFolders, type LibrarySearch } from '@stream/video-api';
+import { EmptyVideos, FileUploads, FolderManager, LibraryView, LoadError, VideoGridSkeleton } from '@stream/ui';
+import {
+  loadErrorOf,
+  tagParam,
+  tagsOf,
+  useFileUploads,
+  useLibrary,
+  useLibraryFolders,
+  type LibrarySearch,
+} from '@stream/video-api';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { RouterLink } from './router-link';
 import { DeleteVideoDialog, ShareVideoDialog } from './video-dialogs';
@@ -8,10 +16,15 @@ const route = getRouteApi('/_authed/videos');
 
 /** The caller's library as the URL says (`LibrarySearch`): the folders of the open level, then its videos. */
 export function VideoLibrary() {
-  const { transport } = route.useRouteContext();
+  const { transport, session } = route.useRouteContext();
   const search = route.useSearch();
   const navigate = useNavigate();
   const library = useLibrary(transport, search);
+  // Existing files into the library (issue 29): tus uploads like recordings, the list refreshed after each.
+  const files = useFileUploads({
+    getToken: async () => (await session.getToken()) ?? undefined,
+    onUploaded: () => void library.query.refetch(),
+  });
   const show = (change: (current: LibrarySearch) => LibrarySearch) =>
     void navigate({ to: '/videos', search: (current: LibrarySearch) => change(current) });
   const folders = useLibraryFolders(transport, search.folder ?? '', (parent) =>
@@ -22,11 +35,14 @@ export function VideoLibrary() {
   if (query.isPending) return <VideoGridSkeleton />;
   if (query.isError && query.data === undefined) return <LoadError {...loadErrorOf(query)} />;
   const folderBar = (
-    <FolderManager
-      {...folders}
-      renderFolderLink={(id, props) => <Link to="/videos" search={id ? { folder: id } : {}} {...props} />}
-      onDropVideo={(folderId, id) => library.onMove([id], folderId)}
-    />
+    <>
+      <FileUploads uploads={files.uploads} onFiles={files.add} onDismiss={files.dismiss} />
+      <FolderManager
+        {...folders}
+        renderFolderLink={(id, props) => <Link to="/videos" search={id ? { folder: id } : {}} {...props} />}
+        onDropVideo={(folderId, id) => library.onMove([id], folderId)}
+      />
+    </>
   );
   if (library.videos.length === 0 && !library.filtered) {
     return (

@@ -20,7 +20,6 @@ let emulator: AuthEmulator;
 let server: TestServer;
 let owner: TestUser;
 let recording: string;
-let output = '';
 
 const client = () => videoClient(server.baseUrl, { token: owner.idToken });
 const untilMp4 = (id: string, not?: string) =>
@@ -61,7 +60,7 @@ describe('the MP4 rendition', () => {
     const answer = await uploadVideo(server.baseUrl, readFileSync(recording), { token: owner.idToken });
     expect(answer.status).toBe(201);
     const id = answer.json.video!.id;
-    const ready = await untilProcessed(client(), id, () => output);
+    const ready = await untilProcessed(client(), id, () => '(the server runs in this process: see the test output)');
     expect(ready.mp4Url).toBe(''); // the WebM plays while the MP4 is made
     video = await untilMp4(id);
     expect(video.mp4State).toBe(RenditionState.READY);

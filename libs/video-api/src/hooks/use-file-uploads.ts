@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GetToken } from '../transport/create-video-transport';
 import { createResumableClient } from '../resumable/resumable-upload-client';
 import { fileUploadFailure, uploadFile } from '../resumable/upload-file';
@@ -29,7 +29,9 @@ export function useFileUploads(options: {
   const [uploads, setUploads] = useState<FileUploadState[]>([]);
   const nextKey = useRef(0);
   const latest = useRef(options);
-  latest.current = options;
+  useEffect(() => {
+    latest.current = options; // the uploads under way read the newest token source and callback
+  });
 
   const add = useCallback((files: Iterable<File>) => {
     for (const file of files) {

@@ -44,6 +44,11 @@ export interface VideoPlayerProps {
   captionsUrl?: string;
   /** Preview of an edit: playback skips everything outside these spans and stops after the last. */
   keptSpans?: readonly TimeSpan[];
+  /**
+   * Fill the parent's box (an embed's frame, issue 29): the video letterboxed in it and the controls
+   * over its bottom edge, so nothing falls outside a 640×360 or 320×180 frame.
+   */
+  fill?: boolean;
 }
 
 /**
@@ -65,6 +70,7 @@ export function VideoPlayer({
   storyboard,
   captionsUrl,
   keptSpans,
+  fill = false,
 }: VideoPlayerProps) {
   const src = preferredSource(recordedSrc, mp4Src, browserCanPlayType);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -255,7 +261,11 @@ export function VideoPlayer({
       aria-label={label}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      className="relative flex w-full flex-col overflow-hidden rounded-box bg-black focus-visible:outline-2 focus-visible:outline-primary"
+      className={
+        fill
+          ? 'relative h-full w-full overflow-hidden bg-black focus-visible:outline-2 focus-visible:outline-primary'
+          : 'relative flex w-full flex-col overflow-hidden rounded-box bg-black focus-visible:outline-2 focus-visible:outline-primary'
+      }
     >
       <video
         ref={videoRef}
@@ -304,7 +314,7 @@ export function VideoPlayer({
           setError('This video could not be played.');
           onError?.();
         }}
-        className="aspect-video w-full bg-black"
+        className={fill ? 'absolute inset-0 h-full w-full bg-black object-contain' : 'aspect-video w-full bg-black'}
       >
         {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="Captions" default />}
       </video>
@@ -316,11 +326,20 @@ export function VideoPlayer({
         />
       )}
       {error && (
-        <p role="alert" className="bg-error px-3 py-1 text-sm text-error-content">
+        <p
+          role="alert"
+          className={`bg-error px-3 py-1 text-sm text-error-content ${fill ? 'absolute inset-x-0 top-0' : ''}`}
+        >
           {error}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2 bg-base-300 px-3 py-2 text-base-content">
+      <div
+        className={
+          fill
+            ? 'absolute inset-x-0 bottom-0 flex flex-wrap items-center gap-1 bg-base-300/90 px-2 py-1 text-base-content'
+            : 'flex flex-wrap items-center gap-2 bg-base-300 px-3 py-2 text-base-content'
+        }
+      >
         <button
           type="button"
           className="btn btn-ghost btn-sm btn-square"

@@ -19,6 +19,8 @@ export interface VideoStageProps {
   defaultRate?: number;
   storyboard?: StoryboardSprite;
   captionsUrl?: string;
+  /** Fill the parent's box, controls over the video (an embed's frame). */
+  fill?: boolean;
   /** The player failed: ask for the video again (its signed URL may have expired; a fresh one resumes playback). */
   onPlayerError: () => void;
   onPlayed?: (seconds: number) => void;

@@ -156,5 +156,5 @@ describe.each(setups)('the video lifecycle on $database with $storage storage', 
     );
     await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
     expect(await blobs()).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -1,7 +1,9 @@
 // Issue 29 item 5: the embed fills the frame it is pasted in. At oEmbed's own 640×360 the embed page
 // was 408 px tall and its Play button sat below the frame; now, framed at 640×360 and at 320×180,
 // nothing falls outside the frame, the controls sit over the video, and it plays.
-import type { Frame } from 'playwright-core';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot } from '../index';
 import { ownerWithVideo, type OwnerWithVideo } from '../library/owner-with-video';
@@ -12,18 +14,38 @@ const emulatorHost = inject('emulatorHost');
 
 let stage: OwnerWithVideo;
 let embedUrl: string;
+let host: Server;
+let hostSite: string;
+
+/** A page of another site pasting the embed code: one iframe of `src` at `width`×`height`. */
+function startHostSite(): Promise<Server> {
+  const server = createServer((request, response) => {
+    const query = new URL(request.url ?? '/', 'http://host').searchParams;
+    const attribute = (name: string) => (query.get(name) ?? '').replace(/[^\w:/.?=&%-]/g, '');
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(
+      `<!doctype html><body style="margin:0"><iframe src="${attribute('src')}" width="${attribute('width')}" height="${attribute('height')}" style="border:0" allow="fullscreen"></iframe></body>`,
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
 
 beforeAll(async () => {
+  host = await startHostSite();
+  hostSite = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
   stage = await ownerWithVideo({ baseUrl, emulatorHost, displayName: 'Embed Owner', seconds: 10 });
   const link = (await videoClient(baseUrl, stage.owner.user.idToken).shareVideo({ videoId: stage.video.id })).url;
   embedUrl = link.replace('/s/', '/embed/');
 }, 180_000);
 
-afterAll(() => stage?.close());
+afterAll(async () => {
+  await stage?.close();
+  host?.close();
+});
 
 /** The layout inside the frame: its size, how far its page scrolls, the video's and Play's boxes. */
-const layoutOf = (frame: Frame) =>
-  frame.evaluate(() => {
+const layoutOf = (frame: FrameLocator) =>
+  frame.locator('html').evaluate(() => {
     const box = (element: Element | null) => {
       const rect = element!.getBoundingClientRect();
       return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
@@ -45,11 +67,9 @@ describe('the embed in a frame (Chromium)', () => {
     it(`fills a ${width}×${height} iframe, controls over the video, and plays`, async () => {
       const page = stage.viewer;
       await page.setViewportSize({ width: 800, height: 500 });
-      await page.setContent(
-        `<iframe src="${embedUrl}" width="${width}" height="${height}" style="border:0" allow="fullscreen"></iframe>`,
-      );
-      await expect.poll(() => page.frames().find((f) => f.url().includes('/embed/')) !== undefined).toBe(true);
-      const frame = page.frames().find((f) => f.url().includes('/embed/'))!;
+      // Another site's page (an origin of its own, no CSP of ours): frame-ancestors * admits it.
+      await page.goto(`${hostSite}/?src=${encodeURIComponent(embedUrl)}&width=${width}&height=${height}`);
+      const frame = page.frameLocator('iframe');
       await frame.getByRole('button', { name: 'Play' }).waitFor({ timeout: 30_000 });
       const layout = await layoutOf(frame);
       expect([layout.width, layout.height]).toEqual([width, height]);

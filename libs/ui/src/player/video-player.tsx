@@ -88,6 +88,9 @@ export function VideoPlayer({
   const [buffering, setBuffering] = useState(false);
 
   const duration = resolveDuration(elementDuration, knownDuration);
+  // In a small frame (an embed at 320×180) the controls keep to one row over the video: volume
+  // (the mute button stays), speed and picture-in-picture give way below 480 px.
+  const narrowHidden = fill ? 'max-[480px]:hidden' : '';
 
   // Where playback was, so a replaced src (a refreshed signed URL) picks up there.
   const position = useRef({ time: 0, playing: false });
@@ -387,7 +390,7 @@ export function VideoPlayer({
         <input
           type="range"
           aria-label="Volume"
-          className="range range-xs w-20"
+          className={`range range-xs w-20 ${narrowHidden}`}
           min={VOLUME_MIN}
           max={VOLUME_MAX}
           step={VOLUME_STEP}
@@ -396,7 +399,7 @@ export function VideoPlayer({
         />
         <select
           aria-label="Playback speed"
-          className="select select-xs w-20"
+          className={`select select-xs w-20 ${narrowHidden}`}
           value={rate}
           onChange={(event) => changeRate(Number(event.target.value))}
         >
@@ -407,7 +410,7 @@ export function VideoPlayer({
           ))}
         </select>
         {canPip && (
-          <button type="button" className="btn btn-ghost btn-xs" onClick={togglePictureInPicture}>
+          <button type="button" className={`btn btn-ghost btn-xs ${narrowHidden}`} onClick={togglePictureInPicture}>
             Picture-in-picture
           </button>
         )}

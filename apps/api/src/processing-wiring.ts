@@ -7,6 +7,7 @@ import type { ApiMetrics } from './ops/metrics';
 import { createProcessing, type Processing } from './processing';
 import { createEditVideoStore } from './services/edit-video-store';
 import { createProcessingVideoStore } from './services/processing-video-store';
+import { createRenditionVideoStore } from './services/rendition-video-store';
 
 /**
  * The job queue as both the API (server.ts) and a separate worker (worker.ts) run it: its videos
@@ -26,6 +27,7 @@ export async function wireProcessing(deps: {
     executor: database.executor,
     videos: createProcessingVideoStore(database.db, media),
     edits: createEditVideoStore(database.db, media),
+    renditionVideos: createRenditionVideoStore(database.db, media),
     scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
     log,
     onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),

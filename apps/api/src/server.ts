@@ -105,7 +105,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const generations = new LinkGenerations(database.db);
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations });
     const sharing = new SharingService({ db: database.db, videos });
-    const edits = new EditService({ db: database.db, media, videos, renders: processing.renders, log });
+    const edits = new EditService({
+      db: database.db,
+      media,
+      videos,
+      renders: processing.renders,
+      renditions: processing.renditions,
+      log,
+    });
     const library = new LibraryService({ db: database.db, videos });
     const directory = new UserDirectory({ db: database.db, log });
     const mailer = config.SMTP_URL

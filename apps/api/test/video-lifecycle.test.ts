@@ -142,17 +142,19 @@ describe.each(setups)('the video lifecycle on $database with $storage storage', 
     const blobs = async () => (await server.listBlobs()).filter((key) => key.includes(id));
     // The remux took the upload's place; each version has a key of its own, never reused. The
     // upload's blob goes just after the switch to READY commits (write, switch, then delete), so
-    // a caller that sees READY may still list it for a moment; the storyboard follows READY.
+    // a caller that sees READY may still list it for a moment; the storyboard follows READY, and
+    // the MP4 rendition (issue 29) is a job of its own after READY.
     await vi.waitFor(
       async () =>
         expect(await blobs()).toEqual([
+          expect.stringMatching(new RegExp(`^videos/${id}/mp4-[\\w-]+\\.mp4$`)),
           expect.stringMatching(new RegExp(`^videos/${id}/playable-[\\w-]+\\.webm$`)),
           expect.stringMatching(new RegExp(`^videos/${id}/storyboard-[\\w-]+\\.jpg$`)),
           expect.stringMatching(new RegExp(`^videos/${id}/thumbnail-[\\w-]+\\.jpg$`)),
         ]),
-      { timeout: 5000, interval: 50 },
+      { timeout: 60_000, interval: 50 },
     );
     await videoClient(server.baseUrl, { token: owner.idToken }).deleteVideo({ videoId: id });
     expect(await blobs()).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -85,6 +85,11 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error('processing did not finish');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // Issue 29: og:video names the MP4 rendition once it is made (a job after READY).
+  while (!(await client.getVideo({ videoId: id })).mp4Url) {
+    if (Date.now() > deadline) throw new Error('the MP4 rendition was not made');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   video = await client.updateVideo({
     videoId: id,
     title: 'Q3 <script>alert("x")</script> & more',
@@ -121,9 +126,8 @@ describe('the watch page of a share link (/s/<token>)', () => {
     expect(image).toMatch(
       new RegExp(`^${server.baseUrl}/api/videoservice/thumbnail/${video.id}\\?expires=\\d+&signature=`),
     );
-    expect(stream).toMatch(
-      new RegExp(`^${server.baseUrl}/api/videoservice/video/${video.id}\\?expires=\\d+&signature=`),
-    );
+    expect(stream).toMatch(new RegExp(`^${server.baseUrl}/api/videoservice/mp4/${video.id}\\?expires=\\d+&signature=`));
+    expect(tags['og:video:type']).toBe('video/mp4');
 
     // A chat's unfurler fetches them signed out.
     const thumbnail = await fetch(image);

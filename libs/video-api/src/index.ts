@@ -21,6 +21,8 @@ export { useOrganiseVideo } from './hooks/use-organise-video';
 export { useSaveDetails } from './hooks/use-save-details';
 export { folderChoices, type FolderChoice } from './view/folder-choices';
 export { useLibrary } from './hooks/use-library';
+export { useFileUploads, type FileUploadState } from './hooks/use-file-uploads';
+export { FILE_CHUNK_BYTES, fileUploadFailure, titleOfFileName, uploadFile } from './resumable/upload-file';
 export { useLibraryFolders } from './hooks/use-library-folders';
 export { tagParam, tagsOf, validateLibrarySearch, type LibrarySearch } from './library/library-search';
 export { toLibraryFilter } from './library/library-filter';

@@ -52,6 +52,7 @@ export async function markEditApplied(
       edited_ranges: JSON.stringify(applied.ranges),
       edited_duration_seconds: applied.durationSeconds,
       edited_storyboard: applied.storyboard && JSON.stringify(applied.storyboard),
+      mp4_state: 'NONE', // the MP4 was of the version that played until now (issue 29)
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
@@ -83,6 +84,7 @@ export async function revertEdit(db: Kysely<Database>, id: string): Promise<bool
       edited_ranges: null,
       edited_duration_seconds: null,
       edited_storyboard: null,
+      mp4_state: 'NONE', // the MP4 was of the version that played until now (issue 29)
       updated_at: sql<Date>`now()`,
     }))
     .where('id', '=', id)

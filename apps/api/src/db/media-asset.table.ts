@@ -14,7 +14,9 @@ export type MediaKind =
   | 'edited-storyboard'
   /** The thumbnail of the edited version (a start trim may cut what the original's shows), published and removed with it. */
   | 'edited-thumbnail'
-  | 'captions';
+  | 'captions'
+  /** Issue 29: H.264/AAC MP4 of the version that plays, for players and link previews that take no WebM. */
+  | 'mp4';
 
 /** The current version of one kind of a video's media: one row per (video, kind). */
 export interface MediaAssetTable {

@@ -50,7 +50,12 @@ export interface VideoTable extends EditColumns {
   team_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Whether new comments are taken (issue 28). */
   comments_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Issue 29: whether the playing version's MP4 rendition exists (see Mp4State). */
+  mp4_state: ColumnType<Mp4State, Mp4State | undefined, Mp4State>;
 }
+
+/** NONE: not made (yet) for the version that plays; READY: the `mp4` asset is its; FAILED: could not be made. */
+export type Mp4State = 'NONE' | 'READY' | 'FAILED';
 
 /** One counted view: a viewer (a uid or a browser's random id) in one hour. */
 export interface VideoViewTable {

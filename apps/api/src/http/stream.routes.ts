@@ -46,7 +46,7 @@ interface StreamRequest {
  */
 export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
   const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys<AssetVersion>() };
-  for (const resource of ['video', 'thumbnail', 'original', 'storyboard', 'captions'] as const) {
+  for (const resource of ['video', 'thumbnail', 'original', 'storyboard', 'captions', 'mp4'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
       serve(resource, request, reply, context),
     );
@@ -75,13 +75,13 @@ async function serve(
     .header('last-modified', lastModified)
     .header('cache-control', 'private, no-cache')
     .type(blob.contentType);
-  if (resource === 'video' && request.query.download === '1') {
+  if ((resource === 'video' || resource === 'mp4' || resource === 'original') && request.query.download === '1') {
     const video = await context.videos.readable(
       caller.kind === 'user' ? caller.user : undefined,
       request.params.id,
       grant,
     );
-    reply.header('content-disposition', attachmentDisposition(video.title, 'webm'));
+    reply.header('content-disposition', attachmentDisposition(video.title, extensionOf(blob.contentType)));
   }
 
   // If-None-Match (weak comparison), else If-Modified-Since (RFC 9110 §13.2.2). Only those two:
@@ -203,4 +203,9 @@ async function findBlob(
   }
   if (signedUrl) recentKeys.set(cacheKey, blob.version);
   return blob;
+}
+
+/** The file name extension a download of `contentType` takes. */
+function extensionOf(contentType: string): string {
+  return { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/x-matroska': 'mkv' }[contentType] ?? 'webm';
 }

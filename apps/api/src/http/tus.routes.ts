@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { authenticate } from '../auth/authenticate';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
-import { VideoError, MAX_TITLE_LENGTH } from '../services/video';
+import { ACCEPTED_CONTAINERS, VideoError, MAX_TITLE_LENGTH } from '../services/video';
 import type { OwnUpload, ResumableUploadService } from '../services/resumable-upload.service';
 import { isDiskFull } from '../services/transient-failures';
 import { closeAfterAnswer } from './early-answer';
@@ -88,10 +88,10 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
 
   async function finishOnce(upload: Upload) {
     if (upload.size === undefined) throw { status_code: 500, body: 'Upload has no length\n' };
-    if (!(await storage.isWebm(upload))) {
+    if (!(await storage.isVideo(upload))) {
       await deps.uploads.reject(upload.id);
       await storage.remove(upload.id);
-      throw { status_code: 415, body: 'Not a WebM video: the recording must start with the EBML header\n' };
+      throw { status_code: 415, body: `Not a video file: Stream takes ${ACCEPTED_CONTAINERS}\n` };
     }
     try {
       await deps.uploads.finish(upload.id, storage.bytesOf(upload), upload.size);

@@ -5,6 +5,8 @@ export interface PagePreview {
   pageUrl: string;
   imageUrl?: string;
   videoUrl?: string;
+  /** The type of `videoUrl`: the MP4 rendition once made (link previews play it inline), else the WebM. */
+  videoType?: 'video/mp4' | 'video/webm';
   oembedUrl?: string;
 }
 
@@ -66,7 +68,10 @@ function videoTags(preview: PagePreview): string[] {
     meta('property', 'og:url', preview.pageUrl),
     ...(preview.imageUrl ? [meta('property', 'og:image', preview.imageUrl)] : []),
     ...(preview.videoUrl
-      ? [meta('property', 'og:video', preview.videoUrl), meta('property', 'og:video:type', 'video/webm')]
+      ? [
+          meta('property', 'og:video', preview.videoUrl),
+          meta('property', 'og:video:type', preview.videoType ?? 'video/webm'),
+        ]
       : []),
     meta('name', 'twitter:card', preview.imageUrl ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', preview.title),

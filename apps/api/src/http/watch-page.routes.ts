@@ -91,7 +91,8 @@ function preview(
     description: shortened(description, DESCRIPTION_LENGTH),
     pageUrl,
     imageUrl: absolute(links.thumbnailUrl(video), origin),
-    videoUrl: absolute(links.streamUrl(video), origin),
+    videoUrl: absolute(links.mp4Url(video) || links.streamUrl(video), origin),
+    videoType: links.mp4Url(video) ? 'video/mp4' : 'video/webm',
     oembedUrl: shareToken ? `${origin}/api/oembed?url=${encodeURIComponent(pageUrl)}&format=json` : undefined,
   };
 }

@@ -13,6 +13,20 @@ describe('WebmGate', () => {
     expect([...out]).toEqual([...magic, 1, 2, 3]);
   });
 
+  it('passes an MP4 or a MOV through (issue 29): a box type at bytes 4-8', async () => {
+    const ftyp = [0, 0, 0, 0x20, ...Buffer.from('ftypisom')];
+    expect([...(await through([ftyp.slice(0, 5), ftyp.slice(5)]))]).toEqual(ftyp);
+    const movMdatFirst = [0, 0, 0, 8, ...Buffer.from('mdat'), 1];
+    expect([...(await through([movMdatFirst]))]).toEqual(movMdatFirst);
+  });
+
+  it('refuses a text file named .mp4 with 415 and a reason naming what is taken', async () => {
+    await expect(through([[...Buffer.from('hello world, not a video')]])).rejects.toMatchObject({
+      status: 415,
+      message: 'Not a video file: Stream takes WebM, MKV, MP4 or MOV',
+    });
+  });
+
   it('refuses other bytes with 415', async () => {
     await expect(through([[0x25, 0x50, 0x44, 0x46, 1]])).rejects.toMatchObject({ status: 415 });
   });

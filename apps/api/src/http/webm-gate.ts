@@ -1,6 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { ACCEPTED_CONTAINERS, VIDEO_MAGIC_LENGTH, videoContainerOf } from '../services/video';
 
-const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+const NOT_A_VIDEO = `Not a video file: Stream takes ${ACCEPTED_CONTAINERS}`;
 
 export class UploadRejection extends Error {
   constructor(
@@ -13,9 +14,9 @@ export class UploadRejection extends Error {
 }
 
 /**
- * Passes an upload through while checking it: the first bytes must be the EBML magic of a WebM
- * file (415 otherwise), and the total must stay within `maxBytes` (413 otherwise). Nothing is
- * held back beyond the first four bytes.
+ * Passes an upload through while checking it: the first bytes must announce a video container
+ * Stream takes (WebM/MKV's EBML magic, or an MP4/MOV box; 415 otherwise), and the total must stay
+ * within `maxBytes` (413 otherwise). Nothing is held back beyond the first eight bytes.
  */
 export class WebmGate extends Transform {
   bytes = 0;
@@ -36,9 +37,10 @@ export class WebmGate extends Transform {
     }
     if (this.head) {
       this.head = Buffer.concat([this.head, chunk]);
-      if (this.head.length < EBML_MAGIC.length) return callback();
-      if (!this.head.subarray(0, EBML_MAGIC.length).equals(EBML_MAGIC)) {
-        callback(new UploadRejection(415, 'Not a WebM file'));
+      const known = videoContainerOf(this.head) !== undefined;
+      if (!known && this.head.length < VIDEO_MAGIC_LENGTH) return callback();
+      if (!known) {
+        callback(new UploadRejection(415, NOT_A_VIDEO));
         return;
       }
       chunk = this.head;
@@ -48,7 +50,7 @@ export class WebmGate extends Transform {
   }
 
   override _flush(callback: TransformCallback) {
-    if (this.head) callback(new UploadRejection(415, 'Not a WebM file'));
+    if (this.head) callback(new UploadRejection(415, NOT_A_VIDEO));
     else callback();
   }
 }

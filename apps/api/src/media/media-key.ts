@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { MediaKind } from '../db/media-asset.table';
 
-const extensions: Record<string, string> = { 'video/webm': 'webm', 'image/jpeg': 'jpg', 'text/vtt': 'vtt' };
+const extensions: Record<string, string> = {
+  'video/webm': 'webm',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/x-matroska': 'mkv',
+  'image/jpeg': 'jpg',
+  'text/vtt': 'vtt',
+};
 
 /**
  * A new, never-used key for one version of an asset: `videos/<id>/<kind>-<random>.<ext>`. Keys

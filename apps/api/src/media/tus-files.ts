@@ -1,13 +1,11 @@
 import type { DataStore, Upload } from '@tus/server';
 import type { ResumableUploadFiles } from './resumable-upload-files';
 
-const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
-/** How many bytes `startsAsWebm` looks at. */
-export const WEBM_MAGIC_LENGTH = EBML_MAGIC.length;
+import { VIDEO_MAGIC_LENGTH, videoContainerOf } from './video-magic';
 
-/** Whether `head` (the first bytes of a file) starts as every WebM does (the EBML magic). */
-export function startsAsWebm(head: Buffer): boolean {
-  return head.length >= EBML_MAGIC.length && head.subarray(0, EBML_MAGIC.length).equals(EBML_MAGIC);
+/** Whether `head` (the first bytes of a file) starts as a video Stream takes does (WebM, MKV, MP4, MOV). */
+export function startsAsVideo(head: Buffer): boolean {
+  return videoContainerOf(head) !== undefined;
 }
 
 /**
@@ -22,8 +20,8 @@ export type FinishedUpload = { file: string } | { inBucket: true };
  */
 export interface TusStorage {
   readonly datastore: DataStore;
-  /** Whether the complete upload starts as every WebM does. */
-  isWebm(upload: Upload): Promise<boolean>;
+  /** Whether the complete upload starts as a video container Stream takes (see video-magic.ts). */
+  isVideo(upload: Upload): Promise<boolean>;
   /** Where the complete upload's bytes are, for ResumableUploadService.finish. */
   bytesOf(upload: Upload): FinishedUpload;
   /** Removes everything kept for the upload `id`; removing a missing one is not an error. */
@@ -43,8 +41,8 @@ export class TusFiles implements TusStorage {
     return this.files.datastore;
   }
 
-  async isWebm(upload: Upload): Promise<boolean> {
-    return startsAsWebm(await this.files.head(upload, WEBM_MAGIC_LENGTH));
+  async isVideo(upload: Upload): Promise<boolean> {
+    return startsAsVideo(await this.files.head(upload, VIDEO_MAGIC_LENGTH));
   }
 
   bytesOf(upload: Upload): FinishedUpload {

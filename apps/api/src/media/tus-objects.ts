@@ -1,7 +1,8 @@
 import type { DataStore, Upload } from '@tus/server';
 import type { MediaService } from './media.service';
 import type { ResumableUploadObjects } from './resumable-upload-objects';
-import { startsAsWebm, WEBM_MAGIC_LENGTH, type FinishedUpload, type TusStorage } from './tus-files';
+import { startsAsVideo, type FinishedUpload, type TusStorage } from './tus-files';
+import { VIDEO_MAGIC_LENGTH } from './video-magic';
 
 /**
  * Uploads in progress in the bucket (S3 mode): the media layer's ResumableUploadObjects (any API
@@ -22,10 +23,10 @@ export class TusObjects implements TusStorage {
     return this.deps.objects.datastore;
   }
 
-  async isWebm(upload: Upload): Promise<boolean> {
+  async isVideo(upload: Upload): Promise<boolean> {
     // An empty upload never completes a multipart upload: there is no object to read.
     if (!upload.size) return false;
-    return startsAsWebm(await this.deps.media.resumableUploadHead(upload.id, WEBM_MAGIC_LENGTH));
+    return startsAsVideo(await this.deps.media.resumableUploadHead(upload.id, VIDEO_MAGIC_LENGTH));
   }
 
   bytesOf(): FinishedUpload {

@@ -8,11 +8,15 @@ export type { StoryboardLayout } from './storyboard';
 
 /** The local files one processing attempt made, for the API side to store. */
 export interface ProcessedFiles {
-  /** The remuxed WebM (with duration and cues) that replaces the upload. */
+  /** What plays: the remuxed WebM (with duration and cues), or an MP4 (moov first). */
   video: string;
   /** A JPEG frame. */
   thumbnail: string;
   durationSeconds: number;
+  /** What `video` is: the remuxed WebM, or an MP4 made of another container (issue 29). */
+  contentType: 'video/webm' | 'video/mp4';
+  /** Keep the upload as the original: `video` was re-encoded and lost something of it. */
+  keepOriginal: boolean;
 }
 
 /** A storyboard sprite (JPEG) and how its tiles are laid out. */

@@ -20,6 +20,8 @@ export function editJobHandlers(deps: {
   config: ResolvedProcessingConfig;
   scratchDir: string;
   log: Logger;
+  /** Told when an edit version became the one that plays (its MP4 is due). */
+  onApplied?: (videoId: string) => Promise<void>;
 }) {
   const { edits, config, scratchDir, log } = deps;
   return {
@@ -34,8 +36,10 @@ export function editJobHandlers(deps: {
           ffprobePath: config.ffprobePath,
           timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
         });
-        if (result) log.info({ videoId, version, durationSeconds: result.durationSeconds }, 'edit rendered');
-        else log.info({ videoId, version }, 'edit no longer wanted');
+        if (result) {
+          log.info({ videoId, version, durationSeconds: result.durationSeconds }, 'edit rendered');
+          await deps.onApplied?.(videoId);
+        } else log.info({ videoId, version }, 'edit no longer wanted');
       } catch (error) {
         if (error instanceof UnprocessableVideoError) {
           log.warn({ videoId, version, reason: error.message }, 'edit cannot be rendered');

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { ProcessingVideoStore, SqlExecutor, VideoProcessingQueue } from './contracts';
 import type { EditRenderQueue, EditVideoStore } from './edit-contracts';
 import { editJobHandlers } from './edit-jobs';
+import type { RenditionQueue, RenditionVideoStore } from './rendition-contracts';
+import { renditionJobHandler } from './rendition-jobs';
 import { processVideo } from './process-video';
 import { resolveProcessingConfig, type ProcessingConfig } from './processing-config';
 import { sweepScratch } from './scratch';
@@ -16,15 +18,20 @@ import {
   EDIT_QUEUE,
   GAVE_UP_QUEUE,
   PROCESS_QUEUE,
+  RENDITION_QUEUE,
   pgBossEditQueue,
   pgBossQueue,
+  pgBossRenditionQueue,
   startBoss,
   type EditJob,
+  type RenditionJob,
   type VideoJob,
 } from './video-queue';
 
 export type * from './contracts';
 export type * from './edit-contracts';
+export type * from './rendition-contracts';
+export { makeMp4, mp4Copyable, X264_SETTINGS } from './make-mp4';
 export { EDIT_GAVE_UP_REASON } from './edit-jobs';
 export { smartCut } from './smart-cut';
 export type { ProcessingConfig } from './processing-config';
@@ -40,6 +47,8 @@ export interface Processing {
   queue: VideoProcessingQueue;
   /** For saved edits: queue the render of an edit version. */
   renders: EditRenderQueue;
+  /** For edits applied or reverted: queue the MP4 of the version that plays now (issue 29). */
+  renditions: RenditionQueue;
   /** Starts taking jobs in this process (the API by default, or `npm run worker`). */
   startWorker(): Promise<void>;
   /** Jobs waiting to run (not yet active): a metric, and proof the queue answers. */
@@ -70,6 +79,8 @@ export async function createProcessing(deps: {
   videos: ProcessingVideoStore;
   /** The videos' edits, for render jobs; without it this worker takes none. */
   edits?: EditVideoStore;
+  /** The videos' MP4 renditions; without it this worker makes none (and queues none). */
+  renditionVideos?: RenditionVideoStore;
   /** Where jobs keep their files while they run (`DATA_DIR/tmp/processing`). */
   scratchDir: string;
   log: Logger;
@@ -85,6 +96,14 @@ export async function createProcessing(deps: {
   };
   const queue = pgBossQueue(boss, notify);
   const renders = pgBossEditQueue(boss, notify);
+  const renditions = pgBossRenditionQueue(boss, notify);
+  /** After READY or an edit: the MP4 of what now plays. Never fails the job that asks. */
+  const queueMp4 = async (videoId: string, jobLog: Logger) => {
+    if (!deps.renditionVideos) return;
+    await renditions.enqueueMp4(videoId).catch((error: unknown) => {
+      jobLog.error({ videoId, err: error }, 'could not queue the mp4 rendition');
+    });
+  };
 
   async function handleProcess([job]: PgBoss.JobWithMetadata<VideoJob>[]): Promise<void> {
     if (!job) return;
@@ -109,6 +128,7 @@ export async function createProcessing(deps: {
           'video processed',
         );
       else jobLog.info({ videoId }, 'video no longer waiting for processing');
+      if (result) await queueMp4(videoId, jobLog);
       attempted(result ? 'ready' : 'skipped');
     } catch (error) {
       if (error instanceof UnprocessableVideoError) {
@@ -179,6 +199,7 @@ export async function createProcessing(deps: {
   return {
     queue,
     renders,
+    renditions,
     async startWorker() {
       if (workerIds.length) return;
       await sweep();
@@ -191,11 +212,29 @@ export async function createProcessing(deps: {
       );
       workerIds.push(await boss.work<VideoJob>(GAVE_UP_QUEUE, polling, handleGaveUp));
       if (deps.edits) {
-        const edit = editJobHandlers({ edits: deps.edits, config, scratchDir, log });
+        const edit = editJobHandlers({
+          edits: deps.edits,
+          config,
+          scratchDir,
+          log,
+          onApplied: (videoId) => queueMp4(videoId, log),
+        });
         workerIds.push(
           await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, claiming(edit.render)),
         );
         workerIds.push(await boss.work<EditJob>(EDIT_GAVE_UP_QUEUE, polling, edit.gaveUp));
+      }
+      if (deps.renditionVideos) {
+        const render = renditionJobHandler({
+          videos: deps.renditionVideos,
+          config,
+          scratchDir,
+          log,
+          again: renditions.enqueueLater,
+        });
+        workerIds.push(
+          await boss.work<RenditionJob>(RENDITION_QUEUE, { ...polling, includeMetadata: true }, claiming(render)),
+        );
       }
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),

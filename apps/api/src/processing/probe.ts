@@ -33,7 +33,11 @@ export async function probe(ffprobePath: string, file: string, timeoutMs: number
     );
   } catch (error) {
     if (error instanceof MediaToolError && !error.timedOut && error.stderrTail) {
-      const detail = lastLine(error.stderrTail).replace(`${file}: `, ''); // the temp path means nothing to a person
+      // An MP4 or MOV whose index (moov, written last by most cameras) never arrived: say so, not
+      // ffprobe's last line ("Invalid data found"), which names no cause.
+      const detail = error.stderrTail.includes('moov atom not found')
+        ? 'moov atom not found: the file ends before its index, as a cut-off copy or upload does'
+        : lastLine(error.stderrTail).replace(`${file}: `, ''); // the temp path means nothing to a person
       throw new UnprocessableVideoError(`The file is not a readable video (${detail})`, { cause: error });
     }
     throw error;

@@ -1,7 +1,8 @@
 import { link, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProcessingResult, ProcessingVideoStore } from './contracts';
-import { probe } from './probe';
+import { makeMp4, mp4Copyable } from './make-mp4';
+import { probe, type ProbeResult } from './probe';
 import { remux } from './remux';
 import { makeScratch } from './scratch';
 import { thumbnail } from './thumbnail';
@@ -18,14 +19,17 @@ export interface ProcessVideoDeps {
   timeoutMs: number;
 }
 
-/** What WebM may carry, by ffprobe's codec names; remuxing anything else would fail on every retry. */
+/** What WebM may carry, by ffprobe's codec names: a WebM holding only these is remuxed as it is. */
 const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
 
 /**
- * One processing attempt: download the upload, check it is a WebM with video, remux it so it has
- * a duration and cues, grab a thumbnail, store both and mark the video READY; then the hover
- * previews, which decode a keyframe every couple of seconds of the video: made after READY, so
- * how soon a recording plays does not depend on its length. Returns undefined
+ * One processing attempt: download the upload, probe it, make what plays in a browser (issue 29):
+ * a WebM with WebM codecs is remuxed so it has a duration and cues; anything else with a picture
+ * (MP4, MOV, MKV, a WebM recorded as H.264) becomes an MP4 with moov first, its streams copied
+ * when they are H.264/AAC already and encoded otherwise, keeping the upload as the original when
+ * it was encoded. Then a thumbnail, READY, and the hover previews, which decode a keyframe every
+ * couple of seconds of the video: made after READY, so how soon a recording plays does not depend
+ * on its length. Returns undefined
  * when there is nothing to do (deleted meanwhile, or already processed by an earlier attempt).
  * Throws UnprocessableVideoError for a bad file, anything else for a failure worth retrying.
  * Every step is idempotent, so an attempt cut short by a dead worker can simply run again.
@@ -37,40 +41,36 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
   const left = () => Math.max(1000, deadline - Date.now());
   const work = await makeScratch(deps.scratchDir, videoId);
   try {
-    const original = join(work, 'upload.webm');
-    const remuxed = join(work, 'remuxed.webm');
+    const original = join(work, 'upload');
     const jpeg = join(work, 'thumbnail.jpg');
     if (!(await deps.videos.fetchUpload(video.id, original)))
       throw new UnprocessableVideoError('The uploaded file is missing');
 
     const uploaded = await probe(deps.ffprobePath, original, left());
-    if (!uploaded.isWebmWithVideo) {
+    if (!uploaded.streams.some((stream) => stream.codecType === 'video')) {
       const kinds = uploaded.streams.map((stream) => stream.codecType).join(', ') || 'none';
       throw new UnprocessableVideoError(
-        `The file is not a WebM video (format: ${uploaded.formatName || 'unknown'}; streams: ${kinds})`,
+        `The file has no picture to play (format: ${uploaded.formatName || 'unknown'}; streams: ${kinds})`,
       );
     }
-    const foreign = uploaded.streams.filter(
-      (stream) => (stream.codecType === 'video' || stream.codecType === 'audio') && !WEBM_CODECS.has(stream.codecName),
-    );
-    if (foreign.length) {
-      const names = foreign.map((stream) => stream.codecName).join(', ');
-      throw new UnprocessableVideoError(
-        `The recording uses ${names}, which a WebM video cannot hold (VP8, VP9 or AV1 with Opus or Vorbis)`,
-      );
-    }
-    await remux(deps.ffmpegPath, original, remuxed, left());
-    const result = await probe(deps.ffprobePath, remuxed, left());
+    const playable = await makePlayable(deps, uploaded, original, work, left);
+    const result = await probe(deps.ffprobePath, playable.file, left());
     const durationSeconds = result.durationSeconds;
     if (durationSeconds === undefined || durationSeconds <= 0) {
       throw new UnprocessableVideoError('The video has no playable length');
     }
-    await thumbnail(deps.ffmpegPath, remuxed, jpeg, durationSeconds, left());
-    // The remux is moved into the store by markReady: the storyboard reads its own link of it.
-    const previewSource = join(work, 'preview-source.webm');
-    await link(remuxed, previewSource);
+    await thumbnail(deps.ffmpegPath, playable.file, jpeg, durationSeconds, left());
+    // The playable file is moved into the store by markReady: the storyboard reads its own link of it.
+    const previewSource = join(work, 'preview-source');
+    await link(playable.file, previewSource);
 
-    const stored = await deps.videos.markReady(video.id, { video: remuxed, thumbnail: jpeg, durationSeconds });
+    const stored = await deps.videos.markReady(video.id, {
+      video: playable.file,
+      thumbnail: jpeg,
+      durationSeconds,
+      contentType: playable.contentType,
+      keepOriginal: playable.encoded,
+    });
     if (!stored) return undefined;
     const storyboard = await makeStoryboard(deps, previewSource, join(work, 'storyboard.jpg'), durationSeconds, left());
     // A nicety: the video plays without it, and a retry would find the video READY and do nothing.
@@ -79,4 +79,27 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * What plays in a browser, made of the upload: a remuxed WebM when it is one with WebM codecs,
+ * else an MP4 (`encoded`: some stream was re-encoded, so the upload holds what the result lost).
+ */
+async function makePlayable(
+  deps: ProcessVideoDeps,
+  uploaded: ProbeResult,
+  original: string,
+  work: string,
+  left: () => number,
+): Promise<{ file: string; contentType: 'video/webm' | 'video/mp4'; encoded: boolean }> {
+  const media = uploaded.streams.filter((stream) => stream.codecType === 'video' || stream.codecType === 'audio');
+  if (uploaded.isWebmWithVideo && media.every((stream) => WEBM_CODECS.has(stream.codecName))) {
+    const file = join(work, 'remuxed.webm');
+    await remux(deps.ffmpegPath, original, file, left());
+    return { file, contentType: 'video/webm', encoded: false };
+  }
+  const file = join(work, 'playable.mp4');
+  const copy = mp4Copyable(uploaded);
+  await makeMp4(deps.ffmpegPath, original, file, copy, left());
+  return { file, contentType: 'video/mp4', encoded: !copy.video || !copy.audio };
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor, SqlRunner, VideoProcessingQueue } from './contracts';
 import type { EditRenderQueue } from './edit-contracts';
+import type { RenditionQueue } from './rendition-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { settleJobsSurely } from './settle-jobs-surely';
 
@@ -11,6 +12,13 @@ export const GAVE_UP_QUEUE = 'video-processing-gave-up';
 /** Renders of saved edits (issue 16), with the same retries, expiry and dead letters as processing. */
 export const EDIT_QUEUE = 'video-edit';
 export const EDIT_GAVE_UP_QUEUE = 'video-edit-gave-up';
+
+/** MP4 renditions (issue 29): after READY and after each edit lands or is reverted. No dead letters: a rendition that never finishes leaves the video as it was. */
+export const RENDITION_QUEUE = 'video-mp4';
+
+export interface RenditionJob {
+  videoId: string;
+}
 
 export interface EditJob {
   videoId: string;
@@ -56,6 +64,7 @@ export async function startBoss(
     await createOrUpdateQueue(boss, PROCESS_QUEUE, { ...retry, deadLetter: GAVE_UP_QUEUE });
     await createOrUpdateQueue(boss, EDIT_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
     await createOrUpdateQueue(boss, EDIT_QUEUE, { ...retry, deadLetter: EDIT_GAVE_UP_QUEUE });
+    await createOrUpdateQueue(boss, RENDITION_QUEUE, retry);
   });
   return boss;
 }
@@ -86,5 +95,25 @@ export function pgBossEditQueue(boss: PgBoss, onEnqueued: () => void): EditRende
       if (!id) throw new Error(`Could not queue the edit of video ${videoId}`);
       onEnqueued();
     },
+  };
+}
+
+export function pgBossRenditionQueue(
+  boss: PgBoss,
+  onEnqueued: () => void,
+): RenditionQueue & {
+  enqueueLater(videoId: string, afterSeconds: number): Promise<void>;
+} {
+  const send = async (videoId: string, options: PgBoss.SendOptions) => {
+    const job: RenditionJob = { videoId };
+    const id = await boss.send(RENDITION_QUEUE, job, options);
+    if (!id) throw new Error(`Could not queue the MP4 of video ${videoId}`);
+  };
+  return {
+    async enqueueMp4(videoId: string) {
+      await send(videoId, {});
+      onEnqueued();
+    },
+    enqueueLater: (videoId, afterSeconds) => send(videoId, { startAfter: afterSeconds }),
   };
 }

@@ -25,6 +25,7 @@ export function createEditVideoStore(db: Kysely<Database>, media: MediaService):
       const staged = [video, ...(storyboard ? [storyboard] : []), ...(thumbnail ? [thumbnail] : [])];
       return media.publish(videoId, staged, {
         retire: [
+          'mp4', // of the version that played until now; the rendition job makes this one's
           ...(storyboard ? [] : ['edited-storyboard' as const]),
           ...(thumbnail ? [] : ['edited-thumbnail' as const]),
         ],

@@ -5,6 +5,7 @@ import * as edits from '../db/edit.repository';
 import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
 import type { EditRenderQueue } from '../processing/edit-contracts';
+import type { RenditionQueue } from '../processing/rendition-contracts';
 import type { StoredChapter, StoredRange } from './edit';
 import * as rules from './edit-rules';
 import { VideoError } from './video';
@@ -16,6 +17,8 @@ export interface EditServiceDeps {
   media: MediaService;
   videos: VideoService;
   renders: EditRenderQueue;
+  /** Queues the MP4 of the original once a revert makes it play again (issue 29). */
+  renditions?: RenditionQueue;
   log: Logger;
 }
 
@@ -52,10 +55,13 @@ export class EditService {
   async revert(user: User, id: string): Promise<StoredVideo> {
     await this.deps.videos.owned(user, id);
     const reverted = await this.deps.media.publish(id, [], {
-      retire: ['edited', 'edited-storyboard', 'edited-thumbnail'],
+      retire: ['edited', 'edited-storyboard', 'edited-thumbnail', 'mp4'],
       when: (trx) => edits.revertEdit(trx, id),
     });
     if (!reverted) throw notFound(id);
+    await this.deps.renditions?.enqueueMp4(id).catch((error: unknown) => {
+      this.deps.log.error({ err: error, videoId: id }, 'could not queue the mp4 rendition');
+    });
     return this.deps.videos.get(user, id);
   }
 

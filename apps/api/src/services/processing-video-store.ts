@@ -15,17 +15,18 @@ export function createProcessingVideoStore(db: Kysely<Database>, media: MediaSer
     },
     fetchUpload: (videoId, path) => media.download(videoId, ['original'], path),
     async markReady(videoId: string, files: ProcessedFiles) {
-      const playable = await media.stageFile(videoId, 'playable', files.video, 'video/webm');
+      const playable = await media.stageFile(videoId, 'playable', files.video, files.contentType);
       const thumbnail = await media
         .stageFile(videoId, 'thumbnail', files.thumbnail, 'image/jpeg')
         .catch(async (error: unknown) => {
           await media.discard([playable]);
           throw error;
         });
-      // The remux loses nothing of the upload, so it replaces it rather than doubling the disk used.
-      // A video deleted (or finished) while the worker ran takes nothing: its files are dropped.
+      // A remux loses nothing of the upload, so it replaces it rather than doubling the disk used;
+      // an encoded version keeps it (issue 29). A video deleted (or finished) while the worker ran
+      // takes nothing: its files are dropped.
       const published = await media.publish(videoId, [playable, thumbnail], {
-        retire: ['original'],
+        retire: files.keepOriginal ? [] : ['original'],
         when: (trx) =>
           repository.updateProcessingVideo(trx, videoId, {
             status: 'READY',

@@ -1,4 +1,4 @@
-import type { VideoRow } from '../db/video.table';
+import type { Mp4State, VideoRow } from '../db/video.table';
 import type { Video } from './video';
 import { editingOf } from './edit';
 
@@ -20,6 +20,8 @@ export interface StoredVideo extends Video {
   teamId?: string;
   /** That team's name; undefined with no team. */
   teamName?: string;
+  /** Issue 29: whether the MP4 rendition of what plays exists (READY) or could not be made. */
+  mp4State: Mp4State;
 }
 
 export function toVideo(row: VideoRow): StoredVideo {
@@ -47,5 +49,6 @@ export function toVideo(row: VideoRow): StoredVideo {
     tags: row.tags ?? [],
     teamId: row.team_id ?? undefined,
     teamName: row.team_id ? (row.team_name ?? '') : undefined,
+    mp4State: row.mp4_state ?? 'NONE',
   };
 }

@@ -48,15 +48,18 @@ export interface ReceivedUpload {
 }
 
 /** What the stream and thumbnail routes serve, by the media kinds that can answer, best first. */
-export type MediaResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions';
+export type MediaResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions' | 'mp4';
+/** What plays, best first: an edited version, once rendered; 'original' is the unedited one (issue 16). */
+export const PLAYING_KINDS: readonly MediaKind[] = ['edited', 'playable', 'original'];
 const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
-  // An edited version, once rendered, is what plays; 'original' is the unedited one (issue 16).
-  video: ['edited', 'playable', 'original'],
+  video: PLAYING_KINDS,
   // An edited version's own thumbnail exists only while that version plays.
   thumbnail: ['edited-thumbnail', 'thumbnail'],
   original: ['playable', 'original'],
   storyboard: ['storyboard'],
   captions: ['captions'],
+  // Issue 29: H.264/AAC of what plays, once made (the links name it only while it is that version's).
+  mp4: ['mp4'],
 };
 
 const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);

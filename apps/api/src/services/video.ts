@@ -69,3 +69,6 @@ export {
   MAX_SHARE_SECONDS,
   MAX_TITLE_LENGTH,
 } from '@stream/proto';
+
+/** What a video file's first bytes must look like (issue 29): for the upload routes' early refusals. */
+export { ACCEPTED_CONTAINERS, VIDEO_MAGIC_LENGTH, videoContainerOf } from '../media/video-magic';

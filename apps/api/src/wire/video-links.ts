@@ -8,7 +8,7 @@ export const sharePagePath = (token: string) => `/s/${encodeURIComponent(token)}
 export const watchPagePath = (id: string) => `/watch/${encodeURIComponent(id)}`;
 export const embedPagePath = (token: string) => `/embed/${encodeURIComponent(token)}`;
 /** Issue 16: the unedited video (owner only), hover previews and captions, served like the stream. */
-export const mediaPath = (resource: 'original' | 'storyboard' | 'captions', id: string) =>
+export const mediaPath = (resource: 'original' | 'storyboard' | 'captions' | 'mp4', id: string) =>
   `/api/videoservice/${resource}/${encodeURIComponent(id)}`;
 
 /**
@@ -35,6 +35,13 @@ export class VideoLinks {
   /** The unedited video, for its owner's editor: hand it to nobody else. */
   originalUrl(video: StoredVideo): string {
     return video.hasVideoBlob ? this.signed('original', video, mediaPath('original', video.id)) : '';
+  }
+
+  /** Issue 29: the MP4 rendition of what plays, once made; '' before. */
+  mp4Url(video: StoredVideo): string {
+    return video.hasVideoBlob && video.mp4State === 'READY'
+      ? this.signed('mp4', video, mediaPath('mp4', video.id)) + playingVersion(video)
+      : '';
   }
 
   storyboardUrl(video: StoredVideo): string {

@@ -1,6 +1,6 @@
 import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { Status, Visibility, VideoSchema, type Video } from '@stream/proto';
+import { RenditionState, Status, Visibility, VideoSchema, type Video } from '@stream/proto';
 import { editingFields } from './editing.message';
 import type { VideoLinks } from './video-links';
 import type { StoredVideo } from '../services/video.mapper';
@@ -14,6 +14,12 @@ const statusToProto: Record<VideoStatus, Status> = {
 };
 
 export { visibilityToProto };
+
+const mp4StateToProto: Record<StoredVideo['mp4State'], RenditionState> = {
+  NONE: RenditionState.UNSPECIFIED,
+  READY: RenditionState.READY,
+  FAILED: RenditionState.FAILED,
+};
 
 export const visibilityFromProto: Record<number, VideoVisibility | undefined> = {
   [Visibility.PRIVATE]: 'PRIVATE',
@@ -51,6 +57,8 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks, options: {
     tags: video.tags,
     teamId: video.teamId ?? '',
     teamName: video.teamName ?? '',
+    mp4Url: links.mp4Url(video),
+    mp4State: mp4StateToProto[video.mp4State],
   });
 }
 

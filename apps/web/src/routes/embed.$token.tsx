@@ -15,7 +15,7 @@ function EmbedPage() {
   const { token } = Route.useParams();
   const { transport, session } = Route.useRouteContext();
   return (
-    <main className="flex min-h-screen items-center bg-black">
+    <main className="h-screen w-screen overflow-hidden bg-black">
       <WatchBody
         query={useSharedVideo(transport, token)}
         transport={transport}

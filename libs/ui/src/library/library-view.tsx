@@ -17,6 +17,8 @@ type LinkProps = Parameters<RenderLink>[0];
 export interface LibraryItem {
   id: string;
   url: string;
+  /** The MP4 rendition (issue 29); '' or absent until made. */
+  mp4Url?: string;
   /** '' the library root. */
   folderId: string;
   /** False for a team video of someone else: its menu offers no Share, Edit, Move or Delete. */
@@ -117,7 +119,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
           }
         >
           {videos.map((video) => {
-            const { id, url, card } = video;
+            const { id, url, mp4Url, card } = video;
             const mine = video.mine !== false;
             return (
               <VideoCard
@@ -132,6 +134,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
                   <VideoActionsMenu
                     title={card.title}
                     url={url}
+                    mp4Url={mp4Url}
                     onShare={mine ? () => setActing({ action: 'share', video }) : undefined}
                     onEdit={mine ? () => props.onEdit(id) : undefined}
                     onMove={mine ? () => setActing({ action: 'move', video }) : undefined}

@@ -1,10 +1,10 @@
 // eslint-disable-next-line no-control-regex -- control characters are among those file systems refuse
 const REFUSED_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]+/g;
 
-/** The file name a download is saved as: the title (or "recording") with characters file systems refuse replaced, .webm. */
-export function downloadFileName(title: string): string {
+/** The file name a download is saved as: the title (or "recording") with characters file systems refuse replaced, `.extension`. */
+export function downloadFileName(title: string, extension = 'webm'): string {
   const base = title.replace(REFUSED_IN_FILE_NAMES, '_').trim().slice(0, 120);
-  return `${base || 'recording'}.webm`;
+  return `${base || 'recording'}.${extension}`;
 }
 
 /** The recording's address with `download=1`, which asks the server for a Content-Disposition naming the file. */
@@ -12,17 +12,53 @@ export function downloadHref(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}download=1`;
 }
 
+/**
+ * What Download offers: the recording as it was made, and (issue 29) its MP4 rendition once made,
+ * which plays everywhere. One entry, "Download", while there is no MP4.
+ */
+export function downloadChoices(
+  title: string,
+  url: string,
+  mp4Url?: string,
+): { label: string; href: string; fileName: string }[] {
+  const original = { href: downloadHref(url), fileName: downloadFileName(title) };
+  if (!mp4Url) return [{ label: 'Download', ...original }];
+  return [
+    { label: 'MP4 (plays everywhere)', href: downloadHref(mp4Url), fileName: downloadFileName(title, 'mp4') },
+    { label: 'Original', ...original },
+  ];
+}
+
 export interface DownloadLinkProps {
   url: string;
+  /** The MP4 rendition; with one, Download opens a menu of both files. */
+  mp4Url?: string;
   title: string;
   className?: string;
 }
 
-/** "Download": saves the recording as `<title>.webm`. */
-export function DownloadLink({ url, title, className = 'btn btn-sm' }: DownloadLinkProps) {
+/** "Download": saves the recording as `<title>.webm`, or offers it and its MP4 in a menu. */
+export function DownloadLink({ url, mp4Url, title, className = 'btn btn-sm' }: DownloadLinkProps) {
+  const choices = downloadChoices(title, url, mp4Url);
+  if (choices.length === 1) {
+    return (
+      <a href={choices[0]!.href} download={choices[0]!.fileName} className={className}>
+        Download
+      </a>
+    );
+  }
   return (
-    <a href={downloadHref(url)} download={downloadFileName(title)} className={className}>
-      Download
-    </a>
+    <details className="dropdown">
+      <summary className={className}>Download</summary>
+      <ul className="menu dropdown-content bg-base-100 rounded-box z-20 mt-1 w-56 p-1 shadow" aria-label="Download">
+        {choices.map((choice) => (
+          <li key={choice.label}>
+            <a href={choice.href} download={choice.fileName}>
+              {choice.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

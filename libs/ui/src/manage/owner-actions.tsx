@@ -5,6 +5,8 @@ export interface OwnerActionsProps {
   title: string;
   /** The stream URL; Download shows only with one. */
   url: string;
+  /** The MP4 rendition (issue 29); Download then offers it and the original. */
+  mp4Url?: string;
   /** The dialogs, drawn by the app while open (`ShareDialog`, `DeleteDialog` with their calls). */
   renderShare: (close: () => void) => ReactNode;
   renderDelete: (close: () => void) => ReactNode;
@@ -13,7 +15,7 @@ export interface OwnerActionsProps {
 }
 
 /** The owner's buttons on a video's page: Share, Download, Delete. */
-export function OwnerActions({ title, url, renderShare, renderDelete, renderMoveToTeam }: OwnerActionsProps) {
+export function OwnerActions({ title, url, mp4Url, renderShare, renderDelete, renderMoveToTeam }: OwnerActionsProps) {
   const [open, setOpen] = useState<'share' | 'delete' | 'team'>();
   const close = () => setOpen(undefined);
   return (
@@ -21,7 +23,7 @@ export function OwnerActions({ title, url, renderShare, renderDelete, renderMove
       <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen('share')}>
         Share
       </button>
-      {url && <DownloadLink url={url} title={title} />}
+      {url && <DownloadLink url={url} mp4Url={mp4Url} title={title} />}
       {renderMoveToTeam && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('team')}>
           Move to team

@@ -4,6 +4,7 @@ import type { VideoVisibilityLabel } from '../video/video-status';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
 import { Modal } from './modal';
 import { FormError } from './form-error';
+import { embedCode } from './embed-code';
 
 export interface ShareDialogProps {
   /** The watch page's address; empty while the link is being made. */
@@ -80,7 +81,8 @@ export function ShareDialog({
   // Reset link kills the link everyone has: it asks first.
   const [confirmingReset, setConfirmingReset] = useState(false);
   const resetQuestionId = useId();
-  const ids = { link: useId(), expiry: useId(), date: useId() };
+  const ids = { link: useId(), expiry: useId(), date: useId(), embed: useId() };
+  const embed = embedCode(url);
 
   const copyLink = async () => {
     try {
@@ -140,6 +142,22 @@ export function ShareDialog({
           </p>
         )}
       </div>
+
+      {embed && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.embed} className="text-sm font-medium">
+            Embed code
+          </label>
+          <textarea
+            id={ids.embed}
+            readOnly
+            rows={3}
+            value={embed}
+            className="textarea w-full font-mono text-xs"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+      )}
 
       <fieldset className="flex flex-col gap-2" disabled={busy}>
         <legend className="mb-1 text-sm font-medium">Who can watch</legend>

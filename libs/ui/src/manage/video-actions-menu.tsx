@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { downloadFileName, downloadHref } from './download-link';
+import { downloadChoices } from './download-link';
 import { useCloseOnOutside } from '../layout/use-close-on-outside';
 
 export interface VideoActionsMenuProps {
@@ -7,6 +7,9 @@ export interface VideoActionsMenuProps {
   title: string;
   /** The recording's address; without one there is nothing to download. */
   url?: string;
+  /** The MP4 rendition (issue 29); with one, Download offers "MP4 (plays everywhere)" and "Original". */
+  mp4Url?: string;
+  
   /** Absent for a team video of someone else (issue 27): only its owner shares, edits, moves and deletes. */
   onShare?: () => void;
   onEdit?: () => void;
@@ -16,7 +19,7 @@ export interface VideoActionsMenuProps {
 }
 
 /** A "⋯" button with Share, Edit, Download and Delete; closes on Escape, outside clicks and choices. */
-export function VideoActionsMenu({ title, url, onShare, onEdit, onMove, onDelete }: VideoActionsMenuProps) {
+export function VideoActionsMenu({ title, url, mp4Url, onShare, onEdit, onMove, onDelete }: VideoActionsMenuProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -63,18 +66,14 @@ export function VideoActionsMenu({ title, url, onShare, onEdit, onMove, onDelete
               </button>
             </li>
           ))}
-          {url && (
-            <li role="none">
-              <a
-                role="menuitem"
-                href={downloadHref(url)}
-                download={downloadFileName(title)}
-                onClick={() => setOpen(false)}
-              >
-                Download
-              </a>
-            </li>
-          )}
+          {url &&
+            downloadChoices(title, url, mp4Url).map((choice) => (
+              <li role="none" key={choice.label}>
+                <a role="menuitem" href={choice.href} download={choice.fileName} onClick={() => setOpen(false)}>
+                  {choice.label}
+                </a>
+              </li>
+            ))}
           {onDelete && (
             <li role="none">
               <button type="button" role="menuitem" className="text-error" onClick={choose(onDelete)}>

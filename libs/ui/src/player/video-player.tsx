@@ -2,6 +2,7 @@ import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEf
 import { type TimeSpan, previewPosition } from '../editor/kept-ranges';
 import type { ChapterMark } from './chapters';
 import { formatTime } from './format-time';
+import { browserCanPlayType, preferredSource } from './preferred-source';
 import { PLAYBACK_RATES, clampPlaybackRate } from './playback-rate';
 import { rememberRate, rememberedRate, startingRate } from './remembered-rate';
 import { ChapterList, ChapterMarks, HoverPreview } from './seek-extras';
@@ -14,6 +15,8 @@ import { VOLUME_MAX, VOLUME_MIN, VOLUME_START, VOLUME_STEP, clampVolume, stepVol
 export interface VideoPlayerProps {
   /** The stream URL (a Range-capable, already-authorised address such as video.url). */
   src: string;
+  /** Its MP4 rendition (video.mp4Url), played instead where the browser plays no WebM (issue 29). */
+  mp4Src?: string;
   /** Duration measured by the server, used while the file reports none (Infinity or NaN). */
   knownDuration?: number;
   /** Accessible name of the player region. */
@@ -41,6 +44,11 @@ export interface VideoPlayerProps {
   captionsUrl?: string;
   /** Preview of an edit: playback skips everything outside these spans and stops after the last. */
   keptSpans?: readonly TimeSpan[];
+  /**
+   * Fill the parent's box (an embed's frame, issue 29): the video letterboxed in it and the controls
+   * over its bottom edge, so nothing falls outside a 640×360 or 320×180 frame.
+   */
+  fill?: boolean;
 }
 
 /**
@@ -49,7 +57,8 @@ export interface VideoPlayerProps {
  * file first. Nothing plays until the first press of Play.
  */
 export function VideoPlayer({
-  src,
+  src: recordedSrc,
+  mp4Src,
   knownDuration,
   label = 'Video player',
   poster,
@@ -61,7 +70,9 @@ export function VideoPlayer({
   storyboard,
   captionsUrl,
   keptSpans,
+  fill = false,
 }: VideoPlayerProps) {
+  const src = preferredSource(recordedSrc, mp4Src, browserCanPlayType);
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -77,6 +88,9 @@ export function VideoPlayer({
   const [buffering, setBuffering] = useState(false);
 
   const duration = resolveDuration(elementDuration, knownDuration);
+  // In a small frame (an embed at 320×180) the controls keep to one row over the video: volume
+  // (the mute button stays), speed and picture-in-picture give way below 480 px.
+  const narrowHidden = fill ? 'max-[480px]:hidden' : '';
 
   // Where playback was, so a replaced src (a refreshed signed URL) picks up there.
   const position = useRef({ time: 0, playing: false });
@@ -250,7 +264,11 @@ export function VideoPlayer({
       aria-label={label}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      className="relative flex w-full flex-col overflow-hidden rounded-box bg-black focus-visible:outline-2 focus-visible:outline-primary"
+      className={
+        fill
+          ? 'relative h-full w-full overflow-hidden bg-black focus-visible:outline-2 focus-visible:outline-primary'
+          : 'relative flex w-full flex-col overflow-hidden rounded-box bg-black focus-visible:outline-2 focus-visible:outline-primary'
+      }
     >
       <video
         ref={videoRef}
@@ -299,7 +317,7 @@ export function VideoPlayer({
           setError('This video could not be played.');
           onError?.();
         }}
-        className="aspect-video w-full bg-black"
+        className={fill ? 'absolute inset-0 h-full w-full bg-black object-contain' : 'aspect-video w-full bg-black'}
       >
         {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="Captions" default />}
       </video>
@@ -311,11 +329,20 @@ export function VideoPlayer({
         />
       )}
       {error && (
-        <p role="alert" className="bg-error px-3 py-1 text-sm text-error-content">
+        <p
+          role="alert"
+          className={`bg-error px-3 py-1 text-sm text-error-content ${fill ? 'absolute inset-x-0 top-0' : ''}`}
+        >
           {error}
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2 bg-base-300 px-3 py-2 text-base-content">
+      <div
+        className={
+          fill
+            ? 'absolute inset-x-0 bottom-0 flex flex-wrap items-center gap-1 bg-base-300/90 px-2 py-1 text-base-content'
+            : 'flex flex-wrap items-center gap-2 bg-base-300 px-3 py-2 text-base-content'
+        }
+      >
         <ControlButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
           {playing ? <PauseIcon /> : <PlayIcon />}
         </ControlButton>
@@ -353,7 +380,7 @@ export function VideoPlayer({
         <input
           type="range"
           aria-label="Volume"
-          className="range range-xs w-20"
+          className={`range range-xs w-20 ${narrowHidden}`}
           min={VOLUME_MIN}
           max={VOLUME_MAX}
           step={VOLUME_STEP}
@@ -362,7 +389,7 @@ export function VideoPlayer({
         />
         <select
           aria-label="Playback speed"
-          className="select select-xs w-20"
+          className={`select select-xs w-20 ${narrowHidden}`}
           value={rate}
           onChange={(event) => changeRate(Number(event.target.value))}
         >
@@ -373,7 +400,7 @@ export function VideoPlayer({
           ))}
         </select>
         {canPip && (
-          <button type="button" className="btn btn-ghost btn-xs" onClick={togglePictureInPicture}>
+          <button type="button" className={`btn btn-ghost btn-xs ${narrowHidden}`} onClick={togglePictureInPicture}>
             Picture-in-picture
           </button>
         )}

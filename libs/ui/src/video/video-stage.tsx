@@ -8,6 +8,8 @@ export interface VideoStageProps {
   failureReason?: string;
   /** The stream URL; empty while there is no playable file. */
   src: string;
+  /** The MP4 rendition, for browsers that play no WebM; absent until it is made. */
+  mp4Src?: string;
   knownDuration?: number;
   poster?: string;
   label: string;
@@ -17,6 +19,8 @@ export interface VideoStageProps {
   defaultRate?: number;
   storyboard?: StoryboardSprite;
   captionsUrl?: string;
+  /** Fill the parent's box, controls over the video (an embed's frame). */
+  fill?: boolean;
   /** The player failed: ask for the video again (its signed URL may have expired; a fresh one resumes playback). */
   onPlayerError: () => void;
   onPlayed?: (seconds: number) => void;

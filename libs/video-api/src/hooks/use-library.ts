@@ -36,6 +36,7 @@ export function useLibrary(transport: Transport, search: LibrarySearch, myUid?: 
     videos: messages.map((message) => ({
       id: message.id,
       url: message.url,
+      mp4Url: message.mp4Url,
       folderId: message.folderId,
       // A team's video of someone else: only its owner shares, edits, moves or deletes it (issue 27).
       mine: myUid === undefined || message.userId === myUid,

@@ -69,6 +69,7 @@ export function stageOf(video: Video) {
     status: statusLabel(video.status),
     failureReason: video.failureReason,
     src: video.url,
+    mp4Src: video.mp4Url || undefined,
     knownDuration: video.durationSeconds || undefined,
     poster: video.thumbnailUrl || undefined,
     label: video.title || 'Video player',

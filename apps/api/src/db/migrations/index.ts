@@ -14,6 +14,7 @@ import * as linkGenerations from './20261125110200-link-generations';
 import * as teams from './20261125130000-teams';
 import * as teamFolders from './20261125140000-team-folders';
 import * as conversation from './20261125150000-conversation';
+import * as mp4Rendition from './20261125160000-mp4-rendition';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261125130000-teams': teams,
   '20261125140000-team-folders': teamFolders,
   '20261125150000-conversation': conversation,
+  '20261125160000-mp4-rendition': mp4Rendition,
 };

@@ -24,6 +24,7 @@ export function OwnerTools({
       <OwnerActions
         title={video.title}
         url={video.url}
+        mp4Url={video.mp4Url || undefined}
         renderShare={(close) => <ShareVideoDialog video={video} transport={transport} onClose={close} />}
         renderMoveToTeam={(close) => (
           <MoveToTeamVideosDialog videoIds={[video.id]} current={video.teamId} transport={transport} onClose={close} />

@@ -1,5 +1,13 @@
-import { EmptyVideos, FolderManager, LibraryView, LoadError, VideoGridSkeleton } from '@stream/ui';
-import { loadErrorOf, tagParam, tagsOf, useLibrary, useLibraryFolders, type LibrarySearch } from '@stream/video-api';
+import { EmptyVideos, FileUploads, FolderManager, LibraryView, LoadError, VideoGridSkeleton } from '@stream/ui';
+import {
+  loadErrorOf,
+  tagParam,
+  tagsOf,
+  useFileUploads,
+  useLibrary,
+  useLibraryFolders,
+  type LibrarySearch,
+} from '@stream/video-api';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { RouterLink } from './router-link';
 import { useSession } from '@stream/auth';
@@ -13,6 +21,11 @@ export function VideoLibrary() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const library = useLibrary(transport, search, useSession(session).user?.id);
+  // Existing files into the library (issue 29): tus uploads like recordings, the list refreshed after each.
+  const files = useFileUploads({
+    getToken: async () => (await session.getToken()) ?? undefined,
+    onUploaded: () => void library.query.refetch(),
+  });
   const show = (change: (current: LibrarySearch) => LibrarySearch) =>
     void navigate({ to: '/videos', search: (current: LibrarySearch) => change(current) });
   const folders = useLibraryFolders(
@@ -26,11 +39,14 @@ export function VideoLibrary() {
   if (query.isPending) return <VideoGridSkeleton />;
   if (query.isError && query.data === undefined) return <LoadError {...loadErrorOf(query)} />;
   const folderBar = (
-    <FolderManager
-      {...folders}
-      renderFolderLink={(id, props) => <Link to="/videos" search={id ? { folder: id } : {}} {...props} />}
-      onDropVideo={(folderId, id) => library.onMove([id], folderId)}
-    />
+    <>
+      <FileUploads uploads={files.uploads} onFiles={files.add} onDismiss={files.dismiss} />
+      <FolderManager
+        {...folders}
+        renderFolderLink={(id, props) => <Link to="/videos" search={id ? { folder: id } : {}} {...props} />}
+        onDropVideo={(folderId, id) => library.onMove([id], folderId)}
+      />
+    </>
   );
   if (library.videos.length === 0 && !library.filtered) {
     return (

@@ -60,8 +60,11 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
     return <LoadError message={message} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   }
   if (!video) return <VideoUnavailable />;
-  const stage = <VideoStage key={video.id} {...stageOf(video)} {...views} onPlayerError={() => void query.refetch()} />;
-  if (embed) return <div className="w-full">{stage}</div>;
+  const stage = (
+    <VideoStage key={video.id} {...stageOf(video)} {...views} fill={embed} onPlayerError={() => void query.refetch()} />
+  );
+  // The embed fills its frame, whatever its size (issue 29 item 5).
+  if (embed) return <div className="h-full w-full">{stage}</div>;
   return (
     <WatchVideoView
       {...video}

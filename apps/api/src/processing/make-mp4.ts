@@ -1,0 +1,76 @@
+import { runMediaTool } from './media-tool';
+import type { ProbeResult } from './probe';
+
+/**
+ * The x264 settings of every MP4 this server makes, chosen by measurement on screen recordings
+ * (bench/results/mp4-rendition.md): fast enough to keep up with the recording's length on two busy
+ * cores, and small because screen content is mostly still.
+ */
+export const X264_SETTINGS = ['-preset', 'veryfast', '-tune', 'stillimage', '-crf', '26'] as const;
+
+/** Codecs an MP4 may keep as they are: what every browser and link preview plays. */
+const PLAYS_EVERYWHERE = { video: new Set(['h264']), audio: new Set(['aac']) };
+
+/** Whether the file's first video (and audio, if any) stream already plays everywhere in an MP4. */
+export function mp4Copyable(probed: Pick<ProbeResult, 'streams'>): { video: boolean; audio: boolean } {
+  const video = probed.streams.find((stream) => stream.codecType === 'video');
+  const audio = probed.streams.find((stream) => stream.codecType === 'audio');
+  return {
+    video: video !== undefined && PLAYS_EVERYWHERE.video.has(video.codecName),
+    audio: audio === undefined || PLAYS_EVERYWHERE.audio.has(audio.codecName),
+  };
+}
+
+/**
+ * Writes `input` as an MP4 with `moov` in front (`+faststart`, so a player or a link preview starts
+ * before the last byte): H.264 (yuv420p, even dimensions) and AAC, each stream copied when `copy`
+ * says it is already so, else encoded. The first video and audio streams only; no audio is no error.
+ * Frames keep their own times (`-fps_mode vfr`): MediaRecorder's WebM has no steady frame rate, and
+ * a constant rate would invent frames.
+ */
+export async function makeMp4(
+  ffmpegPath: string,
+  input: string,
+  output: string,
+  copy: { video: boolean; audio: boolean },
+  timeoutMs: number,
+): Promise<void> {
+  const video = copy.video
+    ? ['-c:v', 'copy']
+    : [
+        '-c:v',
+        'libx264',
+        ...X264_SETTINGS,
+        '-pix_fmt',
+        'yuv420p',
+        '-vf',
+        'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+        '-fps_mode',
+        'vfr',
+      ];
+  const audio = copy.audio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k'];
+  await runMediaTool(
+    ffmpegPath,
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      input,
+      '-map',
+      '0:v:0',
+      '-map',
+      '0:a:0?',
+      ...video,
+      ...audio,
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      output,
+    ],
+    { timeoutMs },
+  );
+}

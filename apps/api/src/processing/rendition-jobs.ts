@@ -1,0 +1,63 @@
+import type PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import { isDiskFull } from '../storage/disk-full';
+import { describeFailure } from './failure-reason';
+import { makeRendition } from './make-rendition';
+import type { ResolvedProcessingConfig } from './processing-config';
+import type { RenditionVideoStore } from './rendition-contracts';
+import { UnprocessableVideoError } from './unprocessable-video-error';
+import type { RenditionJob } from './video-queue';
+
+/** How long a rendition that found the disk full waits before it tries again (no attempt spent). */
+export const RENDITION_ROOM_WAIT_SECONDS = 60;
+
+/**
+ * The handler of the MP4 rendition queue (issue 29), with processing's failure rules except that
+ * a failure never touches the video: a bad file marks the rendition FAILED at once, anything else
+ * is retried and the last failure marks it FAILED; a full disk spends no attempt and the job comes
+ * back once `RENDITION_ROOM_WAIT_SECONDS` have passed. The WebM plays throughout.
+ */
+export function renditionJobHandler(deps: {
+  videos: RenditionVideoStore;
+  config: ResolvedProcessingConfig;
+  scratchDir: string;
+  log: Logger;
+  /** Queues the job again later, when the disk was full. */
+  again: (videoId: string, afterSeconds: number) => Promise<void>;
+}) {
+  const { videos, config, scratchDir, log } = deps;
+  return async ([job]: PgBoss.JobWithMetadata<RenditionJob>[]): Promise<void> => {
+    if (!job) return;
+    const { videoId } = job.data;
+    const started = performance.now();
+    try {
+      const result = await makeRendition(videoId, {
+        videos,
+        scratchDir,
+        ffmpegPath: config.ffmpegPath,
+        ffprobePath: config.ffprobePath,
+        timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+      });
+      const seconds = Math.round(performance.now() - started) / 1000;
+      log.info({ videoId, outcome: result.outcome, seconds }, 'mp4 rendition');
+    } catch (error) {
+      if (error instanceof UnprocessableVideoError) {
+        log.warn({ videoId, reason: error.message }, 'no mp4 rendition can be made');
+        await videos.markMp4Failed(videoId, error.message);
+        return;
+      }
+      if (isDiskFull(error)) {
+        log.warn({ videoId, err: error }, 'no room on disk for the mp4 rendition; it waits for room');
+        await deps.again(videoId, RENDITION_ROOM_WAIT_SECONDS);
+        return;
+      }
+      log.error({ videoId, attempt: job.retryCount + 1, err: error }, 'mp4 rendition attempt failed');
+      if (job.retryCount >= job.retryLimit)
+        await videos.markMp4Failed(
+          videoId,
+          `The MP4 failed after ${job.retryCount + 1} attempts: ${describeFailure(error)}`,
+        );
+      throw error;
+    }
+  };
+}

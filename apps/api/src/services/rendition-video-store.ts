@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import { findAsset } from '../db/media-asset.repository';
+import { setMp4State } from '../db/rendition.repository';
+import { findVideo, lockVideo } from '../db/video.repository';
+import type { Database } from '../db/video.table';
+import type { MediaService } from '../media';
+import type { RenditionVideoStore } from '../processing/rendition-contracts';
+import { PLAYING_KINDS } from './video.service';
+
+/** What the MP4 rendition job sees of videos and their media (see processing/rendition-contracts.ts). */
+export function createRenditionVideoStore(db: Kysely<Database>, media: MediaService): RenditionVideoStore {
+  const playingVersion = async (trx: Kysely<Database>, videoId: string) =>
+    (await findAsset(trx, videoId, PLAYING_KINDS))?.storage_key;
+  return {
+    async findRenditionSource(videoId) {
+      const row = await findVideo(db, videoId);
+      if (!row || row.status !== 'READY' || !row.has_video) return undefined;
+      const version = await playingVersion(db, videoId);
+      return version === undefined ? undefined : { version, done: row.mp4_state === 'READY' };
+    },
+    async fetchRenditionSource(videoId, version, path) {
+      if ((await playingVersion(db, videoId)) !== version) return false;
+      return media.download(videoId, PLAYING_KINDS, path);
+    },
+    async publishMp4(videoId, version, path) {
+      const staged = await media.stageFile(videoId, 'mp4', path, 'video/mp4');
+      // Only while `version` still plays: an edit that landed meanwhile queued its own rendition.
+      return media.publish(videoId, [staged], {
+        when: async (trx) =>
+          (await lockVideo(trx, videoId)) &&
+          (await playingVersion(trx, videoId)) === version &&
+          setMp4State(trx, videoId, 'READY'),
+      });
+    },
+    async markMp4Failed(videoId) {
+      await setMp4State(db, videoId, 'FAILED', 'NONE');
+    },
+  };
+}

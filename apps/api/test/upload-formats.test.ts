@@ -1,0 +1,149 @@
+// Issue 29: any common file in. The server probes what arrived: MP4, MOV and MKV become READY with
+// their length, a thumbnail and a version that plays in browsers (a remux when the codecs already
+// play, else an encode that keeps the upload as the original); what is not a video is refused at
+// upload with a reason, and what looks like one but is broken ends FAILED with a reason, never
+// stuck PROCESSING.
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Status, type Video } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { makeCameraFile } from './support/camera-files';
+import { videoClient } from './support/clients';
+import { ffprobe } from './support/mp4-boxes';
+import { makeMatroskaWithForeignCodec } from './processing-fixtures';
+import { startTestServer, type TestServer } from './support/test-server';
+import { until, untilProcessed } from './support/until';
+import { makeWebm } from './support/webm';
+
+let emulator: AuthEmulator;
+let server: TestServer;
+let owner: TestUser;
+
+const client = () => videoClient(server.baseUrl, { token: owner.idToken });
+
+/** POSTs the file at `path` to /upload as a browser's file picker would: its own name and type. */
+async function upload(path: string, name: string, type: string) {
+  const form = new FormData();
+  form.append('video', new Blob([readFileSync(path)], { type }), name);
+  const response = await fetch(`${server.baseUrl}/api/videoservice/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.idToken}` },
+    body: form,
+  });
+  return { status: response.status, json: (await response.json()) as { message?: string; video?: { id: string } } };
+}
+
+async function processed(path: string, name: string, type: string): Promise<Video> {
+  const answer = await upload(path, name, type);
+  expect(answer.status, answer.json.message).toBe(201);
+  return untilProcessed(client(), answer.json.video!.id, () => '');
+}
+
+/** The bytes `url` serves, saved, and what ffprobe reads in them. */
+async function served(url: string, name: string) {
+  const response = await fetch(new URL(url, server.baseUrl));
+  expect(response.status).toBe(200);
+  const path = join(server.dataDir, name);
+  writeFileSync(path, Buffer.from(await response.arrayBuffer()));
+  return { type: response.headers.get('content-type'), ...(await ffprobe(path)) };
+}
+
+beforeAll(async () => {
+  [emulator] = await Promise.all([startAuthEmulator()]);
+  server = await startTestServer({ database: 'pglite', emulatorHost: emulator.host, env: { WORKER: 'true' } });
+  owner = await newTestUser(emulator.host);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await emulator?.stop();
+});
+
+describe('uploading a file that is not a recording', () => {
+  it('a 10 s H.264/AAC MP4 becomes READY with its length and plays as it is (streams copied, moov first)', async () => {
+    const file = await makeCameraFile(join(server.dataDir, 'phone.mp4'), { seconds: 10, format: 'mp4' });
+    const video = await processed(file, 'phone.mp4', 'video/mp4');
+    expect(video.status, video.failureReason).toBe(Status.READY);
+    expect(Math.abs(video.durationSeconds - 10)).toBeLessThanOrEqual(0.1);
+    expect(video.thumbnailUrl).not.toBe('');
+    const playing = await served(video.url, 'playing.mp4');
+    expect(playing.type).toBe('video/mp4');
+    expect(playing.streams.map((stream) => stream.codec)).toEqual(['h264', 'aac']);
+    expect(Math.abs(playing.durationSeconds - 10)).toBeLessThanOrEqual(0.1);
+    // Its MP4 rendition follows (a copy: it is H.264/AAC already).
+    const withMp4 = await until('the MP4 rendition', async () => {
+      const current = await client().getVideo({ videoId: video.id });
+      return current.mp4Url ? current : undefined;
+    });
+    expect((await served(withMp4.mp4Url, 'rendition.mp4')).streams.map((stream) => stream.codec)).toEqual([
+      'h264',
+      'aac',
+    ]);
+  }, 120_000);
+
+  it('a MOV with moov at the end, a WebM named .mp4, and an MP4 without sound each become READY', async () => {
+    const mov = await makeCameraFile(join(server.dataDir, 'camera.mov'), { seconds: 3, format: 'mov' });
+    const lying = await makeWebm({ seconds: 3, dir: server.dataDir, name: 'lying.webm' });
+    const silent = await makeCameraFile(join(server.dataDir, 'silent.mp4'), {
+      seconds: 3,
+      format: 'mp4',
+      audio: false,
+      faststart: true,
+    });
+    const [fromMov, fromLying, fromSilent] = await Promise.all([
+      processed(mov, 'IMG_0001.MOV', 'video/quicktime'),
+      processed(lying, 'clip.mp4', 'video/mp4'),
+      processed(silent, 'silent.mp4', 'video/mp4'),
+    ]);
+    for (const video of [fromMov, fromLying, fromSilent]) {
+      expect(video.status, video.failureReason).toBe(Status.READY);
+      expect(Math.abs(video.durationSeconds - 3)).toBeLessThanOrEqual(0.1);
+    }
+    expect((await served(fromMov.url, 'mov.mp4')).type).toBe('video/mp4');
+    // The extension lied: the server read the bytes, found a WebM, and remuxed it as one.
+    expect((await served(fromLying.url, 'lying.webm')).type).toBe('video/webm');
+    expect((await served(fromSilent.url, 'silent-played.mp4')).streams.map((stream) => stream.type)).toEqual(['video']);
+  }, 180_000);
+
+  it('an MKV whose codec no browser plays is encoded to H.264, and its upload kept as the original', async () => {
+    const mkv = join(server.dataDir, 'old.mkv');
+    await makeMatroskaWithForeignCodec(mkv);
+    const video = await processed(mkv, 'old.mkv', 'video/x-matroska');
+    expect(video.status, video.failureReason).toBe(Status.READY);
+    expect((await served(video.url, 'mkv-played.mp4')).streams).toEqual([
+      { type: 'video', codec: 'h264', pixFmt: 'yuv420p' },
+    ]);
+    const kinds = (await server.listBlobs())
+      .filter((key) => key.includes(video.id))
+      .map((key) => key.split('/').at(-1)!.split('-')[0]);
+    expect(kinds).toContain('original');
+    expect(kinds).toContain('playable');
+  }, 120_000);
+
+  it('refuses a text file named .mp4 at upload (415, with the reason) and creates nothing', async () => {
+    const text = join(server.dataDir, 'notes.mp4');
+    writeFileSync(text, 'These are my meeting notes, not a video.\n'.repeat(20));
+    const before = (await client().listVideos({ pageSize: 100 })).videos.length;
+    const answer = await upload(text, 'notes.mp4', 'video/mp4');
+    expect(answer.status).toBe(415);
+    expect(answer.json.message).toBe('Not a video file: Stream takes WebM, MKV, MP4 or MOV');
+    expect((await client().listVideos({ pageSize: 100 })).videos).toHaveLength(before);
+  });
+
+  it('marks FAILED with a reason a truncated MP4 (moov never arrived) and an MP4 with sound only', async () => {
+    const cut = await makeCameraFile(join(server.dataDir, 'cut.mp4'), { seconds: 3, format: 'mp4' });
+    truncateSync(cut, Math.floor(readFileSync(cut).length / 2)); // moov is at the end: cut off
+    const voice = await makeCameraFile(join(server.dataDir, 'voice.m4a'), { seconds: 2, format: 'mp4', video: false });
+    const [truncated, soundOnly] = await Promise.all([
+      processed(cut, 'cut.mp4', 'video/mp4'),
+      processed(voice, 'voice.mp4', 'video/mp4'),
+    ]);
+    expect(truncated.status).toBe(Status.FAILED);
+    expect(truncated.failureReason).toMatch(/^The file is not a readable video \(.*moov atom not found.*\)$/);
+    expect(soundOnly.status).toBe(Status.FAILED);
+    expect(soundOnly.failureReason).toBe(
+      'The file has no picture to play (format: mov,mp4,m4a,3gp,3g2,mj2; streams: audio)',
+    );
+  }, 120_000);
+});

@@ -24,6 +24,8 @@ import { UrlSigner } from './services/url-signer';
 import { LibraryService } from './services/library.service';
 import { SharingService } from './services/sharing.service';
 import { EditService } from './services/edit.service';
+import { TranscriptService } from './services/transcript.service';
+import transcriptRoutes, { transcriptAnonymousMethods } from './rpc/transcript.routes';
 import editRoutes from './rpc/edit.routes';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
@@ -105,6 +107,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const library = new LibraryService({ db: database.db, videos });
     const directory = new UserDirectory({ db: database.db, log });
     const teams = new TeamService({ db: database.db, directory });
+    const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
+    const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
 
     const rateLimits = await registerSecurity(app, config);
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
@@ -121,8 +125,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           editRoutes({ edits, links })(router);
           libraryRoutes({ library, links })(router);
           teamRoutes({ teams, links })(router);
+          transcriptRoutes({ transcripts })(router);
         },
-        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods]),
+        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods, ...transcriptAnonymousMethods]),
         verifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,

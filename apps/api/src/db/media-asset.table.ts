@@ -14,7 +14,9 @@ export type MediaKind =
   | 'edited-storyboard'
   /** The thumbnail of the edited version (a start trim may cut what the original's shows), published and removed with it. */
   | 'edited-thumbnail'
-  | 'captions';
+  | 'captions'
+  /** WebVTT made from the transcript (issue 30); owner-uploaded 'captions' win over it. */
+  | 'generated-captions';
 
 /** The current version of one kind of a video's media: one row per (video, kind). */
 export interface MediaAssetTable {

@@ -2,9 +2,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { FolderTable, TagTable, VideoTagTable } from './library.table';
 import type { EditColumns } from './edit.table';
 import type { MediaAssetTable } from './media-asset.table';
+import type { TranscriptSegmentTable } from './transcript.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
+/** EMPTY: transcribed, and no speech was found. */
+export type TranscriptState = 'PENDING' | 'RUNNING' | 'DONE' | 'EMPTY' | 'FAILED';
 /** TEAM (issue 27): the owner and signed-in members of the video's team only. */
 export type VideoVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC' | 'TEAM';
 
@@ -47,6 +50,11 @@ export interface VideoTable extends EditColumns {
   folder_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The team it is in (issue 27); null in its owner's personal library. */
   team_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 30: null until transcription is asked for (and for videos from before). */
+  transcript_state: ColumnType<TranscriptState | null, TranscriptState | null | undefined, TranscriptState | null>;
+  transcript_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 639-1 as the engine detected it, '' when unknown. */
+  transcript_language: ColumnType<string, string | undefined, string>;
 }
 
 /** One counted view: a viewer (a uid or a browser's random id) in one hour. */
@@ -69,6 +77,7 @@ export interface Database {
   teams: TeamTable;
   team_members: TeamMemberTable;
   team_invites: TeamInviteTable;
+  transcript_segments: TranscriptSegmentTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

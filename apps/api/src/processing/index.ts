@@ -18,6 +18,9 @@ import {
   PROCESS_QUEUE,
   pgBossEditQueue,
   pgBossQueue,
+  pgBossTranscriptionQueue,
+  TRANSCRIBE_GAVE_UP_QUEUE,
+  TRANSCRIBE_QUEUE,
   startBoss,
   type EditJob,
   type VideoJob,
@@ -25,6 +28,10 @@ import {
 
 export type * from './contracts';
 export type * from './edit-contracts';
+export type { TranscriptJobStore, TranscriptionOutcome, TranscriptionQueue } from './transcript-contracts';
+export { PermanentTranscriptionFailure } from './transcript-contracts';
+import type { TranscriptJobStore, TranscriptionQueue } from './transcript-contracts';
+import { transcriptJobHandlers } from './transcript-jobs';
 export { EDIT_GAVE_UP_REASON } from './edit-jobs';
 export { smartCut } from './smart-cut';
 export type { ProcessingConfig } from './processing-config';
@@ -40,6 +47,8 @@ export interface Processing {
   queue: VideoProcessingQueue;
   /** For saved edits: queue the render of an edit version. */
   renders: EditRenderQueue;
+  /** Transcripts (issue 30): queued for each video that becomes READY, and by an owner's Retry. */
+  transcriptions: TranscriptionQueue;
   /** Starts taking jobs in this process (the API by default, or `npm run worker`). */
   startWorker(): Promise<void>;
   /** Jobs waiting to run (not yet active): a metric, and proof the queue answers. */
@@ -70,6 +79,8 @@ export async function createProcessing(deps: {
   videos: ProcessingVideoStore;
   /** The videos' edits, for render jobs; without it this worker takes none. */
   edits?: EditVideoStore;
+  /** The videos' transcripts; without it no video is transcribed (TRANSCRIBE=off). */
+  transcripts?: TranscriptJobStore;
   /** Where jobs keep their files while they run (`DATA_DIR/tmp/processing`). */
   scratchDir: string;
   log: Logger;
@@ -85,6 +96,16 @@ export async function createProcessing(deps: {
   };
   const queue = pgBossQueue(boss, notify);
   const renders = pgBossEditQueue(boss, notify);
+  const transcriptions = pgBossTranscriptionQueue(boss, notify);
+  /** After READY: a transcript is wanted; a failure to ask costs the transcript, never the video. */
+  const askForTranscript = async (videoId: string) => {
+    if (!deps.transcripts) return;
+    try {
+      if (await deps.transcripts.markPending(videoId)) await transcriptions.enqueueTranscription(videoId);
+    } catch (error) {
+      log.warn({ videoId, err: error }, 'could not queue the transcription of a processed video');
+    }
+  };
 
   async function handleProcess([job]: PgBoss.JobWithMetadata<VideoJob>[]): Promise<void> {
     if (!job) return;
@@ -103,6 +124,7 @@ export async function createProcessing(deps: {
         // Leave a margin under the queue's expiry so a slow attempt fails itself first.
         timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
       });
+      if (result) await askForTranscript(videoId);
       if (result)
         jobLog.info(
           { videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes },
@@ -179,6 +201,7 @@ export async function createProcessing(deps: {
   return {
     queue,
     renders,
+    transcriptions,
     async startWorker() {
       if (workerIds.length) return;
       await sweep();
@@ -196,6 +219,17 @@ export async function createProcessing(deps: {
           await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, claiming(edit.render)),
         );
         workerIds.push(await boss.work<EditJob>(EDIT_GAVE_UP_QUEUE, polling, edit.gaveUp));
+      }
+      if (deps.transcripts) {
+        const transcript = transcriptJobHandlers({ transcripts: deps.transcripts, config, scratchDir, log });
+        workerIds.push(
+          await boss.work<VideoJob>(
+            TRANSCRIBE_QUEUE,
+            { ...polling, includeMetadata: true },
+            claiming(transcript.transcribe),
+          ),
+        );
+        workerIds.push(await boss.work<VideoJob>(TRANSCRIBE_GAVE_UP_QUEUE, polling, transcript.gaveUp));
       }
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor, SqlRunner, VideoProcessingQueue } from './contracts';
 import type { EditRenderQueue } from './edit-contracts';
+import type { TranscriptionQueue } from './transcript-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { settleJobsSurely } from './settle-jobs-surely';
 
@@ -11,6 +12,10 @@ export const GAVE_UP_QUEUE = 'video-processing-gave-up';
 /** Renders of saved edits (issue 16), with the same retries, expiry and dead letters as processing. */
 export const EDIT_QUEUE = 'video-edit';
 export const EDIT_GAVE_UP_QUEUE = 'video-edit-gave-up';
+
+/** Transcripts of READY videos (issue 30): never in the way of playback. */
+export const TRANSCRIBE_QUEUE = 'video-transcription';
+export const TRANSCRIBE_GAVE_UP_QUEUE = 'video-transcription-gave-up';
 
 export interface EditJob {
   videoId: string;
@@ -56,6 +61,8 @@ export async function startBoss(
     await createOrUpdateQueue(boss, PROCESS_QUEUE, { ...retry, deadLetter: GAVE_UP_QUEUE });
     await createOrUpdateQueue(boss, EDIT_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
     await createOrUpdateQueue(boss, EDIT_QUEUE, { ...retry, deadLetter: EDIT_GAVE_UP_QUEUE });
+    await createOrUpdateQueue(boss, TRANSCRIBE_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
+    await createOrUpdateQueue(boss, TRANSCRIBE_QUEUE, { ...retry, deadLetter: TRANSCRIBE_GAVE_UP_QUEUE });
   });
   return boss;
 }
@@ -85,6 +92,17 @@ export function pgBossEditQueue(boss: PgBoss, onEnqueued: () => void): EditRende
       const id = await boss.send(EDIT_QUEUE, job);
       if (!id) throw new Error(`Could not queue the edit of video ${videoId}`);
       onEnqueued();
+    },
+  };
+}
+
+export function pgBossTranscriptionQueue(boss: PgBoss, onEnqueued: () => void): TranscriptionQueue {
+  return {
+    async enqueueTranscription(videoId: string) {
+      const job: VideoJob = { videoId };
+      // One waiting transcription per video: a Retry while one waits adds nothing.
+      const id = await boss.send(TRANSCRIBE_QUEUE, job, { singletonKey: videoId });
+      if (id) onEnqueued();
     },
   };
 }

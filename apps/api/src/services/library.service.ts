@@ -4,6 +4,7 @@ import type { User } from '../auth/user';
 import * as folders from '../db/folder.repository';
 import * as libraryVideos from '../db/library-video.repository';
 import * as tags from '../db/tag.repository';
+import { firstMatchingLines } from '../db/transcript.repository';
 import type { Database } from '../db/video.table';
 import type { Folder, LibraryFilter, Tag, VideosChange } from './library';
 import { prefixTsquery } from './search-query';
@@ -45,11 +46,12 @@ export class LibraryService {
     // A tag the user does not have (a stale link) matches no video, rather than being an error.
     const names = new Set(filter.tags.map((name) => name.toLowerCase()));
     if (found.length < names.size) return { videos: [], nextPageNumber: 0, totalCount: 0 };
+    const tsquery = prefixTsquery(filter.query);
     const { rows, hasMore, total } = await libraryVideos.listFilteredVideos(
       db,
       user.uid,
       {
-        tsquery: prefixTsquery(filter.query),
+        tsquery,
         folderId: filter.folderId === undefined ? undefined : filter.folderId || null,
         tagIds: found.map((tag) => tag.id),
         status: filter.status,
@@ -58,7 +60,17 @@ export class LibraryService {
       },
       page,
     );
-    const videos = await Promise.all(rows.map((row) => this.deps.videos.withDirectUrls(toVideo(row))));
+    // Issue 30: a video found by what was said names the line, so the result can open at it.
+    const said = tsquery
+      ? await firstMatchingLines(
+          db,
+          rows.map((row) => row.id),
+          tsquery,
+        )
+      : new Map();
+    const videos = await Promise.all(
+      rows.map((row) => this.deps.videos.withDirectUrls({ ...toVideo(row), transcriptMatch: said.get(row.id) })),
+    );
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0, totalCount: total };
   }
 

@@ -44,5 +44,10 @@ export function toVideo(row: VideoRow): StoredVideo {
     folderId: row.folder_id ?? '',
     tags: row.tags ?? [],
     teamId: row.team_id ?? undefined,
+    transcript: {
+      state: row.transcript_state ?? null,
+      failureReason: row.transcript_failure_reason ?? '',
+      language: row.transcript_language ?? '',
+    },
   };
 }

@@ -56,7 +56,8 @@ const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
   thumbnail: ['edited-thumbnail', 'thumbnail'],
   original: ['playable', 'original'],
   storyboard: ['storyboard'],
-  captions: ['captions'],
+  // The owner's own captions win over those made from the transcript (issue 30).
+  captions: ['captions', 'generated-captions'],
 };
 
 const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);

@@ -44,7 +44,8 @@ export class VideoLinks {
   }
 
   captionsUrl(video: StoredVideo): string {
-    return video.editing.hasCaptions ? this.signed('captions', video, mediaPath('captions', video.id)) : '';
+    const has = video.editing.hasCaptions || video.transcript?.state === 'DONE';
+    return has ? this.signed('captions', video, mediaPath('captions', video.id)) : '';
   }
 
   /** The origin absolute links start with: PUBLIC_URL, else `origin` (where the caller reached us). */

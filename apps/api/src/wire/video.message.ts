@@ -2,6 +2,7 @@ import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Status, Visibility, VideoSchema, type Video } from '@stream/proto';
 import { editingFields } from './editing.message';
+import { transcriptFields } from './transcript.message';
 import type { VideoLinks } from './video-links';
 import type { StoredVideo } from '../services/video.mapper';
 import type { VideoStatus, VideoVisibility } from '../services/video';
@@ -49,6 +50,7 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks, options: {
     ...editingFields(video, links, options.owner === true),
     folderId: video.folderId,
     tags: video.tags,
+    ...transcriptFields(video),
   });
 }
 

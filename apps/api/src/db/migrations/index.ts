@@ -12,6 +12,7 @@ import * as uploadFirstBytes from './20261125110000-upload-first-bytes';
 import * as viewAddresses from './20261125110100-view-addresses';
 import * as linkGenerations from './20261125110200-link-generations';
 import * as teams from './20261125130000-teams';
+import * as transcripts from './20261125170000-transcripts';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261125110100-view-addresses': viewAddresses,
   '20261125110200-link-generations': linkGenerations,
   '20261125130000-teams': teams,
+  '20261125170000-transcripts': transcripts,
 };

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/video_service.proto.
  */
 export const file_videoservice_video_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIpEGCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkSDwoHdGVhbV9pZBgeIAEoCRIRCgl0ZWFtX25hbWUYHyABKAkiNwoJVGltZVJhbmdlEhUKDXN0YXJ0X3NlY29uZHMYASABKAESEwoLZW5kX3NlY29uZHMYAiABKAEiKQoHQ2hhcHRlchIPCgdzZWNvbmRzGAEgASgBEg0KBXRpdGxlGAIgASgJIjYKC0NoYXB0ZXJMaXN0EicKCGNoYXB0ZXJzGAEgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXIiigEKClN0b3J5Ym9hcmQSCwoDdXJsGAEgASgJEg8KB2NvbHVtbnMYAiABKAUSDAoEcm93cxgDIAEoBRISCgp0aWxlX3dpZHRoGAQgASgFEhMKC3RpbGVfaGVpZ2h0GAUgASgFEhgKEGludGVydmFsX3NlY29uZHMYBiABKAESDQoFY291bnQYByABKAUicwoSQ3JlYXRlVmlkZW9SZXF1ZXN0Eg0KBXRpdGxlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3VybBgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiIwoPR2V0VmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIr8CChFMaXN0VmlkZW9zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEwoLcGFnZV9udW1iZXIYAiABKAUSDQoFcXVlcnkYAyABKAkSFgoJZm9sZGVyX2lkGAQgASgJSACIAQESDAoEdGFncxgFIAMoCRIlCgRzb3J0GAYgASgOMhcudmlkZW9zZXJ2aWNlLlZpZGVvU29ydBIpCgZzdGF0dXMYByABKA4yFC52aWRlb3NlcnZpY2UuU3RhdHVzSAGIAQESMQoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5SAKIAQESFAoHdGVhbV9pZBgJIAEoCUgDiAEBQgwKCl9mb2xkZXJfaWRCCQoHX3N0YXR1c0INCgtfdmlzaWJpbGl0eUIKCghfdGVhbV9pZCJ9ChJMaXN0VmlkZW9zUmVzcG9uc2USIwoGdmlkZW9zGAEgAygLMhMudmlkZW9zZXJ2aWNlLlZpZGVvEhgKEG5leHRfcGFnZV9udW1iZXIYAiABKAUSGAoLdG90YWxfY291bnQYAyABKAVIAIgBAUIOCgxfdG90YWxfY291bnQilAIKElVwZGF0ZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkSIgoVZGVmYXVsdF9wbGF5YmFja19yYXRlGAogASgBSACIAQESKwoIY2hhcHRlcnMYCyABKAsyGS52aWRlb3NlcnZpY2UuQ2hhcHRlckxpc3QSLwoLdXBkYXRlX21hc2sYDCABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrQhgKFl9kZWZhdWx0X3BsYXliYWNrX3JhdGUiJgoSRGVsZXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJInMKEVNoYXJlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEiEKFGV4cGlyZV9hZnRlcl9zZWNvbmRzGAIgASgDSACIAQESEAoIbmV3X2xpbmsYAyABKAhCFwoVX2V4cGlyZV9hZnRlcl9zZWNvbmRzIosBChJTaGFyZVZpZGVvUmVzcG9uc2USCgoCaWQYASABKAkSCwoDdXJsGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSIsChVHZXRTaGFyZWRWaWRlb1JlcXVlc3QSEwoLc2hhcmVfdG9rZW4YASABKAkiOAoRUmVjb3JkVmlld1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEQoJdmlld2VyX2lkGAIgASgJIigKElJlY29yZFZpZXdSZXNwb25zZRISCgp2aWV3X2NvdW50GAEgASgDKlwKBlN0YXR1cxIWChJTVEFUVVNfVU5TUEVDSUZJRUQQABIVChFTVEFUVVNfUFJPQ0VTU0lORxABEhAKDFNUQVRVU19SRUFEWRACEhEKDVNUQVRVU19GQUlMRUQQAypnCgpWaXNpYmlsaXR5EhYKElZJU0lCSUxJVFlfUFJJVkFURRAAEhUKEVZJU0lCSUxJVFlfU0hBUkVEEAESFQoRVklTSUJJTElUWV9QVUJMSUMQAhITCg9WSVNJQklMSVRZX1RFQU0QAypoCglFZGl0U3RhdGUSEwoPRURJVF9TVEFURV9OT05FEAASFwoTRURJVF9TVEFURV9BUFBMWUlORxABEhYKEkVESVRfU1RBVEVfQVBQTElFRBACEhUKEUVESVRfU1RBVEVfRkFJTEVEEAMqgwEKCVZpZGVvU29ydBIaChZWSURFT19TT1JUX1VOU1BFQ0lGSUVEEAASFQoRVklERU9fU09SVF9ORVdFU1QQARIVChFWSURFT19TT1JUX09MREVTVBACEhQKEFZJREVPX1NPUlRfVElUTEUQAxIWChJWSURFT19TT1JUX0xPTkdFU1QQBDLiBAoMVmlkZW9TZXJ2aWNlEkQKC0NyZWF0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkNyZWF0ZVZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxI+CghHZXRWaWRlbxIdLnZpZGVvc2VydmljZS5HZXRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKTGlzdFZpZGVvcxIfLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVxdWVzdBogLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVzcG9uc2USRAoLVXBkYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuVXBkYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEkcKC0RlbGV0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkRlbGV0ZVZpZGVvUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJPCgpTaGFyZVZpZGVvEh8udmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXNwb25zZRJKCg5HZXRTaGFyZWRWaWRlbxIjLnZpZGVvc2VydmljZS5HZXRTaGFyZWRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKUmVjb3JkVmlldxIfLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVxdWVzdBogLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIsIHCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkSDwoHdGVhbV9pZBgeIAEoCRIRCgl0ZWFtX25hbWUYHyABKAkSNwoQdHJhbnNjcmlwdF9zdGF0ZRg3IAEoDjIdLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0U3RhdGUSIQoZdHJhbnNjcmlwdF9mYWlsdXJlX3JlYXNvbhg4IAEoCRIbChN0cmFuc2NyaXB0X2xhbmd1YWdlGDkgASgJEjYKEHRyYW5zY3JpcHRfbWF0Y2gYOiABKAsyHC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdExpbmUiWQoOVHJhbnNjcmlwdExpbmUSDQoFaW5kZXgYASABKAUSFQoNc3RhcnRfc2Vjb25kcxgCIAEoARITCgtlbmRfc2Vjb25kcxgDIAEoARIMCgR0ZXh0GAQgASgJIjcKCVRpbWVSYW5nZRIVCg1zdGFydF9zZWNvbmRzGAEgASgBEhMKC2VuZF9zZWNvbmRzGAIgASgBIikKB0NoYXB0ZXISDwoHc2Vjb25kcxgBIAEoARINCgV0aXRsZRgCIAEoCSI2CgtDaGFwdGVyTGlzdBInCghjaGFwdGVycxgBIAMoCzIVLnZpZGVvc2VydmljZS5DaGFwdGVyIooBCgpTdG9yeWJvYXJkEgsKA3VybBgBIAEoCRIPCgdjb2x1bW5zGAIgASgFEgwKBHJvd3MYAyABKAUSEgoKdGlsZV93aWR0aBgEIAEoBRITCgt0aWxlX2hlaWdodBgFIAEoBRIYChBpbnRlcnZhbF9zZWNvbmRzGAYgASgBEg0KBWNvdW50GAcgASgFInMKEkNyZWF0ZVZpZGVvUmVxdWVzdBINCgV0aXRsZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRILCgN1cmwYAyABKAkSLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiMKD0dldFZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSK/AgoRTGlzdFZpZGVvc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhMKC3BhZ2VfbnVtYmVyGAIgASgFEg0KBXF1ZXJ5GAMgASgJEhYKCWZvbGRlcl9pZBgEIAEoCUgAiAEBEgwKBHRhZ3MYBSADKAkSJQoEc29ydBgGIAEoDjIXLnZpZGVvc2VydmljZS5WaWRlb1NvcnQSKQoGc3RhdHVzGAcgASgOMhQudmlkZW9zZXJ2aWNlLlN0YXR1c0gBiAEBEjEKCnZpc2liaWxpdHkYCCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eUgCiAEBEhQKB3RlYW1faWQYCSABKAlIA4gBAUIMCgpfZm9sZGVyX2lkQgkKB19zdGF0dXNCDQoLX3Zpc2liaWxpdHlCCgoIX3RlYW1faWQifQoSTGlzdFZpZGVvc1Jlc3BvbnNlEiMKBnZpZGVvcxgBIAMoCzITLnZpZGVvc2VydmljZS5WaWRlbxIYChBuZXh0X3BhZ2VfbnVtYmVyGAIgASgFEhgKC3RvdGFsX2NvdW50GAMgASgFSACIAQFCDgoMX3RvdGFsX2NvdW50IpQCChJVcGRhdGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5EiIKFWRlZmF1bHRfcGxheWJhY2tfcmF0ZRgKIAEoAUgAiAEBEisKCGNoYXB0ZXJzGAsgASgLMhkudmlkZW9zZXJ2aWNlLkNoYXB0ZXJMaXN0Ei8KC3VwZGF0ZV9tYXNrGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFza0IYChZfZGVmYXVsdF9wbGF5YmFja19yYXRlIiYKEkRlbGV0ZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSJzChFTaGFyZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIhChRleHBpcmVfYWZ0ZXJfc2Vjb25kcxgCIAEoA0gAiAEBEhAKCG5ld19saW5rGAMgASgIQhcKFV9leHBpcmVfYWZ0ZXJfc2Vjb25kcyKLAQoSU2hhcmVWaWRlb1Jlc3BvbnNlEgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCRIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiLAoVR2V0U2hhcmVkVmlkZW9SZXF1ZXN0EhMKC3NoYXJlX3Rva2VuGAEgASgJIjgKEVJlY29yZFZpZXdSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEhEKCXZpZXdlcl9pZBgCIAEoCSIoChJSZWNvcmRWaWV3UmVzcG9uc2USEgoKdmlld19jb3VudBgBIAEoAypcCgZTdGF0dXMSFgoSU1RBVFVTX1VOU1BFQ0lGSUVEEAASFQoRU1RBVFVTX1BST0NFU1NJTkcQARIQCgxTVEFUVVNfUkVBRFkQAhIRCg1TVEFUVVNfRkFJTEVEEAMqZwoKVmlzaWJpbGl0eRIWChJWSVNJQklMSVRZX1BSSVZBVEUQABIVChFWSVNJQklMSVRZX1NIQVJFRBABEhUKEVZJU0lCSUxJVFlfUFVCTElDEAISEwoPVklTSUJJTElUWV9URUFNEAMqpwEKD1RyYW5zY3JpcHRTdGF0ZRIZChVUUkFOU0NSSVBUX1NUQVRFX05PTkUQABIhCh1UUkFOU0NSSVBUX1NUQVRFX1RSQU5TQ1JJQklORxABEhkKFVRSQU5TQ1JJUFRfU1RBVEVfRE9ORRACEh4KGlRSQU5TQ1JJUFRfU1RBVEVfTk9fU1BFRUNIEAMSGwoXVFJBTlNDUklQVF9TVEFURV9GQUlMRUQQBCpoCglFZGl0U3RhdGUSEwoPRURJVF9TVEFURV9OT05FEAASFwoTRURJVF9TVEFURV9BUFBMWUlORxABEhYKEkVESVRfU1RBVEVfQVBQTElFRBACEhUKEUVESVRfU1RBVEVfRkFJTEVEEAMqgwEKCVZpZGVvU29ydBIaChZWSURFT19TT1JUX1VOU1BFQ0lGSUVEEAASFQoRVklERU9fU09SVF9ORVdFU1QQARIVChFWSURFT19TT1JUX09MREVTVBACEhQKEFZJREVPX1NPUlRfVElUTEUQAxIWChJWSURFT19TT1JUX0xPTkdFU1QQBDLiBAoMVmlkZW9TZXJ2aWNlEkQKC0NyZWF0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkNyZWF0ZVZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxI+CghHZXRWaWRlbxIdLnZpZGVvc2VydmljZS5HZXRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKTGlzdFZpZGVvcxIfLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVxdWVzdBogLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVzcG9uc2USRAoLVXBkYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuVXBkYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEkcKC0RlbGV0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkRlbGV0ZVZpZGVvUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJPCgpTaGFyZVZpZGVvEh8udmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXNwb25zZRJKCg5HZXRTaGFyZWRWaWRlbxIjLnZpZGVvc2VydmljZS5HZXRTaGFyZWRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKUmVjb3JkVmlldxIfLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVxdWVzdBogLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.Video
@@ -192,12 +192,40 @@ export type Video = Message<"videoservice.Video"> & {
   /**
    * That team's name, for its members; "" otherwise.
    *
-   * Numbers 32 to 69 are kept for this wave's issues (32-34 teams, 35-44 conversation, 45-54
-   * renditions, 55-64 transcripts, 65-69 annotations) so work in parallel does not collide.
-   *
    * @generated from field: string team_name = 31;
    */
   teamName: string;
+
+  /**
+   * Issue 30: the transcript's state (TRANSCRIPT_STATE_NONE: never asked for).
+   *
+   * @generated from field: videoservice.TranscriptState transcript_state = 55;
+   */
+  transcriptState: TranscriptState;
+
+  /**
+   * Why the last transcription failed (TRANSCRIPT_STATE_FAILED); "" otherwise.
+   *
+   * @generated from field: string transcript_failure_reason = 56;
+   */
+  transcriptFailureReason: string;
+
+  /**
+   * The spoken language, ISO 639-1, as the engine detected it; "" when unknown.
+   *
+   * @generated from field: string transcript_language = 57;
+   */
+  transcriptLanguage: string;
+
+  /**
+   * In ListVideos results for a query: the first transcript line that matched it, if any did.
+   *
+   * Numbers 32 to 69 are kept for this wave's issues (32-34 teams, 35-44 conversation, 45-54
+   * renditions, 55-64 transcripts, 65-69 annotations) so work in parallel does not collide.
+   *
+   * @generated from field: videoservice.TranscriptLine transcript_match = 58;
+   */
+  transcriptMatch?: TranscriptLine | undefined;
 };
 
 /**
@@ -208,8 +236,42 @@ export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
   messageDesc(file_videoservice_video_service, 0);
 
 /**
- * A part of a video's timeline, [start_seconds, end_seconds).
+ * One line of a transcript, at its time in the original recording.
  *
+ * @generated from message videoservice.TranscriptLine
+ */
+export type TranscriptLine = Message<"videoservice.TranscriptLine"> & {
+  /**
+   * Its place in the transcript, from 0.
+   *
+   * @generated from field: int32 index = 1;
+   */
+  index: number;
+
+  /**
+   * @generated from field: double start_seconds = 2;
+   */
+  startSeconds: number;
+
+  /**
+   * @generated from field: double end_seconds = 3;
+   */
+  endSeconds: number;
+
+  /**
+   * @generated from field: string text = 4;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message videoservice.TranscriptLine.
+ * Use `create(TranscriptLineSchema)` to create a new message.
+ */
+export const TranscriptLineSchema: GenMessage<TranscriptLine> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 1);
+
+/**
  * @generated from message videoservice.TimeRange
  */
 export type TimeRange = Message<"videoservice.TimeRange"> & {
@@ -229,7 +291,7 @@ export type TimeRange = Message<"videoservice.TimeRange"> & {
  * Use `create(TimeRangeSchema)` to create a new message.
  */
 export const TimeRangeSchema: GenMessage<TimeRange> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 1);
+  messageDesc(file_videoservice_video_service, 2);
 
 /**
  * @generated from message videoservice.Chapter
@@ -251,7 +313,7 @@ export type Chapter = Message<"videoservice.Chapter"> & {
  * Use `create(ChapterSchema)` to create a new message.
  */
 export const ChapterSchema: GenMessage<Chapter> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 2);
+  messageDesc(file_videoservice_video_service, 3);
 
 /**
  * @generated from message videoservice.ChapterList
@@ -268,7 +330,7 @@ export type ChapterList = Message<"videoservice.ChapterList"> & {
  * Use `create(ChapterListSchema)` to create a new message.
  */
 export const ChapterListSchema: GenMessage<ChapterList> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 3);
+  messageDesc(file_videoservice_video_service, 4);
 
 /**
  * A sprite of `count` thumbnails, `columns` by `rows`, one every `interval_seconds` of the original.
@@ -317,7 +379,7 @@ export type Storyboard = Message<"videoservice.Storyboard"> & {
  * Use `create(StoryboardSchema)` to create a new message.
  */
 export const StoryboardSchema: GenMessage<Storyboard> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 4);
+  messageDesc(file_videoservice_video_service, 5);
 
 /**
  * @generated from message videoservice.CreateVideoRequest
@@ -349,7 +411,7 @@ export type CreateVideoRequest = Message<"videoservice.CreateVideoRequest"> & {
  * Use `create(CreateVideoRequestSchema)` to create a new message.
  */
 export const CreateVideoRequestSchema: GenMessage<CreateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 5);
+  messageDesc(file_videoservice_video_service, 6);
 
 /**
  * @generated from message videoservice.GetVideoRequest
@@ -366,7 +428,7 @@ export type GetVideoRequest = Message<"videoservice.GetVideoRequest"> & {
  * Use `create(GetVideoRequestSchema)` to create a new message.
  */
 export const GetVideoRequestSchema: GenMessage<GetVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 6);
+  messageDesc(file_videoservice_video_service, 7);
 
 /**
  * @generated from message videoservice.ListVideosRequest
@@ -436,7 +498,7 @@ export type ListVideosRequest = Message<"videoservice.ListVideosRequest"> & {
  * Use `create(ListVideosRequestSchema)` to create a new message.
  */
 export const ListVideosRequestSchema: GenMessage<ListVideosRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 7);
+  messageDesc(file_videoservice_video_service, 8);
 
 /**
  * @generated from message videoservice.ListVideosResponse
@@ -467,7 +529,7 @@ export type ListVideosResponse = Message<"videoservice.ListVideosResponse"> & {
  * Use `create(ListVideosResponseSchema)` to create a new message.
  */
 export const ListVideosResponseSchema: GenMessage<ListVideosResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 8);
+  messageDesc(file_videoservice_video_service, 9);
 
 /**
  * @generated from message videoservice.UpdateVideoRequest
@@ -526,7 +588,7 @@ export type UpdateVideoRequest = Message<"videoservice.UpdateVideoRequest"> & {
  * Use `create(UpdateVideoRequestSchema)` to create a new message.
  */
 export const UpdateVideoRequestSchema: GenMessage<UpdateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 9);
+  messageDesc(file_videoservice_video_service, 10);
 
 /**
  * @generated from message videoservice.DeleteVideoRequest
@@ -543,7 +605,7 @@ export type DeleteVideoRequest = Message<"videoservice.DeleteVideoRequest"> & {
  * Use `create(DeleteVideoRequestSchema)` to create a new message.
  */
 export const DeleteVideoRequestSchema: GenMessage<DeleteVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 10);
+  messageDesc(file_videoservice_video_service, 11);
 
 /**
  * @generated from message videoservice.ShareVideoRequest
@@ -575,7 +637,7 @@ export type ShareVideoRequest = Message<"videoservice.ShareVideoRequest"> & {
  * Use `create(ShareVideoRequestSchema)` to create a new message.
  */
 export const ShareVideoRequestSchema: GenMessage<ShareVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 11);
+  messageDesc(file_videoservice_video_service, 12);
 
 /**
  * @generated from message videoservice.ShareVideoResponse
@@ -613,7 +675,7 @@ export type ShareVideoResponse = Message<"videoservice.ShareVideoResponse"> & {
  * Use `create(ShareVideoResponseSchema)` to create a new message.
  */
 export const ShareVideoResponseSchema: GenMessage<ShareVideoResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 12);
+  messageDesc(file_videoservice_video_service, 13);
 
 /**
  * @generated from message videoservice.GetSharedVideoRequest
@@ -630,7 +692,7 @@ export type GetSharedVideoRequest = Message<"videoservice.GetSharedVideoRequest"
  * Use `create(GetSharedVideoRequestSchema)` to create a new message.
  */
 export const GetSharedVideoRequestSchema: GenMessage<GetSharedVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 13);
+  messageDesc(file_videoservice_video_service, 14);
 
 /**
  * @generated from message videoservice.RecordViewRequest
@@ -654,7 +716,7 @@ export type RecordViewRequest = Message<"videoservice.RecordViewRequest"> & {
  * Use `create(RecordViewRequestSchema)` to create a new message.
  */
 export const RecordViewRequestSchema: GenMessage<RecordViewRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 14);
+  messageDesc(file_videoservice_video_service, 15);
 
 /**
  * @generated from message videoservice.RecordViewResponse
@@ -671,7 +733,7 @@ export type RecordViewResponse = Message<"videoservice.RecordViewResponse"> & {
  * Use `create(RecordViewResponseSchema)` to create a new message.
  */
 export const RecordViewResponseSchema: GenMessage<RecordViewResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 15);
+  messageDesc(file_videoservice_video_service, 16);
 
 /**
  * @generated from enum videoservice.Status
@@ -739,6 +801,49 @@ export const VisibilitySchema: GenEnum<Visibility> = /*@__PURE__*/
   enumDesc(file_videoservice_video_service, 1);
 
 /**
+ * A part of a video's timeline, [start_seconds, end_seconds).
+ * Issue 30: where a video's transcript is.
+ *
+ * @generated from enum videoservice.TranscriptState
+ */
+export enum TranscriptState {
+  /**
+   * @generated from enum value: TRANSCRIPT_STATE_NONE = 0;
+   */
+  NONE = 0,
+
+  /**
+   * Queued or running (videos play meanwhile).
+   *
+   * @generated from enum value: TRANSCRIPT_STATE_TRANSCRIBING = 1;
+   */
+  TRANSCRIBING = 1,
+
+  /**
+   * @generated from enum value: TRANSCRIPT_STATE_DONE = 2;
+   */
+  DONE = 2,
+
+  /**
+   * Transcribed, and no speech was found (silence, music).
+   *
+   * @generated from enum value: TRANSCRIPT_STATE_NO_SPEECH = 3;
+   */
+  NO_SPEECH = 3,
+
+  /**
+   * @generated from enum value: TRANSCRIPT_STATE_FAILED = 4;
+   */
+  FAILED = 4,
+}
+
+/**
+ * Describes the enum videoservice.TranscriptState.
+ */
+export const TranscriptStateSchema: GenEnum<TranscriptState> = /*@__PURE__*/
+  enumDesc(file_videoservice_video_service, 2);
+
+/**
  * @generated from enum videoservice.EditState
  */
 export enum EditState {
@@ -771,7 +876,7 @@ export enum EditState {
  * Describes the enum videoservice.EditState.
  */
 export const EditStateSchema: GenEnum<EditState> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 2);
+  enumDesc(file_videoservice_video_service, 3);
 
 /**
  * The order of ListVideos. UNSPECIFIED: by relevance to the query, else newest first.
@@ -809,7 +914,7 @@ export enum VideoSort {
  * Describes the enum videoservice.VideoSort.
  */
 export const VideoSortSchema: GenEnum<VideoSort> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 3);
+  enumDesc(file_videoservice_video_service, 4);
 
 /**
  * @generated from service videoservice.VideoService

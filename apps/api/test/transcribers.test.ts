@@ -216,5 +216,9 @@ describe('transcription engines', () => {
     const silence = join(dir, 'silence.wav');
     await run(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '2', silence]);
     expect((await engine.transcribe(silence, options(2))).segments).toEqual([]);
+    // A recording with no audio track at all: nothing was said, which is no failure.
+    const mute = join(dir, 'mute.webm');
+    await run(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=d=1:s=64x48', '-c:v', 'libvpx', mute]);
+    expect(await engine.transcribe(mute, options(1))).toEqual({ language: '', segments: [] });
   }, 60_000);
 });

@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runTool } from './run-tool';
 import { parsePocketsphinx } from './pocketsphinx-output';
-import { clampSegments, TranscriptionError, type Transcriber } from './transcriber';
+import { extractAudio } from './extract-audio';
+import { clampSegments, type Transcriber } from './transcriber';
 
 /**
  * The engine that needs nothing but Debian packages (issue 30, TOOLCHAIN "Third-wave facts"):
@@ -19,13 +20,8 @@ export function builtinTranscriber(options: { ffmpegPath: string; pocketsphinxPa
       const left = () => Math.max(1000, deadline - Date.now());
       const wav = join(scratchDir, `pocketsphinx-${randomUUID()}.wav`); // never the input's own name;
       try {
-        await runTool(
-          options.ffmpegPath,
-          ['-nostdin', '-v', 'error', '-y', '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', wav],
-          left(),
-        ).catch((error: unknown) => {
-          throw new TranscriptionError(`The audio could not be read: ${(error as Error).message}`, true);
-        });
+        if (!(await extractAudio(options.ffmpegPath, file, wav, { timeoutMs: left() })))
+          return { language: '', segments: [] };
         const output = await runTool(pocketsphinx, ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null'], left());
         return { language: 'en', segments: clampSegments(parsePocketsphinx(output), durationSeconds) };
       } finally {

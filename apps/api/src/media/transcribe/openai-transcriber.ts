@@ -4,7 +4,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readAnswer } from './openai-answer';
-import { runTool } from './run-tool';
+import { extractAudio } from './extract-audio';
 import { clampSegments, TranscriptionError, type Transcriber, type TranscriptSegment } from './transcriber';
 
 export interface OpenAiTranscriberOptions {
@@ -75,15 +75,9 @@ export function openAiTranscriber(options: OpenAiTranscriberOptions): Transcribe
       const dir = join(scratchDir, `chunks-${randomUUID()}`);
       try {
         await mkdir(dir, { recursive: true });
-        await runTool(
-          options.ffmpegPath,
-          ['-nostdin', '-v', 'error', '-y', '-i', file, '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le']
-            .concat(['-f', 'segment', '-segment_time', String(chunkSeconds), '-reset_timestamps', '1'])
-            .concat([join(dir, 'chunk-%05d.wav')]),
-          timeoutMs,
-        ).catch((error: unknown) => {
-          throw new TranscriptionError(`The audio could not be read: ${(error as Error).message}`, true);
-        });
+        const pattern = join(dir, 'chunk-%05d.wav');
+        if (!(await extractAudio(options.ffmpegPath, file, pattern, { timeoutMs, segmentSeconds: chunkSeconds })))
+          return { language: '', segments: [] };
         const chunks = (await readdir(dir)).filter((name) => name.endsWith('.wav')).sort();
         let language = '';
         const segments: TranscriptSegment[] = [];

@@ -42,7 +42,8 @@ export interface LibraryViewProps<T extends LibraryItem> {
   onDelete: (videoIds: string[], done: () => void) => void;
   /** The next page: Load more, or its failure with Retry. */
   more: { hasMore: boolean; loading: boolean; error?: string; onLoadMore: () => void };
-  renderVideoLink: (videoId: string, props: LinkProps) => ReactNode;
+  /** `at`: the second the link opens the video at (a match in what was said). */
+  renderVideoLink: (videoId: string, props: LinkProps, at?: number) => ReactNode;
   renderTagLink: (tag: string, props: LinkProps) => ReactNode;
   onEdit: (videoId: string) => void;
   /** The Share and Delete dialogs of one video, drawn by the app while open. */
@@ -115,7 +116,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
                 renderTagLink={props.renderTagLink}
                 selection={{ selected: selection.isSelected(id), onToggle: (range) => selection.toggle(id, range) }}
                 dragId={id}
-                renderLink={(linkProps) => props.renderVideoLink(id, linkProps)}
+                renderLink={(linkProps) => props.renderVideoLink(id, linkProps, card.spokenMatch?.seconds)}
                 actions={
                   <VideoActionsMenu
                     title={card.title}

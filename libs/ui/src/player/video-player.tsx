@@ -41,6 +41,10 @@ export interface VideoPlayerProps {
   captionsUrl?: string;
   /** Preview of an edit: playback skips everything outside these spans and stops after the last. */
   keptSpans?: readonly TimeSpan[];
+  /** Where playback starts, in seconds (a link's `?t=`). */
+  startAt?: number;
+  /** The <video> element, for what plays along with it (the transcript follows and seeks it). */
+  onVideoElement?: (element: HTMLVideoElement | null) => void;
 }
 
 /**
@@ -61,6 +65,8 @@ export function VideoPlayer({
   storyboard,
   captionsUrl,
   keptSpans,
+  startAt,
+  onVideoElement,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -75,6 +81,18 @@ export function VideoPlayer({
   const [fullscreen, setFullscreen] = useState(false);
   const [error, setError] = useState<string>();
   const [buffering, setBuffering] = useState(false);
+  const [captionsOn, setCaptionsOn] = useState(true);
+  useEffect(() => {
+    onVideoElement?.(videoRef.current);
+    return () => onVideoElement?.(null);
+  }, [onVideoElement]);
+  const toggleCaptions = useCallback(() => {
+    const tracks = Array.from(videoRef.current?.textTracks ?? []);
+    setCaptionsOn((on) => {
+      for (const track of tracks) track.mode = on ? 'hidden' : 'showing';
+      return !on;
+    });
+  }, []);
 
   const duration = resolveDuration(elementDuration, knownDuration);
 
@@ -234,6 +252,11 @@ export function VideoPlayer({
       video.defaultPlaybackRate = rate;
       video.playbackRate = rate;
     }
+    // A link's start time, once: a replaced src resumes where it was instead.
+    if (!resume && video && startAt && startAt > 0 && position.current.time === 0) {
+      video.currentTime = startAt;
+      setCurrentTime(startAt);
+    }
     if (!resume || !video) return;
     resumeAt.current = null;
     if (resume.time > 0) {
@@ -382,6 +405,18 @@ export function VideoPlayer({
             </option>
           ))}
         </select>
+        {captionsUrl && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs font-bold"
+            onClick={toggleCaptions}
+            aria-pressed={captionsOn}
+            aria-label="Captions"
+            title="Captions (CC)"
+          >
+            CC
+          </button>
+        )}
         {canPip && (
           <button type="button" className="btn btn-ghost btn-xs" onClick={togglePictureInPicture}>
             Picture-in-picture

@@ -18,6 +18,7 @@ import { codeOf, makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
+import { editClient } from './support/edit-client';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { FFMPEG } from './processing-fixtures';
@@ -131,6 +132,7 @@ describe('transcripts from an OpenAI-compatible server', () => {
       [2, 8, 9.5, 'Thanks for watching.'],
     ]);
     expect(video.captionsUrl).not.toBe('');
+    expect(video.generatedCaptions).toBe(true);
     const vtt = await (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
     expect(vtt).toBe(
       [
@@ -174,6 +176,15 @@ describe('transcripts from an OpenAI-compatible server', () => {
     const video = await videos(owner).getVideo({ videoId: id });
     const vtt = await (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
     expect(vtt).toContain('00:00:04.000 --> 00:00:07.500\nHere the Zeppelin dashboard shows the revenue.');
+
+    // Captions the owner uploads win over those made from the transcript, and removing them brings those back.
+    const own = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nMy own words\n';
+    const withOwn = await editClient(server.baseUrl, owner.idToken).setCaptions({ videoId: id, webvtt: own });
+    expect(withOwn.generatedCaptions).toBe(false);
+    expect(await (await fetch(new URL(withOwn.captionsUrl, server.baseUrl))).text()).toBe(own);
+    const removed = await editClient(server.baseUrl, owner.idToken).setCaptions({ videoId: id, webvtt: '' });
+    expect(removed.generatedCaptions).toBe(true);
+    expect(await (await fetch(new URL(removed.captionsUrl, server.baseUrl))).text()).toContain('Zeppelin');
   });
 
   it('says why when the server keeps failing, and a Retry transcribes once it answers again', async () => {

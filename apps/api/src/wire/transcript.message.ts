@@ -26,12 +26,14 @@ export function transcriptFields(video: StoredVideo): {
   transcriptFailureReason: string;
   transcriptLanguage: string;
   transcriptMatch?: TranscriptLine;
+  generatedCaptions: boolean;
 } {
   const match = video.transcriptMatch;
   return {
     transcriptState: protoState(video.transcript?.state),
     transcriptFailureReason: video.transcript?.state === 'FAILED' ? video.transcript.failureReason : '',
     transcriptLanguage: video.transcript?.language ?? '',
+    generatedCaptions: !video.editing.hasCaptions && video.transcript?.state === 'DONE',
     ...(match && {
       transcriptMatch: create(TranscriptLineSchema, {
         index: match.index,

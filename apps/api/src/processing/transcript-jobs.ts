@@ -4,7 +4,7 @@ import { describeFailure, withoutPaths } from './failure-reason';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { makeScratch } from './scratch';
 import { PermanentTranscriptionFailure, type TranscriptJobStore } from './transcript-contracts';
-import type { VideoJob } from './video-queue';
+import { transcriptionSeconds, type VideoJob } from './video-queue';
 import { rm } from 'node:fs/promises';
 
 export const TRANSCRIPT_GAVE_UP_REASON =
@@ -31,7 +31,7 @@ export function transcriptJobHandlers(deps: {
         const started = performance.now();
         const outcome = await transcripts.transcribe(videoId, {
           scratchDir: work,
-          timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+          timeoutMs: Math.max(1000, transcriptionSeconds(config) * 900),
         });
         log.info({ videoId, outcome, seconds: (performance.now() - started) / 1000 }, 'video transcribed');
       } catch (error) {

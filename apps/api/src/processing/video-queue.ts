@@ -16,6 +16,12 @@ export const EDIT_GAVE_UP_QUEUE = 'video-edit-gave-up';
 /** Transcripts of READY videos (issue 30): never in the way of playback. */
 export const TRANSCRIBE_QUEUE = 'video-transcription';
 export const TRANSCRIBE_GAVE_UP_QUEUE = 'video-transcription-gave-up';
+/**
+ * How long one transcription may run: the built-in engine takes about 0.7 s per second of audio
+ * on 2 busy cores (bench/results), so a two-hour recording needs well over processing's timeout.
+ * A worker that dies meanwhile is found by the job heartbeat, not by this expiry.
+ */
+export const transcriptionSeconds = (config: ResolvedProcessingConfig) => Math.max(config.timeoutSeconds, 4 * 3600);
 
 export interface EditJob {
   videoId: string;
@@ -62,7 +68,11 @@ export async function startBoss(
     await createOrUpdateQueue(boss, EDIT_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
     await createOrUpdateQueue(boss, EDIT_QUEUE, { ...retry, deadLetter: EDIT_GAVE_UP_QUEUE });
     await createOrUpdateQueue(boss, TRANSCRIBE_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
-    await createOrUpdateQueue(boss, TRANSCRIBE_QUEUE, { ...retry, deadLetter: TRANSCRIBE_GAVE_UP_QUEUE });
+    await createOrUpdateQueue(boss, TRANSCRIBE_QUEUE, {
+      ...retry,
+      expireInSeconds: transcriptionSeconds(config),
+      deadLetter: TRANSCRIBE_GAVE_UP_QUEUE,
+    });
   });
   return boss;
 }

@@ -28,7 +28,7 @@ const download = (type: string, body: string) => `data:${type};charset=utf-8,${e
  * line in place; downloads as WebVTT, SubRip and text; what its state is while there is none.
  */
 export function TranscriptPanel(props: TranscriptPanelProps) {
-  const { state, lines, currentTime, onSeek, onEditLine, fileName } = props;
+  const { lines, currentTime, onSeek, onEditLine, fileName } = props;
   const [search, setSearch] = useState('');
   const current = currentLineIndex(lines, currentTime);
   const listRef = useRef<HTMLOListElement>(null);

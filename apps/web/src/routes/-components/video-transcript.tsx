@@ -4,6 +4,11 @@ import { TranscriptPanel } from '@stream/ui';
 import { useTranscript } from '@stream/video-api';
 import { useEffect, useState } from 'react';
 
+/** Moves the player's playback (the element is the player's, shared by design). */
+function seek(element: HTMLVideoElement, seconds: number) {
+  element.currentTime = seconds;
+}
+
 /**
  * The transcript beside the player (issue 30), loaded only on a video's page: it follows the
  * player's <video> and seeks it.
@@ -35,7 +40,7 @@ export default function VideoTranscript(props: {
       currentTime={time}
       onSeek={(seconds) => {
         if (!player) return;
-        player.currentTime = seconds;
+        seek(player, seconds);
         setTime(seconds);
       }}
       fileName={video.title || 'transcript'}

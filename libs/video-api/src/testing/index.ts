@@ -24,3 +24,4 @@ export {
 export { makeTestClip, testClipArgs, type TestClipOptions, type TestClipVideo } from './test-clip';
 export { updateVideoMaskContract } from './update-video-contract';
 export { createFakeTeamService, type FakeTeamService } from './fake-team-service';
+export { createFakeTranscriptService, type FakeTranscriptService } from './fake-transcript-service';

@@ -109,7 +109,28 @@ function TranscriptStatus({ state, failureReason, loading, onRetry }: Transcript
     case 'no-speech':
       return <p className="text-sm opacity-70">No speech found.</p>;
     case 'none':
-      return <p className="text-sm opacity-70">This video has no transcript.</p>;
+      return (
+        <div className="flex flex-col items-start gap-1 text-sm">
+          <p className="opacity-70">This video has no transcript.</p>
+          {onRetry && (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={retrying}
+              onClick={() => {
+                setRetrying(true);
+                setError(undefined);
+                onRetry()
+                  .catch((failure: unknown) => setError((failure as Error).message))
+                  .finally(() => setRetrying(false));
+              }}
+            >
+              Transcribe
+            </button>
+          )}
+          {error && <p role="alert">{error}</p>}
+        </div>
+      );
     case 'failed':
       return (
         <div role="alert" className="alert alert-error alert-soft flex-col items-start text-sm">

@@ -1,6 +1,6 @@
 import { useSession } from '@stream/auth';
 import type { Transport } from '@connectrpc/connect';
-import { Status, type Video } from '@stream/proto';
+import { Status, TranscriptState, type Video } from '@stream/proto';
 import { LoadError, TrimEditor, VideoEditor, VideoNotFound, VideoPageView, VideoStage } from '@stream/ui';
 import {
   createdAtOf,
@@ -82,7 +82,8 @@ function LoadedVideo(props: {
   const trim = isOwner && video.status === Status.READY && edits.trimming ? edits.trim : undefined;
   const waveform = useWaveform(trim ? video.originalUrl : undefined, Number(video.sizeBytes));
   const [player, setPlayer] = useState<HTMLVideoElement | null>(null);
-  const ready = video.status === Status.READY && !trim;
+  // Viewers see a transcript there is; the owner also one never made (a Transcribe button).
+  const ready = video.status === Status.READY && !trim && (isOwner || video.transcriptState !== TranscriptState.NONE);
   return (
     <VideoPageView
       {...video}

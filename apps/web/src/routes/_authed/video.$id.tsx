@@ -4,18 +4,13 @@ import { RouteLoadError } from '../-components/route-load-error';
 import { VideoNotFound } from '@stream/ui';
 import { VideoDetail } from '../-components/video-detail';
 import { RouterLink } from '../-components/router-link';
+import { startTimeOf } from '../-components/start-time';
 
 /** `?edit=true` opens the title editor (the Edit of a card's menu on /videos). */
 interface VideoSearch {
   edit?: boolean;
   /** Issue 30: start playback at this second (a search result names the moment that matched). */
   t?: number;
-}
-
-/** `?t=` as a number of seconds, else nothing. */
-export function startTimeOf(value: unknown): number | undefined {
-  const seconds = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 export const Route = createFileRoute('/_authed/video/$id')({

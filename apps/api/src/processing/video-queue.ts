@@ -17,8 +17,8 @@ export const EDIT_GAVE_UP_QUEUE = 'video-edit-gave-up';
 export const TRANSCRIBE_QUEUE = 'video-transcription';
 export const TRANSCRIBE_GAVE_UP_QUEUE = 'video-transcription-gave-up';
 /**
- * How long one transcription may run: the built-in engine takes about 0.7 s per second of audio
- * on 2 busy cores (bench/results), so a two-hour recording needs well over processing's timeout.
+ * How long one transcription may run: the built-in engine took about a second per second of audio
+ * on 2 busy cores (bench/results/transcribe.md), so a long recording needs far more than processing's timeout.
  * A worker that dies meanwhile is found by the job heartbeat, not by this expiry.
  */
 export const transcriptionSeconds = (config: ResolvedProcessingConfig) => Math.max(config.timeoutSeconds, 4 * 3600);

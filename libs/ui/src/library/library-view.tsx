@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { RenderLink } from '../layout/link-component';
 import { VideoActionsMenu } from '../manage/video-actions-menu';
+import { formatTime } from '../player/format-time';
 import { VideoCard, type VideoCardProps } from '../video/video-card';
 import { VideoGrid } from '../video/video-grid';
 import { LoadError, LoadMore } from '../video/video-list-states';
@@ -19,7 +20,10 @@ export interface LibraryItem {
   url: string;
   /** '' the library root. */
   folderId: string;
-  card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'>;
+  card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'> & {
+    /** Found by what was said (issue 30): the transcript line that matched and when it is said. */
+    spokenMatch?: { seconds: number; text: string };
+  };
 }
 
 export interface LibraryViewProps<T extends LibraryItem> {
@@ -112,6 +116,12 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
               <VideoCard
                 key={id}
                 {...card}
+                // Found by what was said (issue 30): the line that matched, and when, instead of the description.
+                description={
+                  card.spokenMatch
+                    ? `${formatTime(card.spokenMatch.seconds)} “${card.spokenMatch.text}”`
+                    : card.description
+                }
                 highlight={words}
                 renderTagLink={props.renderTagLink}
                 selection={{ selected: selection.isSelected(id), onToggle: (range) => selection.toggle(id, range) }}

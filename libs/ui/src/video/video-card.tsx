@@ -35,8 +35,6 @@ export interface VideoCardProps {
   selection?: { selected: boolean; onToggle: (range: boolean) => void };
   /** The video's id, given to a drop target when the card is dragged (onto a folder). */
   dragId?: string;
-  /** Found by what was said (issue 30): the transcript line that matched and when it is said. */
-  spokenMatch?: { seconds: number; text: string };
 }
 
 export function VideoCard({
@@ -55,7 +53,6 @@ export function VideoCard({
   renderTagLink,
   selection,
   dragId,
-  spokenMatch,
 }: VideoCardProps) {
   // A thumbnail that fails to load (expired link, deleted file) falls back to the placeholder.
   const [failedThumbnail, setFailedThumbnail] = useState<string>();
@@ -103,12 +100,6 @@ export function VideoCard({
             </time>
             <VisibilityBadge visibility={visibility} />
           </div>
-          {spokenMatch && (
-            <p className="line-clamp-2 text-xs">
-              <span className="font-mono tabular-nums">{formatTime(spokenMatch.seconds)}</span> “
-              <Highlight text={spokenMatch.text} words={highlight} />”
-            </p>
-          )}
           {views !== undefined && <p className="text-xs text-base-content/60">{formatViews(views)}</p>}
         </div>
         {/* Drawn over the thumbnail's corners but last in the link, so its name starts with the title. */}

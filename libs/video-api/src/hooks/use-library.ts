@@ -37,7 +37,14 @@ export function useLibrary(transport: Transport, search: LibrarySearch) {
       id: message.id,
       url: message.url,
       folderId: message.folderId,
-      card: cardOf(message),
+      card: {
+        ...cardOf(message),
+        // Issue 30: found by what was said: the line, and the moment the card opens at.
+        spokenMatch: message.transcriptMatch && {
+          seconds: message.transcriptMatch.startSeconds,
+          text: message.transcriptMatch.text,
+        },
+      },
       message,
     })),
     /** A search or tags: how many match (the server's count when it gave one). */

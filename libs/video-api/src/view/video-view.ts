@@ -54,11 +54,6 @@ export function cardOf(video: Video) {
     durationSeconds: video.durationSeconds || undefined,
     views: Number(video.viewCount),
     tags: video.tags,
-    // Issue 30: found by what was said: the line, and the moment the card opens at.
-    spokenMatch: video.transcriptMatch && {
-      seconds: video.transcriptMatch.startSeconds,
-      text: video.transcriptMatch.text,
-    },
   };
 }
 

@@ -33,6 +33,7 @@ const SECRETS = new Set([
   'S3_SECRET_ACCESS_KEY',
   'S3_ACCESS_KEY_ID',
   'SMTP_URL',
+  'TRANSCRIBE_API_KEY',
 ]);
 
 /** Every setting the server reads, from environment variables, checked once at start. */
@@ -149,6 +150,17 @@ export const configSchema = z.object({
   PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().optional(),
   PROCESSING_RETRY_LIMIT: z.coerce.number().int().min(0).optional(),
   PROCESSING_MAINTENANCE_SECONDS: z.coerce.number().int().positive().optional(),
+  /**
+   * Transcripts (issue 30, media/transcribe): `off` makes none; `on` (the default) uses the
+   * built-in engine (pocketsphinx, English) unless TRANSCRIBE_URL names an OpenAI-compatible server.
+   */
+  TRANSCRIBE: z.enum(['on', 'off']).default('on'),
+  /** An OpenAI-compatible base URL (`http://127.0.0.1:8000/v1`): POST {base}/audio/transcriptions. */
+  TRANSCRIBE_URL: optionalString.pipe(url.optional()),
+  /** Sent as `Authorization: Bearer …` to TRANSCRIBE_URL. */
+  TRANSCRIBE_API_KEY: optionalString,
+  /** The `model` field sent to TRANSCRIBE_URL. */
+  TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
 });
 
 export type Config = z.infer<typeof configSchema>;

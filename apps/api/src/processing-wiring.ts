@@ -8,6 +8,8 @@ import { createProcessing, type Processing } from './processing';
 import { createEditVideoStore } from './services/edit-video-store';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { createRenditionVideoStore } from './services/rendition-video-store';
+import { transcriberFromConfig } from './media/transcribe';
+import { createTranscriptJobStore } from './services/transcript-job-store';
 
 /**
  * The job queue as both the API (server.ts) and a separate worker (worker.ts) run it: its videos
@@ -28,10 +30,17 @@ export async function wireProcessing(deps: {
     videos: createProcessingVideoStore(database.db, media),
     edits: createEditVideoStore(database.db, media),
     renditionVideos: createRenditionVideoStore(database.db, media),
+    transcripts: transcriptJobStore(config, database, media),
     scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
     log,
     onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
   });
   metrics.watchQueue(() => processing.queueSize());
   return processing;
+}
+
+/** Issue 30: the transcription worker's store, or none when TRANSCRIBE=off. */
+function transcriptJobStore(config: Config, database: AppDatabase, media: MediaService) {
+  const transcriber = transcriberFromConfig(config);
+  return transcriber && createTranscriptJobStore(database.db, media, transcriber);
 }

@@ -25,6 +25,8 @@ import { UrlSigner } from './services/url-signer';
 import { LibraryService } from './services/library.service';
 import { SharingService } from './services/sharing.service';
 import { EditService } from './services/edit.service';
+import { TranscriptService } from './services/transcript.service';
+import transcriptRoutes, { transcriptAnonymousMethods } from './rpc/transcript.routes';
 import editRoutes from './rpc/edit.routes';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
@@ -123,6 +125,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
     const httpVerifier = recordingUsers(verifier, directory);
     const conversations = new ConversationService({ db: database.db, videos });
+    const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
+    const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
 
     const rateLimits = await registerSecurity(app, config);
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
@@ -140,8 +144,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           libraryRoutes({ library, links })(router);
           teamRoutes({ teams, links })(router);
           conversationRoutes({ conversations })(router);
+          transcriptRoutes({ transcripts })(router);
         },
-        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods, ...conversationAnonymousMethods]),
+        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods, ...conversationAnonymousMethods, ...transcriptAnonymousMethods]),
         verifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,

@@ -6,6 +6,7 @@ export { EmptyVideos, LoadError, LoadMore, VideoGridSkeleton } from './video/vid
 export { formatDateTime, formatVideoDate } from './video/format-video-date';
 export type { VideoStatusLabel, VideoVisibilityLabel } from './video/video-status';
 export { VideoPlayer } from './player/video-player';
+export { TranscriptPanel, type TranscriptPanelProps, type TranscriptPanelState } from './transcript/transcript-panel';
 export { VideoStage, type VideoStageProps } from './video/video-stage';
 export { VideoUnavailable, WatchFrame } from './watch/watch-frame';
 export { WatchVideoView, type WatchVideoViewProps } from './watch/watch-video';

@@ -17,6 +17,13 @@ export {
 export { loadErrorOf, useSharedVideo, useVideo } from './hooks/use-video';
 export { useDeleteVideo, useShareVideo } from './hooks/use-share-video';
 export { useVideoEdits } from './hooks/use-video-edits';
+export {
+  getTranscriptKey,
+  getTranscriptQuery,
+  transcriptStateLabel,
+  useTranscript,
+  type TranscriptStateLabel,
+} from './hooks/use-transcript';
 export { useOrganiseVideo } from './hooks/use-organise-video';
 export { useSaveDetails } from './hooks/use-save-details';
 export { folderChoices, type FolderChoice } from './view/folder-choices';

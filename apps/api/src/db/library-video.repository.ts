@@ -38,7 +38,20 @@ function filtered(db: Kysely<Database>, scope: LibraryScope, filter: VideoFilter
       ? db.selectFrom('videos').where('videos.team_id', '=', scope.teamId)
       : db.selectFrom('videos').where('videos.user_id', '=', scope.userId);
   if (filter.tsquery !== undefined) {
-    query = query.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${filter.tsquery})`);
+    // Issue 30: also what was said, through the transcript's own index.
+    const tsquery = filter.tsquery;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`videos.search_vector @@ to_tsquery('simple', ${tsquery})`,
+        eb.exists(
+          eb
+            .selectFrom('transcript_segments')
+            .select(sql`1`.as('one'))
+            .whereRef('transcript_segments.video_id', '=', 'videos.id')
+            .where(sql<boolean>`transcript_segments.search_vector @@ to_tsquery('simple', ${tsquery})`),
+        ),
+      ]),
+    );
   }
   if (filter.folderId !== undefined) {
     query =

@@ -16,7 +16,9 @@ export type MediaKind =
   | 'edited-thumbnail'
   | 'captions'
   /** Issue 29: H.264/AAC MP4 of the version that plays, for players and link previews that take no WebM. */
-  | 'mp4';
+  | 'mp4'
+  /** WebVTT made from the transcript (issue 30); owner-uploaded 'captions' win over it. */
+  | 'generated-captions';
 
 /** The current version of one kind of a video's media: one row per (video, kind). */
 export interface MediaAssetTable {

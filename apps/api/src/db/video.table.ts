@@ -2,10 +2,13 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { FolderTable, TagTable, VideoTagTable } from './library.table';
 import type { EditColumns } from './edit.table';
 import type { MediaAssetTable } from './media-asset.table';
+import type { TranscriptSegmentTable } from './transcript.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
 import type * as conversation from './conversation.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
+/** EMPTY: transcribed, and no speech was found. */
+export type TranscriptState = 'PENDING' | 'RUNNING' | 'DONE' | 'EMPTY' | 'FAILED';
 /** TEAM (issue 27): the owner and signed-in members of the video's team only. */
 export type VideoVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC' | 'TEAM';
 
@@ -52,6 +55,11 @@ export interface VideoTable extends EditColumns {
   comments_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** Issue 29: whether the playing version's MP4 rendition exists (see Mp4State). */
   mp4_state: ColumnType<Mp4State, Mp4State | undefined, Mp4State>;
+  /** Issue 30: null until transcription is asked for (and for videos from before). */
+  transcript_state: ColumnType<TranscriptState | null, TranscriptState | null | undefined, TranscriptState | null>;
+  transcript_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 639-1 as the engine detected it, '' when unknown. */
+  transcript_language: ColumnType<string, string | undefined, string>;
 }
 
 /** NONE: not made (yet) for the version that plays; READY: the `mp4` asset is its; FAILED: could not be made. */
@@ -82,6 +90,7 @@ export interface Database {
   conversation_events: conversation.ConversationEventTable;
   notifications: conversation.NotificationTable;
   playback_ranges: conversation.PlaybackRangeTable;
+  transcript_segments: TranscriptSegmentTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

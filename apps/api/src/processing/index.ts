@@ -22,6 +22,9 @@ import {
   pgBossEditQueue,
   pgBossQueue,
   pgBossRenditionQueue,
+  pgBossTranscriptionQueue,
+  TRANSCRIBE_GAVE_UP_QUEUE,
+  TRANSCRIBE_QUEUE,
   startBoss,
   type EditJob,
   type RenditionJob,
@@ -32,6 +35,10 @@ export type * from './contracts';
 export type * from './edit-contracts';
 export type * from './rendition-contracts';
 export { makeMp4, mp4Copyable, X264_SETTINGS } from './make-mp4';
+export type { TranscriptJobStore, TranscriptionOutcome, TranscriptionQueue } from './transcript-contracts';
+export { PermanentTranscriptionFailure } from './transcript-contracts';
+import type { TranscriptJobStore, TranscriptionQueue } from './transcript-contracts';
+import { transcriptJobHandlers } from './transcript-jobs';
 export { EDIT_GAVE_UP_REASON } from './edit-jobs';
 export { smartCut } from './smart-cut';
 export type { ProcessingConfig } from './processing-config';
@@ -49,6 +56,8 @@ export interface Processing {
   renders: EditRenderQueue;
   /** For edits applied or reverted: queue the MP4 of the version that plays now (issue 29). */
   renditions: RenditionQueue;
+  /** Transcripts (issue 30): queued for each video that becomes READY, and by an owner's Retry. */
+  transcriptions: TranscriptionQueue;
   /** Starts taking jobs in this process (the API by default, or `npm run worker`). */
   startWorker(): Promise<void>;
   /** Jobs waiting to run (not yet active): a metric, and proof the queue answers. */
@@ -81,6 +90,8 @@ export async function createProcessing(deps: {
   edits?: EditVideoStore;
   /** The videos' MP4 renditions; without it this worker makes none (and queues none). */
   renditionVideos?: RenditionVideoStore;
+  /** The videos' transcripts; without it no video is transcribed (TRANSCRIBE=off). */
+  transcripts?: TranscriptJobStore;
   /** Where jobs keep their files while they run (`DATA_DIR/tmp/processing`). */
   scratchDir: string;
   log: Logger;
@@ -104,6 +115,16 @@ export async function createProcessing(deps: {
       jobLog.error({ videoId, err: error }, 'could not queue the mp4 rendition');
     });
   };
+  const transcriptions = pgBossTranscriptionQueue(boss, notify);
+  /** After READY: a transcript is wanted; a failure to ask costs the transcript, never the video. */
+  const askForTranscript = async (videoId: string) => {
+    if (!deps.transcripts) return;
+    try {
+      if (await deps.transcripts.markPending(videoId)) await transcriptions.enqueueTranscription(videoId);
+    } catch (error) {
+      log.warn({ videoId, err: error }, 'could not queue the transcription of a processed video');
+    }
+  };
 
   async function handleProcess([job]: PgBoss.JobWithMetadata<VideoJob>[]): Promise<void> {
     if (!job) return;
@@ -122,6 +143,7 @@ export async function createProcessing(deps: {
         // Leave a margin under the queue's expiry so a slow attempt fails itself first.
         timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
       });
+      if (result) await askForTranscript(videoId);
       if (result)
         jobLog.info(
           { videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes },
@@ -200,6 +222,7 @@ export async function createProcessing(deps: {
     queue,
     renders,
     renditions,
+    transcriptions,
     async startWorker() {
       if (workerIds.length) return;
       await sweep();
@@ -235,6 +258,17 @@ export async function createProcessing(deps: {
         workerIds.push(
           await boss.work<RenditionJob>(RENDITION_QUEUE, { ...polling, includeMetadata: true }, claiming(render)),
         );
+      }
+      if (deps.transcripts) {
+        const transcript = transcriptJobHandlers({ transcripts: deps.transcripts, config, scratchDir, log });
+        workerIds.push(
+          await boss.work<VideoJob>(
+            TRANSCRIBE_QUEUE,
+            { ...polling, includeMetadata: true },
+            claiming(transcript.transcribe),
+          ),
+        );
+        workerIds.push(await boss.work<VideoJob>(TRANSCRIBE_GAVE_UP_QUEUE, polling, transcript.gaveUp));
       }
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { SqlExecutor, SqlRunner, VideoProcessingQueue } from './contracts';
 import type { EditRenderQueue } from './edit-contracts';
 import type { RenditionQueue } from './rendition-contracts';
+import type { TranscriptionQueue } from './transcript-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { settleJobsSurely } from './settle-jobs-surely';
 
@@ -19,6 +20,15 @@ export const RENDITION_QUEUE = 'video-mp4';
 export interface RenditionJob {
   videoId: string;
 }
+/** Transcripts of READY videos (issue 30): never in the way of playback. */
+export const TRANSCRIBE_QUEUE = 'video-transcription';
+export const TRANSCRIBE_GAVE_UP_QUEUE = 'video-transcription-gave-up';
+/**
+ * How long one transcription may run: the built-in engine took about a second per second of audio
+ * on 2 busy cores (bench/results/transcribe.md), so a long recording needs far more than processing's timeout.
+ * A worker that dies meanwhile is found by the job heartbeat, not by this expiry.
+ */
+export const transcriptionSeconds = (config: ResolvedProcessingConfig) => Math.max(config.timeoutSeconds, 4 * 3600);
 
 export interface EditJob {
   videoId: string;
@@ -65,6 +75,12 @@ export async function startBoss(
     await createOrUpdateQueue(boss, EDIT_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
     await createOrUpdateQueue(boss, EDIT_QUEUE, { ...retry, deadLetter: EDIT_GAVE_UP_QUEUE });
     await createOrUpdateQueue(boss, RENDITION_QUEUE, retry);
+    await createOrUpdateQueue(boss, TRANSCRIBE_GAVE_UP_QUEUE, { ...retry, retryLimit: 5 });
+    await createOrUpdateQueue(boss, TRANSCRIBE_QUEUE, {
+      ...retry,
+      expireInSeconds: transcriptionSeconds(config),
+      deadLetter: TRANSCRIBE_GAVE_UP_QUEUE,
+    });
   });
   return boss;
 }
@@ -115,5 +131,16 @@ export function pgBossRenditionQueue(
       onEnqueued();
     },
     enqueueLater: (videoId, afterSeconds) => send(videoId, { startAfter: afterSeconds }),
+  };
+}
+
+export function pgBossTranscriptionQueue(boss: PgBoss, onEnqueued: () => void): TranscriptionQueue {
+  return {
+    async enqueueTranscription(videoId: string) {
+      const job: VideoJob = { videoId };
+      // One waiting transcription per video: a Retry while one waits adds nothing.
+      const id = await boss.send(TRANSCRIBE_QUEUE, job, { singletonKey: videoId });
+      if (id) onEnqueued();
+    },
   };
 }

@@ -5,6 +5,7 @@ import * as folders from '../db/folder.repository';
 import * as libraryVideos from '../db/library-video.repository';
 import * as tags from '../db/tag.repository';
 import * as teams from '../db/team.repository';
+import { firstMatchingLines } from '../db/transcript.repository';
 import type { Database } from '../db/video.table';
 import type { Folder, LibraryFilter, Tag, VideosChange } from './library';
 import { may, personOf, type Action, type FolderFacts, type Person } from './policy';
@@ -67,11 +68,12 @@ export class LibraryService {
       if (found.length < names.size) return { videos: [], nextPageNumber: 0, totalCount: 0 };
       tagIds = found.map((tag) => tag.id);
     }
+    const tsquery = prefixTsquery(filter.query);
     const { rows, hasMore, total } = await libraryVideos.listFilteredVideos(
       db,
       space,
       {
-        tsquery: prefixTsquery(filter.query),
+        tsquery,
         folderId: filter.folderId === undefined ? undefined : filter.folderId || null,
         tagIds,
         tagNames: space.teamId === undefined ? undefined : [...names],
@@ -81,7 +83,17 @@ export class LibraryService {
       },
       page,
     );
-    const videos = await Promise.all(rows.map((row) => this.deps.videos.withDirectUrls(toVideo(row))));
+    // Issue 30: a video found by what was said names the line, so the result can open at it.
+    const said = tsquery
+      ? await firstMatchingLines(
+          db,
+          rows.map((row) => row.id),
+          tsquery,
+        )
+      : new Map();
+    const videos = await Promise.all(
+      rows.map((row) => this.deps.videos.withDirectUrls({ ...toVideo(row), transcriptMatch: said.get(row.id) })),
+    );
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0, totalCount: total };
   }
 

@@ -50,5 +50,10 @@ export function toVideo(row: VideoRow): StoredVideo {
     teamId: row.team_id ?? undefined,
     teamName: row.team_id ? (row.team_name ?? '') : undefined,
     mp4State: row.mp4_state ?? 'NONE',
+    transcript: {
+      state: row.transcript_state ?? null,
+      failureReason: row.transcript_failure_reason ?? '',
+      language: row.transcript_language ?? '',
+    },
   };
 }

@@ -57,7 +57,8 @@ const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
   thumbnail: ['edited-thumbnail', 'thumbnail'],
   original: ['playable', 'original'],
   storyboard: ['storyboard'],
-  captions: ['captions'],
+  // The owner's own captions win over those made from the transcript (issue 30).
+  captions: ['captions', 'generated-captions'],
   // Issue 29: H.264/AAC of what plays, once made (the links name it only while it is that version's).
   mp4: ['mp4'],
 };

@@ -1,5 +1,6 @@
 import type { VideoStatus, VideoVisibility } from '../db/video.table';
 import type { VideoEditing } from './edit';
+import type { VideoTranscript } from './transcript';
 
 export type { VideoStatus, VideoVisibility };
 
@@ -28,6 +29,10 @@ export interface Video {
   folderId: string;
   /** Tag names, alphabetically. */
   tags: string[];
+  /** Issue 30: where its transcript is; undefined where a caller built a Video by hand. */
+  transcript?: VideoTranscript;
+  /** In a search's results: the first transcript line that matched. */
+  transcriptMatch?: { start: number; end: number; text: string; index: number };
 }
 
 export type VideoErrorKind =

@@ -51,7 +51,12 @@ export class VideoLinks {
   }
 
   captionsUrl(video: StoredVideo): string {
-    return video.editing.hasCaptions ? this.signed('captions', video, mediaPath('captions', video.id)) : '';
+    if (video.editing.hasCaptions) return this.signed('captions', video, mediaPath('captions', video.id));
+    // Captions made from the transcript (issue 30) stay stored under the owner's: a URL of their
+    // own (`v`) keeps the stream route's memory of a URL's version from serving one for the other.
+    if (video.transcript?.state === 'DONE')
+      return `${this.signed('captions', video, mediaPath('captions', video.id))}&v=transcript`;
+    return '';
   }
 
   /** The origin absolute links start with: PUBLIC_URL, else `origin` (where the caller reached us). */

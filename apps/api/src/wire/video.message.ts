@@ -2,6 +2,7 @@ import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { RenditionState, Status, Visibility, VideoSchema, type Video } from '@stream/proto';
 import { editingFields } from './editing.message';
+import { transcriptFields } from './transcript.message';
 import type { VideoLinks } from './video-links';
 import type { StoredVideo } from '../services/video.mapper';
 import type { VideoStatus, VideoVisibility } from '../services/video';
@@ -59,6 +60,7 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks, options: {
     teamName: video.teamName ?? '',
     mp4Url: links.mp4Url(video),
     mp4State: mp4StateToProto[video.mp4State],
+    ...transcriptFields(video),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { RenderLink } from '../layout/link-component';
 import { VideoActionsMenu } from '../manage/video-actions-menu';
+import { formatTime } from '../player/format-time';
 import { VideoCard, type VideoCardProps } from '../video/video-card';
 import { VideoGrid } from '../video/video-grid';
 import { LoadError, LoadMore } from '../video/video-list-states';
@@ -23,7 +24,10 @@ export interface LibraryItem {
   folderId: string;
   /** False for a team video of someone else: its menu offers no Share, Edit, Move or Delete. */
   mine?: boolean;
-  card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'>;
+  card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'> & {
+    /** Found by what was said (issue 30): the transcript line that matched and when it is said. */
+    spokenMatch?: { seconds: number; text: string };
+  };
 }
 
 export interface LibraryViewProps<T extends LibraryItem> {
@@ -46,7 +50,8 @@ export interface LibraryViewProps<T extends LibraryItem> {
   onDelete: (videoIds: string[], done: () => void) => void;
   /** The next page: Load more, or its failure with Retry. */
   more: { hasMore: boolean; loading: boolean; error?: string; onLoadMore: () => void };
-  renderVideoLink: (videoId: string, props: LinkProps) => ReactNode;
+  /** `at`: the second the link opens the video at (a match in what was said). */
+  renderVideoLink: (videoId: string, props: LinkProps, at?: number) => ReactNode;
   renderTagLink: (tag: string, props: LinkProps) => ReactNode;
   onEdit: (videoId: string) => void;
   /** The Share and Delete dialogs of one video, drawn by the app while open. */
@@ -125,11 +130,17 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
               <VideoCard
                 key={id}
                 {...card}
+                // Found by what was said (issue 30): the line that matched, and when, instead of the description.
+                description={
+                  card.spokenMatch
+                    ? `${formatTime(card.spokenMatch.seconds)} “${card.spokenMatch.text}”`
+                    : card.description
+                }
                 highlight={words}
                 renderTagLink={props.renderTagLink}
                 selection={{ selected: selection.isSelected(id), onToggle: (range) => selection.toggle(id, range) }}
                 dragId={id}
-                renderLink={(linkProps) => props.renderVideoLink(id, linkProps)}
+                renderLink={(linkProps) => props.renderVideoLink(id, linkProps, card.spokenMatch?.seconds)}
                 actions={
                   <VideoActionsMenu
                     title={card.title}

@@ -49,6 +49,10 @@ export interface VideoPlayerProps {
    * over its bottom edge, so nothing falls outside a 640×360 or 320×180 frame.
    */
   fill?: boolean;
+  /** Where playback starts, in seconds (a link's `?t=`). */
+  startAt?: number;
+  /** The <video> element, for what plays along with it (the transcript follows and seeks it). */
+  onVideoElement?: (element: HTMLVideoElement | null) => void;
 }
 
 /**
@@ -71,6 +75,8 @@ export function VideoPlayer({
   captionsUrl,
   keptSpans,
   fill = false,
+  startAt,
+  onVideoElement,
 }: VideoPlayerProps) {
   const src = preferredSource(recordedSrc, mp4Src, browserCanPlayType);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -86,6 +92,18 @@ export function VideoPlayer({
   const [fullscreen, setFullscreen] = useState(false);
   const [error, setError] = useState<string>();
   const [buffering, setBuffering] = useState(false);
+  const [captionsOn, setCaptionsOn] = useState(true);
+  useEffect(() => {
+    onVideoElement?.(videoRef.current);
+    return () => onVideoElement?.(null);
+  }, [onVideoElement]);
+  const toggleCaptions = useCallback(() => {
+    const tracks = Array.from(videoRef.current?.textTracks ?? []);
+    setCaptionsOn((on) => {
+      for (const track of tracks) track.mode = on ? 'hidden' : 'showing';
+      return !on;
+    });
+  }, []);
 
   const duration = resolveDuration(elementDuration, knownDuration);
   // In a small frame (an embed at 320×180) the controls keep to one row over the video: volume
@@ -248,6 +266,11 @@ export function VideoPlayer({
       video.defaultPlaybackRate = rate;
       video.playbackRate = rate;
     }
+    // A link's start time, once: a replaced src resumes where it was instead.
+    if (!resume && video && startAt && startAt > 0 && position.current.time === 0) {
+      video.currentTime = startAt;
+      setCurrentTime(startAt);
+    }
     if (!resume || !video) return;
     resumeAt.current = null;
     if (resume.time > 0) {
@@ -399,6 +422,18 @@ export function VideoPlayer({
             </option>
           ))}
         </select>
+        {captionsUrl && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs font-bold"
+            onClick={toggleCaptions}
+            aria-pressed={captionsOn}
+            aria-label="Captions"
+            title="Captions (CC)"
+          >
+            CC
+          </button>
+        )}
         {canPip && (
           <button type="button" className={`btn btn-ghost btn-xs ${narrowHidden}`} onClick={togglePictureInPicture}>
             Picture-in-picture

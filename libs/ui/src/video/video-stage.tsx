@@ -25,6 +25,10 @@ export interface VideoStageProps {
   onPlayerError: () => void;
   onPlayed?: (seconds: number) => void;
   onEnded?: () => void;
+  /** Where playback starts (a link's `?t=`). */
+  startAt?: number;
+  /** The player's <video>, for the transcript beside it. */
+  onVideoElement?: (element: HTMLVideoElement | null) => void;
 }
 
 /** Where a video plays: the player once it is READY, else what its status says. */

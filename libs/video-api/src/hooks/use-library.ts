@@ -40,7 +40,14 @@ export function useLibrary(transport: Transport, search: LibrarySearch, myUid?: 
       folderId: message.folderId,
       // A team's video of someone else: only its owner shares, edits, moves or deletes it (issue 27).
       mine: myUid === undefined || message.userId === myUid,
-      card: cardOf(message),
+      card: {
+        ...cardOf(message),
+        // Issue 30: found by what was said: the line, and the moment the card opens at.
+        spokenMatch: message.transcriptMatch && {
+          seconds: message.transcriptMatch.startSeconds,
+          text: message.transcriptMatch.text,
+        },
+      },
       message,
     })),
     /** A search or tags: how many match (the server's count when it gave one). */

@@ -83,7 +83,8 @@ export function useVideoEdits(transport: Transport, video: Video) {
     },
     captions: {
       error: captionsError,
-      hasCaptions: Boolean(video.captionsUrl),
+      // Captions made from the transcript (issue 30) are not the owner's to remove.
+      hasCaptions: Boolean(video.captionsUrl) && !video.generatedCaptions,
       onUpload: async (webvtt: string) => {
         setCaptionsError(undefined);
         await captions

@@ -26,3 +26,4 @@ export { makeTestClip, testClipArgs, type TestClipOptions, type TestClipVideo } 
 export { updateVideoMaskContract } from './update-video-contract';
 export { createFakeTeamService, type FakeTeamService } from './fake-team-service';
 export { createFakeConversationService, type FakeConversationService } from './fake-conversation-service';
+export { createFakeTranscriptService, type FakeTranscriptService } from './fake-transcript-service';

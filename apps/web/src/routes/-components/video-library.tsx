@@ -77,7 +77,9 @@ export function VideoLibrary() {
         }
       }
       emptyMessage={search.folder ? 'This folder is empty.' : 'No videos match.'}
-      renderVideoLink={(id, props) => <Link to="/video/$id" params={{ id }} {...props} />}
+      renderVideoLink={(id, props, at) => (
+        <Link to="/video/$id" params={{ id }} search={at === undefined ? {} : { t: Math.floor(at) }} {...props} />
+      )}
       renderTagLink={(tag, props) => <Link to="/videos" search={{ tag }} {...props} />}
       onEdit={(id) => void navigate({ to: '/video/$id', params: { id }, search: { edit: true } })}
       renderShare={({ message }, close) => <ShareVideoDialog video={message} transport={transport} onClose={close} />}

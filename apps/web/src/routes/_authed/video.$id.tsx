@@ -4,15 +4,20 @@ import { RouteLoadError } from '../-components/route-load-error';
 import { VideoNotFound } from '@stream/ui';
 import { VideoDetail } from '../-components/video-detail';
 import { RouterLink } from '../-components/router-link';
+import { startTimeOf } from '../-components/start-time';
 
 /** `?edit=true` opens the title editor (the Edit of a card's menu on /videos). */
 interface VideoSearch {
   edit?: boolean;
+  /** Issue 30: start playback at this second (a search result names the moment that matched). */
+  t?: number;
 }
 
 export const Route = createFileRoute('/_authed/video/$id')({
-  validateSearch: (search: Record<string, unknown>): VideoSearch =>
-    search.edit === true || search.edit === 'true' ? { edit: true } : {},
+  validateSearch: (search: Record<string, unknown>): VideoSearch => {
+    const t = startTimeOf(search.t);
+    return { ...(search.edit === true || search.edit === 'true' ? { edit: true } : {}), ...(t && { t }) };
+  },
   loader: ({ context: { queryClient, transport }, params }) =>
     queryClient.ensureQueryData(getVideoQuery(transport, params.id)),
   // docs/product.md, Screens: "Loading..." until the video arrives, from the first moment.
@@ -25,7 +30,7 @@ export const Route = createFileRoute('/_authed/video/$id')({
 
 function VideoPage() {
   const { id } = Route.useParams();
-  const { edit } = Route.useSearch();
+  const { edit, t } = Route.useSearch();
   // Keyed: another video starts with a fresh player, not at the last one's time.
-  return <VideoDetail key={id} videoId={id} startEditing={edit === true} />;
+  return <VideoDetail key={id} videoId={id} startEditing={edit === true} startAt={t} />;
 }

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/video_service.proto.
  */
 export const file_videoservice_video_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlItMGCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkSDwoHdGVhbV9pZBgeIAEoCRIRCgl0ZWFtX25hbWUYHyABKAkSDwoHbXA0X3VybBgtIAEoCRIvCgltcDRfc3RhdGUYLiABKA4yHC52aWRlb3NlcnZpY2UuUmVuZGl0aW9uU3RhdGUiNwoJVGltZVJhbmdlEhUKDXN0YXJ0X3NlY29uZHMYASABKAESEwoLZW5kX3NlY29uZHMYAiABKAEiKQoHQ2hhcHRlchIPCgdzZWNvbmRzGAEgASgBEg0KBXRpdGxlGAIgASgJIjYKC0NoYXB0ZXJMaXN0EicKCGNoYXB0ZXJzGAEgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXIiigEKClN0b3J5Ym9hcmQSCwoDdXJsGAEgASgJEg8KB2NvbHVtbnMYAiABKAUSDAoEcm93cxgDIAEoBRISCgp0aWxlX3dpZHRoGAQgASgFEhMKC3RpbGVfaGVpZ2h0GAUgASgFEhgKEGludGVydmFsX3NlY29uZHMYBiABKAESDQoFY291bnQYByABKAUicwoSQ3JlYXRlVmlkZW9SZXF1ZXN0Eg0KBXRpdGxlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEgsKA3VybBgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkiIwoPR2V0VmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIr8CChFMaXN0VmlkZW9zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEwoLcGFnZV9udW1iZXIYAiABKAUSDQoFcXVlcnkYAyABKAkSFgoJZm9sZGVyX2lkGAQgASgJSACIAQESDAoEdGFncxgFIAMoCRIlCgRzb3J0GAYgASgOMhcudmlkZW9zZXJ2aWNlLlZpZGVvU29ydBIpCgZzdGF0dXMYByABKA4yFC52aWRlb3NlcnZpY2UuU3RhdHVzSAGIAQESMQoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5SAKIAQESFAoHdGVhbV9pZBgJIAEoCUgDiAEBQgwKCl9mb2xkZXJfaWRCCQoHX3N0YXR1c0INCgtfdmlzaWJpbGl0eUIKCghfdGVhbV9pZCJ9ChJMaXN0VmlkZW9zUmVzcG9uc2USIwoGdmlkZW9zGAEgAygLMhMudmlkZW9zZXJ2aWNlLlZpZGVvEhgKEG5leHRfcGFnZV9udW1iZXIYAiABKAUSGAoLdG90YWxfY291bnQYAyABKAVIAIgBAUIOCgxfdG90YWxfY291bnQilAIKElVwZGF0ZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkSIgoVZGVmYXVsdF9wbGF5YmFja19yYXRlGAogASgBSACIAQESKwoIY2hhcHRlcnMYCyABKAsyGS52aWRlb3NlcnZpY2UuQ2hhcHRlckxpc3QSLwoLdXBkYXRlX21hc2sYDCABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrQhgKFl9kZWZhdWx0X3BsYXliYWNrX3JhdGUiJgoSRGVsZXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJInMKEVNoYXJlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEiEKFGV4cGlyZV9hZnRlcl9zZWNvbmRzGAIgASgDSACIAQESEAoIbmV3X2xpbmsYAyABKAhCFwoVX2V4cGlyZV9hZnRlcl9zZWNvbmRzIosBChJTaGFyZVZpZGVvUmVzcG9uc2USCgoCaWQYASABKAkSCwoDdXJsGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSIsChVHZXRTaGFyZWRWaWRlb1JlcXVlc3QSEwoLc2hhcmVfdG9rZW4YASABKAkiOAoRUmVjb3JkVmlld1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEQoJdmlld2VyX2lkGAIgASgJIigKElJlY29yZFZpZXdSZXNwb25zZRISCgp2aWV3X2NvdW50GAEgASgDKlwKBlN0YXR1cxIWChJTVEFUVVNfVU5TUEVDSUZJRUQQABIVChFTVEFUVVNfUFJPQ0VTU0lORxABEhAKDFNUQVRVU19SRUFEWRACEhEKDVNUQVRVU19GQUlMRUQQAypnCgpWaXNpYmlsaXR5EhYKElZJU0lCSUxJVFlfUFJJVkFURRAAEhUKEVZJU0lCSUxJVFlfU0hBUkVEEAESFQoRVklTSUJJTElUWV9QVUJMSUMQAhITCg9WSVNJQklMSVRZX1RFQU0QAypoCg5SZW5kaXRpb25TdGF0ZRIfChtSRU5ESVRJT05fU1RBVEVfVU5TUEVDSUZJRUQQABIZChVSRU5ESVRJT05fU1RBVEVfUkVBRFkQARIaChZSRU5ESVRJT05fU1RBVEVfRkFJTEVEEAIqaAoJRWRpdFN0YXRlEhMKD0VESVRfU1RBVEVfTk9ORRAAEhcKE0VESVRfU1RBVEVfQVBQTFlJTkcQARIWChJFRElUX1NUQVRFX0FQUExJRUQQAhIVChFFRElUX1NUQVRFX0ZBSUxFRBADKoMBCglWaWRlb1NvcnQSGgoWVklERU9fU09SVF9VTlNQRUNJRklFRBAAEhUKEVZJREVPX1NPUlRfTkVXRVNUEAESFQoRVklERU9fU09SVF9PTERFU1QQAhIUChBWSURFT19TT1JUX1RJVExFEAMSFgoSVklERU9fU09SVF9MT05HRVNUEAQy4gQKDFZpZGVvU2VydmljZRJECgtDcmVhdGVWaWRlbxIgLnZpZGVvc2VydmljZS5DcmVhdGVWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8SPgoIR2V0VmlkZW8SHS52aWRlb3NlcnZpY2UuR2V0VmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEk8KCkxpc3RWaWRlb3MSHy52aWRlb3NlcnZpY2UuTGlzdFZpZGVvc1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuTGlzdFZpZGVvc1Jlc3BvbnNlEkQKC1VwZGF0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLlVwZGF0ZVZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJHCgtEZWxldGVWaWRlbxIgLnZpZGVvc2VydmljZS5EZWxldGVWaWRlb1JlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSTwoKU2hhcmVWaWRlbxIfLnZpZGVvc2VydmljZS5TaGFyZVZpZGVvUmVxdWVzdBogLnZpZGVvc2VydmljZS5TaGFyZVZpZGVvUmVzcG9uc2USSgoOR2V0U2hhcmVkVmlkZW8SIy52aWRlb3NlcnZpY2UuR2V0U2hhcmVkVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEk8KClJlY29yZFZpZXcSHy52aWRlb3NlcnZpY2UuUmVjb3JkVmlld1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuUmVjb3JkVmlld1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIqAICgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkSDwoHdGVhbV9pZBgeIAEoCRIRCgl0ZWFtX25hbWUYHyABKAkSDwoHbXA0X3VybBgtIAEoCRIvCgltcDRfc3RhdGUYLiABKA4yHC52aWRlb3NlcnZpY2UuUmVuZGl0aW9uU3RhdGUSNwoQdHJhbnNjcmlwdF9zdGF0ZRg3IAEoDjIdLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0U3RhdGUSIQoZdHJhbnNjcmlwdF9mYWlsdXJlX3JlYXNvbhg4IAEoCRIbChN0cmFuc2NyaXB0X2xhbmd1YWdlGDkgASgJEjYKEHRyYW5zY3JpcHRfbWF0Y2gYOiABKAsyHC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdExpbmUSGgoSZ2VuZXJhdGVkX2NhcHRpb25zGDsgASgIIlkKDlRyYW5zY3JpcHRMaW5lEg0KBWluZGV4GAEgASgFEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESDAoEdGV4dBgEIAEoCSI3CglUaW1lUmFuZ2USFQoNc3RhcnRfc2Vjb25kcxgBIAEoARITCgtlbmRfc2Vjb25kcxgCIAEoASIpCgdDaGFwdGVyEg8KB3NlY29uZHMYASABKAESDQoFdGl0bGUYAiABKAkiNgoLQ2hhcHRlckxpc3QSJwoIY2hhcHRlcnMYASADKAsyFS52aWRlb3NlcnZpY2UuQ2hhcHRlciKKAQoKU3Rvcnlib2FyZBILCgN1cmwYASABKAkSDwoHY29sdW1ucxgCIAEoBRIMCgRyb3dzGAMgASgFEhIKCnRpbGVfd2lkdGgYBCABKAUSEwoLdGlsZV9oZWlnaHQYBSABKAUSGAoQaW50ZXJ2YWxfc2Vjb25kcxgGIAEoARINCgVjb3VudBgHIAEoBSJzChJDcmVhdGVWaWRlb1JlcXVlc3QSDQoFdGl0bGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSCwoDdXJsGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSIjCg9HZXRWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkivwIKEUxpc3RWaWRlb3NSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRITCgtwYWdlX251bWJlchgCIAEoBRINCgVxdWVyeRgDIAEoCRIWCglmb2xkZXJfaWQYBCABKAlIAIgBARIMCgR0YWdzGAUgAygJEiUKBHNvcnQYBiABKA4yFy52aWRlb3NlcnZpY2UuVmlkZW9Tb3J0EikKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXNIAYgBARIxCgp2aXNpYmlsaXR5GAggASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHlIAogBARIUCgd0ZWFtX2lkGAkgASgJSAOIAQFCDAoKX2ZvbGRlcl9pZEIJCgdfc3RhdHVzQg0KC192aXNpYmlsaXR5QgoKCF90ZWFtX2lkIn0KEkxpc3RWaWRlb3NSZXNwb25zZRIjCgZ2aWRlb3MYASADKAsyEy52aWRlb3NlcnZpY2UuVmlkZW8SGAoQbmV4dF9wYWdlX251bWJlchgCIAEoBRIYCgt0b3RhbF9jb3VudBgDIAEoBUgAiAEBQg4KDF90b3RhbF9jb3VudCKUAgoSVXBkYXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eRIiChVkZWZhdWx0X3BsYXliYWNrX3JhdGUYCiABKAFIAIgBARIrCghjaGFwdGVycxgLIAEoCzIZLnZpZGVvc2VydmljZS5DaGFwdGVyTGlzdBIvCgt1cGRhdGVfbWFzaxgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2tCGAoWX2RlZmF1bHRfcGxheWJhY2tfcmF0ZSImChJEZWxldGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkicwoRU2hhcmVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSIQoUZXhwaXJlX2FmdGVyX3NlY29uZHMYAiABKANIAIgBARIQCghuZXdfbGluaxgDIAEoCEIXChVfZXhwaXJlX2FmdGVyX3NlY29uZHMiiwEKElNoYXJlVmlkZW9SZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiwKFUdldFNoYXJlZFZpZGVvUmVxdWVzdBITCgtzaGFyZV90b2tlbhgBIAEoCSI4ChFSZWNvcmRWaWV3UmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIRCgl2aWV3ZXJfaWQYAiABKAkiKAoSUmVjb3JkVmlld1Jlc3BvbnNlEhIKCnZpZXdfY291bnQYASABKAMqXAoGU3RhdHVzEhYKElNUQVRVU19VTlNQRUNJRklFRBAAEhUKEVNUQVRVU19QUk9DRVNTSU5HEAESEAoMU1RBVFVTX1JFQURZEAISEQoNU1RBVFVTX0ZBSUxFRBADKmcKClZpc2liaWxpdHkSFgoSVklTSUJJTElUWV9QUklWQVRFEAASFQoRVklTSUJJTElUWV9TSEFSRUQQARIVChFWSVNJQklMSVRZX1BVQkxJQxACEhMKD1ZJU0lCSUxJVFlfVEVBTRADKqcBCg9UcmFuc2NyaXB0U3RhdGUSGQoVVFJBTlNDUklQVF9TVEFURV9OT05FEAASIQodVFJBTlNDUklQVF9TVEFURV9UUkFOU0NSSUJJTkcQARIZChVUUkFOU0NSSVBUX1NUQVRFX0RPTkUQAhIeChpUUkFOU0NSSVBUX1NUQVRFX05PX1NQRUVDSBADEhsKF1RSQU5TQ1JJUFRfU1RBVEVfRkFJTEVEEAQqaAoOUmVuZGl0aW9uU3RhdGUSHwobUkVORElUSU9OX1NUQVRFX1VOU1BFQ0lGSUVEEAASGQoVUkVORElUSU9OX1NUQVRFX1JFQURZEAESGgoWUkVORElUSU9OX1NUQVRFX0ZBSUxFRBACKmgKCUVkaXRTdGF0ZRITCg9FRElUX1NUQVRFX05PTkUQABIXChNFRElUX1NUQVRFX0FQUExZSU5HEAESFgoSRURJVF9TVEFURV9BUFBMSUVEEAISFQoRRURJVF9TVEFURV9GQUlMRUQQAyqDAQoJVmlkZW9Tb3J0EhoKFlZJREVPX1NPUlRfVU5TUEVDSUZJRUQQABIVChFWSURFT19TT1JUX05FV0VTVBABEhUKEVZJREVPX1NPUlRfT0xERVNUEAISFAoQVklERU9fU09SVF9USVRMRRADEhYKElZJREVPX1NPUlRfTE9OR0VTVBAEMuIECgxWaWRlb1NlcnZpY2USRAoLQ3JlYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuQ3JlYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEj4KCEdldFZpZGVvEh0udmlkZW9zZXJ2aWNlLkdldFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpMaXN0VmlkZW9zEh8udmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXNwb25zZRJECgtVcGRhdGVWaWRlbxIgLnZpZGVvc2VydmljZS5VcGRhdGVWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8SRwoLRGVsZXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuRGVsZXRlVmlkZW9SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ek8KClNoYXJlVmlkZW8SHy52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1Jlc3BvbnNlEkoKDkdldFNoYXJlZFZpZGVvEiMudmlkZW9zZXJ2aWNlLkdldFNoYXJlZFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpSZWNvcmRWaWV3Eh8udmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.Video
@@ -205,12 +205,47 @@ export type Video = Message<"videoservice.Video"> & {
   mp4Url: string;
 
   /**
-   * Numbers 32 to 69 are kept for this wave's issues (32-34 teams, 35-44 conversation, 45-54
-   * renditions, 55-64 transcripts, 65-69 annotations) so work in parallel does not collide.
-   *
    * @generated from field: videoservice.RenditionState mp4_state = 46;
    */
   mp4State: RenditionState;
+
+  /**
+   * Issue 30: the transcript's state (TRANSCRIPT_STATE_NONE: never asked for).
+   *
+   * @generated from field: videoservice.TranscriptState transcript_state = 55;
+   */
+  transcriptState: TranscriptState;
+
+  /**
+   * Why the last transcription failed (TRANSCRIPT_STATE_FAILED); "" otherwise.
+   *
+   * @generated from field: string transcript_failure_reason = 56;
+   */
+  transcriptFailureReason: string;
+
+  /**
+   * The spoken language, ISO 639-1, as the engine detected it; "" when unknown.
+   *
+   * @generated from field: string transcript_language = 57;
+   */
+  transcriptLanguage: string;
+
+  /**
+   * In ListVideos results for a query: the first transcript line that matched it, if any did.
+   *
+   * @generated from field: videoservice.TranscriptLine transcript_match = 58;
+   */
+  transcriptMatch?: TranscriptLine | undefined;
+
+  /**
+   * captions_url serves captions made from the transcript: the owner uploaded none.
+   *
+   * Numbers 32 to 69 are kept for this wave's issues (32-34 teams, 35-44 conversation, 45-54
+   * renditions, 55-64 transcripts, 65-69 annotations) so work in parallel does not collide.
+   *
+   * @generated from field: bool generated_captions = 59;
+   */
+  generatedCaptions: boolean;
 };
 
 /**
@@ -221,8 +256,42 @@ export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
   messageDesc(file_videoservice_video_service, 0);
 
 /**
- * A part of a video's timeline, [start_seconds, end_seconds).
+ * One line of a transcript, at its time in the original recording.
  *
+ * @generated from message videoservice.TranscriptLine
+ */
+export type TranscriptLine = Message<"videoservice.TranscriptLine"> & {
+  /**
+   * Its place in the transcript, from 0.
+   *
+   * @generated from field: int32 index = 1;
+   */
+  index: number;
+
+  /**
+   * @generated from field: double start_seconds = 2;
+   */
+  startSeconds: number;
+
+  /**
+   * @generated from field: double end_seconds = 3;
+   */
+  endSeconds: number;
+
+  /**
+   * @generated from field: string text = 4;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message videoservice.TranscriptLine.
+ * Use `create(TranscriptLineSchema)` to create a new message.
+ */
+export const TranscriptLineSchema: GenMessage<TranscriptLine> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 1);
+
+/**
  * @generated from message videoservice.TimeRange
  */
 export type TimeRange = Message<"videoservice.TimeRange"> & {
@@ -242,7 +311,7 @@ export type TimeRange = Message<"videoservice.TimeRange"> & {
  * Use `create(TimeRangeSchema)` to create a new message.
  */
 export const TimeRangeSchema: GenMessage<TimeRange> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 1);
+  messageDesc(file_videoservice_video_service, 2);
 
 /**
  * @generated from message videoservice.Chapter
@@ -264,7 +333,7 @@ export type Chapter = Message<"videoservice.Chapter"> & {
  * Use `create(ChapterSchema)` to create a new message.
  */
 export const ChapterSchema: GenMessage<Chapter> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 2);
+  messageDesc(file_videoservice_video_service, 3);
 
 /**
  * @generated from message videoservice.ChapterList
@@ -281,7 +350,7 @@ export type ChapterList = Message<"videoservice.ChapterList"> & {
  * Use `create(ChapterListSchema)` to create a new message.
  */
 export const ChapterListSchema: GenMessage<ChapterList> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 3);
+  messageDesc(file_videoservice_video_service, 4);
 
 /**
  * A sprite of `count` thumbnails, `columns` by `rows`, one every `interval_seconds` of the original.
@@ -330,7 +399,7 @@ export type Storyboard = Message<"videoservice.Storyboard"> & {
  * Use `create(StoryboardSchema)` to create a new message.
  */
 export const StoryboardSchema: GenMessage<Storyboard> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 4);
+  messageDesc(file_videoservice_video_service, 5);
 
 /**
  * @generated from message videoservice.CreateVideoRequest
@@ -362,7 +431,7 @@ export type CreateVideoRequest = Message<"videoservice.CreateVideoRequest"> & {
  * Use `create(CreateVideoRequestSchema)` to create a new message.
  */
 export const CreateVideoRequestSchema: GenMessage<CreateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 5);
+  messageDesc(file_videoservice_video_service, 6);
 
 /**
  * @generated from message videoservice.GetVideoRequest
@@ -379,7 +448,7 @@ export type GetVideoRequest = Message<"videoservice.GetVideoRequest"> & {
  * Use `create(GetVideoRequestSchema)` to create a new message.
  */
 export const GetVideoRequestSchema: GenMessage<GetVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 6);
+  messageDesc(file_videoservice_video_service, 7);
 
 /**
  * @generated from message videoservice.ListVideosRequest
@@ -449,7 +518,7 @@ export type ListVideosRequest = Message<"videoservice.ListVideosRequest"> & {
  * Use `create(ListVideosRequestSchema)` to create a new message.
  */
 export const ListVideosRequestSchema: GenMessage<ListVideosRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 7);
+  messageDesc(file_videoservice_video_service, 8);
 
 /**
  * @generated from message videoservice.ListVideosResponse
@@ -480,7 +549,7 @@ export type ListVideosResponse = Message<"videoservice.ListVideosResponse"> & {
  * Use `create(ListVideosResponseSchema)` to create a new message.
  */
 export const ListVideosResponseSchema: GenMessage<ListVideosResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 8);
+  messageDesc(file_videoservice_video_service, 9);
 
 /**
  * @generated from message videoservice.UpdateVideoRequest
@@ -539,7 +608,7 @@ export type UpdateVideoRequest = Message<"videoservice.UpdateVideoRequest"> & {
  * Use `create(UpdateVideoRequestSchema)` to create a new message.
  */
 export const UpdateVideoRequestSchema: GenMessage<UpdateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 9);
+  messageDesc(file_videoservice_video_service, 10);
 
 /**
  * @generated from message videoservice.DeleteVideoRequest
@@ -556,7 +625,7 @@ export type DeleteVideoRequest = Message<"videoservice.DeleteVideoRequest"> & {
  * Use `create(DeleteVideoRequestSchema)` to create a new message.
  */
 export const DeleteVideoRequestSchema: GenMessage<DeleteVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 10);
+  messageDesc(file_videoservice_video_service, 11);
 
 /**
  * @generated from message videoservice.ShareVideoRequest
@@ -588,7 +657,7 @@ export type ShareVideoRequest = Message<"videoservice.ShareVideoRequest"> & {
  * Use `create(ShareVideoRequestSchema)` to create a new message.
  */
 export const ShareVideoRequestSchema: GenMessage<ShareVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 11);
+  messageDesc(file_videoservice_video_service, 12);
 
 /**
  * @generated from message videoservice.ShareVideoResponse
@@ -626,7 +695,7 @@ export type ShareVideoResponse = Message<"videoservice.ShareVideoResponse"> & {
  * Use `create(ShareVideoResponseSchema)` to create a new message.
  */
 export const ShareVideoResponseSchema: GenMessage<ShareVideoResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 12);
+  messageDesc(file_videoservice_video_service, 13);
 
 /**
  * @generated from message videoservice.GetSharedVideoRequest
@@ -643,7 +712,7 @@ export type GetSharedVideoRequest = Message<"videoservice.GetSharedVideoRequest"
  * Use `create(GetSharedVideoRequestSchema)` to create a new message.
  */
 export const GetSharedVideoRequestSchema: GenMessage<GetSharedVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 13);
+  messageDesc(file_videoservice_video_service, 14);
 
 /**
  * @generated from message videoservice.RecordViewRequest
@@ -667,7 +736,7 @@ export type RecordViewRequest = Message<"videoservice.RecordViewRequest"> & {
  * Use `create(RecordViewRequestSchema)` to create a new message.
  */
 export const RecordViewRequestSchema: GenMessage<RecordViewRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 14);
+  messageDesc(file_videoservice_video_service, 15);
 
 /**
  * @generated from message videoservice.RecordViewResponse
@@ -684,7 +753,7 @@ export type RecordViewResponse = Message<"videoservice.RecordViewResponse"> & {
  * Use `create(RecordViewResponseSchema)` to create a new message.
  */
 export const RecordViewResponseSchema: GenMessage<RecordViewResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 15);
+  messageDesc(file_videoservice_video_service, 16);
 
 /**
  * @generated from enum videoservice.Status
@@ -752,6 +821,49 @@ export const VisibilitySchema: GenEnum<Visibility> = /*@__PURE__*/
   enumDesc(file_videoservice_video_service, 1);
 
 /**
+ * A part of a video's timeline, [start_seconds, end_seconds).
+ * Issue 30: where a video's transcript is.
+ *
+ * @generated from enum videoservice.TranscriptState
+ */
+export enum TranscriptState {
+  /**
+   * @generated from enum value: TRANSCRIPT_STATE_NONE = 0;
+   */
+  NONE = 0,
+
+  /**
+   * Queued or running (videos play meanwhile).
+   *
+   * @generated from enum value: TRANSCRIPT_STATE_TRANSCRIBING = 1;
+   */
+  TRANSCRIBING = 1,
+
+  /**
+   * @generated from enum value: TRANSCRIPT_STATE_DONE = 2;
+   */
+  DONE = 2,
+
+  /**
+   * Transcribed, and no speech was found (silence, music).
+   *
+   * @generated from enum value: TRANSCRIPT_STATE_NO_SPEECH = 3;
+   */
+  NO_SPEECH = 3,
+
+  /**
+   * @generated from enum value: TRANSCRIPT_STATE_FAILED = 4;
+   */
+  FAILED = 4,
+}
+
+/**
+ * Describes the enum videoservice.TranscriptState.
+ */
+export const TranscriptStateSchema: GenEnum<TranscriptState> = /*@__PURE__*/
+  enumDesc(file_videoservice_video_service, 2);
+
+/**
  * Where a rendition of the playing version stands (issue 29).
  *
  * @generated from enum videoservice.RenditionState
@@ -781,7 +893,7 @@ export enum RenditionState {
  * Describes the enum videoservice.RenditionState.
  */
 export const RenditionStateSchema: GenEnum<RenditionState> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 2);
+  enumDesc(file_videoservice_video_service, 3);
 
 /**
  * @generated from enum videoservice.EditState
@@ -816,7 +928,7 @@ export enum EditState {
  * Describes the enum videoservice.EditState.
  */
 export const EditStateSchema: GenEnum<EditState> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 3);
+  enumDesc(file_videoservice_video_service, 4);
 
 /**
  * The order of ListVideos. UNSPECIFIED: by relevance to the query, else newest first.
@@ -854,7 +966,7 @@ export enum VideoSort {
  * Describes the enum videoservice.VideoSort.
  */
 export const VideoSortSchema: GenEnum<VideoSort> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 4);
+  enumDesc(file_videoservice_video_service, 5);
 
 /**
  * @generated from service videoservice.VideoService

@@ -1,10 +1,12 @@
 import { useSession, type Session } from '@stream/auth';
-import type { Video } from '@stream/proto';
+import { Status, TranscriptState, type Video } from '@stream/proto';
 import { LoadError, VideoStage, VideoUnavailable, WatchFrame, WatchVideoView } from '@stream/ui';
 import { createdAtOf, describeVideoError, isVideoUnavailable, stageOf, useRecordView } from '@stream/video-api';
 import type { Transport } from '@connectrpc/connect';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { startTimeOf } from '../start-time';
 import { RouteLoadError } from '../route-load-error';
 import { RouterLink } from '../router-link';
 import { ConversationFrame } from '../conversation/conversation-frame';
@@ -33,6 +35,8 @@ export const WatchPage = (props: WatchBodyProps) => (
     <WatchBody {...props} />
   </WatchFrame>
 );
+// The transcript (issue 30) loads after the page.
+const VideoTranscript = lazy(() => import('../video-transcript'));
 
 export interface WatchBodyProps {
   query: UseQueryResult<Video, unknown>;
@@ -53,6 +57,9 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
   const video = query.data;
   const isOwner = user !== null && user.id === video?.userId;
   const views = useRecordView({ video, transport, isOwner, ...(shareToken ? { shareToken } : {}) });
+  const [player, setPlayer] = useState<HTMLVideoElement | null>(null);
+  // Watch links open at `?t=` too (issue 30).
+  const startAt = startTimeOf((useSearch({ strict: false }) as Record<string, unknown>).t);
   if (query.isPending) return <p>Loading...</p>;
   if (query.isError && (video === undefined || isVideoUnavailable(query.error))) {
     if (isVideoUnavailable(query.error)) return <VideoUnavailable />;
@@ -65,6 +72,17 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
   );
   // The embed fills its frame, whatever its size (issue 29 item 5).
   if (embed) return <div className="h-full w-full">{stage}</div>;
+    <VideoStage
+      key={video.id}
+      {...stageOf(video)}
+      {...views}
+      startAt={startAt}
+      onVideoElement={setPlayer}
+      onPlayerError={() => void query.refetch()}
+    />
+  );
+  if (embed) return <div className="w-full">{stage}</div>;
+  const transcript = video.status === Status.READY && video.transcriptState !== TranscriptState.NONE;
   return (
     <WatchVideoView
       {...video}
@@ -81,6 +99,22 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
         >
           {stage}
         </ConversationFrame>
+        transcript ? (
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            {stage}
+            <Suspense fallback={null}>
+              <VideoTranscript
+                video={video}
+                transport={transport}
+                isOwner={isOwner}
+                shareToken={shareToken}
+                player={player}
+              />
+            </Suspense>
+          </div>
+        ) : (
+          stage
+        )
       }
       editLink={
         isOwner && (

@@ -1,0 +1,118 @@
+import { sql, type Kysely } from 'kysely';
+import type { TranscriptWordJson } from './transcript.table';
+import type { Database, TranscriptState } from './video.table';
+
+// A video's transcript (issue 30): its state on the video row, its lines in transcript_segments.
+
+export interface SegmentRow {
+  position: number;
+  start_seconds: number;
+  end_seconds: number;
+  text: string;
+  words: TranscriptWordJson[] | null;
+  edited: boolean;
+}
+
+export async function listSegments(db: Kysely<Database>, videoId: string): Promise<SegmentRow[]> {
+  return db
+    .selectFrom('transcript_segments')
+    .select(['position', 'start_seconds', 'end_seconds', 'text', 'words', 'edited'])
+    .where('video_id', '=', videoId)
+    .orderBy('position')
+    .execute();
+}
+
+/**
+ * Sets the state (and reason, language) of a video's transcript; `onlyFrom` makes it a compare
+ * and set. False when the video is gone or was not in one of `onlyFrom`.
+ */
+export async function setTranscriptState(
+  db: Kysely<Database>,
+  videoId: string,
+  state: TranscriptState,
+  options: { reason?: string; language?: string; onlyFrom?: Array<TranscriptState | null> } = {},
+): Promise<boolean> {
+  let query = db
+    .updateTable('videos')
+    .set({
+      transcript_state: state,
+      transcript_failure_reason: options.reason ?? null,
+      ...(options.language !== undefined && { transcript_language: options.language }),
+    })
+    .where('id', '=', videoId);
+  if (options.onlyFrom) {
+    const states = options.onlyFrom.filter((value): value is TranscriptState => value !== null);
+    const orNull = options.onlyFrom.includes(null);
+    query = query.where((eb) =>
+      eb.or([
+        ...(states.length ? [eb('transcript_state', 'in', states)] : []),
+        ...(orNull ? [eb('transcript_state', 'is', null)] : []),
+      ]),
+    );
+  }
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Replaces the video's lines (a new transcription); lines the owner corrected are not kept. */
+export async function replaceSegments(
+  db: Kysely<Database>,
+  videoId: string,
+  segments: ReadonlyArray<{ start: number; end: number; text: string; words?: TranscriptWordJson[] }>,
+): Promise<void> {
+  await db.deleteFrom('transcript_segments').where('video_id', '=', videoId).execute();
+  if (!segments.length) return;
+  await db
+    .insertInto('transcript_segments')
+    .values(
+      segments.map((segment, position) => ({
+        video_id: videoId,
+        position,
+        start_seconds: segment.start,
+        end_seconds: segment.end,
+        text: segment.text,
+        words: segment.words ? JSON.stringify(segment.words) : null,
+      })),
+    )
+    .execute();
+}
+
+/** The owner's correction of one line: its words' times no longer name its words, so they go. */
+export async function updateSegmentText(
+  db: Kysely<Database>,
+  videoId: string,
+  position: number,
+  text: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('transcript_segments')
+    .set({ text, words: null, edited: true })
+    .where('video_id', '=', videoId)
+    .where('position', '=', position)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** For each of `videoIds` with a line matching the tsquery ('simple'), its first such line. */
+export async function firstMatchingLines(
+  db: Kysely<Database>,
+  videoIds: string[],
+  tsquery: string,
+): Promise<Map<string, { index: number; start: number; end: number; text: string }>> {
+  if (!videoIds.length) return new Map();
+  const rows = await db
+    .selectFrom('transcript_segments')
+    .select(['video_id', 'position', 'start_seconds', 'end_seconds', 'text'])
+    .distinctOn('video_id')
+    .where('video_id', 'in', videoIds)
+    .where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`)
+    .orderBy('video_id')
+    .orderBy('start_seconds')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.video_id,
+      { index: row.position, start: row.start_seconds, end: row.end_seconds, text: row.text },
+    ]),
+  );
+}

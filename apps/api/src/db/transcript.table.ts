@@ -1,0 +1,21 @@
+import type { ColumnType } from 'kysely';
+
+/** One line of a video's transcript (issue 30), numbered from 0 in time order. */
+export interface TranscriptSegmentTable {
+  video_id: string;
+  position: number;
+  start_seconds: number;
+  end_seconds: number;
+  text: string;
+  /** `[{ word, start, end }]` where the engine gave word times; null otherwise. */
+  words: ColumnType<TranscriptWordJson[] | null, string | null, string | null>;
+  /** The owner corrected this line. */
+  edited: ColumnType<boolean, boolean | undefined, boolean>;
+  search_vector: ColumnType<string, never, never>;
+}
+
+export interface TranscriptWordJson {
+  word: string;
+  start: number;
+  end: number;
+}

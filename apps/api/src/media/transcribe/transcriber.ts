@@ -1,0 +1,66 @@
+/** One word with its time in the audio, in seconds. */
+export interface TranscriptWord {
+  start: number;
+  end: number;
+  word: string;
+}
+
+/** One line of a transcript: a stretch of speech and its words' times where the engine gives them. */
+export interface TranscriptSegment {
+  start: number;
+  end: number;
+  text: string;
+  words?: TranscriptWord[];
+}
+
+export interface Transcript {
+  /** An ISO 639-1 code where the engine says (`en`), else ''. */
+  language: string;
+  segments: TranscriptSegment[];
+}
+
+/**
+ * The engine seam (issue 30): an audio or video file in, timed lines out. An empty `segments`
+ * means no speech was found. A failure the engine will not get past by retrying is a
+ * TranscriptionError with `permanent`; anything else is worth another attempt.
+ */
+export interface Transcriber {
+  /** What is transcribing, for logs and the benchmark: `pocketsphinx` or the server's URL. */
+  readonly name: string;
+  transcribe(
+    file: string,
+    options: { durationSeconds: number; scratchDir: string; timeoutMs: number },
+  ): Promise<Transcript>;
+}
+
+export class TranscriptionError extends Error {
+  constructor(
+    message: string,
+    readonly permanent = false,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'TranscriptionError';
+  }
+}
+
+/**
+ * The segments as they may be stored: times within [0, duration] (a server may answer past the
+ * end), in order, text trimmed, empty lines dropped.
+ */
+export function clampSegments(segments: TranscriptSegment[], durationSeconds: number): TranscriptSegment[] {
+  const clamp = (value: number) => Math.min(Math.max(0, value), durationSeconds);
+  return segments
+    .map((segment) => ({
+      start: clamp(segment.start),
+      end: clamp(Math.max(segment.start, segment.end)),
+      text: segment.text.trim().replace(/\s+/g, ' '),
+      ...(segment.words && {
+        words: segment.words
+          .filter((word) => word.start < durationSeconds)
+          .map((word) => ({ start: clamp(word.start), end: clamp(word.end), word: word.word.trim() })),
+      }),
+    }))
+    .filter((segment) => segment.text !== '' && segment.start < durationSeconds)
+    .sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import * as transcripts from '../db/transcript.repository';
+import type { Database } from '../db/video.table';
+import type { MediaService } from '../media';
+import type { TranscriptionQueue } from '../processing';
+import type { User } from '../auth/user';
+import type { Grant } from './access';
+import { publishGeneratedCaptions } from './transcript-captions';
+import { MAX_LINE_CHARS, type TranscriptView } from './transcript';
+import { VideoError } from './video';
+import type { StoredVideo } from './video.mapper';
+import type { VideoService } from './video.service';
+
+export interface TranscriptServiceDeps {
+  db: Kysely<Database>;
+  media: MediaService;
+  videos: VideoService;
+  /** Unset when transcription is off: Retry then says so. */
+  queue?: TranscriptionQueue;
+}
+
+/** Issue 30: reading a video's transcript (as the video may be read) and the owner's changes to it. */
+export class TranscriptService {
+  constructor(private readonly deps: TranscriptServiceDeps) {}
+
+  async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<TranscriptView> {
+    const video = await this.deps.videos.readable(caller, id, grant);
+    return this.view(video);
+  }
+
+  /** The owner's correction of line `index`; the generated captions follow. */
+  async updateLine(user: User, id: string, index: number, text: string): Promise<TranscriptView> {
+    const clean = text.trim().replace(/\s+/g, ' ');
+    if (!clean) throw new VideoError('invalid_argument', 'A transcript line cannot be blank');
+    if (clean.length > MAX_LINE_CHARS)
+      throw new VideoError('invalid_argument', `A transcript line holds at most ${MAX_LINE_CHARS} characters`);
+    const video = await this.deps.videos.owned(user, id);
+    if (!(await transcripts.updateSegmentText(this.deps.db, id, index, clean)))
+      throw new VideoError('not_found', `The transcript of video ${id} has no line ${index}`);
+    await publishGeneratedCaptions(this.deps.db, this.deps.media, id);
+    return this.view(video);
+  }
+
+  /** The owner asks for a transcript again: after a failure, or where none was made. */
+  async retry(user: User, id: string): Promise<TranscriptView> {
+    const video = await this.deps.videos.owned(user, id);
+    const { queue } = this.deps;
+    if (!queue) throw new VideoError('failed_precondition', 'Transcription is turned off on this server');
+    if (video.status !== 'READY') throw new VideoError('failed_precondition', 'The video is not ready yet');
+    const from = video.transcript?.state ?? null;
+    if (from === 'PENDING' || from === 'RUNNING')
+      throw new VideoError('failed_precondition', 'The video is being transcribed already');
+    if (!(await transcripts.setTranscriptState(this.deps.db, id, 'PENDING', { onlyFrom: [from] })))
+      throw new VideoError('failed_precondition', 'The transcript changed meanwhile: try again');
+    await queue.enqueueTranscription(id);
+    return this.view(await this.deps.videos.owned(user, id));
+  }
+
+  private async view(video: StoredVideo): Promise<TranscriptView> {
+    const lines = await transcripts.listSegments(this.deps.db, video.id);
+    return {
+      videoId: video.id,
+      state: video.transcript?.state ?? null,
+      failureReason: video.transcript?.failureReason ?? '',
+      language: video.transcript?.language ?? '',
+      lines: lines.map((line) => ({
+        index: line.position,
+        start: line.start_seconds,
+        end: line.end_seconds,
+        text: line.text,
+        words: line.words ?? [],
+        edited: line.edited,
+      })),
+    };
+  }
+}

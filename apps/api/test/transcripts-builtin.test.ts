@@ -1,0 +1,91 @@
+// Issue 30's Must show, second half: a server started without TRANSCRIBE_URL transcribes with the
+// built-in engine (Debian's pocketsphinx, nothing downloaded): a recording of synthesised speech
+// gets a non-empty transcript and captions; a silent one says no speech was found.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { TranscriptState, type Video } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { videoClient } from './support/clients';
+import { startTestServer, type TestServer } from './support/test-server';
+import { uploadVideo } from './support/upload';
+import { FFMPEG } from './processing-fixtures';
+
+const run = promisify(execFile);
+
+let emulator: AuthEmulator;
+let server: TestServer;
+let owner: TestUser;
+let dir: string;
+
+/** A VP8/Opus WebM whose sound is `audio` (lavfi source or file). */
+async function recording(name: string, audio: string[]): Promise<Buffer> {
+  const file = join(dir, name);
+  await run(FFMPEG, [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', ...audio],
+    ...['-shortest', '-c:v', 'libvpx', '-b:v', '200k', '-c:a', 'libopus', file],
+  ]);
+  return readFile(file);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'transcripts-builtin-'));
+  await run('/usr/bin/espeak-ng', [
+    '-v',
+    'en-us',
+    '-s',
+    '140',
+    '-w',
+    join(dir, 'speech.wav'),
+    'hello world this is a test of the recording',
+  ]);
+  emulator = await startAuthEmulator();
+  server = await startTestServer({
+    database: 'pglite',
+    emulatorHost: emulator.host,
+    env: { WORKER: 'true', TRANSCRIBE: 'on' },
+  });
+  owner = await newTestUser(emulator.host);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await emulator?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function transcribed(webm: Buffer): Promise<Video> {
+  const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+  expect(answer.status).toBe(201);
+  const videos = videoClient(server.baseUrl, { token: owner.idToken });
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const video = await videos.getVideo({ videoId: answer.json.video!.id as string });
+    const state = video.transcriptState;
+    if (state !== TranscriptState.NONE && state !== TranscriptState.TRANSCRIBING) return video;
+    if (Date.now() > deadline) throw new Error('no transcript after 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+describe('the built-in engine through the server', () => {
+  it('transcribes synthesised speech into a non-empty transcript with captions', async () => {
+    const video = await transcribed(await recording('speech.webm', ['-i', join(dir, 'speech.wav')]));
+    expect(video.transcriptFailureReason).toBe('');
+    expect(video.transcriptState).toBe(TranscriptState.DONE);
+    expect(video.transcriptLanguage).toBe('en');
+    const vtt = await (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
+    expect(vtt).toMatch(/^WEBVTT\n\n\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}\n\S/);
+  }, 120_000);
+
+  it('says no speech was found in a silent recording, and makes no captions', async () => {
+    const video = await transcribed(
+      await recording('silent.webm', ['-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '3']),
+    );
+    expect(video.transcriptState).toBe(TranscriptState.NO_SPEECH);
+    expect(video.captionsUrl).toBe('');
+  }, 120_000);
+});

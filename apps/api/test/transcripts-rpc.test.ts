@@ -1,0 +1,208 @@
+// Issue 30 through the real server (worker in the API, PGlite): with TRANSCRIBE_URL at a small
+// OpenAI-compatible server (not ours, written here: it answers fixed lines for any audio), a
+// video that becomes READY gets a transcript, captions made from it, and is found in the
+// library by a word only the transcript holds, with the line that matched; the owner corrects a
+// line and the captions follow; a server that keeps failing leaves the video FAILED with its
+// reason, and Retry after it comes back transcribes.
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Code, createClient, type Client } from '@connectrpc/connect';
+import { createGrpcWebTransport } from '@connectrpc/connect-web';
+import { Status, TranscriptService, TranscriptState, type Video } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { codeOf, makeTestClip } from '@stream/video-api/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { videoClient } from './support/clients';
+import { editClient } from './support/edit-client';
+import { startTestServer, type TestServer } from './support/test-server';
+import { uploadVideo } from './support/upload';
+import { FFMPEG } from './processing-fixtures';
+
+const LINES = [
+  { start: 0.5, end: 3.5, text: ' Welcome to the quarterly walkthrough.' },
+  { start: 4, end: 7.5, text: ' Here the zeppelin dashboard shows revenue.' },
+  { start: 8, end: 9.5, text: ' Thanks for watching.' },
+];
+
+let emulator: AuthEmulator;
+let server: TestServer;
+let owner: TestUser;
+let other: TestUser;
+let dir: string;
+let webm: Buffer;
+/** What the fake server does with the next request: answer the lines, or fail with a status. */
+let failWith: number | undefined;
+let fake: Server;
+let fakeRequests = 0;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'transcripts-rpc-'));
+  fake = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      fakeRequests++;
+      if (failWith) return void response.writeHead(failWith).end('down');
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ language: 'english', text: LINES.map((l) => l.text).join(''), segments: LINES }));
+    });
+  });
+  fake.listen(0, '127.0.0.1');
+  await once(fake, 'listening');
+  const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
+  const [started] = await Promise.all([
+    startAuthEmulator(),
+    makeTestClip(join(dir, 'talk.webm'), { seconds: 10 }, FFMPEG),
+  ]);
+  emulator = started;
+  webm = await readFile(join(dir, 'talk.webm'));
+  server = await startTestServer({
+    database: 'pglite',
+    emulatorHost: emulator.host,
+    // One try per job attempt and one retry, so the failing case ends within the test.
+    env: { WORKER: 'true', TRANSCRIBE: 'on', TRANSCRIBE_URL: fakeUrl, PROCESSING_RETRY_LIMIT: '1' },
+  });
+  [owner, other] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await emulator?.stop();
+  fake?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const videos = (user?: TestUser) => videoClient(server.baseUrl, { token: user?.idToken });
+function transcripts(user?: TestUser): Client<typeof TranscriptService> {
+  return createClient(
+    TranscriptService,
+    createGrpcWebTransport({
+      baseUrl: server.baseUrl,
+      interceptors: [
+        (next) => (request) => {
+          if (user) request.header.set('authorization', `Bearer ${user.idToken}`);
+          return next(request);
+        },
+      ],
+    }),
+  );
+}
+
+async function waitFor(id: string, done: (video: Video) => boolean, what: string): Promise<Video> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const video = await videos(owner).getVideo({ videoId: id });
+    if (done(video)) return video;
+    if (Date.now() > deadline) throw new Error(`video ${id}: no ${what} after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const settled = (video: Video) =>
+  video.transcriptState === TranscriptState.DONE ||
+  video.transcriptState === TranscriptState.FAILED ||
+  video.transcriptState === TranscriptState.NO_SPEECH;
+
+async function uploaded(): Promise<string> {
+  const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
+  expect(answer.status).toBe(201);
+  return answer.json.video!.id as string;
+}
+
+describe('transcripts from an OpenAI-compatible server', () => {
+  let id: string;
+
+  beforeAll(async () => {
+    id = await uploaded();
+  }, 90_000);
+
+  it('transcribes a video after it is READY: its lines, language and captions made from them', async () => {
+    const video = await waitFor(id, settled, 'transcript');
+    expect(video.status).toBe(Status.READY);
+    expect(video.transcriptState).toBe(TranscriptState.DONE);
+    expect(video.transcriptLanguage).toBe('en');
+    const transcript = await transcripts(owner).getTranscript({ videoId: id });
+    expect(transcript.segments.map((s) => [s.index, s.startSeconds, s.endSeconds, s.text])).toEqual([
+      [0, 0.5, 3.5, 'Welcome to the quarterly walkthrough.'],
+      [1, 4, 7.5, 'Here the zeppelin dashboard shows revenue.'],
+      [2, 8, 9.5, 'Thanks for watching.'],
+    ]);
+    expect(video.captionsUrl).not.toBe('');
+    expect(video.generatedCaptions).toBe(true);
+    const vtt = await (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
+    expect(vtt).toBe(
+      [
+        'WEBVTT',
+        '00:00:00.500 --> 00:00:03.500\nWelcome to the quarterly walkthrough.',
+        '00:00:04.000 --> 00:00:07.500\nHere the zeppelin dashboard shows revenue.',
+        '00:00:08.000 --> 00:00:09.500\nThanks for watching.',
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('finds the video by a word only its transcript holds, naming the line and its time', async () => {
+    const found = await videos(owner).listVideos({ query: 'zeppel', pageSize: 10 });
+    expect(found.videos.map((v) => v.id)).toEqual([id]);
+    expect(found.videos[0]!.transcriptMatch).toMatchObject({
+      index: 1,
+      startSeconds: 4,
+      text: 'Here the zeppelin dashboard shows revenue.',
+    });
+    // Another user's library holds no such video.
+    expect((await videos(other).listVideos({ query: 'zeppelin', pageSize: 10 })).videos).toEqual([]);
+  });
+
+  it('lets only the owner correct a line; the captions follow, and a blank line changes nothing', async () => {
+    expect(await codeOf(transcripts(other).updateTranscriptSegment({ videoId: id, index: 1, text: 'hijacked' }))).toBe(
+      Code.NotFound,
+    );
+    expect(await codeOf(transcripts(other).getTranscript({ videoId: id }))).toBe(Code.NotFound);
+    expect(await codeOf(transcripts(owner).updateTranscriptSegment({ videoId: id, index: 1, text: '   ' }))).toBe(
+      Code.InvalidArgument,
+    );
+    expect(
+      await codeOf(transcripts(owner).updateTranscriptSegment({ videoId: id, index: 7, text: 'no such line' })),
+    ).toBe(Code.NotFound);
+    const fixed = await transcripts(owner).updateTranscriptSegment({
+      videoId: id,
+      index: 1,
+      text: 'Here the Zeppelin dashboard shows the revenue.',
+    });
+    expect(fixed.segments[1]).toMatchObject({ text: 'Here the Zeppelin dashboard shows the revenue.', edited: true });
+    const video = await videos(owner).getVideo({ videoId: id });
+    const vtt = await (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
+    expect(vtt).toContain('00:00:04.000 --> 00:00:07.500\nHere the Zeppelin dashboard shows the revenue.');
+
+    // Captions the owner uploads win over those made from the transcript, and removing them brings those back.
+    const own = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nMy own words\n';
+    const withOwn = await editClient(server.baseUrl, owner.idToken).setCaptions({ videoId: id, webvtt: own });
+    expect(withOwn.generatedCaptions).toBe(false);
+    expect(await (await fetch(new URL(withOwn.captionsUrl, server.baseUrl))).text()).toBe(own);
+    const removed = await editClient(server.baseUrl, owner.idToken).setCaptions({ videoId: id, webvtt: '' });
+    expect(removed.generatedCaptions).toBe(true);
+    expect(await (await fetch(new URL(removed.captionsUrl, server.baseUrl))).text()).toContain('Zeppelin');
+  });
+
+  it('says why when the server keeps failing, and a Retry transcribes once it answers again', async () => {
+    failWith = 503;
+    const failing = await uploaded();
+    const failed = await waitFor(failing, settled, 'transcript failure');
+    expect(failed.status).toBe(Status.READY); // playback never waits on the transcript
+    expect(failed.transcriptState).toBe(TranscriptState.FAILED);
+    expect(failed.transcriptFailureReason).toMatch(
+      /^Transcription failed after 2 attempts: The transcription server answered 503/,
+    );
+    expect(failed.captionsUrl).toBe('');
+    expect(await codeOf(transcripts(other).retryTranscription({ videoId: failing }))).toBe(Code.NotFound);
+    failWith = undefined;
+    const retried = await transcripts(owner).retryTranscription({ videoId: failing });
+    expect(retried.state).toBe(TranscriptState.TRANSCRIBING);
+    const done = await waitFor(failing, settled, 'transcript after retry');
+    expect(done.transcriptState).toBe(TranscriptState.DONE);
+    expect(fakeRequests).toBeGreaterThan(2);
+  }, 120_000);
+});

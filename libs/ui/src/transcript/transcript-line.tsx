@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { formatTime } from '../player/format-time';
+
+export interface TranscriptLineProps {
+  start: number;
+  text: string;
+  current: boolean;
+  onSeek: () => void;
+  /** The owner's correction; rejects with the words to show. */
+  onSave?: (text: string) => Promise<void>;
+}
+
+/** One line: its time and words seek there; the owner can correct it in place. */
+export function TranscriptLine({ start, text, current, onSeek, onSave }: TranscriptLineProps) {
+  const [draft, setDraft] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const time = formatTime(start);
+
+  if (draft !== undefined && onSave) {
+    const save = async () => {
+      setSaving(true);
+      setError(undefined);
+      try {
+        await onSave(draft);
+        setDraft(undefined);
+      } catch (failure) {
+        setError((failure as Error).message);
+      } finally {
+        setSaving(false);
+      }
+    };
+    return (
+      <li className="flex flex-col gap-1 rounded-box p-1" aria-current={current ? 'true' : undefined}>
+        <form
+          className="flex gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <input
+            className="input input-sm flex-1"
+            aria-label={`Text of the line at ${time}`}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setDraft(undefined);
+            }}
+            autoFocus
+          />
+          <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
+            Save
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setDraft(undefined)}>
+            Cancel
+          </button>
+        </form>
+        {error && (
+          <p role="alert" className="text-sm text-error">
+            {error}
+          </p>
+        )}
+      </li>
+    );
+  }
+
+  return (
+    <li
+      className={`group flex items-start gap-1 rounded-box ${current ? 'bg-primary/15' : ''}`}
+      aria-current={current ? 'true' : undefined}
+    >
+      <button type="button" className="flex flex-1 gap-2 p-1 text-left hover:bg-base-200" onClick={onSeek}>
+        <span className="font-mono text-xs tabular-nums opacity-70">{time}</span>
+        <span className="text-sm">{text}</span>
+      </button>
+      {onSave && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs opacity-60 group-hover:opacity-100"
+          aria-label={`Edit the line at ${time}`}
+          onClick={() => setDraft(text)}
+        >
+          Edit
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { currentLineIndex, toSrt, toTxt, toVtt, type TranscriptFileLine } from './transcript-formats';
+import { TranscriptLine } from './transcript-line';
+
+export type TranscriptPanelState = 'none' | 'transcribing' | 'done' | 'no-speech' | 'failed';
+
+export interface TranscriptPanelProps {
+  state: TranscriptPanelState;
+  failureReason?: string;
+  lines: ReadonlyArray<TranscriptFileLine & { index: number }>;
+  loading?: boolean;
+  /** Where playback is, in seconds: the line there is marked. */
+  currentTime: number;
+  onSeek: (seconds: number) => void;
+  /** The owner's correction of a line; rejects with the words to show. */
+  onEditLine?: (index: number, text: string) => Promise<void>;
+  /** The owner asks again after a failure; rejects with the words to show. */
+  onRetry?: () => Promise<void>;
+  /** The downloads' name, without extension. */
+  fileName: string;
+}
+
+const download = (type: string, body: string) => `data:${type};charset=utf-8,${encodeURIComponent(body)}`;
+
+/**
+ * The transcript beside the video (issue 30): follows playback (the line playing is
+ * aria-current), a click on a line seeks there, a search narrows the lines, the owner corrects a
+ * line in place; downloads as WebVTT, SubRip and text; what its state is while there is none.
+ */
+export function TranscriptPanel(props: TranscriptPanelProps) {
+  const { lines, currentTime, onSeek, onEditLine, fileName } = props;
+  const [search, setSearch] = useState('');
+  const current = currentLineIndex(lines, currentTime);
+  const listRef = useRef<HTMLOListElement>(null);
+  const shown = useMemo(() => {
+    const words = search.trim().toLowerCase();
+    return lines
+      .map((line, i) => ({ line, i }))
+      .filter(({ line }) => !words || line.text.toLowerCase().includes(words));
+  }, [lines, search]);
+
+  // Keep the playing line in view inside the list, without scrolling the page.
+  useEffect(() => {
+    const list = listRef.current;
+    const item = list?.querySelector<HTMLElement>('[aria-current="true"]');
+    if (!list || !item) return;
+    const top = item.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+  }, [current]);
+
+  return (
+    <section aria-label="Transcript" className="flex max-h-[32rem] min-w-0 flex-col gap-2 rounded-box bg-base-100 p-2">
+      <h2 className="text-base font-semibold">Transcript</h2>
+      <TranscriptStatus {...props} />
+      {lines.length > 0 && (
+        <>
+          <input
+            type="search"
+            className="input input-sm w-full"
+            aria-label="Search the transcript"
+            placeholder="Search the transcript"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <ol ref={listRef} className="flex flex-col gap-0.5 overflow-y-auto">
+            {shown.map(({ line, i }) => (
+              <TranscriptLine
+                key={line.index}
+                start={line.start}
+                text={line.text}
+                current={i === current}
+                onSeek={() => onSeek(line.start)}
+                onSave={onEditLine && ((text) => onEditLine(line.index, text))}
+              />
+            ))}
+          </ol>
+          {shown.length === 0 && <p className="text-sm opacity-70">No line says “{search}”.</p>}
+          <p className="flex flex-wrap gap-2 text-sm">
+            Download:
+            <a className="link" download={`${fileName}.vtt`} href={download('text/vtt', toVtt(lines))}>
+              .vtt
+            </a>
+            <a className="link" download={`${fileName}.srt`} href={download('application/x-subrip', toSrt(lines))}>
+              .srt
+            </a>
+            <a className="link" download={`${fileName}.txt`} href={download('text/plain', toTxt(lines))}>
+              .txt
+            </a>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function TranscriptStatus({ state, failureReason, loading, onRetry }: TranscriptPanelProps) {
+  const [retrying, setRetrying] = useState(false);
+  const [error, setError] = useState<string>();
+  if (loading) return <p className="text-sm opacity-70">Loading the transcript…</p>;
+  switch (state) {
+    case 'transcribing':
+      return (
+        <p role="status" className="flex items-center gap-2 text-sm">
+          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          Transcribing… the video plays meanwhile.
+        </p>
+      );
+    case 'no-speech':
+      return <p className="text-sm opacity-70">No speech found.</p>;
+    case 'none':
+      return (
+        <div className="flex flex-col items-start gap-1 text-sm">
+          <p className="opacity-70">This video has no transcript.</p>
+          {onRetry && (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={retrying}
+              onClick={() => {
+                setRetrying(true);
+                setError(undefined);
+                onRetry()
+                  .catch((failure: unknown) => setError((failure as Error).message))
+                  .finally(() => setRetrying(false));
+              }}
+            >
+              Transcribe
+            </button>
+          )}
+          {error && <p role="alert">{error}</p>}
+        </div>
+      );
+    case 'failed':
+      return (
+        <div role="alert" className="alert alert-error alert-soft flex-col items-start text-sm">
+          <span>The transcript could not be made.</span>
+          {failureReason && <span className="opacity-80">Reason: {failureReason}</span>}
+          {onRetry && (
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={retrying}
+              onClick={() => {
+                setRetrying(true);
+                setError(undefined);
+                onRetry()
+                  .catch((failure: unknown) => setError((failure as Error).message))
+                  .finally(() => setRetrying(false));
+              }}
+            >
+              Retry
+            </button>
+          )}
+          {error && <span>{error}</span>}
+        </div>
+      );
+    default:
+      return null;
+  }
+}

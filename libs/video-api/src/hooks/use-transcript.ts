@@ -1,0 +1,125 @@
+import type { Transport } from '@connectrpc/connect';
+import { callUnaryMethod, createConnectQueryKey, createQueryOptions } from '@connectrpc/connect-query';
+import { type Transcript, TranscriptService, TranscriptState, type Video } from '@stream/proto';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { changeErrorMessage } from '../errors/change-error-message';
+import { retryVideoCall } from '../errors/retry-video-call';
+import { getVideoKey } from '../queries/video-queries';
+
+/** How often a transcript being made is asked for again. */
+export const TRANSCRIBING_REFETCH_MS = 2000;
+
+/** How many times a transcript never asked for is looked at again (a server with transcripts off answers NONE). */
+const NONE_LOOKS = 4;
+
+export type TranscriptStateLabel = 'none' | 'transcribing' | 'done' | 'no-speech' | 'failed';
+
+export function transcriptStateLabel(state: TranscriptState | undefined): TranscriptStateLabel {
+  switch (state) {
+    case TranscriptState.TRANSCRIBING:
+      return 'transcribing';
+    case TranscriptState.DONE:
+      return 'done';
+    case TranscriptState.NO_SPEECH:
+      return 'no-speech';
+    case TranscriptState.FAILED:
+      return 'failed';
+    default:
+      return 'none';
+  }
+}
+
+/** Query for a video's transcript (GetTranscript), by way of a share link when `shareToken` is set. */
+export function getTranscriptQuery(transport: Transport, videoId: string, shareToken = '') {
+  return {
+    ...createQueryOptions(TranscriptService.method.getTranscript, { videoId, shareToken }, { transport }),
+    retry: retryVideoCall,
+  };
+}
+
+export function getTranscriptKey(transport: Transport, videoId: string, shareToken = '') {
+  return createConnectQueryKey({
+    schema: TranscriptService.method.getTranscript,
+    transport,
+    input: { videoId, shareToken },
+    cardinality: 'finite',
+  });
+}
+
+const rethrow = (error: unknown): never => {
+  throw new Error(changeErrorMessage(error));
+};
+
+/**
+ * A video's transcript (issue 30) as `@stream/ui`'s `TranscriptPanel` props: its lines, its state
+ * (asked again while it is being made; the video is asked again when it is done, for its
+ * captions), and for the owner the correction of a line and Retry. A refused change rejects with
+ * the words to show.
+ */
+export function useTranscript(
+  transport: Transport,
+  video: Pick<Video, 'id' | 'transcriptState' | 'transcriptFailureReason'>,
+  options: { isOwner?: boolean; shareToken?: string } = {},
+) {
+  const queryClient = useQueryClient();
+  const key = getTranscriptKey(transport, video.id, options.shareToken);
+  const query = useQuery({
+    ...getTranscriptQuery(transport, video.id, options.shareToken),
+    refetchInterval: (q) => {
+      const now = q.state.data?.state;
+      // NONE just after READY may be the moment before the job is queued: a few more looks.
+      const early = now === TranscriptState.NONE && q.state.dataUpdateCount < NONE_LOOKS;
+      return now === TranscriptState.TRANSCRIBING || early ? TRANSCRIBING_REFETCH_MS : false;
+    },
+  });
+  const transcript = query.data;
+  // The video's state moved (a Retry, another tab): read the transcript again.
+  useEffect(() => {
+    if (transcript && transcript.state !== video.transcriptState) void query.refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [video.transcriptState]);
+  // The transcript is done: the video now has captions made from it.
+  const state = transcript?.state ?? video.transcriptState;
+  useEffect(() => {
+    if (state === TranscriptState.DONE && video.transcriptState !== TranscriptState.DONE)
+      void queryClient.invalidateQueries({ queryKey: getVideoKey(transport, video.id) });
+  }, [state, video.transcriptState, queryClient, transport, video.id]);
+
+  const keep = (next: Transcript) => queryClient.setQueryData(key, next);
+  const update = useMutation({
+    mutationFn: (input: { index: number; text: string }) =>
+      callUnaryMethod(transport, TranscriptService.method.updateTranscriptSegment, { videoId: video.id, ...input }),
+    onSuccess: keep,
+  });
+  const retry = useMutation({
+    mutationFn: () => callUnaryMethod(transport, TranscriptService.method.retryTranscription, { videoId: video.id }),
+    onSuccess: (next) => {
+      keep(next);
+      void queryClient.invalidateQueries({ queryKey: getVideoKey(transport, video.id) });
+    },
+  });
+
+  return {
+    state: transcriptStateLabel(state),
+    failureReason: transcript?.failureReason || video.transcriptFailureReason,
+    language: transcript?.language ?? '',
+    lines: (transcript?.segments ?? []).map((segment) => ({
+      index: segment.index,
+      start: segment.startSeconds,
+      end: segment.endSeconds,
+      text: segment.text,
+    })),
+    loading: query.isPending,
+    onEditLine: options.isOwner
+      ? async (index: number, text: string) => {
+          await update.mutateAsync({ index, text }).catch(rethrow);
+        }
+      : undefined,
+    onRetry: options.isOwner
+      ? async () => {
+          await retry.mutateAsync().catch(rethrow);
+        }
+      : undefined,
+  };
+}

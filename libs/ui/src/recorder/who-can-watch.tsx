@@ -1,16 +1,19 @@
 import { useId } from 'react';
 import type { VideoVisibilityLabel } from '../video/video-status';
 
+/** A new recording is personal, so Team is not among its choices. */
+type RecordingVisibility = Exclude<VideoVisibilityLabel, 'team'>;
+
 export interface WhoCanWatchProps {
-  visibility: VideoVisibilityLabel;
-  onChange: (visibility: VideoVisibilityLabel) => void;
+  visibility: RecordingVisibility;
+  onChange: (visibility: RecordingVisibility) => void;
   /** A change is being saved. */
   busy?: boolean;
   /** Why the last change did not happen. */
   error?: string | undefined;
 }
 
-const CHOICES: { value: VideoVisibilityLabel; label: string; says: string }[] = [
+const CHOICES: { value: RecordingVisibility; label: string; says: string }[] = [
   { value: 'private', label: 'Only me', says: 'Only you can watch it: the link does not work until you share it.' },
   { value: 'shared', label: 'Anyone with the link', says: 'Anyone with the link can watch, signed in or not.' },
   { value: 'public', label: 'Public', says: 'Anyone can watch, signed in or not. Not listed anywhere.' },
@@ -31,7 +34,7 @@ export function WhoCanWatch({ visibility, onChange, busy = false, error }: WhoCa
           className="select select-sm w-56"
           value={visibility}
           disabled={busy}
-          onChange={(event) => onChange(event.currentTarget.value as VideoVisibilityLabel)}
+          onChange={(event) => onChange(event.currentTarget.value as RecordingVisibility)}
         >
           {CHOICES.map((choice) => (
             <option key={choice.value} value={choice.value}>

@@ -35,6 +35,7 @@ export const WatchPage = (props: WatchBodyProps) => (
     <WatchBody {...props} />
   </WatchFrame>
 );
+
 // The transcript (issue 30) loads after the page.
 const VideoTranscript = lazy(() => import('../video-transcript'));
 
@@ -68,20 +69,18 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
   }
   if (!video) return <VideoUnavailable />;
   const stage = (
-    <VideoStage key={video.id} {...stageOf(video)} {...views} fill={embed} onPlayerError={() => void query.refetch()} />
-  );
-  // The embed fills its frame, whatever its size (issue 29 item 5).
-  if (embed) return <div className="h-full w-full">{stage}</div>;
     <VideoStage
       key={video.id}
       {...stageOf(video)}
       {...views}
+      fill={embed}
       startAt={startAt}
       onVideoElement={setPlayer}
       onPlayerError={() => void query.refetch()}
     />
   );
-  if (embed) return <div className="w-full">{stage}</div>;
+  // The embed fills its frame, whatever its size (issue 29 item 5).
+  if (embed) return <div className="h-full w-full">{stage}</div>;
   const transcript = video.status === Status.READY && video.transcriptState !== TranscriptState.NONE;
   return (
     <WatchVideoView
@@ -97,24 +96,23 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
           durationSeconds={video.durationSeconds}
           signInHref={`/login?redirect=${encodeURIComponent(location.pathname)}`}
         >
-          {stage}
+          {transcript ? (
+            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
+              {stage}
+              <Suspense fallback={null}>
+                <VideoTranscript
+                  video={video}
+                  transport={transport}
+                  isOwner={isOwner}
+                  shareToken={shareToken}
+                  player={player}
+                />
+              </Suspense>
+            </div>
+          ) : (
+            stage
+          )}
         </ConversationFrame>
-        transcript ? (
-          <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            {stage}
-            <Suspense fallback={null}>
-              <VideoTranscript
-                video={video}
-                transport={transport}
-                isOwner={isOwner}
-                shareToken={shareToken}
-                player={player}
-              />
-            </Suspense>
-          </div>
-        ) : (
-          stage
-        )
       }
       editLink={
         isOwner && (

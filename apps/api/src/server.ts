@@ -146,7 +146,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           conversationRoutes({ conversations })(router);
           transcriptRoutes({ transcripts })(router);
         },
-        anonymousMethods: new Set([...anonymousMethods, ...teamAnonymousMethods, ...conversationAnonymousMethods, ...transcriptAnonymousMethods]),
+        anonymousMethods: new Set([
+          ...anonymousMethods,
+          ...teamAnonymousMethods,
+          ...conversationAnonymousMethods,
+          ...transcriptAnonymousMethods,
+        ]),
         verifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,

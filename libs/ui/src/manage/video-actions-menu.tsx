@@ -9,7 +9,7 @@ export interface VideoActionsMenuProps {
   url?: string;
   /** The MP4 rendition (issue 29); with one, Download offers "MP4 (plays everywhere)" and "Original". */
   mp4Url?: string;
-  
+
   /** Absent for a team video of someone else (issue 27): only its owner shares, edits, moves and deletes. */
   onShare?: () => void;
   onEdit?: () => void;

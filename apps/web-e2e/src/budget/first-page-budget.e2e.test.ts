@@ -25,6 +25,7 @@ describe('the first page budget', () => {
     const downloaded = await scripts.settle();
     await context.close();
 
+    console.info(`first visit signed out: ${totalBytes(downloaded)} bytes of gzip JavaScript`);
     expect(
       downloaded.every((script) => script.encoding === 'gzip'),
       describeScripts(downloaded),
@@ -48,6 +49,7 @@ describe('the first page budget', () => {
     const downloaded = await scripts.settle();
     await context.close();
 
+    console.info(`first visit signed in: ${totalBytes(downloaded)} bytes of gzip JavaScript`);
     expect(totalBytes(downloaded), describeScripts(downloaded)).toBeLessThanOrEqual(FIRST_PAGE_BUDGET_BYTES);
   });
 });

@@ -63,6 +63,7 @@ export function VideoLibrary() {
       toolbar={{
         sort: search.sort ?? (search.q ? 'relevance' : 'newest'),
         offerRelevance: Boolean(search.q),
+        offerTeam: Boolean(search.space),
         status: search.status ?? '',
         visibility: search.visibility ?? '',
         onSort: (sort) => show((s) => ({ ...s, sort: sort === 'relevance' ? undefined : sort })),

@@ -51,4 +51,15 @@ describe('teams in the app (issue 27)', () => {
       within(await screen.findByRole('heading', { level: 1 })).getByText('This invite link does not exist'),
     ).toBeTruthy();
   });
+
+  it("a team space reached by URL alone is named at once: the heading and the side navigation say the team's name", async () => {
+    const { router, teams } = renderApp('/');
+    const team = await createClient(TeamService, teams.transport).createTeam({ name: 'Acme' });
+    await screen.findByRole('button', { name: 'Space: Personal' });
+    await router.navigate({ to: '/videos', search: { space: team.id } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme videos' })).toBeTruthy();
+    // Without opening the switcher; and remembered by name for the next page of this tab.
+    expect(await screen.findByRole('button', { name: 'Space: Acme' })).toBeTruthy();
+    await waitFor(() => expect(window.sessionStorage.getItem('stream.activeSpace')).toContain('"Acme"'));
+  });
 });

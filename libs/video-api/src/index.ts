@@ -105,4 +105,5 @@ export { useInvite } from './team/use-invite';
 export { useMoveToTeam } from './team/use-move-to-team';
 export { PERSONAL_SPACE, rememberSpace, rememberedSpace, type ActiveSpace } from './team/active-space';
 export { loadSpaces } from './team/load-spaces';
+export { useSpaceName } from './team/use-space-name';
 export * from './conversation';

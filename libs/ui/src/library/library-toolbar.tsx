@@ -2,7 +2,7 @@ import { useId } from 'react';
 
 export type SortChoice = 'relevance' | 'newest' | 'oldest' | 'title' | 'longest';
 export type StatusChoice = '' | 'processing' | 'ready' | 'failed';
-export type VisibilityChoice = '' | 'private' | 'shared' | 'public';
+export type VisibilityChoice = '' | 'private' | 'shared' | 'public' | 'team';
 
 export interface LibraryToolbarProps {
   sort: SortChoice;
@@ -13,6 +13,8 @@ export interface LibraryToolbarProps {
   onVisibility: (visibility: VisibilityChoice) => void;
   /** Offer "Best match" (while searching). */
   offerRelevance?: boolean;
+  /** Offer the Team visibility (a team space is active, issue 27). */
+  offerTeam?: boolean;
 }
 
 const sorts: [SortChoice, string][] = [
@@ -73,7 +75,12 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
         onChange={props.onSort}
       />
       <Choice label="Status" value={props.status} options={statuses} onChange={props.onStatus} />
-      <Choice label="Visibility" value={props.visibility} options={visibilities} onChange={props.onVisibility} />
+      <Choice
+        label="Visibility"
+        value={props.visibility}
+        options={props.offerTeam ? [...visibilities, ['team', 'Team']] : visibilities}
+        onChange={props.onVisibility}
+      />
     </div>
   );
 }

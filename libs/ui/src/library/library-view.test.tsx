@@ -105,4 +105,46 @@ describe('LibraryView', () => {
     expect(screen.getByText('This folder is empty.')).toBeTruthy();
     expect(screen.getByText('folders')).toBeTruthy();
   });
+
+  it("offers nothing the policy refuses for a team mate's videos, says so, and offers Team only in a team space", async () => {
+    const user = userEvent.setup();
+    const onVisibility = vi.fn<LibraryViewProps<LibraryItem>['onVisibility']>();
+    const theirs = { ...item('b', 'Beta'), mine: false };
+    const toolbar = { sort: 'newest', status: '', visibility: '', onSort: vi.fn(), onStatus: vi.fn() } as const;
+    renderLibrary({
+      videos: [item('a', 'Alpha'), theirs, { ...item('c', 'Gamma'), mine: false }],
+      toolbar: { ...toolbar, onVisibility: vi.fn(), offerTeam: true },
+      onVisibility,
+    });
+    const filter = screen.getByRole('combobox', { name: 'Visibility' });
+    expect(within(filter).getByRole('option', { name: 'Team' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alpha' }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected videos' });
+    await user.selectOptions(within(bar).getByRole('combobox', { name: 'Set visibility' }), 'Team');
+    expect(onVisibility).toHaveBeenCalledWith(['a'], 'team');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Beta' }));
+    expect(within(bar).getByRole('status').textContent).toBe(
+      "1 of these is not yours: only a video's owner files, tags, shares or deletes it.",
+    );
+    for (const name of ['Delete', 'Move to folder', 'Add tag'])
+      expect(within(bar).queryByRole('button', { name })).toBeNull();
+    expect(within(bar).queryByRole('combobox', { name: 'Set visibility' })).toBeNull();
+    // Still reached by keyboard: the bar's Clear selection comes back to the full set of actions.
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alpha' }));
+    expect(within(bar).getByRole('status').textContent).toMatch(/^This is not yours/);
+    within(bar).getByRole('button', { name: 'Clear selection' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('toolbar', { name: 'Selected videos' })).toBeNull();
+    cleanup();
+
+    renderLibrary();
+    expect(
+      within(screen.getByRole('combobox', { name: 'Visibility' })).queryByRole('option', { name: 'Team' }),
+    ).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alpha' }));
+    const personal = screen.getByRole('toolbar', { name: 'Selected videos' });
+    expect(within(personal).queryByRole('option', { name: 'Team' })).toBeNull();
+    expect(within(personal).getByRole('button', { name: 'Delete' })).toBeTruthy();
+  });
 });

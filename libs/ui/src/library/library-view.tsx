@@ -105,6 +105,8 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
           onDelete={() => props.onDelete(selected, selection.clear)}
           onClear={selection.clear}
           onMoveToTeam={props.renderMoveToTeam && (() => setMovingToTeam(true))}
+          notMine={videos.filter((video) => video.mine === false && selection.isSelected(video.id)).length}
+          offerTeam={props.toolbar.offerTeam}
         />
       )}
       {movingToTeam &&

@@ -19,6 +19,13 @@ export interface SelectionBarProps {
   onClear: () => void;
   /** "Move to team" (issue 27), shown when given. */
   onMoveToTeam?: () => void;
+  /**
+   * How many of the selected are a team mate's (issue 27): only their owner files, tags, shows or
+   * deletes them, so with any such video selected the bar offers none of those, and says why.
+   */
+  notMine?: number;
+  /** Offer Team among the visibilities (a team space is active). */
+  offerTeam?: boolean;
 }
 
 const videos = (count: number) => (count === 1 ? '1 video' : `${count} videos`);
@@ -29,6 +36,7 @@ export function SelectionBar(props: SelectionBarProps) {
   const [tag, setTag] = useState('');
   const visibilityId = useId();
   const close = () => setOpen(undefined);
+  const othersSelected = (props.notMine ?? 0) > 0;
   const act = (action: () => void) => {
     close();
     action();
@@ -40,37 +48,56 @@ export function SelectionBar(props: SelectionBarProps) {
       className="bg-base-200 rounded-box flex flex-wrap items-center gap-2 p-2"
     >
       <span className="px-2 text-sm font-medium">{props.count} selected</span>
-      <button type="button" className="btn btn-sm" disabled={props.busy} onClick={() => setOpen('move')}>
-        Move to folder
-      </button>
+      {!othersSelected && (
+        <button type="button" className="btn btn-sm" disabled={props.busy} onClick={() => setOpen('move')}>
+          Move to folder
+        </button>
+      )}
       {props.onMoveToTeam && (
         <button type="button" className="btn btn-sm" disabled={props.busy} onClick={props.onMoveToTeam}>
           Move to team
         </button>
       )}
-      <button type="button" className="btn btn-sm" disabled={props.busy} onClick={() => setOpen('tag')}>
-        Add tag
-      </button>
-      <label htmlFor={visibilityId} className="sr-only">
-        Set visibility
-      </label>
-      <select
-        id={visibilityId}
-        className="select select-sm w-auto"
-        value=""
-        disabled={props.busy}
-        onChange={(event) => {
-          if (event.target.value) props.onVisibility(event.target.value as Exclude<VisibilityChoice, ''>);
-        }}
-      >
-        <option value="">Set visibility…</option>
-        <option value="private">Private</option>
-        <option value="shared">Shared</option>
-        <option value="public">Public</option>
-      </select>
-      <button type="button" className="btn btn-sm btn-error" disabled={props.busy} onClick={() => setOpen('delete')}>
-        Delete
-      </button>
+      {othersSelected ? (
+        <p role="status" className="px-2 text-sm">
+          {props.notMine === props.count
+            ? `${props.count === 1 ? 'This is' : 'These are'} not yours`
+            : `${props.notMine} of these ${props.notMine === 1 ? 'is' : 'are'} not yours`}
+          : only a video's owner files, tags, shares or deletes it.
+        </p>
+      ) : (
+        <>
+          <button type="button" className="btn btn-sm" disabled={props.busy} onClick={() => setOpen('tag')}>
+            Add tag
+          </button>
+          <label htmlFor={visibilityId} className="sr-only">
+            Set visibility
+          </label>
+          <select
+            id={visibilityId}
+            className="select select-sm w-auto"
+            value=""
+            disabled={props.busy}
+            onChange={(event) => {
+              if (event.target.value) props.onVisibility(event.target.value as Exclude<VisibilityChoice, ''>);
+            }}
+          >
+            <option value="">Set visibility…</option>
+            <option value="private">Private</option>
+            <option value="shared">Shared</option>
+            <option value="public">Public</option>
+            {props.offerTeam && <option value="team">Team</option>}
+          </select>
+          <button
+            type="button"
+            className="btn btn-sm btn-error"
+            disabled={props.busy}
+            onClick={() => setOpen('delete')}
+          >
+            Delete
+          </button>
+        </>
+      )}
       <button type="button" className="btn btn-sm btn-ghost" onClick={props.onClear}>
         Clear selection
       </button>

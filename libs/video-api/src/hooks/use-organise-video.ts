@@ -6,12 +6,15 @@ import { allFoldersQuery, listTagsQuery } from '../queries/library-queries';
 import { updateVideosMutation } from '../queries/library-mutations';
 import { folderChoices } from '../view/folder-choices';
 
-/** The owner's organising of one video (issue 14), as `@stream/ui`'s `VideoOrganise` props: its tags, and its folder. */
+/**
+ * The owner's organising of one video (issue 14), as `@stream/ui`'s `VideoOrganise` props: its tags,
+ * and its folder. A team's video (issue 27) is offered its team's tags and folders.
+ */
 export function useOrganiseVideo(transport: Transport, video: Video) {
   const queryClient = useQueryClient();
   const update = useMutation(updateVideosMutation(transport, queryClient));
-  const tags = useQuery(listTagsQuery(transport));
-  const folders = useQuery(allFoldersQuery(transport));
+  const tags = useQuery(listTagsQuery(transport, video.teamId));
+  const folders = useQuery(allFoldersQuery(transport, video.teamId));
   const choices = folderChoices(folders.data?.folders ?? []);
   return {
     title: video.title,

@@ -14,6 +14,7 @@ const visibilityToProto = {
   private: Visibility.PRIVATE,
   shared: Visibility.SHARED,
   public: Visibility.PUBLIC,
+  team: Visibility.TEAM,
 } as const;
 
 /** The ListVideos fields of a view; the plain /videos asks only the spec's page 0 of size 10. */

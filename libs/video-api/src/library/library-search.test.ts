@@ -33,5 +33,8 @@ describe('the library URL', () => {
     expect(validateLibrarySearch({ space: ' team-1 ', q: 'sync' })).toEqual({ space: 'team-1', q: 'sync' });
     expect(validateLibrarySearch({ space: '' })).toEqual({});
     expect(toLibraryFilter({ space: 'team-1', q: 'sync' })).toEqual({ teamId: 'team-1', query: 'sync' });
+    // The Team visibility filter of a team space.
+    const team = validateLibrarySearch({ space: 'team-1', visibility: 'team' });
+    expect(toLibraryFilter(team)).toEqual({ teamId: 'team-1', visibility: Visibility.TEAM });
   });
 });

@@ -19,7 +19,7 @@ export interface LibrarySearch {
 
 const sorts = ['newest', 'oldest', 'title', 'longest'] as const;
 const statuses = ['processing', 'ready', 'failed'] as const;
-const visibilities = ['private', 'shared', 'public'] as const;
+const visibilities = ['private', 'shared', 'public', 'team'] as const;
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>

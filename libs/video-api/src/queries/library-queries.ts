@@ -41,9 +41,9 @@ export function allFoldersQuery(transport: Transport, teamId = '') {
   };
 }
 
-/** The caller's tags with their counts (suggestions, filters). */
-export function listTagsQuery(transport: Transport) {
-  return { ...createQueryOptions(LibraryService.method.listTags, {}, { transport }), retry: retryVideoCall };
+/** The caller's tags with their counts (suggestions, filters); `teamId` those of a team's videos (issue 27). */
+export function listTagsQuery(transport: Transport, teamId = '') {
+  return { ...createQueryOptions(LibraryService.method.listTags, { teamId }, { transport }), retry: retryVideoCall };
 }
 
 /** Key prefix of every cached ListFolders of this transport. */

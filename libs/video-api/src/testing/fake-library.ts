@@ -139,11 +139,12 @@ export function fakeLibraryService(deps: {
     for (const id of unique) if (videos.get(id)?.userId !== uid) throw notFound(`video ${id}`);
     return unique;
   };
-  const allTags = (context: HandlerContext) => {
+  /** The caller's tags, or (issue 27) those on team `teamId`'s videos, whoever tagged them. */
+  const allTags = (context: HandlerContext, teamId = '') => {
     const uid = deps.signedIn(context);
     const names = new Map<string, { name: string; count: number }>();
     for (const video of videos.values()) {
-      if (video.userId !== uid) continue;
+      if (teamId ? video.teamId !== teamId : video.userId !== uid) continue;
       for (const tag of video.tags) {
         const entry = names.get(tag.toLowerCase()) ?? { name: tag, count: 0 };
         entry.count += 1;
@@ -199,9 +200,11 @@ export function fakeLibraryService(deps: {
       }
       return {};
     },
-    listTags(_req, context) {
+    listTags(req, context) {
       return {
-        tags: allTags(context).map((tag) => create(TagSchema, { id: tag.name, name: tag.name, videoCount: tag.count })),
+        tags: allTags(context, req.teamId).map((tag) =>
+          create(TagSchema, { id: tag.name, name: tag.name, videoCount: tag.count }),
+        ),
       };
     },
     deleteTag(req, context) {

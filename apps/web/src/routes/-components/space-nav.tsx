@@ -1,7 +1,7 @@
 import { SpaceSwitcher } from '@stream/ui';
 import { rememberSpace, rememberedSpace, type ActiveSpace } from '@stream/video-api';
 import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 const route = getRouteApi('/_authed');
 
@@ -17,16 +17,22 @@ export function SpaceNav() {
   const remembered = rememberedSpace();
   const id = shown ?? remembered.id;
   const listed = spaces?.find((s) => s.id === id)?.name;
-  const name = id === '' ? 'Personal' : (listed ?? (id === remembered.id ? remembered.name : 'Team'));
+  const name = id === '' ? 'Personal' : (listed ?? (id === remembered.id ? remembered.name : ''));
+  const load = () =>
+    void import('../../team-spaces')
+      .then(({ loadSpaces }) => loadSpaces(queryClient, transport))
+      .then(setSpaces, () => setSpaces([rememberedSpace()]));
+  // A space that came by URL alone: its name is asked at once, not when the switcher opens.
+  const unnamed = !name;
+  useEffect(() => {
+    if (unnamed) load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per unnamed space
+  }, [unnamed, id]);
   return (
     <SpaceSwitcher
-      current={name}
+      current={name || 'Team'}
       spaces={spaces}
-      onOpen={() =>
-        void import('../../team-spaces')
-          .then(({ loadSpaces }) => loadSpaces(queryClient, transport))
-          .then(setSpaces, () => setSpaces([rememberedSpace()]))
-      }
+      onOpen={load}
       onChoose={(space) => {
         rememberSpace(space);
         void navigate({ to: '/videos', search: space.id ? { space: space.id } : {} });

@@ -1,4 +1,12 @@
-import { EmptyVideos, FileUploads, FolderManager, LibraryView, LoadError, VideoGridSkeleton } from '@stream/ui';
+import {
+  EmptyVideos,
+  FileUploads,
+  FolderManager,
+  LibraryPage,
+  LibraryView,
+  LoadError,
+  VideoGridSkeleton,
+} from '@stream/ui';
 import {
   loadErrorOf,
   tagParam,
@@ -6,6 +14,7 @@ import {
   useFileUploads,
   useLibrary,
   useLibraryFolders,
+  useSpaceName,
   type LibrarySearch,
 } from '@stream/video-api';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -14,6 +23,16 @@ import { useSession } from '@stream/auth';
 import { DeleteVideoDialog, MoveToTeamVideosDialog, ShareVideoDialog } from './video-dialogs';
 
 const route = getRouteApi('/_authed/videos');
+
+/** /videos: the heading (the team's name in a team space) above the library. */
+export function VideoLibraryPage() {
+  const { transport } = route.useRouteContext();
+  return (
+    <LibraryPage spaceName={useSpaceName(transport, route.useSearch().space)}>
+      <VideoLibrary />
+    </LibraryPage>
+  );
+}
 
 /** The caller's library as the URL says (`LibrarySearch`): the folders of the open level, then its videos. */
 export function VideoLibrary() {
@@ -63,6 +82,7 @@ export function VideoLibrary() {
       toolbar={{
         sort: search.sort ?? (search.q ? 'relevance' : 'newest'),
         offerRelevance: Boolean(search.q),
+        offerTeam: Boolean(search.space),
         status: search.status ?? '',
         visibility: search.visibility ?? '',
         onSort: (sort) => show((s) => ({ ...s, sort: sort === 'relevance' ? undefined : sort })),

@@ -8,7 +8,7 @@ import {
 } from '@stream/video-api';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { RouteLoadError } from '../-components/route-load-error';
-import { VideoLibrary } from '../-components/video-library';
+import { VideoLibraryPage } from '../-components/video-library';
 
 export const Route = createFileRoute('/_authed/videos')({
   // Search, folder, tags, sort and filters live in the URL (issue 14), so a reload keeps the view.
@@ -18,7 +18,8 @@ export const Route = createFileRoute('/_authed/videos')({
     const remembered = rememberedSpace();
     if (search.space === undefined && remembered.id)
       throw redirect({ to: '/videos', search: { ...search, space: remembered.id }, replace: true });
-    if (search.space && search.space !== remembered.id) rememberSpace({ id: search.space, name: 'Team' });
+    // Its name ('' till known) comes from ListMyTeams: the side navigation and the heading ask it.
+    if (search.space && search.space !== remembered.id) rememberSpace({ id: search.space, name: '' });
   },
   loaderDeps: ({ search }) => search,
   // The first page (also on hover of a link to here); the heading shows with the skeleton meanwhile.
@@ -35,9 +36,5 @@ export const Route = createFileRoute('/_authed/videos')({
       <RouteLoadError error={error} />
     </LibraryPage>
   ),
-  component: () => (
-    <LibraryPage>
-      <VideoLibrary />
-    </LibraryPage>
-  ),
+  component: VideoLibraryPage,
 });

@@ -42,7 +42,7 @@ import { transcriptJobHandlers } from './transcript-jobs';
 export { EDIT_GAVE_UP_REASON } from './edit-jobs';
 export { smartCut } from './smart-cut';
 export type { ProcessingConfig } from './processing-config';
-export { MediaToolError } from './media-tool';
+export { MediaToolError } from '../media/media-tool';
 export { probe, type ProbeResult } from './probe';
 export { remux } from './remux';
 export { thumbnail } from './thumbnail';

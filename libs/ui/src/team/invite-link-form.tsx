@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ShareLinkCopy } from './share-link-copy';
+import { ShareLinkCopy } from '../common/share-link-copy';
 import { ROLE_NAMES, type TeamAction, type TeamRoleLabel } from './team-types';
 
 export interface InviteChoice {

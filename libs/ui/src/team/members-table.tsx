@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TeamConfirm } from './team-confirm';
+import { ConfirmDialog } from '../manage/confirm-dialog';
 import { ROLE_NAMES, type TeamAction, type TeamMemberRow, type TeamRoleLabel } from './team-types';
 
 export interface MembersTableProps {
@@ -82,7 +82,7 @@ export function MembersTable({ members, myRole, changeRole, remove }: MembersTab
         </p>
       )}
       {removing && (
-        <TeamConfirm
+        <ConfirmDialog
           title="Remove member?"
           message={`${removing.name || removing.email} loses access to the team's videos at once.`}
           confirmLabel="Remove"

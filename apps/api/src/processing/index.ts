@@ -6,7 +6,7 @@ import { editJobHandlers } from './edit-jobs';
 import type { RenditionQueue, RenditionVideoStore } from './rendition-contracts';
 import { renditionJobHandler } from './rendition-jobs';
 import { processVideo } from './process-video';
-import { resolveProcessingConfig, type ProcessingConfig } from './processing-config';
+import { mediaAttempt, resolveProcessingConfig, type ProcessingConfig } from './processing-config';
 import { sweepScratch } from './scratch';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import { freeBytes, isDiskFull } from '../storage/disk-full';
@@ -137,11 +137,7 @@ export async function createProcessing(deps: {
     try {
       const result = await processVideo(videoId, {
         videos,
-        scratchDir,
-        ffmpegPath: config.ffmpegPath,
-        ffprobePath: config.ffprobePath,
-        // Leave a margin under the queue's expiry so a slow attempt fails itself first.
-        timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+        ...mediaAttempt(config, scratchDir),
       });
       if (result) await askForTranscript(videoId);
       if (result)

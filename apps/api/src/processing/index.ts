@@ -226,10 +226,16 @@ export async function createProcessing(deps: {
       stopRequeueing = requeueWhenRoom({ sql: executor, queue, scratchDir, log });
       heartbeat = await JobHeartbeat.start({ sql: executor, boss, log });
       const polling = { pollingIntervalSeconds: 1, batchSize: 1 };
-      workerIds.push(
-        await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, claiming(handleProcess)),
-      );
-      workerIds.push(await boss.work<VideoJob>(GAVE_UP_QUEUE, polling, handleGaveUp));
+      /** A queue's worker: its job's metadata (retries) and a claim on it while it runs. */
+      const claimedWorker = async <T extends object>(
+        name: string,
+        handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
+      ) => workerIds.push(await boss.work<T>(name, { ...polling, includeMetadata: true }, claiming(handler)));
+      /** A dead-letter queue's worker: marks what gave up. */
+      const gaveUpWorker = async <T extends object>(name: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>) =>
+        workerIds.push(await boss.work<T>(name, polling, handler));
+      await claimedWorker<VideoJob>(PROCESS_QUEUE, handleProcess);
+      await gaveUpWorker<VideoJob>(GAVE_UP_QUEUE, handleGaveUp);
       if (deps.edits) {
         const edit = editJobHandlers({
           edits: deps.edits,
@@ -238,10 +244,8 @@ export async function createProcessing(deps: {
           log,
           onApplied: (videoId) => queueMp4(videoId, log),
         });
-        workerIds.push(
-          await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, claiming(edit.render)),
-        );
-        workerIds.push(await boss.work<EditJob>(EDIT_GAVE_UP_QUEUE, polling, edit.gaveUp));
+        await claimedWorker<EditJob>(EDIT_QUEUE, edit.render);
+        await gaveUpWorker<EditJob>(EDIT_GAVE_UP_QUEUE, edit.gaveUp);
       }
       if (deps.renditionVideos) {
         const render = renditionJobHandler({
@@ -251,20 +255,12 @@ export async function createProcessing(deps: {
           log,
           again: renditions.enqueueLater,
         });
-        workerIds.push(
-          await boss.work<RenditionJob>(RENDITION_QUEUE, { ...polling, includeMetadata: true }, claiming(render)),
-        );
+        await claimedWorker<RenditionJob>(RENDITION_QUEUE, render);
       }
       if (deps.transcripts) {
         const transcript = transcriptJobHandlers({ transcripts: deps.transcripts, config, scratchDir, log });
-        workerIds.push(
-          await boss.work<VideoJob>(
-            TRANSCRIBE_QUEUE,
-            { ...polling, includeMetadata: true },
-            claiming(transcript.transcribe),
-          ),
-        );
-        workerIds.push(await boss.work<VideoJob>(TRANSCRIBE_GAVE_UP_QUEUE, polling, transcript.gaveUp));
+        await claimedWorker<VideoJob>(TRANSCRIBE_QUEUE, transcript.transcribe);
+        await gaveUpWorker<VideoJob>(TRANSCRIBE_GAVE_UP_QUEUE, transcript.gaveUp);
       }
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),

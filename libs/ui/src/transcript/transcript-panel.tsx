@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { currentLineIndex, toSrt, toTxt, toVtt, type TranscriptFileLine } from './transcript-formats';
 import { TranscriptLine } from './transcript-line';
+import { usePendingAction } from '../common/use-pending-action';
 
 export type TranscriptPanelState = 'none' | 'transcribing' | 'done' | 'no-speech' | 'failed';
 
@@ -131,22 +132,10 @@ function TranscriptStatus({ state, failureReason, loading, onRetry }: Transcript
  * as an alert of its own, where it does not already stand inside one).
  */
 function AskAgain({ label, onRetry, announce }: { label: string; onRetry: () => Promise<void>; announce?: boolean }) {
-  const [retrying, setRetrying] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending: retrying, error, run } = usePendingAction();
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-sm"
-        disabled={retrying}
-        onClick={() => {
-          setRetrying(true);
-          setError(undefined);
-          onRetry()
-            .catch((failure: unknown) => setError((failure as Error).message))
-            .finally(() => setRetrying(false));
-        }}
-      >
+      <button type="button" className="btn btn-sm" disabled={retrying} onClick={() => void run(onRetry)}>
         {label}
       </button>
       {error && <p role={announce ? 'alert' : undefined}>{error}</p>}

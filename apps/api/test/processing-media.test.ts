@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaToolError, probe, remux, thumbnail, UnprocessableVideoError } from '../src/processing';
-import { runMediaTool } from '../src/processing/media-tool';
+import { runMediaTool } from '../src/media/media-tool';
 import {
   cuesLayout,
   FFMPEG,

@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   CommentTable,
   ConversationEventKind,
   NotificationKind,
   NotificationTable,
+  PlaybackRangeTable,
   ReactionTable,
 } from './conversation.table';
 import type { Database } from './video.table';
@@ -142,17 +143,8 @@ export async function markRead(db: Kysely<Database>, uid: string, ids: readonly 
   await query.execute();
 }
 
-export const insertPlaybackRanges = (
-  db: Kysely<Database>,
-  rows: {
-    video_id: string;
-    session_id: string;
-    viewer_key: string;
-    uid: string | null;
-    start_seconds: number;
-    end_seconds: number;
-  }[],
-) => db.insertInto('playback_ranges').values(rows).execute();
+export const insertPlaybackRanges = (db: Kysely<Database>, rows: Insertable<PlaybackRangeTable>[]) =>
+  db.insertInto('playback_ranges').values(rows).execute();
 
 /** Every playback range of a video with the viewer's name (signed-in viewers), at most 100,000. */
 export const playbackOf = (db: Kysely<Database>, videoId: string) =>

@@ -42,12 +42,14 @@ export async function deleteTeam(db: Kysely<Database>, teamId: string): Promise<
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function memberCount(db: Kysely<Database>, teamId: string): Promise<number> {
-  const row = await db
+/** How many people are in the team; with `role`, how many of them have it. */
+export async function memberCount(db: Kysely<Database>, teamId: string, role?: TeamRole): Promise<number> {
+  let query = db
     .selectFrom('team_members')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('team_id', '=', teamId)
-    .executeTakeFirstOrThrow();
+    .where('team_id', '=', teamId);
+  if (role) query = query.where('role', '=', role);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -133,16 +135,6 @@ export async function removeMember(db: Kysely<Database>, teamId: string, uid: st
     .where('uid', '=', uid)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export async function ownerCount(db: Kysely<Database>, teamId: string): Promise<number> {
-  const row = await db
-    .selectFrom('team_members')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('team_id', '=', teamId)
-    .where('role', '=', 'owner')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export async function insertInvite(

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { EditVideoStore } from './edit-contracts';
-import type { ResolvedProcessingConfig } from './processing-config';
+import { mediaAttempt, type ResolvedProcessingConfig } from './processing-config';
 import { describeFailure } from './failure-reason';
 import { renderEdit } from './render-edit';
 import { UnprocessableVideoError } from './unprocessable-video-error';
@@ -31,10 +31,7 @@ export function editJobHandlers(deps: {
       try {
         const result = await renderEdit(videoId, version, {
           edits,
-          scratchDir,
-          ffmpegPath: config.ffmpegPath,
-          ffprobePath: config.ffprobePath,
-          timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+          ...mediaAttempt(config, scratchDir),
         });
         if (result) {
           log.info({ videoId, version, durationSeconds: result.durationSeconds }, 'edit rendered');

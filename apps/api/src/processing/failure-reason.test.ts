@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeFailure, withoutPaths } from './failure-reason';
-import { MediaToolError } from './media-tool';
+import { MediaToolError } from '../media/media-tool';
 
 describe('what a person is told about a failed attempt', () => {
   it("names the tool and its last line of complaint, never the server's paths", () => {

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { MediaToolError } from './media-tool';
+import { MediaToolError } from '../media/media-tool';
 
 /** Absolute paths of two segments or more (`/usr/bin/ffmpeg`, a scratch folder): the server's business. */
 const SERVER_PATH = /(?:\/[\w.@+-]+){2,}\/?/g;

@@ -6,7 +6,7 @@ import { editJobHandlers } from './edit-jobs';
 import type { RenditionQueue, RenditionVideoStore } from './rendition-contracts';
 import { renditionJobHandler } from './rendition-jobs';
 import { processVideo } from './process-video';
-import { resolveProcessingConfig, type ProcessingConfig } from './processing-config';
+import { mediaAttempt, resolveProcessingConfig, type ProcessingConfig } from './processing-config';
 import { sweepScratch } from './scratch';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import { freeBytes, isDiskFull } from '../storage/disk-full';
@@ -42,7 +42,7 @@ import { transcriptJobHandlers } from './transcript-jobs';
 export { EDIT_GAVE_UP_REASON } from './edit-jobs';
 export { smartCut } from './smart-cut';
 export type { ProcessingConfig } from './processing-config';
-export { MediaToolError } from './media-tool';
+export { MediaToolError } from '../media/media-tool';
 export { probe, type ProbeResult } from './probe';
 export { remux } from './remux';
 export { thumbnail } from './thumbnail';
@@ -137,11 +137,7 @@ export async function createProcessing(deps: {
     try {
       const result = await processVideo(videoId, {
         videos,
-        scratchDir,
-        ffmpegPath: config.ffmpegPath,
-        ffprobePath: config.ffprobePath,
-        // Leave a margin under the queue's expiry so a slow attempt fails itself first.
-        timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+        ...mediaAttempt(config, scratchDir),
       });
       if (result) await askForTranscript(videoId);
       if (result)
@@ -230,10 +226,16 @@ export async function createProcessing(deps: {
       stopRequeueing = requeueWhenRoom({ sql: executor, queue, scratchDir, log });
       heartbeat = await JobHeartbeat.start({ sql: executor, boss, log });
       const polling = { pollingIntervalSeconds: 1, batchSize: 1 };
-      workerIds.push(
-        await boss.work<VideoJob>(PROCESS_QUEUE, { ...polling, includeMetadata: true }, claiming(handleProcess)),
-      );
-      workerIds.push(await boss.work<VideoJob>(GAVE_UP_QUEUE, polling, handleGaveUp));
+      /** A queue's worker: its job's metadata (retries) and a claim on it while it runs. */
+      const claimedWorker = async <T extends object>(
+        name: string,
+        handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
+      ) => workerIds.push(await boss.work<T>(name, { ...polling, includeMetadata: true }, claiming(handler)));
+      /** A dead-letter queue's worker: marks what gave up. */
+      const gaveUpWorker = async <T extends object>(name: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>) =>
+        workerIds.push(await boss.work<T>(name, polling, handler));
+      await claimedWorker<VideoJob>(PROCESS_QUEUE, handleProcess);
+      await gaveUpWorker<VideoJob>(GAVE_UP_QUEUE, handleGaveUp);
       if (deps.edits) {
         const edit = editJobHandlers({
           edits: deps.edits,
@@ -242,10 +244,8 @@ export async function createProcessing(deps: {
           log,
           onApplied: (videoId) => queueMp4(videoId, log),
         });
-        workerIds.push(
-          await boss.work<EditJob>(EDIT_QUEUE, { ...polling, includeMetadata: true }, claiming(edit.render)),
-        );
-        workerIds.push(await boss.work<EditJob>(EDIT_GAVE_UP_QUEUE, polling, edit.gaveUp));
+        await claimedWorker<EditJob>(EDIT_QUEUE, edit.render);
+        await gaveUpWorker<EditJob>(EDIT_GAVE_UP_QUEUE, edit.gaveUp);
       }
       if (deps.renditionVideos) {
         const render = renditionJobHandler({
@@ -255,20 +255,12 @@ export async function createProcessing(deps: {
           log,
           again: renditions.enqueueLater,
         });
-        workerIds.push(
-          await boss.work<RenditionJob>(RENDITION_QUEUE, { ...polling, includeMetadata: true }, claiming(render)),
-        );
+        await claimedWorker<RenditionJob>(RENDITION_QUEUE, render);
       }
       if (deps.transcripts) {
         const transcript = transcriptJobHandlers({ transcripts: deps.transcripts, config, scratchDir, log });
-        workerIds.push(
-          await boss.work<VideoJob>(
-            TRANSCRIBE_QUEUE,
-            { ...polling, includeMetadata: true },
-            claiming(transcript.transcribe),
-          ),
-        );
-        workerIds.push(await boss.work<VideoJob>(TRANSCRIBE_GAVE_UP_QUEUE, polling, transcript.gaveUp));
+        await claimedWorker<VideoJob>(TRANSCRIBE_QUEUE, transcript.transcribe);
+        await gaveUpWorker<VideoJob>(TRANSCRIBE_GAVE_UP_QUEUE, transcript.gaveUp);
       }
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),

@@ -1,4 +1,4 @@
-import { runMediaTool } from './media-tool';
+import { runMediaTool } from '../media/media-tool';
 import type { ProbeResult } from './probe';
 
 /**

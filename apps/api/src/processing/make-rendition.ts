@@ -1,9 +1,8 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeMp4, mp4Copyable } from './make-mp4';
 import { probe } from './probe';
 import type { RenditionVideoStore } from './rendition-contracts';
-import { makeScratch } from './scratch';
+import { inScratch } from './scratch';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 
 export interface MakeRenditionDeps {
@@ -26,10 +25,7 @@ export async function makeRendition(
 ): Promise<{ outcome: 'made' | 'skipped'; version?: string }> {
   const source = await deps.videos.findRenditionSource(videoId);
   if (!source || source.done) return { outcome: 'skipped' };
-  const deadline = Date.now() + deps.timeoutMs;
-  const left = () => Math.max(1000, deadline - Date.now());
-  const work = await makeScratch(deps.scratchDir, videoId);
-  try {
+  return inScratch(deps.scratchDir, videoId, deps.timeoutMs, async (work, left) => {
     const input = join(work, 'source');
     const output = join(work, 'rendition.mp4');
     if (!(await deps.videos.fetchRenditionSource(videoId, source.version, input)))
@@ -42,7 +38,5 @@ export async function makeRendition(
     if (!made.durationSeconds) throw new UnprocessableVideoError('The MP4 made of the video has no length');
     const published = await deps.videos.publishMp4(videoId, source.version, output);
     return { outcome: published ? 'made' : 'skipped', version: source.version };
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }

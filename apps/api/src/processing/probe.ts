@@ -1,4 +1,4 @@
-import { MediaToolError, runMediaTool } from './media-tool';
+import { MediaToolError, runMediaTool } from '../media/media-tool';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 
 export interface MediaStream {

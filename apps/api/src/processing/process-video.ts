@@ -1,10 +1,10 @@
-import { link, rm } from 'node:fs/promises';
+import { link } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProcessingResult, ProcessingVideoStore } from './contracts';
 import { makeMp4, mp4Copyable } from './make-mp4';
 import { probe, type ProbeResult } from './probe';
 import { remux } from './remux';
-import { makeScratch } from './scratch';
+import { inScratch } from './scratch';
 import { thumbnail } from './thumbnail';
 import { makeStoryboard } from './make-storyboard';
 import { UnprocessableVideoError } from './unprocessable-video-error';
@@ -37,10 +37,7 @@ const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
 export async function processVideo(videoId: string, deps: ProcessVideoDeps): Promise<ProcessingResult | undefined> {
   const video = await deps.videos.findForProcessing(videoId);
   if (!video) return undefined;
-  const deadline = Date.now() + deps.timeoutMs;
-  const left = () => Math.max(1000, deadline - Date.now());
-  const work = await makeScratch(deps.scratchDir, videoId);
-  try {
+  return inScratch(deps.scratchDir, videoId, deps.timeoutMs, async (work, left) => {
     const original = join(work, 'upload');
     const jpeg = join(work, 'thumbnail.jpg');
     if (!(await deps.videos.fetchUpload(video.id, original)))
@@ -76,9 +73,7 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
     // A nicety: the video plays without it, and a retry would find the video READY and do nothing.
     if (storyboard) await deps.videos.addStoryboard(video.id, storyboard).catch(() => false);
     return { durationSeconds, sizeBytes: stored.sizeBytes };
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

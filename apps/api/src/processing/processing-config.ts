@@ -35,3 +35,19 @@ export function resolveProcessingConfig(config: ProcessingConfig): ResolvedProce
     maintenanceSeconds: config.PROCESSING_MAINTENANCE_SECONDS ?? 5,
   };
 }
+
+/** What one attempt of a media job runs with: the tools, its scratch folder, and its time. */
+export interface MediaAttempt {
+  scratchDir: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  timeoutMs: number;
+}
+
+/** A job's tools and time from the config: a margin under the queue's expiry, so a slow attempt fails itself first. */
+export const mediaAttempt = (config: ResolvedProcessingConfig, scratchDir: string): MediaAttempt => ({
+  scratchDir,
+  ffmpegPath: config.ffmpegPath,
+  ffprobePath: config.ffprobePath,
+  timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+});

@@ -1,4 +1,4 @@
-import { runFfmpeg } from './media-tool';
+import { runFfmpeg } from '../media/media-tool';
 
 /**
  * Rewrites a WebM without re-encoding (`-c copy`), so it gains what MediaRecorder leaves out: a

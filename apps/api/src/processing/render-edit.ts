@@ -1,8 +1,7 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EditVideoStore } from './edit-contracts';
 import { probe } from './probe';
-import { makeScratch } from './scratch';
+import { inScratch } from './scratch';
 import { makeStoryboard } from './make-storyboard';
 import { smartCut } from './smart-cut';
 import { thumbnail } from './thumbnail';
@@ -30,8 +29,7 @@ export async function renderEdit(
 ): Promise<{ durationSeconds: number } | undefined> {
   const edit = await deps.edits.findEdit(videoId, version);
   if (!edit) return undefined;
-  const work = await makeScratch(deps.scratchDir, videoId);
-  try {
+  return inScratch(deps.scratchDir, videoId, deps.timeoutMs, async (work) => {
     const source = join(work, 'source.webm');
     const edited = join(work, 'edited.webm');
     if (!(await deps.edits.fetchSource(videoId, source)))
@@ -69,7 +67,5 @@ export async function renderEdit(
     };
     const published = await deps.edits.publishEdit(videoId, version, files);
     return published ? { durationSeconds } : undefined;
-  } finally {
-    await rm(work, { recursive: true, force: true });
-  }
+  });
 }

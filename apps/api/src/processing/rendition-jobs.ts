@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { isDiskFull } from '../storage/disk-full';
 import { describeFailure } from './failure-reason';
 import { makeRendition } from './make-rendition';
-import type { ResolvedProcessingConfig } from './processing-config';
+import { mediaAttempt, type ResolvedProcessingConfig } from './processing-config';
 import type { RenditionVideoStore } from './rendition-contracts';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import type { RenditionJob } from './video-queue';
@@ -33,10 +33,7 @@ export function renditionJobHandler(deps: {
     try {
       const result = await makeRendition(videoId, {
         videos,
-        scratchDir,
-        ffmpegPath: config.ffmpegPath,
-        ffprobePath: config.ffprobePath,
-        timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+        ...mediaAttempt(config, scratchDir),
       });
       const seconds = Math.round(performance.now() - started) / 1000;
       log.info({ videoId, outcome: result.outcome, seconds }, 'mp4 rendition');

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { planSmartCut, type CutPiece, type CutPlan, type TimeRange } from './cut-plan';
-import { runFfmpeg } from './media-tool';
+import { runFfmpeg } from '../media/media-tool';
 import { probe } from './probe';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import { videoFrames } from './video-frames';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { StoredStoryboard } from '../db/edit.table';
-import { runFfmpeg, runMediaTool } from './media-tool';
+import { runFfmpeg, runMediaTool } from '../media/media-tool';
 
 /** How a storyboard sprite is laid out, as the videos row stores it. */
 export type StoryboardLayout = StoredStoryboard;

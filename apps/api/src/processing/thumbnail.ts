@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { runFfmpeg } from './media-tool';
+import { runFfmpeg } from '../media/media-tool';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 
 /**

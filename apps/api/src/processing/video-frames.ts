@@ -1,4 +1,4 @@
-import { runMediaTool } from './media-tool';
+import { runMediaTool } from '../media/media-tool';
 
 /** One picture of a video stream: when it shows, and whether it starts a group of pictures. */
 export interface VideoFrame {

@@ -142,7 +142,8 @@ export class TeamService {
   async changeRole(user: User, teamId: string, uid: string, role: TeamRole): Promise<TeamMember> {
     return this.deps.db.transaction().execute(async (trx) => {
       const { subject } = await this.memberChange(trx, user, teamId, uid, 'change-role', role);
-      if (subject.role === 'owner' && role !== 'owner' && (await teams.ownerCount(trx, teamId)) <= 1) throw lastOwner();
+      if (subject.role === 'owner' && role !== 'owner' && (await teams.memberCount(trx, teamId, 'owner')) <= 1)
+        throw lastOwner();
       await teams.setRole(trx, teamId, uid, role);
       const member = (await teams.listMembers(trx, teamId)).find((row) => row.uid === uid)!;
       return {
@@ -164,7 +165,7 @@ export class TeamService {
   async removeMember(user: User, teamId: string, uid: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const { subject } = await this.memberChange(trx, user, teamId, uid, 'remove-member');
-      if (subject.role === 'owner' && (await teams.ownerCount(trx, teamId)) <= 1) throw lastOwner();
+      if (subject.role === 'owner' && (await teams.memberCount(trx, teamId, 'owner')) <= 1) throw lastOwner();
       await teams.removeMember(trx, teamId, uid);
       await teams.revokeTeamLinks(trx, teamId, { exceptOwner: uid });
     });

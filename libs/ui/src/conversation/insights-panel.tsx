@@ -1,5 +1,6 @@
 import type { InsightsView as Insights } from './conversation-views';
 import { formatTime } from '../player/format-time';
+import { TitledSection } from '../common/titled-section';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -7,10 +8,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 export function InsightsPanel({ insights }: { insights: Insights }) {
   const most = Math.max(1, ...insights.retention.map((bucket) => bucket.viewers));
   return (
-    <section aria-labelledby="insights-heading" className="flex flex-col gap-3">
-      <h2 id="insights-heading" className="text-lg font-semibold">
-        Insights
-      </h2>
+    <TitledSection id="insights-heading" title="Insights" size="lg">
       <dl className="stats stats-horizontal shadow-sm">
         <div className="stat">
           <dt className="stat-title">Views</dt>
@@ -73,6 +71,6 @@ export function InsightsPanel({ insights }: { insights: Insights }) {
           </table>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

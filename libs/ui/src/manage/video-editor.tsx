@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { usePendingAction } from '../common/use-pending-action';
 
 export interface VideoChanges {
   title: string;
@@ -29,8 +30,7 @@ export function VideoEditor({
 }: VideoEditorProps) {
   const [editing, setEditing] = useState(startEditing);
   const [draft, setDraft] = useState<VideoChanges>({ title, description });
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pending: saving, error, run, clearError } = usePendingAction();
   const titleField = useRef<HTMLInputElement>(null);
   const ids = { title: useId(), description: useId(), error: useId() };
 
@@ -40,22 +40,13 @@ export function VideoEditor({
 
   const cancel = () => {
     setEditing(false);
-    setError(undefined);
+    clearError();
   };
   const save = async (event?: FormEvent) => {
     event?.preventDefault();
     if (saving) return;
-    setSaving(true);
-    setError(undefined);
-    try {
-      await onSave(draft);
-      setEditing(false);
-    } catch (reason) {
-      setError(reason instanceof Error ? reason.message : String(reason));
-      titleField.current?.focus();
-    } finally {
-      setSaving(false);
-    }
+    if (await run(() => onSave(draft))) setEditing(false);
+    else titleField.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {

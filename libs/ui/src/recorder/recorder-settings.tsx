@@ -1,4 +1,4 @@
-import { LabelledSelect, type SelectOption } from './labelled-select';
+import { LabelledSelect, type SelectOption } from '../common/labelled-select';
 import { LevelMeter } from './level-meter';
 
 export type SourceChoice = 'screen' | 'camera' | 'screen+camera' | 'area';

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ShareLinkCopy } from '../common/share-link-copy';
 
 export interface ShareLinkFieldProps {
   /** The watch-page link; undefined while it is being made. */
@@ -13,37 +14,15 @@ export interface ShareLinkFieldProps {
 
 /** The video's link in a read-only field with Copy, shown the moment recording stops. */
 export function ShareLinkField({ link, failed = false, copy, children }: ShareLinkFieldProps) {
-  const [copied, setCopied] = useState(false);
-  const write = copy ?? ((text: string) => navigator.clipboard.writeText(text));
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="video-link" className="font-medium">
-        Link to your video
-      </label>
-      <div className="join w-full max-w-xl">
-        <input
-          id="video-link"
-          className="input join-item w-full"
-          readOnly
-          value={link ?? ''}
-          placeholder={failed ? 'No link yet' : 'Making the link...'}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button
-          type="button"
-          className="btn btn-primary join-item"
-          disabled={!link}
-          onClick={() => {
-            if (!link) return;
-            void write(link).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            );
-          }}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
+    <ShareLinkCopy
+      label="Link to your video"
+      id="video-link"
+      link={link}
+      placeholder={failed ? 'No link yet' : 'Making the link...'}
+      primary
+      copy={copy}
+    >
       {children}
       {failed && !link ? (
         <p role="alert" className="text-sm text-error">
@@ -52,6 +31,6 @@ export function ShareLinkField({ link, failed = false, copy, children }: ShareLi
       ) : (
         <p className="text-sm text-base-content/70">It plays once processing finishes, in a few seconds.</p>
       )}
-    </div>
+    </ShareLinkCopy>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ShareLinkCopy } from './share-link-copy';
+import { LabelledSelect } from '../common/labelled-select';
+import { ShareLinkCopy } from '../common/share-link-copy';
 import { ROLE_NAMES, type TeamAction, type TeamRoleLabel } from './team-types';
 
 export interface InviteChoice {
@@ -51,26 +52,18 @@ export function InviteLinkForm({ myRole, create, link, mailEnabled, mailedTo, co
       }}
     >
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1">
-          <span>Role</span>
-          <select className="select select-sm" value={role} onChange={(e) => setRole(e.target.value as TeamRoleLabel)}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_NAMES[r]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1">
-          <span>Expires after</span>
-          <select className="select select-sm" value={expiry} onChange={(e) => setExpiry(Number(e.target.value))}>
-            {EXPIRIES.map((choice) => (
-              <option key={choice.seconds} value={choice.seconds}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label="Role"
+          value={role}
+          options={roles.map((r) => ({ value: r, label: ROLE_NAMES[r] }))}
+          onChange={setRole}
+        />
+        <LabelledSelect
+          label="Expires after"
+          value={String(expiry)}
+          options={EXPIRIES.map((choice) => ({ value: String(choice.seconds), label: choice.label }))}
+          onChange={(seconds) => setExpiry(Number(seconds))}
+        />
         <label className="flex flex-col gap-1">
           <span>Uses</span>
           <input

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { TeamConfirm } from './team-confirm';
+import { ConfirmDialog } from '../manage/confirm-dialog';
 import { ROLE_NAMES, type TeamAction, type TeamMemberRow, type TeamRoleLabel } from './team-types';
+import { TitledSection } from '../common/titled-section';
 
 export interface MembersTableProps {
   members: TeamMemberRow[];
@@ -19,10 +20,7 @@ export function MembersTable({ members, myRole, changeRole, remove }: MembersTab
   // Admins never give or take the owner role (the server refuses it too).
   const may = (member: TeamMemberRow) => manages && (myRole === 'owner' || member.role !== 'owner');
   return (
-    <section aria-labelledby="team-members" className="flex flex-col gap-2">
-      <h2 id="team-members" className="text-xl font-semibold">
-        Members
-      </h2>
+    <TitledSection id="team-members" title="Members" className="flex flex-col gap-2">
       <div className="overflow-x-auto">
         <table className="table">
           <thead>
@@ -82,7 +80,7 @@ export function MembersTable({ members, myRole, changeRole, remove }: MembersTab
         </p>
       )}
       {removing && (
-        <TeamConfirm
+        <ConfirmDialog
           title="Remove member?"
           message={`${removing.name || removing.email} loses access to the team's videos at once.`}
           confirmLabel="Remove"
@@ -95,6 +93,6 @@ export function MembersTable({ members, myRole, changeRole, remove }: MembersTab
           }}
         />
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TeamConfirm } from './team-confirm';
+import { ConfirmDialog } from '../manage/confirm-dialog';
 import { TeamNameDialog } from './team-name-dialog';
 import type { TeamAction, TeamRoleLabel } from './team-types';
 
@@ -50,7 +50,7 @@ export function TeamHeader({ name, myRole, rename, remove, leave }: TeamHeaderPr
         />
       )}
       {open === 'delete' && (
-        <TeamConfirm
+        <ConfirmDialog
           title="Delete team?"
           message={`Delete ${name}? Its videos go back to their owners' personal libraries and every member loses access to them. This cannot be undone.`}
           confirmLabel="Delete team"
@@ -61,7 +61,7 @@ export function TeamHeader({ name, myRole, rename, remove, leave }: TeamHeaderPr
         />
       )}
       {open === 'leave' && (
-        <TeamConfirm
+        <ConfirmDialog
           title="Leave team?"
           message={`Leave ${name}? You lose access to its videos; your own videos in it stay yours.`}
           confirmLabel="Leave team"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormDialog } from '../manage/form-dialog';
+import { DialogTextInput, FormDialog } from '../manage/form-dialog';
 import { FormError } from '../manage/form-error';
 
 export interface TeamNameDialogProps {
@@ -33,14 +33,7 @@ export function TeamNameDialog({
       onCancel={onCancel}
       field={(id) => (
         <>
-          <input
-            id={id}
-            className="input w-full"
-            value={name}
-            maxLength={200}
-            autoFocus
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
+          <DialogTextInput id={id} value={name} maxLength={200} onChange={setName} />
           <FormError message={error} />
         </>
       )}

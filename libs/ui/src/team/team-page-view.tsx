@@ -5,6 +5,7 @@ import { PendingInvites, type PendingInvitesProps } from './pending-invites';
 import { TeamHeader, type TeamHeaderProps } from './team-header';
 import { TeamNameDialog } from './team-name-dialog';
 import type { TeamAction } from './team-types';
+import { TitledSection } from '../common/titled-section';
 
 export type OpenTeamProps = TeamHeaderProps &
   Pick<MembersTableProps, 'members' | 'changeRole'> & {
@@ -107,10 +108,7 @@ function OpenTeam(props: OpenTeamProps & { copy?: (text: string) => Promise<void
         remove={props.removeMember}
       />
       {props.myRole !== 'member' && (
-        <section aria-labelledby="team-invites" className="flex flex-col gap-3">
-          <h2 id="team-invites" className="text-xl font-semibold">
-            Invites
-          </h2>
+        <TitledSection id="team-invites" title="Invites">
           <PendingInvites invites={props.invites} revoke={props.revokeInvite} />
           <InviteLinkForm
             myRole={props.myRole}
@@ -120,7 +118,7 @@ function OpenTeam(props: OpenTeamProps & { copy?: (text: string) => Promise<void
             mailedTo={props.mailedTo}
             copy={props.copy}
           />
-        </section>
+        </TitledSection>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePendingAction } from '../common/use-pending-action';
 import { formatTime } from '../player/format-time';
 
 export interface TranscriptLineProps {
@@ -13,22 +14,12 @@ export interface TranscriptLineProps {
 /** One line: its time and words seek there; the owner can correct it in place. */
 export function TranscriptLine({ start, text, current, onSeek, onSave }: TranscriptLineProps) {
   const [draft, setDraft] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, error, run } = usePendingAction();
   const time = formatTime(start);
 
   if (draft !== undefined && onSave) {
     const save = async () => {
-      setSaving(true);
-      setError(undefined);
-      try {
-        await onSave(draft);
-        setDraft(undefined);
-      } catch (failure) {
-        setError((failure as Error).message);
-      } finally {
-        setSaving(false);
-      }
+      if (await run(() => onSave(draft))) setDraft(undefined);
     };
     return (
       <li className="flex flex-col gap-1 rounded-box p-1" aria-current={current ? 'true' : undefined}>

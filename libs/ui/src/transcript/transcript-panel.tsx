@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { currentLineIndex, toSrt, toTxt, toVtt, type TranscriptFileLine } from './transcript-formats';
 import { TranscriptLine } from './transcript-line';
+import { usePendingAction } from '../common/use-pending-action';
 
 export type TranscriptPanelState = 'none' | 'transcribing' | 'done' | 'no-speech' | 'failed';
 
@@ -95,8 +96,6 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
 }
 
 function TranscriptStatus({ state, failureReason, loading, onRetry }: TranscriptPanelProps) {
-  const [retrying, setRetrying] = useState(false);
-  const [error, setError] = useState<string>();
   if (loading) return <p className="text-sm opacity-70">Loading the transcript…</p>;
   switch (state) {
     case 'transcribing':
@@ -112,23 +111,7 @@ function TranscriptStatus({ state, failureReason, loading, onRetry }: Transcript
       return (
         <div className="flex flex-col items-start gap-1 text-sm">
           <p className="opacity-70">This video has no transcript.</p>
-          {onRetry && (
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={retrying}
-              onClick={() => {
-                setRetrying(true);
-                setError(undefined);
-                onRetry()
-                  .catch((failure: unknown) => setError((failure as Error).message))
-                  .finally(() => setRetrying(false));
-              }}
-            >
-              Transcribe
-            </button>
-          )}
-          {error && <p role="alert">{error}</p>}
+          {onRetry && <AskAgain label="Transcribe" onRetry={onRetry} announce />}
         </div>
       );
     case 'failed':
@@ -136,26 +119,26 @@ function TranscriptStatus({ state, failureReason, loading, onRetry }: Transcript
         <div role="alert" className="alert alert-error alert-soft flex-col items-start text-sm">
           <span>The transcript could not be made.</span>
           {failureReason && <span className="opacity-80">Reason: {failureReason}</span>}
-          {onRetry && (
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={retrying}
-              onClick={() => {
-                setRetrying(true);
-                setError(undefined);
-                onRetry()
-                  .catch((failure: unknown) => setError((failure as Error).message))
-                  .finally(() => setRetrying(false));
-              }}
-            >
-              Retry
-            </button>
-          )}
-          {error && <span>{error}</span>}
+          {onRetry && <AskAgain label="Retry" onRetry={onRetry} />}
         </div>
       );
     default:
       return null;
   }
+}
+
+/**
+ * The owner's button that asks for a transcript again, with why that failed under it (`announce`:
+ * as an alert of its own, where it does not already stand inside one).
+ */
+function AskAgain({ label, onRetry, announce }: { label: string; onRetry: () => Promise<void>; announce?: boolean }) {
+  const { pending: retrying, error, run } = usePendingAction();
+  return (
+    <>
+      <button type="button" className="btn btn-sm" disabled={retrying} onClick={() => void run(onRetry)}>
+        {label}
+      </button>
+      {error && <p role={announce ? 'alert' : undefined}>{error}</p>}
+    </>
+  );
 }

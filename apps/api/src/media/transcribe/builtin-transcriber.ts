@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runTool } from './run-tool';
+import { runMediaTool } from '../media-tool';
 import { parsePocketsphinx } from './pocketsphinx-output';
 import { extractAudio } from './extract-audio';
 import { clampSegments, type Transcriber } from './transcriber';
@@ -22,7 +22,9 @@ export function builtinTranscriber(options: { ffmpegPath: string; pocketsphinxPa
       try {
         if (!(await extractAudio(options.ffmpegPath, file, wav, { timeoutMs: left() })))
           return { language: '', segments: [] };
-        const output = await runTool(pocketsphinx, ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null'], left());
+        const output = await runMediaTool(pocketsphinx, ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null'], {
+          timeoutMs: left(),
+        });
         return { language: 'en', segments: clampSegments(parsePocketsphinx(output), durationSeconds) };
       } finally {
         await rm(wav, { force: true });

@@ -1,4 +1,4 @@
-import { runTool } from './run-tool';
+import { runFfmpeg } from '../media-tool';
 import { TranscriptionError } from './transcriber';
 
 /**
@@ -14,9 +14,9 @@ export async function extractAudio(
   const segment = options.segmentSeconds
     ? ['-f', 'segment', '-segment_time', String(options.segmentSeconds), '-reset_timestamps', '1']
     : [];
-  const args = ['-nostdin', '-v', 'error', '-y', '-i', file, '-map', '0:a:0?', '-vn', '-ac', '1', '-ar', '16000'];
+  const args = ['-i', file, '-map', '0:a:0?', '-vn', '-ac', '1', '-ar', '16000'];
   try {
-    await runTool(ffmpegPath, [...args, '-c:a', 'pcm_s16le', ...segment, output], options.timeoutMs);
+    await runFfmpeg(ffmpegPath, [...args, '-c:a', 'pcm_s16le', ...segment, output], options);
     return true;
   } catch (error) {
     const message = (error as Error).message;

@@ -1,18 +1,9 @@
-import type { Transport } from '@connectrpc/connect';
 import { lazy, Suspense, useRef, type ReactNode } from 'react';
+import type { ConversationProps } from './conversation-section';
 
 const ConversationSection = lazy(() => import('./conversation-section'));
 
-export interface ConversationFrameProps {
-  transport: Transport;
-  videoId: string;
-  shareToken?: string;
-  /** The signed-in person's uid; undefined when signed out. */
-  myUid?: string;
-  isOwner: boolean;
-  durationSeconds: number;
-  /** Where a signed-out viewer goes to sign in (this page, after). */
-  signInHref: string;
+export interface ConversationFrameProps extends ConversationProps {
   /** The player. */
   children: ReactNode;
 }

@@ -6,17 +6,21 @@ import type { RefObject } from 'react';
 /** Close moments share a marker: within 2% of the video's length. */
 const MARKER_GAP_SHARE = 0.02;
 
-/** The conversation under a player: reactions, markers, comments, live; the owner's insights. */
-export default function ConversationSection(props: {
+/** Which video's conversation, seen by whom. */
+export interface ConversationProps {
   transport: Transport;
   videoId: string;
   shareToken?: string;
+  /** The signed-in person's uid; undefined when signed out. */
   myUid?: string;
   isOwner: boolean;
   durationSeconds: number;
+  /** Where a signed-out viewer goes to sign in (this page, after). */
   signInHref: string;
-  frame: RefObject<HTMLDivElement | null>;
-}) {
+}
+
+/** The conversation under a player: reactions, markers, comments, live; the owner's insights. */
+export default function ConversationSection(props: ConversationProps & { frame: RefObject<HTMLDivElement | null> }) {
   const { transport, videoId, shareToken, frame } = props;
   const talk = useConversation({ transport, videoId, shareToken });
   usePlaybackBeacons({ container: frame, transport, videoId, shareToken, isOwner: props.isOwner });

@@ -1,18 +1,21 @@
-import { Modal } from '../manage/modal';
-import { FormError } from '../manage/form-error';
+import type { ReactNode } from 'react';
+import { Modal } from './modal';
+import { FormError } from './form-error';
 
-export interface TeamConfirmProps {
+export interface ConfirmDialogProps {
   title: string;
-  message: string;
+  /** What will happen, asked as a question. */
+  message: ReactNode;
   confirmLabel: string;
   busy: boolean;
+  /** Why the last attempt failed. */
   error: string | undefined;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks once before a team change that cannot be undone, and says why it failed if it did. */
-export function TeamConfirm({ title, message, confirmLabel, busy, error, onConfirm, onCancel }: TeamConfirmProps) {
+/** Asks once before a change that cannot be undone (Cancel or the red confirm), and says why it failed if it did. */
+export function ConfirmDialog({ title, message, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal title={title} onClose={onCancel}>
       <p>{message}</p>

@@ -3,7 +3,7 @@ export interface SelectOption<T extends string> {
   label: string;
 }
 
-/** A small select with its label above it, as the recorder's settings line them up. */
+/** A small select with its label above it, as the recorder's settings and the invite form line them up. */
 export function LabelledSelect<T extends string>(props: {
   label: string;
   value: T;

@@ -8,7 +8,8 @@
 // Issue 27 adds team rows: a team of 1,000 members whose library holds as many videos (spread over
 // its members, each member tagging with their own tags, 20 team folders), listed and searched with
 // ListVideos' team_id; the same target (100k within 1.5x of 1k).
-// Results: bench/results/library.md. BENCH_LIBRARY_SIZES=1000,20000 changes the sizes for a quick try.
+// Results: bench/results/library.md. BENCH_LIBRARY_SIZES=1000,20000 changes the sizes for a quick try;
+// BENCH_LIBRARY_FIGURES=team:,search measures only the figures whose names hold one of those words.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,6 +46,9 @@ const figures = [
   ['team: search rare word', { pageSize: 10, pageNumber: 0, teamId: 'team-bench', query: 'zephyr' }],
   ['team: search prefix', { pageSize: 10, pageNumber: 0, teamId: 'team-bench', query: 'recor' }],
 ];
+
+const only = process.env.BENCH_LIBRARY_FIGURES?.split(',').filter(Boolean);
+const chosenFigures = only ? figures.filter(([name]) => only.some((word) => name.includes(word))) : figures;
 
 /** Members of the benchmark's team (the measuring user its owner among them). */
 const TEAM_MEMBERS = 1000;
@@ -207,7 +211,7 @@ function report(results, meta) {
   const lines = [
     '# Library benchmark (issues 14 and 27)',
     '',
-    `\`npm run bench:library\`, ${meta.date}. ${meta.cpus} CPUs (${meta.cpuModel}), load ${meta.load} at the start;`,
+    `\`npm run bench:library\`, ${meta.date}. ${meta.cpus} CPUs (${meta.cpuModel}), load ${meta.load} at the start and ${meta.endLoad} at the end;`,
     `Node ${process.version}. One user's library seeded by bulk SQL (titles from a small vocabulary: half`,
     'say "meeting", a third "recording", ten "zephyr"; 50 tags, every tenth video in one of 20 folders; another',
     'user with a tenth as many). "team:" rows list a team of 1,000 members (ListVideos team_id) whose library',
@@ -215,6 +219,9 @@ function report(results, meta) {
     'ListVideos over gRPC-web from another process on 127.0.0.1, sequential,',
     `the sizes' servers taking turns call by call; ${WARMUP} warm-up calls then ${SAMPLES} measured per figure`,
     'and size. Times in ms. "matches" is the answer\'s total_count (counted up to 1,000; 1,001 means more).',
+    ...(only
+      ? ['', `Only the figures named with ${only.map((word) => `"${word}"`).join(' or ')} (BENCH_LIBRARY_FIGURES).`]
+      : []),
     '',
     `Targets: every figure at ${large.toLocaleString('en-US')} within ${targets.growth}x of the same at ${small.toLocaleString('en-US')}; search p95 under ${targets.searchP95Ms} ms on PostgreSQL.`,
     '',
@@ -223,7 +230,7 @@ function report(results, meta) {
   ];
   let failures = 0;
   for (const engine of ['PGlite', 'PostgreSQL']) {
-    for (const [name] of figures) {
+    for (const [name] of chosenFigures) {
       const a = results[engine]?.[small]?.[name];
       const b = results[engine]?.[large]?.[name];
       if (!a || !b) continue;
@@ -264,7 +271,7 @@ async function main() {
           servers.push(await seededServer({ engine, count, uid: user.uid, scratch, emulator, postgres }));
         }
         const clients = servers.map((server) => clientOf(server.baseUrl, user.idToken));
-        for (const [name, request] of figures) {
+        for (const [name, request] of chosenFigures) {
           const measured = await measure(clients, request);
           for (const [index, count] of sizes.entries()) {
             ((results[engine] ??= {})[count] ??= {})[name] = measured[index];
@@ -277,6 +284,7 @@ async function main() {
         for (const server of servers) await server.stop();
       }
     }
+    meta.endLoad = loadavg()[0].toFixed(2);
     const markdown = report(results, meta);
     await mkdir(join(root, 'bench/results'), { recursive: true });
     await writeFile(join(root, 'bench/results/library.md'), markdown);

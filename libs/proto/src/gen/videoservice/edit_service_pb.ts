@@ -6,7 +6,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { TimeRange, VideoSchema } from "./video_service_pb";
+import type { Annotation, TimeRange, VideoSchema } from "./video_service_pb";
 import { file_videoservice_video_service } from "./video_service_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/edit_service.proto.
  */
 export const file_videoservice_edit_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch92aWRlb3NlcnZpY2UvZWRpdF9zZXJ2aWNlLnByb3RvEgx2aWRlb3NlcnZpY2UiUgoQU2F2ZUVkaXRzUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIsCgtrZXB0X3JhbmdlcxgCIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2UiJgoSUmV2ZXJ0RWRpdHNSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIjYKElNldENhcHRpb25zUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIOCgZ3ZWJ2dHQYAiABKAky2wEKC0VkaXRTZXJ2aWNlEkAKCVNhdmVFZGl0cxIeLnZpZGVvc2VydmljZS5TYXZlRWRpdHNSZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEkQKC1JldmVydEVkaXRzEiAudmlkZW9zZXJ2aWNlLlJldmVydEVkaXRzUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJECgtTZXRDYXB0aW9ucxIgLnZpZGVvc2VydmljZS5TZXRDYXB0aW9uc1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW9iBnByb3RvMw", [file_videoservice_video_service]);
+  fileDesc("Ch92aWRlb3NlcnZpY2UvZWRpdF9zZXJ2aWNlLnByb3RvEgx2aWRlb3NlcnZpY2UigQEKEFNhdmVFZGl0c1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSLAoLa2VwdF9yYW5nZXMYAiADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEi0KC2Fubm90YXRpb25zGAMgAygLMhgudmlkZW9zZXJ2aWNlLkFubm90YXRpb24iJgoSUmV2ZXJ0RWRpdHNSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIjYKElNldENhcHRpb25zUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIOCgZ3ZWJ2dHQYAiABKAky2wEKC0VkaXRTZXJ2aWNlEkAKCVNhdmVFZGl0cxIeLnZpZGVvc2VydmljZS5TYXZlRWRpdHNSZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEkQKC1JldmVydEVkaXRzEiAudmlkZW9zZXJ2aWNlLlJldmVydEVkaXRzUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJECgtTZXRDYXB0aW9ucxIgLnZpZGVvc2VydmljZS5TZXRDYXB0aW9uc1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW9iBnByb3RvMw", [file_videoservice_video_service]);
 
 /**
  * @generated from message videoservice.SaveEditsRequest
@@ -31,6 +31,14 @@ export type SaveEditsRequest = Message<"videoservice.SaveEditsRequest"> & {
    * @generated from field: repeated videoservice.TimeRange kept_ranges = 2;
    */
   keptRanges: TimeRange[];
+
+  /**
+   * Issue 31: the annotations, on the original's timeline; they replace the saved ones. At most
+   * 200. Blur regions are rendered into the frames of the playing version and its assets.
+   *
+   * @generated from field: repeated videoservice.Annotation annotations = 3;
+   */
+  annotations: Annotation[];
 };
 
 /**

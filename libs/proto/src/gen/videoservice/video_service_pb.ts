@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/video_service.proto.
  */
 export const file_videoservice_video_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIqAICgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkSDwoHdGVhbV9pZBgeIAEoCRIRCgl0ZWFtX25hbWUYHyABKAkSDwoHbXA0X3VybBgtIAEoCRIvCgltcDRfc3RhdGUYLiABKA4yHC52aWRlb3NlcnZpY2UuUmVuZGl0aW9uU3RhdGUSNwoQdHJhbnNjcmlwdF9zdGF0ZRg3IAEoDjIdLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0U3RhdGUSIQoZdHJhbnNjcmlwdF9mYWlsdXJlX3JlYXNvbhg4IAEoCRIbChN0cmFuc2NyaXB0X2xhbmd1YWdlGDkgASgJEjYKEHRyYW5zY3JpcHRfbWF0Y2gYOiABKAsyHC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdExpbmUSGgoSZ2VuZXJhdGVkX2NhcHRpb25zGDsgASgIIlkKDlRyYW5zY3JpcHRMaW5lEg0KBWluZGV4GAEgASgFEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESDAoEdGV4dBgEIAEoCSI3CglUaW1lUmFuZ2USFQoNc3RhcnRfc2Vjb25kcxgBIAEoARITCgtlbmRfc2Vjb25kcxgCIAEoASIpCgdDaGFwdGVyEg8KB3NlY29uZHMYASABKAESDQoFdGl0bGUYAiABKAkiNgoLQ2hhcHRlckxpc3QSJwoIY2hhcHRlcnMYASADKAsyFS52aWRlb3NlcnZpY2UuQ2hhcHRlciKKAQoKU3Rvcnlib2FyZBILCgN1cmwYASABKAkSDwoHY29sdW1ucxgCIAEoBRIMCgRyb3dzGAMgASgFEhIKCnRpbGVfd2lkdGgYBCABKAUSEwoLdGlsZV9oZWlnaHQYBSABKAUSGAoQaW50ZXJ2YWxfc2Vjb25kcxgGIAEoARINCgVjb3VudBgHIAEoBSJzChJDcmVhdGVWaWRlb1JlcXVlc3QSDQoFdGl0bGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSCwoDdXJsGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSIjCg9HZXRWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkivwIKEUxpc3RWaWRlb3NSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRITCgtwYWdlX251bWJlchgCIAEoBRINCgVxdWVyeRgDIAEoCRIWCglmb2xkZXJfaWQYBCABKAlIAIgBARIMCgR0YWdzGAUgAygJEiUKBHNvcnQYBiABKA4yFy52aWRlb3NlcnZpY2UuVmlkZW9Tb3J0EikKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXNIAYgBARIxCgp2aXNpYmlsaXR5GAggASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHlIAogBARIUCgd0ZWFtX2lkGAkgASgJSAOIAQFCDAoKX2ZvbGRlcl9pZEIJCgdfc3RhdHVzQg0KC192aXNpYmlsaXR5QgoKCF90ZWFtX2lkIn0KEkxpc3RWaWRlb3NSZXNwb25zZRIjCgZ2aWRlb3MYASADKAsyEy52aWRlb3NlcnZpY2UuVmlkZW8SGAoQbmV4dF9wYWdlX251bWJlchgCIAEoBRIYCgt0b3RhbF9jb3VudBgDIAEoBUgAiAEBQg4KDF90b3RhbF9jb3VudCKUAgoSVXBkYXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eRIiChVkZWZhdWx0X3BsYXliYWNrX3JhdGUYCiABKAFIAIgBARIrCghjaGFwdGVycxgLIAEoCzIZLnZpZGVvc2VydmljZS5DaGFwdGVyTGlzdBIvCgt1cGRhdGVfbWFzaxgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2tCGAoWX2RlZmF1bHRfcGxheWJhY2tfcmF0ZSImChJEZWxldGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkicwoRU2hhcmVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSIQoUZXhwaXJlX2FmdGVyX3NlY29uZHMYAiABKANIAIgBARIQCghuZXdfbGluaxgDIAEoCEIXChVfZXhwaXJlX2FmdGVyX3NlY29uZHMiiwEKElNoYXJlVmlkZW9SZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiwKFUdldFNoYXJlZFZpZGVvUmVxdWVzdBITCgtzaGFyZV90b2tlbhgBIAEoCSI4ChFSZWNvcmRWaWV3UmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIRCgl2aWV3ZXJfaWQYAiABKAkiKAoSUmVjb3JkVmlld1Jlc3BvbnNlEhIKCnZpZXdfY291bnQYASABKAMqXAoGU3RhdHVzEhYKElNUQVRVU19VTlNQRUNJRklFRBAAEhUKEVNUQVRVU19QUk9DRVNTSU5HEAESEAoMU1RBVFVTX1JFQURZEAISEQoNU1RBVFVTX0ZBSUxFRBADKmcKClZpc2liaWxpdHkSFgoSVklTSUJJTElUWV9QUklWQVRFEAASFQoRVklTSUJJTElUWV9TSEFSRUQQARIVChFWSVNJQklMSVRZX1BVQkxJQxACEhMKD1ZJU0lCSUxJVFlfVEVBTRADKqcBCg9UcmFuc2NyaXB0U3RhdGUSGQoVVFJBTlNDUklQVF9TVEFURV9OT05FEAASIQodVFJBTlNDUklQVF9TVEFURV9UUkFOU0NSSUJJTkcQARIZChVUUkFOU0NSSVBUX1NUQVRFX0RPTkUQAhIeChpUUkFOU0NSSVBUX1NUQVRFX05PX1NQRUVDSBADEhsKF1RSQU5TQ1JJUFRfU1RBVEVfRkFJTEVEEAQqaAoOUmVuZGl0aW9uU3RhdGUSHwobUkVORElUSU9OX1NUQVRFX1VOU1BFQ0lGSUVEEAASGQoVUkVORElUSU9OX1NUQVRFX1JFQURZEAESGgoWUkVORElUSU9OX1NUQVRFX0ZBSUxFRBACKmgKCUVkaXRTdGF0ZRITCg9FRElUX1NUQVRFX05PTkUQABIXChNFRElUX1NUQVRFX0FQUExZSU5HEAESFgoSRURJVF9TVEFURV9BUFBMSUVEEAISFQoRRURJVF9TVEFURV9GQUlMRUQQAyqDAQoJVmlkZW9Tb3J0EhoKFlZJREVPX1NPUlRfVU5TUEVDSUZJRUQQABIVChFWSURFT19TT1JUX05FV0VTVBABEhUKEVZJREVPX1NPUlRfT0xERVNUEAISFAoQVklERU9fU09SVF9USVRMRRADEhYKElZJREVPX1NPUlRfTE9OR0VTVBAEMuIECgxWaWRlb1NlcnZpY2USRAoLQ3JlYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuQ3JlYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEj4KCEdldFZpZGVvEh0udmlkZW9zZXJ2aWNlLkdldFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpMaXN0VmlkZW9zEh8udmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXNwb25zZRJECgtVcGRhdGVWaWRlbxIgLnZpZGVvc2VydmljZS5VcGRhdGVWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8SRwoLRGVsZXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuRGVsZXRlVmlkZW9SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ek8KClNoYXJlVmlkZW8SHy52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1Jlc3BvbnNlEkoKDkdldFNoYXJlZFZpZGVvEiMudmlkZW9zZXJ2aWNlLkdldFNoYXJlZFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpSZWNvcmRWaWV3Eh8udmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIoMJCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkSDwoHdGVhbV9pZBgeIAEoCRIRCgl0ZWFtX25hbWUYHyABKAkSDwoHbXA0X3VybBgtIAEoCRIvCgltcDRfc3RhdGUYLiABKA4yHC52aWRlb3NlcnZpY2UuUmVuZGl0aW9uU3RhdGUSNwoQdHJhbnNjcmlwdF9zdGF0ZRg3IAEoDjIdLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0U3RhdGUSIQoZdHJhbnNjcmlwdF9mYWlsdXJlX3JlYXNvbhg4IAEoCRIbChN0cmFuc2NyaXB0X2xhbmd1YWdlGDkgASgJEjYKEHRyYW5zY3JpcHRfbWF0Y2gYOiABKAsyHC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdExpbmUSGgoSZ2VuZXJhdGVkX2NhcHRpb25zGDsgASgIEi0KC2Fubm90YXRpb25zGEEgAygLMhgudmlkZW9zZXJ2aWNlLkFubm90YXRpb24SMgoQZWRpdF9hbm5vdGF0aW9ucxhCIAMoCzIYLnZpZGVvc2VydmljZS5Bbm5vdGF0aW9uIrQBCgpBbm5vdGF0aW9uEioKBGtpbmQYASABKA4yHC52aWRlb3NlcnZpY2UuQW5ub3RhdGlvbktpbmQSFAoMZnJvbV9zZWNvbmRzGAIgASgBEhIKCnRvX3NlY29uZHMYAyABKAESCQoBeBgEIAEoARIJCgF5GAUgASgBEg0KBXdpZHRoGAYgASgBEg4KBmhlaWdodBgHIAEoARIMCgR0ZXh0GAggASgJEg0KBWNvbG9yGAkgASgJIlkKDlRyYW5zY3JpcHRMaW5lEg0KBWluZGV4GAEgASgFEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESDAoEdGV4dBgEIAEoCSI3CglUaW1lUmFuZ2USFQoNc3RhcnRfc2Vjb25kcxgBIAEoARITCgtlbmRfc2Vjb25kcxgCIAEoASIpCgdDaGFwdGVyEg8KB3NlY29uZHMYASABKAESDQoFdGl0bGUYAiABKAkiNgoLQ2hhcHRlckxpc3QSJwoIY2hhcHRlcnMYASADKAsyFS52aWRlb3NlcnZpY2UuQ2hhcHRlciKKAQoKU3Rvcnlib2FyZBILCgN1cmwYASABKAkSDwoHY29sdW1ucxgCIAEoBRIMCgRyb3dzGAMgASgFEhIKCnRpbGVfd2lkdGgYBCABKAUSEwoLdGlsZV9oZWlnaHQYBSABKAUSGAoQaW50ZXJ2YWxfc2Vjb25kcxgGIAEoARINCgVjb3VudBgHIAEoBSJzChJDcmVhdGVWaWRlb1JlcXVlc3QSDQoFdGl0bGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSCwoDdXJsGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSIjCg9HZXRWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkivwIKEUxpc3RWaWRlb3NSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBRITCgtwYWdlX251bWJlchgCIAEoBRINCgVxdWVyeRgDIAEoCRIWCglmb2xkZXJfaWQYBCABKAlIAIgBARIMCgR0YWdzGAUgAygJEiUKBHNvcnQYBiABKA4yFy52aWRlb3NlcnZpY2UuVmlkZW9Tb3J0EikKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXNIAYgBARIxCgp2aXNpYmlsaXR5GAggASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHlIAogBARIUCgd0ZWFtX2lkGAkgASgJSAOIAQFCDAoKX2ZvbGRlcl9pZEIJCgdfc3RhdHVzQg0KC192aXNpYmlsaXR5QgoKCF90ZWFtX2lkIn0KEkxpc3RWaWRlb3NSZXNwb25zZRIjCgZ2aWRlb3MYASADKAsyEy52aWRlb3NlcnZpY2UuVmlkZW8SGAoQbmV4dF9wYWdlX251bWJlchgCIAEoBRIYCgt0b3RhbF9jb3VudBgDIAEoBUgAiAEBQg4KDF90b3RhbF9jb3VudCKUAgoSVXBkYXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhMKC2Rlc2NyaXB0aW9uGAMgASgJEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eRIiChVkZWZhdWx0X3BsYXliYWNrX3JhdGUYCiABKAFIAIgBARIrCghjaGFwdGVycxgLIAEoCzIZLnZpZGVvc2VydmljZS5DaGFwdGVyTGlzdBIvCgt1cGRhdGVfbWFzaxgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5GaWVsZE1hc2tCGAoWX2RlZmF1bHRfcGxheWJhY2tfcmF0ZSImChJEZWxldGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkicwoRU2hhcmVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSIQoUZXhwaXJlX2FmdGVyX3NlY29uZHMYAiABKANIAIgBARIQCghuZXdfbGluaxgDIAEoCEIXChVfZXhwaXJlX2FmdGVyX3NlY29uZHMiiwEKElNoYXJlVmlkZW9SZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiwKFUdldFNoYXJlZFZpZGVvUmVxdWVzdBITCgtzaGFyZV90b2tlbhgBIAEoCSI4ChFSZWNvcmRWaWV3UmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIRCgl2aWV3ZXJfaWQYAiABKAkiKAoSUmVjb3JkVmlld1Jlc3BvbnNlEhIKCnZpZXdfY291bnQYASABKAMqXAoGU3RhdHVzEhYKElNUQVRVU19VTlNQRUNJRklFRBAAEhUKEVNUQVRVU19QUk9DRVNTSU5HEAESEAoMU1RBVFVTX1JFQURZEAISEQoNU1RBVFVTX0ZBSUxFRBADKmcKClZpc2liaWxpdHkSFgoSVklTSUJJTElUWV9QUklWQVRFEAASFQoRVklTSUJJTElUWV9TSEFSRUQQARIVChFWSVNJQklMSVRZX1BVQkxJQxACEhMKD1ZJU0lCSUxJVFlfVEVBTRADKpkBCg5Bbm5vdGF0aW9uS2luZBIfChtBTk5PVEFUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIYChRBTk5PVEFUSU9OX0tJTkRfVEVYVBABEhkKFUFOTk9UQVRJT05fS0lORF9BUlJPVxACEhcKE0FOTk9UQVRJT05fS0lORF9CT1gQAxIYChRBTk5PVEFUSU9OX0tJTkRfQkxVUhAEKqcBCg9UcmFuc2NyaXB0U3RhdGUSGQoVVFJBTlNDUklQVF9TVEFURV9OT05FEAASIQodVFJBTlNDUklQVF9TVEFURV9UUkFOU0NSSUJJTkcQARIZChVUUkFOU0NSSVBUX1NUQVRFX0RPTkUQAhIeChpUUkFOU0NSSVBUX1NUQVRFX05PX1NQRUVDSBADEhsKF1RSQU5TQ1JJUFRfU1RBVEVfRkFJTEVEEAQqaAoOUmVuZGl0aW9uU3RhdGUSHwobUkVORElUSU9OX1NUQVRFX1VOU1BFQ0lGSUVEEAASGQoVUkVORElUSU9OX1NUQVRFX1JFQURZEAESGgoWUkVORElUSU9OX1NUQVRFX0ZBSUxFRBACKmgKCUVkaXRTdGF0ZRITCg9FRElUX1NUQVRFX05PTkUQABIXChNFRElUX1NUQVRFX0FQUExZSU5HEAESFgoSRURJVF9TVEFURV9BUFBMSUVEEAISFQoRRURJVF9TVEFURV9GQUlMRUQQAyqDAQoJVmlkZW9Tb3J0EhoKFlZJREVPX1NPUlRfVU5TUEVDSUZJRUQQABIVChFWSURFT19TT1JUX05FV0VTVBABEhUKEVZJREVPX1NPUlRfT0xERVNUEAISFAoQVklERU9fU09SVF9USVRMRRADEhYKElZJREVPX1NPUlRfTE9OR0VTVBAEMuIECgxWaWRlb1NlcnZpY2USRAoLQ3JlYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuQ3JlYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEj4KCEdldFZpZGVvEh0udmlkZW9zZXJ2aWNlLkdldFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpMaXN0VmlkZW9zEh8udmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXNwb25zZRJECgtVcGRhdGVWaWRlbxIgLnZpZGVvc2VydmljZS5VcGRhdGVWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8SRwoLRGVsZXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuRGVsZXRlVmlkZW9SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ek8KClNoYXJlVmlkZW8SHy52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1Jlc3BvbnNlEkoKDkdldFNoYXJlZFZpZGVvEiMudmlkZW9zZXJ2aWNlLkdldFNoYXJlZFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpSZWNvcmRWaWV3Eh8udmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.Video
@@ -240,12 +240,29 @@ export type Video = Message<"videoservice.Video"> & {
   /**
    * captions_url serves captions made from the transcript: the owner uploaded none.
    *
-   * Numbers 32 to 69 are kept for this wave's issues (32-34 teams, 35-44 conversation, 45-54
-   * renditions, 55-64 transcripts, 65-69 annotations) so work in parallel does not collide.
-   *
    * @generated from field: bool generated_captions = 59;
    */
   generatedCaptions: boolean;
+
+  /**
+   * Issue 31: the overlays (text, arrow, box) drawn by the player, on the timeline of what `url`
+   * plays (mapped through the edit's kept ranges; clipped or dropped by a trim). Blur never appears
+   * here: it is in the pixels of every viewer-facing asset.
+   *
+   * @generated from field: repeated videoservice.Annotation annotations = 65;
+   */
+  annotations: Annotation[];
+
+  /**
+   * The owner's annotations as saved with the edit, on the original's timeline, blur included;
+   * empty for anyone else.
+   *
+   * Numbers 32 to 69 are kept for this wave's issues (32-34 teams, 35-44 conversation, 45-54
+   * renditions, 55-64 transcripts, 65-69 annotations) so work in parallel does not collide.
+   *
+   * @generated from field: repeated videoservice.Annotation edit_annotations = 66;
+   */
+  editAnnotations: Annotation[];
 };
 
 /**
@@ -254,6 +271,71 @@ export type Video = Message<"videoservice.Video"> & {
  */
 export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
   messageDesc(file_videoservice_video_service, 0);
+
+/**
+ * Issue 31: one annotation. Place on the frame in percent of its width and height (0-100).
+ * TEXT, BOX and BLUR cover the rectangle (x, y, width, height), both sizes above 0. ARROW points
+ * from (x, y) to (x + width, y + height); its width or height may be negative, not both 0.
+ *
+ * @generated from message videoservice.Annotation
+ */
+export type Annotation = Message<"videoservice.Annotation"> & {
+  /**
+   * @generated from field: videoservice.AnnotationKind kind = 1;
+   */
+  kind: AnnotationKind;
+
+  /**
+   * @generated from field: double from_seconds = 2;
+   */
+  fromSeconds: number;
+
+  /**
+   * @generated from field: double to_seconds = 3;
+   */
+  toSeconds: number;
+
+  /**
+   * @generated from field: double x = 4;
+   */
+  x: number;
+
+  /**
+   * @generated from field: double y = 5;
+   */
+  y: number;
+
+  /**
+   * @generated from field: double width = 6;
+   */
+  width: number;
+
+  /**
+   * @generated from field: double height = 7;
+   */
+  height: number;
+
+  /**
+   * TEXT: what the callout says (at most 500 characters).
+   *
+   * @generated from field: string text = 8;
+   */
+  text: string;
+
+  /**
+   * "#rrggbb"; "" draws the default red #ef4444.
+   *
+   * @generated from field: string color = 9;
+   */
+  color: string;
+};
+
+/**
+ * Describes the message videoservice.Annotation.
+ * Use `create(AnnotationSchema)` to create a new message.
+ */
+export const AnnotationSchema: GenMessage<Annotation> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 1);
 
 /**
  * One line of a transcript, at its time in the original recording.
@@ -289,7 +371,7 @@ export type TranscriptLine = Message<"videoservice.TranscriptLine"> & {
  * Use `create(TranscriptLineSchema)` to create a new message.
  */
 export const TranscriptLineSchema: GenMessage<TranscriptLine> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 1);
+  messageDesc(file_videoservice_video_service, 2);
 
 /**
  * @generated from message videoservice.TimeRange
@@ -311,7 +393,7 @@ export type TimeRange = Message<"videoservice.TimeRange"> & {
  * Use `create(TimeRangeSchema)` to create a new message.
  */
 export const TimeRangeSchema: GenMessage<TimeRange> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 2);
+  messageDesc(file_videoservice_video_service, 3);
 
 /**
  * @generated from message videoservice.Chapter
@@ -333,7 +415,7 @@ export type Chapter = Message<"videoservice.Chapter"> & {
  * Use `create(ChapterSchema)` to create a new message.
  */
 export const ChapterSchema: GenMessage<Chapter> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 3);
+  messageDesc(file_videoservice_video_service, 4);
 
 /**
  * @generated from message videoservice.ChapterList
@@ -350,7 +432,7 @@ export type ChapterList = Message<"videoservice.ChapterList"> & {
  * Use `create(ChapterListSchema)` to create a new message.
  */
 export const ChapterListSchema: GenMessage<ChapterList> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 4);
+  messageDesc(file_videoservice_video_service, 5);
 
 /**
  * A sprite of `count` thumbnails, `columns` by `rows`, one every `interval_seconds` of the original.
@@ -399,7 +481,7 @@ export type Storyboard = Message<"videoservice.Storyboard"> & {
  * Use `create(StoryboardSchema)` to create a new message.
  */
 export const StoryboardSchema: GenMessage<Storyboard> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 5);
+  messageDesc(file_videoservice_video_service, 6);
 
 /**
  * @generated from message videoservice.CreateVideoRequest
@@ -431,7 +513,7 @@ export type CreateVideoRequest = Message<"videoservice.CreateVideoRequest"> & {
  * Use `create(CreateVideoRequestSchema)` to create a new message.
  */
 export const CreateVideoRequestSchema: GenMessage<CreateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 6);
+  messageDesc(file_videoservice_video_service, 7);
 
 /**
  * @generated from message videoservice.GetVideoRequest
@@ -448,7 +530,7 @@ export type GetVideoRequest = Message<"videoservice.GetVideoRequest"> & {
  * Use `create(GetVideoRequestSchema)` to create a new message.
  */
 export const GetVideoRequestSchema: GenMessage<GetVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 7);
+  messageDesc(file_videoservice_video_service, 8);
 
 /**
  * @generated from message videoservice.ListVideosRequest
@@ -518,7 +600,7 @@ export type ListVideosRequest = Message<"videoservice.ListVideosRequest"> & {
  * Use `create(ListVideosRequestSchema)` to create a new message.
  */
 export const ListVideosRequestSchema: GenMessage<ListVideosRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 8);
+  messageDesc(file_videoservice_video_service, 9);
 
 /**
  * @generated from message videoservice.ListVideosResponse
@@ -549,7 +631,7 @@ export type ListVideosResponse = Message<"videoservice.ListVideosResponse"> & {
  * Use `create(ListVideosResponseSchema)` to create a new message.
  */
 export const ListVideosResponseSchema: GenMessage<ListVideosResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 9);
+  messageDesc(file_videoservice_video_service, 10);
 
 /**
  * @generated from message videoservice.UpdateVideoRequest
@@ -608,7 +690,7 @@ export type UpdateVideoRequest = Message<"videoservice.UpdateVideoRequest"> & {
  * Use `create(UpdateVideoRequestSchema)` to create a new message.
  */
 export const UpdateVideoRequestSchema: GenMessage<UpdateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 10);
+  messageDesc(file_videoservice_video_service, 11);
 
 /**
  * @generated from message videoservice.DeleteVideoRequest
@@ -625,7 +707,7 @@ export type DeleteVideoRequest = Message<"videoservice.DeleteVideoRequest"> & {
  * Use `create(DeleteVideoRequestSchema)` to create a new message.
  */
 export const DeleteVideoRequestSchema: GenMessage<DeleteVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 11);
+  messageDesc(file_videoservice_video_service, 12);
 
 /**
  * @generated from message videoservice.ShareVideoRequest
@@ -657,7 +739,7 @@ export type ShareVideoRequest = Message<"videoservice.ShareVideoRequest"> & {
  * Use `create(ShareVideoRequestSchema)` to create a new message.
  */
 export const ShareVideoRequestSchema: GenMessage<ShareVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 12);
+  messageDesc(file_videoservice_video_service, 13);
 
 /**
  * @generated from message videoservice.ShareVideoResponse
@@ -695,7 +777,7 @@ export type ShareVideoResponse = Message<"videoservice.ShareVideoResponse"> & {
  * Use `create(ShareVideoResponseSchema)` to create a new message.
  */
 export const ShareVideoResponseSchema: GenMessage<ShareVideoResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 13);
+  messageDesc(file_videoservice_video_service, 14);
 
 /**
  * @generated from message videoservice.GetSharedVideoRequest
@@ -712,7 +794,7 @@ export type GetSharedVideoRequest = Message<"videoservice.GetSharedVideoRequest"
  * Use `create(GetSharedVideoRequestSchema)` to create a new message.
  */
 export const GetSharedVideoRequestSchema: GenMessage<GetSharedVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 14);
+  messageDesc(file_videoservice_video_service, 15);
 
 /**
  * @generated from message videoservice.RecordViewRequest
@@ -736,7 +818,7 @@ export type RecordViewRequest = Message<"videoservice.RecordViewRequest"> & {
  * Use `create(RecordViewRequestSchema)` to create a new message.
  */
 export const RecordViewRequestSchema: GenMessage<RecordViewRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 15);
+  messageDesc(file_videoservice_video_service, 16);
 
 /**
  * @generated from message videoservice.RecordViewResponse
@@ -753,7 +835,7 @@ export type RecordViewResponse = Message<"videoservice.RecordViewResponse"> & {
  * Use `create(RecordViewResponseSchema)` to create a new message.
  */
 export const RecordViewResponseSchema: GenMessage<RecordViewResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 16);
+  messageDesc(file_videoservice_video_service, 17);
 
 /**
  * @generated from enum videoservice.Status
@@ -821,6 +903,44 @@ export const VisibilitySchema: GenEnum<Visibility> = /*@__PURE__*/
   enumDesc(file_videoservice_video_service, 1);
 
 /**
+ * @generated from enum videoservice.AnnotationKind
+ */
+export enum AnnotationKind {
+  /**
+   * @generated from enum value: ANNOTATION_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: ANNOTATION_KIND_TEXT = 1;
+   */
+  TEXT = 1,
+
+  /**
+   * @generated from enum value: ANNOTATION_KIND_ARROW = 2;
+   */
+  ARROW = 2,
+
+  /**
+   * @generated from enum value: ANNOTATION_KIND_BOX = 3;
+   */
+  BOX = 3,
+
+  /**
+   * Rendered into the frames: viewers never receive what is under it.
+   *
+   * @generated from enum value: ANNOTATION_KIND_BLUR = 4;
+   */
+  BLUR = 4,
+}
+
+/**
+ * Describes the enum videoservice.AnnotationKind.
+ */
+export const AnnotationKindSchema: GenEnum<AnnotationKind> = /*@__PURE__*/
+  enumDesc(file_videoservice_video_service, 2);
+
+/**
  * A part of a video's timeline, [start_seconds, end_seconds).
  * Issue 30: where a video's transcript is.
  *
@@ -861,7 +981,7 @@ export enum TranscriptState {
  * Describes the enum videoservice.TranscriptState.
  */
 export const TranscriptStateSchema: GenEnum<TranscriptState> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 2);
+  enumDesc(file_videoservice_video_service, 3);
 
 /**
  * Where a rendition of the playing version stands (issue 29).
@@ -893,7 +1013,7 @@ export enum RenditionState {
  * Describes the enum videoservice.RenditionState.
  */
 export const RenditionStateSchema: GenEnum<RenditionState> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 3);
+  enumDesc(file_videoservice_video_service, 4);
 
 /**
  * @generated from enum videoservice.EditState
@@ -928,7 +1048,7 @@ export enum EditState {
  * Describes the enum videoservice.EditState.
  */
 export const EditStateSchema: GenEnum<EditState> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 4);
+  enumDesc(file_videoservice_video_service, 5);
 
 /**
  * The order of ListVideos. UNSPECIFIED: by relevance to the query, else newest first.
@@ -966,7 +1086,7 @@ export enum VideoSort {
  * Describes the enum videoservice.VideoSort.
  */
 export const VideoSortSchema: GenEnum<VideoSort> = /*@__PURE__*/
-  enumDesc(file_videoservice_video_service, 5);
+  enumDesc(file_videoservice_video_service, 6);
 
 /**
  * @generated from service videoservice.VideoService

@@ -185,6 +185,19 @@ describe('transcripts from an OpenAI-compatible server', () => {
     const removed = await editClient(server.baseUrl, owner.idToken).setCaptions({ videoId: id, webvtt: '' });
     expect(removed.generatedCaptions).toBe(true);
     expect(await (await fetch(new URL(removed.captionsUrl, server.baseUrl))).text()).toContain('Zeppelin');
+
+    // Transcribing again would drop the correction: refused, and the corrected line stays.
+    const requestsBefore = fakeRequests;
+    const refused = await transcripts(owner)
+      .retryTranscription({ videoId: id })
+      .catch((error: unknown) => error as Error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(await codeOf(transcripts(owner).retryTranscription({ videoId: id }))).toBe(Code.FailedPrecondition);
+    expect((refused as Error).message).toContain('would replace the line you corrected');
+    const kept = await transcripts(owner).getTranscript({ videoId: id });
+    expect(kept.state).toBe(TranscriptState.DONE);
+    expect(kept.segments[1]).toMatchObject({ text: 'Here the Zeppelin dashboard shows the revenue.', edited: true });
+    expect(fakeRequests).toBe(requestsBefore);
   });
 
   it('says why when the server keeps failing, and a Retry transcribes once it answers again', async () => {

@@ -41,7 +41,7 @@ export class TranscriptService {
     return this.view(video);
   }
 
-  /** The owner asks for a transcript again: after a failure, or where none was made. */
+  /** The owner asks for a transcript again: after a failure, or where none was made; never over corrected lines. */
   async retry(user: User, id: string): Promise<TranscriptView> {
     const video = await this.deps.videos.owned(user, id);
     const { queue } = this.deps;
@@ -50,6 +50,12 @@ export class TranscriptService {
     const from = video.transcript?.state ?? null;
     if (from === 'PENDING' || from === 'RUNNING')
       throw new VideoError('failed_precondition', 'The video is being transcribed already');
+    const corrected = (await transcripts.listSegments(this.deps.db, id)).filter((line) => line.edited).length;
+    if (corrected > 0)
+      throw new VideoError(
+        'failed_precondition',
+        `Transcribing again would replace the ${corrected === 1 ? 'line' : `${corrected} lines`} you corrected`,
+      );
     if (!(await transcripts.setTranscriptState(this.deps.db, id, 'PENDING', { onlyFrom: [from] })))
       throw new VideoError('failed_precondition', 'The transcript changed meanwhile: try again');
     await queue.enqueueTranscription(id);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy';
@@ -110,11 +109,11 @@ export const configSchema = z.object({
   UPLOAD_FIRST_BYTES_MINUTES: z.coerce.number().positive().default(10),
   /** The Firebase project whose ID tokens are accepted. */
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-stream'),
-  /** Keys the signed stream URLs; random per process when unset (links die on restart). */
-  URL_SIGNING_SECRET: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .default(() => randomBytes(32).toString('base64url')),
+  /**
+   * Keys the signed stream URLs. Unset: random per process (links die on restart, and another API
+   * refuses them), which production refuses (startup/deployment-rules.ts).
+   */
+  URL_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How long a signed stream or thumbnail URL stays valid. */
   SIGNED_URL_TTL_SECONDS: z.coerce
     .number()

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
@@ -102,7 +103,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     closers.unshift(stopProcessing);
     if (config.WORKER) await processing.startWorker();
 
-    const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
+    const signer = new UrlSigner(
+      config.URL_SIGNING_SECRET ?? randomBytes(32).toString('base64url'),
+      config.SIGNED_URL_TTL_SECONDS,
+    );
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const generations = new LinkGenerations(database.db);
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations });

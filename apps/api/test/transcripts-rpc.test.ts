@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, createClient, type Client } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
-import { Status, TranscriptService, TranscriptState, type Video } from '@stream/proto';
+import { EditState, Status, TranscriptService, TranscriptState, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { codeOf, makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +199,40 @@ describe('transcripts from an OpenAI-compatible server', () => {
     expect(kept.segments[1]).toMatchObject({ text: 'Here the Zeppelin dashboard shows the revenue.', edited: true });
     expect(fakeRequests).toBe(requestsBefore);
   });
+
+  it('captions follow an edit through its kept ranges without transcribing again, and a revert brings them back', async () => {
+    const requestsBefore = fakeRequests;
+    const edit = editClient(server.baseUrl, owner.idToken);
+    const captionsOf = async (video: Video) => (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
+    const cues = (vtt: string) =>
+      [...vtt.matchAll(/(\d\d):(\d\d):(\d\d\.\d{3}) --> (\d\d):(\d\d):(\d\d\.\d{3})\n(.+)/g)].map((m) => ({
+        start: Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]),
+        end: Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6]),
+        text: m[7],
+      }));
+    // Cut the first line away (0-4 s): the other two move 4 s earlier.
+    await edit.saveEdits({ videoId: id, keptRanges: [{ startSeconds: 4, endSeconds: 10 }] });
+    const edited = await waitFor(id, (video) => video.editState === EditState.APPLIED, 'applied edit');
+    const after = cues(await captionsOf(edited));
+    expect(after.map((cue) => cue.text)).toEqual([
+      'Here the Zeppelin dashboard shows the revenue.',
+      'Thanks for watching.',
+    ]);
+    const cut = 4 - edited.playingRanges[0]!.startSeconds; // the frame-exact start, near 4 s
+    expect(after[0]!.start).toBeCloseTo(0, 1);
+    expect(after[0]!.end).toBeCloseTo(3.5 + cut, 1);
+    expect(after[1]!.start).toBeCloseTo(4 + cut, 1);
+    expect(after[1]!.end).toBeCloseTo(5.5 + cut, 1);
+
+    await edit.revertEdits({ videoId: id });
+    const reverted = await videos(owner).getVideo({ videoId: id });
+    expect(cues(await captionsOf(reverted)).map((cue) => [cue.start, cue.end])).toEqual([
+      [0.5, 3.5],
+      [4, 7.5],
+      [8, 9.5],
+    ]);
+    expect(fakeRequests).toBe(requestsBefore);
+  }, 120_000);
 
   it('says why when the server keeps failing, and a Retry transcribes once it answers again', async () => {
     failWith = 503;

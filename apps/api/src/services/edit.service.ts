@@ -8,6 +8,7 @@ import type { EditRenderQueue } from '../processing/edit-contracts';
 import type { RenditionQueue } from '../processing/rendition-contracts';
 import type { StoredChapter, StoredRange } from './edit';
 import * as rules from './edit-rules';
+import { stageGeneratedCaptions } from './transcript-captions';
 import { VideoError } from './video';
 import type { StoredVideo } from './video.mapper';
 import type { VideoService } from './video.service';
@@ -54,7 +55,8 @@ export class EditService {
   /** Drops every edit: the original plays again, and its edited versions are deleted. */
   async revert(user: User, id: string): Promise<StoredVideo> {
     await this.deps.videos.owned(user, id);
-    const reverted = await this.deps.media.publish(id, [], {
+    const captions = await stageGeneratedCaptions(this.deps.db, this.deps.media, id, null);
+    const reverted = await this.deps.media.publish(id, captions ? [captions] : [], {
       retire: ['edited', 'edited-storyboard', 'edited-thumbnail', 'mp4'],
       when: (trx) => edits.revertEdit(trx, id),
     });

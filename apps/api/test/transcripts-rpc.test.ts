@@ -223,6 +223,16 @@ describe('transcripts from an OpenAI-compatible server', () => {
     expect(after[0]!.end).toBeCloseTo(3.5 + cut, 1);
     expect(after[1]!.start).toBeCloseTo(4 + cut, 1);
     expect(after[1]!.end).toBeCloseTo(5.5 + cut, 1);
+    // The transcript panel reads the same: the lines the edit kept, at the times they play.
+    const panel = await transcripts(owner).getTranscript({ videoId: id });
+    expect(panel.segments.map((line) => [line.index, line.text])).toEqual([
+      [1, 'Here the Zeppelin dashboard shows the revenue.'],
+      [2, 'Thanks for watching.'],
+    ]);
+    expect(panel.segments[1]!.startSeconds).toBeCloseTo(4 + cut, 1);
+    // A search by what was said opens the video where the edit plays the line.
+    const [found] = (await videos(owner).listVideos({ query: 'zeppelin', pageSize: 10 })).videos;
+    expect(found!.transcriptMatch!.startSeconds).toBeCloseTo(0, 1);
 
     await edit.revertEdits({ videoId: id });
     const reverted = await videos(owner).getVideo({ videoId: id });
@@ -231,6 +241,7 @@ describe('transcripts from an OpenAI-compatible server', () => {
       [4, 7.5],
       [8, 9.5],
     ]);
+    expect((await transcripts(owner).getTranscript({ videoId: id })).segments).toHaveLength(3);
     expect(fakeRequests).toBe(requestsBefore);
   }, 120_000);
 

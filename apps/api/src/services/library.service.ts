@@ -5,8 +5,10 @@ import * as folders from '../db/folder.repository';
 import * as libraryVideos from '../db/library-video.repository';
 import * as tags from '../db/tag.repository';
 import * as teams from '../db/team.repository';
+import type { StoredRange } from '../db/edit.table';
 import { firstMatchingLines } from '../db/transcript.repository';
 import type { Database } from '../db/video.table';
+import { spanInEdit } from './edit-time-map';
 import type { Folder, LibraryFilter, Tag, VideosChange } from './library';
 import { may, personOf, type Action, type FolderFacts, type Person } from './policy';
 import { prefixTsquery } from './search-query';
@@ -92,7 +94,11 @@ export class LibraryService {
         )
       : new Map();
     const videos = await Promise.all(
-      rows.map((row) => this.deps.videos.withDirectUrls({ ...toVideo(row), transcriptMatch: said.get(row.id) })),
+      rows.map((row) => {
+        const video = toVideo(row);
+        const transcriptMatch = asPlayed(said.get(row.id), video.editing.playingRanges);
+        return this.deps.videos.withDirectUrls({ ...video, transcriptMatch });
+      }),
     );
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0, totalCount: total };
   }
@@ -332,4 +338,11 @@ export class LibraryService {
     }
     return videos;
   }
+}
+
+/** A matching line at the time the playing version says it; none when the edit cut it. */
+function asPlayed(line: StoredVideo['transcriptMatch'], kept: readonly StoredRange[]): StoredVideo['transcriptMatch'] {
+  if (!line || !kept.length) return line;
+  const span = spanInEdit(kept, line.start, line.end);
+  return span && { ...line, ...span };
 }

@@ -5,6 +5,7 @@ import type { MediaService } from '../media';
 import type { TranscriptionQueue } from '../processing';
 import type { User } from '../auth/user';
 import type { Grant } from './access';
+import { spanInEdit } from './edit-time-map';
 import { publishGeneratedCaptions } from './transcript-captions';
 import { MAX_LINE_CHARS, type TranscriptView } from './transcript';
 import { VideoError } from './video';
@@ -62,21 +63,28 @@ export class TranscriptService {
     return this.view(await this.deps.videos.owned(user, id));
   }
 
+  /**
+   * The transcript of what plays: on an edited video, the lines the edit kept at the times they
+   * play (the transcript itself stays on the original's timeline; a line's index still names it).
+   */
   private async view(video: StoredVideo): Promise<TranscriptView> {
     const lines = await transcripts.listSegments(this.deps.db, video.id);
+    const kept = video.editing.playingRanges;
+    const playing = (start: number, end: number) => (kept.length ? spanInEdit(kept, start, end) : { start, end });
     return {
       videoId: video.id,
       state: video.transcript?.state ?? null,
       failureReason: video.transcript?.failureReason ?? '',
       language: video.transcript?.language ?? '',
-      lines: lines.map((line) => ({
-        index: line.position,
-        start: line.start_seconds,
-        end: line.end_seconds,
-        text: line.text,
-        words: line.words ?? [],
-        edited: line.edited,
-      })),
+      lines: lines.flatMap((line) => {
+        const span = playing(line.start_seconds, line.end_seconds);
+        if (!span) return [];
+        const words = (line.words ?? []).flatMap((word) => {
+          const at = playing(word.start, word.end);
+          return at ? [{ ...word, ...at }] : [];
+        });
+        return [{ index: line.position, ...span, text: line.text, words, edited: line.edited }];
+      }),
     };
   }
 }

@@ -33,6 +33,12 @@ export class ApiMetrics {
   readonly streamBytes = this.counter('stream_stream_bytes_total', 'Bytes of video and thumbnail bodies sent in full');
   readonly activeUploads = this.gauge('stream_active_uploads', 'Upload requests in progress');
   readonly activeStreams = this.gauge('stream_active_streams', 'Video and thumbnail responses in progress');
+  readonly rateLimited = new Counter({
+    name: 'stream_rate_limited_total',
+    help: 'Requests refused by a rate limit (counted in the database, shared by the cluster), by limit',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
   readonly jobSeconds = new Histogram({
     name: 'stream_job_duration_seconds',
     help: 'Processing attempts, by outcome',

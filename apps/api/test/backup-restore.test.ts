@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRecordingLikeWebm } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { buildApi, ready, startBuilt, type BuiltProcess } from './support/built-api';
+import { createPostgresDatabase } from './support/test-database';
 import { videoClient } from './support/clients';
 import { uploadVideo } from './support/upload';
 import { until } from './support/until';
@@ -170,4 +171,94 @@ describe('npm run backup, then npm run restore into an empty DATA_DIR', () => {
     const listed = await videoClient(second.baseUrl, { token: user.idToken }).listVideos({ pageSize: 10 });
     expect(listed.videos.map((video) => video.id).sort()).toEqual([...publicIds, privateId].sort());
   }, 180_000);
+});
+
+describe('npm run backup of PostgreSQL while the API serves and an upload arrives', () => {
+  let scratch: string;
+  let emulator: AuthEmulator;
+  let user: TestUser;
+  const children = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    buildApi();
+    scratch = await mkdtemp(join(tmpdir(), 'backup-pg-'));
+    emulator = await startAuthEmulator();
+    user = await newTestUser(emulator.host);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+    await emulator?.stop();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('restores into an empty database and DATA_DIR, and refuses a database that holds tables', async () => {
+    const file = join(scratch, 'recording.webm');
+    await makeRecordingLikeWebm(file, 2);
+    const recording = readFileSync(file);
+    const common = {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
+      WEB_DIST: join(scratch, 'no-web-app'),
+    };
+    const source = {
+      ...common,
+      DATABASE_URL: await createPostgresDatabase(),
+      DATA_DIR: await mkdtemp(join(scratch, 'a-')),
+    };
+    const api = await startBuilt('main', source, children);
+    await ready(api);
+    const client = videoClient(api.baseUrl, { token: user.idToken });
+    const first = await uploadVideo(api.baseUrl, recording, { token: user.idToken });
+    expect(first.status).toBe(201);
+    const id = first.json.video!.id;
+    await until(
+      'the video to be READY',
+      async () => ((await client.getVideo({ videoId: id })).status === Status.READY ? true : undefined),
+      90_000,
+    );
+    const original = await fetch(new URL((await client.getVideo({ videoId: id })).url, api.baseUrl));
+    const bytes = sha(Buffer.from(await original.arrayBuffer()));
+
+    // The backup runs while another upload arrives: whatever it holds is whole.
+    const backup = join(scratch, 'backup');
+    const [made, during] = await Promise.all([
+      runTool('backup', ['--out', backup], source),
+      uploadVideo(api.baseUrl, recording, { token: user.idToken }),
+    ]);
+    expect(made.code, made.output).toBe(0);
+    expect(during.status).toBe(201);
+
+    const target = {
+      ...common,
+      DATABASE_URL: await createPostgresDatabase(),
+      DATA_DIR: await mkdtemp(join(scratch, 'b-')),
+    };
+    const restored = await runTool('restore', ['--from', backup], target);
+    expect(restored.code, restored.output).toBe(0);
+    const again = await runTool('restore', ['--from', backup], target);
+    expect(again.code).toBe(1);
+    expect(again.output).toMatch(/the database holds \d+ tables/);
+
+    const second = await startBuilt('main', target, children);
+    await ready(second);
+    const restoredClient = videoClient(second.baseUrl, { token: user.idToken });
+    const video = await restoredClient.getVideo({ videoId: id });
+    expect(video.status).toBe(Status.READY);
+    const served = await fetch(new URL(video.url, second.baseUrl));
+    expect(served.status).toBe(200);
+    expect(sha(Buffer.from(await served.arrayBuffer()))).toBe(bytes);
+    // Every row the restored database holds has its blobs: each listed video's media answers.
+    for (const listed of (await restoredClient.listVideos({ pageSize: 10 })).videos) {
+      if (listed.status !== Status.READY) continue;
+      const answer = await fetch(new URL(listed.url, second.baseUrl), { headers: { range: 'bytes=0-99' } });
+      expect(answer.status, listed.id).toBe(206);
+    }
+  }, 240_000);
 });

@@ -135,6 +135,9 @@ describe('health, readiness and metrics', () => {
     expect(sample(text, 'stream_active_streams')).toBe(0);
     expect(sample(text, 'stream_active_uploads')).toBe(0);
     expect(sample(text, 'stream_job_queue_depth')).toBe(1); // the upload's job: this server runs no worker
+    expect(sample(text, 'stream_job_workers_alive')).toBe(0);
+    expect(sample(text, 'stream_job_queue_oldest_seconds')).toBeGreaterThan(0); // that job waits
+    expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(1_000_000);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
     // The health routes are counted too, but never logged at info (their routes log at warn).
     expect(sample(text, 'stream_http_requests_total', { route: '/metrics', status: '401' })).toBeUndefined();

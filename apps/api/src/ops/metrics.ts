@@ -51,14 +51,36 @@ export class ApiMetrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Reports the processing queue's depth, read at each scrape. */
-  watchQueue(queueDepth: () => Promise<number>): void {
+  /** Reports the processing queue's depth, the age of its oldest waiting job and the live workers, read at each scrape. */
+  watchQueue(
+    queueDepth: () => Promise<number>,
+    queueHealth: () => Promise<{ oldestWaitingSeconds: number; liveWorkers: number }>,
+  ): void {
     new Gauge({
       name: 'stream_job_queue_depth',
       help: 'Processing jobs waiting or about to run (not yet active)',
       registers: [this.registry],
       async collect() {
         this.set(await queueDepth());
+      },
+    });
+    let health: Promise<{ oldestWaitingSeconds: number; liveWorkers: number }> | undefined;
+    // One query for both gauges of a scrape.
+    const read = () => (health ??= queueHealth().finally(() => setTimeout(() => (health = undefined), 100)));
+    new Gauge({
+      name: 'stream_job_queue_oldest_seconds',
+      help: 'How long the oldest processing job not yet started has waited (0: none waits)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await read()).oldestWaitingSeconds);
+      },
+    });
+    new Gauge({
+      name: 'stream_job_workers_alive',
+      help: 'Workers (separate or inside an API) that said they were alive in the last 30 s',
+      registers: [this.registry],
+      async collect() {
+        this.set((await read()).liveWorkers);
       },
     });
   }

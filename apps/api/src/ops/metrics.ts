@@ -33,6 +33,12 @@ export class ApiMetrics {
   readonly streamBytes = this.counter('stream_stream_bytes_total', 'Bytes of video and thumbnail bodies sent in full');
   readonly activeUploads = this.gauge('stream_active_uploads', 'Upload requests in progress');
   readonly activeStreams = this.gauge('stream_active_streams', 'Video and thumbnail responses in progress');
+  readonly closedEarly = new Counter({
+    name: 'stream_connections_closed_early_total',
+    help: 'Uploads and streams whose connection closed before their answer was sent in full, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
   readonly rateLimited = new Counter({
     name: 'stream_rate_limited_total',
     help: 'Requests refused by a rate limit (counted in the database, shared by the cluster), by limit',

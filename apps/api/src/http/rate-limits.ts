@@ -125,7 +125,9 @@ class RecentReads {
     const read = this.reads.get(key);
     if (read && now - read.at < this.maxAgeMs)
       return read.state && { ...read.state, msLeft: read.state.msLeft - (now - read.at) };
-    const state = await this.counter.peek(key);
+    // A database that does not answer lets the request on: the route then answers for itself
+    // (503 where it needs the database), rather than every signed range failing here.
+    const state = await this.counter.peek(key).catch(() => undefined);
     this.remember(key, state);
     return state;
   }

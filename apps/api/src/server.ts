@@ -14,6 +14,7 @@ import { registerAppConfigRoute } from './http/app-config.routes';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { registerTusRoutes } from './http/tus.routes';
+import { DatabaseRateLimitCounter } from './db/rate-limit.repository';
 import { startUploadExpiry } from './http/tus-expiry';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
@@ -67,6 +68,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     genReqId: requestId,
     serverFactory: protocols.serverFactory,
+    // Stopping (SIGTERM), a request that still arrives on an open connection is served and its
+    // connection closed after the answer (Fastify sets Connection: close), rather than answered 503:
+    // nginx passes a 503 to a POST (every RPC) instead of trying the other API, which a rolling
+    // restart under load showed (test/cluster.test.ts). New connections are refused, and those
+    // nginx retries elsewhere, POSTs included, since nothing of them was sent.
+    return503OnClosing: false,
   });
   app.decorate('trustsProxy', trustFunction(config.TRUST_PROXY));
   app.addHook('preClose', async () => protocols.closeSessions());
@@ -128,11 +135,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const teams = new TeamService({ db: database.db, directory, generations, mailer, log });
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
     const httpVerifier = recordingUsers(verifier, directory);
-    const conversations = new ConversationService({ db: database.db, videos });
+    // Rate limits are counted in the database, so every API process of a cluster shares them (issue 33).
+    const rateLimitCounter = new DatabaseRateLimitCounter(database.db);
+    const conversations = new ConversationService({ db: database.db, videos, rateLimits: rateLimitCounter });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
 
-    const rateLimits = await registerSecurity(app, config);
+    const rateLimits = registerSecurity(app, config, rateLimitCounter, (limit) => metrics.rateLimited.inc({ limit }));
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
     app.addHook('preClose', async () => {
       readiness.stop(); // a balancer sees /readyz fail from the first moment
@@ -186,6 +195,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           })
         : new TusFiles(new ResumableUploadFiles(join(config.DATA_DIR, 'uploads'))),
       maxUploadBytes: maxResumableBytes,
+      limits: rateLimits,
       log,
     });
     videos.removeUploadsWith(tusFiles);

@@ -10,7 +10,7 @@ import type { OwnUpload, ResumableUploadService } from '../services/resumable-up
 import { isDiskFull } from '../services/transient-failures';
 import { closeAfterAnswer } from './early-answer';
 import { sendUnauthenticated } from './http-auth';
-import { tusCreationLimit } from './tus-creation-limit';
+import type { RateLimits } from './rate-limits';
 import type { TusStorage } from '../media';
 
 export const TUS_PATH = '/api/uploads';
@@ -27,6 +27,7 @@ export interface TusRoutesDeps {
    */
   storage: TusStorage;
   maxUploadBytes: number;
+  limits: Pick<RateLimits, 'tusCreation'>;
   log: Logger;
 }
 
@@ -45,7 +46,6 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
   const nodeRequest = (req: unknown) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
 
   const { datastore } = storage;
-  const mayCreate = tusCreationLimit(app);
   const tus = new Server({
     path: TUS_PATH,
     datastore,
@@ -128,7 +128,7 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     const id = request.params.id;
     if (id === undefined) {
       if (request.method !== 'POST') return refuse(request, reply, 405, 'Create an upload with POST');
-      const check = await mayCreate(request, auth.user);
+      const check = await deps.limits.tusCreation(auth.user);
       if (!check.allowed) {
         reply.header('retry-after', String(check.retryAfterSeconds));
         return refuse(request, reply, 429, 'Too many uploads started; try again later');

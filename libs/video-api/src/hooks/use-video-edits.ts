@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
 import { revertEditsMutation, saveEditsMutation, setCaptionsMutation } from '../queries/edit-mutations';
 import { updateVideoMutation } from '../queries/video-mutations';
+import { type AnnotationMarkView, annotationMarksOf, annotationOfMark } from '../view/annotations-view';
 import { editStateLabel, keptSpansOf } from '../view/video-view';
 
 const rethrow = (error: unknown): never => {
@@ -19,7 +20,8 @@ const sameChapters = (next: readonly ChapterMark[], saved: readonly ChapterMark[
 
 /**
  * The owner's editing of one video (issue 16), as `@stream/ui`'s `VideoEditPanel` props: Trim
- * opens edit mode on the original and Save queues the render (SaveEdits) and closes it; Revert;
+ * opens edit mode on the original and Save queues the render (SaveEdits of the kept ranges and the
+ * annotations, issue 31) and closes it; Revert;
  * chapters and default speed (UpdateVideo of those changed alone); captions (SetCaptions). A
  * refused change rejects with the words to show.
  */
@@ -48,12 +50,14 @@ export function useVideoEdits(transport: Transport, video: Video) {
           originalUrl: video.originalUrl,
           storyboard: originalStoryboard && { ...originalStoryboard },
           initialKept: keptSpansOf(video),
+          initialAnnotations: annotationMarksOf(video.editAnnotations),
           onCancel: () => setTrimming(false),
-          onSave: async (kept: { start: number; end: number }[]) => {
+          onSave: async (kept: { start: number; end: number }[], annotations: AnnotationMarkView[] = []) => {
             await save
               .mutateAsync({
                 videoId: video.id,
                 keptRanges: kept.map((span) => ({ startSeconds: span.start, endSeconds: span.end })),
+                annotations: annotations.map(annotationOfMark),
               })
               .catch(rethrow);
             setTrimming(false);

@@ -108,7 +108,9 @@ describe('annotations as a new user in Chromium', () => {
     await editor.getByRole('textbox', { name: 'Text', exact: true }).fill('Look here');
     await type('To', '0:05');
     await type('From', '0:02');
-    // Drag from 10 %, 10 % to 50 %, 30 % of the picture.
+    // Drag from 10 %, 10 % to 50 %, 30 % of the picture (in the middle of the window: the app's
+    // sticky header covers the top).
+    await editor.locator('video').evaluate((v) => v.scrollIntoView({ block: 'center' }));
     const box = (await editor.locator('video').boundingBox())!;
     await owner.page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.1);
     await owner.page.mouse.down();

@@ -93,7 +93,8 @@ export function TrimEditor({
         knownDuration={duration}
         label="Edit preview"
         keptSpans={kept}
-        annotations={marks}
+        // The selected one is drawn by the drawing layer, where it follows the drag.
+        annotations={marks.filter((_, index) => index !== selected)}
         onVideoElement={setVideo}
         frameLayer={
           <AnnotationDrawLayer

@@ -9,8 +9,8 @@ import { stageStoryboard } from './edit-media';
 export function createEditVideoStore(db: Kysely<Database>, media: MediaService): EditVideoStore {
   return {
     findEdit: async (videoId, version) => {
-      const ranges = await edits.findPendingEdit(db, videoId, version);
-      return ranges && { ranges };
+      const pending = await edits.findPendingEdit(db, videoId, version);
+      return pending && { ranges: pending.ranges };
     },
     // The unedited video: edits are always cut from it, never from an earlier edit.
     fetchSource: (videoId, path) => media.download(videoId, ['playable', 'original'], path),

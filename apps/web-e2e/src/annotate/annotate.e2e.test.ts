@@ -161,6 +161,42 @@ describe('annotations as a new user in Chromium', () => {
     await player.getByRole('button', { name: 'Pause' }).click();
   }, 180_000);
 
+  it('the embed draws the callout too, starts at the owner’s default speed, and Loop repeats the video', async () => {
+    await videoClient(baseUrl, owner.user.idToken).updateVideo({
+      videoId: video.id,
+      defaultPlaybackRate: 1.5,
+      updateMask: { paths: ['default_playback_rate'] },
+    });
+    await viewer.goto(`${baseUrl}/embed/${shareToken}`);
+    const player = viewer.getByRole('region', { name: video.title });
+    const element = player.locator('video');
+    await expect.poll(() => element.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => player.getByRole('combobox', { name: 'Playback speed' }).inputValue()).toBe('1.5');
+    const seek = (seconds: number) =>
+      element.evaluate(
+        (v: HTMLVideoElement, to) =>
+          new Promise<void>((resolve) => {
+            v.addEventListener('seeked', () => resolve(), { once: true });
+            v.currentTime = to;
+          }),
+        seconds,
+      );
+    await seek(3);
+    await player.getByText('Look here').waitFor();
+    await screenshot(viewer, 'annotate-embed-callout');
+
+    await player.getByRole('button', { name: 'Loop' }).click();
+    await seek(9.5);
+    await player.getByRole('button', { name: 'Play' }).click();
+    // Past the end it starts again from the beginning, still playing.
+    await expect
+      .poll(() => element.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.2 && v.currentTime < 5), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await player.getByRole('button', { name: 'Pause' }).click();
+  }, 120_000);
+
   it('a blur over the top-left quarter from 0:01 to 0:04 is in the streamed pixels, and Revert brings the original back', async () => {
     const { editor, type } = await openEditor();
     await editor.getByRole('button', { name: 'Add blur' }).click();

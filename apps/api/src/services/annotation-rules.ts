@@ -1,8 +1,8 @@
+import { MAX_ANNOTATION_TEXT, MAX_ANNOTATIONS } from '@stream/proto';
 import type { AnnotationKind, StoredAnnotation } from '../db/edit.table';
 import { VideoError } from './video';
 
-export const MAX_ANNOTATIONS = 200;
-export const MAX_ANNOTATION_TEXT = 500;
+export { MAX_ANNOTATION_TEXT, MAX_ANNOTATIONS };
 /** An end this close past the video's end is taken to mean the end (players round lengths). */
 const EDGE_SECONDS = 0.05;
 

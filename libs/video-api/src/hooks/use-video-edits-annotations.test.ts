@@ -45,6 +45,24 @@ describe('useVideoEdits with annotations (issue 31)', () => {
     expect(editsOf().current.trim!.initialAnnotations.map(({ kind }) => kind)).toEqual(['blur', 'text']);
   });
 
+  it('offers Revert for overlays alone (saved over the whole video, no render), and Revert removes them', async () => {
+    const { fake, editsOf } = setup();
+    const edits = editsOf().current;
+    expect(edits.editState).toBe('none');
+    await act(() =>
+      edits.trim!.onSave(
+        [{ start: 0, end: 10 }],
+        [{ kind: 'box', from: 1, to: 2, x: 10, y: 10, width: 20, height: 20, text: '', color: '' }],
+      ),
+    );
+    expect(fake.videos.get('abc')!.editState).toBe(EditState.NONE);
+    expect(editsOf().current.editState).toBe('applied');
+    const revert = editsOf().current.onRevert;
+    await act(() => revert());
+    expect(fake.videos.get('abc')!.editAnnotations).toEqual([]);
+    expect(editsOf().current.editState).toBe('none');
+  });
+
   it('rejects with the server’s words when it refuses them, and the video keeps its edit', async () => {
     const { fake, editsOf } = setup();
     const save = editsOf().current.trim!.onSave(

@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
-import { ChapterListSchema, type Video } from '@stream/proto';
+import { ChapterListSchema, EditState, type Video } from '@stream/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
@@ -38,7 +38,12 @@ export function useVideoEdits(transport: Transport, video: Video) {
 
   return {
     trimming,
-    editState: editStateLabel(video.editState),
+    // Overlays saved over the whole video need no render (edit_state stays NONE), yet they are an
+    // edit Revert removes: the owner gets Revert for them too.
+    editState:
+      video.editState === EditState.NONE && video.editAnnotations.length > 0
+        ? ('applied' as const)
+        : editStateLabel(video.editState),
     failureReason: video.editFailureReason,
     onTrim: () => setTrimming(true),
     onRevert: async () => {

@@ -12,6 +12,7 @@ import { createVideoTransport } from '@stream/video-api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, newSignedInPage, screenshot, type SignedInPage } from '../index';
+import { seriousAxeViolations } from '../harness/axe';
 import { makeTestWebm, videoClient, waitUntilProcessed } from '../library/library-fixtures';
 import { type GrayFrame, grayFrameAt, meanDifferenceOutside, varianceIn } from './gray-frames';
 
@@ -122,6 +123,8 @@ describe('annotations as a new user in Chromium', () => {
     expect(await number('Width')).toBeCloseTo(40, 0);
     expect(await number('Height')).toBeCloseTo(20, 0);
     await screenshot(owner.page, 'annotate-editor');
+    // The editor's new fields, list and drawing layer pass axe as the other pages do.
+    expect(await seriousAxeViolations(owner.page)).toEqual([]);
     await editor.getByRole('button', { name: 'Save' }).click();
     await editor.waitFor({ state: 'detached' });
     await editApplied((latest) => latest.annotations.length === 1);

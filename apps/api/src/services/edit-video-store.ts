@@ -3,6 +3,7 @@ import * as edits from '../db/edit.repository';
 import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
 import type { EditedFiles, EditVideoStore } from '../processing/edit-contracts';
+import { blursOf } from './annotation-timeline';
 import { stageStoryboard } from './edit-media';
 
 /** What the render job sees of videos' edits and media (see processing/edit-contracts.ts). */
@@ -10,7 +11,16 @@ export function createEditVideoStore(db: Kysely<Database>, media: MediaService):
   return {
     findEdit: async (videoId, version) => {
       const pending = await edits.findPendingEdit(db, videoId, version);
-      return pending && { ranges: pending.ranges };
+      if (!pending) return undefined;
+      const blurs = blursOf(pending.annotations).map(({ from, to, x, y, width, height }) => ({
+        from,
+        to,
+        x,
+        y,
+        width,
+        height,
+      }));
+      return { ranges: pending.ranges, blurs };
     },
     // The unedited video: edits are always cut from it, never from an earlier edit.
     fetchSource: (videoId, path) => media.download(videoId, ['playable', 'original'], path),

@@ -50,7 +50,10 @@ describe.each(databaseKinds)('editing migration on %s', (kind) => {
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const version = await saveEdit(database.db, 'old', [{ start: 1, end: 2.5 }]);
       expect(version).toBe(1);
-      expect(await findPendingEdit(database.db, 'old', 1)).toEqual([{ start: 1, end: 2.5 }]);
+      expect(await findPendingEdit(database.db, 'old', 1)).toEqual({
+        ranges: [{ start: 1, end: 2.5 }],
+        annotations: [],
+      });
       expect(await findPendingEdit(database.db, 'old', 0)).toBeUndefined();
       const applied = { ranges: [{ start: 1, end: 2.48 }], durationSeconds: 1.48, storyboard: null };
       expect(await markEditApplied(database.db, 'old', 0, applied)).toBe(false); // an older version lands nowhere

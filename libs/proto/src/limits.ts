@@ -15,3 +15,7 @@ export const MAX_SHARE_SECONDS = 10 * 365 * 24 * 3600;
 export const MAX_COMMENT_LENGTH = 5000;
 /** The reactions AddReaction takes, in the order the reactions row shows them. */
 export const REACTION_EMOJI: readonly string[] = ['👍', '❤️', '😂', '😮', '🎉', '🙌', '🤔', '👀'];
+
+/** Issue 31: annotations SaveEdits takes for one video, and a text callout's length in characters. */
+export const MAX_ANNOTATIONS = 200;
+export const MAX_ANNOTATION_TEXT = 500;

@@ -1,15 +1,21 @@
 import { sql, type Kysely } from 'kysely';
-import type { StoredChapter, StoredRange, StoredStoryboard } from './edit.table';
+import type { StoredAnnotation, StoredChapter, StoredRange, StoredStoryboard } from './edit.table';
 import type { Database } from './video.table';
 
 // Plain functions over the editing columns of videos (edit.table.ts); `db` may be a transaction.
 
 /** Saves an edit of a READY video and returns its version, which its render job carries; undefined when absent. */
-export async function saveEdit(db: Kysely<Database>, id: string, ranges: StoredRange[]): Promise<number | undefined> {
+export async function saveEdit(
+  db: Kysely<Database>,
+  id: string,
+  ranges: StoredRange[],
+  annotations: StoredAnnotation[] = [],
+): Promise<number | undefined> {
   const row = await db
     .updateTable('videos')
     .set((eb) => ({
       kept_ranges: JSON.stringify(ranges),
+      annotations: JSON.stringify(annotations),
       edit_state: 'APPLYING',
       edit_version: eb('edit_version', '+', 1),
       edit_failure_reason: null,
@@ -22,20 +28,33 @@ export async function saveEdit(db: Kysely<Database>, id: string, ranges: StoredR
   return row?.edit_version;
 }
 
-/** The ranges of edit `version` while the video still waits for it. */
+/**
+ * Replaces the annotations alone, leaving the edit and its render as they are: for a save that
+ * changes only what the player draws (issue 31). False when absent.
+ */
+export async function saveAnnotations(db: Kysely<Database>, id: string, annotations: StoredAnnotation[]) {
+  const result = await db
+    .updateTable('videos')
+    .set({ annotations: JSON.stringify(annotations), updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The ranges and annotations of edit `version` while the video still waits for it. */
 export async function findPendingEdit(
   db: Kysely<Database>,
   id: string,
   version: number,
-): Promise<StoredRange[] | undefined> {
+): Promise<{ ranges: StoredRange[]; annotations: StoredAnnotation[] } | undefined> {
   const row = await db
     .selectFrom('videos')
-    .select('kept_ranges')
+    .select(['kept_ranges', 'annotations'])
     .where('id', '=', id)
     .where('edit_version', '=', version)
     .where('edit_state', '=', 'APPLYING')
     .executeTakeFirst();
-  return row?.kept_ranges ?? undefined;
+  return row?.kept_ranges ? { ranges: row.kept_ranges, annotations: row.annotations ?? [] } : undefined;
 }
 
 /** Marks edit `version` applied with what the published file holds; false when it is no longer waited for. */
@@ -78,12 +97,21 @@ export async function markEditFailed(db: Kysely<Database>, id: string, version: 
     .execute();
 }
 
-/** Forgets every edit (a running render of an older version then lands nowhere); false when absent. */
-export async function revertEdit(db: Kysely<Database>, id: string): Promise<boolean> {
+/**
+ * Forgets every edit (a running render of an older version then lands nowhere) and sets the
+ * annotations (none, unless a save that keeps the whole video unblurred brings overlays); false
+ * when absent.
+ */
+export async function revertEdit(
+  db: Kysely<Database>,
+  id: string,
+  annotations: StoredAnnotation[] = [],
+): Promise<boolean> {
   const result = await db
     .updateTable('videos')
     .set((eb) => ({
       kept_ranges: null,
+      annotations: JSON.stringify(annotations),
       edit_state: 'NONE',
       edit_version: eb('edit_version', '+', 1),
       edit_failure_reason: null,

@@ -22,6 +22,25 @@ export interface StoredStoryboard {
   count: number;
 }
 
+export type AnnotationKind = 'TEXT' | 'ARROW' | 'BOX' | 'BLUR';
+
+/**
+ * An annotation as saved (issue 31), on the original's timeline: [from, to) in seconds, the place
+ * in percent of the frame (an ARROW points from (x, y) to (x + width, y + height)), the callout's
+ * text and a "#rrggbb" colour ("" for the default red).
+ */
+export interface StoredAnnotation {
+  kind: AnnotationKind;
+  from: number;
+  to: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  text: string;
+  color: string;
+}
+
 export type EditState = 'NONE' | 'APPLYING' | 'APPLIED' | 'FAILED';
 
 /** jsonb: read as a value, written as its JSON text (pg would send an array as a Postgres array). */
@@ -46,4 +65,6 @@ export interface EditColumns {
   edited_storyboard: ColumnType<StoredStoryboard | null, string | null | undefined, string | null>;
   /** Whether a `captions` asset exists; set in the same transaction that publishes or removes it. */
   has_captions: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Issue 31 (migration 20261126030000-annotations): the annotations saved with the edit. */
+  annotations: Json<StoredAnnotation[]>;
 }

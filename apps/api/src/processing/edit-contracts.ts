@@ -1,8 +1,8 @@
 // The seam between the API and the edit render job, as contracts.ts is for processing.
 import type { StoryboardFile } from './contracts';
-import type { TimeRange } from './cut-plan';
+import type { BlurRegion, TimeRange } from './cut-plan';
 
-export type { TimeRange } from './cut-plan';
+export type { BlurRegion, TimeRange } from './cut-plan';
 
 /** The local file one render made, for the API side to store. */
 export interface EditedFiles {
@@ -18,8 +18,11 @@ export interface EditedFiles {
 
 /** What the render job needs to know about and do to a video and its media. */
 export interface EditVideoStore {
-  /** The ranges of edit `version` while the video still waits for it; undefined otherwise. */
-  findEdit(videoId: string, version: number): Promise<{ ranges: TimeRange[] } | undefined>;
+  /**
+   * The ranges of edit `version` and the regions to blur into its frames (issue 31; on the
+   * original's timeline) while the video still waits for it; undefined otherwise.
+   */
+  findEdit(videoId: string, version: number): Promise<{ ranges: TimeRange[]; blurs?: BlurRegion[] } | undefined>;
   /** Copies the unedited video to the local `path`; false when it is missing. */
   fetchSource(videoId: string, path: string): Promise<boolean>;
   /**

@@ -5,6 +5,9 @@ export interface MediaStream {
   index: number;
   codecType: string;
   codecName: string;
+  /** A video stream's picture size in pixels. */
+  width?: number;
+  height?: number;
 }
 
 export interface ProbeResult {
@@ -19,7 +22,7 @@ export interface ProbeResult {
 
 interface FfprobeJson {
   format?: { format_name?: string; duration?: string };
-  streams?: { index?: number; codec_type?: string; codec_name?: string }[];
+  streams?: { index?: number; codec_type?: string; codec_name?: string; width?: number; height?: number }[];
 }
 
 /** Reads container and streams of a local file with ffprobe. A file ffprobe cannot parse is unprocessable. */
@@ -49,6 +52,7 @@ export async function probe(ffprobePath: string, file: string, timeoutMs: number
     index: stream.index ?? position,
     codecType: stream.codec_type ?? 'unknown',
     codecName: stream.codec_name ?? 'unknown',
+    ...(stream.width && stream.height ? { width: stream.width, height: stream.height } : {}),
   }));
   const isWebm = formatName.split(',').some((name) => name === 'webm' || name === 'matroska');
   return {

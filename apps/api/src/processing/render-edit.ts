@@ -17,8 +17,9 @@ export interface RenderEditDeps {
 }
 
 /**
- * One render attempt of a saved edit: fetch the unedited video, smart-cut it to the kept ranges,
- * and publish the result as the edited version. Returns undefined when there is nothing to do
+ * One render attempt of a saved edit: fetch the unedited video, smart-cut it to the kept ranges
+ * with its blur regions in the frames (re-encoding only the groups of pictures they touch), and
+ * publish the result as the edited version, with a thumbnail and storyboard made from it. Returns undefined when there is nothing to do
  * (the edit was reverted or replaced meanwhile, or the video deleted). Like processing, every step
  * is idempotent and nothing is published before the end, so a dead worker's attempt simply runs again.
  */
@@ -39,6 +40,7 @@ export async function renderEdit(
       ffprobePath: deps.ffprobePath,
       workDir: work,
       timeoutMs: deps.timeoutMs,
+      blurs: edit.blurs,
     });
     const result = await probe(deps.ffprobePath, edited, deps.timeoutMs);
     const durationSeconds = result.durationSeconds ?? plan.duration;
@@ -58,6 +60,9 @@ export async function renderEdit(
         throw error;
       },
     );
+    // Without its own thumbnail the original's would show, with what the blur hides.
+    if (!hasThumbnail && edit.blurs?.length)
+      throw new UnprocessableVideoError('No thumbnail could be taken of the blurred version');
     const files = {
       video: edited,
       durationSeconds,

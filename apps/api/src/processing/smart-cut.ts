@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { planSmartCut, type CutPiece, type CutPlan, type TimeRange } from './cut-plan';
+import { blurFilter, type FrameSize } from './blur-filter';
+import { planSmartCut, type BlurRegion, type CutPiece, type CutPlan, type TimeRange } from './cut-plan';
 import { runFfmpeg } from '../media/media-tool';
 import { probe } from './probe';
 import { UnprocessableVideoError } from './unprocessable-video-error';
@@ -13,6 +14,8 @@ export interface SmartCutOptions {
   workDir: string;
   /** Time left for the whole cut; each ffmpeg run gets what remains of it. */
   timeoutMs: number;
+  /** Regions to blur into the frames (issue 31): only the groups of pictures they touch are re-encoded. */
+  blurs?: readonly BlurRegion[];
 }
 
 /**
@@ -51,13 +54,16 @@ export async function smartCut(
   if (!encoder)
     throw new UnprocessableVideoError(`Cannot cut ${video?.codecName ?? 'a file without video'} without re-encoding`);
   const { frames, end } = await videoFrames(options.ffprobePath, input, left());
-  const plan = planSmartCut(frames, end, ranges);
+  const plan = planSmartCut(frames, end, ranges, options.blurs ?? []);
+  const size = video.width && video.height ? { width: video.width, height: video.height } : undefined;
+  if (!size && plan.pieces.some((piece) => piece.blurs))
+    throw new UnprocessableVideoError('The video has no picture size to blur');
   if (plan.pieces.length === 0) throw new UnprocessableVideoError('The kept ranges hold no frame');
 
   const list: string[] = [];
   for (const [index, piece] of plan.pieces.entries()) {
     const file = join(options.workDir, `piece-${index}.webm`);
-    await runFfmpeg(options.ffmpegPath, pieceArgs(input, file, piece, encoder), { timeoutMs: left() });
+    await runFfmpeg(options.ffmpegPath, pieceArgs(input, file, piece, encoder, size), { timeoutMs: left() });
     list.push(`file '${file.replace(/'/g, "'\\''")}'`, `duration ${piece.duration.toFixed(6)}`);
   }
   const listFile = join(options.workDir, 'pieces.txt');
@@ -83,7 +89,7 @@ export async function smartCut(
   return plan;
 }
 
-function pieceArgs(input: string, output: string, piece: CutPiece, encoder: string[]): string[] {
+function pieceArgs(input: string, output: string, piece: CutPiece, encoder: string[], size?: FrameSize): string[] {
   const head: string[] = [];
   if (piece.kind === 'copy') {
     // A seek lands on a keyframe somewhat before the time asked (ffmpeg backs off for formats
@@ -96,7 +102,12 @@ function pieceArgs(input: string, output: string, piece: CutPiece, encoder: stri
     head.push('-ss', Math.max(0, piece.from - NUDGE).toFixed(4), '-i', input);
   }
   const codec = piece.kind === 'copy' ? ['-c:v', 'copy'] : [...encoder, '-pix_fmt', 'yuv420p'];
-  return [...head, '-map', '0:v:0', '-frames:v', String(piece.frames), ...codec, '-an', '-f', 'webm', output];
+  const video =
+    piece.blurs && size ? ['-filter_complex', blurFilter(piece.blurs, size), '-map', '[v]'] : ['-map', '0:v:0'];
+  const keyframes = piece.keyframes
+    ? ['-force_key_frames', `expr:${piece.keyframes.map((frame) => `eq(n,${frame})`).join('+')}`]
+    : [];
+  return [...head, ...video, '-frames:v', String(piece.frames), ...codec, ...keyframes, '-an', '-f', 'webm', output];
 }
 
 /** The kept ranges of the audio, joined and encoded once (Opus, as the recorder makes it). */

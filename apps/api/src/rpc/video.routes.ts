@@ -7,6 +7,7 @@ import type { LibraryService } from '../services/library.service';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import type { EditService } from '../services/edit.service';
+import type { StoredVideo } from '../services/video.mapper';
 import { kHttpRequest, requestOrigin } from './http-request';
 import { updateVideoChanges } from './update-video.changes';
 import { toVideoMessage, visibilityToProto } from '../wire/video.message';
@@ -64,13 +65,16 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const user = signedIn(context);
         const page = valid.page(request.pageSize, request.pageNumber);
         const filter = libraryFilter(request);
+        // A team's list holds others' videos too: the saved annotations are their owner's alone.
+        const asListed = (video: StoredVideo) =>
+          toVideoMessage(video, links, { ownerAnnotations: video.userId === user.uid });
         if (filter) {
           const listed = await library.listVideos(user, filter, page);
           const { nextPageNumber, totalCount } = listed;
-          return { videos: listed.videos.map((video) => toVideoMessage(video, links)), nextPageNumber, totalCount };
+          return { videos: listed.videos.map(asListed), nextPageNumber, totalCount };
         }
         const { videos: found, nextPageNumber } = await videos.list(user, page);
-        return { videos: found.map((video) => toVideoMessage(video, links)), nextPageNumber };
+        return { videos: found.map(asListed), nextPageNumber };
       },
 
       updateVideo: async (request, context) => {

@@ -43,6 +43,9 @@ export function keptRanges(ranges: readonly StoredRange[], durationSeconds: numb
   return whole ? null : kept;
 }
 
+/** The kept ranges of an edit keeping the whole video (one that only blurs). */
+export const wholeVideo = (durationSeconds: number): StoredRange[] => [{ start: 0, end: at(durationSeconds) }];
+
 /** Chapters sorted by time, each at a time within a day and with a title of 1 to MAX_CHAPTER_TITLE characters. */
 export function chapters(list: readonly StoredChapter[]): StoredChapter[] {
   if (list.length > MAX_CHAPTERS) throw invalid(`chapters must hold at most ${MAX_CHAPTERS} entries`);

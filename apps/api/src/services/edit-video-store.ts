@@ -3,6 +3,7 @@ import * as edits from '../db/edit.repository';
 import type { Database } from '../db/video.table';
 import type { MediaService, StagedAsset } from '../media';
 import type { EditedFiles, EditVideoStore } from '../processing/edit-contracts';
+import { blursOf } from './annotation-timeline';
 import { stageStoryboard } from './edit-media';
 import { stageGeneratedCaptions } from './transcript-captions';
 
@@ -10,8 +11,17 @@ import { stageGeneratedCaptions } from './transcript-captions';
 export function createEditVideoStore(db: Kysely<Database>, media: MediaService): EditVideoStore {
   return {
     findEdit: async (videoId, version) => {
-      const ranges = await edits.findPendingEdit(db, videoId, version);
-      return ranges && { ranges };
+      const pending = await edits.findPendingEdit(db, videoId, version);
+      if (!pending) return undefined;
+      const blurs = blursOf(pending.annotations).map(({ from, to, x, y, width, height }) => ({
+        from,
+        to,
+        x,
+        y,
+        width,
+        height,
+      }));
+      return { ranges: pending.ranges, blurs };
     },
     // The unedited video: edits are always cut from it, never from an earlier edit.
     fetchSource: (videoId, path) => media.download(videoId, ['playable', 'original'], path),

@@ -6,7 +6,10 @@ import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
 import type { EditRenderQueue } from '../processing/edit-contracts';
 import type { RenditionQueue } from '../processing/rendition-contracts';
-import type { StoredChapter, StoredRange } from './edit';
+import type { StoredAnnotation, StoredChapter, StoredRange } from './edit';
+import * as annotationRules from './annotation-rules';
+import type { AnnotationInput } from './annotation-rules';
+import { blursOf } from './annotation-timeline';
 import * as rules from './edit-rules';
 import { stageGeneratedCaptions } from './transcript-captions';
 import { VideoError } from './video';
@@ -33,14 +36,43 @@ const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);
 export class EditService {
   constructor(private readonly deps: EditServiceDeps) {}
 
-  /** Saves an edit and queues its render; ranges keeping the whole video revert instead. */
-  async save(user: User, id: string, ranges: readonly StoredRange[]): Promise<StoredVideo> {
+  /**
+   * Saves an edit (kept ranges and annotations) and queues its render. Ranges keeping the whole
+   * video without blur revert instead (keeping the overlays); a save that changes only overlays
+   * (text, arrow, box) stores them without rendering again; a blur is refused while another edit
+   * is still rendering.
+   */
+  async save(
+    user: User,
+    id: string,
+    ranges: readonly StoredRange[],
+    annotationInputs: readonly AnnotationInput[] = [],
+  ): Promise<StoredVideo> {
     const video = await this.deps.videos.owned(user, id);
     if (video.status !== 'READY' || !video.hasVideoBlob)
       throw new VideoError('failed_precondition', 'Only a processed video can be edited');
-    const kept = rules.keptRanges(ranges, video.durationSeconds);
-    if (!kept) return this.revert(user, id);
-    const version = await edits.saveEdit(this.deps.db, id, kept);
+    const annotations = annotationRules.annotations(annotationInputs, video.durationSeconds);
+    const blurs = blursOf(annotations);
+    const trimmed = rules.keptRanges(ranges, video.durationSeconds);
+    const { editing } = video;
+    if (!trimmed && blurs.length === 0) {
+      if (editing.state !== 'NONE') return this.revert(user, id, annotations);
+      if (!(await edits.saveAnnotations(this.deps.db, id, annotations))) throw notFound(id);
+      return this.deps.videos.get(user, id);
+    }
+    // A blur is rendered into the frames, so it needs an edited version even of the whole video.
+    const kept = trimmed ?? rules.wholeVideo(video.durationSeconds);
+    const rendering = editing.state === 'APPLYING' || editing.state === 'APPLIED';
+    if (rendering && sameRender(editing, kept, blurs)) {
+      if (!(await edits.saveAnnotations(this.deps.db, id, annotations))) throw notFound(id);
+      return this.deps.videos.get(user, id);
+    }
+    if (editing.state === 'APPLYING' && blurs.length > 0)
+      throw new VideoError(
+        'failed_precondition',
+        'Another edit of this video is still processing: wait until it is done to add or change a blur',
+      );
+    const version = await edits.saveEdit(this.deps.db, id, kept, annotations);
     if (version === undefined) throw notFound(id);
     try {
       await this.deps.renders.enqueueRender(id, version);
@@ -52,13 +84,16 @@ export class EditService {
     return this.deps.videos.get(user, id);
   }
 
-  /** Drops every edit: the original plays again, and its edited versions are deleted. */
-  async revert(user: User, id: string): Promise<StoredVideo> {
+  /**
+   * Drops every edit: the original plays again, and its edited versions are deleted. The
+   * annotations go too, but for `annotations` (a save keeping the whole video with overlays only).
+   */
+  async revert(user: User, id: string, annotations: StoredAnnotation[] = []): Promise<StoredVideo> {
     await this.deps.videos.owned(user, id);
     const captions = await stageGeneratedCaptions(this.deps.db, this.deps.media, id, null);
     const reverted = await this.deps.media.publish(id, captions ? [captions] : [], {
       retire: ['edited', 'edited-storyboard', 'edited-thumbnail', 'mp4'],
-      when: (trx) => edits.revertEdit(trx, id),
+      when: (trx) => edits.revertEdit(trx, id, annotations),
     });
     if (!reverted) throw notFound(id);
     await this.deps.renditions?.enqueueMp4(id).catch((error: unknown) => {
@@ -94,3 +129,16 @@ export class EditService {
     return this.deps.videos.get(user, id);
   }
 }
+
+/** Whether the saved edit (rendering or rendered) already holds these kept ranges and blurs. */
+function sameRender(
+  editing: { keptRanges: StoredRange[]; annotations: StoredAnnotation[] },
+  kept: StoredRange[],
+  blurs: StoredAnnotation[],
+): boolean {
+  return renderKey(editing.keptRanges, blursOf(editing.annotations)) === renderKey(kept, blurs);
+}
+
+/** What a render depends on, in a fixed order (jsonb does not keep the order of keys). */
+const renderKey = (kept: StoredRange[], blurs: StoredAnnotation[]) =>
+  JSON.stringify([kept.map((r) => [r.start, r.end]), blurs.map((b) => [b.from, b.to, b.x, b.y, b.width, b.height])]);

@@ -1,7 +1,14 @@
-import type { EditState, StoredChapter, StoredRange, StoredStoryboard } from '../db/edit.table';
+import type {
+  AnnotationKind,
+  EditState,
+  StoredAnnotation,
+  StoredChapter,
+  StoredRange,
+  StoredStoryboard,
+} from '../db/edit.table';
 import type { VideoRow } from '../db/video.table';
 
-export type { EditState, StoredChapter, StoredRange, StoredStoryboard };
+export type { AnnotationKind, EditState, StoredAnnotation, StoredChapter, StoredRange, StoredStoryboard };
 
 /** A video's edit and playback settings as the services see them. */
 export interface VideoEditing {
@@ -19,6 +26,8 @@ export interface VideoEditing {
   /** The storyboard of what the stream plays, when there is one. */
   storyboard?: StoredStoryboard;
   hasCaptions: boolean;
+  /** Issue 31: the annotations saved with the edit, on the original's timeline, blur included. */
+  annotations: StoredAnnotation[];
 }
 
 export function editingOf(row: VideoRow): VideoEditing {
@@ -33,5 +42,6 @@ export function editingOf(row: VideoRow): VideoEditing {
     defaultPlaybackRate: row.default_playback_rate ?? 0,
     storyboard: (edited.length ? row.edited_storyboard : row.storyboard) ?? undefined,
     hasCaptions: row.has_captions ?? false,
+    annotations: row.annotations ?? [],
   };
 }

@@ -36,8 +36,16 @@ const visibilityToProto: Record<VideoVisibility, Visibility> = {
   TEAM: Visibility.TEAM,
 };
 
-/** `owner`: the caller owns the video, so the message may carry the unedited video's URL. */
-export function toVideoMessage(video: StoredVideo, links: VideoLinks, options: { owner?: boolean } = {}): Video {
+/**
+ * `owner`: the caller owns the video, so the message may carry the unedited video's URL and the
+ * saved annotations; `ownerAnnotations` alone gives the annotations (lists, which carry no URL of
+ * the original).
+ */
+export function toVideoMessage(
+  video: StoredVideo,
+  links: VideoLinks,
+  options: { owner?: boolean; ownerAnnotations?: boolean } = {},
+): Video {
   return create(VideoSchema, {
     id: video.id,
     title: video.title,
@@ -53,7 +61,7 @@ export function toVideoMessage(video: StoredVideo, links: VideoLinks, options: {
     failureReason: video.failureReason,
     viewCount: BigInt(video.viewCount),
     ownerName: video.ownerName,
-    ...editingFields(video, links, options.owner === true),
+    ...editingFields(video, links, options.owner === true, options.owner === true || options.ownerAnnotations === true),
     folderId: video.folderId,
     tags: video.tags,
     teamId: video.teamId ?? '',

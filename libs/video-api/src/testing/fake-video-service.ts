@@ -2,6 +2,7 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { EmptySchema, timestampFromMs, timestampMs } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createRouterTransport, type HandlerContext, type Transport } from '@connectrpc/connect';
 import {
+  EditService,
   LibraryService,
   ListVideosResponseSchema,
   RecordViewResponseSchema,
@@ -21,6 +22,7 @@ import {
   validLibraryFilter,
   type FakeLibraryState,
 } from './fake-library';
+import { fakeEditService } from './fake-edit-service';
 import { fakeUpdateVideo } from './fake-update-video';
 import { fakeVideo } from './fake-video';
 import {
@@ -35,7 +37,7 @@ import {
   validVisibility,
 } from './fake-validation';
 
-type MethodName = keyof typeof VideoService.method;
+type MethodName = keyof typeof VideoService.method | keyof typeof EditService.method;
 
 /** A viewer counts once per this long (RecordView). */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
@@ -168,7 +170,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         },
         getVideo(req, context) {
           record('getVideo', { videoId: req.videoId });
-          return readable(req.videoId, context);
+          return seenBy(readable(req.videoId, context), callerOf(context));
         },
         listVideos(req, context) {
           const filtered = usesLibrary(req);
@@ -233,7 +235,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
           const video = videoId === undefined ? undefined : videos.get(videoId);
           if (!video || video.visibility === Visibility.PRIVATE)
             throw new ConnectError('This link is not valid', Code.NotFound);
-          return video;
+          return seenBy(video, undefined);
         },
         recordView(req, context) {
           record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
@@ -252,6 +254,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
           return create(RecordViewResponseSchema, { viewCount: viewed.viewCount });
         },
       })
+      .service(EditService, fakeEditService({ owned, update: (id, patch) => update(id, patch), record }))
       .service(
         LibraryService,
         fakeLibraryService({
@@ -267,6 +270,13 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         }),
       ),
   );
+
+  /** What someone other than the owner sees: not the original's URL, nor the saved annotations. */
+  function seenBy(video: Video, uid: string | undefined): Video {
+    if (uid !== undefined && uid === video.userId) return video;
+    if (!video.originalUrl && video.editAnnotations.length === 0) return video;
+    return create(VideoSchema, { ...video, originalUrl: '', editAnnotations: [] });
+  }
 
   function update(id: string, patch: MessageInitShape<typeof VideoSchema>): Video {
     const current = videos.get(id);

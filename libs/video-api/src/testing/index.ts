@@ -19,6 +19,8 @@ export {
   resumableUploadContract,
   teamServiceContract,
   videoServiceContract,
+  editServiceContract,
+  type EditContractSubject,
   type RpcContractSubject,
   type TusContractSubject,
 } from './contract';

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { createFakeVideoService } from '../fake-video-service';
 import { startFakeTusServer, type FakeTusServer } from '../fake-tus-server';
 import { createFakeTeamService } from '../fake-team-service';
+import { createClient } from '@connectrpc/connect';
+import { Status, VideoService } from '@stream/proto';
 import {
+  editServiceContract,
   libraryContract,
   resumableUploadContract,
   teamServiceContract,
@@ -25,6 +28,15 @@ const subject: RpcContractSubject = {
 
 describe('the fake video service', () => videoServiceContract(subject));
 describe('the fake library', () => libraryContract(subject));
+describe('the fake edit service', () =>
+  editServiceContract({
+    ...subject,
+    // A processed video of 6 s, as an upload becomes; the fake's tokens are uids.
+    readyVideo: async (transport) => {
+      const { id } = await createClient(VideoService, transport).createVideo({ title: 'Recorded' });
+      return fake.update(id, { status: Status.READY, url: `/api/videoservice/video/${id}`, durationSeconds: 6 });
+    },
+  }));
 
 const teams = createFakeTeamService();
 teams.as(undefined);

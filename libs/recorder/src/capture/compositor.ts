@@ -52,10 +52,15 @@ export async function compositeTrack(
     let lastScreen: VideoFrame | null = null;
     let lastCamera: VideoFrame | null = null;
     let lastDrawn = 0;
+    let lastScreenAt = 0;
     let drawnVersion = -1;
-    const draw = async () => {
+    const interval = 1000 / frameRate;
+    // `gap`: the least time since the last frame written. The screen's own frames come at most at
+    // the frame rate already (the capture is asked for it), so only half an interval is kept between
+    // them: a frame a little early (jitter) is not dropped. The camera and the ticker fill in.
+    const draw = async (gap: number) => {
       const now = performance.now();
-      if (!lastScreen || now - lastDrawn < 1000 / frameRate - 2 || abort.signal.aborted) return;
+      if (!lastScreen || now - lastDrawn < gap || abort.signal.aborted) return;
       lastDrawn = now;
       drawnVersion = drawing?.version ?? 0;
       const frame = composeFrame(canvas, context, lastScreen, lastCamera, options, now);
@@ -64,24 +69,28 @@ export async function compositeTrack(
     void readFrames(box, screen, abort.signal, async (frame) => {
       lastScreen?.close();
       lastScreen = frame;
-      await draw();
+      lastScreenAt = performance.now();
+      await draw(interval / 2);
     }).finally(() => void writer.close().catch(() => undefined));
     if (camera) {
       void readFrames(box, camera, abort.signal, async (frame) => {
         lastCamera?.close();
         lastCamera = frame;
-        await draw();
+        await draw(interval - 2);
       }).finally(() => {
         // The camera was lost: the screen goes on without the bubble.
         lastCamera?.close();
         lastCamera = null;
       });
     }
-    // A still screen sends few frames: a new stroke, or one fading, redraws the last one.
+    // A still screen sends few frames: a new stroke, or one fading, redraws the last one. While the
+    // screen sends frames, they carry the strokes (redrawing an old frame would crowd a new one out).
     const ticker = drawing
       ? setInterval(() => {
-          if (drawing.version !== drawnVersion || drawing.animating(performance.now())) void draw();
-        }, 1000 / frameRate)
+          const now = performance.now();
+          if (now - lastScreenAt < interval * 1.5) return;
+          if (drawing.version !== drawnVersion || drawing.animating(now)) void draw(interval - 2);
+        }, interval)
       : undefined;
     return {
       track: generator,

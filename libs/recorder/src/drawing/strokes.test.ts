@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createDrawingBoard, defaultStyle, fadeAfterMs, fadeOutMs, maxTextLength, opacityAt } from './strokes.ts';
+import {
+  createDrawingBoard,
+  defaultStyle,
+  fadeAfterMs,
+  fadeOutMs,
+  maxStrokes,
+  maxTextLength,
+  opacityAt,
+} from './strokes.ts';
 
 const red = defaultStyle;
 
@@ -93,6 +101,18 @@ describe('the drawing board', () => {
     expect(text?.text).toHaveLength(maxTextLength);
     expect(text?.colour).toBe('#ef4444');
     expect(text?.width).toBe(64);
+  });
+
+  it('keeps the last 500 of a thousand strokes, oldest dropped first', () => {
+    const board = createDrawingBoard();
+    for (let i = 0; i < 1000; i += 1) {
+      board.begin('pen', { x: i / 1000, y: 0.5 }, red);
+      board.end(i);
+    }
+    const kept = board.visible(1000);
+    expect(kept).toHaveLength(maxStrokes);
+    expect(kept[0]?.points[0]?.x).toBe(0.5);
+    expect(kept.at(-1)?.points[0]?.x).toBe(0.999);
   });
 
   it('tells its listeners of every change, with a new version', () => {

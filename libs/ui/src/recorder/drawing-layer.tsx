@@ -89,6 +89,8 @@ export function DrawingLayer({ stream, onBegin, onMove, onEnd, paint, subscribe,
       />
       <canvas
         ref={canvas}
+        // What is drawn is a picture to a screen reader; the tools are the Annotations toolbar's.
+        role="img"
         aria-label="Drawing layer"
         data-testid="drawing-layer"
         className={`absolute inset-0 h-full w-full touch-none ${tool === 'text' ? 'cursor-text' : 'cursor-crosshair'}`}

@@ -5,12 +5,12 @@
 /**
  * Records `seconds` of Chromium's fake screen at 1920×1080, 30 fps (a moving picture: every frame
  * is new) with the recorder at 1080p30: without a drawing board (`direct`), with one and nothing
- * drawn (`offered`), or with strokes drawn meanwhile (`drawing`: a rectangle, an arrow, a text, a
- * spotlight, and a pen drawn on all along, so every frame is composited).
+ * drawn (`offered`), with a box and an arrow on screen (`small`), or with strokes drawn meanwhile
+ * (`drawing`: a rectangle, an arrow, a text, a spotlight, and a pen drawn on all along, so every
+ * frame is composited).
  * Resolves with the WebM, base64, for ffprobe to count its frames.
  */
 export async function drawingInPage({ seconds, mode }) {
-  const drawing = mode === 'drawing';
   const { createRecorder, createDrawingBoard } = globalThis.streamDrawingBench;
   // Chromium's fake screen (--use-fake-device-for-media-stream), asked for at 1920×1080, 30 fps.
   const display = await navigator.mediaDevices.getDisplayMedia({
@@ -29,13 +29,18 @@ export async function drawingInPage({ seconds, mode }) {
   });
   if (state.status !== 'recording') throw new Error(`not recording: ${JSON.stringify(state)}`);
   let pen;
-  if (drawing) {
-    const style = { colour: '#ef4444', width: 8, fades: false };
-    const shape = (tool, from, to, text) => {
-      board.begin(tool, from, style, text);
-      board.extend(to);
-      board.end(0);
-    };
+  const style = { colour: '#ef4444', width: 8, fades: false };
+  const shape = (tool, from, to, text) => {
+    board.begin(tool, from, style, text);
+    board.extend(to);
+    board.end(0);
+  };
+  if (mode === 'small') {
+    // What a person mostly draws: a box and an arrow to it, a seventh of the picture.
+    shape('rectangle', { x: 0.55, y: 0.55 }, { x: 0.8, y: 0.75 });
+    shape('arrow', { x: 0.4, y: 0.4 }, { x: 0.55, y: 0.55 });
+  }
+  if (mode === 'drawing') {
     shape('rectangle', { x: 0.1, y: 0.1 }, { x: 0.4, y: 0.3 });
     shape('arrow', { x: 0.6, y: 0.6 }, { x: 0.8, y: 0.4 });
     shape('spotlight', { x: 0.3, y: 0.3 }, { x: 0.7, y: 0.7 });

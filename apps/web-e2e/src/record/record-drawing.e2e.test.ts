@@ -63,7 +63,8 @@ describe('drawing while recording', () => {
       await page.getByTestId('drawing-layer').waitFor();
       await page.waitForTimeout(1_500); // some frames before the drawing
       const drawnAt = Date.now();
-      await drawRectangle(page, { x: 0.25, y: 0.25 }, { x: 0.75, y: 0.75 });
+      // A fifth of the screen each way: small enough to be blended into the frame's planes (drawing/blend.ts).
+      await drawRectangle(page, { x: 0.4, y: 0.4 }, { x: 0.6, y: 0.6 });
       await page.waitForTimeout(2_500);
       await screenshot(page, 'record-drawing');
       const { path } = await stopAndStore(page, token, join(workDir, 'drawn.webm'));
@@ -73,21 +74,21 @@ describe('drawing while recording', () => {
       const { width: w, height: h } = frame;
       // The rectangle's four sides (16 of the screen's pixels wide), its inside and the outside.
       const sides = [
-        meanColour(frame, w * 0.25, h * 0.5, 6),
-        meanColour(frame, w * 0.75, h * 0.5, 6),
-        meanColour(frame, w * 0.5, h * 0.25, 6),
-        meanColour(frame, w * 0.5, h * 0.75, 6),
+        meanColour(frame, w * 0.4, h * 0.5, 6),
+        meanColour(frame, w * 0.6, h * 0.5, 6),
+        meanColour(frame, w * 0.5, h * 0.4, 6),
+        meanColour(frame, w * 0.5, h * 0.6, 6),
       ];
       const elsewhere = [
         meanColour(frame, w * 0.5, h * 0.5, 20),
-        meanColour(frame, w * 0.4, h * 0.4, 20),
+        meanColour(frame, w * 0.45, h * 0.45, 20),
         meanColour(frame, w * 0.1, h * 0.1, 20),
         meanColour(frame, w * 0.9, h * 0.9, 20),
-        meanColour(frame, w * 0.25, h * 0.1, 20),
+        meanColour(frame, w * 0.4, h * 0.1, 20),
       ];
       // Before the drawing (the first frames), where the left side would be: not red.
       const before = await frameRgb(path, 0.2);
-      const beforeSide = meanColour(before, w * 0.25, h * 0.5, 6);
+      const beforeSide = meanColour(before, w * 0.4, h * 0.5, 6);
       console.info(
         `drawn ${Date.now() - drawnAt} ms before Stop; ${w}×${h}, ${seconds.toFixed(2)} s: sides ${JSON.stringify(sides)}; elsewhere ${JSON.stringify(elsewhere)}; before ${JSON.stringify(beforeSide)}`,
       );
@@ -114,6 +115,7 @@ describe('drawing while recording', () => {
       await page.getByTestId('drawing-layer').waitFor();
       await page.waitForTimeout(1_000);
       // On the screen (1280×720 here) from (480, 270) to (800, 450): in the area, (160, 90) to (480, 270).
+      // Half the area each way: drawn with the frame in the canvas (too large to blend).
       await drawRectangle(page, { x: 0.375, y: 0.375 }, { x: 0.625, y: 0.625 });
       await page.waitForTimeout(2_500);
       const { path } = await stopAndStore(page, token, join(workDir, 'drawn-area.webm'));

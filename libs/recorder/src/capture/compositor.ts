@@ -6,9 +6,10 @@
  * reach the recording on a still screen too. Until something is drawn (and without a camera) the
  * screen's frames pass through uncopied, so offering the drawing costs nothing until it is used.
  */
+import { blendRgbaIntoYuv, strokeBounds, type Rect } from '../drawing/blend.ts';
 import { paintStrokes } from '../drawing/paint.ts';
-import type { DrawingBoard } from '../drawing/strokes.ts';
-import { viewThroughArea } from '../drawing/view.ts';
+import type { DrawingBoard, Stroke } from '../drawing/strokes.ts';
+import { viewThroughArea, type PictureView } from '../drawing/view.ts';
 import { breakoutBox, canvasTrack, playingVideo, readFrames, type ProcessedTrack } from './processed-track.ts';
 import { bubbleBox, clampRect, type BubbleSettings, type CropRect } from './settings.ts';
 
@@ -48,7 +49,10 @@ export async function compositeTrack(
     const canvas = new OffscreenCanvas(2, 2);
     const context = canvas.getContext('2d');
     if (!context) throw new Error('This browser cannot draw video into a canvas.');
+    const overlay = new OffscreenCanvas(2, 2);
+    const overlayContext = overlay.getContext('2d', { willReadFrequently: true });
     const abort = new AbortController();
+    let busy = false;
     let lastScreen: VideoFrame | null = null;
     let lastCamera: VideoFrame | null = null;
     let lastDrawn = 0;
@@ -60,11 +64,22 @@ export async function compositeTrack(
     // them: a frame a little early (jitter) is not dropped. The camera and the ticker fill in.
     const draw = async (gap: number) => {
       const now = performance.now();
-      if (!lastScreen || now - lastDrawn < gap || abort.signal.aborted) return;
+      if (!lastScreen || busy || now - lastDrawn < gap || abort.signal.aborted) return;
+      busy = true;
       lastDrawn = now;
       drawnVersion = drawing?.version ?? 0;
-      const frame = composeFrame(canvas, context, lastScreen, lastCamera, options, now);
-      if (frame) await writer.write(frame).catch(() => frame.close());
+      try {
+        const frame = await composeFrame(
+          { canvas, context, overlay, overlayContext },
+          lastScreen,
+          lastCamera,
+          options,
+          now,
+        );
+        if (frame) await writer.write(frame).catch(() => frame.close());
+      } finally {
+        busy = false;
+      }
     };
     void readFrames(box, screen, abort.signal, async (frame) => {
       lastScreen?.close();
@@ -131,37 +146,107 @@ export async function compositeTrack(
   );
 }
 
-/** One frame to record: the screen passed through (cropped, uncopied) or drawn with the bubble and strokes. */
-function composeFrame(
-  canvas: OffscreenCanvas,
-  context: OffscreenCanvasRenderingContext2D,
+interface Canvases {
+  readonly canvas: OffscreenCanvas;
+  readonly context: OffscreenCanvasRenderingContext2D;
+  /** The strokes alone, the size of their bounds, to blend into the frame's planes. */
+  readonly overlay: OffscreenCanvas;
+  readonly overlayContext: OffscreenCanvasRenderingContext2D | null;
+}
+
+/** Strokes covering more than this share of the picture are drawn with the frame in the canvas instead. */
+const blendShare = 0.35;
+
+/**
+ * One frame to record: the screen passed through (cropped, uncopied), the strokes blended into a
+ * copy of its planes (drawing/blend.ts), or the screen drawn with the bubble and strokes in the
+ * canvas. Null when the frame went away meanwhile.
+ */
+async function composeFrame(
+  canvases: Canvases,
   screen: VideoFrame,
   camera: VideoFrame | null,
   options: CompositeOptions,
   now: number,
-): VideoFrame | null {
+): Promise<VideoFrame | null> {
   const timestamp = Math.round(now * 1000);
   const screenSize = { width: screen.displayWidth, height: screen.displayHeight };
   // The screen may change size mid-recording (a resized window): keep the area inside it.
   const area = options.area ? clampRect(options.area, screenSize.width, screenSize.height) : null;
   const picture = area ?? { x: 0, y: 0, ...screenSize };
   const strokes = options.drawing?.visible(now) ?? [];
-  if (!camera && strokes.length === 0) {
-    try {
-      return new VideoFrame(screen, {
-        timestamp,
-        ...(area ? { visibleRect: area, displayWidth: area.width, displayHeight: area.height } : {}),
-      });
-    } catch {
-      // a frame whose format cannot be cropped there: drawn below instead
+  try {
+    if (!camera && strokes.length === 0) {
+      try {
+        return new VideoFrame(screen, {
+          timestamp,
+          ...(area ? { visibleRect: area, displayWidth: area.width, displayHeight: area.height } : {}),
+        });
+      } catch {
+        // a frame whose format cannot be cropped there: drawn below instead
+      }
     }
+    const view = viewThroughArea(screenSize, area, picture);
+    if (!camera) {
+      const blended = await blendStrokes(canvases, screen, area, strokes, view, now, timestamp);
+      if (blended) return blended;
+    }
+    const { canvas, context } = canvases;
+    if (canvas.width !== picture.width || canvas.height !== picture.height) {
+      Object.assign(canvas, { width: picture.width, height: picture.height });
+    }
+    drawComposite(context, screen, camera, options.bubble ?? null, area, picture.width, picture.height);
+    if (strokes.length > 0) paintStrokes(context, strokes, view, now);
+    return new VideoFrame(canvas, { timestamp });
+  } catch {
+    return null; // the frame was closed meanwhile (a newer one came): the newer one is drawn
   }
-  if (canvas.width !== picture.width || canvas.height !== picture.height) {
-    Object.assign(canvas, { width: picture.width, height: picture.height });
+}
+
+/** The strokes blended into a copy of the frame's I420 or NV12 planes; null when that does not apply. */
+async function blendStrokes(
+  { overlay, overlayContext }: Canvases,
+  screen: VideoFrame,
+  area: CropRect | null,
+  strokes: readonly Stroke[],
+  view: PictureView,
+  now: number,
+  timestamp: number,
+): Promise<VideoFrame | null> {
+  const format = screen.format;
+  if (!overlayContext || (format !== 'I420' && format !== 'NV12')) return null;
+  const visible = screen.visibleRect;
+  if (!visible || visible.width !== screen.displayWidth || visible.height !== screen.displayHeight) return null;
+  const bounds: Rect | null = strokeBounds(strokes, view);
+  if (!bounds || bounds.width * bounds.height > view.width * view.height * blendShare) return null;
+  const copy = area
+    ? { rect: { x: visible.x + area.x, y: visible.y + area.y, width: area.width, height: area.height } }
+    : {};
+  const data = new Uint8Array(screen.allocationSize(copy));
+  const layout = await screen.copyTo(data, copy);
+  if (overlay.width !== bounds.width || overlay.height !== bounds.height) {
+    Object.assign(overlay, { width: bounds.width, height: bounds.height });
+  } else {
+    overlayContext.clearRect(0, 0, bounds.width, bounds.height);
   }
-  drawComposite(context, screen, camera, options.bubble ?? null, area, picture.width, picture.height);
-  if (strokes.length > 0) paintStrokes(context, strokes, viewThroughArea(screenSize, area, picture), now);
-  return new VideoFrame(canvas, { timestamp });
+  overlayContext.setTransform(1, 0, 0, 1, -bounds.x, -bounds.y);
+  paintStrokes(overlayContext, strokes, view, now);
+  overlayContext.setTransform(1, 0, 0, 1, 0, 0);
+  const pixels = overlayContext.getImageData(0, 0, bounds.width, bounds.height).data;
+  const colorSpace = screen.colorSpace;
+  blendRgbaIntoYuv(
+    { format, data, layout, bt709: colorSpace?.matrix === 'bt709', fullRange: colorSpace?.fullRange === true },
+    pixels,
+    bounds,
+  );
+  return new VideoFrame(data, {
+    format,
+    codedWidth: view.width,
+    codedHeight: view.height,
+    timestamp,
+    layout,
+    ...(colorSpace ? { colorSpace: colorSpace.toJSON() } : {}),
+  });
 }
 
 function sizeOf(source: Drawable): { width: number; height: number } {

@@ -41,6 +41,8 @@ export { Countdown } from './recorder/countdown';
 export { LevelMeter } from './recorder/level-meter';
 export { LiveAnnouncer } from './recorder/live-announcer';
 export { MediaPreview } from './recorder/media-preview';
+export { AnnotationToolbar, type AnnotationToolbarProps } from './recorder/annotation-toolbar';
+export { DrawingLayer, type DrawingLayerProps } from './recorder/drawing-layer';
 export { AreaSelector, type Area } from './recorder/area-selector';
 export { SourcePicker } from './recorder/source-picker';
 export { BubblePlacement } from './recorder/bubble-placement';

@@ -24,4 +24,6 @@ export interface TagTable {
 export interface VideoTagTable {
   video_id: string;
   tag_id: string;
+  /** The video's team, kept by the database (triggers of migration 20261126010000): never written. */
+  team_id: ColumnType<string | null, never, never>;
 }

@@ -58,6 +58,7 @@ export { FolderBar, type FolderItem } from './library/folder-bar';
 export { FolderNameDialog } from './library/folder-name-dialog';
 export { FolderManager, type FolderManagerProps } from './library/folder-manager';
 export { LibraryView, type LibraryItem, type LibraryViewProps } from './library/library-view';
+export type { ItemRights } from './library/item-rights';
 export { FileUploads, type FileUploadRow, type FileUploadsProps } from './library/file-uploads';
 export { LibraryPage } from './library/library-page';
 export { LibraryToolbar, type SortChoice, type StatusChoice, type VisibilityChoice } from './library/library-toolbar';

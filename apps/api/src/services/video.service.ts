@@ -12,7 +12,7 @@ import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
 import type { LinkGenerations } from './link-generations';
-import { may, personOf, type TeamRole } from './policy';
+import { may, personOf, videoRights, type TeamRole } from './policy';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
@@ -98,11 +98,19 @@ export class VideoService {
     this.uploadsInProgress = uploads;
   }
 
-  /** A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). */
+  /**
+   * A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). A new
+   * video is in no team, so TEAM is refused as UpdateVideo refuses it (uploads are always PRIVATE).
+   */
   async create(
     user: User,
     input: { title: string; description: string; sourceUrl?: string; visibility: VideoVisibility },
   ): Promise<StoredVideo> {
+    if (input.visibility === 'TEAM')
+      throw new VideoError(
+        'failed_precondition',
+        'A new video is in no team, so it cannot be visible to a team: create it, move it into a team, then make it TEAM',
+      );
     const row = await repository.insertVideo(this.deps.db, {
       id: newVideoId(),
       user_id: user.uid,
@@ -123,7 +131,8 @@ export class VideoService {
    */
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
     const { video, role } = await this.access(caller, id, grant);
-    return this.withDirectUrls(shownTo(video, caller, role));
+    const callerRights = caller && videoRights(personOf(caller.uid, video.teamId, role), video);
+    return this.withDirectUrls({ ...shownTo(video, caller, role), callerRights });
   }
 
   /** Like `get`, without the store's direct URLs (for checks that hand out no URL). */
@@ -172,7 +181,12 @@ export class VideoService {
     page: { size: number; number: number },
   ): Promise<{ videos: StoredVideo[]; nextPageNumber: number }> {
     const { rows, hasMore } = await repository.listVideosOfUser(this.deps.db, user.uid, page);
-    const videos = await Promise.all(rows.map((row) => this.withDirectUrls(toVideo(row))));
+    const mine = personOf(user.uid);
+    const videos = await Promise.all(
+      rows
+        .map((row) => toVideo(row))
+        .map((video) => this.withDirectUrls({ ...video, callerRights: videoRights(mine, video) })),
+    );
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
   }
 

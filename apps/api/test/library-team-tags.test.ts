@@ -1,5 +1,5 @@
-// A team's tag filter (issue 27) counts through the team carried on each tag link (migration
-// 20261126010000), which the database keeps current as videos are tagged, moved in and out of
+// A team's tag filter (issue 27) counts through the team and tag name carried on each tag link
+// (migration 20261126010000), which the database keeps current as videos are tagged, moved in and out of
 // teams, and as teams go; its answers stay those of the plain definition (a team video carrying a
 // tag of that name, whoever's tag it is), on both engines, and the migration fills the column for
 // links made before it.
@@ -137,17 +137,17 @@ describe('video tags team migration', () => {
         `
         insert into users (uid) values ('ann');
         insert into teams (id, name, created_by) values ('crew', 'Crew', 'ann');
-        insert into tags (id, user_id, name) values ('red', 'ann', 'red');
+        insert into tags (id, user_id, name) values ('red', 'ann', 'Red');
         insert into videos (id, user_id, team_id, title, description, status, visibility)
         values ('in', 'ann', 'crew', 'In', '', 'READY', 'TEAM'), ('out', 'ann', null, 'Out', '', 'READY', 'PRIVATE');
         insert into video_tags (video_id, tag_id) values ('in', 'red'), ('out', 'red');`,
       );
       expect((await migrator.migrateTo('20261126010000-video-tags-team')).error).toBeUndefined();
-      const after = await sql<{ video_id: string; team_id: string | null }>`
-        select video_id, team_id from video_tags order by video_id`.execute(db);
+      const after = await sql<{ video_id: string; team_id: string | null; tag_key: string }>`
+        select video_id, team_id, tag_key from video_tags order by video_id`.execute(db);
       expect(after.rows).toEqual([
-        { video_id: 'in', team_id: 'crew' },
-        { video_id: 'out', team_id: null },
+        { video_id: 'in', team_id: 'crew', tag_key: 'red' },
+        { video_id: 'out', team_id: null, tag_key: 'red' },
       ]);
       expect((await migrator.migrateTo('20261125170000-transcripts')).error).toBeUndefined();
       await sql`update videos set team_id = null`.execute(db); // no trigger left behind to fail

@@ -18,6 +18,12 @@ export { peaks } from './editor/waveform';
 export { EditControls, type EditStateLabel } from './editor/edit-controls';
 export { ChaptersEditor } from './editor/chapters-editor';
 export { VideoEditPanel, type VideoEditPanelProps } from './editor/video-edit-panel';
+export {
+  SensitiveTextFinder,
+  type SensitiveSearch,
+  type SensitiveSuggestion,
+  type SensitiveTextFinderProps,
+} from './editor/sensitive-text-finder';
 export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';
 export { VideoEditor, type VideoChanges } from './manage/video-editor';
 export { DeleteDialog } from './manage/delete-dialog';

@@ -83,6 +83,12 @@ function shownTo(video: StoredVideo, caller: User | undefined, role: TeamRole | 
   return { ...video, folderId: '', tags: [], teamId: undefined, teamName: undefined };
 }
 
+/** A video as its owner is told it: with what they may do to it (the policy's answers). */
+const ownersView = (video: StoredVideo): StoredVideo => ({
+  ...video,
+  callerRights: videoRights(personOf(video.userId), video),
+});
+
 /** The business rules of videos: who may do what, and the lifecycle. Free of HTTP and SQL. */
 export class VideoService {
   private uploadsInProgress?: UploadsInProgress;
@@ -122,7 +128,7 @@ export class VideoService {
       // Bytes elsewhere are playable as they are; without any, there is nothing to process.
       status: input.sourceUrl ? 'READY' : 'UNSPECIFIED',
     });
-    return toVideo(row);
+    return ownersView(toVideo(row));
   }
 
   /**
@@ -181,12 +187,7 @@ export class VideoService {
     page: { size: number; number: number },
   ): Promise<{ videos: StoredVideo[]; nextPageNumber: number }> {
     const { rows, hasMore } = await repository.listVideosOfUser(this.deps.db, user.uid, page);
-    const mine = personOf(user.uid);
-    const videos = await Promise.all(
-      rows
-        .map((row) => toVideo(row))
-        .map((video) => this.withDirectUrls({ ...video, callerRights: videoRights(mine, video) })),
-    );
+    const videos = await Promise.all(rows.map((row) => this.withDirectUrls(ownersView(toVideo(row)))));
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
   }
 
@@ -213,7 +214,7 @@ export class VideoService {
     );
     if (!row) throw notFound(id);
     if (revokeLinks) this.linksRevoked(id);
-    return this.withDirectUrls(toVideo(row));
+    return this.withDirectUrls(ownersView(toVideo(row)));
   }
 
   /** The caller's own video when `changes` may apply to it (as `update` checks), else the refusal. */
@@ -284,7 +285,7 @@ export class VideoService {
         this.wakeProcessing();
         const row = await repository.findVideo(this.deps.db, id);
         if (!row) throw notFound(id); // deleted the moment it arrived
-        return this.withDirectUrls(toVideo(row));
+        return this.withDirectUrls(ownersView(toVideo(row)));
       },
     };
   }
@@ -292,7 +293,7 @@ export class VideoService {
   /** The video `user` stored from a whole-file upload sent with Idempotency-Key `key`, if it still exists. */
   async findUpload(user: User, key: string): Promise<StoredVideo | undefined> {
     const row = await repository.findVideoByClientUploadId(this.deps.db, user.uid, key);
-    return row && this.withDirectUrls(toVideo(row));
+    return row && this.withDirectUrls(ownersView(toVideo(row)));
   }
 
   /**

@@ -143,7 +143,7 @@ describe('FindSensitiveText', () => {
     expect(last.found.some((found) => found.region!.y < 63 && found.region!.y + found.region!.height > 61)).toBe(false);
   }, 240_000);
 
-  it('is the owner’s alone, and refuses bad intervals, a video still processing or one whose edit is being applied', async () => {
+  it('is the owner’s alone, one at a time, and refuses bad intervals, a video still processing or one being edited', async () => {
     expect(await failure(() => everyStep(other, video.id))).toMatchObject({ code: Code.NotFound });
     expect(await failure(() => everyStep(owner, video.id, -1))).toMatchObject({ code: Code.InvalidArgument });
     expect(await failure(() => everyStep(owner, 'no-such-video'))).toMatchObject({ code: Code.NotFound });
@@ -157,6 +157,16 @@ describe('FindSensitiveText', () => {
     } finally {
       await db.updateTable('videos').set({ edit_state: 'NONE' }).where('id', '=', video.id).execute();
     }
+    // One search at a time per person: a second while the first runs is refused, the first goes on.
+    const first = finder(owner).findSensitiveText({ videoId: video.id, intervalSeconds: 0 })[Symbol.asyncIterator]();
+    expect((await first.next()).value?.framesTotal).toBe(6);
+    expect(await failure(() => everyStep(owner, video.id))).toEqual({
+      code: Code.ResourceExhausted,
+      message: 'A search for sensitive text is already running: wait for it to end',
+    });
+    let steps = 1;
+    while (!(await first.next()).done) steps++;
+    expect(steps).toBe(7);
     const waiting = await videoClient(server.baseUrl, { token: owner.idToken }).createVideo({ title: 'Nothing yet' });
     expect(await failure(() => everyStep(owner, waiting.id))).toMatchObject({ code: Code.FailedPrecondition });
   });

@@ -8,6 +8,7 @@ import { mergeSightings, type SensitiveRegion, type Sighting } from './sensitive
 import { masked } from './sensitive-text/sensitive-patterns';
 import { sightingsInLines } from './sensitive-text/sightings-in-lines';
 import { VideoError } from './video';
+import type { StoredVideo } from './video.mapper';
 import type { VideoService } from './video.service';
 
 export type { SensitiveRegion };
@@ -43,10 +44,25 @@ export const MIN_INTERVAL_SECONDS = 0.25;
  * them suggested as blur regions with the times they show. Owner only (anyone else: not_found).
  */
 export class SensitiveTextService {
+  /** Whose search runs in this process: one at a time per person, since each keeps a core busy. */
+  private readonly searching = new Set<string>();
+
   constructor(private readonly deps: SensitiveTextServiceDeps) {}
 
   async *find(user: User, id: string, options: { intervalSeconds?: number } = {}) {
     const video = await this.deps.videos.owned(user, id);
+    if (this.searching.has(user.uid))
+      throw new VideoError('resource_exhausted', 'A search for sensitive text is already running: wait for it to end');
+    this.searching.add(user.uid);
+    try {
+      yield* this.search(video, options);
+    } finally {
+      this.searching.delete(user.uid);
+    }
+  }
+
+  private async *search(video: StoredVideo, options: { intervalSeconds?: number }) {
+    const { id, durationSeconds: duration } = video;
     if (video.status !== 'READY' || !video.hasVideoBlob)
       throw new VideoError(
         'failed_precondition',
@@ -54,7 +70,6 @@ export class SensitiveTextService {
       );
     if (video.editing.state === 'APPLYING')
       throw new VideoError('failed_precondition', 'An edit is being applied: look for sensitive text once it is done');
-    const duration = video.durationSeconds;
     const interval = Math.max(options.intervalSeconds || 1, MIN_INTERVAL_SECONDS, duration / MAX_SAMPLED_FRAMES);
     const work = await makeScratch(this.deps.scratchDir, `sensitive-text-${id}`);
     try {

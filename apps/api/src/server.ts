@@ -30,6 +30,8 @@ import { EditService } from './services/edit.service';
 import { TranscriptService } from './services/transcript.service';
 import transcriptRoutes, { transcriptAnonymousMethods } from './rpc/transcript.routes';
 import editRoutes from './rpc/edit.routes';
+import sensitiveTextRoutes from './rpc/sensitive-text.routes';
+import { SensitiveTextService } from './services/sensitive-text.service';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
@@ -140,6 +142,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const conversations = new ConversationService({ db: database.db, videos, rateLimits: rateLimitCounter });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
+    const sensitiveText = new SensitiveTextService({
+      media,
+      videos,
+      ffmpegPath: config.FFMPEG_PATH || '/usr/bin/ffmpeg',
+      tesseractPath: '/usr/bin/tesseract', // Debian's tesseract-ocr (+ tesseract-ocr-eng)
+      scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
+      toolTimeoutMs: 120_000,
+    });
 
     const rateLimits = registerSecurity(app, config, rateLimitCounter, (limit) => metrics.rateLimited.inc({ limit }));
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
@@ -158,6 +168,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           teamRoutes({ teams, links })(router);
           conversationRoutes({ conversations })(router);
           transcriptRoutes({ transcripts })(router);
+          sensitiveTextRoutes({ sensitiveText })(router);
         },
         anonymousMethods: new Set([
           ...anonymousMethods,

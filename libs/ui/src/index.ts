@@ -18,6 +18,12 @@ export { peaks } from './editor/waveform';
 export { EditControls, type EditStateLabel } from './editor/edit-controls';
 export { ChaptersEditor } from './editor/chapters-editor';
 export { VideoEditPanel, type VideoEditPanelProps } from './editor/video-edit-panel';
+export {
+  SensitiveTextFinder,
+  type SensitiveSearch,
+  type SensitiveSuggestion,
+  type SensitiveTextFinderProps,
+} from './editor/sensitive-text-finder';
 export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';
 export { VideoEditor, type VideoChanges } from './manage/video-editor';
 export { DeleteDialog } from './manage/delete-dialog';
@@ -60,6 +66,7 @@ export { FolderBar, type FolderItem } from './library/folder-bar';
 export { FolderNameDialog } from './library/folder-name-dialog';
 export { FolderManager, type FolderManagerProps } from './library/folder-manager';
 export { LibraryView, type LibraryItem, type LibraryViewProps } from './library/library-view';
+export type { ItemRights } from './library/item-rights';
 export { FileUploads, type FileUploadRow, type FileUploadsProps } from './library/file-uploads';
 export { LibraryPage } from './library/library-page';
 export { LibraryToolbar, type SortChoice, type StatusChoice, type VisibilityChoice } from './library/library-toolbar';

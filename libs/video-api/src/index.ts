@@ -18,6 +18,11 @@ export { loadErrorOf, useSharedVideo, useVideo } from './hooks/use-video';
 export { useDeleteVideo, useShareVideo } from './hooks/use-share-video';
 export { useVideoEdits } from './hooks/use-video-edits';
 export {
+  useFindSensitiveText,
+  type FoundSensitiveText,
+  type SensitiveSearchState,
+} from './editing/use-find-sensitive-text';
+export {
   getTranscriptKey,
   getTranscriptQuery,
   transcriptStateLabel,

@@ -10,7 +10,7 @@ import { firstMatchingLines } from '../db/transcript.repository';
 import type { Database } from '../db/video.table';
 import { spanInEdit } from './edit-time-map';
 import type { Folder, LibraryFilter, Tag, VideosChange } from './library';
-import { may, personOf, type Action, type FolderFacts, type Person } from './policy';
+import { may, personOf, videoRights, type Action, type FolderFacts, type Person, type TeamRole } from './policy';
 import { prefixTsquery } from './search-query';
 import { VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
@@ -93,11 +93,13 @@ export class LibraryService {
           tsquery,
         )
       : new Map();
+    // In a team's library the caller's role there decides (every video is that team's); in their own, they own each.
+    const person = personOf(user.uid, space.teamId, space.role);
     const videos = await Promise.all(
       rows.map((row) => {
         const video = toVideo(row);
         const transcriptMatch = asPlayed(said.get(row.id), video.editing.playingRanges);
-        return this.deps.videos.withDirectUrls({ ...video, transcriptMatch });
+        return this.deps.videos.withDirectUrls({ ...video, transcriptMatch, callerRights: videoRights(person, video) });
       }),
     );
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0, totalCount: total };
@@ -263,11 +265,15 @@ export class LibraryService {
   }
 
   /** The user's personal library, or team `teamId`'s when they are a member (else not_found). */
-  private async space(db: Kysely<Database>, user: User, teamId: string | undefined): Promise<folders.FolderSpace> {
+  private async space(
+    db: Kysely<Database>,
+    user: User,
+    teamId: string | undefined,
+  ): Promise<folders.FolderSpace & { role?: TeamRole }> {
     if (teamId === undefined) return { userId: user.uid };
     const role = await teams.findRole(db, teamId, user.uid);
     if (!role || !may(personOf(user.uid, teamId, role), 'view', { kind: 'team', teamId })) throw noTeam(teamId);
-    return { userId: user.uid, teamId };
+    return { userId: user.uid, teamId, role };
   }
 
   /** Folder `id` of library `space`, else not_found. */

@@ -186,6 +186,30 @@ export function may(person: Person | undefined, action: Action, target: Target):
   }
 }
 
+/** What a person may do to one video, for clients to offer only that (Video.caller_rights). */
+export interface VideoRights {
+  edit: boolean;
+  delete: boolean;
+  share: boolean;
+  /** Into a team they belong to: its owner (the move asks `may` again with the team chosen). */
+  moveIntoTeam: boolean;
+  /** Out of its team, back to its owner's personal library. */
+  moveOutOfTeam: boolean;
+}
+
+/** `may` for each of VideoRights' actions. `person` needs their role in the video's team only. */
+export function videoRights(person: Person | undefined, video: VideoFacts): VideoRights {
+  const on = (action: Action) => may(person, action, { kind: 'video', video });
+  return {
+    edit: on('edit'),
+    delete: on('delete'),
+    share: on('share'),
+    // As mayOnVideo's `move` with a team: only the owner, into a team of theirs (the one chosen is checked then).
+    moveIntoTeam: person?.uid === video.userId,
+    moveOutOfTeam: video.teamId !== undefined && on('move'),
+  };
+}
+
 /** A person with one known team role (or none), from a signed-in uid. */
 export function personOf(uid: string, teamId?: string, role?: TeamRole): Person {
   return { uid, roles: new Map(teamId && role ? [[teamId, role]] : []) };

@@ -12,7 +12,7 @@ import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
 import type { LinkGenerations } from './link-generations';
-import { may, personOf, type TeamRole } from './policy';
+import { may, personOf, videoRights, type TeamRole } from './policy';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
@@ -83,6 +83,12 @@ function shownTo(video: StoredVideo, caller: User | undefined, role: TeamRole | 
   return { ...video, folderId: '', tags: [], teamId: undefined, teamName: undefined };
 }
 
+/** A video as its owner is told it: with what they may do to it (the policy's answers). */
+const ownersView = (video: StoredVideo): StoredVideo => ({
+  ...video,
+  callerRights: videoRights(personOf(video.userId), video),
+});
+
 /** The business rules of videos: who may do what, and the lifecycle. Free of HTTP and SQL. */
 export class VideoService {
   private uploadsInProgress?: UploadsInProgress;
@@ -98,11 +104,19 @@ export class VideoService {
     this.uploadsInProgress = uploads;
   }
 
-  /** A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). */
+  /**
+   * A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). A new
+   * video is in no team, so TEAM is refused as UpdateVideo refuses it (uploads are always PRIVATE).
+   */
   async create(
     user: User,
     input: { title: string; description: string; sourceUrl?: string; visibility: VideoVisibility },
   ): Promise<StoredVideo> {
+    if (input.visibility === 'TEAM')
+      throw new VideoError(
+        'failed_precondition',
+        'A new video is in no team, so it cannot be visible to a team: create it, move it into a team, then make it TEAM',
+      );
     const row = await repository.insertVideo(this.deps.db, {
       id: newVideoId(),
       user_id: user.uid,
@@ -114,7 +128,7 @@ export class VideoService {
       // Bytes elsewhere are playable as they are; without any, there is nothing to process.
       status: input.sourceUrl ? 'READY' : 'UNSPECIFIED',
     });
-    return toVideo(row);
+    return ownersView(toVideo(row));
   }
 
   /**
@@ -123,7 +137,8 @@ export class VideoService {
    */
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
     const { video, role } = await this.access(caller, id, grant);
-    return this.withDirectUrls(shownTo(video, caller, role));
+    const callerRights = caller && videoRights(personOf(caller.uid, video.teamId, role), video);
+    return this.withDirectUrls({ ...shownTo(video, caller, role), callerRights });
   }
 
   /** Like `get`, without the store's direct URLs (for checks that hand out no URL). */
@@ -172,7 +187,7 @@ export class VideoService {
     page: { size: number; number: number },
   ): Promise<{ videos: StoredVideo[]; nextPageNumber: number }> {
     const { rows, hasMore } = await repository.listVideosOfUser(this.deps.db, user.uid, page);
-    const videos = await Promise.all(rows.map((row) => this.withDirectUrls(toVideo(row))));
+    const videos = await Promise.all(rows.map((row) => this.withDirectUrls(ownersView(toVideo(row)))));
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
   }
 
@@ -199,7 +214,7 @@ export class VideoService {
     );
     if (!row) throw notFound(id);
     if (revokeLinks) this.linksRevoked(id);
-    return this.withDirectUrls(toVideo(row));
+    return this.withDirectUrls(ownersView(toVideo(row)));
   }
 
   /** The caller's own video when `changes` may apply to it (as `update` checks), else the refusal. */
@@ -270,7 +285,7 @@ export class VideoService {
         this.wakeProcessing();
         const row = await repository.findVideo(this.deps.db, id);
         if (!row) throw notFound(id); // deleted the moment it arrived
-        return this.withDirectUrls(toVideo(row));
+        return this.withDirectUrls(ownersView(toVideo(row)));
       },
     };
   }
@@ -278,7 +293,7 @@ export class VideoService {
   /** The video `user` stored from a whole-file upload sent with Idempotency-Key `key`, if it still exists. */
   async findUpload(user: User, key: string): Promise<StoredVideo | undefined> {
     const row = await repository.findVideoByClientUploadId(this.deps.db, user.uid, key);
-    return row && this.withDirectUrls(toVideo(row));
+    return row && this.withDirectUrls(ownersView(toVideo(row)));
   }
 
   /**

@@ -37,6 +37,12 @@ import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
 import { ConversationService } from './services/conversation.service';
 import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
+import { QuotaService } from './services/quota.service';
+import { AccountGate, admittedUsers } from './services/account-gate';
+import { AdminService } from './services/admin.service';
+import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
+import adminRoutes from './rpc/admin.routes';
+import apiKeyRoutes from './rpc/api-key.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { registerHttpMetrics } from './ops/http-metrics';
@@ -122,8 +128,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       : undefined;
     if (mailer) closers.unshift(async () => mailer.close());
     const teams = new TeamService({ db: database.db, directory, generations, mailer, log });
+    // Issue 32: quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
+    const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
+    const gate = new AccountGate({ db: database.db, adminEmails: config.ADMIN_EMAILS });
+    const admin = new AdminService({ db: database.db, gate, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
+    const apiKeys = new ApiKeyService({ db: database.db, log });
+    const keyedVerifier = acceptingApiKeys(verifier, apiKeys);
+    const admittedVerifier = admittedUsers(keyedVerifier, gate);
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
-    const httpVerifier = recordingUsers(verifier, directory);
+    const httpVerifier = recordingUsers(admittedVerifier, directory);
     const conversations = new ConversationService({ db: database.db, videos });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
@@ -145,6 +158,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           teamRoutes({ teams, links })(router);
           conversationRoutes({ conversations })(router);
           transcriptRoutes({ transcripts })(router);
+          adminRoutes({ admin, quota })(router);
+          apiKeyRoutes({ apiKeys })(router);
         },
         anonymousMethods: new Set([
           ...anonymousMethods,
@@ -152,10 +167,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           ...conversationAnonymousMethods,
           ...transcriptAnonymousMethods,
         ]),
-        verifier,
+        verifier: keyedVerifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,
         onAuthenticated: (user) => directory.saw(user),
+        // Someone new may sign up by accepting a team invite even where only invites let them in.
+        admit: (user, method) =>
+          gate.admit(user, {
+            acceptingInvite: method.service === 'videoservice.TeamService' && method.name === 'AcceptInvite',
+          }),
       }),
     );
     registerErrorHandler(app);
@@ -165,6 +185,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       links,
       maxUploadBytes: config.MAX_UPLOAD_BYTES,
       limits: rateLimits,
+      quota,
     });
     const uploads = new ResumableUploadService({ db: database.db, media, videos, log });
     // In S3 mode uploads in progress wait in the bucket (any API takes the next PATCH, and the
@@ -182,6 +203,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           })
         : new TusFiles(new ResumableUploadFiles(join(config.DATA_DIR, 'uploads'))),
       maxUploadBytes: maxResumableBytes,
+      quota,
       log,
     });
     videos.removeUploadsWith(tusFiles);
@@ -206,7 +228,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
-    registerNotificationRoutes(app, { verifier, conversations });
+    registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

@@ -5,6 +5,7 @@ import type { MediaAssetTable } from './media-asset.table';
 import type { TranscriptSegmentTable } from './transcript.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
 import type * as conversation from './conversation.table';
+import type { AdminAuditLogTable, ApiKeyTable, InstanceSettingTable } from './admin.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 /** EMPTY: transcribed, and no speech was found. */
@@ -91,6 +92,9 @@ export interface Database {
   notifications: conversation.NotificationTable;
   playback_ranges: conversation.PlaybackRangeTable;
   transcript_segments: TranscriptSegmentTable;
+  admin_audit_log: AdminAuditLogTable;
+  api_keys: ApiKeyTable;
+  instance_settings: InstanceSettingTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

@@ -17,8 +17,13 @@ export function createAuthInterceptor(
   anonymousMethods: ReadonlySet<string>,
   onInvalid: (values: ContextValues) => Promise<void> = async () => undefined,
   onUser: (user: User) => Promise<void> = async () => undefined,
-  /** Throws when the verified `user` may not make this call (disabled, or turned away at sign-up; issue 32). */
-  admit: (user: User, method: { service: string; name: string }) => Promise<void> = async () => undefined,
+  /**
+   * Throws AccountRefusedError when the verified `user` may not make this call (disabled, or
+   * turned away at sign-up; issue 32); `invitee`: a newcomer let in only to accept an invite, not
+   * recorded by `onUser` (accepting it records them, if it succeeds).
+   */
+  admit: (user: User, method: { service: string; name: string }) => Promise<'person' | 'invitee'> = async () =>
+    'person',
 ): Interceptor {
   return (next) => async (request) => {
     const result = await authenticate(verifier, request.header.get('authorization'));
@@ -31,13 +36,13 @@ export function createAuthInterceptor(
       throw new ConnectError('Sign in: this call needs an authorization header with an ID token', Code.Unauthenticated);
     }
     if (result.kind === 'user') {
-      try {
-        await admit(result.user, { service: request.service.typeName, name: request.method.name });
-      } catch (error) {
-        if (error instanceof AccountRefusedError) throw refusal(error);
-        throw error;
-      }
-      await onUser(result.user);
+      const admission = await admit(result.user, {
+        service: request.service.typeName,
+        name: request.method.name,
+      }).catch((error: unknown) => {
+        throw error instanceof AccountRefusedError ? refusal(error) : error;
+      });
+      if (admission === 'person') await onUser(result.user);
     }
     request.contextValues.set(kUser, result.kind === 'user' ? result.user : undefined);
     return next(request);

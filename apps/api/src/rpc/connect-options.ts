@@ -20,7 +20,7 @@ export interface RpcOptionsDeps {
   /** Told of every verified caller (the users table, issue 27); must not throw. */
   onAuthenticated?(user: User): Promise<void>;
   /** Throws AccountRefusedError when a verified caller may not make this call (issue 32). */
-  admit?(user: User, method: { service: string; name: string }): Promise<void>;
+  admit?(user: User, method: { service: string; name: string }): Promise<'person' | 'invitee'>;
 }
 
 /**

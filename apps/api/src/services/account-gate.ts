@@ -10,6 +10,8 @@ import { readSignUpPolicy } from './sign-up-policy';
 export const DISABLED_MESSAGE = 'This account is disabled: ask an admin of this Stream to enable it';
 export const SIGN_UP_REFUSED_MESSAGE = 'This Stream does not take new accounts like yours: ask its admin for an invite';
 
+export type Admission = 'person' | 'invitee';
+
 /** How long a person's standing (disabled or not) is believed by a process other than the admin's. */
 const STANDING_MS = 5_000;
 
@@ -24,26 +26,27 @@ export class AccountGate {
 
   constructor(private readonly deps: { db: Kysely<Database>; adminEmails?: readonly string[] }) {}
 
-  /** Throws AccountRefusedError when `user` may not use the API now. */
-  async admit(user: User, options: { acceptingInvite: boolean }): Promise<void> {
+  /**
+   * Throws AccountRefusedError when `user` may not use the API now. `invitee`: a newcomer let in
+   * only to accept an invite, who must not be recorded as a person unless that succeeds.
+   */
+  async admit(user: User, options: { acceptingInvite: boolean }): Promise<Admission> {
     const known = this.standing.get(user.uid);
     if (known && Date.now() - known.at < STANDING_MS) {
       if (known.disabled) throw new AccountRefusedError(DISABLED_MESSAGE);
-      return;
+      return 'person';
     }
     const row = await admin.standing(this.deps.db, user.uid);
     if (row) {
       this.remember(user.uid, row.disabled);
       if (row.disabled) throw new AccountRefusedError(DISABLED_MESSAGE);
-      return;
+      return 'person';
     }
     const policy = await readSignUpPolicy(this.deps.db);
-    const allowed = maySignUp(policy, {
-      email: user.email,
-      admin: await this.isAdmin(user),
-      acceptingInvite: options.acceptingInvite,
-    });
-    if (!allowed) throw new AccountRefusedError(SIGN_UP_REFUSED_MESSAGE);
+    const newcomer = { email: user.email, admin: await this.isAdmin(user) };
+    if (maySignUp(policy, { ...newcomer, acceptingInvite: false })) return 'person';
+    if (options.acceptingInvite && maySignUp(policy, { ...newcomer, acceptingInvite: true })) return 'invitee';
+    throw new AccountRefusedError(SIGN_UP_REFUSED_MESSAGE);
   }
 
   /** Named in ADMIN_EMAILS, or (unset) the first person who signed in, or about to be. */

@@ -145,8 +145,9 @@ export class VideoService {
     // The caller's role in the video's team, read now: a removed member loses access at once.
     const role = video?.teamId && caller ? await teams.findRole(this.deps.db, video.teamId, caller.uid) : undefined;
     // Issue 32: a disabled person's videos answer nobody else (their share links stop working).
-    const ownerAway = video && caller?.uid !== video.userId && (await standing(this.deps.db, video.userId))?.disabled;
-    if (video && !ownerAway && canRead(video, caller, grant, role)) {
+    if (video && caller?.uid !== video.userId && (await standing(this.deps.db, video.userId))?.disabled)
+      throw notFound(id);
+    if (video && canRead(video, caller, grant, role)) {
       const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
       return { video: until ? { ...video, readableUntil: until } : video, role };
     }

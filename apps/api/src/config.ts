@@ -116,6 +116,8 @@ export const configSchema = z.object({
           .filter(Boolean)
       : undefined,
   ),
+  /** Issue 32: calls one personal API key may make per minute (counted per API process). */
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Longest recording /record makes, in seconds (it warns a minute before, then stops); unset: no limit. */
   MAX_RECORDING_SECONDS: z.preprocess(
     (value) => (value === '' ? undefined : value),

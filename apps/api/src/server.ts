@@ -132,7 +132,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
     const gate = new AccountGate({ db: database.db, adminEmails: config.ADMIN_EMAILS });
     const admin = new AdminService({ db: database.db, gate, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
-    const apiKeys = new ApiKeyService({ db: database.db, log });
+    const apiKeys = new ApiKeyService({ db: database.db, log, callsPerMinute: config.API_KEY_CALLS_PER_MINUTE });
     const keyedVerifier = acceptingApiKeys(verifier, apiKeys);
     const admittedVerifier = admittedUsers(keyedVerifier, gate);
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).

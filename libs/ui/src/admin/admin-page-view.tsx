@@ -52,7 +52,7 @@ export function AdminPageView(props: AdminPageViewProps) {
         <PeopleTable people={props.people} myUid={props.myUid} disable={props.disable} quota={props.quota} />
       </TitledSection>
       <TitledSection id="admin-sign-up" title="Sign-up">
-        <SignUpPolicyForm {...props.policy} />
+        <SignUpPolicyForm key={`${props.policy.mode}:${props.policy.domains.join(',')}`} {...props.policy} />
       </TitledSection>
       <TitledSection id="admin-audit" title="Audit log">
         {props.audit.length === 0 ? (

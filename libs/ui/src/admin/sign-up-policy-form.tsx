@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminAction, SignUpModeLabel } from './admin-types';
 
 export interface SignUpPolicyFormProps extends AdminAction {
@@ -14,14 +14,10 @@ const choices: { value: SignUpModeLabel; label: string }[] = [
   { value: 'domains', label: 'Only these email domains' },
 ];
 
-/** Who may make an account on their first sign-in (admins always may). */
+/** Who may make an account on their first sign-in (admins always may). Give it a `key` of the saved policy: it starts from it. */
 export function SignUpPolicyForm({ mode, domains, submit, busy, error }: SignUpPolicyFormProps) {
   const [chosen, setChosen] = useState<SignUpModeLabel>(mode ?? 'open');
   const [domainText, setDomainText] = useState(domains.join(', '));
-  useEffect(() => {
-    if (mode) setChosen(mode);
-    setDomainText(domains.join(', '));
-  }, [mode, domains]);
   return (
     <form
       className="flex flex-col gap-2"

@@ -40,6 +40,7 @@ import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversa
 import { QuotaService } from './services/quota.service';
 import { AccountGate, admittedUsers } from './services/account-gate';
 import { AdminService } from './services/admin.service';
+import { BrandingService } from './services/branding.service';
 import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
 import adminRoutes from './rpc/admin.routes';
 import apiKeyRoutes from './rpc/api-key.routes';
@@ -127,11 +128,17 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL) })
       : undefined;
     if (mailer) closers.unshift(async () => mailer.close());
-    const teams = new TeamService({ db: database.db, directory, generations, mailer, log });
+    const branding = new BrandingService({ db: database.db }); // issue 32: watch pages and mails carry it
+    const teams = new TeamService({ db: database.db, directory, generations, mailer, branding, log });
     // Issue 32: quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
     const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
     const gate = new AccountGate({ db: database.db, adminEmails: config.ADMIN_EMAILS });
-    const admin = new AdminService({ db: database.db, gate, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
+    const admin = new AdminService({
+      db: database.db,
+      gate,
+      branding,
+      defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES,
+    });
     const apiKeys = new ApiKeyService({ db: database.db, log, callsPerMinute: config.API_KEY_CALLS_PER_MINUTE });
     const keyedVerifier = acceptingApiKeys(verifier, apiKeys);
     const admittedVerifier = admittedUsers(keyedVerifier, gate);
@@ -158,7 +165,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           teamRoutes({ teams, links })(router);
           conversationRoutes({ conversations })(router);
           transcriptRoutes({ transcripts })(router);
-          adminRoutes({ admin, quota })(router);
+          adminRoutes({ admin, quota, branding })(router);
           apiKeyRoutes({ apiKeys })(router);
         },
         anonymousMethods: new Set([
@@ -227,7 +234,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
-    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
+    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
     registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     await registerWebApp(app, config.WEB_DIST);
     return app;

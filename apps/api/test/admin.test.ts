@@ -169,16 +169,62 @@ describe('the admin', () => {
     expect((await signIn(stranger)).videos).toEqual([]);
   });
 
+  it('sets the branding watch pages and embeds carry; only an admin, only valid values', async () => {
+    const client = adminClient(server.baseUrl, admin.idToken);
+    const refused = adminClient(server.baseUrl, person.idToken).setBranding({
+      branding: { productName: 'Mine', logoUrl: '', accentColor: '' },
+    });
+    expect(await codeOf(refused)).toBe(Code.PermissionDenied);
+    for (const bad of [
+      { productName: '  ', logoUrl: '', accentColor: '' },
+      { productName: 'x'.repeat(41), logoUrl: '', accentColor: '' },
+      { productName: 'Acme', logoUrl: 'http://insecure.example/logo.png', accentColor: '' },
+      { productName: 'Acme', logoUrl: 'javascript:alert(1)', accentColor: '' },
+      { productName: 'Acme', logoUrl: '', accentColor: 'red;}</style><script>' },
+    ])
+      expect(await codeOf(client.setBranding({ branding: bad }))).toBe(Code.InvalidArgument);
+    expect(await adminClient(server.baseUrl, person.idToken).getBranding({})).toMatchObject({ productName: 'Stream' });
+
+    const set = await client.setBranding({
+      branding: { productName: ' Acme <Video> ', logoUrl: 'https://cdn.example/logo.png', accentColor: '#0B7285' },
+    });
+    expect(set).toMatchObject({ productName: 'Acme <Video>', accentColor: '#0b7285' });
+    expect(await adminClient(server.baseUrl, person.idToken).getBranding({})).toMatchObject({
+      productName: 'Acme <Video>',
+      logoUrl: 'https://cdn.example/logo.png',
+    });
+
+    const owner = videoClient(server.baseUrl, { token: person.idToken });
+    const video = (await owner.listVideos({ pageSize: 1 })).videos[0]!;
+    const token = shareTokenOf((await owner.shareVideo({ videoId: video.id })).url);
+    for (const path of [`/s/${token}`, `/embed/${token}`]) {
+      const html = await (await fetch(`${server.baseUrl}${path}`)).text();
+      expect(html).toContain('· Acme &lt;Video&gt;</title>');
+      expect(html).toContain('<meta property="og:site_name" content="Acme &lt;Video&gt;">');
+      expect(html).toContain('<link rel="icon" href="https://cdn.example/logo.png">');
+      expect(html).toContain('<style>:root{--color-primary:#0b7285}</style>');
+      expect(html).not.toContain('<Video>');
+    }
+    const oembed = await fetch(
+      `${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/s/${token}`)}`,
+    ).then((response) => response.json() as Promise<{ provider_name: string }>);
+    expect(oembed.provider_name).toBe('Acme <Video>');
+  });
+
   it('writes every admin action to the audit log, newest first', async () => {
     const { entries } = await adminClient(server.baseUrl, admin.idToken).listAuditLog({});
     expect(entries.map((entry) => entry.action)).toEqual([
+      'branding.set',
       'sign_up.policy',
       'sign_up.policy',
       'sign_up.policy',
       'person.enable',
       'person.disable',
     ]);
-    expect(entries[2]).toMatchObject({ actorUid: admin.uid, actorEmail: admin.email, detail: 'domains: example.org' });
-    expect(entries[4]).toMatchObject({ targetUid: person.uid });
+    expect(entries[0]).toMatchObject({
+      detail: 'name "Acme <Video>", logo https://cdn.example/logo.png, accent #0b7285',
+    });
+    expect(entries[3]).toMatchObject({ actorUid: admin.uid, actorEmail: admin.email, detail: 'domains: example.org' });
+    expect(entries[5]).toMatchObject({ targetUid: person.uid });
   });
 });

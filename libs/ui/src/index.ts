@@ -94,3 +94,4 @@ export { AdminPageView, type AdminPageViewProps } from './admin/admin-page-view'
 export type { AdminAuditRow, AdminPersonRow, SignUpModeLabel } from './admin/admin-types';
 export { StorageSection, type StorageSectionProps } from './settings/storage-section';
 export { ApiKeysSection, type ApiKeyRow, type ApiKeysSectionProps } from './settings/api-keys-section';
+export type { BrandingValues } from './admin/branding-form';

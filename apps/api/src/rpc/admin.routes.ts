@@ -4,6 +4,7 @@ import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
 import {
   AdminService as AdminServiceDescriptor,
   AuditEntrySchema,
+  BrandingSchema,
   InstanceTotalsSchema,
   AdminPersonSchema,
   SignUpMode,
@@ -11,6 +12,8 @@ import {
   type SignUpPolicy as ProtoSignUpPolicy,
 } from '@stream/proto';
 import type { AuditEntry, Person } from '../services/admin';
+import type { Branding } from '../services/branding';
+import type { BrandingService } from '../services/branding.service';
 import type { AdminService } from '../services/admin.service';
 import type { SignUpPolicy } from '../services/policy';
 import type { QuotaService } from '../services/quota.service';
@@ -19,6 +22,7 @@ import { signedIn } from './signed-in';
 export interface AdminRoutesDeps {
   admin: AdminService;
   quota: QuotaService;
+  branding: BrandingService;
 }
 
 const toPerson = (person: Person) =>
@@ -66,13 +70,15 @@ function fromProtoPolicy(policy: ProtoSignUpPolicy): SignUpPolicy {
   }
 }
 
+const toBranding = (branding: Branding) => create(BrandingSchema, branding);
+
 function uid(value: string): string {
   if (!value || value.length > 128) throw new ConnectError('Name the person by uid', Code.InvalidArgument);
   return value;
 }
 
 /** The AdminService on the Connect router (issue 32). Errors leave through the error interceptor. */
-export default ({ admin, quota }: AdminRoutesDeps) =>
+export default ({ admin, quota, branding }: AdminRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(AdminServiceDescriptor, {
       getAdminStatus: async (_request, context) => ({ admin: await admin.isAdmin(signedIn(context)) }),
@@ -117,6 +123,22 @@ export default ({ admin, quota }: AdminRoutesDeps) =>
       listAuditLog: async (request, context) => ({
         entries: (await admin.auditLog(signedIn(context), request.limit)).map(toEntry),
       }),
+
+      getBranding: async (_request, context) => {
+        signedIn(context);
+        return toBranding(await branding.current());
+      },
+
+      setBranding: async (request, context) => {
+        const given = request.branding ?? create(BrandingSchema);
+        return toBranding(
+          await admin.setBranding(signedIn(context), {
+            productName: given.productName,
+            logoUrl: given.logoUrl,
+            accentColor: given.accentColor,
+          }),
+        );
+      },
 
       getMyStorage: async (_request, context) => {
         const user = signedIn(context);

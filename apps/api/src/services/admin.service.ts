@@ -3,6 +3,8 @@ import type { User } from '../auth/user';
 import * as admin from '../db/admin.repository';
 import type { Database } from '../db/video.table';
 import type { AccountGate } from './account-gate';
+import type { Branding } from './branding';
+import type { BrandingService } from './branding.service';
 import { DOMAIN, MAX_DOMAINS, type AuditEntry, type InstanceTotals, type Person } from './admin';
 import type { SignUpPolicy } from './policy';
 import { refuseKeyCallers } from './api-keys.service';
@@ -12,6 +14,7 @@ import { VideoError } from './video';
 export interface AdminDeps {
   db: Kysely<Database>;
   gate: AccountGate;
+  branding: BrandingService;
   /** DEFAULT_QUOTA_BYTES; undefined: unlimited. */
   defaultQuotaBytes?: number;
 }
@@ -122,9 +125,18 @@ export class AdminService {
     }));
   }
 
-  /** Writes an admin action done elsewhere (branding) to the audit log. */
-  async audit(caller: User, action: string, detail: string, db: Kysely<Database> = this.deps.db): Promise<void> {
-    await admin.writeAudit(db, { ...actor(caller), action, detail });
+  /** Sets the instance's branding (checked by the branding service), written to the audit log. */
+  async setBranding(caller: User, branding: Branding): Promise<Branding> {
+    await this.requireAdmin(caller);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const saved = await this.deps.branding.save(trx, branding);
+      await admin.writeAudit(trx, {
+        ...actor(caller),
+        action: 'branding.set',
+        detail: `name "${saved.productName}", logo ${saved.logoUrl || 'none'}, accent ${saved.accentColor || 'default'}`,
+      });
+      return saved;
+    });
   }
 
   private async person(uid: string): Promise<Person> {

@@ -1,5 +1,6 @@
 import { TitledSection } from '../common/titled-section';
 import type { AdminAuditRow } from './admin-types';
+import { BrandingForm, type BrandingFormProps } from './branding-form';
 import { PeopleTable, type PeopleTableProps } from './people-table';
 import { SignUpPolicyForm, type SignUpPolicyFormProps } from './sign-up-policy-form';
 
@@ -12,6 +13,8 @@ export interface AdminPageViewProps {
   disable: PeopleTableProps['disable'];
   quota: PeopleTableProps['quota'];
   policy: SignUpPolicyFormProps;
+  /** Undefined while it loads. */
+  branding?: BrandingFormProps | undefined;
   audit: AdminAuditRow[];
 }
 
@@ -54,6 +57,11 @@ export function AdminPageView(props: AdminPageViewProps) {
       <TitledSection id="admin-sign-up" title="Sign-up">
         <SignUpPolicyForm key={`${props.policy.mode}:${props.policy.domains.join(',')}`} {...props.policy} />
       </TitledSection>
+      {props.branding ? (
+        <TitledSection id="admin-branding" title="Branding">
+          <BrandingForm key={JSON.stringify(props.branding.saved)} {...props.branding} />
+        </TitledSection>
+      ) : null}
       <TitledSection id="admin-audit" title="Audit log">
         {props.audit.length === 0 ? (
           <p>No admin action yet.</p>

@@ -102,6 +102,28 @@ describe('AdminPageView (issue 32)', () => {
     await user.click(screen.getByRole('button', { name: 'Save sign-up policy' }));
     expect(calls).toEqual([['policy', 'domains', 'example.org']]);
   });
+
+  it('saves the branding from the saved values', async () => {
+    const saved: unknown[] = [];
+    render(
+      <AdminPageView
+        {...page([], {
+          branding: {
+            busy: false,
+            saved: { productName: 'Stream', logoUrl: '', accentColor: '' },
+            submit: (values) => void saved.push(values),
+          },
+        })}
+      />,
+    );
+    const user = userEvent.setup();
+    const name = screen.getByLabelText('Product name');
+    await user.clear(name);
+    await user.type(name, 'Acme');
+    await user.type(screen.getByLabelText('Accent colour (#rrggbb)'), '#0b7285');
+    await user.click(screen.getByRole('button', { name: 'Save branding' }));
+    expect(saved).toEqual([{ productName: 'Acme', logoUrl: '', accentColor: '#0b7285' }]);
+  });
 });
 
 describe('the settings sections of issue 32', () => {

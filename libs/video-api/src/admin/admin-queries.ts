@@ -21,6 +21,7 @@ export const auditLogQuery = (transport: Transport) => query(admin.listAuditLog,
 export const signUpPolicyQuery = (transport: Transport) => query(admin.getSignUpPolicy, transport);
 /** The caller's storage against their quota, videos largest first (/settings#storage). */
 export const myStorageQuery = (transport: Transport) => query(admin.getMyStorage, transport);
+export const brandingQuery = (transport: Transport) => query(admin.getBranding, transport);
 export const listApiKeysQuery = (transport: Transport) => query(keys.listApiKeys, transport);
 
 /** Every admin query: an admin's change may move any of them (a quota moves people and the log). */
@@ -43,6 +44,7 @@ export const setPersonDisabledMutation = (t: Transport, q: QueryClient) =>
   mutation(admin.setPersonDisabled, t, q, adminKey(t));
 export const setPersonQuotaMutation = (t: Transport, q: QueryClient) =>
   mutation(admin.setPersonQuota, t, q, adminKey(t));
+export const setBrandingMutation = (t: Transport, q: QueryClient) => mutation(admin.setBranding, t, q, adminKey(t));
 export const setSignUpPolicyMutation = (t: Transport, q: QueryClient) =>
   mutation(admin.setSignUpPolicy, t, q, adminKey(t));
 

@@ -1,6 +1,7 @@
 export {
   adminStatusQuery,
   auditLogQuery,
+  brandingQuery,
   instanceTotalsQuery,
   listApiKeysQuery,
   listPeopleQuery,

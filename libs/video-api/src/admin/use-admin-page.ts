@@ -5,6 +5,8 @@ import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@
 import { adminErrorMessage } from './admin-error-message';
 import {
   auditLogQuery,
+  brandingQuery,
+  setBrandingMutation,
   instanceTotalsQuery,
   listPeopleQuery,
   setPersonDisabledMutation,
@@ -48,6 +50,8 @@ export function useAdminPage(transport: Transport) {
   const disable = useMutation(setPersonDisabledMutation(transport, queryClient));
   const quota = useMutation(setPersonQuotaMutation(transport, queryClient));
   const setPolicy = useMutation(setSignUpPolicyMutation(transport, queryClient));
+  const branding = useQuery(brandingQuery(transport));
+  const setBranding = useMutation(setBrandingMutation(transport, queryClient));
   const firstError = [people.error, totals.error, audit.error, policy.error].find(Boolean);
 
   return {
@@ -102,6 +106,16 @@ export function useAdminPage(transport: Transport) {
             domains: mode === 'domains' ? domains.split(/[\s,]+/).filter(Boolean) : [],
           },
         }),
+    },
+    branding: branding.data && {
+      ...state(setBranding),
+      saved: {
+        productName: branding.data.productName,
+        logoUrl: branding.data.logoUrl,
+        accentColor: branding.data.accentColor,
+      },
+      submit: (values: { productName: string; logoUrl: string; accentColor: string }) =>
+        setBranding.mutate({ branding: values }),
     },
     audit: (audit.data?.entries ?? []).map((entry) => ({
       id: String(entry.id),

@@ -41,6 +41,13 @@ import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
 import { ConversationService } from './services/conversation.service';
 import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
+import { QuotaService } from './services/quota.service';
+import { AccountGate, admittedUsers } from './services/account-gate';
+import { AdminService } from './services/admin.service';
+import { BrandingService } from './services/branding.service';
+import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
+import adminRoutes from './rpc/admin.routes';
+import apiKeyRoutes from './rpc/api-key.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { registerHttpMetrics } from './ops/http-metrics';
@@ -134,11 +141,29 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL) })
       : undefined;
     if (mailer) closers.unshift(async () => mailer.close());
-    const teams = new TeamService({ db: database.db, directory, generations, mailer, log });
-    // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
-    const httpVerifier = recordingUsers(verifier, directory);
+    const branding = new BrandingService({ db: database.db }); // issue 32: watch pages and mails carry it
+    const teams = new TeamService({ db: database.db, directory, generations, mailer, branding, log });
+    // Issue 32: quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
+    const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
+    const gate = new AccountGate({ db: database.db, adminEmails: config.ADMIN_EMAILS });
+    const admin = new AdminService({
+      db: database.db,
+      gate,
+      branding,
+      defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES,
+    });
     // Rate limits are counted in the database, so every API process of a cluster shares them (issue 33).
     const rateLimitCounter = new DatabaseRateLimitCounter(database.db);
+    const apiKeys = new ApiKeyService({
+      db: database.db,
+      log,
+      callsPerMinute: config.API_KEY_CALLS_PER_MINUTE,
+      rateLimits: rateLimitCounter,
+    });
+    const keyedVerifier = acceptingApiKeys(verifier, apiKeys);
+    const admittedVerifier = admittedUsers(keyedVerifier, gate);
+    // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
+    const httpVerifier = recordingUsers(admittedVerifier, directory);
     const conversations = new ConversationService({ db: database.db, videos, rateLimits: rateLimitCounter });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
@@ -169,6 +194,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           conversationRoutes({ conversations })(router);
           transcriptRoutes({ transcripts })(router);
           sensitiveTextRoutes({ sensitiveText })(router);
+          adminRoutes({ admin, quota, branding })(router);
+          apiKeyRoutes({ apiKeys })(router);
         },
         anonymousMethods: new Set([
           ...anonymousMethods,
@@ -176,10 +203,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           ...conversationAnonymousMethods,
           ...transcriptAnonymousMethods,
         ]),
-        verifier,
+        verifier: keyedVerifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,
         onAuthenticated: (user) => directory.saw(user),
+        // Someone new may sign up by accepting a team invite even where only invites let them in.
+        admit: (user, method) =>
+          gate.admit(user, {
+            acceptingInvite: method.service === 'videoservice.TeamService' && method.name === 'AcceptInvite',
+          }),
       }),
     );
     registerErrorHandler(app);
@@ -189,6 +221,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       links,
       maxUploadBytes: config.MAX_UPLOAD_BYTES,
       limits: rateLimits,
+      quota,
     });
     const uploads = new ResumableUploadService({ db: database.db, media, videos, log });
     // In S3 mode uploads in progress wait in the bucket (any API takes the next PATCH, and the
@@ -207,6 +240,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         : new TusFiles(new ResumableUploadFiles(join(config.DATA_DIR, 'uploads'))),
       maxUploadBytes: maxResumableBytes,
       limits: rateLimits,
+      quota,
       log,
     });
     videos.removeUploadsWith(tusFiles);
@@ -230,8 +264,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
-    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
-    registerNotificationRoutes(app, { verifier, conversations });
+    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
+    registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

@@ -99,3 +99,8 @@ export { MoveToTeamDialog, type MoveToTeamDialogProps } from './team/move-to-tea
 export type { TeamAction, TeamInviteRow, TeamMemberRow, TeamRoleLabel } from './team/team-types';
 export type { InviteChoice } from './team/invite-link-form';
 export * from './conversation';
+export { AdminPageView, type AdminPageViewProps } from './admin/admin-page-view';
+export type { AdminAuditRow, AdminPersonRow, SignUpModeLabel } from './admin/admin-types';
+export { StorageSection, type StorageSectionProps } from './settings/storage-section';
+export { ApiKeysSection, type ApiKeyRow, type ApiKeysSectionProps } from './settings/api-keys-section';
+export type { BrandingValues } from './admin/branding-form';

@@ -112,3 +112,4 @@ export { PERSONAL_SPACE, rememberSpace, rememberedSpace, type ActiveSpace } from
 export { loadSpaces } from './team/load-spaces';
 export { useSpaceName } from './team/use-space-name';
 export * from './conversation';
+export * from './admin';

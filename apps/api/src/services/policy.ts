@@ -214,3 +214,31 @@ export function videoRights(person: Person | undefined, video: VideoFacts): Vide
 export function personOf(uid: string, teamId?: string, role?: TeamRole): Person {
   return { uid, roles: new Map(teamId && role ? [[teamId, role]] : []) };
 }
+
+/** Issue 32: who may sign up on their first sign-in. */
+export type SignUpPolicy =
+  | { mode: 'open' }
+  /** Only people accepting a team invite (their first call is AcceptInvite), and admins. */
+  | { mode: 'invite-only' }
+  /** Only emails of these lowercase domains, and admins. */
+  | { mode: 'domains'; domains: readonly string[] };
+
+/** Issue 32: whether a person is an admin of the instance: named in ADMIN_EMAILS, or (unset) the first account. */
+export function isInstanceAdmin(
+  person: { email?: string; isFirstAccount: boolean },
+  adminEmails: readonly string[] | undefined,
+): boolean {
+  if (!adminEmails) return person.isFirstAccount;
+  return !!person.email && adminEmails.includes(person.email.toLowerCase());
+}
+
+/** Issue 32: whether someone signing in for the first time may become a person of this instance. */
+export function maySignUp(
+  policy: SignUpPolicy,
+  newcomer: { email?: string; admin: boolean; acceptingInvite: boolean },
+): boolean {
+  if (policy.mode === 'open' || newcomer.admin) return true;
+  if (policy.mode === 'invite-only') return newcomer.acceptingInvite;
+  const domain = newcomer.email?.toLowerCase().split('@')[1];
+  return !!domain && policy.domains.includes(domain);
+}

@@ -5,6 +5,7 @@ import type { User } from '../auth/user';
 import type { Database, NewVideoRow, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
+import { standing } from '../db/admin.repository';
 import * as teams from '../db/team.repository';
 import { isUniqueViolation } from '../db/unique-violation';
 import { isDiskFull } from '../storage/disk-full';
@@ -43,6 +44,8 @@ export const narrows = (before: VideoVisibility, after: VideoVisibility) =>
 
 /** An upload stored but not yet a video. */
 export interface ReceivedUpload {
+  /** Bytes stored. */
+  readonly sizeBytes: number;
   accept(): Promise<StoredVideo>;
   discard(): Promise<void>;
 }
@@ -156,6 +159,9 @@ export class VideoService {
     const video = row && toVideo(row);
     // The caller's role in the video's team, read now: a removed member loses access at once.
     const role = video?.teamId && caller ? await teams.findRole(this.deps.db, video.teamId, caller.uid) : undefined;
+    // Issue 32: a disabled person's videos answer nobody else (their share links stop working).
+    if (video && caller?.uid !== video.userId && (await standing(this.deps.db, video.userId))?.disabled)
+      throw notFound(id);
     if (video && canRead(video, caller, grant, role)) {
       const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
       return { video: until ? { ...video, readableUntil: until } : video, role };
@@ -260,6 +266,7 @@ export class VideoService {
       throw isDiskFull(error) ? new StorageFullError({ cause: error }) : error;
     });
     return {
+      sizeBytes: original.sizeBytes,
       discard: () => media.discard([original]),
       accept: async () => {
         try {

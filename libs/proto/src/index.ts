@@ -6,3 +6,4 @@ export * from './gen/videoservice/conversation_service_pb';
 export * from './gen/videoservice/transcript_service_pb';
 export * from './limits';
 export * from './validation';
+export * from './gen/videoservice/account_service_pb';

@@ -11,6 +11,18 @@ export interface UserTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** Set once the person edits their name in /settings (issue 32): the ID token no longer overwrites it. */
+  name_edited: ColumnType<boolean, boolean | undefined, boolean>;
+  default_visibility: ColumnType<'PRIVATE' | 'SHARED' | 'PUBLIC', 'PRIVATE' | 'SHARED' | 'PUBLIC' | undefined>;
+  recording_defaults: ColumnType<RecordingDefaultsJson | null, string | null | undefined, string | null>;
+  theme: ColumnType<'system' | 'light' | 'dark', 'system' | 'light' | 'dark' | undefined>;
+}
+
+/** What /record starts with (users.recording_defaults). */
+export interface RecordingDefaultsJson {
+  camera: boolean;
+  microphone: boolean;
+  countdownSeconds: number;
 }
 
 export interface TeamTable {

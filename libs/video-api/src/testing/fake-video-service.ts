@@ -151,7 +151,8 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
           const title = validTitle(req.title);
           const description = validDescription(req.description);
           const url = validSourceUrl(req.url);
-          const visibility = validVisibility(req.visibility);
+          // Not given: the caller's default, which the fake keeps at PRIVATE (no /settings here).
+          const visibility = validVisibility(req.visibility ?? Visibility.PRIVATE);
           // As the real service: bytes elsewhere are playable as they are; without any, nothing to process.
           return add({
             userId,

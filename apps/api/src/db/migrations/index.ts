@@ -16,6 +16,7 @@ import * as teamFolders from './20261125140000-team-folders';
 import * as conversation from './20261125150000-conversation';
 import * as mp4Rendition from './20261125160000-mp4-rendition';
 import * as transcripts from './20261125170000-transcripts';
+import * as accountSettings from './20261126040000-account-settings';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261125150000-conversation': conversation,
   '20261125160000-mp4-rendition': mp4Rendition,
   '20261125170000-transcripts': transcripts,
+  '20261126040000-account-settings': accountSettings,
 };

@@ -112,7 +112,7 @@ export async function eraseAccountRows(trx: Kysely<Database>, uid: string): Prom
     .execute();
   await trx.deleteFrom('comments').where('author_uid', '=', uid).execute();
   await trx.deleteFrom('reactions').where('author_uid', '=', uid).execute();
-  await trx.deleteFrom('video_views').where('viewer_key', '=', uid).execute();
+  await trx.deleteFrom('video_views').where('viewer_key', '=', `user:${uid}`).execute();
   await trx
     .deleteFrom('playback_ranges')
     .where((eb) => eb.or([eb('uid', '=', uid), eb('viewer_key', '=', uid)]))

@@ -69,6 +69,7 @@ export { TagsField } from './library/tags-field';
 export { VideoOrganise, type VideoOrganiseProps } from './library/video-organise';
 export type { LinkComponent } from './layout/link-component';
 export { useTheme } from './theme/use-theme';
+export { applyTheme } from './theme/theme';
 export { HomePage } from './home/home-page';
 export { ProfileCard } from './profile/profile-card';
 export { ProviderChoiceScreen } from './sign-in/provider-choice';
@@ -90,3 +91,5 @@ export { MoveToTeamDialog, type MoveToTeamDialogProps } from './team/move-to-tea
 export type { TeamAction, TeamInviteRow, TeamMemberRow, TeamRoleLabel } from './team/team-types';
 export type { InviteChoice } from './team/invite-link-form';
 export * from './conversation';
+export { SettingsPageView, type SettingsPageViewProps } from './settings/settings-page-view';
+export { SETTINGS_SECTIONS } from './settings/settings-types';

@@ -2,6 +2,7 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { EmptySchema, timestampFromMs, timestampMs } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createRouterTransport, type HandlerContext, type Transport } from '@connectrpc/connect';
 import {
+  AccountService,
   LibraryService,
   ListVideosResponseSchema,
   RecordViewResponseSchema,
@@ -13,6 +14,7 @@ import {
   Visibility,
 } from '@stream/proto';
 import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
+import { fakeAccountService } from './fake-account-service';
 import { createFakeShareLinks } from './fake-share-links';
 import {
   fakeLibraryService,
@@ -142,6 +144,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
     return video;
   };
 
+  const accountFake = fakeAccountService({ signedIn });
   const transport = createRouterTransport((router) =>
     router
       .service(VideoService, {
@@ -151,8 +154,8 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
           const title = validTitle(req.title);
           const description = validDescription(req.description);
           const url = validSourceUrl(req.url);
-          // Not given: the caller's default, which the fake keeps at PRIVATE (no /settings here).
-          const visibility = validVisibility(req.visibility ?? Visibility.PRIVATE);
+          // Not given: the caller's default from the fake AccountService (issue 32).
+          const visibility = validVisibility(req.visibility ?? accountFake.defaultVisibility(userId));
           // As the real service: bytes elsewhere are playable as they are; without any, nothing to process.
           return add({
             userId,
@@ -253,6 +256,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
           return create(RecordViewResponseSchema, { viewCount: viewed.viewCount });
         },
       })
+      .service(AccountService, accountFake.impl)
       .service(
         LibraryService,
         fakeLibraryService({

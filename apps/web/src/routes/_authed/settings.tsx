@@ -1,10 +1,28 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useAccountSecurity } from '@stream/auth';
+import { SettingsPageView, applyTheme } from '@stream/ui';
+import { getAccountQuery, useSettingsPage } from '@stream/video-api';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { RouteLoadError } from '../-components/route-load-error';
 
+/** /settings#profile, #account, #defaults, #data (issue 32). */
 export const Route = createFileRoute('/_authed/settings')({
-  component: () => (
-    <section className="flex flex-col gap-2">
-      <h1 className="text-3xl font-bold">Settings</h1>
-      <p>Manage your account settings</p>
-    </section>
-  ),
+  loader: ({ context: { queryClient, transport } }) => queryClient.ensureQueryData(getAccountQuery(transport)),
+  errorComponent: ({ error }) => <RouteLoadError error={error} />,
+  component: SettingsPage,
 });
+
+function SettingsPage() {
+  const { transport, session } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const security = useAccountSecurity(session);
+  const page = useSettingsPage(transport, {
+    onRenamed: (name) => security.rename(name),
+    onTheme: (theme) => theme !== 'System' && applyTheme(theme === 'Dark' ? 'dark' : 'light'),
+    download: (url) => window.location.assign(url),
+    onDeleted: async () => {
+      await session.logout();
+      await navigate({ to: '/login', replace: true });
+    },
+  });
+  return <SettingsPageView {...page} security={security} />;
+}

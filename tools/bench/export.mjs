@@ -124,7 +124,7 @@ try {
 "Export my data" of ${fmt(totalGb, 1)} GB in ${videoCount} videos (sparse files registered as READY
 videos, read as zeros), streamed by \`GET /api/account/export\` (signed link) as one zip with the
 videos stored, read by the benchmark as fast as it arrives. Server: \`apps/api/src/main.ts\` through
-tsx, PGlite, local disk, worker off. Run with \`BENCH_EXPORT_GB=${totalGb} npm run bench:export\`
+tsx, PGlite, local disk, worker off. Run with \`BENCH_EXPORT_GB=${totalGb} BENCH_EXPORT_VIDEOS=${videoCount} npm run bench:export\`
 (default 10 GB). Measured ${new Date().toISOString()} on ${cpus().length} cores shared with other
 engineers; load average ${fmt(loadBefore, 1)} at the start, ${fmt(loadAfter, 1)} at the end.
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SaveNotice, SettingsSection } from './settings-section';
 import type { SaveState } from './settings-types';
 
@@ -9,8 +9,8 @@ export interface ProfileSectionProps {
 
 /** "Display name", shown in the top bar, team lists and comments. */
 export function ProfileSection({ displayName, save }: ProfileSectionProps) {
+  // The saved name starts the field (the page keys this section by it, so a new one starts it anew).
   const [name, setName] = useState(displayName);
-  useEffect(() => setName(displayName), [displayName]);
   return (
     <SettingsSection id="profile" title="Profile">
       <form

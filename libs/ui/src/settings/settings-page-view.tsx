@@ -46,7 +46,7 @@ export function SettingsPageView(props: SettingsPageViewProps) {
       {props.loading && <p>Loading...</p>}
       {props.account && (
         <>
-          <ProfileSection displayName={props.account.displayName} save={props.rename} />
+          <ProfileSection key={props.account.displayName} displayName={props.account.displayName} save={props.rename} />
           <AccountSection {...props.security} />
           <DefaultsSection
             defaultVisibility={props.account.defaultVisibility}

@@ -11,7 +11,7 @@ import { open, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+import { URLSearchParams, pathToFileURL } from 'node:url';
 import { startApiServer } from './lib/processes.mjs';
 import { memoryOf, sampleRss } from './lib/rss.mjs';
 

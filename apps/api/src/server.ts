@@ -39,6 +39,11 @@ import { createSmtpMailer, defaultSender } from './services/mailer';
 import { recordingUsers, UserDirectory } from './services/user-directory';
 import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
+import accountRoutes from './rpc/account.routes';
+import { AccountService } from './services/account.service';
+import { createSignInAccounts } from './auth/sign-in-accounts';
+import { AccountExport } from './services/account-export';
+import { registerAccountExportRoutes } from './http/account-export.routes';
 import { ConversationService } from './services/conversation.service';
 import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
 import { QuotaService } from './services/quota.service';
@@ -164,6 +169,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const admittedVerifier = admittedUsers(keyedVerifier, gate);
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
     const httpVerifier = recordingUsers(admittedVerifier, directory);
+    const signIns = createSignInAccounts(config.FIREBASE_PROJECT_ID);
+    closers.push(() => signIns.close());
+    const accounts = new AccountService({ db: database.db, directory, videos, signIns, log });
     const conversations = new ConversationService({ db: database.db, videos, rateLimits: rateLimitCounter });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
@@ -196,6 +204,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           sensitiveTextRoutes({ sensitiveText })(router);
           adminRoutes({ admin, quota, branding })(router);
           apiKeyRoutes({ apiKeys })(router);
+          accountRoutes({ accounts, signer })(router);
         },
         anonymousMethods: new Set([
           ...anonymousMethods,
@@ -266,6 +275,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
     registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
+    registerAccountExportRoutes(app, {
+      exports: new AccountExport({ db: database.db, media, accounts }),
+      signer,
+      verifier: httpVerifier,
+      log,
+    });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

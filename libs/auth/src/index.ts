@@ -28,3 +28,4 @@ export {
   type SignInWidgetOptions,
   type SignInWidgetState,
 } from './sign-in/widget/use-sign-in-widget';
+export { useAccountSecurity, WRONG_CURRENT_PASSWORD } from './session/use-account-security';

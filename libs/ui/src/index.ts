@@ -78,6 +78,7 @@ export { TagsField } from './library/tags-field';
 export { VideoOrganise, type VideoOrganiseProps } from './library/video-organise';
 export type { LinkComponent } from './layout/link-component';
 export { useTheme } from './theme/use-theme';
+export { applyTheme } from './theme/theme';
 export { HomePage } from './home/home-page';
 export { ProfileCard } from './profile/profile-card';
 export { ProviderChoiceScreen } from './sign-in/provider-choice';
@@ -104,3 +105,5 @@ export type { AdminAuditRow, AdminPersonRow, SignUpModeLabel } from './admin/adm
 export { StorageSection, type StorageSectionProps } from './settings/storage-section';
 export { ApiKeysSection, type ApiKeyRow, type ApiKeysSectionProps } from './settings/api-keys-section';
 export type { BrandingValues } from './admin/branding-form';
+export { SettingsPageView, type SettingsPageViewProps } from './settings/settings-page-view';
+export { SETTINGS_SECTIONS } from './settings/settings-types';

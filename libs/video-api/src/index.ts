@@ -113,3 +113,12 @@ export { loadSpaces } from './team/load-spaces';
 export { useSpaceName } from './team/use-space-name';
 export * from './conversation';
 export * from './admin';
+export { accountErrorMessage } from './account/account-error-message';
+export { getAccountKey, getAccountQuery } from './account/account-queries';
+export {
+  defaultVisibilityLabels,
+  themeLabels,
+  type DefaultVisibilityLabel,
+  type ThemeLabel,
+} from './account/account-view';
+export { useSettingsPage, type RecordingDefaultsValue, type SettingsPageOptions } from './account/use-settings-page';

@@ -15,6 +15,18 @@ export interface UserTable {
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** int8, issue 32: their own storage quota; null: the instance default. */
   quota_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  /** Set once the person edits their name in /settings (issue 32): the ID token no longer overwrites it. */
+  name_edited: ColumnType<boolean, boolean | undefined, boolean>;
+  default_visibility: ColumnType<'PRIVATE' | 'SHARED' | 'PUBLIC', 'PRIVATE' | 'SHARED' | 'PUBLIC' | undefined>;
+  recording_defaults: ColumnType<RecordingDefaultsJson | null, string | null | undefined, string | null>;
+  theme: ColumnType<'system' | 'light' | 'dark', 'system' | 'light' | 'dark' | undefined>;
+}
+
+/** What /record starts with (users.recording_defaults). */
+export interface RecordingDefaultsJson {
+  camera: boolean;
+  microphone: boolean;
+  countdownSeconds: number;
 }
 
 export interface TeamTable {

@@ -49,7 +49,8 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
           title: valid.title(request.title),
           description: valid.description(request.description),
           sourceUrl: valid.sourceUrl(request.url),
-          visibility: valid.visibility(request.visibility),
+          // Not given: the caller's default visibility (issue 32).
+          visibility: request.visibility === undefined ? undefined : valid.visibility(request.visibility),
         });
         return toVideoMessage(video, links);
       },

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { User } from '../auth/user';
 import * as uploads from '../db/resumable-upload.repository';
 import * as repository from '../db/video.repository';
+import { defaultVisibilityOf } from '../db/user.repository';
 import type { Database } from '../db/video.table';
 import type { FinishedUpload, MediaService } from '../media';
 import { VideoError } from './video';
@@ -40,12 +41,13 @@ export class ResumableUploadService {
   }
 
   /**
-   * A new PROCESSING, private video `id` of `user` whose upload is in progress: made only once the
+   * A new PROCESSING video `id` of `user` (their default visibility) whose upload is in progress: made only once the
    * upload is accepted (its length within the limit), so a refused creation leaves no row.
    */
   async start(user: User, id: string, options: { title?: string } = {}): Promise<void> {
     await repository.insertVideo(this.deps.db, {
       ...uploadedVideoRow(id, user, options.title),
+      visibility: await defaultVisibilityOf(this.deps.db, user.uid),
       upload_active_at: new Date(),
     });
     this.touched.set(id, Date.now());

@@ -6,6 +6,7 @@ import type { Database, NewVideoRow, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
 import { standing } from '../db/admin.repository';
+import { defaultVisibilityOf } from '../db/user.repository';
 import * as teams from '../db/team.repository';
 import { isUniqueViolation } from '../db/unique-violation';
 import { isDiskFull } from '../storage/disk-full';
@@ -109,11 +110,11 @@ export class VideoService {
 
   /**
    * A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). A new
-   * video is in no team, so TEAM is refused as UpdateVideo refuses it (uploads are always PRIVATE).
+   * video is in no team, so TEAM is refused as UpdateVideo refuses it (uploads take the person's default, never TEAM).
    */
   async create(
     user: User,
-    input: { title: string; description: string; sourceUrl?: string; visibility: VideoVisibility },
+    input: { title: string; description: string; sourceUrl?: string; visibility?: VideoVisibility },
   ): Promise<StoredVideo> {
     if (input.visibility === 'TEAM')
       throw new VideoError(
@@ -126,7 +127,8 @@ export class VideoService {
       owner_name: user.name ?? '',
       title: input.title || defaultTitle(new Date()),
       description: input.description,
-      visibility: input.visibility,
+      // Not said: the caller's default from /settings (issue 32).
+      visibility: input.visibility ?? (await defaultVisibilityOf(this.deps.db, user.uid)),
       source_url: input.sourceUrl ?? null,
       // Bytes elsewhere are playable as they are; without any, there is nothing to process.
       status: input.sourceUrl ? 'READY' : 'UNSPECIFIED',
@@ -274,6 +276,7 @@ export class VideoService {
             when: async (trx) => {
               await repository.insertVideo(trx, {
                 ...uploadedVideoRow(id, user, options.title),
+                visibility: await defaultVisibilityOf(trx, user.uid),
                 size_bytes: original.sizeBytes,
                 client_upload_id: options.uploadKey ?? null,
               });
@@ -343,7 +346,10 @@ export class VideoService {
 
 export const newVideoId = () => randomUUID();
 
-/** The row of a new video `user` uploads (whole or resumable): PROCESSING and private until processed. */
+/**
+ * The row of a new video `user` uploads (whole or resumable): PROCESSING, and private until the
+ * caller sets the person's default visibility (`defaultVisibilityOf`, issue 32) in its place.
+ */
 export function uploadedVideoRow(id: string, user: User, title?: string): NewVideoRow {
   return {
     id,

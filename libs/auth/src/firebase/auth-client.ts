@@ -67,6 +67,13 @@ export interface AuthClient {
   checkActionCode(code: string): Promise<ActionCodeDetails>;
   applyActionCode(code: string): Promise<void>;
   sendEmailVerification(): Promise<void>;
+  /** Sets the current user's display name and refreshes the ID token, so the session shows it (issue 32). */
+  updateDisplayName(displayName: string): Promise<void>;
+  /**
+   * Signs in again with `currentPassword` (Firebase wants a recent sign-in), then sets
+   * `newPassword`. A wrong current password is `auth/wrong-password` or `auth/invalid-credential`.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
 
   sendSignInLinkToEmail(email: string, continueUrl: string): Promise<void>;
   isSignInWithEmailLink(url: string): boolean;

@@ -17,6 +17,9 @@ import {
   linkWithCredential,
   onIdTokenChanged,
   sendEmailVerification,
+  reauthenticateWithCredential,
+  updatePassword,
+  EmailAuthProvider,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
   signInWithEmailAndPassword,
@@ -151,6 +154,19 @@ export function createFirebaseAuthClient(settings: FirebaseSettings, app?: Fireb
       }),
     applyActionCode: (code) => call(() => applyActionCode(auth, code)),
     sendEmailVerification: () => call(() => sendEmailVerification(requireUser())),
+    updateDisplayName: (displayName) =>
+      call(async () => {
+        const user = requireUser();
+        await updateProfile(user, { displayName });
+        await user.getIdToken(true); // listeners (the session, the top bar) see the new name
+      }),
+    changePassword: (currentPassword, newPassword) =>
+      call(async () => {
+        const user = requireUser();
+        if (!user.email) throw new AuthClientError('auth/no-email');
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+        await updatePassword(user, newPassword);
+      }),
 
     sendSignInLinkToEmail: (email, url) =>
       call(() => sendSignInLinkToEmail(auth, email, { url, handleCodeInApp: true })),

@@ -195,6 +195,23 @@ export function createFakeAuthClient(options: { now?: () => Date } = {}): FakeAu
         account.identity = { ...account.identity, email: details.previousEmail };
       actionCodes.delete(code);
     },
+    async updateDisplayName(displayName) {
+      maybeFail('updateDisplayName');
+      if (!current) throw new AuthClientError('auth/user-token-expired');
+      const account = accounts.get(current.uid)!;
+      account.identity = { ...account.identity, displayName };
+      current = account.identity;
+      token = `token-${current.uid}-${++tokenCount}`;
+      emit();
+    },
+    async changePassword(currentPassword, newPassword) {
+      maybeFail('changePassword');
+      if (!current) throw new AuthClientError('auth/user-token-expired');
+      const account = accounts.get(current.uid)!;
+      if (account.password !== currentPassword) throw new AuthClientError('auth/wrong-password');
+      if (newPassword.length < 6) throw new AuthClientError('auth/weak-password');
+      account.password = newPassword;
+    },
     async sendEmailVerification() {
       maybeFail('sendEmailVerification');
       if (!current?.email) throw new AuthClientError('auth/user-token-expired');

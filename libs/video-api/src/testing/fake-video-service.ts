@@ -3,6 +3,7 @@ import { EmptySchema, timestampFromMs, timestampMs } from '@bufbuild/protobuf/wk
 import { Code, ConnectError, createRouterTransport, type HandlerContext, type Transport } from '@connectrpc/connect';
 import {
   EditService,
+  AccountService,
   LibraryService,
   ListVideosResponseSchema,
   RecordViewResponseSchema,
@@ -14,6 +15,7 @@ import {
   Visibility,
 } from '@stream/proto';
 import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
+import { fakeAccountService } from './fake-account-service';
 import { createFakeShareLinks } from './fake-share-links';
 import {
   fakeLibraryService,
@@ -144,6 +146,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
     return video;
   };
 
+  const accountFake = fakeAccountService({ signedIn });
   const transport = createRouterTransport((router) =>
     router
       .service(VideoService, {
@@ -153,7 +156,8 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
           const title = validTitle(req.title);
           const description = validDescription(req.description);
           const url = validSourceUrl(req.url);
-          const visibility = validVisibility(req.visibility);
+          // Not given: the caller's default from the fake AccountService (issue 32).
+          const visibility = validVisibility(req.visibility ?? accountFake.defaultVisibility(userId));
           // As the real service: bytes elsewhere are playable as they are; without any, nothing to process.
           return add({
             userId,
@@ -255,6 +259,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         },
       })
       .service(EditService, fakeEditService({ owned, update: (id, patch) => update(id, patch), record }))
+      .service(AccountService, accountFake.impl)
       .service(
         LibraryService,
         fakeLibraryService({

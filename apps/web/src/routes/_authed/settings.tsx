@@ -1,28 +1,48 @@
-import { ApiKeysSection, StorageSection } from '@stream/ui';
-import { useApiKeys, useMyStorage } from '@stream/video-api';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { useAccountSecurity } from '@stream/auth';
+import { ApiKeysSection, SettingsPageView, StorageSection, applyTheme } from '@stream/ui';
+import { getAccountQuery, useApiKeys, useMyStorage, useSettingsPage } from '@stream/video-api';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { RouteLoadError } from '../-components/route-load-error';
 
+/** /settings#profile, #account, #defaults, #storage, #api-keys, #data (issue 32). */
 export const Route = createFileRoute('/_authed/settings')({
+  loader: ({ context: { queryClient, transport } }) => queryClient.ensureQueryData(getAccountQuery(transport)),
+  errorComponent: ({ error }) => <RouteLoadError error={error} />,
   component: SettingsPage,
 });
 
 function SettingsPage() {
-  const { transport } = Route.useRouteContext();
+  const { transport, session } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const security = useAccountSecurity(session);
+  const page = useSettingsPage(transport, {
+    onRenamed: (name) => security.rename(name),
+    onTheme: (theme) => theme !== 'System' && applyTheme(theme === 'Dark' ? 'dark' : 'light'),
+    download: (url) => window.location.assign(url),
+    onDeleted: async () => {
+      await session.logout();
+      await navigate({ to: '/login', replace: true });
+    },
+  });
+  const storage = useMyStorage(transport);
+  const apiKeys = useApiKeys(transport);
   return (
-    <section className="flex flex-col gap-6">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold">Settings</h1>
-        <p>Manage your account settings</p>
-      </div>
-      <StorageSection
-        {...useMyStorage(transport)}
-        renderVideoLink={(id, children) => (
-          <Link to="/video/$id" params={{ id }} className="link">
-            {children}
-          </Link>
-        )}
-      />
-      <ApiKeysSection {...useApiKeys(transport)} />
-    </section>
+    <SettingsPageView
+      {...page}
+      security={security}
+      storageAndKeys={
+        <>
+          <StorageSection
+            {...storage}
+            renderVideoLink={(id, children) => (
+              <Link to="/video/$id" params={{ id }} className="link">
+                {children}
+              </Link>
+            )}
+          />
+          <ApiKeysSection {...apiKeys} />
+        </>
+      }
+    />
   );
 }

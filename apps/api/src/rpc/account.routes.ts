@@ -1,0 +1,138 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { ConnectError, type ConnectRouter } from '@connectrpc/connect';
+import {
+  AccountRefusalReason,
+  AccountRefusalSchema,
+  AccountSchema,
+  AccountService as AccountServiceDescriptor,
+  ExportLinkSchema,
+  RecordingDefaultsSchema,
+  Theme,
+  Visibility,
+} from '@stream/proto';
+import {
+  AccountError,
+  type Account,
+  type AccountRefusal,
+  type DefaultVisibility,
+  type ThemeChoice,
+} from '../services/account';
+import type { AccountService } from '../services/account.service';
+import type { UrlSigner } from '../services/url-signer';
+import { videoErrorCodes } from '../wire/failure-answers';
+import { signedIn } from './signed-in';
+
+export interface AccountRoutesDeps {
+  accounts: AccountService;
+  signer: UrlSigner;
+}
+
+/** GET here downloads the export (http/account-export.routes.ts answers it). */
+const EXPORT_PATH = '/api/account/export';
+
+const visibilityToProto: Record<DefaultVisibility, Visibility> = {
+  PRIVATE: Visibility.PRIVATE,
+  SHARED: Visibility.SHARED,
+  PUBLIC: Visibility.PUBLIC,
+};
+const visibilityFromProto: Partial<Record<Visibility, DefaultVisibility>> = {
+  [Visibility.PRIVATE]: 'PRIVATE',
+  [Visibility.SHARED]: 'SHARED',
+  [Visibility.PUBLIC]: 'PUBLIC',
+};
+const themeToProto: Record<ThemeChoice, Theme> = { system: Theme.SYSTEM, light: Theme.LIGHT, dark: Theme.DARK };
+const themeFromProto: Partial<Record<Theme, ThemeChoice>> = {
+  [Theme.SYSTEM]: 'system',
+  [Theme.LIGHT]: 'light',
+  [Theme.DARK]: 'dark',
+};
+const reasons: Record<AccountRefusal, AccountRefusalReason> = {
+  name_blank: AccountRefusalReason.NAME_BLANK,
+  name_too_long: AccountRefusalReason.NAME_TOO_LONG,
+  visibility_not_allowed: AccountRefusalReason.VISIBILITY_NOT_ALLOWED,
+  email_mismatch: AccountRefusalReason.EMAIL_MISMATCH,
+  sole_owner_of_team: AccountRefusalReason.SOLE_OWNER_OF_TEAM,
+  theme_unknown: AccountRefusalReason.THEME_UNKNOWN,
+  recording_defaults_invalid: AccountRefusalReason.RECORDING_DEFAULTS_INVALID,
+  photo_not_image: AccountRefusalReason.PHOTO_NOT_IMAGE,
+  photo_too_large: AccountRefusalReason.PHOTO_TOO_LARGE,
+};
+
+const toAccount = (account: Account) =>
+  create(AccountSchema, {
+    uid: account.uid,
+    displayName: account.displayName,
+    email: account.email,
+    defaultVisibility: visibilityToProto[account.defaultVisibility],
+    recordingDefaults: create(RecordingDefaultsSchema, account.recordingDefaults),
+    theme: themeToProto[account.theme],
+    createdAt: timestampFromDate(account.createdAt),
+  });
+
+/** An AccountError as a ConnectError carrying its reason (AccountRefusal) for the web app's sentence. */
+async function refusing<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    throw new ConnectError(error.message, videoErrorCodes[error.kind], undefined, [
+      { desc: AccountRefusalSchema, value: { reason: reasons[error.reason], teamNames: error.teamNames } },
+    ]);
+  }
+}
+
+const refused = (reason: AccountRefusal, message: string) => new AccountError('invalid_argument', reason, message);
+
+/** The AccountService on the Connect router (issue 32). */
+export default ({ accounts, signer }: AccountRoutesDeps) =>
+  (router: ConnectRouter) => {
+    router.service(AccountServiceDescriptor, {
+      getAccount: async (_request, context) => toAccount(await accounts.get(signedIn(context))),
+
+      updateProfile: (request, context) =>
+        refusing(async () => toAccount(await accounts.rename(signedIn(context), request.displayName))),
+
+      setDefaults: (request, context) =>
+        refusing(async () => {
+          const user = signedIn(context);
+          const defaultVisibility =
+            request.defaultVisibility === undefined ? undefined : visibilityFromProto[request.defaultVisibility];
+          if (request.defaultVisibility !== undefined && !defaultVisibility) {
+            throw refused('visibility_not_allowed', 'A default visibility is PRIVATE, SHARED or PUBLIC');
+          }
+          const theme = request.theme === undefined ? undefined : themeFromProto[request.theme];
+          if (request.theme !== undefined && !theme)
+            throw refused('theme_unknown', `theme ${request.theme} is not a known Theme`);
+          const recording = request.recordingDefaults;
+          return toAccount(
+            await accounts.setDefaults(user, {
+              defaultVisibility,
+              theme,
+              recordingDefaults: recording && {
+                camera: recording.camera,
+                microphone: recording.microphone,
+                countdownSeconds: recording.countdownSeconds,
+              },
+            }),
+          );
+        }),
+
+      getExportLink: async (_request, context) => {
+        const user = signedIn(context);
+        await accounts.get(user);
+        const { expires, signature } = signer.sign('export', user.uid);
+        const query = new URLSearchParams({ uid: user.uid, expires: String(expires), signature });
+        return create(ExportLinkSchema, {
+          url: `${EXPORT_PATH}?${query}`,
+          expiresAt: timestampFromDate(new Date(expires * 1000)),
+        });
+      },
+
+      deleteAccount: (request, context) =>
+        refusing(async () => {
+          await accounts.delete(signedIn(context), request.confirmEmail);
+          return {};
+        }),
+    });
+  };

@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { User } from '../auth/user';
+import { eraseAccountRows, teamsOwnedAlone, videoIdsOf } from '../db/account.repository';
+import { findUser, setAccountDefaults, setEditedName } from '../db/user.repository';
+import type { Database } from '../db/video.table';
+import {
+  AccountError,
+  COUNTDOWN_MAX_SECONDS,
+  DISPLAY_NAME_MAX,
+  FALLBACK_RECORDING_DEFAULTS,
+  type Account,
+  type DefaultVisibility,
+  type RecordingDefaults,
+  type ThemeChoice,
+} from './account';
+import type { UserDirectory } from './user-directory';
+import { VideoError } from './video';
+import type { VideoService } from './video.service';
+
+/** The sign-in provider's side of an account (firebase-admin against the project or the emulator). */
+export interface SignInAccounts {
+  /** Deletes the sign-in account of `uid`; one already gone is not a failure. */
+  delete(uid: string): Promise<void>;
+}
+
+export interface AccountServiceDeps {
+  db: Kysely<Database>;
+  directory: UserDirectory;
+  videos: VideoService;
+  signIns: SignInAccounts;
+  log?: Pick<Logger, 'warn' | 'info'>;
+}
+
+/** The caller's own account (issue 32, /settings): profile, defaults and deleting it all. */
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  /** The caller's account; their row is made from `user` (the ID token's claims) if it is missing. */
+  async get(user: User): Promise<Account> {
+    const found = await this.find(user.uid);
+    if (found) return found;
+    await this.deps.directory.ensure(user);
+    const made = await this.find(user.uid);
+    if (!made) throw new VideoError('not_found', `No account ${user.uid}`);
+    return made;
+  }
+
+  /** The account of `uid` if it exists (an export link outliving its account finds none). */
+  async find(uid: string): Promise<Account | undefined> {
+    const row = await findUser(this.deps.db, uid);
+    if (!row) return undefined;
+    return {
+      uid: row.uid,
+      displayName: row.display_name,
+      email: row.email,
+      defaultVisibility: row.default_visibility,
+      recordingDefaults: { ...FALLBACK_RECORDING_DEFAULTS, ...(row.recording_defaults ?? {}) },
+      theme: row.theme,
+      createdAt: row.created_at,
+    };
+  }
+
+  async rename(user: User, displayName: string): Promise<Account> {
+    const name = displayName.trim();
+    if (!name) throw new AccountError('invalid_argument', 'name_blank', 'Display name is required');
+    if ([...name].length > DISPLAY_NAME_MAX) {
+      throw new AccountError(
+        'invalid_argument',
+        'name_too_long',
+        `Display name is at most ${DISPLAY_NAME_MAX} characters`,
+      );
+    }
+    await this.deps.directory.ensure(user);
+    await setEditedName(this.deps.db, user.uid, name);
+    this.deps.directory.renamed(user.uid, name);
+    return this.get({ ...user, name });
+  }
+
+  async setDefaults(
+    user: User,
+    defaults: { defaultVisibility?: DefaultVisibility; recordingDefaults?: RecordingDefaults; theme?: ThemeChoice },
+  ): Promise<Account> {
+    const recording = defaults.recordingDefaults;
+    if (
+      recording &&
+      (!Number.isInteger(recording.countdownSeconds) ||
+        recording.countdownSeconds < 0 ||
+        recording.countdownSeconds > COUNTDOWN_MAX_SECONDS)
+    ) {
+      throw new AccountError(
+        'invalid_argument',
+        'recording_defaults_invalid',
+        `A countdown is 0 to ${COUNTDOWN_MAX_SECONDS} seconds`,
+      );
+    }
+    await this.deps.directory.ensure(user);
+    await setAccountDefaults(this.deps.db, user.uid, defaults);
+    return this.get(user);
+  }
+
+  /**
+   * Deletes everything of the caller once `confirmEmail` names their account: refused (nothing
+   * changed) while they alone own a team with other members. Their videos go first, one by one as
+   * DeleteVideo does (rows, then blobs; an upload in flight is stopped and its bytes removed), then
+   * every other row naming them in one transaction, then the sign-in account.
+   */
+  async delete(user: User, confirmEmail: string): Promise<void> {
+    const own = (user.email ?? '').trim().toLowerCase();
+    if (!own || confirmEmail.trim().toLowerCase() !== own) {
+      throw new AccountError('invalid_argument', 'email_mismatch', 'Type your account’s email to confirm');
+    }
+    const blocking = (await teamsOwnedAlone(this.deps.db, user.uid)).filter((team) => team.otherMembers > 0);
+    if (blocking.length > 0) {
+      throw new AccountError(
+        'failed_precondition',
+        'sole_owner_of_team',
+        `You are the only owner of ${blocking.map((team) => team.name).join(', ')}: make another member an owner or delete the team first`,
+        blocking.map((team) => team.name),
+      );
+    }
+    for (const id of await videoIdsOf(this.deps.db, user.uid)) {
+      await this.deps.videos.delete(user, id).catch((error: unknown) => {
+        // Deleted meanwhile (by another tab) is what we want; anything else stops the deletion.
+        if (!(error instanceof VideoError && error.kind === 'not_found')) throw error;
+      });
+    }
+    await this.deps.db.transaction().execute((trx) => eraseAccountRows(trx, user.uid));
+    this.deps.directory.forget(user.uid);
+    await this.deps.signIns.delete(user.uid);
+    this.deps.log?.info({ uid: user.uid }, 'account deleted');
+  }
+}

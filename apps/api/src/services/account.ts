@@ -1,0 +1,49 @@
+import { VideoError, type VideoErrorKind } from './video';
+
+/** What a refusal of the account service was about (AccountRefusalReason on the wire). */
+export type AccountRefusal =
+  | 'name_blank'
+  | 'name_too_long'
+  | 'visibility_not_allowed'
+  | 'email_mismatch'
+  | 'sole_owner_of_team'
+  | 'theme_unknown'
+  | 'recording_defaults_invalid'
+  | 'photo_not_image'
+  | 'photo_too_large';
+
+/** A refused account call: the edge sends `reason` along so the web app can say it in words. */
+export class AccountError extends VideoError {
+  constructor(
+    kind: VideoErrorKind,
+    readonly reason: AccountRefusal,
+    message: string,
+    readonly teamNames: string[] = [],
+  ) {
+    super(kind, message);
+    this.name = 'AccountError';
+  }
+}
+
+export type DefaultVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC';
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+export interface RecordingDefaults {
+  camera: boolean;
+  microphone: boolean;
+  countdownSeconds: number;
+}
+
+export interface Account {
+  uid: string;
+  displayName: string;
+  email: string;
+  defaultVisibility: DefaultVisibility;
+  recordingDefaults: RecordingDefaults;
+  theme: ThemeChoice;
+  createdAt: Date;
+}
+
+export const DISPLAY_NAME_MAX = 100;
+export const COUNTDOWN_MAX_SECONDS = 10;
+export const FALLBACK_RECORDING_DEFAULTS: RecordingDefaults = { camera: false, microphone: true, countdownSeconds: 0 };

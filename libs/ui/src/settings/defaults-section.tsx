@@ -1,0 +1,75 @@
+import { LabelledSelect } from '../common/labelled-select';
+import { SaveNotice, SettingsSection } from './settings-section';
+import type { DefaultVisibilityChoice, RecordingDefaultsChoice, SaveState, ThemeChoice } from './settings-types';
+
+export interface DefaultsSectionProps {
+  defaultVisibility: DefaultVisibilityChoice;
+  theme: ThemeChoice;
+  recording: RecordingDefaultsChoice;
+  save: SaveState & {
+    submit: (change: {
+      defaultVisibility?: DefaultVisibilityChoice;
+      theme?: ThemeChoice;
+      recording?: RecordingDefaultsChoice;
+    }) => void;
+  };
+}
+
+const visibilities = (['Private', 'Shared', 'Public'] as const).map((value) => ({ value, label: value }));
+const themes = (['System', 'Light', 'Dark'] as const).map((value) => ({ value, label: value }));
+const countdowns = (['0', '3', '5', '10'] as const).map((value) => ({
+  value,
+  label: value === '0' ? 'None' : `${value} seconds`,
+}));
+
+/** What every new video and recording starts with, and the theme; each change is saved at once. */
+export function DefaultsSection({ defaultVisibility, theme, recording, save }: DefaultsSectionProps) {
+  const setRecording = (change: Partial<RecordingDefaultsChoice>) =>
+    save.submit({ recording: { ...recording, ...change } });
+  return (
+    <SettingsSection id="defaults" title="Defaults">
+      <div className="flex flex-wrap gap-6 items-end">
+        <LabelledSelect
+          label="Default visibility"
+          value={defaultVisibility}
+          options={visibilities}
+          onChange={(value) => save.submit({ defaultVisibility: value })}
+        />
+        <LabelledSelect
+          label="Theme"
+          value={theme}
+          options={themes}
+          onChange={(value) => save.submit({ theme: value })}
+        />
+        <LabelledSelect
+          label="Countdown before recording"
+          value={String(recording.countdownSeconds) as (typeof countdowns)[number]['value']}
+          options={countdowns}
+          onChange={(value) => setRecording({ countdownSeconds: Number(value) })}
+        />
+      </div>
+      <fieldset className="flex flex-wrap gap-6">
+        <legend className="mb-1">A new recording starts with</legend>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={recording.microphone}
+            onChange={(event) => setRecording({ microphone: event.currentTarget.checked })}
+          />
+          Microphone
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={recording.camera}
+            onChange={(event) => setRecording({ camera: event.currentTarget.checked })}
+          />
+          Camera
+        </label>
+      </fieldset>
+      <SaveNotice error={save.error} done={save.done} />
+    </SettingsSection>
+  );
+}

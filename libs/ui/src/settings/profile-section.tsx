@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { SaveNotice, SettingsSection } from './settings-section';
+import type { SaveState } from './settings-types';
+
+export interface ProfileSectionProps {
+  displayName: string;
+  save: SaveState & { submit: (displayName: string) => void };
+}
+
+/** "Display name", shown in the top bar, team lists and comments. */
+export function ProfileSection({ displayName, save }: ProfileSectionProps) {
+  // The saved name starts the field (the page keys this section by it, so a new one starts it anew).
+  const [name, setName] = useState(displayName);
+  return (
+    <SettingsSection id="profile" title="Profile">
+      <form
+        className="flex flex-col gap-2 max-w-md"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.submit(name);
+        }}
+      >
+        <label className="flex flex-col gap-1">
+          <span>Display name</span>
+          <input
+            className="input input-bordered"
+            name="displayName"
+            value={name}
+            maxLength={200}
+            autoComplete="name"
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+        </label>
+        <div>
+          <button type="submit" className="btn btn-primary btn-sm" disabled={save.busy}>
+            Save name
+          </button>
+        </div>
+        <SaveNotice error={save.error} done={save.done} />
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,73 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SettingsPageView, type SettingsPageViewProps } from './settings-page-view';
+
+afterEach(cleanup);
+
+function props(overrides: Partial<SettingsPageViewProps> = {}): SettingsPageViewProps {
+  return {
+    loading: false,
+    account: {
+      displayName: 'Ada',
+      email: 'ada@example.com',
+      defaultVisibility: 'Private',
+      theme: 'System',
+      recording: { camera: false, microphone: true, countdownSeconds: 0 },
+    },
+    rename: { busy: false, submit: vi.fn() },
+    defaults: { busy: false, submit: vi.fn() },
+    security: {
+      email: 'ada@example.com',
+      emailVerified: false,
+      providers: ['password'],
+      hasPassword: true,
+      verification: null,
+      onResendVerification: vi.fn(),
+      passwordBusy: false,
+      password: null,
+      onChangePassword: vi.fn(),
+    },
+    exportData: { busy: false, start: vi.fn() },
+    deleteAccount: { busy: false, submit: vi.fn() },
+    ...overrides,
+  };
+}
+
+describe('SettingsPageView', () => {
+  it('links to each section by its anchor, and each section is a region named by its heading', () => {
+    render(<SettingsPageView {...props()} />);
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#profile', '#account', '#defaults', '#data']);
+    for (const name of ['Profile', 'Account', 'Defaults', 'Your data']) {
+      expect(screen.getByRole('region', { name })).toBeTruthy();
+    }
+    expect(document.getElementById('profile')?.textContent).toBe('Profile');
+  });
+
+  it('saves the display name and the default visibility the person chose', async () => {
+    const page = props();
+    render(<SettingsPageView {...page} />);
+    const name = screen.getByLabelText('Display name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada Lovelace{Enter}');
+    expect(page.rename.submit).toHaveBeenCalledWith('Ada Lovelace');
+    await userEvent.selectOptions(screen.getByLabelText('Default visibility'), 'Public');
+    expect(page.defaults.submit).toHaveBeenCalledWith({ defaultVisibility: 'Public' });
+  });
+
+  it('deletes only once the email is typed, and shows why a deletion was refused', async () => {
+    const page = props({ deleteAccount: { busy: false, submit: vi.fn(), error: 'You are the only owner of Crew.' } });
+    render(<SettingsPageView {...page} />);
+    const button = screen.getByRole('button', { name: 'Delete my account' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText(/Type your email/), 'ADA@example.com');
+    await userEvent.click(button);
+    expect(page.deleteAccount.submit).toHaveBeenCalledWith('ADA@example.com');
+    expect(screen.getByText('You are the only owner of Crew.')).toBeTruthy();
+  });
+});

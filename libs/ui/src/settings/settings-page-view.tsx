@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { AccountSection, type AccountSectionProps } from './account-section';
+import { DataSection } from './data-section';
+import { DefaultsSection, type DefaultsSectionProps } from './defaults-section';
+import { ProfileSection, type ProfileSectionProps } from './profile-section';
+import { SETTINGS_SECTIONS, type SaveState } from './settings-types';
+
+export interface SettingsPageViewProps {
+  loading: boolean;
+  loadError?: string;
+  account?: {
+    displayName: string;
+    email: string;
+    defaultVisibility: DefaultsSectionProps['defaultVisibility'];
+    theme: DefaultsSectionProps['theme'];
+    recording: DefaultsSectionProps['recording'];
+  };
+  rename: ProfileSectionProps['save'];
+  defaults: DefaultsSectionProps['save'];
+  security: AccountSectionProps;
+  exportData: SaveState & { start: () => void };
+  deleteAccount: SaveState & { submit: (confirmEmail: string) => void };
+  /** The Storage and API keys sections (`StorageSection`, `ApiKeysSection`), drawn before Your data. */
+  storageAndKeys?: ReactNode;
+}
+
+/** /settings (issue 32): a list of links to its sections, then Profile, Account, Defaults, Storage, API keys and Your data. */
+export function SettingsPageView(props: SettingsPageViewProps) {
+  return (
+    <div className="flex flex-col gap-4 max-w-3xl">
+      <h1 className="text-3xl font-bold">Settings</h1>
+      <p>Manage your account settings</p>
+      <nav aria-label="Settings sections">
+        <ul className="flex flex-wrap gap-2">
+          {SETTINGS_SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a className="link" href={`#${section.id}`}>
+                {section.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {props.loadError && (
+        <p role="alert" className="alert alert-error">
+          {props.loadError}
+        </p>
+      )}
+      {props.loading && <p>Loading...</p>}
+      {props.account && (
+        <>
+          <ProfileSection key={props.account.displayName} displayName={props.account.displayName} save={props.rename} />
+          <AccountSection {...props.security} />
+          <DefaultsSection
+            defaultVisibility={props.account.defaultVisibility}
+            theme={props.account.theme}
+            recording={props.account.recording}
+            save={props.defaults}
+          />
+          {props.storageAndKeys}
+          <DataSection email={props.account.email} exportData={props.exportData} deleteAccount={props.deleteAccount} />
+        </>
+      )}
+    </div>
+  );
+}

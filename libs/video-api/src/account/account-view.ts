@@ -1,0 +1,37 @@
+import { Theme, Visibility, type Account } from '@stream/proto';
+
+export type DefaultVisibilityLabel = 'Private' | 'Shared' | 'Public';
+export type ThemeLabel = 'System' | 'Light' | 'Dark';
+
+export const defaultVisibilityLabels: readonly DefaultVisibilityLabel[] = ['Private', 'Shared', 'Public'];
+export const themeLabels: readonly ThemeLabel[] = ['System', 'Light', 'Dark'];
+
+const visibilityOf: Record<DefaultVisibilityLabel, Visibility> = {
+  Private: Visibility.PRIVATE,
+  Shared: Visibility.SHARED,
+  Public: Visibility.PUBLIC,
+};
+const themeOf: Record<ThemeLabel, Theme> = { System: Theme.SYSTEM, Light: Theme.LIGHT, Dark: Theme.DARK };
+
+export const visibilityOfDefaultLabel = (label: DefaultVisibilityLabel) => visibilityOf[label];
+export const themeOfLabel = (label: ThemeLabel) => themeOf[label];
+
+/** What /settings shows of an account, as plain values for `@stream/ui`. */
+export function accountView(account: Account) {
+  const visibility =
+    (Object.entries(visibilityOf).find(([, value]) => value === account.defaultVisibility)?.[0] as
+      DefaultVisibilityLabel | undefined) ?? 'Private';
+  const theme =
+    (Object.entries(themeOf).find(([, value]) => value === account.theme)?.[0] as ThemeLabel | undefined) ?? 'System';
+  return {
+    displayName: account.displayName,
+    email: account.email,
+    defaultVisibility: visibility,
+    theme,
+    recording: {
+      camera: account.recordingDefaults?.camera ?? false,
+      microphone: account.recordingDefaults?.microphone ?? true,
+      countdownSeconds: account.recordingDefaults?.countdownSeconds ?? 0,
+    },
+  };
+}

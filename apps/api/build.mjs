@@ -1,4 +1,4 @@
-// `npm run build` for the API: src/main.ts, worker.ts and migrate.ts bundled by esbuild into
+// `npm run build` for the API: src/main.ts, worker.ts, migrate.ts, backup.ts and restore.ts bundled by esbuild into
 // dist/*.js, plain JavaScript that `node` runs without a TypeScript loader. Our workspace libraries
 // (@stream/proto, TypeScript sources) are bundled in; every npm dependency stays an import of
 // node_modules, so `npm ci --omit=dev` installs exactly what dist/ needs (docs/deploy.md).
@@ -10,7 +10,9 @@ const root = join(import.meta.dirname, '../..');
 const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 await build({
-  entryPoints: ['main', 'worker', 'migrate'].map((name) => join(import.meta.dirname, 'src', `${name}.ts`)),
+  entryPoints: ['main', 'worker', 'migrate', 'backup', 'restore'].map((name) =>
+    join(import.meta.dirname, 'src', `${name}.ts`),
+  ),
   outdir: join(import.meta.dirname, 'dist'),
   bundle: true,
   splitting: true, // the three entries share one copy of the code they have in common

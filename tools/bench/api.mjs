@@ -343,7 +343,9 @@ async function main() {
     });
     cleanups.unshift(() => front.stop());
     const accelVideoUrl = new URL(uploaded.url, front.baseUrl).href;
-    const redirect = await fetch(new URL(uploaded.url, accelServer.baseUrl), { headers: { range: 'bytes=0-0' } });
+    const redirect = await fetch(new URL(uploaded.url, accelServer.baseUrl), {
+      headers: { range: 'bytes=0-0', 'x-stream-accel': 'on' },
+    });
     await redirect.arrayBuffer();
     if (!redirect.headers.get('x-accel-redirect')) throw new Error('the API answered no X-Accel-Redirect');
     if ((await wholeGet(accelVideoUrl, { verify: true })).sha256 !== fileSha)

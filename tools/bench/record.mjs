@@ -7,6 +7,9 @@
 // second (the recording's own pace), or uploaded whole by the app's upload client at Stop. The real
 // API (tsx, PGlite, local disk, worker in process) and the Auth emulator on 127.0.0.1; results go
 // to bench/results/record.md. BENCH_RECORD_SECONDS (default "10,300") lists the lengths.
+// The drawing rows (issue 31, record/drawing.mjs): frames recorded per second at 1080p30 with and
+// without drawing. BENCH_RECORD_FIGURES (default "upload,drawing") picks which run; run alone, the
+// drawing rows replace their section of record.md and leave the upload rows as they were.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -17,6 +20,7 @@ import { makeTestClip } from '@stream/video-api/testing';
 import { build } from 'vite';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
 import { launchChromium, startProduct } from './lib/product.mjs';
+import { drawingHeading, measureDrawing } from './record/drawing.mjs';
 import { instantInPage, wholeFileInPage } from './record/in-page.mjs';
 
 /* global document -- firstFrameAt's check runs in the page */
@@ -24,6 +28,7 @@ import { instantInPage, wholeFileInPage } from './record/in-page.mjs';
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 const LENGTHS = (process.env.BENCH_RECORD_SECONDS ?? '10,300').split(',').map(Number);
+const FIGURES = (process.env.BENCH_RECORD_FIGURES ?? 'upload,drawing').split(',');
 const UPLINK_BITS = 10_000_000;
 const VIDEO_BITRATE = '2000k';
 const PART_BYTES = 16 * 1024 * 1024;
@@ -47,7 +52,7 @@ async function makeRecording(dir, seconds) {
   return path;
 }
 
-async function bundlePageLibs() {
+async function bundlePageLibs(entry = 'record/page-entry.ts') {
   // Vite's build() sets this process's NODE_ENV to production; the API started later inherits the
   // environment, and in production it refuses the embedded database and the Auth emulator.
   const nodeEnv = process.env.NODE_ENV;
@@ -57,7 +62,7 @@ async function bundlePageLibs() {
     build: {
       write: false,
       minify: false,
-      lib: { entry: join(import.meta.dirname, 'record/page-entry.ts'), formats: ['iife'], name: 'x', fileName: 'x' },
+      lib: { entry: join(import.meta.dirname, entry), formats: ['iife'], name: 'x', fileName: 'x' },
     },
   }).finally(() => {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
@@ -148,6 +153,19 @@ async function main() {
   const scratch = await mkdtemp(join(tmpdir(), 'stream-bench-record-'));
   const cleanups = [() => rm(scratch, { recursive: true, force: true })];
   try {
+    const out = join(root, 'bench/results/record.md');
+    const previous = await readFile(out, 'utf8').catch(() => '');
+    const [previousUpload = '', previousDrawing = ''] = previous.split(drawingHeading);
+    const drawing = FIGURES.includes('drawing')
+      ? await measureDrawing({ scratch, cleanups, log, libs: await bundlePageLibs('record/drawing-entry.ts') })
+      : previousDrawing && `${drawingHeading}${previousDrawing}`;
+    if (!FIGURES.includes('upload')) {
+      const report = `${previousUpload.trimEnd()}\n\n${drawing}`;
+      await writeFile(out, report);
+      console.log(`\n${drawing}`);
+      log(`written to ${out}`);
+      return;
+    }
     const loadAtStart = loadavg()[0];
     log('bundling the in-page libs');
     const libs = await bundlePageLibs();
@@ -213,8 +231,7 @@ under 5 s: ${s(long.readyMs)} ${met(long.readyMs < 5000)}.
   store. The storyboard (one keyframe decoded every few seconds of video) is made just after READY.
 - The watch page asks for its video every second while it is PROCESSING and plays once it is READY:
   first frame minus READY is that wait plus loading the player.
-`;
-    const out = join(root, 'bench/results/record.md');
+${drawing ? `\n${drawing}` : ''}`;
     await writeFile(out, report);
     console.log(`\n${report}`);
     log(`written to ${out}`);

@@ -18,7 +18,12 @@ export const systemPackages = {
   },
   pocketsphinx: { probe: '/usr/bin/pocketsphinx_continuous', apt: ['pocketsphinx', 'pocketsphinx-en-us'] },
   espeak: { probe: '/usr/bin/espeak-ng', apt: ['espeak-ng'] },
-  tesseract: { probe: '/usr/bin/tesseract', apt: ['tesseract-ocr', 'tesseract-ocr-eng'] },
+  tesseract: {
+    probe: '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata',
+    apt: ['tesseract-ocr', 'tesseract-ocr-eng'],
+  },
+  // A font for ffmpeg's drawtext (the sensitive-text test writes text into its recording).
+  fonts: { probe: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', apt: ['fonts-dejavu-core'] },
 };
 
 export function missingPackages(needs) {

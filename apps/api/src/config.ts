@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './trust-proxy';
@@ -95,6 +94,29 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 ** 3),
+  /**
+   * Issue 32: each person's storage quota, in bytes, unless an admin gave them their own; unset:
+   * unlimited. Uploads that would pass it are refused (the declared length, and every PATCH of a
+   * recording uploading itself).
+   */
+  DEFAULT_QUOTA_BYTES: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).optional(),
+  ),
+  /**
+   * Issue 32: the admins of /admin, by email, comma-separated (matched without regard to case);
+   * unset: the first person who signed in.
+   */
+  ADMIN_EMAILS: optionalString.transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean)
+      : undefined,
+  ),
+  /** Issue 32: calls one personal API key may make per minute (counted per API process). */
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Longest recording /record makes, in seconds (it warns a minute before, then stops); unset: no limit. */
   MAX_RECORDING_SECONDS: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -110,11 +132,11 @@ export const configSchema = z.object({
   UPLOAD_FIRST_BYTES_MINUTES: z.coerce.number().positive().default(10),
   /** The Firebase project whose ID tokens are accepted. */
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-stream'),
-  /** Keys the signed stream URLs; random per process when unset (links die on restart). */
-  URL_SIGNING_SECRET: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .default(() => randomBytes(32).toString('base64url')),
+  /**
+   * Keys the signed stream URLs. Unset: random per process (links die on restart, and another API
+   * refuses them), which production refuses (startup/deployment-rules.ts).
+   */
+  URL_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How long a signed stream or thumbnail URL stays valid. */
   SIGNED_URL_TTL_SECONDS: z.coerce
     .number()

@@ -1,3 +1,4 @@
+import { nodeVersionWarning } from './startup/quiet-aws-sdk'; // first: before the AWS SDK loads
 import { ConfigError, loadConfig } from './config';
 import { listenHost } from './http/listen-host';
 import { logFormat, logStream } from './ops/log-format';
@@ -20,6 +21,8 @@ async function main() {
   const stream = logStream(logFormat(config.LOG_FORMAT));
   const app = await build(config, { logger: { level: config.LOG_LEVEL, stream } });
   app.log.info(describeDatabase(config));
+  const oldNode = nodeVersionWarning();
+  if (oldNode) app.log.warn({ node: process.version }, oldNode);
   const { host, warning } = listenHost(config);
   if (warning) console.error(warning); // whatever LOG_LEVEL says
   await app.listen({ port: config.PORT, host }).catch(async (error: NodeJS.ErrnoException) => {

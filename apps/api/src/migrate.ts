@@ -1,6 +1,7 @@
 // `npm run migrate`: brings the database to this code's schema, ours and the job queue's, then
 // exits. A deploy runs it once before starting the new processes; the APIs also migrate as they
 // start, and any number of them may do so at once (db/migrate.ts: an advisory lock).
+import './startup/quiet-aws-sdk'; // first: before the AWS SDK loads
 import { join } from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';

@@ -35,7 +35,10 @@ export async function wireProcessing(deps: {
     log,
     onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
   });
-  metrics.watchQueue(() => processing.queueSize());
+  metrics.watchQueue(
+    () => processing.queueSize(),
+    () => processing.queueHealth(),
+  );
   return processing;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { registerAppConfigRoute } from './http/app-config.routes';
 import { registerStreamRoutes } from './http/stream.routes';
 import { registerUploadRoutes } from './http/upload.routes';
 import { registerTusRoutes } from './http/tus.routes';
+import { DatabaseRateLimitCounter } from './db/rate-limit.repository';
 import { startUploadExpiry } from './http/tus-expiry';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
@@ -28,6 +30,8 @@ import { EditService } from './services/edit.service';
 import { TranscriptService } from './services/transcript.service';
 import transcriptRoutes, { transcriptAnonymousMethods } from './rpc/transcript.routes';
 import editRoutes from './rpc/edit.routes';
+import sensitiveTextRoutes from './rpc/sensitive-text.routes';
+import { SensitiveTextService } from './services/sensitive-text.service';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
@@ -37,6 +41,13 @@ import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
 import { ConversationService } from './services/conversation.service';
 import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
+import { QuotaService } from './services/quota.service';
+import { AccountGate, admittedUsers } from './services/account-gate';
+import { AdminService } from './services/admin.service';
+import { BrandingService } from './services/branding.service';
+import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
+import adminRoutes from './rpc/admin.routes';
+import apiKeyRoutes from './rpc/api-key.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { registerHttpMetrics } from './ops/http-metrics';
@@ -66,6 +77,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     genReqId: requestId,
     serverFactory: protocols.serverFactory,
+    // Stopping (SIGTERM), a request that still arrives on an open connection is served and its
+    // connection closed after the answer (Fastify sets Connection: close), rather than answered 503:
+    // nginx passes a 503 to a POST (every RPC) instead of trying the other API, which a rolling
+    // restart under load showed (test/cluster.test.ts). New connections are refused, and those
+    // nginx retries elsewhere, POSTs included, since nothing of them was sent.
+    return503OnClosing: false,
   });
   app.decorate('trustsProxy', trustFunction(config.TRUST_PROXY));
   app.addHook('preClose', async () => protocols.closeSessions());
@@ -102,7 +119,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     closers.unshift(stopProcessing);
     if (config.WORKER) await processing.startWorker();
 
-    const signer = new UrlSigner(config.URL_SIGNING_SECRET, config.SIGNED_URL_TTL_SECONDS);
+    const signer = new UrlSigner(
+      config.URL_SIGNING_SECRET ?? randomBytes(32).toString('base64url'),
+      config.SIGNED_URL_TTL_SECONDS,
+    );
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const generations = new LinkGenerations(database.db);
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations });
@@ -121,14 +141,42 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL) })
       : undefined;
     if (mailer) closers.unshift(async () => mailer.close());
-    const teams = new TeamService({ db: database.db, directory, generations, mailer, log });
+    const branding = new BrandingService({ db: database.db }); // issue 32: watch pages and mails carry it
+    const teams = new TeamService({ db: database.db, directory, generations, mailer, branding, log });
+    // Issue 32: quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
+    const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
+    const gate = new AccountGate({ db: database.db, adminEmails: config.ADMIN_EMAILS });
+    const admin = new AdminService({
+      db: database.db,
+      gate,
+      branding,
+      defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES,
+    });
+    // Rate limits are counted in the database, so every API process of a cluster shares them (issue 33).
+    const rateLimitCounter = new DatabaseRateLimitCounter(database.db);
+    const apiKeys = new ApiKeyService({
+      db: database.db,
+      log,
+      callsPerMinute: config.API_KEY_CALLS_PER_MINUTE,
+      rateLimits: rateLimitCounter,
+    });
+    const keyedVerifier = acceptingApiKeys(verifier, apiKeys);
+    const admittedVerifier = admittedUsers(keyedVerifier, gate);
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
-    const httpVerifier = recordingUsers(verifier, directory);
-    const conversations = new ConversationService({ db: database.db, videos });
+    const httpVerifier = recordingUsers(admittedVerifier, directory);
+    const conversations = new ConversationService({ db: database.db, videos, rateLimits: rateLimitCounter });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
+    const sensitiveText = new SensitiveTextService({
+      media,
+      videos,
+      ffmpegPath: config.FFMPEG_PATH || '/usr/bin/ffmpeg',
+      tesseractPath: '/usr/bin/tesseract', // Debian's tesseract-ocr (+ tesseract-ocr-eng)
+      scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
+      toolTimeoutMs: 120_000,
+    });
 
-    const rateLimits = await registerSecurity(app, config);
+    const rateLimits = registerSecurity(app, config, rateLimitCounter, (limit) => metrics.rateLimited.inc({ limit }));
     const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
     app.addHook('preClose', async () => {
       readiness.stop(); // a balancer sees /readyz fail from the first moment
@@ -145,6 +193,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           teamRoutes({ teams, links })(router);
           conversationRoutes({ conversations })(router);
           transcriptRoutes({ transcripts })(router);
+          sensitiveTextRoutes({ sensitiveText })(router);
+          adminRoutes({ admin, quota, branding })(router);
+          apiKeyRoutes({ apiKeys })(router);
         },
         anonymousMethods: new Set([
           ...anonymousMethods,
@@ -152,10 +203,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           ...conversationAnonymousMethods,
           ...transcriptAnonymousMethods,
         ]),
-        verifier,
+        verifier: keyedVerifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,
         onAuthenticated: (user) => directory.saw(user),
+        // Someone new may sign up by accepting a team invite even where only invites let them in.
+        admit: (user, method) =>
+          gate.admit(user, {
+            acceptingInvite: method.service === 'videoservice.TeamService' && method.name === 'AcceptInvite',
+          }),
       }),
     );
     registerErrorHandler(app);
@@ -165,6 +221,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       links,
       maxUploadBytes: config.MAX_UPLOAD_BYTES,
       limits: rateLimits,
+      quota,
     });
     const uploads = new ResumableUploadService({ db: database.db, media, videos, log });
     // In S3 mode uploads in progress wait in the bucket (any API takes the next PATCH, and the
@@ -182,6 +239,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           })
         : new TusFiles(new ResumableUploadFiles(join(config.DATA_DIR, 'uploads'))),
       maxUploadBytes: maxResumableBytes,
+      limits: rateLimits,
+      quota,
       log,
     });
     videos.removeUploadsWith(tusFiles);
@@ -205,8 +264,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
-    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST });
-    registerNotificationRoutes(app, { verifier, conversations });
+    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
+    registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

@@ -1,3 +1,4 @@
+import { nodeVersionWarning } from './startup/quiet-aws-sdk'; // first: before the AWS SDK loads
 // The processing worker as its own process (`npm run worker`): for deployments that run the API
 // with WORKER=false and any number of workers beside it, all sharing one PostgreSQL queue.
 // Reads the same environment as the API; SIGTERM or SIGINT finishes the running job (up to
@@ -27,6 +28,8 @@ async function main() {
   const log = stream
     ? pino({ name: 'worker', level: config.LOG_LEVEL }, stream)
     : pino({ name: 'worker', level: config.LOG_LEVEL });
+  const oldNode = nodeVersionWarning();
+  if (oldNode) log.warn({ node: process.version }, oldNode);
   if (!config.DATABASE_URL) {
     throw new ConfigError(
       'DATABASE_URL: a separate worker needs PostgreSQL; the embedded database serves one process, whose worker runs inside the API',

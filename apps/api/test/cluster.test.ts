@@ -9,7 +9,9 @@
 // uploads wait in the bucket (@tus/s3-store), so nginx sends them round robin like the rest: one
 // started on an API killed with SIGKILL mid-PATCH continues through another and becomes one READY
 // video whose original is the recording byte for byte.
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,7 +22,9 @@ import pino from 'pino';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code, ConnectError } from '@connectrpc/connect';
 import { loadConfig } from '../src/config';
+import { COMMENT_LIMIT } from '../src/services/conversation.service';
 import { fromPostgres } from '../src/db/database';
 import { MediaService } from '../src/media';
 import { createBlobStore } from '../src/storage';
@@ -29,6 +33,7 @@ import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { buildApi, ready, startBuilt, type BuiltProcess } from './support/built-api';
 import { videoClient } from './support/clients';
+import { conversationClient } from './support/conversation-client';
 import { startNginx, type TestNginx } from './support/nginx';
 import { startTestS3, type TestS3 } from './support/s3';
 import { createPostgresDatabase } from './support/test-database';
@@ -246,6 +251,8 @@ describe('a cluster behind nginx', () => {
       });
       expect(served.length).toBe(5);
       for (const line of served) expect(line, 'sent by nginx from the bucket').toContain(bucket);
+      // The signed URL's path is logged, never its signature (docs/deploy/nginx-http.conf).
+      for (const line of served) expect(line).not.toMatch(/[?&](?:signature|expires)=/);
       for (const port of ports)
         expect(
           served.some((line) => line.includes(port)),
@@ -253,6 +260,39 @@ describe('a cluster behind nginx', () => {
         ).toBe(true);
     }
   }, 60_000);
+
+  it('counts a rate limit once for the cluster: two APIs refuse the person past N comments, not 2N', async () => {
+    const conversation = conversationClient(nginx.baseUrl, { token: user.idToken });
+    const outcomes: string[] = [];
+    // One at a time, so round robin alternates them between the APIs; within COMMENT_LIMIT's minute.
+    for (let i = 0; i < COMMENT_LIMIT.max + 4; i++) {
+      outcomes.push(
+        await conversation
+          .addComment({ videoId: firstTen[0]!, text: `comment ${i}`, momentSeconds: 0, parentId: '' })
+          .then(
+            () => 'ok',
+            (error: unknown) => Code[ConnectError.from(error).code],
+          ),
+      );
+    }
+    expect(outcomes).toEqual([
+      ...Array<string>(COMMENT_LIMIT.max).fill('ok'),
+      ...Array<string>(4).fill(Code[Code.ResourceExhausted]),
+    ]);
+    const answered = nginx
+      .accessLog()
+      .split('\n')
+      .filter((line) => line.includes('/videoservice.ConversationService/AddComment'));
+    for (const api of apis)
+      expect(answered.filter((line) => line.includes(`upstream=127.0.0.1:${api.port}`)).length).toBeGreaterThan(
+        COMMENT_LIMIT.max / 2 - 2,
+      );
+  }, 60_000);
+
+  it("keeps the AWS SDK's plain-text Node version warning out of the processes' JSON logs", () => {
+    const output = [...apis, ...workers].map((process) => process.output()).join('\n');
+    expect(output).not.toContain('NodeVersionSupportWarning');
+  });
 
   it('survives an API and a worker killed mid-work: retried requests succeed, every video becomes READY', async () => {
     // A job that hangs in whichever worker takes it.
@@ -400,4 +440,86 @@ describe('a cluster behind nginx', () => {
     expect((await s3.listKeys()).filter((key) => key.startsWith('uploads/'))).toEqual([]);
     expect((await s3.listMultipartUploads()).filter((key) => key.startsWith('uploads/'))).toEqual([]);
   }, 180_000);
+
+  it("runs the guide's rolling restart (docs/deploy/rolling-restart.sh) under load: no request fails", async () => {
+    // systemd's part, played by the test: `restart/<port>` stops the API on that port (SIGTERM, and
+    // waits for it to end) and starts a new one there, answering once it is started, not ready.
+    const running = new Map<number, BuiltProcess>(apis.map((api) => [api.port, api]));
+    const startOn = async (port: number) => {
+      const api = await startBuilt(
+        'main',
+        { ...common, WORKER: 'false', PORT: String(port), DATA_DIR: await mkdtemp(join(scratch, 'data-')) },
+        children,
+      );
+      running.set(port, api);
+      return api;
+    };
+    const restarts: number[] = [];
+    const systemd = createServer((request, response) => {
+      const port = Number(request.url!.split('/').pop());
+      const old = running.get(port)!;
+      old.signal('SIGTERM');
+      void old.exited
+        .then(() => startOn(port))
+        .then(() => {
+          restarts.push(port);
+          response.end('restarted');
+        });
+    });
+    await new Promise<void>((done) => systemd.listen(0, '127.0.0.1', done));
+    const control = (systemd.address() as AddressInfo).port;
+    try {
+      // The first API was killed earlier: it comes back first, as systemd's Restart= would bring it.
+      await ready(await startOn(apis[0]!.port));
+
+      const load = { stop: false, done: 0, failed: [] as string[] };
+      const video = await client().getVideo({ videoId: firstTen[1]! });
+      const streamUrl = new URL(video.url, nginx.baseUrl);
+      const oneRequest = async (i: number) => {
+        try {
+          if (i % 3 === 0) {
+            const answer = await fetch(streamUrl, { headers: { range: 'bytes=0-1023' } });
+            const body = await answer.arrayBuffer();
+            if (answer.status !== 206 || body.byteLength !== 1024) load.failed.push(`range: ${answer.status}`);
+          } else if (i % 3 === 1) {
+            expect((await client().getVideo({ videoId: firstTen[2]! })).status).toBe(Status.READY);
+          } else {
+            expect((await client().listVideos({ pageSize: 5 })).videos.length).toBeGreaterThan(0);
+          }
+          load.done++;
+        } catch (error) {
+          load.failed.push(`${i % 3}: ${(error as Error).message}`);
+        }
+      };
+      const loaders = [0, 1, 2, 3].map(async (lane) => {
+        for (let i = lane; !load.stop; i += 4) {
+          await oneRequest(i);
+          await sleep(25);
+        }
+      });
+
+      const script = join(import.meta.dirname, '../../../docs/deploy/rolling-restart.sh');
+      const ports = apis.map((api) => String(api.port));
+      const rolled = spawn('sh', [script, ...ports], {
+        env: { ...process.env, STREAM_API_RESTART: `curl -fsS -o /dev/null http://127.0.0.1:${control}/restart/` },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let scriptOutput = '';
+      rolled.stdout.on('data', (chunk) => (scriptOutput += chunk));
+      rolled.stderr.on('data', (chunk) => (scriptOutput += chunk));
+      const code = await new Promise<number | null>((done) => rolled.once('exit', done));
+      load.stop = true;
+      await Promise.all(loaders);
+
+      expect(code, scriptOutput).toBe(0);
+      expect(restarts).toEqual(apis.map((api) => api.port));
+      expect(load.failed).toEqual([]);
+      expect(load.done).toBeGreaterThan(100);
+      // Both new APIs answer through nginx afterwards.
+      const lines = nginx.accessLog().split('\n').slice(-40).join('\n');
+      for (const port of apis.map((api) => api.port)) expect(lines).toContain(`upstream=127.0.0.1:${port}`);
+    } finally {
+      systemd.close();
+    }
+  }, 240_000);
 });

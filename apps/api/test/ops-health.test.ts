@@ -2,6 +2,7 @@
 // that fails (blob store, migrations) and reuses answers for a moment; /metrics needs its token
 // and counts requests per route and RPC, upload and stream bytes, the queue's depth, memory.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
@@ -10,6 +11,7 @@ import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
+import { until } from './support/until';
 import { makeWebm } from './support/webm';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
@@ -135,8 +137,33 @@ describe('health, readiness and metrics', () => {
     expect(sample(text, 'stream_active_streams')).toBe(0);
     expect(sample(text, 'stream_active_uploads')).toBe(0);
     expect(sample(text, 'stream_job_queue_depth')).toBe(1); // the upload's job: this server runs no worker
+    expect(sample(text, 'stream_job_workers_alive')).toBe(0);
+    expect(sample(text, 'stream_job_queue_oldest_seconds')).toBeGreaterThan(0); // that job waits
+    expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(1_000_000);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
     // The health routes are counted too, but never logged at info (their routes log at warn).
     expect(sample(text, 'stream_http_requests_total', { route: '/metrics', status: '401' })).toBeUndefined();
+  });
+
+  it('counts an upload whose connection closed before its answer among connections closed early', async () => {
+    const { baseUrl } = await start({ METRICS_TOKEN });
+    const metric = async () =>
+      sample(
+        await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text(),
+        'stream_connections_closed_early_total',
+        { kind: 'upload' },
+      );
+    expect(await metric()).toBeUndefined();
+    const { port } = new URL(baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((done) => socket.once('connect', done));
+    // A body announced at a megabyte, a few bytes of it sent, then the connection gone.
+    socket.write(
+      `POST /api/videoservice/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${user.idToken}\r\n` +
+        `Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 1048576\r\n\r\n--b\r\n`,
+    );
+    await new Promise((done) => setTimeout(done, 300));
+    socket.destroy();
+    await until('the cut upload to be counted', async () => ((await metric()) === 1 ? true : undefined));
   });
 });

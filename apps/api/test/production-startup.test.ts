@@ -139,6 +139,15 @@ describe('the rules, per process', () => {
     expect(checkDeployment(config, 'worker')).toEqual({ refusals: [], warnings: [] });
   });
 
+  it('an API in production needs URL_SIGNING_SECRET (a random key per process breaks links across APIs and restarts); a worker signs nothing', () => {
+    const { URL_SIGNING_SECRET: _unset, ...withoutSecret } = production;
+    expect(checkDeployment(loadConfig(withoutSecret), 'api').refusals).toEqual([
+      expect.stringMatching(/^URL_SIGNING_SECRET is unset in production \(NODE_ENV=production\)/),
+    ]);
+    expect(checkDeployment(loadConfig(withoutSecret), 'worker').refusals).toEqual([]);
+    expect(checkDeployment(loadConfig({ ...withoutSecret, NODE_ENV: 'development' }), 'api').refusals).toEqual([]);
+  });
+
   it('a worker needs no PUBLIC_URL; outside production the placeholders and TRUST_PROXY=true are warnings', () => {
     expect(checkDeployment(loadConfig({ ...production, PUBLIC_URL: '' }), 'worker').refusals).toEqual([]);
     const relaxed = checkDeployment(

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILED_AUTH_LIMIT } from '../src/http/rate-limits';
-import { TUS_CREATION_LIMIT } from '../src/http/tus-creation-limit';
+import { TUS_CREATION_LIMIT } from '../src/http/rate-limits';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { foreignProjectToken, videoClient } from './support/clients';
 import { startEdgeServer, type EdgeServer } from './support/edge-server';

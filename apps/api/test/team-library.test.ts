@@ -1,15 +1,18 @@
 // The team library (issue 27, item 4) through the real server with tokens from the Auth emulator,
 // on PGlite and PostgreSQL: ListVideos, ListFolders, CreateFolder and ListTags with a team id, the
 // team's folders under the policy, bulk changes that keep to one's own videos, and TEAM refused on
-// a video in no team. Every refusal leaves the tables as they were.
+// a video in no team (UpdateVideo, UpdateVideos and CreateVideo; uploads are always PRIVATE). Every refusal leaves the tables as they were.
 import { Code, ConnectError } from '@connectrpc/connect';
 import { TeamRole, VideoSort, Visibility } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { libraryClient } from './support/library-client';
 import { teamClient } from './support/team-client';
+import { tusClient } from './support/tus';
+import { makeWebm } from './support/webm';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -258,6 +261,91 @@ describe.each(databaseKinds)('the team library on %s', (databaseKind) => {
     expect(refused[0]!.message).toBe(`Video ${aVideo} is a team mate's: only its owner changes it`);
     expect(await snapshot()).toEqual(before);
     expect((await b.library.updateVideos({ videoIds: [bVideo], addTags: ['mine'] })).videos[0]!.tags).toEqual(['mine']);
+  });
+
+  it('tells each caller what they may do to each video, as the policy decides (Video.caller_rights)', async () => {
+    const [a, admin, member] = await Promise.all([someone(), someone(), someone()]);
+    const team = await teamOf(a, [admin], TeamRole.ADMIN);
+    const { token } = await a.teams.createInvite({ teamId: team.id, role: TeamRole.MEMBER });
+    await member.teams.acceptInvite({ token });
+    const aVideo = await teamVideo(a, 'Ann in team', team.id);
+    const personal = (await a.videos.createVideo({ title: 'Ann at home' })).id;
+
+    const everything = { edit: true, delete: true, share: true, moveIntoTeam: true };
+    const rightsIn = async (person: Person) => {
+      const listed = await person.videos.listVideos({ pageSize: 10, pageNumber: 0, teamId: team.id });
+      const fetched = await person.videos.getVideo({ videoId: aVideo });
+      expect(fetched.callerRights).toEqual(listed.videos.find((v) => v.id === aVideo)!.callerRights);
+      const { edit, delete: remove, share, moveIntoTeam, moveOutOfTeam } = fetched.callerRights!;
+      return { edit, delete: remove, share, moveIntoTeam, moveOutOfTeam };
+    };
+    expect(await rightsIn(a)).toEqual({ ...everything, moveOutOfTeam: true });
+    expect(await rightsIn(admin)).toEqual({
+      edit: false,
+      delete: false,
+      share: false,
+      moveIntoTeam: false,
+      moveOutOfTeam: true,
+    });
+    expect(await rightsIn(member)).toEqual({
+      edit: false,
+      delete: false,
+      share: false,
+      moveIntoTeam: false,
+      moveOutOfTeam: false,
+    });
+    // Her own library: hers, with no team to leave for the personal one.
+    const own = await a.videos.listVideos({ pageSize: 10, pageNumber: 0 });
+    expect(own.videos.find((v) => v.id === personal)!.callerRights).toMatchObject({
+      ...everything,
+      moveOutOfTeam: false,
+    });
+    expect(own.videos.find((v) => v.id === aVideo)!.callerRights).toMatchObject({ ...everything, moveOutOfTeam: true });
+    // What they are told matches what happens: the admin takes it out, the member could not.
+    expect((await failure(member.teams.moveVideoToTeam({ videoId: aVideo, teamId: '' }))).code).toBe(
+      Code.PermissionDenied,
+    );
+    expect((await failure(admin.library.deleteVideos({ videoIds: [aVideo] }))).code).toBe(Code.PermissionDenied);
+    await admin.teams.moveVideoToTeam({ videoId: aVideo, teamId: '' });
+  });
+
+  it('a new video cannot start TEAM: CreateVideo refuses it, uploads make it PRIVATE whatever they send', async () => {
+    const a = await someone();
+    const before = await snapshot();
+    expect(await failure(a.videos.createVideo({ title: 'Born team', visibility: Visibility.TEAM }))).toEqual({
+      code: Code.FailedPrecondition,
+      message:
+        'A new video is in no team, so it cannot be visible to a team: create it, move it into a team, then make it TEAM',
+    });
+    expect(await snapshot()).toEqual(before);
+
+    const bytes = new Uint8Array(await readFile(await makeWebm({ seconds: 1 })));
+    const form = new FormData();
+    form.append('visibility', 'TEAM');
+    form.append('video', new Blob([Buffer.from(bytes)], { type: 'video/webm' }), 'recording.webm');
+    const multipart = await fetch(`${server.baseUrl}/api/videoservice/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.user.idToken}` },
+      body: form,
+    });
+    expect(multipart.status).toBe(201);
+    const uploaded = ((await multipart.json()) as { video: { id: string } }).video.id;
+
+    const metadata = (text: string) => Buffer.from(text).toString('base64');
+    const created = await tusClient(server.baseUrl, a.user.idToken).create({
+      headers: { 'upload-metadata': `title ${metadata('Tus')},visibility ${metadata('TEAM')}` },
+    });
+    expect(created.status).toBe(201);
+    const resumable = created.headers.get('stream-video-id')!;
+
+    for (const videoId of [uploaded, resumable]) {
+      const row = await server.database.db
+        .selectFrom('videos')
+        .select(['team_id', 'visibility'])
+        .where('id', '=', videoId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ team_id: null, visibility: 'PRIVATE' });
+    }
   });
 
   it('TEAM on a video in no team is refused, and nothing changes', async () => {

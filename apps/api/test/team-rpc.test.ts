@@ -147,8 +147,13 @@ describe.each(databaseKinds)('teams on %s', (databaseKind) => {
     const team = await a.teams.createTeam({ name: 'Insiders' });
     const { token } = await a.teams.createInvite({ teamId: team.id });
     await b.teams.acceptInvite({ token });
-    const video = await a.videos.createVideo({ title: 'Team only', visibility: Visibility.TEAM });
+    const video = await a.videos.createVideo({ title: 'Team only' });
     await a.teams.moveVideoToTeam({ videoId: video.id, teamId: team.id });
+    await a.videos.updateVideo({
+      videoId: video.id,
+      visibility: Visibility.TEAM,
+      updateMask: { paths: ['visibility'] },
+    });
     const link = await a.videos.shareVideo({ videoId: video.id });
     const shareToken = new URL(link.url).pathname.split('/').pop()!;
     expect(link.visibility).toBe(Visibility.TEAM);

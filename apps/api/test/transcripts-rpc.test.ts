@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, createClient, type Client } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
-import { Status, TranscriptService, TranscriptState, type Video } from '@stream/proto';
+import { EditState, Status, TranscriptService, TranscriptState, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { codeOf, makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,7 +185,65 @@ describe('transcripts from an OpenAI-compatible server', () => {
     const removed = await editClient(server.baseUrl, owner.idToken).setCaptions({ videoId: id, webvtt: '' });
     expect(removed.generatedCaptions).toBe(true);
     expect(await (await fetch(new URL(removed.captionsUrl, server.baseUrl))).text()).toContain('Zeppelin');
+
+    // Transcribing again would drop the correction: refused, and the corrected line stays.
+    const requestsBefore = fakeRequests;
+    const refused = await transcripts(owner)
+      .retryTranscription({ videoId: id })
+      .catch((error: unknown) => error as Error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(await codeOf(transcripts(owner).retryTranscription({ videoId: id }))).toBe(Code.FailedPrecondition);
+    expect((refused as Error).message).toContain('would replace the line you corrected');
+    const kept = await transcripts(owner).getTranscript({ videoId: id });
+    expect(kept.state).toBe(TranscriptState.DONE);
+    expect(kept.segments[1]).toMatchObject({ text: 'Here the Zeppelin dashboard shows the revenue.', edited: true });
+    expect(fakeRequests).toBe(requestsBefore);
   });
+
+  it('captions follow an edit through its kept ranges without transcribing again, and a revert brings them back', async () => {
+    const requestsBefore = fakeRequests;
+    const edit = editClient(server.baseUrl, owner.idToken);
+    const captionsOf = async (video: Video) => (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
+    const cues = (vtt: string) =>
+      [...vtt.matchAll(/(\d\d):(\d\d):(\d\d\.\d{3}) --> (\d\d):(\d\d):(\d\d\.\d{3})\n(.+)/g)].map((m) => ({
+        start: Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]),
+        end: Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6]),
+        text: m[7],
+      }));
+    // Cut the first line away (0-4 s): the other two move 4 s earlier.
+    await edit.saveEdits({ videoId: id, keptRanges: [{ startSeconds: 4, endSeconds: 10 }] });
+    const edited = await waitFor(id, (video) => video.editState === EditState.APPLIED, 'applied edit');
+    const after = cues(await captionsOf(edited));
+    expect(after.map((cue) => cue.text)).toEqual([
+      'Here the Zeppelin dashboard shows the revenue.',
+      'Thanks for watching.',
+    ]);
+    const cut = 4 - edited.playingRanges[0]!.startSeconds; // the frame-exact start, near 4 s
+    expect(after[0]!.start).toBeCloseTo(0, 1);
+    expect(after[0]!.end).toBeCloseTo(3.5 + cut, 1);
+    expect(after[1]!.start).toBeCloseTo(4 + cut, 1);
+    expect(after[1]!.end).toBeCloseTo(5.5 + cut, 1);
+    // The transcript panel reads the same: the lines the edit kept, at the times they play.
+    const panel = await transcripts(owner).getTranscript({ videoId: id });
+    expect(panel.segments.map((line) => [line.index, line.text])).toEqual([
+      [1, 'Here the Zeppelin dashboard shows the revenue.'],
+      [2, 'Thanks for watching.'],
+    ]);
+    expect(panel.segments[1]!.startSeconds).toBeCloseTo(4 + cut, 1);
+    // A search by what was said opens the video where the edit plays the line.
+    const [found] = (await videos(owner).listVideos({ query: 'zeppelin', pageSize: 10 })).videos;
+    expect(found!.transcriptMatch!.startSeconds).toBeCloseTo(0, 1);
+
+    await edit.revertEdits({ videoId: id });
+    const reverted = await videos(owner).getVideo({ videoId: id });
+    expect(cues(await captionsOf(reverted)).map((cue) => [cue.start, cue.end])).toEqual([
+      [0.5, 3.5],
+      [4, 7.5],
+      [8, 9.5],
+    ]);
+    expect((await transcripts(owner).getTranscript({ videoId: id })).segments).toHaveLength(3);
+    expect(fakeRequests).toBe(requestsBefore);
+  }, 120_000);
 
   it('says why when the server keeps failing, and a Retry transcribes once it answers again', async () => {
     failWith = 503;

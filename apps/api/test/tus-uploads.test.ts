@@ -11,7 +11,7 @@ import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
-import { TUS_CREATION_LIMIT } from '../src/http/tus-creation-limit';
+import { TUS_CREATION_LIMIT } from '../src/http/rate-limits';
 import { resumableUploadKey } from '../src/media';
 import { createBlobStore } from '../src/storage';
 import { readKey } from './support/blob-reads';

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
+import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifications'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedRecordRouteImport } from './routes/_authed/record'
@@ -36,6 +37,11 @@ const LoginRoute = LoginRouteImport.update({
 const AuthedIndexRoute = AuthedIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAdminRoute = AuthedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
@@ -97,6 +103,7 @@ const AuthedVideoIdRoute = AuthedVideoIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
   '/login': typeof LoginRoute
+  '/admin': typeof AuthedAdminRoute
   '/notifications': typeof AuthedNotificationsRoute
   '/profile': typeof AuthedProfileRoute
   '/record': typeof AuthedRecordRoute
@@ -111,6 +118,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
+  '/admin': typeof AuthedAdminRoute
   '/notifications': typeof AuthedNotificationsRoute
   '/profile': typeof AuthedProfileRoute
   '/record': typeof AuthedRecordRoute
@@ -128,6 +136,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
+  '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/notifications': typeof AuthedNotificationsRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/record': typeof AuthedRecordRoute
@@ -146,6 +155,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/admin'
     | '/notifications'
     | '/profile'
     | '/record'
@@ -160,6 +170,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
+    | '/admin'
     | '/notifications'
     | '/profile'
     | '/record'
@@ -176,6 +187,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_authed'
     | '/login'
+    | '/_authed/admin'
     | '/_authed/notifications'
     | '/_authed/profile'
     | '/_authed/record'
@@ -220,6 +232,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthedIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/admin': {
+      id: '/_authed/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthedAdminRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/notifications': {
@@ -303,6 +322,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthedRouteChildren {
+  AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedNotificationsRoute: typeof AuthedNotificationsRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
   AuthedRecordRoute: typeof AuthedRecordRoute
@@ -314,6 +334,7 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAdminRoute: AuthedAdminRoute,
   AuthedNotificationsRoute: AuthedNotificationsRoute,
   AuthedProfileRoute: AuthedProfileRoute,
   AuthedRecordRoute: AuthedRecordRoute,

@@ -4,5 +4,8 @@ export * from './gen/videoservice/library_service_pb';
 export * from './gen/videoservice/team_service_pb';
 export * from './gen/videoservice/conversation_service_pb';
 export * from './gen/videoservice/transcript_service_pb';
+export * from './gen/videoservice/sensitive_text_service_pb';
+export * from './gen/videoservice/admin_service_pb';
+export * from './gen/videoservice/api_key_service_pb';
 export * from './limits';
 export * from './validation';

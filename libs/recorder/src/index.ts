@@ -60,3 +60,5 @@ export {
   type Resolution,
 } from './capture/quality.ts';
 export { createLevelMeter, levelOf, type LevelMeter } from './capture/level-meter.ts';
+export { type CompositeOptions } from './capture/compositor.ts';
+export * from './drawing/index.ts';

@@ -4,7 +4,7 @@
  * through `BrowserMedia`, which defaults to the real browser and is replaced by fakes in unit tests.
  */
 import { buildAudioMix, type AudioMix } from './audio-mix.ts';
-import { compositeBubble } from './capture/bubble.ts';
+import { compositeBubble, compositeTrack, type CompositeOptions } from './capture/compositor.ts';
 import { cropTrack } from './capture/crop.ts';
 import { createLevelMeter, silenceRms, type LevelMeter, type MeterContext } from './capture/level-meter.ts';
 import type { ProcessedTrack } from './capture/processed-track.ts';
@@ -32,13 +32,15 @@ export interface BrowserMedia {
   isTypeSupported(type: string): boolean;
   /** Area: the screen's track cropped to `rect` (capture/crop.ts). */
   cropVideo(track: MediaStreamTrack, rect: CropRect, frameRate: number): Promise<ProcessedTrack>;
-  /** Screen + camera: one track with the camera in a bubble (capture/bubble.ts). */
+  /** Screen + camera: one track with the camera in a bubble (capture/compositor.ts). */
   compositeBubble(
     screen: MediaStreamTrack,
     camera: MediaStreamTrack,
     bubble: BubbleSettings,
     frameRate: number,
   ): Promise<ProcessedTrack>;
+  /** Drawing while recording: the screen (its area), the bubble if any and the strokes as one track (capture/compositor.ts). */
+  compositeTrack(screen: MediaStreamTrack, options: CompositeOptions, frameRate: number): Promise<ProcessedTrack>;
   enumerateDevices(): Promise<MediaDeviceInfo[]>;
   /** Listen to devices coming and going; returns the unsubscribe function. */
   onDeviceChange(listener: () => void): () => void;
@@ -79,6 +81,8 @@ export interface Recorder {
   microphoneLevel(): number;
   /** What is being recorded (the bubble composited, the area cropped), for a live preview; null when nothing is. */
   liveStream(): MediaStream | null;
+  /** The shared screen as captured (whole, without bubble or strokes), for the drawing layer; null when none is. */
+  screenStream(): MediaStream | null;
   /** Clear a notice or an error. */
   dismiss(): void;
   /** Listen to every state change; returns the unsubscribe function. */
@@ -96,6 +100,8 @@ export interface Recorder {
 interface Session {
   /** Every captured stream (screen, camera, microphone): stopped on release. */
   readonly captured: readonly MediaStream[];
+  /** The shared screen, when one is recorded. */
+  readonly display: MediaStream | null;
   readonly microphone: MediaStream | null;
   readonly processed: ProcessedTrack | null;
   readonly mix: AudioMix<MediaStreamTrack>;
@@ -131,6 +137,7 @@ export function browserMedia(): BrowserMedia {
     isTypeSupported: (type) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type),
     cropVideo: cropTrack,
     compositeBubble,
+    compositeTrack,
     enumerateDevices: () => (devices?.enumerateDevices ? devices.enumerateDevices() : Promise.resolve([])),
     onDeviceChange(listener) {
       devices?.addEventListener?.('devicechange', listener);
@@ -337,7 +344,19 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     const cameraVideo = camera?.getVideoTracks()[0];
     let processed: ProcessedTrack | null = null;
     try {
-      if (source === 'area' && screenVideo && wanted.area) {
+      if (wanted.drawing && screenVideo && source !== 'camera') {
+        // Decided at Start: MediaRecorder cannot switch tracks mid-recording without a glitch, so a
+        // recording that may be drawn on goes through the compositor (which passes the screen
+        // through uncopied until the first stroke).
+        const composite: CompositeOptions = {
+          drawing: wanted.drawing,
+          ...(source === 'area' && wanted.area ? { area: wanted.area } : {}),
+          ...(source === 'screen+camera' && cameraVideo
+            ? { camera: cameraVideo, bubble: wanted.bubble ?? defaultBubble }
+            : {}),
+        };
+        processed = await browser.compositeTrack(screenVideo, composite, frameRate);
+      } else if (source === 'area' && screenVideo && wanted.area) {
         processed = await browser.cropVideo(screenVideo, wanted.area, frameRate);
       } else if (source === 'screen+camera' && screenVideo && cameraVideo) {
         processed = await browser.compositeBubble(screenVideo, cameraVideo, wanted.bubble ?? defaultBubble, frameRate);
@@ -446,7 +465,18 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       for (const [track, onEnded] of watched) track.removeEventListener('ended', onEnded);
     };
 
-    session = { captured, microphone, processed, mix, mediaRecorder, pipeline: sinks, mimeType, unlisten, finish };
+    session = {
+      captured,
+      display,
+      microphone,
+      processed,
+      mix,
+      mediaRecorder,
+      pipeline: sinks,
+      mimeType,
+      unlisten,
+      finish,
+    };
     dispatch({ type: 'acquired', countdown: wanted.countdownSeconds ?? 0 });
   }
 
@@ -489,6 +519,9 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     },
     liveStream() {
       return session?.mediaRecorder.stream ?? null;
+    },
+    screenStream() {
+      return session?.display ?? null;
     },
     dismiss() {
       dispatch({ type: 'dismiss' });

@@ -3,6 +3,7 @@
 // client against @stream/video-api/testing's fake tus server (real HTTP) and the OPFS spool over
 // ./testing's fake file system; the whole-file upload is a client whose answers the test gives.
 import type { ChunkSink } from '@stream/recorder';
+import { instantMessages } from './messages.ts';
 import { createResumableClient, uploadMessages, type UploadClient, type UploadResult } from '@stream/video-api';
 import { startFakeTusServer, type FakeTusServer } from '@stream/video-api/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -197,6 +198,30 @@ describe('composeRecordingUploads, the instant path', () => {
     await finished;
     expect(uploads.state).toMatchObject({ status: 'uploaded', path: 'whole-file', videoId: 'whole' });
     expect(await uploads.unfinished()).toEqual([]); // the local copy went with the whole file in
+  });
+
+  it('stops cleanly when the storage quota is full (issue 32): says so, sends no whole file, keeps the local copy to download', async () => {
+    const wholeFile = scriptedWholeFile();
+    const uploads = composeRecordingUploads({ wholeFile: wholeFile.client, instant: instantPath() });
+    server.failPatches(1, { kind: 'status', status: 413, headers: { 'stream-refusal': 'quota_exceeded' } });
+    const sink = await recordInstantly(uploads, 'over quota');
+    await vi.waitFor(() => expect(uploads.state).toMatchObject({ instant: { upload: 'failed', quotaExceeded: true } }));
+    const videoId = (uploads.state as { instant: { videoId: string } }).instant.videoId;
+    await sink.close();
+
+    await uploads.finish(new Blob(['over quota']));
+    expect(uploads.state).toEqual({
+      status: 'recoverable',
+      reason: instantMessages.quotaExceeded,
+      code: 'quota-exceeded',
+    });
+    expect(instantMessages.quotaExceeded).toMatch(/storage quota is full.*kept on this computer/);
+    expect(wholeFile.calls).toEqual([]);
+    // Not a retry loop: the one refused PATCH, nothing after it.
+    expect(server.requests.filter((line) => line.startsWith('PATCH'))).toHaveLength(1);
+    const [kept] = await uploads.unfinished();
+    expect(kept?.upload?.videoId).toBe(videoId);
+    expect(await (await uploads.download(kept!.id)).text()).toBe('over quota');
   });
 
   it('a recording given up before its first chunk leaves the state idle', async () => {

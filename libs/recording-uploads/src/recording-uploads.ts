@@ -1,3 +1,4 @@
+import { instantMessages } from './messages.ts';
 import type { SinkSpec } from '@stream/recorder';
 import { uploadMessages, type UploadClient, type UploadResult } from '@stream/video-api';
 import type { InstantRecording, InstantState } from './instant/instant-recording.ts';
@@ -169,6 +170,12 @@ export function composeRecordingUploads({
           ...(settled.link ? { link: settled.link } : {}),
           ...(settled.visibility ? { visibility: settled.visibility } : {}),
         });
+        return;
+      }
+      // Over the storage quota, the whole file would be refused too: the local copy stays (to
+      // download, or to resume), and Re-upload sends the whole file once there is room.
+      if (settled.quotaExceeded) {
+        replace({ status: 'recoverable', reason: instantMessages.quotaExceeded, code: 'quota-exceeded' });
         return;
       }
       // The instant upload failed: the whole file goes in its place.

@@ -18,6 +18,12 @@ export { peaks } from './editor/waveform';
 export { EditControls, type EditStateLabel } from './editor/edit-controls';
 export { ChaptersEditor } from './editor/chapters-editor';
 export { VideoEditPanel, type VideoEditPanelProps } from './editor/video-edit-panel';
+export {
+  SensitiveTextFinder,
+  type SensitiveSearch,
+  type SensitiveSuggestion,
+  type SensitiveTextFinderProps,
+} from './editor/sensitive-text-finder';
 export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';
 export { VideoEditor, type VideoChanges } from './manage/video-editor';
 export { DeleteDialog } from './manage/delete-dialog';
@@ -41,6 +47,8 @@ export { Countdown } from './recorder/countdown';
 export { LevelMeter } from './recorder/level-meter';
 export { LiveAnnouncer } from './recorder/live-announcer';
 export { MediaPreview } from './recorder/media-preview';
+export { AnnotationToolbar, type AnnotationToolbarProps } from './recorder/annotation-toolbar';
+export { DrawingLayer, type DrawingLayerProps } from './recorder/drawing-layer';
 export { AreaSelector, type Area } from './recorder/area-selector';
 export { SourcePicker } from './recorder/source-picker';
 export { BubblePlacement } from './recorder/bubble-placement';
@@ -58,6 +66,7 @@ export { FolderBar, type FolderItem } from './library/folder-bar';
 export { FolderNameDialog } from './library/folder-name-dialog';
 export { FolderManager, type FolderManagerProps } from './library/folder-manager';
 export { LibraryView, type LibraryItem, type LibraryViewProps } from './library/library-view';
+export type { ItemRights } from './library/item-rights';
 export { FileUploads, type FileUploadRow, type FileUploadsProps } from './library/file-uploads';
 export { LibraryPage } from './library/library-page';
 export { LibraryToolbar, type SortChoice, type StatusChoice, type VisibilityChoice } from './library/library-toolbar';
@@ -90,3 +99,8 @@ export { MoveToTeamDialog, type MoveToTeamDialogProps } from './team/move-to-tea
 export type { TeamAction, TeamInviteRow, TeamMemberRow, TeamRoleLabel } from './team/team-types';
 export type { InviteChoice } from './team/invite-link-form';
 export * from './conversation';
+export { AdminPageView, type AdminPageViewProps } from './admin/admin-page-view';
+export type { AdminAuditRow, AdminPersonRow, SignUpModeLabel } from './admin/admin-types';
+export { StorageSection, type StorageSectionProps } from './settings/storage-section';
+export { ApiKeysSection, type ApiKeyRow, type ApiKeysSectionProps } from './settings/api-keys-section';
+export type { BrandingValues } from './admin/branding-form';

@@ -18,6 +18,11 @@ export { loadErrorOf, useSharedVideo, useVideo } from './hooks/use-video';
 export { useDeleteVideo, useShareVideo } from './hooks/use-share-video';
 export { useVideoEdits } from './hooks/use-video-edits';
 export {
+  useFindSensitiveText,
+  type FoundSensitiveText,
+  type SensitiveSearchState,
+} from './editing/use-find-sensitive-text';
+export {
   getTranscriptKey,
   getTranscriptQuery,
   transcriptStateLabel,
@@ -107,3 +112,4 @@ export { PERSONAL_SPACE, rememberSpace, rememberedSpace, type ActiveSpace } from
 export { loadSpaces } from './team/load-spaces';
 export { useSpaceName } from './team/use-space-name';
 export * from './conversation';
+export * from './admin';

@@ -1,7 +1,12 @@
+import { AccountRefusedError } from './account-refused';
 import { bearerToken, InvalidTokenError, type TokenVerifier } from './token-verifier';
 import type { User } from './user';
 
-export type Authentication = { kind: 'anonymous' } | { kind: 'user'; user: User } | { kind: 'invalid'; reason: string };
+export type Authentication =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; user: User }
+  /** `refused`: the token was good but its holder is turned away (issue 32). */
+  | { kind: 'invalid'; reason: string; refused?: AccountRefusedError };
 
 /** What an authorization header says about the caller; shared by the RPC interceptor and HTTP routes. */
 export async function authenticate(
@@ -15,6 +20,7 @@ export async function authenticate(
   try {
     return { kind: 'user', user: await verifier.verify(token) };
   } catch (error) {
+    if (error instanceof AccountRefusedError) return { kind: 'invalid', reason: error.message, refused: error };
     if (error instanceof InvalidTokenError) return { kind: 'invalid', reason: error.message };
     throw error;
   }

@@ -8,6 +8,8 @@ export interface User {
   name?: string;
   /** The token's `picture` claim (an http(s) URL), for the users table (issue 27). */
   photoUrl?: string;
+  /** Issue 32: the id of the personal API key the call came with; undefined for an ID token. */
+  apiKeyId?: string;
 }
 
 /** Set by the auth interceptor; undefined for a signed-out call to a method that allows one. */

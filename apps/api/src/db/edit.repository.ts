@@ -81,6 +81,12 @@ export async function markEditApplied(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** What the published edited version keeps of the original; null when the original plays. */
+export async function publishedEditRanges(db: Kysely<Database>, id: string): Promise<StoredRange[] | null> {
+  const row = await db.selectFrom('videos').select('edited_ranges').where('id', '=', id).executeTakeFirst();
+  return row?.edited_ranges ?? null;
+}
+
 export async function markEditFailed(db: Kysely<Database>, id: string, version: number, reason: string): Promise<void> {
   await db
     .updateTable('videos')

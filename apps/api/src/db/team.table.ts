@@ -11,6 +11,10 @@ export interface UserTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  /** Issue 32: an admin turned them away; their calls and share links are refused. */
+  disabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** int8, issue 32: their own storage quota; null: the instance default. */
+  quota_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
 }
 
 export interface TeamTable {

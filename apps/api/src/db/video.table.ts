@@ -5,6 +5,8 @@ import type { MediaAssetTable } from './media-asset.table';
 import type { TranscriptSegmentTable } from './transcript.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
 import type * as conversation from './conversation.table';
+import type { RateLimitWindowTable } from './rate-limit.table';
+import type { AdminAuditLogTable, ApiKeyTable, InstanceSettingTable } from './admin.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 /** EMPTY: transcribed, and no speech was found. */
@@ -91,6 +93,10 @@ export interface Database {
   notifications: conversation.NotificationTable;
   playback_ranges: conversation.PlaybackRangeTable;
   transcript_segments: TranscriptSegmentTable;
+  rate_limit_windows: RateLimitWindowTable;
+  admin_audit_log: AdminAuditLogTable;
+  api_keys: ApiKeyTable;
+  instance_settings: InstanceSettingTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

@@ -37,9 +37,19 @@ export function accelTarget(
  * Whether nginx, given the client's own Range and If-Range headers, answers the span the API
  * decided: no Range header (the whole blob), or one well-formed range the API found satisfiable,
  * and no If-Range (the API's validators are not nginx's). Anything else (a malformed or
- * multi-range header the API serves whole, a range behind If-Range) Node serves itself.
+ * multi-range header the API serves whole, a range behind If-Range), and any request that did not
+ * come through nginx, Node serves itself.
  */
 export function nginxAgreesOn(request: FastifyRequest, range: RangeRequest): boolean {
+  if (!cameThroughNginx(request)) return false;
   if (request.headers['if-range'] !== undefined) return false;
   return range.kind === 'partial' || request.headers.range === undefined;
+}
+
+/** The header nginx-locations.conf sets on every request it passes on (a client of the API alone has
+ * no nginx to act on a redirect: it would get an empty 200 naming the blob). */
+export const THROUGH_NGINX_HEADER = 'x-stream-accel';
+
+function cameThroughNginx(request: FastifyRequest): boolean {
+  return request.headers[THROUGH_NGINX_HEADER] === 'on';
 }

@@ -4,6 +4,8 @@ import type { Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n');
+/** Fastify's own default: above nginx's upstream keepalive_timeout (60 s) and a load balancer's usual 60 s. */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /**
  * One cleartext port for both HTTP/1.1 (browsers: gRPC-web, Connect, upload, streaming) and
@@ -16,6 +18,12 @@ export function dualProtocolServer(): { serverFactory: FastifyServerFactory; clo
   const sessions = new Set<Http2Session>();
   const serverFactory: FastifyServerFactory = (handler) => {
     const http1: Server = createServer(handler);
+    // Fastify sets its keepAliveTimeout (72 s) only on servers it makes itself, not on a factory's:
+    // this one kept Node's 5 s, so nginx (whose idle upstream connections live 60 s) and other
+    // keep-alive clients sent requests on connections the API was closing just then, and got a
+    // reset before any handler ran (issue 33's probe: "other side closed"; nginx retries a GET, not
+    // a POST). Longer than any client's or proxy's idle timeout, the client closes first.
+    http1.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     const http2 = createHttp2Server(handler as never);
     http2.on('session', (session) => {
       sessions.add(session);

@@ -1,5 +1,8 @@
+import { tmpdir } from 'node:os';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { presignedReadOrigins } from './security-headers';
+import { loadConfig } from '../config';
+import { presignedReadOrigins, registerSecurityHeaders } from './security-headers';
 
 const s3 = { S3_BUCKET: 'videos', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: false, S3_PRESIGNED_READS: true };
 
@@ -19,5 +22,22 @@ describe('the CSP origins of presigned reads', () => {
     expect(presignedReadOrigins({ ...endpoint, S3_ENDPOINT: 'https://minio.example:9000' })).toEqual([
       'https://videos.minio.example:9000',
     ]);
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent over HTTPS (as the trusted proxy reports it) and never over plain HTTP', async () => {
+    const app = Fastify({ trustProxy: '127.0.0.1' });
+    registerSecurityHeaders(app, loadConfig({ DATA_DIR: tmpdir() }));
+    app.get('/', async () => 'hi');
+    const hsts = async (headers: Record<string, string>) =>
+      (await app.inject({ url: '/', headers, remoteAddress: '127.0.0.1' })).headers['strict-transport-security'];
+    expect(await hsts({ 'x-forwarded-proto': 'https' })).toMatch(/max-age=\d+/);
+    expect(await hsts({ 'x-forwarded-proto': 'http' })).toBeUndefined();
+    expect(await hsts({})).toBeUndefined();
+    // Everything else is sent either way.
+    const plain = await app.inject({ url: '/', remoteAddress: '127.0.0.1' });
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    await app.close();
   });
 });

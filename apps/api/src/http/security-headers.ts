@@ -61,10 +61,13 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   // once, then set from a list. Running its dozen middlewares per request was about 4% of a range
   // request's CPU (issue 34's profile). helmet 8 sets every header synchronously.
   const { set, removed } = headersOf(applyHeaders);
-  app.addHook('onRequest', (_request, reply, done) => {
+  // HSTS means something only over HTTPS (RFC 6797 §7.2: a browser ignores it over HTTP); sent
+  // over plain HTTP it only tells an operator's scan that the deployment is misconfigured.
+  const everywhere = set.filter(([name]) => name.toLowerCase() !== 'strict-transport-security');
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const name of removed) raw.removeHeader(name);
-    for (const [name, value] of set) raw.setHeader(name, value);
+    for (const [name, value] of request.protocol === 'https' ? set : everywhere) raw.setHeader(name, value);
     done();
   });
 }

@@ -7,15 +7,19 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
 import { ACCEPTED_CONTAINERS, VideoError, MAX_TITLE_LENGTH } from '../services/video';
 import type { OwnUpload, ResumableUploadService } from '../services/resumable-upload.service';
+import { QUOTA_EXCEEDED, QuotaExceededError } from '../services/quota';
+import type { QuotaService } from '../services/quota.service';
 import { isDiskFull } from '../services/transient-failures';
 import { closeAfterAnswer } from './early-answer';
 import { sendUnauthenticated } from './http-auth';
-import { tusCreationLimit } from './tus-creation-limit';
+import type { RateLimits } from './rate-limits';
 import type { TusStorage } from '../media';
 
 export const TUS_PATH = '/api/uploads';
 /** Answers the creation and every HEAD/PATCH of an upload: the id of the video it makes. */
 export const VIDEO_ID_HEADER = 'Stream-Video-Id';
+/** Names why a request was refused when its status alone does not (`quota_exceeded`, on a 413). */
+export const REFUSAL_HEADER = 'Stream-Refusal';
 const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
 
 export interface TusRoutesDeps {
@@ -27,6 +31,9 @@ export interface TusRoutesDeps {
    */
   storage: TusStorage;
   maxUploadBytes: number;
+  limits: Pick<RateLimits, 'tusCreation'>;
+  /** Storage quotas (issue 32): checked at creation (Upload-Length) and on every PATCH. */
+  quota: QuotaService;
   log: Logger;
 }
 
@@ -43,13 +50,21 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
   /** The caller and response of each creation request, for the naming hook (tus hands it only the request). */
   const creations = new WeakMap<IncomingMessage, { user: User; response: FastifyReply['raw'] }>();
   const nodeRequest = (req: unknown) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+  /** The caller of each PATCH, for the size limit (tus hands it only the request). */
+  const patchers = new WeakMap<IncomingMessage, User>();
 
   const { datastore } = storage;
-  const mayCreate = tusCreationLimit(app);
   const tus = new Server({
     path: TUS_PATH,
     datastore,
-    maxSize: deps.maxUploadBytes,
+    // A PATCH's body stops at its owner's room (a body of undeclared length passed the check below
+    // with one byte to spare). The upload's own bytes are not stored yet, so the room is all its.
+    maxSize: async (req) => {
+      const raw = nodeRequest(req);
+      const user = raw && patchers.get(raw);
+      if (!user) return deps.maxUploadBytes;
+      return Math.max(1, Math.min(deps.maxUploadBytes, await deps.quota.room(user.uid)));
+    },
     relativeLocation: true,
     // The upload's id is its video's id: the row exists before the first byte, but only once tus
     // has checked the creation (its headers, its length against maxSize): a refused one makes none.
@@ -128,11 +143,15 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     const id = request.params.id;
     if (id === undefined) {
       if (request.method !== 'POST') return refuse(request, reply, 405, 'Create an upload with POST');
-      const check = await mayCreate(request, auth.user);
+      const check = await deps.limits.tusCreation(auth.user);
       if (!check.allowed) {
         reply.header('retry-after', String(check.retryAfterSeconds));
         return refuse(request, reply, 429, 'Too many uploads started; try again later');
       }
+      const declared = request.headers['upload-length'];
+      // A length declared later (a recording) needs room for a byte now; the PATCHes check the rest.
+      const quotaRefused = await overQuota(request, reply, auth.user, declared === undefined ? 1 : Number(declared));
+      if (quotaRefused) return quotaRefused;
       creations.set(request.raw, { user: auth.user, response: reply.raw });
       return pass(request, reply);
     }
@@ -164,9 +183,30 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
       }
       return answerFinished(request, reply, complete.size!);
     }
-    if (request.method === 'PATCH') await deps.uploads.touch(id, !hasEmptyBody(request));
+    if (request.method === 'PATCH') {
+      const quotaRefused = await overQuota(request, reply, auth.user, patchReach(request));
+      if (quotaRefused) return quotaRefused;
+      patchers.set(request.raw, auth.user);
+      await deps.uploads.touch(id, !hasEmptyBody(request));
+    }
     return pass(request, reply);
   };
+
+  /**
+   * Refuses (413, Stream-Refusal: quota_exceeded) an upload that would reach `bytes` past its
+   * owner's quota; the upload in progress stays as it was, for its owner to delete or keep locally.
+   */
+  async function overQuota(request: FastifyRequest, reply: FastifyReply, user: User, bytes: number) {
+    if (!Number.isFinite(bytes) || bytes < 0) return undefined; // malformed: tus answers it
+    try {
+      await deps.quota.check(user.uid, bytes);
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof QuotaExceededError)) throw error;
+      reply.header(REFUSAL_HEADER, QUOTA_EXCEEDED);
+      return refuse(request, reply, 413, error.message);
+    }
+  }
 
   /** A finished upload: HEAD and a repeated last PATCH learn it is complete; nothing changes it. */
   function answerFinished(request: FastifyRequest, reply: FastifyReply, length: number) {
@@ -205,6 +245,18 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     { prefix: TUS_PATH },
   );
   return storage;
+}
+
+/**
+ * How many bytes the upload holds once this PATCH is through: its offset and its body (a body of
+ * undeclared length counts as one byte here; tus's maxSize stops the rest), or its declared length.
+ */
+function patchReach(request: FastifyRequest): number {
+  const offset = Number(request.headers['upload-offset'] ?? 0);
+  const length = request.headers['content-length'];
+  const body = length !== undefined ? Number(length) : hasEmptyBody(request) ? 0 : 1;
+  const declared = request.headers['upload-length'];
+  return Math.max(offset + body, declared !== undefined ? Number(declared) : 0);
 }
 
 function hasEmptyBody(request: FastifyRequest): boolean {

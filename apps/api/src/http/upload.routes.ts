@@ -4,6 +4,8 @@ import { authenticate } from '../auth/authenticate';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { VideoLinks } from '../wire/video-links';
 import { StorageFullError } from '../services/video';
+import { QUOTA_EXCEEDED, QuotaExceededError } from '../services/quota';
+import type { QuotaService } from '../services/quota.service';
 import type { ReceivedUpload, VideoService } from '../services/video.service';
 import type { StoredVideo } from '../services/video.mapper';
 import { toVideoJson } from '../wire/video.message';
@@ -19,6 +21,8 @@ export interface UploadRoutesDeps {
   maxUploadBytes: number;
   /** Uploads per signed-in person (besides the per-address limit every request meets). */
   limits: Pick<RateLimits, 'personUpload'>;
+  /** Storage quotas (issue 32): the declared length is checked first, the stored bytes before the video is made. */
+  quota: QuotaService;
 }
 
 /** Multipart framing around the file: the Content-Length may exceed the file by this much. */
@@ -75,11 +79,23 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
       return uploaded(earlier);
     }
     try {
+      // The body's framing is a few hundred bytes: a declared length past the room by more is refused unread.
+      if (declared > MULTIPART_OVERHEAD) await deps.quota.check(user.uid, declared - MULTIPART_OVERHEAD);
       const received = await receive(request, deps.maxUploadBytes, (file) =>
         deps.videos.receiveUpload(user, file, { requestId: request.id, uploadKey }),
       );
+      try {
+        await deps.quota.check(user.uid, received.sizeBytes);
+      } catch (error) {
+        await received.discard();
+        throw error;
+      }
       return uploaded(await received.accept());
     } catch (error) {
+      if (error instanceof QuotaExceededError) {
+        closeAfterAnswer(request, reply);
+        return reply.code(413).send({ message: error.message, code: QUOTA_EXCEEDED });
+      }
       if (error instanceof StorageFullError) {
         // Read the rest of a body of ordinary size before answering: answered mid-body and closed,
         // the client, still writing, meets a reset (EPIPE) instead of the 507.

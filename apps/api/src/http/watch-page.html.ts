@@ -10,7 +10,14 @@ export interface PagePreview {
   oembedUrl?: string;
 }
 
-const SITE = 'Stream';
+/** The instance's branding the page carries (issue 32): the product name, logo and accent colour. */
+export interface PageBranding {
+  productName: string;
+  logoUrl: string;
+  accentColor: string;
+}
+
+const STREAM: PageBranding = { productName: 'Stream', logoUrl: '', accentColor: '' };
 const NOT_AVAILABLE = 'This video is not available';
 
 /**
@@ -49,19 +56,44 @@ export function pageShell(indexHtml: string): PageShell {
  * Only concatenation: user text passed to `String.replace` as the replacement would be read as a
  * pattern (`$'` pulls in the text after the match, `` $` `` the text before it).
  */
-export function renderWatchPage(shell: PageShell, preview: PagePreview | undefined): string {
+export function renderWatchPage(
+  shell: PageShell,
+  preview: PagePreview | undefined,
+  branding: PageBranding = STREAM,
+): string {
+  const site = escapeHtml(branding.productName);
   const tags = preview
-    ? videoTags(preview)
-    : [`<title>${NOT_AVAILABLE} · ${SITE}</title>`, meta('name', 'robots', 'noindex')];
-  return `${shell.beforeHeadEnd}${tags.join('\n    ')}\n  ${shell.fromHeadEnd}`;
+    ? videoTags(preview, branding)
+    : [`<title>${NOT_AVAILABLE} · ${site}</title>`, meta('name', 'robots', 'noindex')];
+  return `${shell.beforeHeadEnd}${[...tags, ...brandTags(branding)].join('\n    ')}\n  ${shell.fromHeadEnd}`;
 }
 
-function videoTags(preview: PagePreview): string[] {
+/**
+ * The logo as the page's icon and for the app to show (`stream:logo`), the product name for it
+ * (`application-name`), and the accent as daisyUI's primary colour. The colour is checked as
+ * #rrggbb when saved, so it cannot end the style element.
+ */
+function brandTags(branding: PageBranding): string[] {
+  return [
+    meta('name', 'application-name', branding.productName),
+    ...(branding.logoUrl
+      ? [`<link rel="icon" href="${escapeHtml(branding.logoUrl)}">`, meta('name', 'stream:logo', branding.logoUrl)]
+      : []),
+    ...(/^#[0-9a-f]{6}$/i.test(branding.accentColor)
+      ? [
+          `<style>:root{--color-primary:${branding.accentColor}}</style>`,
+          meta('name', 'theme-color', branding.accentColor),
+        ]
+      : []),
+  ];
+}
+
+function videoTags(preview: PagePreview, branding: PageBranding): string[] {
   const title = escapeHtml(preview.title);
   return [
-    `<title>${title} · ${SITE}</title>`,
+    `<title>${title} · ${escapeHtml(branding.productName)}</title>`,
     meta('name', 'robots', 'noindex'),
-    meta('property', 'og:site_name', SITE),
+    meta('property', 'og:site_name', branding.productName),
     meta('property', 'og:type', 'video.other'),
     meta('property', 'og:title', preview.title),
     meta('property', 'og:description', preview.description),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { BrandingService } from '../services/branding.service';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import { originOf } from '../wire/request-origin';
@@ -13,6 +14,8 @@ export interface WatchPageDeps {
   sharing: SharingService;
   links: VideoLinks;
   webDist: string;
+  /** Issue 32: the product name, logo and accent colour the pages carry. */
+  branding: Pick<BrandingService, 'current'>;
 }
 
 /** The embed player's frame size, also what oEmbed answers. */
@@ -38,7 +41,7 @@ export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
         .code(page ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderWatchPage(shell, page && preview(page, kind, origin, deps.links)));
+        .send(renderWatchPage(shell, page && preview(page, kind, origin, deps.links), await deps.branding.current()));
     });
   }
 
@@ -64,7 +67,7 @@ export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
         version: '1.0',
         title: video.title,
         ...(video.ownerName ? { author_name: video.ownerName } : {}),
-        provider_name: 'Stream',
+        provider_name: (await deps.branding.current()).productName,
         provider_url: `${origin}/`,
         ...(thumbnail
           ? { thumbnail_url: thumbnail, thumbnail_width: EMBED_WIDTH, thumbnail_height: EMBED_HEIGHT }

@@ -69,12 +69,15 @@ function counter(metrics: ApiMetrics, route: string): Hook {
 function trackOpen(
   active: Gauge,
   total: Counter,
+  closedEarly: Counter.Internal,
   bytes: (request: FastifyRequest, reply: FastifyReply) => number,
 ): Hook {
   return (request, reply, done) => {
     active.inc();
     reply.raw.once('close', () => {
       active.dec();
+      // The connection closed before the whole answer went out: the client left, or was cut off.
+      if (!reply.raw.writableFinished) closedEarly.inc();
       const length = bytes(request, reply);
       if (length > 0) total.inc(length);
     });
@@ -84,12 +87,12 @@ function trackOpen(
 
 /** An upload's body bytes, once it was accepted (2xx). */
 const trackUpload = (metrics: ApiMetrics) =>
-  trackOpen(metrics.activeUploads, metrics.uploadBytes, (request, reply) =>
+  trackOpen(metrics.activeUploads, metrics.uploadBytes, metrics.closedEarly.labels('upload'), (request, reply) =>
     reply.raw.statusCode < 300 ? Number(request.headers['content-length']) : 0,
   );
 
 /** A stream's body bytes, once all were sent. */
 const trackStream = (metrics: ApiMetrics) =>
-  trackOpen(metrics.activeStreams, metrics.streamBytes, (request, reply) =>
+  trackOpen(metrics.activeStreams, metrics.streamBytes, metrics.closedEarly.labels('stream'), (request, reply) =>
     request.method === 'HEAD' || !reply.raw.writableFinished ? 0 : Number(reply.raw.getHeader('content-length')),
   );

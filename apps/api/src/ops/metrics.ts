@@ -33,6 +33,18 @@ export class ApiMetrics {
   readonly streamBytes = this.counter('stream_stream_bytes_total', 'Bytes of video and thumbnail bodies sent in full');
   readonly activeUploads = this.gauge('stream_active_uploads', 'Upload requests in progress');
   readonly activeStreams = this.gauge('stream_active_streams', 'Video and thumbnail responses in progress');
+  readonly closedEarly = new Counter({
+    name: 'stream_connections_closed_early_total',
+    help: 'Uploads and streams whose connection closed before their answer was sent in full, by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  readonly rateLimited = new Counter({
+    name: 'stream_rate_limited_total',
+    help: 'Requests refused by a rate limit (counted in the database, shared by the cluster), by limit',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
   readonly jobSeconds = new Histogram({
     name: 'stream_job_duration_seconds',
     help: 'Processing attempts, by outcome',
@@ -45,14 +57,36 @@ export class ApiMetrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Reports the processing queue's depth, read at each scrape. */
-  watchQueue(queueDepth: () => Promise<number>): void {
+  /** Reports the processing queue's depth, the age of its oldest waiting job and the live workers, read at each scrape. */
+  watchQueue(
+    queueDepth: () => Promise<number>,
+    queueHealth: () => Promise<{ oldestWaitingSeconds: number; liveWorkers: number }>,
+  ): void {
     new Gauge({
       name: 'stream_job_queue_depth',
       help: 'Processing jobs waiting or about to run (not yet active)',
       registers: [this.registry],
       async collect() {
         this.set(await queueDepth());
+      },
+    });
+    let health: Promise<{ oldestWaitingSeconds: number; liveWorkers: number }> | undefined;
+    // One query for both gauges of a scrape.
+    const read = () => (health ??= queueHealth().finally(() => setTimeout(() => (health = undefined), 100)));
+    new Gauge({
+      name: 'stream_job_queue_oldest_seconds',
+      help: 'How long the oldest processing job not yet started has waited (0: none waits)',
+      registers: [this.registry],
+      async collect() {
+        this.set((await read()).oldestWaitingSeconds);
+      },
+    });
+    new Gauge({
+      name: 'stream_job_workers_alive',
+      help: 'Workers (separate or inside an API) that said they were alive in the last 30 s',
+      registers: [this.registry],
+      async collect() {
+        this.set((await read()).liveWorkers);
       },
     });
   }

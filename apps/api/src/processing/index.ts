@@ -63,6 +63,11 @@ export interface Processing {
   /** Jobs waiting to run (not yet active): a metric, and proof the queue answers. */
   queueSize(): Promise<number>;
   /**
+   * For the operator (issue 33): how long the oldest processing job not yet started has waited
+   * (0 when none waits), and how many workers said they were alive in the last 30 s.
+   */
+  queueHealth(): Promise<{ oldestWaitingSeconds: number; liveWorkers: number }>;
+  /**
    * Stops taking jobs, waits up to `graceMs` (default 10 s) for the one running, hands it back to
    * the queue if it is still running then (a retry), and leaves the database open.
    */
@@ -264,6 +269,17 @@ export async function createProcessing(deps: {
       }
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),
+    async queueHealth() {
+      const { rows } = await executor.executeSql(
+        `select
+           coalesce(extract(epoch from now() - (select min(created_on) from pgboss.job
+             where name = $1 and state in ('created', 'retry'))), 0)::float8 as oldest,
+           (select count(*) from job_workers where seen_at > now() - interval '30 seconds')::int as live`,
+        [PROCESS_QUEUE],
+      );
+      const row = rows[0] as { oldest: number; live: number };
+      return { oldestWaitingSeconds: Number(row.oldest), liveWorkers: Number(row.live) };
+    },
     async stop(graceMs = 10_000) {
       clearInterval(sweeper);
       stopRequeueing?.();

@@ -19,6 +19,8 @@ export interface RpcOptionsDeps {
   onFailedAuthentication(request: FastifyRequest): Promise<void>;
   /** Told of every verified caller (the users table, issue 27); must not throw. */
   onAuthenticated?(user: User): Promise<void>;
+  /** Throws AccountRefusedError when a verified caller may not make this call (issue 32). */
+  admit?(user: User, method: { service: string; name: string }): Promise<'person' | 'invitee'>;
 }
 
 /**
@@ -32,6 +34,7 @@ export function connectOptions({
   log,
   onFailedAuthentication,
   onAuthenticated,
+  admit,
 }: RpcOptionsDeps) {
   return {
     routes: (router: ConnectRouter) => {
@@ -50,6 +53,7 @@ export function connectOptions({
           if (request) await onFailedAuthentication(request);
         },
         onAuthenticated,
+        admit,
       ),
     ],
     grpcWeb: true,

@@ -18,6 +18,7 @@ import type {
 } from './conversation';
 import { ConversationSignal } from './conversation-signal';
 import { PersonRateLimit } from './person-rate-limit';
+import type { RateLimitCounter } from './rate-limit-counter';
 import { playbackInsights } from './playback-insights';
 import { may, personOf } from './policy';
 import { VideoError } from './video';
@@ -35,7 +36,8 @@ export const HEARTBEAT_MS = 15_000;
 export interface ConversationServiceDeps {
   db: Kysely<Database>;
   videos: Pick<VideoService, 'readable'>;
-  limits?: { comments?: PersonRateLimit; reactions?: PersonRateLimit; playback?: PersonRateLimit };
+  /** Where the per-person limits are counted: the database, so a cluster shares them (issue 33). */
+  rateLimits: RateLimitCounter;
 }
 
 const notFound = (what: string) => new VideoError('not_found', `No ${what}`);
@@ -114,9 +116,11 @@ export class ConversationService {
   private readonly playbackLimit: PersonRateLimit;
 
   constructor(private readonly deps: ConversationServiceDeps) {
-    this.commentLimit = deps.limits?.comments ?? new PersonRateLimit(COMMENT_LIMIT.max, COMMENT_LIMIT.windowMs);
-    this.reactionLimit = deps.limits?.reactions ?? new PersonRateLimit(REACTION_LIMIT.max, REACTION_LIMIT.windowMs);
-    this.playbackLimit = deps.limits?.playback ?? new PersonRateLimit(PLAYBACK_LIMIT.max, PLAYBACK_LIMIT.windowMs);
+    const limit = (name: string, { max, windowMs }: { max: number; windowMs: number }) =>
+      new PersonRateLimit(name, max, windowMs, deps.rateLimits);
+    this.commentLimit = limit('comment', COMMENT_LIMIT);
+    this.reactionLimit = limit('reaction', REACTION_LIMIT);
+    this.playbackLimit = limit('playback', PLAYBACK_LIMIT);
   }
 
   async list(caller: User | undefined, videoId: string, grant: Grant): Promise<Conversation> {
@@ -157,7 +161,7 @@ export class ConversationService {
       if (parent.parent_id) parent = await repository.findComment(db, parent.parent_id);
       if (!parent || parent.deleted_at) throw new VideoError('failed_precondition', 'That comment was deleted');
     }
-    if (!this.commentLimit.take(user.uid))
+    if (!(await this.commentLimit.take(user.uid)))
       throw new VideoError('resource_exhausted', 'Too many comments in a short time; wait a minute');
     const row = await db.transaction().execute(async (trx) => {
       const inserted = await repository.insertComment(trx, {
@@ -235,7 +239,7 @@ export class ConversationService {
 
   async addReaction(user: User, videoId: string, input: { emoji: string; momentSeconds: number }, grant: Grant) {
     const video = await this.deps.videos.readable(user, videoId, grant);
-    if (!this.reactionLimit.take(user.uid))
+    if (!(await this.reactionLimit.take(user.uid)))
       throw new VideoError('resource_exhausted', 'Too many reactions in a short time; wait a few seconds');
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const inserted = await repository.insertReaction(trx, {
@@ -360,7 +364,7 @@ export class ConversationService {
     }
     if (caller?.uid === video.userId) return;
     const viewerKey = caller ? `user:${caller.uid}` : `anon:${input.viewerId}`;
-    if (!this.playbackLimit.take(viewerKey))
+    if (!(await this.playbackLimit.take(viewerKey)))
       throw new VideoError('resource_exhausted', 'Too many playback reports in a short time');
     await repository.insertPlaybackRanges(
       this.deps.db,

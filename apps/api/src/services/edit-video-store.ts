@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import * as edits from '../db/edit.repository';
 import type { Database } from '../db/video.table';
-import type { MediaService } from '../media';
+import type { MediaService, StagedAsset } from '../media';
 import type { EditedFiles, EditVideoStore } from '../processing/edit-contracts';
 import { blursOf } from './annotation-timeline';
 import { stageStoryboard } from './edit-media';
+import { stageGeneratedCaptions } from './transcript-captions';
 
 /** What the render job sees of videos' edits and media (see processing/edit-contracts.ts). */
 export function createEditVideoStore(db: Kysely<Database>, media: MediaService): EditVideoStore {
@@ -30,9 +31,11 @@ export function createEditVideoStore(db: Kysely<Database>, media: MediaService):
         files.storyboard && (await stageStoryboard(media, videoId, 'edited-storyboard', files.storyboard));
       const thumbnail =
         files.thumbnail && (await media.stageFile(videoId, 'edited-thumbnail', files.thumbnail, 'image/jpeg'));
-      // The edited version, its storyboard and thumbnail switch together, and only while this edit
-      // is still the one waited for; the previous edited version (if any) played until this moment.
-      const staged = [video, ...(storyboard ? [storyboard] : []), ...(thumbnail ? [thumbnail] : [])];
+      const captions = await stageGeneratedCaptions(db, media, videoId, files.kept);
+      // The edited version, its storyboard, thumbnail and generated captions switch together, and
+      // only while this edit is still the one waited for; the previous edited version (if any)
+      // played until this moment.
+      const staged = [video, storyboard, thumbnail, captions].filter((asset): asset is StagedAsset => Boolean(asset));
       return media.publish(videoId, staged, {
         retire: [
           'mp4', // of the version that played until now; the rendition job makes this one's

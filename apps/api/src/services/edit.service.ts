@@ -11,6 +11,7 @@ import * as annotationRules from './annotation-rules';
 import type { AnnotationInput } from './annotation-rules';
 import { blursOf } from './annotation-timeline';
 import * as rules from './edit-rules';
+import { stageGeneratedCaptions } from './transcript-captions';
 import { VideoError } from './video';
 import type { StoredVideo } from './video.mapper';
 import type { VideoService } from './video.service';
@@ -89,7 +90,8 @@ export class EditService {
    */
   async revert(user: User, id: string, annotations: StoredAnnotation[] = []): Promise<StoredVideo> {
     await this.deps.videos.owned(user, id);
-    const reverted = await this.deps.media.publish(id, [], {
+    const captions = await stageGeneratedCaptions(this.deps.db, this.deps.media, id, null);
+    const reverted = await this.deps.media.publish(id, captions ? [captions] : [], {
       retire: ['edited', 'edited-storyboard', 'edited-thumbnail', 'mp4'],
       when: (trx) => edits.revertEdit(trx, id, annotations),
     });

@@ -17,12 +17,15 @@ export function inviteMail(invite: {
   role: TeamRole;
   url: string;
   expiresAt: Date;
+  /** The instance's product name (issue 32, branding); "Stream" when unset. */
+  productName?: string | undefined;
 }): MailMessage {
   const who = invite.inviterName || 'Someone';
+  const product = invite.productName || 'Stream';
   const until = invite.expiresAt.toUTCString();
-  const subject = `${who} invited you to ${invite.teamName} on Stream`;
+  const subject = `${who} invited you to ${invite.teamName} on ${product}`;
   const text = [
-    `${who} invited you to join the team "${invite.teamName}" on Stream as ${roleNames[invite.role]}.`,
+    `${who} invited you to join the team "${invite.teamName}" on ${product} as ${roleNames[invite.role]}.`,
     '',
     `Open this link to join: ${invite.url}`,
     '',
@@ -30,7 +33,7 @@ export function inviteMail(invite: {
   ].join('\n');
   const html = [
     '<!doctype html><html><body>',
-    `<p>${escapeHtml(who)} invited you to join the team <strong>${escapeHtml(invite.teamName)}</strong> on Stream as ${roleNames[invite.role]}.</p>`,
+    `<p>${escapeHtml(who)} invited you to join the team <strong>${escapeHtml(invite.teamName)}</strong> on ${escapeHtml(product)} as ${roleNames[invite.role]}.</p>`,
     `<p><a href="${escapeHtml(invite.url)}">Join ${escapeHtml(invite.teamName)}</a></p>`,
     `<p>The link works until ${escapeHtml(until)}. If you did not expect this mail, ignore it.</p>`,
     '</body></html>',

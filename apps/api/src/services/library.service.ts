@@ -5,10 +5,12 @@ import * as folders from '../db/folder.repository';
 import * as libraryVideos from '../db/library-video.repository';
 import * as tags from '../db/tag.repository';
 import * as teams from '../db/team.repository';
+import type { StoredRange } from '../db/edit.table';
 import { firstMatchingLines } from '../db/transcript.repository';
 import type { Database } from '../db/video.table';
+import { spanInEdit } from './edit-time-map';
 import type { Folder, LibraryFilter, Tag, VideosChange } from './library';
-import { may, personOf, type Action, type FolderFacts, type Person } from './policy';
+import { may, personOf, videoRights, type Action, type FolderFacts, type Person, type TeamRole } from './policy';
 import { prefixTsquery } from './search-query';
 import { VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
@@ -91,8 +93,14 @@ export class LibraryService {
           tsquery,
         )
       : new Map();
+    // In a team's library the caller's role there decides (every video is that team's); in their own, they own each.
+    const person = personOf(user.uid, space.teamId, space.role);
     const videos = await Promise.all(
-      rows.map((row) => this.deps.videos.withDirectUrls({ ...toVideo(row), transcriptMatch: said.get(row.id) })),
+      rows.map((row) => {
+        const video = toVideo(row);
+        const transcriptMatch = asPlayed(said.get(row.id), video.editing.playingRanges);
+        return this.deps.videos.withDirectUrls({ ...video, transcriptMatch, callerRights: videoRights(person, video) });
+      }),
     );
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0, totalCount: total };
   }
@@ -257,11 +265,15 @@ export class LibraryService {
   }
 
   /** The user's personal library, or team `teamId`'s when they are a member (else not_found). */
-  private async space(db: Kysely<Database>, user: User, teamId: string | undefined): Promise<folders.FolderSpace> {
+  private async space(
+    db: Kysely<Database>,
+    user: User,
+    teamId: string | undefined,
+  ): Promise<folders.FolderSpace & { role?: TeamRole }> {
     if (teamId === undefined) return { userId: user.uid };
     const role = await teams.findRole(db, teamId, user.uid);
     if (!role || !may(personOf(user.uid, teamId, role), 'view', { kind: 'team', teamId })) throw noTeam(teamId);
-    return { userId: user.uid, teamId };
+    return { userId: user.uid, teamId, role };
   }
 
   /** Folder `id` of library `space`, else not_found. */
@@ -332,4 +344,11 @@ export class LibraryService {
     }
     return videos;
   }
+}
+
+/** A matching line at the time the playing version says it; none when the edit cut it. */
+function asPlayed(line: StoredVideo['transcriptMatch'], kept: readonly StoredRange[]): StoredVideo['transcriptMatch'] {
+  if (!line || !kept.length) return line;
+  const span = spanInEdit(kept, line.start, line.end);
+  return span && { ...line, ...span };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeRanges, playbackInsights, type PlaybackRow } from './playback-insights';
 import { PersonRateLimit } from './person-rate-limit';
+import { MemoryRateLimitCounter } from './rate-limit-counter';
 
 const row = (
   sessionId: string,
@@ -52,11 +53,12 @@ describe('playback insights', () => {
 });
 
 describe('person rate limit', () => {
-  it('allows max per window per key and forgets what the window left behind', () => {
+  it('allows max per window per key and forgets what the window left behind', async () => {
     let now = 0;
-    const limit = new PersonRateLimit(2, 1000, () => now);
-    expect([limit.take('a'), limit.take('a'), limit.take('a'), limit.take('b')]).toEqual([true, true, false, true]);
+    const limit = new PersonRateLimit('test', 2, 1000, new MemoryRateLimitCounter(() => now));
+    const taken = [await limit.take('a'), await limit.take('a'), await limit.take('a'), await limit.take('b')];
+    expect(taken).toEqual([true, true, false, true]);
     now = 1000;
-    expect(limit.take('a')).toBe(true);
+    expect(await limit.take('a')).toBe(true);
   });
 });

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { VideoVisibility } from '../db/video.table';
-import { actions, may, type Action, type Person, type Standing, type TeamRole, type VideoFacts } from './policy';
+import {
+  actions,
+  may,
+  videoRights,
+  type Action,
+  type Person,
+  type Standing,
+  type TeamRole,
+  type VideoFacts,
+} from './policy';
 
 const TEAM = 'team-1';
 const standings: Standing[] = ['owner', 'admin', 'member', 'non-member', 'signed-out'];
@@ -230,6 +239,32 @@ describe('moving a video into a team', () => {
       ),
     ).toBe(false);
     expect(into(undefined, 't2')).toBe(false);
+  });
+});
+
+describe("a caller's rights on a video, as clients are told them (Video.caller_rights)", () => {
+  it("are the policy's answers: the uploader all, a team's owners and admins only taking it out, members none", () => {
+    const video: VideoFacts = { userId: 'uploader', visibility: 'TEAM', teamId: TEAM };
+    const table = Object.fromEntries(
+      [...standings, 'uploader' as const].map((s) => [
+        s,
+        Object.entries(videoRights(s === 'uploader' ? { uid: 'uploader', roles: new Map() } : personFor(s), video))
+          .filter(([, yes]) => yes)
+          .map(([right]) => right),
+      ]),
+    );
+    expect(table).toEqual({
+      uploader: ['edit', 'delete', 'share', 'moveIntoTeam', 'moveOutOfTeam'],
+      owner: ['moveOutOfTeam'],
+      admin: ['moveOutOfTeam'],
+      member: [],
+      'non-member': [],
+      'signed-out': [],
+    });
+    // A personal video has no team to leave.
+    expect(videoRights({ uid: 'uploader', roles: new Map() }, { ...video, teamId: undefined }).moveOutOfTeam).toBe(
+      false,
+    );
   });
 });
 

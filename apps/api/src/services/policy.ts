@@ -186,7 +186,59 @@ export function may(person: Person | undefined, action: Action, target: Target):
   }
 }
 
+/** What a person may do to one video, for clients to offer only that (Video.caller_rights). */
+export interface VideoRights {
+  edit: boolean;
+  delete: boolean;
+  share: boolean;
+  /** Into a team they belong to: its owner (the move asks `may` again with the team chosen). */
+  moveIntoTeam: boolean;
+  /** Out of its team, back to its owner's personal library. */
+  moveOutOfTeam: boolean;
+}
+
+/** `may` for each of VideoRights' actions. `person` needs their role in the video's team only. */
+export function videoRights(person: Person | undefined, video: VideoFacts): VideoRights {
+  const on = (action: Action) => may(person, action, { kind: 'video', video });
+  return {
+    edit: on('edit'),
+    delete: on('delete'),
+    share: on('share'),
+    // As mayOnVideo's `move` with a team: only the owner, into a team of theirs (the one chosen is checked then).
+    moveIntoTeam: person?.uid === video.userId,
+    moveOutOfTeam: video.teamId !== undefined && on('move'),
+  };
+}
+
 /** A person with one known team role (or none), from a signed-in uid. */
 export function personOf(uid: string, teamId?: string, role?: TeamRole): Person {
   return { uid, roles: new Map(teamId && role ? [[teamId, role]] : []) };
+}
+
+/** Issue 32: who may sign up on their first sign-in. */
+export type SignUpPolicy =
+  | { mode: 'open' }
+  /** Only people accepting a team invite (their first call is AcceptInvite), and admins. */
+  | { mode: 'invite-only' }
+  /** Only emails of these lowercase domains, and admins. */
+  | { mode: 'domains'; domains: readonly string[] };
+
+/** Issue 32: whether a person is an admin of the instance: named in ADMIN_EMAILS, or (unset) the first account. */
+export function isInstanceAdmin(
+  person: { email?: string; isFirstAccount: boolean },
+  adminEmails: readonly string[] | undefined,
+): boolean {
+  if (!adminEmails) return person.isFirstAccount;
+  return !!person.email && adminEmails.includes(person.email.toLowerCase());
+}
+
+/** Issue 32: whether someone signing in for the first time may become a person of this instance. */
+export function maySignUp(
+  policy: SignUpPolicy,
+  newcomer: { email?: string; admin: boolean; acceptingInvite: boolean },
+): boolean {
+  if (policy.mode === 'open' || newcomer.admin) return true;
+  if (policy.mode === 'invite-only') return newcomer.acceptingInvite;
+  const domain = newcomer.email?.toLowerCase().split('@')[1];
+  return !!domain && policy.domains.includes(domain);
 }

@@ -14,6 +14,7 @@ import {
   type TeamRole,
 } from './team';
 import type { Logger } from 'pino';
+import type { BrandingService } from './branding.service';
 import { inviteMail } from './invite-mail';
 import type { LinkGenerations } from './link-generations';
 import type { Mailer } from './mailer';
@@ -27,6 +28,8 @@ export interface TeamServiceDeps {
   generations?: Pick<LinkGenerations, 'forgetAll'>;
   /** Set when SMTP_URL is: invites may then be mailed. */
   mailer?: Mailer;
+  /** Issue 32: the product's name the mail gives (default "Stream"). */
+  branding?: Pick<BrandingService, 'current'>;
   log?: Pick<Logger, 'warn'>;
 }
 
@@ -214,6 +217,7 @@ export class TeamService {
       role: options.role,
       url: linkOf(token),
       expiresAt: row.expires_at,
+      productName: (await this.deps.branding?.current())?.productName,
     });
     try {
       await mailer.send(mail);

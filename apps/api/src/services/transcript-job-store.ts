@@ -39,11 +39,10 @@ export function createTranscriptJobStore(
         throw error;
       }
       const { language, segments } = result;
-      await db.transaction().execute(async (trx) => {
-        await transcripts.replaceSegments(trx, videoId, segments);
-        await transcripts.setTranscriptState(trx, videoId, segments.length ? 'DONE' : 'EMPTY', { language });
-      });
+      await db.transaction().execute((trx) => transcripts.replaceSegments(trx, videoId, segments));
+      // The captions before the state: a transcript said DONE has its captions served.
       await publishGeneratedCaptions(db, media, videoId);
+      await transcripts.setTranscriptState(db, videoId, segments.length ? 'DONE' : 'EMPTY', { language });
       return segments.length ? 'done' : 'no-speech';
     },
     async markFailed(videoId, reason) {

@@ -5,6 +5,7 @@ import type { MediaService } from '../media';
 import type { TranscriptionQueue } from '../processing';
 import type { User } from '../auth/user';
 import type { Grant } from './access';
+import { spanInEdit } from './edit-time-map';
 import { publishGeneratedCaptions } from './transcript-captions';
 import { MAX_LINE_CHARS, type TranscriptView } from './transcript';
 import { VideoError } from './video';
@@ -41,7 +42,7 @@ export class TranscriptService {
     return this.view(video);
   }
 
-  /** The owner asks for a transcript again: after a failure, or where none was made. */
+  /** The owner asks for a transcript again: after a failure, or where none was made; never over corrected lines. */
   async retry(user: User, id: string): Promise<TranscriptView> {
     const video = await this.deps.videos.owned(user, id);
     const { queue } = this.deps;
@@ -50,27 +51,40 @@ export class TranscriptService {
     const from = video.transcript?.state ?? null;
     if (from === 'PENDING' || from === 'RUNNING')
       throw new VideoError('failed_precondition', 'The video is being transcribed already');
+    const corrected = (await transcripts.listSegments(this.deps.db, id)).filter((line) => line.edited).length;
+    if (corrected > 0)
+      throw new VideoError(
+        'failed_precondition',
+        `Transcribing again would replace the ${corrected === 1 ? 'line' : `${corrected} lines`} you corrected`,
+      );
     if (!(await transcripts.setTranscriptState(this.deps.db, id, 'PENDING', { onlyFrom: [from] })))
       throw new VideoError('failed_precondition', 'The transcript changed meanwhile: try again');
     await queue.enqueueTranscription(id);
     return this.view(await this.deps.videos.owned(user, id));
   }
 
+  /**
+   * The transcript of what plays: on an edited video, the lines the edit kept at the times they
+   * play (the transcript itself stays on the original's timeline; a line's index still names it).
+   */
   private async view(video: StoredVideo): Promise<TranscriptView> {
     const lines = await transcripts.listSegments(this.deps.db, video.id);
+    const kept = video.editing.playingRanges;
+    const playing = (start: number, end: number) => (kept.length ? spanInEdit(kept, start, end) : { start, end });
     return {
       videoId: video.id,
       state: video.transcript?.state ?? null,
       failureReason: video.transcript?.failureReason ?? '',
       language: video.transcript?.language ?? '',
-      lines: lines.map((line) => ({
-        index: line.position,
-        start: line.start_seconds,
-        end: line.end_seconds,
-        text: line.text,
-        words: line.words ?? [],
-        edited: line.edited,
-      })),
+      lines: lines.flatMap((line) => {
+        const span = playing(line.start_seconds, line.end_seconds);
+        if (!span) return [];
+        const words = (line.words ?? []).flatMap((word) => {
+          const at = playing(word.start, word.end);
+          return at ? [{ ...word, ...at }] : [];
+        });
+        return [{ index: line.position, ...span, text: line.text, words, edited: line.edited }];
+      }),
     };
   }
 }

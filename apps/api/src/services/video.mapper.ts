@@ -1,4 +1,5 @@
 import type { Mp4State, VideoRow } from '../db/video.table';
+import type { VideoRights } from './policy';
 import type { Video } from './video';
 import { editingOf } from './edit';
 
@@ -22,6 +23,8 @@ export interface StoredVideo extends Video {
   teamName?: string;
   /** Issue 29: whether the MP4 rendition of what plays exists (READY) or could not be made. */
   mp4State: Mp4State;
+  /** Issue 27: what the caller may do to it, where the service worked it out for them. */
+  callerRights?: VideoRights;
 }
 
 export function toVideo(row: VideoRow): StoredVideo {

@@ -5,6 +5,7 @@ import type { User } from '../auth/user';
 import type { Database, NewVideoRow, VideoVisibility } from '../db/video.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
+import { standing } from '../db/admin.repository';
 import * as teams from '../db/team.repository';
 import { isUniqueViolation } from '../db/unique-violation';
 import { isDiskFull } from '../storage/disk-full';
@@ -12,7 +13,7 @@ import type { MediaKind, MediaService, OpenedAsset } from '../media';
 import type { VideoProcessingQueue } from '../processing/contracts';
 import { canRead, readableUntil, type Grant } from './access';
 import type { LinkGenerations } from './link-generations';
-import { may, personOf, type TeamRole } from './policy';
+import { may, personOf, videoRights, type TeamRole } from './policy';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 
@@ -43,6 +44,8 @@ export const narrows = (before: VideoVisibility, after: VideoVisibility) =>
 
 /** An upload stored but not yet a video. */
 export interface ReceivedUpload {
+  /** Bytes stored. */
+  readonly sizeBytes: number;
   accept(): Promise<StoredVideo>;
   discard(): Promise<void>;
 }
@@ -83,6 +86,12 @@ function shownTo(video: StoredVideo, caller: User | undefined, role: TeamRole | 
   return { ...video, folderId: '', tags: [], teamId: undefined, teamName: undefined };
 }
 
+/** A video as its owner is told it: with what they may do to it (the policy's answers). */
+const ownersView = (video: StoredVideo): StoredVideo => ({
+  ...video,
+  callerRights: videoRights(personOf(video.userId), video),
+});
+
 /** The business rules of videos: who may do what, and the lifecycle. Free of HTTP and SQL. */
 export class VideoService {
   private uploadsInProgress?: UploadsInProgress;
@@ -98,11 +107,19 @@ export class VideoService {
     this.uploadsInProgress = uploads;
   }
 
-  /** A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). */
+  /**
+   * A video described by CreateVideo: metadata, optionally hosted elsewhere (`sourceUrl`). A new
+   * video is in no team, so TEAM is refused as UpdateVideo refuses it (uploads are always PRIVATE).
+   */
   async create(
     user: User,
     input: { title: string; description: string; sourceUrl?: string; visibility: VideoVisibility },
   ): Promise<StoredVideo> {
+    if (input.visibility === 'TEAM')
+      throw new VideoError(
+        'failed_precondition',
+        'A new video is in no team, so it cannot be visible to a team: create it, move it into a team, then make it TEAM',
+      );
     const row = await repository.insertVideo(this.deps.db, {
       id: newVideoId(),
       user_id: user.uid,
@@ -114,7 +131,7 @@ export class VideoService {
       // Bytes elsewhere are playable as they are; without any, there is nothing to process.
       status: input.sourceUrl ? 'READY' : 'UNSPECIFIED',
     });
-    return toVideo(row);
+    return ownersView(toVideo(row));
   }
 
   /**
@@ -123,7 +140,8 @@ export class VideoService {
    */
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
     const { video, role } = await this.access(caller, id, grant);
-    return this.withDirectUrls(shownTo(video, caller, role));
+    const callerRights = caller && videoRights(personOf(caller.uid, video.teamId, role), video);
+    return this.withDirectUrls({ ...shownTo(video, caller, role), callerRights });
   }
 
   /** Like `get`, without the store's direct URLs (for checks that hand out no URL). */
@@ -141,6 +159,9 @@ export class VideoService {
     const video = row && toVideo(row);
     // The caller's role in the video's team, read now: a removed member loses access at once.
     const role = video?.teamId && caller ? await teams.findRole(this.deps.db, video.teamId, caller.uid) : undefined;
+    // Issue 32: a disabled person's videos answer nobody else (their share links stop working).
+    if (video && caller?.uid !== video.userId && (await standing(this.deps.db, video.userId))?.disabled)
+      throw notFound(id);
     if (video && canRead(video, caller, grant, role)) {
       const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
       return { video: until ? { ...video, readableUntil: until } : video, role };
@@ -172,7 +193,7 @@ export class VideoService {
     page: { size: number; number: number },
   ): Promise<{ videos: StoredVideo[]; nextPageNumber: number }> {
     const { rows, hasMore } = await repository.listVideosOfUser(this.deps.db, user.uid, page);
-    const videos = await Promise.all(rows.map((row) => this.withDirectUrls(toVideo(row))));
+    const videos = await Promise.all(rows.map((row) => this.withDirectUrls(ownersView(toVideo(row)))));
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0 };
   }
 
@@ -199,7 +220,7 @@ export class VideoService {
     );
     if (!row) throw notFound(id);
     if (revokeLinks) this.linksRevoked(id);
-    return this.withDirectUrls(toVideo(row));
+    return this.withDirectUrls(ownersView(toVideo(row)));
   }
 
   /** The caller's own video when `changes` may apply to it (as `update` checks), else the refusal. */
@@ -245,6 +266,7 @@ export class VideoService {
       throw isDiskFull(error) ? new StorageFullError({ cause: error }) : error;
     });
     return {
+      sizeBytes: original.sizeBytes,
       discard: () => media.discard([original]),
       accept: async () => {
         try {
@@ -270,7 +292,7 @@ export class VideoService {
         this.wakeProcessing();
         const row = await repository.findVideo(this.deps.db, id);
         if (!row) throw notFound(id); // deleted the moment it arrived
-        return this.withDirectUrls(toVideo(row));
+        return this.withDirectUrls(ownersView(toVideo(row)));
       },
     };
   }
@@ -278,7 +300,7 @@ export class VideoService {
   /** The video `user` stored from a whole-file upload sent with Idempotency-Key `key`, if it still exists. */
   async findUpload(user: User, key: string): Promise<StoredVideo | undefined> {
     const row = await repository.findVideoByClientUploadId(this.deps.db, user.uid, key);
-    return row && this.withDirectUrls(toVideo(row));
+    return row && this.withDirectUrls(ownersView(toVideo(row)));
   }
 
   /**

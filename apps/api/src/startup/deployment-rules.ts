@@ -34,6 +34,11 @@ export function checkDeployment(config: Config, role: 'api' | 'worker'): Deploym
   }
   if (role === 'worker') return { refusals, warnings };
 
+  if (production && !config.URL_SIGNING_SECRET) {
+    refusals.push(
+      `URL_SIGNING_SECRET is unset ${inProduction}: each process would sign stream links with its own random key, which dies on restart and other APIs refuse; set one value for every API (openssl rand -base64 32)`,
+    );
+  }
   if (production && !config.PUBLIC_URL) {
     refusals.push(
       `PUBLIC_URL is unset ${inProduction}: share links need the origin people reach the product at, e.g. PUBLIC_URL=https://stream.example.com`,

@@ -1,6 +1,6 @@
 import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { RenditionState, Status, Visibility, VideoSchema, type Video } from '@stream/proto';
+import { RenditionState, Status, Visibility, VideoRightsSchema, VideoSchema, type Video } from '@stream/proto';
 import { editingFields } from './editing.message';
 import { transcriptFields } from './transcript.message';
 import type { VideoLinks } from './video-links';
@@ -69,6 +69,7 @@ export function toVideoMessage(
     mp4Url: links.mp4Url(video),
     mp4State: mp4StateToProto[video.mp4State],
     ...transcriptFields(video),
+    callerRights: video.callerRights && create(VideoRightsSchema, video.callerRights),
   });
 }
 

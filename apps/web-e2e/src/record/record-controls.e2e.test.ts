@@ -5,14 +5,14 @@
  * size, the camera bubble composited in its corner, the chosen microphone recorded, the level
  * meter moving.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage, screenshot } from '../index';
 import { frameRgb, frameSizes, keyFrameTimes, meanColour, videoSeconds } from './media-frames';
-import { previewOf, successAlert } from './record-steps';
+import { previewOf, stopAndStore as stopAndStoreAt, successAlert } from './record-steps';
 
 let browser: Browser;
 let workDir: string;
@@ -68,21 +68,8 @@ async function stopAndFetch(page: Page, token: string, name: string): Promise<st
   return (await stopAndStore(page, token, name)).path;
 }
 
-async function stopAndStore(page: Page, token: string, name: string): Promise<{ path: string; videoId: string }> {
-  const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/videoservice/upload'));
-  await page.getByRole('button', { name: 'Stop Recording' }).click();
-  await previewOf(page).waitFor();
-  const response = await uploaded;
-  expect(response.status()).toBe(201);
-  const { video } = (await response.json()) as { video: { id: string } };
-  await successAlert(page).waitFor();
-  const stream = await fetch(`${inject('baseUrl')}/api/videoservice/video/${video.id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(stream.status).toBe(200);
-  const path = join(workDir, `${name}.webm`);
-  writeFileSync(path, Buffer.from(await stream.arrayBuffer()));
-  return { path, videoId: video.id };
+function stopAndStore(page: Page, token: string, name: string): Promise<{ path: string; videoId: string }> {
+  return stopAndStoreAt(page, token, join(workDir, `${name}.webm`));
 }
 
 /** Polls GetVideo (Connect's JSON protocol) until the video is READY; returns its status. */

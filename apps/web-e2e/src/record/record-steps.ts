@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 /** Start Recording, wait until it records, keep recording for `ms`, and return how long it recorded. */
 export async function recordFor(page: Page, ms: number, beforeStop?: () => Promise<void>): Promise<number> {
@@ -20,3 +22,24 @@ export const errorAlert = (page: Page, text: string) => page.getByRole('alert').
 
 export const successAlert = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Video uploaded successfully!' });
+
+/** Stop, wait for the upload, and save the stored file (the original as uploaded) at `path`. */
+export async function stopAndStore(
+  page: Page,
+  token: string,
+  path: string,
+): Promise<{ path: string; videoId: string }> {
+  const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/videoservice/upload'));
+  await page.getByRole('button', { name: 'Stop Recording' }).click();
+  await previewOf(page).waitFor();
+  const response = await uploaded;
+  expect(response.status()).toBe(201);
+  const { video } = (await response.json()) as { video: { id: string } };
+  await successAlert(page).waitFor();
+  const stream = await fetch(`${inject('baseUrl')}/api/videoservice/video/${video.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(stream.status).toBe(200);
+  writeFileSync(path, Buffer.from(await stream.arrayBuffer()));
+  return { path, videoId: video.id };
+}

@@ -102,12 +102,14 @@ it('A creates a team and invites B by link; B joins, sees and plays A’s team v
   await b.getByRole('button', { name: 'Space: Launch crew' }).waitFor();
   const card = b.getByRole('link', { name: /Team sync/ }).first();
   await card.waitFor();
-  // The heading names the team; selected, A's video gets no bulk Delete, and the bar says why.
+  // The heading names the team; selected, A's video gets no bulk Delete or Move to team, and the bar says why.
   await b.getByRole('heading', { level: 1, name: 'Launch crew videos' }).waitFor();
   await b.getByRole('checkbox', { name: 'Select Team sync' }).first().check();
   const bar = b.getByRole('toolbar', { name: 'Selected videos' });
   await bar.getByText(/^This is not yours/).waitFor();
   expect(await bar.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  // Nor Move to team: a member may not move a mate's video (the server's Video.caller_rights say so).
+  expect(await bar.getByRole('button', { name: 'Move to team' }).count()).toBe(0);
   await bar.getByRole('button', { name: 'Clear selection' }).click();
   await b.getByRole('button', { name: 'Actions for Team sync' }).click();
   await b.getByRole('menu', { name: 'Actions for Team sync' }).waitFor();

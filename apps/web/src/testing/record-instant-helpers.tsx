@@ -16,6 +16,7 @@ const idle: InstantState = {
   offline: false,
   lowSpace: false,
   noLocalCopy: false,
+  quotaExceeded: false,
 };
 
 export function scriptedInstant(unfinished: SpooledRecording[] = []) {

@@ -3,6 +3,7 @@
  * `recorder.start(settings)`. Every field is optional; without any the recorder shares a screen,
  * window or tab with the default microphone at the source's size, without a countdown.
  */
+import type { DrawingBoard } from '../drawing/strokes.ts';
 import type { Quality } from './quality.ts';
 
 /** Screen, window or tab (the browser's picker); the camera alone; a screen with the camera in a bubble; an area of a screen. */
@@ -42,6 +43,11 @@ export interface RecordingSettings {
   readonly quality?: Quality;
   /** Recorded time (pauses excluded) after which the recording stops by itself; absent: no limit. */
   readonly maxDurationMs?: number;
+  /**
+   * Strokes drawn over the screen while recording (issue 31), composited into the picture; absent:
+   * the screen is recorded as captured. Not for the camera alone (there is no screen to draw on).
+   */
+  readonly drawing?: DrawingBoard;
 }
 
 export const defaultBubble: BubbleSettings = { shape: 'circle', corner: 'bottom-right', size: 0.25 };

@@ -5,3 +5,4 @@ export { useCameraPreview } from './use-camera-preview.ts';
 export { usePreferences } from './use-preferences.ts';
 export { useShortcuts } from './use-shortcuts.ts';
 export { useRecorderSetup, type RecorderSetup } from './use-recorder-setup.ts';
+export { toolLabels, useDrawing, type Drawing, type DrawingSurface, type DrawingToolbar } from './use-drawing.ts';

@@ -6,6 +6,7 @@ import { announcement } from '../capture/shortcuts.ts';
 import { describeCaptureError, messages } from '../messages.ts';
 import { browserMedia, type BrowserMedia } from '../recorder.ts';
 import { useDevices, type Devices } from './use-devices.ts';
+import { useDrawing, type Drawing } from './use-drawing.ts';
 import { useMicrophoneLevel } from './use-microphone-level.ts';
 import { usePreferences } from './use-preferences.ts';
 import type { UseRecorder } from './use-recorder.ts';
@@ -45,6 +46,8 @@ export interface RecorderSetup {
   readonly announcement: string;
   /** Set a minute (or less) before the maximum length stops the recording. */
   readonly limitWarning: string | null;
+  /** Drawing over the screen while recording (issue 31): its board, toolbar and layer; shortcuts while recording. */
+  readonly drawing: Drawing;
 }
 
 /**
@@ -73,6 +76,7 @@ export function useRecorderSetup(
     ...(browser ? { browser } : {}),
     onOpened: devices.refresh,
   });
+  const drawing = useDrawing(live && preferences.source !== 'camera');
   const [recordingLevel, setRecordingLevel] = useState(0);
   useEffect(() => {
     if (!live) return;
@@ -90,9 +94,12 @@ export function useRecorderSetup(
   }, [area]);
   useEffect(() => () => stopStream(areaRef.current?.stream), []);
 
+  const board = drawing.board;
   const settings = useCallback(
     (extra: RecordingSettings = {}): RecordingSettings => ({
       source: preferences.source,
+      // Every screen recording may be drawn on: the compositor passes the screen through until a stroke.
+      ...(preferences.source !== 'camera' ? { drawing: board } : {}),
       ...(preferences.microphoneId ? { microphoneId: preferences.microphoneId } : {}),
       ...(preferences.cameraId ? { cameraId: preferences.cameraId } : {}),
       countdownSeconds: preferences.countdown ? 3 : 0,
@@ -101,7 +108,7 @@ export function useRecorderSetup(
       ...(maxDurationMs ? { maxDurationMs } : {}),
       ...extra,
     }),
-    [preferences, maxDurationMs],
+    [preferences, maxDurationMs, board],
   );
 
   const chooseArea = useCallback(async () => {
@@ -121,16 +128,18 @@ export function useRecorderSetup(
   }, [browser]);
 
   const start = useCallback(() => {
-    if (preferences.source === 'area') void chooseArea();
-    else void recorder.start(settings());
-  }, [preferences.source, chooseArea, recorder, settings]);
+    if (preferences.source === 'area') return void chooseArea();
+    board.clear(); // each recording starts with nothing drawn
+    void recorder.start(settings());
+  }, [preferences.source, chooseArea, recorder, settings, board]);
 
   const recordArea = useCallback(() => {
     const chosen = areaRef.current;
     if (!chosen) return;
     setArea(null);
+    board.clear();
     void recorder.start(settings({ source: 'area', display: chosen.stream, area: chosen.rect }));
-  }, [recorder, settings]);
+  }, [recorder, settings, board]);
 
   const cancelArea = useCallback(() => {
     stopStream(areaRef.current?.stream);
@@ -182,6 +191,7 @@ export function useRecorderSetup(
     areaNotice,
     announcement: said,
     limitWarning,
+    drawing,
   };
 }
 

@@ -7,7 +7,16 @@ import type { SinkStatus } from '../sink-pipeline.ts';
 /** The recorder's controls (see Recorder), with its state as React state. */
 export interface UseRecorder extends Pick<
   Recorder,
-  'state' | 'start' | 'stop' | 'skipCountdown' | 'pause' | 'resume' | 'microphoneLevel' | 'liveStream' | 'dismiss'
+  | 'state'
+  | 'start'
+  | 'stop'
+  | 'skipCountdown'
+  | 'pause'
+  | 'resume'
+  | 'microphoneLevel'
+  | 'liveStream'
+  | 'screenStream'
+  | 'dismiss'
 > {
   /** Milliseconds recorded (pauses left out), refreshed while recording. */
   readonly elapsedMs: number;
@@ -56,6 +65,7 @@ export function useRecorder(options?: RecorderOptions): UseRecorder {
     resume: useCallback(() => recorder.resume(), [recorder]),
     microphoneLevel: useCallback(() => recorder.microphoneLevel(), [recorder]),
     liveStream: useCallback(() => recorder.liveStream(), [recorder]),
+    screenStream: useCallback(() => recorder.screenStream(), [recorder]),
     dismiss: useCallback(() => recorder.dismiss(), [recorder]),
   };
 }

@@ -174,9 +174,9 @@ export interface FakeBrowserOptions {
   readonly devices?: readonly { kind: string; deviceId: string; label: string; groupId: string }[];
 }
 
-/** A track made from others (a crop, a composite), as the fake browser's cropVideo/compositeBubble make it. */
+/** A track made from others (a crop, a composite), as the fake browser's cropVideo/compositeBubble/compositeTrack make it. */
 export interface FakeProcessed {
-  readonly kind: 'crop' | 'bubble';
+  readonly kind: 'crop' | 'bubble' | 'composite';
   readonly inputs: FakeTrack[];
   readonly settings: unknown;
   readonly track: FakeTrack;
@@ -224,6 +224,9 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     },
     async compositeBubble(screen: FakeTrack, camera: FakeTrack, bubble: unknown) {
       return process('bubble', [screen, camera], bubble);
+    },
+    async compositeTrack(screen: FakeTrack, composite: { camera?: FakeTrack | null }) {
+      return process('composite', composite.camera ? [screen, composite.camera] : [screen], composite);
     },
     onDeviceChange(listener: () => void) {
       deviceListeners.add(listener);

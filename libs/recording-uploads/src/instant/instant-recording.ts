@@ -26,6 +26,11 @@ export interface InstantState {
   readonly lowSpace: boolean;
   /** No local copy could be kept (neither OPFS nor IndexedDB, or it filled up). */
   readonly noLocalCopy: boolean;
+  /**
+   * Issue 32: the server refused the upload because its owner's storage quota is full. The upload
+   * stopped for good; the local copy is kept, to download or to resume once there is room.
+   */
+  readonly quotaExceeded: boolean;
 }
 
 export interface InstantRecordingDeps {
@@ -83,11 +88,14 @@ const idle: InstantState = {
   offline: false,
   lowSpace: false,
   noLocalCopy: false,
+  quotaExceeded: false,
 };
 
 const isGone = (error: unknown) => error instanceof ResumableUploadError && error.code === 'gone';
 const isPermanent = (error: unknown) =>
-  error instanceof ResumableUploadError && ['too-large', 'refused', 'unauthenticated', 'aborted'].includes(error.code);
+  error instanceof ResumableUploadError &&
+  ['too-large', 'quota-exceeded', 'refused', 'unauthenticated', 'aborted'].includes(error.code);
+const isOverQuota = (error: unknown) => error instanceof ResumableUploadError && error.code === 'quota-exceeded';
 
 /**
  * The instant path: each recording is spooled locally and uploaded while it is made, its link
@@ -186,6 +194,7 @@ export function createInstantRecording(deps: InstantRecordingDeps): InstantRecor
             recordedBytes: progress.recordedBytes,
             uploadedBytes: progress.uploadedBytes,
             upload: progress.state,
+            ...(progress.state === 'failed' && isOverQuota(progress.error) ? { quotaExceeded: true } : {}),
           });
           void spool.then((created) => created?.update({ durationMs: Date.now() - startedAt }));
         },

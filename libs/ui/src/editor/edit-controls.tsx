@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../library/confirm-dialog';
 export type EditStateLabel = 'none' | 'applying' | 'applied' | 'failed';
 
 /**
- * The owner's edit buttons and where the last edit stands: Trim opens edit mode; while an edit
+ * The owner's edit buttons and where the last edit stands: Trim (or Annotate) opens edit mode; while an edit
  * renders, "Applying edits…" (the previous version keeps playing); Revert to original, after a
  * confirmation, drops every edit.
  */
@@ -25,6 +25,10 @@ export function EditControls({
     <div className="flex flex-wrap items-center gap-2">
       <button type="button" className="btn btn-sm" onClick={onTrim}>
         Trim
+      </button>
+      {/* The same edit mode: its annotations sit under the trim's timeline. */}
+      <button type="button" className="btn btn-sm" onClick={onTrim}>
+        Annotate
       </button>
       {state !== 'none' && (
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirming(true)}>
@@ -50,7 +54,7 @@ export function EditControls({
       {confirming && (
         <ConfirmDialog
           title="Revert to original?"
-          message="Every trim and cut is undone and the original video plays again."
+          message="Every trim, cut and annotation is undone and the original video plays again."
           confirmLabel="Revert"
           onCancel={() => setConfirming(false)}
           onConfirm={() => {

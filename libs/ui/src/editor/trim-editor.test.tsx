@@ -23,10 +23,13 @@ describe('TrimEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Cut' }));
     expect(screen.getByTestId('edit-result').textContent).toBe('Result: 0:40.0 of 1:00.0');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith([
-      { start: 5, end: 20 },
-      { start: 30.5, end: 55.5 },
-    ]);
+    expect(onSave).toHaveBeenCalledWith(
+      [
+        { start: 5, end: 20 },
+        { start: 30.5, end: 55.5 },
+      ],
+      [],
+    );
   });
 
   it('refuses a time that does not read, or lies outside the video, changing nothing', async () => {

@@ -6,6 +6,10 @@ import { formatTimecode } from './timecode';
 import { TimeField } from './time-field';
 import { Timeline } from './timeline';
 import { FormError } from '../manage/form-error';
+import type { AnnotationMark } from '../player/annotation-mark';
+import { AnnotationDrawLayer } from './annotation-draw-layer';
+import { AnnotationEditor } from './annotation-editor';
+import { annotationsProblem, clampToFrame } from './annotation-rules';
 
 export interface TrimEditorProps {
   /** The unedited video's length and address: an edit is always made on the original. */
@@ -17,13 +21,17 @@ export interface TrimEditorProps {
   waveform?: readonly number[];
   /** The edit saved so far (empty: none). */
   initialKept: readonly TimeSpan[];
-  onSave: (kept: TimeSpan[]) => Promise<void>;
+  /** The annotations saved so far, on the original's timeline. */
+  initialAnnotations?: readonly AnnotationMark[];
+  /** Saves the kept spans and the annotations together (one edit). */
+  onSave: (kept: TimeSpan[], annotations: AnnotationMark[]) => Promise<void>;
   onCancel: () => void;
 }
 
 /**
  * Edit mode: trim the start and end (handles on the timeline, or Start and End typed as m:ss.s),
- * cut middle ranges, preview the result (playback skips what is removed), then Save.
+ * cut middle ranges, add annotations (text, arrows, boxes drawn over the video; blurs rendered
+ * into it), preview the result (playback skips what is removed), then Save.
  */
 export function TrimEditor({
   duration,
@@ -31,6 +39,7 @@ export function TrimEditor({
   storyboard,
   waveform,
   initialKept,
+  initialAnnotations = [],
   onSave,
   onCancel,
 }: TrimEditorProps) {
@@ -41,6 +50,9 @@ export function TrimEditor({
   const [cutTo, setCutTo] = useState(start);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
+  const [marks, setMarks] = useState<AnnotationMark[]>(() => [...initialAnnotations]);
+  const [selected, setSelected] = useState<number>();
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
 
   // Trim is pressed below the player: edit mode brings the editor (in the player's place) into view.
   const section = useRef<HTMLElement>(null);
@@ -55,10 +67,15 @@ export function TrimEditor({
     seconds > duration ? `The video is ${formatTimecode(duration)} long` : undefined;
 
   const save = async () => {
+    const problem = annotationsProblem(marks, duration);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setSaving(true);
     setError(undefined);
     try {
-      await onSave(kept);
+      await onSave(kept, marks);
     } catch (reason) {
       setError(reason instanceof Error ? reason.message : 'The edit could not be saved.');
       setSaving(false);
@@ -71,7 +88,25 @@ export function TrimEditor({
       aria-label="Edit video"
       className="rounded-box border-base-300 flex scroll-mt-20 flex-col gap-3 border p-3"
     >
-      <VideoPlayer src={originalUrl} knownDuration={duration} label="Edit preview" keptSpans={kept} />
+      <VideoPlayer
+        src={originalUrl}
+        knownDuration={duration}
+        label="Edit preview"
+        keptSpans={kept}
+        // The selected one is drawn by the drawing layer, where it follows the drag.
+        annotations={marks.filter((_, index) => index !== selected)}
+        onVideoElement={setVideo}
+        frameLayer={
+          <AnnotationDrawLayer
+            video={video}
+            marks={marks}
+            selected={selected}
+            onPlace={(index, place) =>
+              setMarks(marks.map((mark, i) => (i === index ? clampToFrame({ ...mark, ...place }).mark : mark)))
+            }
+          />
+        }
+      />
       <Timeline
         duration={duration}
         storyboard={storyboard}
@@ -121,6 +156,14 @@ export function TrimEditor({
           ))}
         </ul>
       )}
+      <AnnotationEditor
+        marks={marks}
+        onChange={setMarks}
+        selected={selected}
+        onSelect={setSelected}
+        duration={duration}
+        playhead={() => video?.currentTime ?? 0}
+      />
       <p className="text-sm text-base-content/70" data-testid="edit-result">
         Result: {formatTimecode(lengthOf(kept))} of {formatTimecode(duration)}
       </p>

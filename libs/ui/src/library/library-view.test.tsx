@@ -147,4 +147,35 @@ describe('LibraryView', () => {
     expect(within(personal).queryByRole('option', { name: 'Team' })).toBeNull();
     expect(within(personal).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
+
+  it("offers what the server says the caller may do: a team admin takes a mate's video out, never deletes it", async () => {
+    const user = userEvent.setup();
+    const renderMoveToTeam = vi.fn<NonNullable<LibraryViewProps<LibraryItem>['renderMoveToTeam']>>(() => <p>moving</p>);
+    const outOnly = { edit: false, delete: false, share: false, moveIntoTeam: false, moveOutOfTeam: true };
+    const nothing = { ...outOnly, moveOutOfTeam: false };
+    renderLibrary({
+      videos: [
+        { ...item('a', 'Alpha'), mine: false, rights: outOnly },
+        { ...item('b', 'Beta'), mine: false, rights: nothing },
+        item('c', 'Gamma'),
+      ],
+      renderMoveToTeam,
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alpha' }));
+    const bar = screen.getByRole('toolbar', { name: 'Selected videos' });
+    expect(within(bar).queryByRole('button', { name: 'Delete' })).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Move to team' }));
+    expect(renderMoveToTeam).toHaveBeenLastCalledWith(['a'], expect.any(Function), { outOnly: true });
+
+    // With a video the caller may not move at all, no Move to team; with only their own, it goes anywhere.
+    await user.click(screen.getByRole('checkbox', { name: 'Select Beta' }));
+    expect(within(bar).queryByRole('button', { name: 'Move to team' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alpha' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Beta' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gamma' }));
+    const own = screen.getByRole('toolbar', { name: 'Selected videos' });
+    expect(within(own).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    await user.click(within(own).getByRole('button', { name: 'Move to team' }));
+    expect(renderMoveToTeam).toHaveBeenLastCalledWith(['c'], expect.any(Function), { outOnly: false });
+  });
 });

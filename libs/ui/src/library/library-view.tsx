@@ -9,6 +9,7 @@ import { searchWords } from './highlight';
 import { LibraryToolbar, type LibraryToolbarProps, type VisibilityChoice } from './library-toolbar';
 import { MoveDialog, type FolderChoice } from './move-dialog';
 import { SearchSummary, type SearchSummaryProps } from './search-summary';
+import { rightsOf, selectionRights, type ItemRights } from './item-rights';
 import { SelectionBar } from './selection-bar';
 import { useSelection } from './use-selection';
 
@@ -24,6 +25,8 @@ export interface LibraryItem {
   folderId: string;
   /** False for a team video of someone else: its menu offers no Share, Edit, Move or Delete. */
   mine?: boolean;
+  /** What the caller may do to it, from the server (issue 27); absent: `mine` decides. */
+  rights?: ItemRights;
   card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'> & {
     /** Found by what was said (issue 30): the transcript line that matched and when it is said. */
     spokenMatch?: { seconds: number; text: string };
@@ -57,8 +60,11 @@ export interface LibraryViewProps<T extends LibraryItem> {
   /** The Share and Delete dialogs of one video, drawn by the app while open. */
   renderShare: (video: T, close: () => void) => ReactNode;
   renderDelete: (video: T, close: () => void) => ReactNode;
-  /** "Move to team" of the selected videos (issue 27), drawn by the app while open. */
-  renderMoveToTeam?: (videoIds: string[], close: () => void) => ReactNode;
+  /**
+   * "Move to team" of the selected videos (issue 27), drawn by the app while open; `outOnly` when
+   * some may only go back to their owner's personal library (a team admin's move of a mate's video).
+   */
+  renderMoveToTeam?: (videoIds: string[], close: () => void, options: { outOnly: boolean }) => ReactNode;
 }
 
 /**
@@ -69,11 +75,12 @@ export interface LibraryViewProps<T extends LibraryItem> {
 export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
   const { videos, summary, folders, more } = props;
   const [acting, setActing] = useState<{ action: 'share' | 'delete' | 'move'; video: T }>();
-  const [movingToTeam, setMovingToTeam] = useState(false);
+  const [movingToTeam, setMovingToTeam] = useState<'anywhere' | 'out'>();
   const selection = useSelection(videos.map((video) => video.id));
   const close = () => setActing(undefined);
   const words = searchWords(summary?.query ?? '');
   const selected = selection.selected;
+  const may = selectionRights(videos.filter((video) => selection.isSelected(video.id)));
   return (
     <>
       {acting?.action === 'share' && props.renderShare(acting.video, close)}
@@ -104,16 +111,21 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
           onVisibility={(visibility) => props.onVisibility(selected, visibility)}
           onDelete={() => props.onDelete(selected, selection.clear)}
           onClear={selection.clear}
-          onMoveToTeam={props.renderMoveToTeam && (() => setMovingToTeam(true))}
-          notMine={videos.filter((video) => video.mine === false && selection.isSelected(video.id)).length}
+          onMoveToTeam={props.renderMoveToTeam && may.moveToTeam && (() => setMovingToTeam(may.moveToTeam))}
+          notMine={may.notEditable}
+          canDelete={may.delete}
           offerTeam={props.toolbar.offerTeam}
         />
       )}
       {movingToTeam &&
-        props.renderMoveToTeam?.(selected, () => {
-          setMovingToTeam(false);
-          selection.clear();
-        })}
+        props.renderMoveToTeam?.(
+          selected,
+          () => {
+            setMovingToTeam(undefined);
+            selection.clear();
+          },
+          { outOnly: movingToTeam === 'out' },
+        )}
       {!summary && videos.length === 0 && <p className="text-base-content/70">{props.emptyMessage}</p>}
       {videos.length > 0 && (
         <VideoGrid
@@ -127,7 +139,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
         >
           {videos.map((video) => {
             const { id, url, mp4Url, card } = video;
-            const mine = video.mine !== false;
+            const may = rightsOf(video);
             return (
               <VideoCard
                 key={id}
@@ -148,10 +160,10 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
                     title={card.title}
                     url={url}
                     mp4Url={mp4Url}
-                    onShare={mine ? () => setActing({ action: 'share', video }) : undefined}
-                    onEdit={mine ? () => props.onEdit(id) : undefined}
-                    onMove={mine ? () => setActing({ action: 'move', video }) : undefined}
-                    onDelete={mine ? () => setActing({ action: 'delete', video }) : undefined}
+                    onShare={may.share ? () => setActing({ action: 'share', video }) : undefined}
+                    onEdit={may.edit ? () => props.onEdit(id) : undefined}
+                    onMove={may.edit ? () => setActing({ action: 'move', video }) : undefined}
+                    onDelete={may.delete ? () => setActing({ action: 'delete', video }) : undefined}
                   />
                 }
               />

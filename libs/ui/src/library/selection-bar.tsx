@@ -24,6 +24,8 @@ export interface SelectionBarProps {
    * deletes them, so with any such video selected the bar offers none of those, and says why.
    */
   notMine?: number;
+  /** False when some of the selected may not be deleted by the caller: no Delete (issue 27). */
+  canDelete?: boolean;
   /** Offer Team among the visibilities (a team space is active). */
   offerTeam?: boolean;
 }
@@ -88,14 +90,16 @@ export function SelectionBar(props: SelectionBarProps) {
             <option value="public">Public</option>
             {props.offerTeam && <option value="team">Team</option>}
           </select>
-          <button
-            type="button"
-            className="btn btn-sm btn-error"
-            disabled={props.busy}
-            onClick={() => setOpen('delete')}
-          >
-            Delete
-          </button>
+          {props.canDelete !== false && (
+            <button
+              type="button"
+              className="btn btn-sm btn-error"
+              disabled={props.busy}
+              onClick={() => setOpen('delete')}
+            >
+              Delete
+            </button>
+          )}
         </>
       )}
       <button type="button" className="btn btn-sm btn-ghost" onClick={props.onClear}>

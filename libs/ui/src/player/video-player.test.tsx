@@ -187,4 +187,16 @@ describe('VideoPlayer', () => {
     expect(video.currentTime).toBe(0);
     expect(video.paused).toBe(true);
   });
+
+  it('loops the video while Loop is pressed, and stops looping when pressed again', async () => {
+    const { user, video } = setup();
+    const loop = screen.getByRole('button', { name: 'Loop' });
+    expect(loop.getAttribute('aria-pressed')).toBe('false');
+    expect(video.loop).toBe(false);
+    await user.click(loop);
+    expect(loop.getAttribute('aria-pressed')).toBe('true');
+    expect(video.loop).toBe(true);
+    await user.click(loop);
+    expect(video.loop).toBe(false);
+  });
 });

@@ -1,5 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type TimeSpan, previewPosition } from '../editor/kept-ranges';
+import type { AnnotationMark } from './annotation-mark';
+import { AnnotationOverlay } from './annotation-overlay';
 import type { ChapterMark } from './chapters';
 import { formatTime } from './format-time';
 import { browserCanPlayType, preferredSource } from './preferred-source';
@@ -53,6 +55,10 @@ export interface VideoPlayerProps {
   startAt?: number;
   /** The <video> element, for what plays along with it (the transcript follows and seeks it). */
   onVideoElement?: (element: HTMLVideoElement | null) => void;
+  /** Text callouts, arrows and boxes drawn over the video in their time (blur is never drawn). */
+  annotations?: readonly AnnotationMark[];
+  /** Laid over the video's box above the annotations (the editor's drawing layer). */
+  frameLayer?: ReactNode;
 }
 
 /**
@@ -77,6 +83,8 @@ export function VideoPlayer({
   fill = false,
   startAt,
   onVideoElement,
+  annotations = [],
+  frameLayer,
 }: VideoPlayerProps) {
   const src = preferredSource(recordedSrc, mp4Src, browserCanPlayType);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -93,6 +101,7 @@ export function VideoPlayer({
   const [error, setError] = useState<string>();
   const [buffering, setBuffering] = useState(false);
   const [captionsOn, setCaptionsOn] = useState(true);
+  const [loop, setLoop] = useState(false);
   useEffect(() => {
     onVideoElement?.(videoRef.current);
     return () => onVideoElement?.(null);
@@ -293,57 +302,62 @@ export function VideoPlayer({
           : 'relative flex w-full flex-col overflow-hidden rounded-box bg-black focus-visible:outline-2 focus-visible:outline-primary'
       }
     >
-      <video
-        ref={videoRef}
-        src={src}
-        poster={poster}
-        preload="metadata"
-        playsInline
-        onClick={togglePlay}
-        onPlay={() => {
-          position.current.playing = true;
-          setPlaying(true);
-        }}
-        onPause={() => {
-          if (!resumeAt.current) position.current.playing = false;
-          setPlaying(false);
-        }}
-        onEnded={() => {
-          position.current.playing = false;
-          setPlaying(false);
-          onEnded?.();
-        }}
-        onWaiting={() => setBuffering(true)}
-        onPlaying={() => setBuffering(false)}
-        onCanPlay={() => setBuffering(false)}
-        onTimeUpdate={() => {
-          countPlayed();
-          syncTime();
-          keepToSpans();
-        }}
-        onSeeked={() => {
-          played.current.last = videoRef.current?.currentTime ?? 0;
-          syncTime();
-        }}
-        onLoadedMetadata={onLoadedMetadata}
-        onDurationChange={syncDuration}
-        onVolumeChange={() => {
-          const video = videoRef.current;
-          if (!video) return;
-          setVolume(clampVolume(video.volume));
-          setMuted(video.muted);
-        }}
-        onRateChange={() => setRate(videoRef.current?.playbackRate ?? 1)}
-        onError={() => {
-          setPlaying(false);
-          setBuffering(false);
-          setError('This video could not be played.');
-          onError?.();
-        }}
-        className={fill ? 'absolute inset-0 h-full w-full bg-black object-contain' : 'aspect-video w-full bg-black'}
-      >
-        {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="Captions" default />}
-      </video>
+      <div className={fill ? 'absolute inset-0' : 'relative'}>
+        <video
+          ref={videoRef}
+          loop={loop}
+          src={src}
+          poster={poster}
+          preload="metadata"
+          playsInline
+          onClick={togglePlay}
+          onPlay={() => {
+            position.current.playing = true;
+            setPlaying(true);
+          }}
+          onPause={() => {
+            if (!resumeAt.current) position.current.playing = false;
+            setPlaying(false);
+          }}
+          onEnded={() => {
+            position.current.playing = false;
+            setPlaying(false);
+            onEnded?.();
+          }}
+          onWaiting={() => setBuffering(true)}
+          onPlaying={() => setBuffering(false)}
+          onCanPlay={() => setBuffering(false)}
+          onTimeUpdate={() => {
+            countPlayed();
+            syncTime();
+            keepToSpans();
+          }}
+          onSeeked={() => {
+            played.current.last = videoRef.current?.currentTime ?? 0;
+            syncTime();
+          }}
+          onLoadedMetadata={onLoadedMetadata}
+          onDurationChange={syncDuration}
+          onVolumeChange={() => {
+            const video = videoRef.current;
+            if (!video) return;
+            setVolume(clampVolume(video.volume));
+            setMuted(video.muted);
+          }}
+          onRateChange={() => setRate(videoRef.current?.playbackRate ?? 1)}
+          onError={() => {
+            setPlaying(false);
+            setBuffering(false);
+            setError('This video could not be played.');
+            onError?.();
+          }}
+          className={fill ? 'h-full w-full bg-black object-contain' : 'block aspect-video w-full bg-black'}
+        >
+          {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="en" label="Captions" default />}
+        </video>
+        <AnnotationOverlay videoRef={videoRef} marks={annotations} />
+        {frameLayer}
+      </div>
       {buffering && (
         <span
           role="status"
@@ -422,6 +436,14 @@ export function VideoPlayer({
             </option>
           ))}
         </select>
+        <button
+          type="button"
+          className={`btn btn-ghost btn-xs ${narrowHidden}`}
+          onClick={() => setLoop((on) => !on)}
+          aria-pressed={loop}
+        >
+          Loop
+        </button>
         {captionsUrl && (
           <button
             type="button"

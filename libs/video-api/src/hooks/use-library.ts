@@ -40,6 +40,14 @@ export function useLibrary(transport: Transport, search: LibrarySearch, myUid?: 
       folderId: message.folderId,
       // A team's video of someone else: only its owner shares, edits, moves or deletes it (issue 27).
       mine: myUid === undefined || message.userId === myUid,
+      // What the server's policy lets the caller do to it (a team admin may take it out of the team).
+      rights: message.callerRights && {
+        edit: message.callerRights.edit,
+        delete: message.callerRights.delete,
+        share: message.callerRights.share,
+        moveIntoTeam: message.callerRights.moveIntoTeam,
+        moveOutOfTeam: message.callerRights.moveOutOfTeam,
+      },
       card: {
         ...cardOf(message),
         // Issue 30: found by what was said: the line, and the moment the card opens at.

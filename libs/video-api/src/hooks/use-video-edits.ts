@@ -1,11 +1,12 @@
 import { create } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
-import { ChapterListSchema, type Video } from '@stream/proto';
+import { ChapterListSchema, EditState, type Video } from '@stream/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
 import { revertEditsMutation, saveEditsMutation, setCaptionsMutation } from '../queries/edit-mutations';
 import { updateVideoMutation } from '../queries/video-mutations';
+import { type AnnotationMarkView, annotationMarksOf, annotationOfMark } from '../view/annotations-view';
 import { editStateLabel, keptSpansOf } from '../view/video-view';
 
 const rethrow = (error: unknown): never => {
@@ -19,7 +20,8 @@ const sameChapters = (next: readonly ChapterMark[], saved: readonly ChapterMark[
 
 /**
  * The owner's editing of one video (issue 16), as `@stream/ui`'s `VideoEditPanel` props: Trim
- * opens edit mode on the original and Save queues the render (SaveEdits) and closes it; Revert;
+ * opens edit mode on the original and Save queues the render (SaveEdits of the kept ranges and the
+ * annotations, issue 31) and closes it; Revert;
  * chapters and default speed (UpdateVideo of those changed alone); captions (SetCaptions). A
  * refused change rejects with the words to show.
  */
@@ -36,7 +38,12 @@ export function useVideoEdits(transport: Transport, video: Video) {
 
   return {
     trimming,
-    editState: editStateLabel(video.editState),
+    // Overlays saved over the whole video need no render (edit_state stays NONE), yet they are an
+    // edit Revert removes: the owner gets Revert for them too.
+    editState:
+      video.editState === EditState.NONE && video.editAnnotations.length > 0
+        ? ('applied' as const)
+        : editStateLabel(video.editState),
     failureReason: video.editFailureReason,
     onTrim: () => setTrimming(true),
     onRevert: async () => {
@@ -48,12 +55,14 @@ export function useVideoEdits(transport: Transport, video: Video) {
           originalUrl: video.originalUrl,
           storyboard: originalStoryboard && { ...originalStoryboard },
           initialKept: keptSpansOf(video),
+          initialAnnotations: annotationMarksOf(video.editAnnotations),
           onCancel: () => setTrimming(false),
-          onSave: async (kept: { start: number; end: number }[]) => {
+          onSave: async (kept: { start: number; end: number }[], annotations: AnnotationMarkView[] = []) => {
             await save
               .mutateAsync({
                 videoId: video.id,
                 keptRanges: kept.map((span) => ({ startSeconds: span.start, endSeconds: span.end })),
+                annotations: annotations.map(annotationOfMark),
               })
               .catch(rethrow);
             setTrimming(false);

@@ -147,6 +147,22 @@ describe('resumable upload client', () => {
     expect(server.uploads.has(other.videoId)).toBe(false);
   });
 
+  it("reports a PATCH refused by the owner's storage quota (issue 32) as 'quota-exceeded', and a plain 413 as too large", async () => {
+    const upload = await client().create({});
+    await upload.append(blob(0, 100));
+    server.failPatches(1, { kind: 'status', status: 413, headers: { 'stream-refusal': 'quota_exceeded' } });
+    const refused = await upload.append(blob(100, 100)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ResumableUploadError);
+    expect(refused).toMatchObject({
+      code: 'quota-exceeded',
+      status: 413,
+      message: expect.stringMatching(/quota is full/),
+    });
+    server.failPatches(1, { kind: 'status', status: 413 });
+    expect(await upload.append(blob(100, 100)).catch((error: unknown) => error)).toMatchObject({ code: 'too-large' });
+    expect(server.uploads.get(upload.videoId)!.bytes.length).toBe(100);
+  });
+
   it('refuses without a token (401 after a fresh token was tried)', async () => {
     await expect(client({ getToken: () => undefined }).create()).rejects.toMatchObject({
       code: 'unauthenticated',

@@ -1,4 +1,5 @@
 import type { GetToken } from '../transport/create-video-transport';
+import { QUOTA_EXCEEDED, uploadMessages } from '../upload/upload-messages';
 import { waitToRetry, type Backoff, type OnlineSignal } from './retry-wait';
 
 /**
@@ -10,12 +11,16 @@ import { waitToRetry, type Backoff, type OnlineSignal } from './retry-wait';
 export const resumableUploadsPath = '/api/uploads/';
 /** The id of the video an upload makes, answered on creation and on every HEAD/PATCH. */
 export const videoIdHeader = 'stream-video-id';
+/** Why a request was refused when its status alone does not say (issue 32: `quota_exceeded`). */
+export const refusalHeader = 'stream-refusal';
 
 export type ResumableErrorCode =
   /** The server no longer has the upload (expired, its node gone, deleted): start a new one from the local copy. */
   | 'gone'
   | 'unauthenticated'
   | 'too-large'
+  /** Issue 32: the upload would take its owner past their storage quota (413 with Stream-Refusal: quota_exceeded). */
+  | 'quota-exceeded'
   /** The server refused the bytes for good (not WebM, a finished upload). */
   | 'refused'
   /** The server kept failing (5xx) past the attempts allowed. */
@@ -138,6 +143,8 @@ export function createResumableClient(options: ResumableClientOptions): Resumabl
     const status = response.status;
     if (status === 404 || status === 410) return new ResumableUploadError('gone', 'The upload is gone', status);
     if (status === 401) return new ResumableUploadError('unauthenticated', 'Session expired', status);
+    if (status === 413 && response.headers.get(refusalHeader) === QUOTA_EXCEEDED)
+      return new ResumableUploadError('quota-exceeded', uploadMessages.quotaExceeded, status);
     if (status === 413) return new ResumableUploadError('too-large', 'The recording is too large', status);
     return new ResumableUploadError('refused', `The server refused the upload (status ${status})`, status);
   }

@@ -39,6 +39,7 @@ export function fileUploadFailure(error: unknown): string {
   if (error instanceof ResumableUploadError) {
     if (error.status === 415) return 'Not a video file: Stream takes WebM, MKV, MP4 or MOV';
     if (error.code === 'too-large') return 'The file is larger than this server accepts';
+    if (error.code === 'quota-exceeded') return error.message;
     if (error.code === 'unauthenticated') return 'Your session expired: sign in again';
     if (error.code === 'aborted') return 'Cancelled';
     return error.message;

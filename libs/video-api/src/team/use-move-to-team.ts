@@ -8,10 +8,17 @@ import { teamErrorMessage } from './team-error-message';
 
 /**
  * "Move to team" for one video or several, as `@stream/ui`'s `MoveToTeamDialog` props: my teams,
- * and MoveVideoToTeam for each video ('' back to the personal library); lists and the video's page
+ * and MoveVideoToTeam for each video ('' back to the personal library; with `outOnly`, the only
+ * choice); lists and the video's page
  * are asked again, then `onDone`.
  */
-export function useMoveToTeam(transport: Transport, videoIds: string[], current: string, onDone: () => void) {
+export function useMoveToTeam(
+  transport: Transport,
+  videoIds: string[],
+  current: string,
+  onDone: () => void,
+  options: { outOnly?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   const teams = useQuery(listMyTeamsQuery(transport));
   const move = useMutation<unknown, ConnectError, string>({
@@ -29,8 +36,9 @@ export function useMoveToTeam(transport: Transport, videoIds: string[], current:
   });
   return {
     title: videoIds.length === 1 ? 'Move to team' : `Move ${videoIds.length} videos to a team`,
-    teams: (teams.data?.teams ?? []).map((t) => ({ id: t.id, name: t.name })),
-    current,
+    // Some may only go back to their owner's personal library (the policy's `move` out of a team).
+    teams: options.outOnly ? [] : (teams.data?.teams ?? []).map((t) => ({ id: t.id, name: t.name })),
+    current: options.outOnly ? '' : current,
     busy: move.isPending,
     error: move.error ? teamErrorMessage(move.error) : teams.error ? teamErrorMessage(teams.error) : undefined,
     onMove: (teamId: string) => move.mutate(teamId),

@@ -17,7 +17,9 @@ export interface FakeTusUpload {
 /** What the next matching requests meet instead of a normal answer. */
 export type FakeTusFault =
   /** The connection is cut after `keep` bytes of the body are stored (default half). */
-  { kind: 'drop'; keep?: number } | { kind: 'status'; status: number };
+  | { kind: 'drop'; keep?: number }
+  /** `headers`: e.g. Stream-Refusal: quota_exceeded on a 413, as the server refuses a PATCH past a quota. */
+  | { kind: 'status'; status: number; headers?: Record<string, string> };
 
 export interface FakeTusServerOptions {
   /**
@@ -97,7 +99,7 @@ export async function startFakeTusServer(options: FakeTusServerOptions = {}): Pr
     if (finished) return send(body.length === 0 ? 204 : 403, { ...ids, 'upload-offset': String(upload.length) });
     if (Number(req.headers['upload-offset']) !== upload.bytes.length) return send(409);
     const fault = faults.shift();
-    if (fault?.kind === 'status') return send(fault.status);
+    if (fault?.kind === 'status') return send(fault.status, fault.headers);
     const kept = fault?.kind === 'drop' ? body.subarray(0, fault.keep ?? Math.floor(body.length / 2)) : body;
     upload.bytes = Buffer.concat([upload.bytes, kept]);
     if (fault?.kind === 'drop') return void req.socket.destroy();

@@ -31,6 +31,8 @@ const answers: Record<string, (res: ServerResponse) => void> = {
   ok: (res) => json(res, 201, { message: 'Stored', video: { id: 'v-123', title: 'recording' } }),
   'ok-empty': (res) => res.writeHead(200).end(),
   'too-large': (res) => json(res, 413, { message: 'Payload too large' }),
+  'over-quota': (res) =>
+    json(res, 413, { message: 'Your storage quota is full: 1.0 MB left.', code: 'quota_exceeded' }),
   unauthenticated: (res) => json(res, 401, { message: 'missing token' }),
   broken: (res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error'),
   unsupported: (res) => json(res, 415, { message: 'not a WebM file' }),
@@ -132,6 +134,17 @@ describe('upload client (real HTTP on 127.0.0.1)', () => {
       message: 'Video file is too large. Please record a shorter video.',
       detail: 'Upload failed with status: 413',
       serverMessage: 'Payload too large',
+    });
+  });
+
+  it("413 with code quota_exceeded (issue 32) → the server's sentence, not the too-large one", async () => {
+    expect(await client('over-quota').upload(recording())).toEqual({
+      ok: false,
+      code: 'quota-exceeded',
+      status: 413,
+      message: 'Your storage quota is full: 1.0 MB left.',
+      detail: 'Upload failed with status: 413',
+      serverMessage: 'Your storage quota is full: 1.0 MB left.',
     });
   });
 

@@ -1,5 +1,5 @@
 import type { GetToken } from '../transport/create-video-transport';
-import { statusFailure, uploadMessages } from './upload-messages';
+import { QUOTA_EXCEEDED, statusFailure, uploadMessages } from './upload-messages';
 
 /**
  * The recording upload (docs/product.md, Calls): POST <baseUrl>/api/videoservice/upload, multipart with one
@@ -11,7 +11,15 @@ export const uploadPath = '/api/videoservice/upload';
 export const uploadFieldName = 'video';
 export const uploadFileName = 'recording.webm';
 
-export type UploadErrorCode = 'too-large' | 'unauthenticated' | 'offline' | 'failed' | 'busy' | 'aborted';
+export type UploadErrorCode =
+  | 'too-large'
+  /** Issue 32: the upload would take its owner past their storage quota; the message is the server's. */
+  | 'quota-exceeded'
+  | 'unauthenticated'
+  | 'offline'
+  | 'failed'
+  | 'busy'
+  | 'aborted';
 
 export type UploadResult =
   | {
@@ -129,7 +137,7 @@ export function createUploadClient(options: UploadClientOptions): UploadClient {
             ...(answer.videoId !== undefined ? { videoId: answer.videoId } : {}),
           });
         } else {
-          finish(statusResult(xhr.status, answer.message));
+          finish(statusResult(xhr.status, answer.message, answer.code));
         }
       };
       // A request that never got an answer: the network is down or the server unreachable.
@@ -164,14 +172,15 @@ function percent(loaded: number, total: number): number {
 }
 
 /** The answer is read as text and, if not empty, parsed as JSON for `message` (and the new video's id). */
-export function parseAnswer(text: string): { message?: string; videoId?: string } {
+export function parseAnswer(text: string): { message?: string; videoId?: string; code?: string } {
   if (!text.trim()) return {};
   try {
     const json: unknown = JSON.parse(text);
     if (typeof json !== 'object' || json === null) return {};
-    const { message, video } = json as { message?: unknown; video?: { id?: unknown } };
+    const { message, video, code } = json as { message?: unknown; video?: { id?: unknown }; code?: unknown };
     return {
       ...(typeof message === 'string' ? { message } : {}),
+      ...(typeof code === 'string' ? { code } : {}),
       ...(typeof video?.id === 'string' && video.id ? { videoId: video.id } : {}),
     };
   } catch {
@@ -180,7 +189,16 @@ export function parseAnswer(text: string): { message?: string; videoId?: string 
 }
 
 /** docs/product.md, Messages: a non-OK status is 'Upload failed with status: N'; 413 and 401 have their own words. */
-export function statusResult(status: number, serverMessage?: string): UploadResult {
+export function statusResult(status: number, serverMessage?: string, refusal?: string): UploadResult {
+  if (status === 413 && refusal === QUOTA_EXCEEDED)
+    return {
+      ok: false,
+      code: 'quota-exceeded',
+      message: serverMessage ?? uploadMessages.quotaExceeded,
+      detail: statusFailure(status),
+      status,
+      ...(serverMessage !== undefined ? { serverMessage } : {}),
+    };
   const code: UploadErrorCode = status === 413 ? 'too-large' : status === 401 ? 'unauthenticated' : 'failed';
   return {
     ...failure(code, statusFailure(status)),
@@ -192,6 +210,7 @@ export function statusResult(status: number, serverMessage?: string): UploadResu
 function failure(code: UploadErrorCode, detail: string): Extract<UploadResult, { ok: false }> {
   const message = {
     'too-large': uploadMessages.tooLarge,
+    'quota-exceeded': uploadMessages.quotaExceeded,
     unauthenticated: uploadMessages.unauthenticated,
     offline: uploadMessages.offline,
     failed: uploadMessages.failed,

@@ -7,6 +7,8 @@ export const uploadMessages = {
   failed: 'Failed to upload video.',
   /** Not in the spec: a second upload while one runs (the page disables its buttons instead). */
   busy: 'An upload is already in progress.',
+  /** Issue 32: said when the server gave no sentence of its own for a refusal by quota. */
+  quotaExceeded: 'Your storage quota is full: delete some videos or ask your admin for more room.',
   /** Not in the spec: the upload was cancelled by the caller (e.g. the page was left). */
   aborted: 'The upload was cancelled.',
 } as const;
@@ -15,3 +17,6 @@ export const uploadMessages = {
 export function statusFailure(status: number): string {
   return `Upload failed with status: ${status}`;
 }
+
+/** Issue 32: the code the API gives a refusal by storage quota (upload JSON `code`, tus `Stream-Refusal` header). */
+export const QUOTA_EXCEEDED = 'quota_exceeded';

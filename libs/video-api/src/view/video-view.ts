@@ -1,5 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { EditState, Status, type Video, Visibility } from '@stream/proto';
+import { annotationMarksOf } from './annotations-view';
 
 // The Video message as the plain props of @stream/ui's components (ui never imports proto); the
 // string unions here are the ui's own labels, which TypeScript checks where the app joins the two.
@@ -62,7 +63,8 @@ export function cardOf(video: Video) {
 
 /**
  * Where the video plays (`VideoStage`): its status, and for the player its stream, the owner's
- * chapters (the description's time lines are added by the ui), default speed, hover previews and captions.
+ * chapters (the description's time lines are added by the ui), default speed, hover previews, captions
+ * and the overlays drawn over what plays (issue 31).
  */
 export function stageOf(video: Video) {
   return {
@@ -78,6 +80,7 @@ export function stageOf(video: Video) {
     defaultRate: video.defaultPlaybackRate || undefined,
     storyboard: video.storyboard?.url ? { ...video.storyboard } : undefined,
     captionsUrl: video.captionsUrl || undefined,
+    annotations: annotationMarksOf(video.annotations),
   };
 }
 

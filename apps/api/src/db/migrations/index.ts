@@ -16,7 +16,10 @@ import * as teamFolders from './20261125140000-team-folders';
 import * as conversation from './20261125150000-conversation';
 import * as mp4Rendition from './20261125160000-mp4-rendition';
 import * as transcripts from './20261125170000-transcripts';
+import * as admin from './20261126050000-admin';
 import * as annotations from './20261126030000-annotations';
+import * as rateLimits from './20261126060000-rate-limits';
+import * as videoTagsTeam from './20261126010000-video-tags-team';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -37,5 +40,8 @@ export const migrations: Record<string, Migration> = {
   '20261125150000-conversation': conversation,
   '20261125160000-mp4-rendition': mp4Rendition,
   '20261125170000-transcripts': transcripts,
+  '20261126010000-video-tags-team': videoTagsTeam,
   '20261126030000-annotations': annotations,
+  '20261126050000-admin': admin,
+  '20261126060000-rate-limits': rateLimits,
 };

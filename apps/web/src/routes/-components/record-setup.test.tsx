@@ -118,7 +118,11 @@ describe('/record settings and controls (issue 15)', () => {
     await userEvent.click(button('Record this area'));
     await screen.findByTestId('elapsed-time');
     expect(region.isConnected).toBe(false);
-    expect(fake.processed).toMatchObject([{ kind: 'crop', settings: { x: 640, y: 50, width: 640, height: 360 } }]);
+    // Cropped by the compositor, which also draws the strokes of the Annotations toolbar (issue 31).
+    expect(fake.processed).toMatchObject([
+      { kind: 'composite', settings: { area: { x: 640, y: 50, width: 640, height: 360 } } },
+    ]);
+    expect(screen.getByRole('toolbar', { name: 'Annotations' })).toBeTruthy();
   });
 
   it('says while recording that the microphone may be muted when it gave only silence', async () => {
@@ -141,6 +145,6 @@ describe('/record settings and controls (issue 15)', () => {
     await userEvent.click(button('Start Recording'));
     await screen.findByTestId('elapsed-time');
     expect(screen.queryByTestId('bubble-preview')).toBeNull();
-    expect(fake.processed).toMatchObject([{ kind: 'bubble', settings: { corner: 'top-left' } }]);
+    expect(fake.processed).toMatchObject([{ kind: 'composite', settings: { bubble: { corner: 'top-left' } } }]);
   });
 });

@@ -1,9 +1,11 @@
 import { recorderMessages, type BrowserMedia, type RecorderState } from '@stream/recorder';
 import { useCameraPreview, type RecorderSetup, type UseRecorder } from '@stream/recorder/react';
 import {
+  AnnotationToolbar,
   AreaSelector,
   BubblePlacement,
   Countdown,
+  DrawingLayer,
   LiveAnnouncer,
   MediaPreview,
   RecorderNotice,
@@ -33,6 +35,7 @@ export function RecordSetup({ recorder, setup, disabled, maxDurationMs, browser 
   const locked = disabled || capturing || setup.area !== null;
   const live = state.status === 'recording' || state.status === 'paused';
   const liveStream = live && preferences.source !== 'screen' ? recorder.liveStream() : null;
+  const drawnOn = live && preferences.source !== 'camera' ? recorder.screenStream() : null;
   const placingBubble = preferences.source === 'screen+camera' && !capturing;
   const camera = useCameraPreview({
     active: placingBubble && preferences.panelOpen && !disabled,
@@ -93,6 +96,12 @@ export function RecordSetup({ recorder, setup, disabled, maxDurationMs, browser 
       {deviceNotices(state, setup.limitWarning, maxDurationMs).map((message) => (
         <RecorderNotice key={message} message={message} />
       ))}
+      {drawnOn ? (
+        <>
+          <AnnotationToolbar {...setup.drawing.toolbar} />
+          <DrawingLayer stream={drawnOn} {...setup.drawing.surface} />
+        </>
+      ) : null}
       {liveStream ? (
         <MediaPreview stream={liveStream} label="Live recording" className="w-full max-w-md rounded-box bg-black" />
       ) : null}

@@ -27,9 +27,10 @@ export const MoveToTeamVideosDialog = (props: {
   current: string;
   transport: Transport;
   onClose: () => void;
+  outOnly?: boolean;
 }) => (
   <MoveToTeamDialog
-    {...useMoveToTeam(props.transport, props.videoIds, props.current, props.onClose)}
+    {...useMoveToTeam(props.transport, props.videoIds, props.current, props.onClose, { outOnly: props.outOnly })}
     onCancel={props.onClose}
   />
 );

@@ -103,9 +103,10 @@ export function VideoLibrary() {
       renderTagLink={(tag, props) => <Link to="/videos" search={{ tag }} {...props} />}
       onEdit={(id) => void navigate({ to: '/video/$id', params: { id }, search: { edit: true } })}
       renderShare={({ message }, close) => <ShareVideoDialog video={message} transport={transport} onClose={close} />}
-      renderMoveToTeam={(videoIds, close) => (
+      renderMoveToTeam={(videoIds, close, { outOnly }) => (
         <MoveToTeamVideosDialog
           videoIds={videoIds}
+          outOnly={outOnly}
           current={search.space ?? ''}
           transport={transport}
           onClose={close}

@@ -1,0 +1,22 @@
+// `npm run backup -- --out DIR`: the database (PostgreSQL with DATABASE_URL, else the embedded one
+// in DATA_DIR) and every blob it names (local disk or S3, as the server's settings say), into a
+// new or empty folder. docs/deploy.md, Backups; backup/make-backup.ts says why in that order.
+import './startup/quiet-aws-sdk';
+import { parseArgs } from 'node:util';
+import { makeBackup } from './backup/make-backup';
+import { BackupError } from './backup/backup-format';
+import { ConfigError, loadConfig } from './config';
+import { StartupError } from './startup/startup-error';
+
+async function main() {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  if (!values.out) throw new BackupError('usage: npm run backup -- --out DIR');
+  const manifest = await makeBackup(loadConfig(), values.out, (line) => console.log(line));
+  console.log(`backup in ${values.out}: the database and ${manifest.blobs.length} blobs`);
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof BackupError || error instanceof ConfigError || error instanceof StartupError;
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});

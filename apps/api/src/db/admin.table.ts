@@ -1,0 +1,33 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** One admin action (issue 32): who did what to whom, in words. */
+export interface AdminAuditLogTable {
+  /** bigserial: PostgreSQL hands it back as a string, PGlite as a number. */
+  id: Generated<string | number>;
+  at: ColumnType<Date, Date | undefined, never>;
+  actor_uid: string;
+  actor_email: string;
+  action: string;
+  target_uid: string;
+  detail: string;
+}
+
+/** A personal API key (issue 32): only the SHA-256 of its secret is kept. */
+export interface ApiKeyTable {
+  id: string;
+  uid: string;
+  name: string;
+  /** The secret's first characters, shown to tell keys apart. */
+  prefix: string;
+  secret_hash: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** An instance-wide setting by name (the sign-up policy, branding), as JSON. */
+export interface InstanceSettingTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}

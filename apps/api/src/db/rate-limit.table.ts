@@ -1,0 +1,6 @@
+/** Issue 33: see migrations/20261126060000-rate-limits.ts. */
+export interface RateLimitWindowTable {
+  key: string;
+  hits: number;
+  window_ends_at: Date;
+}

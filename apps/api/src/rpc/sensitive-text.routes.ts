@@ -1,0 +1,69 @@
+import { create } from '@bufbuild/protobuf';
+import { Code, ConnectError, type ConnectRouter } from '@connectrpc/connect';
+import {
+  AnnotationKind,
+  AnnotationSchema,
+  SensitiveTextKind,
+  SensitiveTextSchema,
+  SensitiveTextService as SensitiveTextServiceDescriptor,
+} from '@stream/proto';
+import type { SensitiveTextService } from '../services/sensitive-text.service';
+import { VideoError } from '../services/video';
+import { videoErrorCodes } from '../wire/failure-answers';
+import type { SensitiveKind } from '../services/sensitive-text/sensitive-patterns';
+import { signedIn } from './signed-in';
+import * as valid from './video.validation';
+
+export interface SensitiveTextRoutesDeps {
+  sensitiveText: SensitiveTextService;
+}
+
+const kindToProto: Record<SensitiveKind, SensitiveTextKind> = {
+  email: SensitiveTextKind.EMAIL,
+  'api-key': SensitiveTextKind.API_KEY,
+  'card-number': SensitiveTextKind.CARD_NUMBER,
+  'phone-number': SensitiveTextKind.PHONE_NUMBER,
+};
+
+/** The SensitiveTextService on the Connect router (issue 31): progress as frames are read, then what was found. */
+export default ({ sensitiveText }: SensitiveTextRoutesDeps) =>
+  (router: ConnectRouter) => {
+    router.service(SensitiveTextServiceDescriptor, {
+      async *findSensitiveText(request, context) {
+        const user = signedIn(context);
+        const interval = request.intervalSeconds;
+        if (!Number.isFinite(interval) || interval < 0 || interval > 60)
+          throw new ConnectError('interval_seconds must be from 0 to 60', Code.InvalidArgument);
+        try {
+          for await (const step of sensitiveText.find(user, valid.videoId(request.videoId), {
+            intervalSeconds: interval,
+          })) {
+            yield {
+              framesRead: step.framesRead,
+              framesTotal: step.framesTotal,
+              done: step.found !== undefined,
+              found: (step.found ?? []).map((found) =>
+                create(SensitiveTextSchema, {
+                  kind: kindToProto[found.kind],
+                  masked: found.masked,
+                  region: create(AnnotationSchema, {
+                    kind: AnnotationKind.BLUR,
+                    fromSeconds: found.fromSeconds,
+                    toSeconds: found.toSeconds,
+                    x: found.x,
+                    y: found.y,
+                    width: found.width,
+                    height: found.height,
+                  }),
+                }),
+              ),
+            };
+          }
+        } catch (error) {
+          // A stream's errors pass the error interceptor before they happen: rule errors are mapped here.
+          if (error instanceof VideoError) throw new ConnectError(error.message, videoErrorCodes[error.kind]);
+          throw error;
+        }
+      },
+    });
+  };

@@ -1,0 +1,264 @@
+// Backups that restore (issue 33): `npm start`'s kind of data (the embedded database in DATA_DIR/db,
+// blobs in DATA_DIR/blobs, the worker inside the API) with a few videos, backed up with
+// `npm run backup -- --out DIR` (tools/backup.mjs), restored with `npm run restore -- --from DIR`
+// into an empty DATA_DIR and served again by a new API: every public video's watch page and bytes
+// are the same. A target that holds anything is refused and left as it was; the backup refuses
+// while an API holds the database.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { Status, Visibility } from '@stream/proto';
+import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRecordingLikeWebm } from './processing-fixtures';
+import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { buildApi, ready, startBuilt, type BuiltProcess } from './support/built-api';
+import { createPostgresDatabase } from './support/test-database';
+import { videoClient } from './support/clients';
+import { uploadVideo } from './support/upload';
+import { until } from './support/until';
+
+const root = resolve(import.meta.dirname, '../../..');
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** A signed URL's expiry and signature differ from one minute to the next; the rest must not. */
+const unsigned = (html: string) => html.replace(/(expires|signature|exp|sig)=[\w.%-]+/g, '$1=…');
+
+/** `node tools/<script>.mjs args` as `npm run <script> -- args` runs it, with `env` as the server's settings. */
+function runTool(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [join(root, 'tools', `${script}.mjs`), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise<{ code: number | null; output: string }>((done) =>
+    child.once('exit', (code) => done({ code, output })),
+  );
+}
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+
+describe('npm run backup, then npm run restore into an empty DATA_DIR', () => {
+  let scratch: string;
+  let emulator: AuthEmulator;
+  let user: TestUser;
+  let common: Record<string, string>;
+  const children = new Set<ChildProcess>();
+  let api: BuiltProcess;
+  let dataDir: string;
+  const publicIds: string[] = [];
+  let privateId: string;
+
+  beforeAll(async () => {
+    buildApi();
+    scratch = await mkdtemp(join(tmpdir(), 'backup-'));
+    const file = join(scratch, 'recording.webm');
+    [emulator] = await Promise.all([startAuthEmulator(), makeRecordingLikeWebm(file, 2)]);
+    user = await newTestUser(emulator.host);
+    common = {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
+      WEB_DIST: join(scratch, 'no-web-app'),
+    };
+    dataDir = await mkdtemp(join(scratch, 'data-'));
+    api = await startBuilt('main', { ...common, DATA_DIR: dataDir }, children);
+    await ready(api);
+    const client = videoClient(api.baseUrl, { token: user.idToken });
+    const recording = readFileSync(file);
+    for (let i = 0; i < 3; i++) {
+      const answer = await uploadVideo(api.baseUrl, recording, { token: user.idToken });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+      const id = answer.json.video!.id;
+      if (i < 2) {
+        await client.updateVideo({ videoId: id, title: `Public ${i}`, visibility: Visibility.PUBLIC });
+        publicIds.push(id);
+      } else privateId = id;
+    }
+    await until(
+      'every video to be READY',
+      async () => {
+        const statuses = await Promise.all(
+          [...publicIds, privateId].map(async (id) => (await client.getVideo({ videoId: id })).status),
+        );
+        return statuses.every((status) => status === Status.READY) ? true : undefined;
+      },
+      90_000,
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+    await emulator?.stop();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  /** What a visitor gets of each public video: its watch page, and the bytes of its video and thumbnail. */
+  async function served(baseUrl: string) {
+    const client = videoClient(baseUrl, { token: user.idToken });
+    const seen: Record<string, { page: string; video: string; thumbnail: string }> = {};
+    for (const id of publicIds) {
+      const page = await fetch(`${baseUrl}/watch/${id}`);
+      expect(page.status).toBe(200);
+      const video = await client.getVideo({ videoId: id });
+      const bytes = async (url: string) => {
+        const answer = await fetch(new URL(url, baseUrl));
+        expect(answer.status, url).toBe(200);
+        return sha(Buffer.from(await answer.arrayBuffer()));
+      };
+      seen[id] = {
+        page: unsigned(await page.text()).replaceAll(baseUrl, 'ORIGIN'),
+        video: await bytes(video.url),
+        thumbnail: await bytes(video.thumbnailUrl),
+      };
+    }
+    return seen;
+  }
+
+  it('refuses to back up the embedded database while an API holds it, writing nothing', async () => {
+    const out = join(scratch, 'too-soon');
+    const refused = await runTool('backup', ['--out', out], { ...common, DATA_DIR: dataDir });
+    expect(refused.code, refused.output).toBe(1);
+    expect(refused.output).toMatch(/DATA_DIR|in use|running/i);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  }, 60_000);
+
+  it('serves every public video the same after a restore into an empty DATA_DIR', async () => {
+    const before = await served(api.baseUrl);
+    api.signal('SIGTERM');
+    expect((await api.exited).code).toBe(0);
+
+    const backup = join(scratch, 'backup');
+    const made = await runTool('backup', ['--out', backup], { ...common, DATA_DIR: dataDir });
+    expect(made.code, made.output).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as { blobs: string[] };
+    expect(manifest.blobs.length).toBeGreaterThanOrEqual(6); // each video's original and thumbnail at least
+
+    const restoredDir = await mkdtemp(join(scratch, 'restored-'));
+    const restored = await runTool('restore', ['--from', backup], { ...common, DATA_DIR: restoredDir });
+    expect(restored.code, restored.output).toBe(0);
+
+    // Again into the same DATA_DIR: refused, and nothing of it changed.
+    const files = filesUnder(restoredDir).map((path) => [path, sha(readFileSync(path))]);
+    const again = await runTool('restore', ['--from', backup], { ...common, DATA_DIR: restoredDir });
+    expect(again.code, again.output).toBe(1);
+    expect(again.output).toMatch(/not empty.*--force/);
+    expect(filesUnder(restoredDir).map((path) => [path, sha(readFileSync(path))])).toEqual(files);
+    // Not a backup at all: refused too.
+    const notBackup = await runTool('restore', ['--from', scratch], { ...common, DATA_DIR: restoredDir });
+    expect(notBackup.code).toBe(1);
+    expect(notBackup.output).toMatch(/manifest\.json/);
+
+    const second = await startBuilt('main', { ...common, DATA_DIR: restoredDir }, children);
+    await ready(second);
+    const after = await served(second.baseUrl);
+    expect(after).toEqual(before);
+    const listed = await videoClient(second.baseUrl, { token: user.idToken }).listVideos({ pageSize: 10 });
+    expect(listed.videos.map((video) => video.id).sort()).toEqual([...publicIds, privateId].sort());
+  }, 180_000);
+});
+
+describe('npm run backup of PostgreSQL while the API serves and an upload arrives', () => {
+  let scratch: string;
+  let emulator: AuthEmulator;
+  let user: TestUser;
+  const children = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    buildApi();
+    scratch = await mkdtemp(join(tmpdir(), 'backup-pg-'));
+    emulator = await startAuthEmulator();
+    user = await newTestUser(emulator.host);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+    await emulator?.stop();
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  it('restores into an empty database and DATA_DIR, and refuses a database that holds tables', async () => {
+    const file = join(scratch, 'recording.webm');
+    await makeRecordingLikeWebm(file, 2);
+    const recording = readFileSync(file);
+    const common = {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
+      WEB_DIST: join(scratch, 'no-web-app'),
+    };
+    const source = {
+      ...common,
+      DATABASE_URL: await createPostgresDatabase(),
+      DATA_DIR: await mkdtemp(join(scratch, 'a-')),
+    };
+    const api = await startBuilt('main', source, children);
+    await ready(api);
+    const client = videoClient(api.baseUrl, { token: user.idToken });
+    const first = await uploadVideo(api.baseUrl, recording, { token: user.idToken });
+    expect(first.status).toBe(201);
+    const id = first.json.video!.id;
+    await until(
+      'the video to be READY',
+      async () => ((await client.getVideo({ videoId: id })).status === Status.READY ? true : undefined),
+      90_000,
+    );
+    const original = await fetch(new URL((await client.getVideo({ videoId: id })).url, api.baseUrl));
+    const bytes = sha(Buffer.from(await original.arrayBuffer()));
+
+    // The backup runs while another upload arrives: whatever it holds is whole.
+    const backup = join(scratch, 'backup');
+    const [made, during] = await Promise.all([
+      runTool('backup', ['--out', backup], source),
+      uploadVideo(api.baseUrl, recording, { token: user.idToken }),
+    ]);
+    expect(made.code, made.output).toBe(0);
+    expect(during.status).toBe(201);
+
+    const target = {
+      ...common,
+      DATABASE_URL: await createPostgresDatabase(),
+      DATA_DIR: await mkdtemp(join(scratch, 'b-')),
+    };
+    const restored = await runTool('restore', ['--from', backup], target);
+    expect(restored.code, restored.output).toBe(0);
+    const again = await runTool('restore', ['--from', backup], target);
+    expect(again.code).toBe(1);
+    expect(again.output).toMatch(/the database holds \d+ tables/);
+
+    const second = await startBuilt('main', target, children);
+    await ready(second);
+    const restoredClient = videoClient(second.baseUrl, { token: user.idToken });
+    const video = await restoredClient.getVideo({ videoId: id });
+    expect(video.status).toBe(Status.READY);
+    const served = await fetch(new URL(video.url, second.baseUrl));
+    expect(served.status).toBe(200);
+    expect(sha(Buffer.from(await served.arrayBuffer()))).toBe(bytes);
+    // Every row the restored database holds has its blobs: each listed video's media answers.
+    for (const listed of (await restoredClient.listVideos({ pageSize: 10 })).videos) {
+      if (listed.status !== Status.READY) continue;
+      const answer = await fetch(new URL(listed.url, second.baseUrl), { headers: { range: 'bytes=0-99' } });
+      expect(answer.status, listed.id).toBe(206);
+    }
+  }, 240_000);
+});

@@ -1,0 +1,34 @@
+/** One person as /admin lists them (issue 32), in words already. */
+export interface AdminPersonRow {
+  uid: string;
+  name: string;
+  email: string;
+  disabled: boolean;
+  admin: boolean;
+  /** e.g. "4.9 MB". */
+  used: string;
+  /** e.g. "3.0 MB", or "unlimited". */
+  quota: string;
+  /** The person has a quota of their own (not the instance default). */
+  ownQuota: boolean;
+  overQuota: boolean;
+  videoCount: number;
+  lastActive?: Date;
+}
+
+export interface AdminAuditRow {
+  id: string;
+  at?: Date;
+  actor: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+
+export type SignUpModeLabel = 'open' | 'invite-only' | 'domains';
+
+/** A change the page can ask for: pending, and the refusal in words. */
+export interface AdminAction {
+  busy: boolean;
+  error?: string | undefined;
+}

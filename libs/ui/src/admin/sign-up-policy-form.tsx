@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { AdminAction, SignUpModeLabel } from './admin-types';
+
+export interface SignUpPolicyFormProps extends AdminAction {
+  /** Undefined while it loads. */
+  mode?: SignUpModeLabel | undefined;
+  domains: string[];
+  submit(mode: SignUpModeLabel, domains: string): void;
+}
+
+const choices: { value: SignUpModeLabel; label: string }[] = [
+  { value: 'open', label: 'Open: anyone who can sign in' },
+  { value: 'invite-only', label: 'Invite only: people accepting a team invite' },
+  { value: 'domains', label: 'Only these email domains' },
+];
+
+/** Who may make an account on their first sign-in (admins always may). Give it a `key` of the saved policy: it starts from it. */
+export function SignUpPolicyForm({ mode, domains, submit, busy, error }: SignUpPolicyFormProps) {
+  const [chosen, setChosen] = useState<SignUpModeLabel>(mode ?? 'open');
+  const [domainText, setDomainText] = useState(domains.join(', '));
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(chosen, domainText);
+      }}
+    >
+      <fieldset className="flex flex-col gap-1">
+        <legend className="font-medium">Who may sign up</legend>
+        {choices.map((choice) => (
+          <label key={choice.value} className="flex items-center gap-2">
+            <input
+              type="radio"
+              className="radio radio-sm"
+              name="sign-up-mode"
+              value={choice.value}
+              checked={chosen === choice.value}
+              onChange={() => setChosen(choice.value)}
+            />
+            {choice.label}
+          </label>
+        ))}
+      </fieldset>
+      {chosen === 'domains' ? (
+        <label className="flex flex-col gap-1">
+          <span>Email domains (comma-separated)</span>
+          <input
+            className="input"
+            value={domainText}
+            placeholder="example.com, example.org"
+            onChange={(event) => setDomainText(event.target.value)}
+          />
+        </label>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary self-start" disabled={busy}>
+        Save sign-up policy
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { TitledSection } from '../common/titled-section';
+import { ShareLinkCopy } from '../common/share-link-copy';
+
+export interface ApiKeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt?: Date | undefined;
+  lastUsedAt?: Date | undefined;
+  revoked: boolean;
+}
+
+interface Action {
+  busy: boolean;
+  error?: string | undefined;
+}
+
+export interface ApiKeysSectionProps {
+  loading: boolean;
+  loadError?: string | undefined;
+  keys: ApiKeyRow[];
+  create: Action & {
+    /** The secret of the key just made: shown this once. */
+    secret?: string | undefined;
+    submit(name: string, done?: () => void): void;
+    dismiss(): void;
+  };
+  revoke: Action & { submit(id: string): void };
+}
+
+/** /settings#api-keys (issue 32): personal keys for scripts, made with a name, shown once, revoked. */
+export function ApiKeysSection({ loading, loadError, keys, create, revoke }: ApiKeysSectionProps) {
+  const [name, setName] = useState('');
+  return (
+    <TitledSection id="api-keys" title="API keys">
+      <p className="text-sm opacity-80">
+        A key acts as you on the API (<code>Authorization: Bearer &lt;key&gt;</code>), for scripts and CI jobs that
+        upload and list videos.
+      </p>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.submit(name, () => setName(''));
+        }}
+      >
+        <label className="flex flex-col gap-1">
+          <span>Key name</span>
+          <input className="input" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={create.busy}>
+          Create key
+        </button>
+      </form>
+      {create.error ? (
+        <p role="alert" className="text-error">
+          {create.error}
+        </p>
+      ) : null}
+      {create.secret ? (
+        <div role="status" className="alert alert-info flex flex-col items-start gap-2">
+          <span>Copy your new key now: it is shown only this once.</span>
+          <ShareLinkCopy link={create.secret} label="New API key" />
+          <button type="button" className="btn btn-sm" onClick={create.dismiss}>
+            Done
+          </button>
+        </div>
+      ) : null}
+      {revoke.error ? (
+        <p role="alert" className="text-error">
+          {revoke.error}
+        </p>
+      ) : null}
+      {loadError ? (
+        <p role="alert" className="text-error">
+          {loadError}
+        </p>
+      ) : loading ? (
+        <p>Loading...</p>
+      ) : keys.length === 0 ? (
+        <p>No keys yet.</p>
+      ) : (
+        <ul aria-label="Your API keys" className="flex flex-col gap-2">
+          {keys.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center gap-3">
+              <span className="font-medium">{key.name}</span>
+              <code className="opacity-70">{key.prefix}…</code>
+              <span className="text-sm opacity-70">
+                {key.lastUsedAt ? `last used ${key.lastUsedAt.toLocaleString()}` : 'never used'}
+              </span>
+              {key.revoked ? (
+                <span className="badge badge-ghost">revoked</span>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-error btn-outline"
+                  disabled={revoke.busy}
+                  onClick={() => revoke.submit(key.id)}
+                >
+                  {`Revoke ${key.name}`}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledSection>
+  );
+}

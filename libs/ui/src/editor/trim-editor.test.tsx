@@ -32,6 +32,34 @@ describe('TrimEditor', () => {
     );
   });
 
+  it('adds a blur "Find sensitive text" suggested on Accept, and saves it with the edit', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => undefined);
+    const onRemove = vi.fn();
+    const blur = { kind: 'blur' as const, from: 1, to: 4, x: 5, y: 10, width: 30, height: 8, text: '', color: '' };
+    render(
+      <TrimEditor
+        duration={10}
+        originalUrl="/o.webm"
+        initialKept={[]}
+        onSave={onSave}
+        onCancel={() => {}}
+        sensitiveText={{
+          search: { status: 'done' },
+          suggestions: [
+            { id: '0', kind: 'email', masked: 'j•••@example.com', fromSeconds: 1, toSeconds: 4, annotation: blur },
+          ],
+          onFind: () => {},
+          onRemove,
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept blur over Email address j•••@example.com' }));
+    expect(onRemove).toHaveBeenCalledWith('0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith([{ start: 0, end: 10 }], [blur]);
+  });
+
   it('refuses a time that does not read, or lies outside the video, changing nothing', async () => {
     const user = userEvent.setup();
     render(

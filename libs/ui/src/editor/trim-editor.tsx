@@ -10,6 +10,7 @@ import type { AnnotationMark } from '../player/annotation-mark';
 import { AnnotationDrawLayer } from './annotation-draw-layer';
 import { AnnotationEditor } from './annotation-editor';
 import { annotationsProblem, clampToFrame } from './annotation-rules';
+import { SensitiveTextFinder, type SensitiveTextFinderProps } from './sensitive-text-finder';
 
 export interface TrimEditorProps {
   /** The unedited video's length and address: an edit is always made on the original. */
@@ -26,6 +27,8 @@ export interface TrimEditorProps {
   /** Saves the kept spans and the annotations together (one edit). */
   onSave: (kept: TimeSpan[], annotations: AnnotationMark[]) => Promise<void>;
   onCancel: () => void;
+  /** "Find sensitive text" (issue 31): its search and suggestions; Accept adds the blur here. */
+  sensitiveText?: Omit<SensitiveTextFinderProps<AnnotationMark>, 'onAccept'>;
 }
 
 /**
@@ -42,6 +45,7 @@ export function TrimEditor({
   initialAnnotations = [],
   onSave,
   onCancel,
+  sensitiveText,
 }: TrimEditorProps) {
   const [start, setStart] = useState(initialKept[0]?.start ?? 0);
   const [end, setEnd] = useState(initialKept.at(-1)?.end ?? duration);
@@ -164,6 +168,9 @@ export function TrimEditor({
         duration={duration}
         playhead={() => video?.currentTime ?? 0}
       />
+      {sensitiveText && (
+        <SensitiveTextFinder {...sensitiveText} onAccept={(mark) => setMarks((current) => [...current, mark])} />
+      )}
       <p className="text-sm text-base-content/70" data-testid="edit-result">
         Result: {formatTimecode(lengthOf(kept))} of {formatTimecode(duration)}
       </p>

@@ -49,7 +49,7 @@ describe('useFindSensitiveText', () => {
       ['email', 'j•••@example.com', 1, 4],
       ['card-number', '•••• 4242', 1, 4],
     ]);
-    expect(result.current.suggestions[0]!.annotation.kind).toBe(AnnotationKind.BLUR);
+    expect(result.current.suggestions[0]!.annotation).toMatchObject({ kind: 'blur', from: 1, to: 4 });
     act(() => result.current.onRemove(result.current.suggestions[0]!.id));
     expect(result.current.suggestions.map((s) => s.kind)).toEqual(['card-number']);
   });

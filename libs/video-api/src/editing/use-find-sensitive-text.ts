@@ -1,7 +1,8 @@
 import { createClient, type Transport } from '@connectrpc/connect';
-import { SensitiveTextKind, SensitiveTextService, type Annotation } from '@stream/proto';
+import { SensitiveTextKind, SensitiveTextService } from '@stream/proto';
 import { useEffect, useRef, useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
+import { annotationMarksOf, type AnnotationMarkView } from '../view/annotations-view';
 
 type Kind = 'email' | 'api-key' | 'card-number' | 'phone-number';
 
@@ -25,8 +26,8 @@ export interface FoundSensitiveText {
   masked: string;
   fromSeconds: number;
   toSeconds: number;
-  /** ANNOTATION_KIND_BLUR on the original's timeline, as SaveEdits takes it. */
-  annotation: Annotation;
+  /** The blur to add, on the original's timeline, as the editor's marks are (SaveEdits takes it back). */
+  annotation: AnnotationMarkView;
 }
 
 /**
@@ -58,7 +59,9 @@ export function useFindSensitiveText(transport: Transport, videoId: string) {
             const kind = kindOf[found.kind];
             if (!kind || !found.region) return [];
             const { fromSeconds, toSeconds } = found.region;
-            return [{ id: `${index}`, kind, masked: found.masked, fromSeconds, toSeconds, annotation: found.region }];
+            const [annotation] = annotationMarksOf([found.region]);
+            if (!annotation) return [];
+            return [{ id: `${index}`, kind, masked: found.masked, fromSeconds, toSeconds, annotation }];
           }),
         );
         setSearch({ status: 'done' });

@@ -4,6 +4,7 @@ import { ChapterListSchema, EditState, type Video } from '@stream/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
+import { useFindSensitiveText } from '../editing/use-find-sensitive-text';
 import { revertEditsMutation, saveEditsMutation, setCaptionsMutation } from '../queries/edit-mutations';
 import { updateVideoMutation } from '../queries/video-mutations';
 import { type AnnotationMarkView, annotationMarksOf, annotationOfMark } from '../view/annotations-view';
@@ -34,6 +35,7 @@ export function useVideoEdits(transport: Transport, video: Video) {
   const captions = useMutation(setCaptionsMutation(transport, queryClient));
   const update = useMutation(updateVideoMutation(transport, queryClient));
   // The filmstrip needs thumbnails of the original: the storyboard is of what plays.
+  const sensitiveText = useFindSensitiveText(transport, video.id);
   const originalStoryboard = video.playingRanges.length === 0 && video.storyboard?.url ? video.storyboard : undefined;
 
   return {
@@ -56,6 +58,8 @@ export function useVideoEdits(transport: Transport, video: Video) {
           storyboard: originalStoryboard && { ...originalStoryboard },
           initialKept: keptSpansOf(video),
           initialAnnotations: annotationMarksOf(video.editAnnotations),
+          // Issue 31: "Find sensitive text" suggests blurs the editor adds on Accept.
+          sensitiveText,
           onCancel: () => setTrimming(false),
           onSave: async (kept: { start: number; end: number }[], annotations: AnnotationMarkView[] = []) => {
             await save

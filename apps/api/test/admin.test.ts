@@ -138,13 +138,17 @@ describe('the admin', () => {
     const refused = await signIn(outsider).catch((error: unknown) => error as ConnectError);
     expect((refused as ConnectError).code).toBe(Code.PermissionDenied);
     expect((await uploadVideo(server.baseUrl, webm, { token: outsider.idToken })).status).toBe(401);
-    const insider = await newTestUser(emulator.host, { email: `in-${Date.now()}@example.org` });
+    // An address in the domain counts once its owner proved it: anyone can sign up with any address.
+    const unproven = await newTestUser(emulator.host, { email: `unproven-${Date.now()}@example.org` });
+    expect(await codeOf(signIn(unproven))).toBe(Code.PermissionDenied);
+    const insider = await newTestUser(emulator.host, { email: `in-${Date.now()}@example.org`, emailVerified: true });
     expect((await signIn(insider)).videos).toEqual([]);
     // People already in stay in.
     expect((await signIn(person)).videos).toHaveLength(1);
     const people = (await client.listPeople({})).people.map((one) => one.uid);
     expect(people).toContain(insider.uid);
     expect(people).not.toContain(outsider.uid);
+    expect(people).not.toContain(unproven.uid);
   });
 
   it('under invite-only, lets a newcomer in by accepting a team invite, and nobody else', async () => {

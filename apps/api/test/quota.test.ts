@@ -22,18 +22,24 @@ let server: TestServer;
 let admin: TestUser;
 let person: TestUser;
 let bystander: TestUser;
+/** Named in ADMIN_EMAILS too, with an address nobody proved: anyone may sign up with any address. */
+let impostor: TestUser;
 /** A real WebM padded to 5 MB: the upload paths check its first bytes, not its end. */
 let fiveMb: Buffer;
 
 beforeAll(async () => {
   ({ emulator, webm } = await startEmulatorWithWebm(2));
   fiveMb = Buffer.concat([webm, Buffer.alloc(FIVE_MB - webm.length, 7)]);
-  admin = await newTestUser(emulator.host, { email: `admin-${Date.now()}@example.com` });
-  [person, bystander] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
+  admin = await newTestUser(emulator.host, { email: `admin-${Date.now()}@example.com`, emailVerified: true });
+  [person, bystander, impostor] = await Promise.all([
+    newTestUser(emulator.host),
+    newTestUser(emulator.host),
+    newTestUser(emulator.host, { email: `boss-${Date.now()}@example.com` }),
+  ]);
   server = await startTestServer({
     database: 'pglite',
     emulatorHost: emulator.host,
-    env: { DEFAULT_QUOTA_BYTES: String(QUOTA), ADMIN_EMAILS: admin.email },
+    env: { DEFAULT_QUOTA_BYTES: String(QUOTA), ADMIN_EMAILS: `${admin.email},${impostor.email}` },
   });
   // Everyone signs in once, so the admin sees them.
   for (const user of [admin, person, bystander])
@@ -98,6 +104,10 @@ describe('a storage quota of 3,000,000 bytes', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConnectError);
     expect((refused as ConnectError).code).toBe(Code.PermissionDenied);
+    const unproven = await adminClient(server.baseUrl, impostor.idToken)
+      .setPersonQuota({ uid: person.uid, quotaBytes: 10_000_000n })
+      .catch((error: unknown) => error);
+    expect((unproven as ConnectError).code).toBe(Code.PermissionDenied);
     const people = await adminClient(server.baseUrl, admin.idToken).listPeople({});
     expect(people.people.find((one) => one.uid === person.uid)).toMatchObject({
       effectiveQuotaBytes: BigInt(QUOTA),

@@ -34,6 +34,7 @@ export function createTokenVerifier(projectId: string, log?: Pick<Logger, 'info'
         return {
           uid: decoded.uid,
           email: decoded.email,
+          emailVerified: decoded.email_verified === true,
           ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 200) } : {}),
           ...(typeof decoded.picture === 'string' &&
           /^https?:\/\//.test(decoded.picture) &&

@@ -4,6 +4,8 @@ import { createContextKey } from '@connectrpc/connect';
 export interface User {
   uid: string;
   email?: string;
+  /** The token's `email_verified`: the person proved the address is theirs (ADMIN_EMAILS and sign-up domains ask it). */
+  emailVerified?: boolean;
   /** The token's `name` claim (the display name), shown to viewers of the user's videos; never the email. */
   name?: string;
   /** The token's `picture` claim (an http(s) URL), for the users table (issue 27). */

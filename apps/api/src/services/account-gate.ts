@@ -43,16 +43,20 @@ export class AccountGate {
       return 'person';
     }
     const policy = await readSignUpPolicy(this.deps.db);
-    const newcomer = { email: user.email, admin: await this.isAdmin(user) };
+    // An address counts only once its owner proved it: anyone can sign up with any address.
+    const newcomer = { email: user.emailVerified ? user.email : undefined, admin: await this.isAdmin(user) };
     if (maySignUp(policy, { ...newcomer, acceptingInvite: false })) return 'person';
     if (options.acceptingInvite && maySignUp(policy, { ...newcomer, acceptingInvite: true })) return 'invitee';
     throw new AccountRefusedError(SIGN_UP_REFUSED_MESSAGE);
   }
 
-  /** Named in ADMIN_EMAILS, or (unset) the first person who signed in, or about to be. */
+  /** Named in ADMIN_EMAILS (a verified address), or (unset) the first person who signed in, or about to be. */
   async isAdmin(user: User): Promise<boolean> {
     if (this.deps.adminEmails)
-      return isInstanceAdmin({ email: user.email, isFirstAccount: false }, this.deps.adminEmails);
+      return isInstanceAdmin(
+        { email: user.emailVerified ? user.email : undefined, isFirstAccount: false },
+        this.deps.adminEmails,
+      );
     this.firstAccount ??= await admin.firstPerson(this.deps.db);
     return isInstanceAdmin({ isFirstAccount: (this.firstAccount ?? user.uid) === user.uid }, undefined);
   }

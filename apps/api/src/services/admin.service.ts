@@ -150,7 +150,8 @@ export class AdminService {
     return {
       ...row,
       ...(effective === undefined ? {} : { effectiveQuotaBytes: effective }),
-      admin: await this.deps.gate.isAdmin({ uid: row.uid, email: row.email }),
+      // Who ADMIN_EMAILS names (or the first account); their calls still need the address verified.
+      admin: await this.deps.gate.isAdmin({ uid: row.uid, email: row.email, emailVerified: true }),
     };
   }
 }

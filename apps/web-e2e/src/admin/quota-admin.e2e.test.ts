@@ -75,7 +75,11 @@ describe('a storage quota', () => {
     expect((await blobsOnDisk()).filter((name) => !name.endsWith('/'))).toEqual([]);
 
     // The admin raises that person's quota on /admin.
-    const admin = await createTestUser(emulatorHost, { email: adminEmail, displayName: 'Instance Admin' });
+    const admin = await createTestUser(emulatorHost, {
+      email: adminEmail,
+      displayName: 'Instance Admin',
+      emailVerified: true,
+    });
     const adminPage = await newPage(browser);
     await signInThroughUi(adminPage, api.baseUrl, admin.email, admin.password);
     await adminPage.goto(`${api.baseUrl}/admin`);

@@ -39,10 +39,10 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'user') =>
   `${prefix}-${Date.now().toString(36)}-${process.pid}-${(counter++).toString(36)}@example.com`;
 
-/** Signs up a new email/password user and returns its uid and a fresh ID token. */
+/** Signs up a new email/password user and returns its uid and a fresh ID token (`emailVerified`: of a verified address). */
 export async function createTestUser(
   host: string,
-  options: { email?: string; password?: string; displayName?: string } = {},
+  options: { email?: string; password?: string; displayName?: string; emailVerified?: boolean } = {},
 ): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'secret-password-1';
@@ -52,7 +52,24 @@ export async function createTestUser(
     displayName: options.displayName,
     returnSecureToken: true,
   });
-  return { uid: result.localId, email, password, idToken: result.idToken, refreshToken: result.refreshToken };
+  if (!options.emailVerified)
+    return { uid: result.localId, email, password, idToken: result.idToken, refreshToken: result.refreshToken };
+  // As if the person had clicked the verification mail: the emulator's admin update, then a token that says so.
+  const update = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: result.localId, emailVerified: true }),
+    },
+  );
+  if (!update.ok) throw new Error(`Auth emulator: could not verify ${email} (${update.status})`);
+  const signedIn = await post<{ idToken: string; refreshToken: string }>(api(host, 'accounts:signInWithPassword'), {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return { uid: result.localId, email, password, idToken: signedIn.idToken, refreshToken: signedIn.refreshToken };
 }
 
 /** Signs an existing user in again: a new ID token. */

@@ -134,7 +134,11 @@ describe('FindSensitiveText', () => {
       const region = found!.region!;
       expect(region.kind).toBe(AnnotationKind.BLUR);
       const top = (tops[name as keyof typeof tops] / 720) * 100;
-      expect(region.y).toBeGreaterThan(top - 3);
+      // Covers the line's top, padded: tesseract's box of a "(" or a "@" reaches a pixel or two
+      // above the others from one read to the next, so the bound above is a line's third, not 3%.
+      expect(region.y).toBeLessThanOrEqual(top);
+      expect(region.y).toBeGreaterThan(top - 5);
+      expect(region.y + region.height).toBeGreaterThan(top + 4);
       expect(region.y + region.height).toBeLessThan(top + 8);
       expect(region.x).toBeLessThan(30);
       expect(region.width).toBeGreaterThan(5);

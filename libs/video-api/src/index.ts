@@ -33,6 +33,7 @@ export { FILE_CHUNK_BYTES, fileUploadFailure, titleOfFileName, uploadFile } from
 export { useLibraryFolders } from './hooks/use-library-folders';
 export { tagParam, tagsOf, validateLibrarySearch, type LibrarySearch } from './library/library-search';
 export { toLibraryFilter } from './library/library-filter';
+export { libraryControlsOf, type ShowLibrary } from './library/library-controls';
 export { VIEW_AFTER_SECONDS, useRecordView } from './hooks/use-record-view';
 export { VIEWER_ID_KEY } from './hooks/viewer-id';
 export {

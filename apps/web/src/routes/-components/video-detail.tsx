@@ -1,7 +1,7 @@
 import { useSession } from '@stream/auth';
 import type { Transport } from '@connectrpc/connect';
 import { Status, TranscriptState, type Video } from '@stream/proto';
-import { LoadError, TrimEditor, VideoEditor, VideoNotFound, VideoPageView, VideoStage } from '@stream/ui';
+import { LoadError, TrimEditor, useWaveform, VideoEditor, VideoNotFound, VideoPageView, VideoStage } from '@stream/ui';
 import {
   createdAtOf,
   isVideoNotFound,
@@ -16,7 +16,6 @@ import { lazy, Suspense, useState } from 'react';
 import { OwnerTools } from './owner-tools';
 import { ConversationFrame } from './conversation/conversation-frame';
 import { RouterLink } from './router-link';
-import { useWaveform } from './use-waveform';
 
 const route = getRouteApi('/_authed/video/$id');
 

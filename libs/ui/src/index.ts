@@ -35,6 +35,7 @@ export { RecordingPreview } from './recorder/recording-preview';
 export { UploadStatus } from './recorder/upload-status';
 export { ShareLinkField } from './recorder/share-link-field';
 export { WhoCanWatch } from './recorder/who-can-watch';
+export { RecordUploadView, type RecordUploadViewProps } from './recorder/record-upload-view';
 export { RecordingBar } from './recorder/recording-bar';
 export { UnfinishedRecordings, type UnfinishedRecordingItem } from './recorder/unfinished-recordings';
 export { UnfinishedBanner } from './recorder/unfinished-banner';
@@ -53,6 +54,7 @@ export {
   type RecorderSettingsProps,
   type SourceChoice,
 } from './recorder/recorder-settings';
+export { RecordSetupView, type RecordSetupViewProps } from './recorder/record-setup-view';
 export { AppLayout } from './layout/app-layout';
 export { SearchBox, SEARCH_DEBOUNCE_MS } from './library/search-box';
 export { Highlight, searchWords } from './library/highlight';

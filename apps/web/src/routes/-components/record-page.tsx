@@ -1,4 +1,4 @@
-import type { RecorderOptions } from '@stream/recorder';
+import { recorderNotices, type RecorderOptions } from '@stream/recorder';
 import { useRecorderSetup } from '@stream/recorder/react';
 import type { RecordingUploads, RecordingUploadState } from '@stream/recording-uploads';
 import { useRecorderWithUploads } from '@stream/recording-uploads/react';
@@ -12,7 +12,6 @@ import {
   UploadStatus,
 } from '@stream/ui';
 import { useState, type ReactNode } from 'react';
-import { recorderNotices } from './record-notices';
 import { RecordSetup } from './record-setup';
 import { RecordUnfinished } from './record-unfinished';
 import { RecordUploadView } from './record-upload-view';

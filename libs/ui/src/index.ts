@@ -36,6 +36,7 @@ export { UploadStatus } from './recorder/upload-status';
 export { ShareLinkField } from './recorder/share-link-field';
 export { WhoCanWatch } from './recorder/who-can-watch';
 export { RecordUploadView, type RecordUploadViewProps } from './recorder/record-upload-view';
+export { RecordPageView, type RecordPageViewProps } from './recorder/record-page-view';
 export { RecordingBar } from './recorder/recording-bar';
 export { UnfinishedRecordings, type UnfinishedRecordingItem } from './recorder/unfinished-recordings';
 export { UnfinishedBanner } from './recorder/unfinished-banner';

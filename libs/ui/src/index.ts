@@ -9,6 +9,7 @@ export { VideoPlayer } from './player/video-player';
 export { TranscriptPanel, type TranscriptPanelProps, type TranscriptPanelState } from './transcript/transcript-panel';
 export { PlayerTranscript } from './transcript/player-transcript';
 export { VideoStage, type VideoStageProps } from './video/video-stage';
+export { StageBeside } from './video/stage-beside';
 export { VideoUnavailable, WatchFrame } from './watch/watch-frame';
 export { WatchVideoView, type WatchVideoViewProps } from './watch/watch-video';
 export { chaptersFromDescription, mergeChapters, type ChapterMark } from './player/chapters';

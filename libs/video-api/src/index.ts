@@ -9,6 +9,7 @@ export {
   createdAtOf,
   editStateLabel,
   keptSpansOf,
+  showsTranscript,
   stageOf,
   statusLabel,
   visibilityLabel,

@@ -1,5 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { EditState, Status, type Video, Visibility } from '@stream/proto';
+import { EditState, Status, TranscriptState, type Video, Visibility } from '@stream/proto';
 
 // The Video message as the plain props of @stream/ui's components (ui never imports proto); the
 // string unions here are the ui's own labels, which TypeScript checks where the app joins the two.
@@ -96,3 +96,10 @@ export function editStateLabel(state: EditState): EditStateLabel {
 
 export const keptSpansOf = (video: Video) =>
   video.keptRanges.map((range) => ({ start: range.startSeconds, end: range.endSeconds }));
+
+/**
+ * Whether a video's page has the transcript's place beside the player: a READY video with a
+ * transcript (made, being made, or failed), or for its owner any READY one (Transcribe is offered).
+ */
+export const showsTranscript = (video: Video, owner = false) =>
+  video.status === Status.READY && (owner || video.transcriptState !== TranscriptState.NONE);

@@ -12,6 +12,7 @@ import { videoClient } from './support/clients';
 import { conversationClient } from './support/conversation-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
+import { failureCode as failure } from './support/rpc-failure';
 
 const XSS = 'Look here <img src=x onerror=alert(1)> <script>alert(2)</script>';
 
@@ -20,16 +21,6 @@ beforeAll(async () => {
   emulator = await startAuthEmulator();
 }, 120_000);
 afterAll(() => emulator?.stop());
-
-async function failure(call: Promise<unknown>): Promise<Code | 'ok'> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof ConnectError) return error.code;
-    throw error;
-  }
-}
 
 /** Reads events from a live stream into an array as they come. */
 function collect(stream: AsyncIterable<ConversationEvent>) {

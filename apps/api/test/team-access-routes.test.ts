@@ -19,6 +19,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+import { failureCode as code } from './support/rpc-failure';
 
 let emulator: AuthEmulator;
 let server: TestServer;
@@ -46,16 +47,6 @@ afterAll(async () => {
   await emulator?.stop();
   rmSync(webDist, { recursive: true, force: true });
 });
-
-async function code(call: Promise<unknown>): Promise<Code | 'ok'> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof ConnectError) return error.code;
-    throw error;
-  }
-}
 
 async function someone() {
   const user = await newTestUser(emulator.host, { displayName: 'Someone' });

@@ -2,7 +2,7 @@
 // on PGlite and PostgreSQL: ListVideos, ListFolders, CreateFolder and ListTags with a team id, the
 // team's folders under the policy, bulk changes that keep to one's own videos, and TEAM refused on
 // a video in no team. Every refusal leaves the tables as they were.
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { TeamRole, VideoSort, Visibility } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,22 +12,13 @@ import { libraryClient } from './support/library-client';
 import { teamClient } from './support/team-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
+import { failure } from './support/rpc-failure';
 
 let emulator: AuthEmulator;
 beforeAll(async () => {
   emulator = await startAuthEmulator();
 }, 120_000);
 afterAll(() => emulator?.stop());
-
-async function failure(call: Promise<unknown>): Promise<{ code: Code | 'ok'; message: string }> {
-  try {
-    await call;
-    return { code: 'ok', message: '' };
-  } catch (error) {
-    if (error instanceof ConnectError) return { code: error.code, message: error.rawMessage };
-    throw error;
-  }
-}
 
 describe.each(databaseKinds)('the team library on %s', (databaseKind) => {
   let server: TestServer;

@@ -2,7 +2,7 @@
 // on PGlite and PostgreSQL: the flow a team needs (create, invite, accept, move a video in, play
 // it, be removed and lose it at once) and every bad input refused with nothing changed.
 import { readFileSync } from 'node:fs';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { InviteState, TeamRole, Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
@@ -14,6 +14,7 @@ import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+import { failure } from './support/rpc-failure';
 
 let emulator: AuthEmulator;
 let webm: Buffer;
@@ -24,16 +25,6 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 afterAll(() => emulator?.stop());
-
-async function failure(call: Promise<unknown>): Promise<{ code: Code | 'ok'; message: string }> {
-  try {
-    await call;
-    return { code: 'ok', message: '' };
-  } catch (error) {
-    if (error instanceof ConnectError) return { code: error.code, message: error.rawMessage };
-    throw error;
-  }
-}
 
 describe.each(databaseKinds)('teams on %s', (databaseKind) => {
   let server: TestServer;

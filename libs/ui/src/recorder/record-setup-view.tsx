@@ -96,9 +96,7 @@ export function RecordSetupView(props: RecordSetupViewProps) {
       {props.areaNotice ? <RecorderNotice message={props.areaNotice} /> : null}
       {area ? (
         <AreaSelector
-          stream={area.stream}
-          width={area.width}
-          height={area.height}
+          {...area}
           area={area.rect}
           onChange={props.setAreaRect}
           onConfirm={props.recordArea}

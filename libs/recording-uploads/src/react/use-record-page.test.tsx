@@ -1,18 +1,11 @@
 // @vitest-environment happy-dom
 import { createFakeBrowser } from '@stream/recorder/testing';
-import { uploadMessages, type UploadClient, type UploadResult } from '@stream/video-api';
+import { uploadMessages, type UploadClient } from '@stream/video-api';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { composeRecordingUploads } from '../recording-uploads.ts';
 import { useRecordPage } from './use-record-page.ts';
-
-const tooLarge: UploadResult = {
-  ok: false,
-  code: 'too-large',
-  status: 413,
-  message: uploadMessages.tooLarge,
-  detail: 'Upload failed with status: 413',
-};
+import { tooLarge } from '../testing/upload-results.ts';
 
 describe('useRecordPage', () => {
   it('shows the buttons and time while recording; after a failed upload its reason until dismissed, and Re-upload', async () => {

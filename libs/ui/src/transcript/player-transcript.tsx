@@ -6,6 +6,11 @@ export type PlayerTranscriptProps = Omit<TranscriptPanelProps, 'currentTime' | '
   player: HTMLVideoElement | null;
 };
 
+/** Moves the player's playback (the element is the player's, shared by design). */
+function seek(element: HTMLVideoElement, seconds: number) {
+  element.currentTime = seconds;
+}
+
 /** The transcript beside a player (issue 30): the line playing follows the player; a click on a line seeks it. */
 export function PlayerTranscript({ player, ...panel }: PlayerTranscriptProps) {
   const [time, setTime] = useState(0);
@@ -26,7 +31,7 @@ export function PlayerTranscript({ player, ...panel }: PlayerTranscriptProps) {
       currentTime={time}
       onSeek={(seconds) => {
         if (!player) return;
-        player.currentTime = seconds;
+        seek(player, seconds);
         setTime(seconds);
       }}
     />

@@ -7,12 +7,12 @@ import { MAX_COMMENT_LENGTH, REACTION_EMOJI, Visibility, type ConversationEvent 
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REACTION_LIMIT } from '../src/services/conversation.service';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
+import { startAuthEmulator } from './support/auth-emulator';
 import { conversationClient } from './support/conversation-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { failureCode as failure } from './support/rpc-failure';
+import { signedInPerson } from './support/people';
 
 const XSS = 'Look here <img src=x onerror=alert(1)> <script>alert(2)</script>';
 
@@ -52,14 +52,7 @@ describe.each(databaseKinds)('conversation on %s', (databaseKind) => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  async function someone(displayName: string) {
-    const user = await newTestUser(emulator.host, { displayName });
-    return {
-      user,
-      videos: videoClient(server.baseUrl, { token: user.idToken }),
-      talk: (shareToken?: string) => conversationClient(server.baseUrl, { token: user.idToken, shareToken }),
-    };
-  }
+  const someone = (displayName: string) => signedInPerson(server.baseUrl, emulator.host, displayName);
 
   /** A 10-second video of `owner`'s, shared by link (unless private); its id and share token. */
   async function videoOf(owner: Awaited<ReturnType<typeof someone>>, visibility = Visibility.SHARED) {

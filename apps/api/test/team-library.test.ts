@@ -6,13 +6,11 @@ import { Code } from '@connectrpc/connect';
 import { TeamRole, VideoSort, Visibility } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
-import { libraryClient } from './support/library-client';
-import { teamClient } from './support/team-client';
+import { startAuthEmulator } from './support/auth-emulator';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { failure } from './support/rpc-failure';
+import { signedInPerson, type Person } from './support/people';
 
 let emulator: AuthEmulator;
 beforeAll(async () => {
@@ -28,16 +26,7 @@ describe.each(databaseKinds)('the team library on %s', (databaseKind) => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  async function someone() {
-    const user = await newTestUser(emulator.host);
-    return {
-      user,
-      teams: teamClient(server.baseUrl, user.idToken),
-      videos: videoClient(server.baseUrl, { token: user.idToken }),
-      library: libraryClient(server.baseUrl, user.idToken),
-    };
-  }
-  type Person = Awaited<ReturnType<typeof someone>>;
+  const someone = () => signedInPerson(server.baseUrl, emulator.host);
 
   /** Every table a library call may change, to show a refused call changed nothing. */
   const snapshot = async () => {

@@ -6,11 +6,11 @@ import { Code } from '@connectrpc/connect';
 import { TeamRole } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { startAuthEmulator } from './support/auth-emulator';
 import { startTestSmtp, type TestSmtp } from './support/smtp';
-import { teamClient } from './support/team-client';
 import { startTestServer, type TestServer } from './support/test-server';
 import { failure } from './support/rpc-failure';
+import { signedInPerson } from './support/people';
 
 const PUBLIC_URL = 'https://stream.example.com';
 
@@ -31,10 +31,7 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-async function someone(displayName?: string) {
-  const user = await newTestUser(emulator.host, { displayName });
-  return { user, teams: teamClient(server.baseUrl, user.idToken) };
-}
+const someone = (displayName?: string) => signedInPerson(server.baseUrl, emulator.host, displayName);
 
 const invites = () => server.database.db.selectFrom('team_invites').selectAll().orderBy('id').execute();
 

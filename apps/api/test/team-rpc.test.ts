@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { Code } from '@connectrpc/connect';
 import { InviteState, TeamRole, Visibility } from '@stream/proto';
-import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import type { AuthEmulator } from '@stream/auth/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { teamClient } from './support/team-client';
 import { databaseKinds } from './support/test-database';
@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
 import { failure } from './support/rpc-failure';
+import { signedInPerson } from './support/people';
 
 let emulator: AuthEmulator;
 let webm: Buffer;
@@ -35,11 +36,10 @@ describe.each(databaseKinds)('teams on %s', (databaseKind) => {
   afterAll(() => server?.close());
 
   async function someone(displayName?: string) {
-    const user: TestUser = await newTestUser(emulator.host, { displayName });
+    const person = await signedInPerson(server.baseUrl, emulator.host, displayName);
+    const { user } = person;
     return {
-      user,
-      teams: teamClient(server.baseUrl, user.idToken),
-      videos: videoClient(server.baseUrl, { token: user.idToken }),
+      ...person,
       stream: (id: string) =>
         fetch(`${server.baseUrl}/api/videoservice/video/${id}`, {
           headers: { authorization: `Bearer ${user.idToken}`, range: 'bytes=0-99' },

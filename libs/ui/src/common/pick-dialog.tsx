@@ -1,23 +1,17 @@
 import { useState } from 'react';
 import { FormDialog } from '../manage/form-dialog';
 import { FormError } from '../manage/form-error';
+import type { NameDialogProps } from './name-dialog';
 
-export interface PickDialogProps {
-  title: string;
-  /** The list's label: "Folder", "Library". */
-  label: string;
+export type PickDialogProps = Pick<NameDialogProps, 'title' | 'label' | 'busy' | 'error' | 'onCancel'> & {
   /** The first choice, whose id is '': "Library root", "Personal library". */
   noneLabel: string;
   choices: readonly { id: string; label: string }[];
   /** The choice preselected ('' the first). */
   current?: string | undefined;
-  busy?: boolean | undefined;
-  /** Why the last attempt failed. */
-  error?: string | undefined;
   /** Move there: the chosen id. */
   onMove: (id: string) => void;
-  onCancel: () => void;
-}
+};
 
 /** Picks where videos go, from a list whose first choice is none of the others; Move submits. */
 export function PickDialog({

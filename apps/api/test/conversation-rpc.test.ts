@@ -7,11 +7,12 @@ import { MAX_COMMENT_LENGTH, REACTION_EMOJI, Visibility, type ConversationEvent 
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REACTION_LIMIT } from '../src/services/conversation.service';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
+import { startAuthEmulator } from './support/auth-emulator';
 import { conversationClient } from './support/conversation-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
+import { failureCode as failure } from './support/rpc-failure';
+import { signedInPerson } from './support/people';
 
 const XSS = 'Look here <img src=x onerror=alert(1)> <script>alert(2)</script>';
 
@@ -20,16 +21,6 @@ beforeAll(async () => {
   emulator = await startAuthEmulator();
 }, 120_000);
 afterAll(() => emulator?.stop());
-
-async function failure(call: Promise<unknown>): Promise<Code | 'ok'> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof ConnectError) return error.code;
-    throw error;
-  }
-}
 
 /** Reads events from a live stream into an array as they come. */
 function collect(stream: AsyncIterable<ConversationEvent>) {
@@ -61,14 +52,7 @@ describe.each(databaseKinds)('conversation on %s', (databaseKind) => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  async function someone(displayName: string) {
-    const user = await newTestUser(emulator.host, { displayName });
-    return {
-      user,
-      videos: videoClient(server.baseUrl, { token: user.idToken }),
-      talk: (shareToken?: string) => conversationClient(server.baseUrl, { token: user.idToken, shareToken }),
-    };
-  }
+  const someone = (displayName: string) => signedInPerson(server.baseUrl, emulator.host, displayName);
 
   /** A 10-second video of `owner`'s, shared by link (unless private); its id and share token. */
   async function videoOf(owner: Awaited<ReturnType<typeof someone>>, visibility = Visibility.SHARED) {

@@ -7,14 +7,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Code, createClient } from '@connectrpc/connect';
-import { createConnectTransport } from '@connectrpc/connect-web';
+import { Code } from '@connectrpc/connect';
 import { create } from '@bufbuild/protobuf';
 import { ChapterListSchema, EditService, EditState, Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
+import { serviceClient, videoClient } from './support/clients';
 import { editClient } from './support/edit-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -231,15 +230,7 @@ describe.each(databaseKinds)('editing on %s', (databaseKind) => {
       for (let n = 0; text.length < bytes - 64; n++) text += cue(n);
       return text + 'x'.repeat(bytes - text.length);
     };
-    const connectEdits = createClient(
-      EditService,
-      createConnectTransport({
-        baseUrl: server.baseUrl,
-        interceptors: [
-          (next) => (request) => (request.header.set('authorization', `Bearer ${owner.idToken}`), next(request)),
-        ],
-      }),
-    );
+    const connectEdits = serviceClient(EditService, server.baseUrl, { token: owner.idToken, protocol: 'connect' });
     for (const [protocol, client] of [
       ['grpc-web', edits(owner)],
       ['connect', connectEdits],

@@ -1,7 +1,7 @@
 // Issue 29: every READY video gets an MP4 rendition (H.264 yuv420p + AAC, moov before mdat) made by
 // a job after READY, served like the stream (signed URLs, access rules), named by the watch page's
 // og:video, remade after an edit, deleted with the video.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RenditionState, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
@@ -13,7 +13,7 @@ import { ffprobe, topLevelBoxes } from './support/mp4-boxes';
 import { shareTokenOf } from './support/share';
 import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
-import { uploadVideo } from './support/upload';
+import { saveServed, uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
 
 let emulator: AuthEmulator;
@@ -32,13 +32,8 @@ const untilMp4 = (id: string, not?: string) =>
     120_000,
   );
 
-async function download(url: string, name: string): Promise<string> {
-  const response = await fetch(new URL(url, server.baseUrl));
-  expect(response.status).toBe(200);
-  const path = join(server.dataDir, name);
-  writeFileSync(path, Buffer.from(await response.arrayBuffer()));
-  return path;
-}
+const download = async (url: string, name: string) =>
+  (await saveServed(server.baseUrl, url, join(server.dataDir, name))).path;
 
 beforeAll(async () => {
   const [started, path] = await Promise.all([startAuthEmulator(), makeWebm({ seconds: 10, live: true })]);

@@ -12,13 +12,13 @@ import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
-import { editClient } from './support/edit-client';
 import { shareTokenOf } from './support/share';
-import { teamClient } from './support/team-client';
 import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+import { failureCode as code } from './support/rpc-failure';
+import { signedInPerson, type Person } from './support/people';
 
 let emulator: AuthEmulator;
 let server: TestServer;
@@ -47,26 +47,7 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-async function code(call: Promise<unknown>): Promise<Code | 'ok'> {
-  try {
-    await call;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof ConnectError) return error.code;
-    throw error;
-  }
-}
-
-async function someone() {
-  const user = await newTestUser(emulator.host, { displayName: 'Someone' });
-  return {
-    user,
-    teams: teamClient(server.baseUrl, user.idToken),
-    videos: videoClient(server.baseUrl, { token: user.idToken }),
-    edits: editClient(server.baseUrl, user.idToken),
-  };
-}
-type Person = Awaited<ReturnType<typeof someone>>;
+const someone = () => signedInPerson(server.baseUrl, emulator.host, 'Someone');
 
 const get = async (path: string, token?: string, range = true) =>
   (

@@ -1,36 +1,25 @@
 // The team library (issue 27, item 4) through the real server with tokens from the Auth emulator,
 // on PGlite and PostgreSQL: ListVideos, ListFolders, CreateFolder and ListTags with a team id, the
 // team's folders under the policy, bulk changes that keep to one's own videos, and TEAM refused on
-// a video in no team (UpdateVideo, UpdateVideos and CreateVideo; uploads are always PRIVATE). Every refusal leaves the tables as they were.
-import { Code, ConnectError } from '@connectrpc/connect';
+// a video in no team (UpdateVideo, UpdateVideos and CreateVideo; uploads take the person's default, never TEAM). Every refusal leaves the tables as they were.
+import { Code } from '@connectrpc/connect';
 import { TeamRole, VideoSort, Visibility } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
-import { libraryClient } from './support/library-client';
-import { teamClient } from './support/team-client';
+import { startAuthEmulator } from './support/auth-emulator';
 import { tusClient } from './support/tus';
 import { makeWebm } from './support/webm';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
+import { failure } from './support/rpc-failure';
+import { signedInPerson, type Person } from './support/people';
 
 let emulator: AuthEmulator;
 beforeAll(async () => {
   emulator = await startAuthEmulator();
 }, 120_000);
 afterAll(() => emulator?.stop());
-
-async function failure(call: Promise<unknown>): Promise<{ code: Code | 'ok'; message: string }> {
-  try {
-    await call;
-    return { code: 'ok', message: '' };
-  } catch (error) {
-    if (error instanceof ConnectError) return { code: error.code, message: error.rawMessage };
-    throw error;
-  }
-}
 
 describe.each(databaseKinds)('the team library on %s', (databaseKind) => {
   let server: TestServer;
@@ -40,16 +29,7 @@ describe.each(databaseKinds)('the team library on %s', (databaseKind) => {
   }, 120_000);
   afterAll(() => server?.close());
 
-  async function someone() {
-    const user = await newTestUser(emulator.host);
-    return {
-      user,
-      teams: teamClient(server.baseUrl, user.idToken),
-      videos: videoClient(server.baseUrl, { token: user.idToken }),
-      library: libraryClient(server.baseUrl, user.idToken),
-    };
-  }
-  type Person = Awaited<ReturnType<typeof someone>>;
+  const someone = () => signedInPerson(server.baseUrl, emulator.host);
 
   /** Every table a library call may change, to show a refused call changed nothing. */
   const snapshot = async () => {

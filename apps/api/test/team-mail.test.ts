@@ -2,14 +2,15 @@
 // (smtp-server), reading what arrived: the link, in text and HTML, the team's name escaped; a bad
 // address, a refused recipient and a member without the right to invite each change nothing and
 // send nothing. (Without SMTP_URL: team-rpc.test.ts.)
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { TeamRole } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { startAuthEmulator } from './support/auth-emulator';
 import { startTestSmtp, type TestSmtp } from './support/smtp';
-import { teamClient } from './support/team-client';
 import { startTestServer, type TestServer } from './support/test-server';
+import { failure } from './support/rpc-failure';
+import { signedInPerson } from './support/people';
 
 const PUBLIC_URL = 'https://stream.example.com';
 
@@ -30,20 +31,7 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-async function failure(call: Promise<unknown>): Promise<{ code: Code | 'ok'; message: string }> {
-  try {
-    await call;
-    return { code: 'ok', message: '' };
-  } catch (error) {
-    if (error instanceof ConnectError) return { code: error.code, message: error.rawMessage };
-    throw error;
-  }
-}
-
-async function someone(displayName?: string) {
-  const user = await newTestUser(emulator.host, { displayName });
-  return { user, teams: teamClient(server.baseUrl, user.idToken) };
-}
+const someone = (displayName?: string) => signedInPerson(server.baseUrl, emulator.host, displayName);
 
 const invites = () => server.database.db.selectFrom('team_invites').selectAll().orderBy('id').execute();
 

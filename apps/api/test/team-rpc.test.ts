@@ -2,18 +2,20 @@
 // on PGlite and PostgreSQL: the flow a team needs (create, invite, accept, move a video in, play
 // it, be removed and lose it at once) and every bad input refused with nothing changed.
 import { readFileSync } from 'node:fs';
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 import { InviteState, TeamRole, Visibility } from '@stream/proto';
-import type { AuthEmulator, TestUser } from '@stream/auth/testing';
+import type { AuthEmulator } from '@stream/auth/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
+import { startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { teamClient } from './support/team-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+import { failure } from './support/rpc-failure';
+import { signedInPerson } from './support/people';
 
 let emulator: AuthEmulator;
 let webm: Buffer;
@@ -25,16 +27,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => emulator?.stop());
 
-async function failure(call: Promise<unknown>): Promise<{ code: Code | 'ok'; message: string }> {
-  try {
-    await call;
-    return { code: 'ok', message: '' };
-  } catch (error) {
-    if (error instanceof ConnectError) return { code: error.code, message: error.rawMessage };
-    throw error;
-  }
-}
-
 describe.each(databaseKinds)('teams on %s', (databaseKind) => {
   let server: TestServer;
 
@@ -44,11 +36,10 @@ describe.each(databaseKinds)('teams on %s', (databaseKind) => {
   afterAll(() => server?.close());
 
   async function someone(displayName?: string) {
-    const user: TestUser = await newTestUser(emulator.host, { displayName });
+    const person = await signedInPerson(server.baseUrl, emulator.host, displayName);
+    const { user } = person;
     return {
-      user,
-      teams: teamClient(server.baseUrl, user.idToken),
-      videos: videoClient(server.baseUrl, { token: user.idToken }),
+      ...person,
       stream: (id: string) =>
         fetch(`${server.baseUrl}/api/videoservice/video/${id}`, {
           headers: { authorization: `Bearer ${user.idToken}`, range: 'bytes=0-99' },

@@ -10,14 +10,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Code, createClient, type Client } from '@connectrpc/connect';
-import { createGrpcWebTransport } from '@connectrpc/connect-web';
+import { Code, type Client } from '@connectrpc/connect';
 import { EditState, Status, TranscriptService, TranscriptState, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { codeOf, makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
+import { serviceClient, videoClient } from './support/clients';
 import { editClient } from './support/edit-client';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
@@ -78,18 +77,7 @@ afterAll(async () => {
 
 const videos = (user?: TestUser) => videoClient(server.baseUrl, { token: user?.idToken });
 function transcripts(user?: TestUser): Client<typeof TranscriptService> {
-  return createClient(
-    TranscriptService,
-    createGrpcWebTransport({
-      baseUrl: server.baseUrl,
-      interceptors: [
-        (next) => (request) => {
-          if (user) request.header.set('authorization', `Bearer ${user.idToken}`);
-          return next(request);
-        },
-      ],
-    }),
-  );
+  return serviceClient(TranscriptService, server.baseUrl, { token: user?.idToken });
 }
 
 async function waitFor(id: string, done: (video: Video) => boolean, what: string): Promise<Video> {

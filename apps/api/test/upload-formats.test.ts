@@ -15,6 +15,7 @@ import { ffprobe } from './support/mp4-boxes';
 import { makeMatroskaWithForeignCodec } from './processing-fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
+import { saveServed, uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
 
 let emulator: AuthEmulator;
@@ -24,16 +25,8 @@ let owner: TestUser;
 const client = () => videoClient(server.baseUrl, { token: owner.idToken });
 
 /** POSTs the file at `path` to /upload as a browser's file picker would: its own name and type. */
-async function upload(path: string, name: string, type: string) {
-  const form = new FormData();
-  form.append('video', new Blob([readFileSync(path)], { type }), name);
-  const response = await fetch(`${server.baseUrl}/api/videoservice/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.idToken}` },
-    body: form,
-  });
-  return { status: response.status, json: (await response.json()) as { message?: string; video?: { id: string } } };
-}
+const upload = (path: string, name: string, type: string) =>
+  uploadVideo(server.baseUrl, readFileSync(path), { token: owner.idToken, name, type });
 
 async function processed(path: string, name: string, type: string): Promise<Video> {
   const answer = await upload(path, name, type);
@@ -43,11 +36,8 @@ async function processed(path: string, name: string, type: string): Promise<Vide
 
 /** The bytes `url` serves, saved, and what ffprobe reads in them. */
 async function served(url: string, name: string) {
-  const response = await fetch(new URL(url, server.baseUrl));
-  expect(response.status).toBe(200);
-  const path = join(server.dataDir, name);
-  writeFileSync(path, Buffer.from(await response.arrayBuffer()));
-  return { type: response.headers.get('content-type'), ...(await ffprobe(path)) };
+  const saved = await saveServed(server.baseUrl, url, join(server.dataDir, name));
+  return { type: saved.type, ...(await ffprobe(saved.path)) };
 }
 
 beforeAll(async () => {

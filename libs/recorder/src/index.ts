@@ -29,6 +29,7 @@ export {
   messages as recorderMessages,
   type CaptureFailure,
 } from './messages.ts';
+export { deviceNotices, formatMinutes, limitText, recorderNotices, type RecorderNoticeText } from './notices.ts';
 export {
   browserMedia,
   collectorSinkName,

@@ -12,6 +12,7 @@ export {
   type InstantState,
 } from './instant/instant-recording.ts';
 export { instantMessages } from './messages.ts';
+export { uploadViewOf, type UploadView } from './upload-view.ts';
 export {
   createIdbSpoolStore,
   createOpfsSpoolStore,

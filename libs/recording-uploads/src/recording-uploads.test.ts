@@ -11,6 +11,7 @@ import { createInstantRecording } from './instant/instant-recording.ts';
 import { composeRecordingUploads, type RecordingUploads, type RecordingUploadState } from './recording-uploads.ts';
 import { createOpfsSpoolStore } from './spool/opfs-spool.ts';
 import { FakeOpfs } from './testing/fake-opfs.ts';
+import { tooLarge } from './testing/upload-results.ts';
 
 let server: FakeTusServer;
 let fs: FakeOpfs;
@@ -51,14 +52,6 @@ const success = (videoId: string): UploadResult => ({
   message: uploadMessages.success,
   videoId,
 });
-const tooLarge: UploadResult = {
-  ok: false,
-  code: 'too-large',
-  status: 413,
-  message: uploadMessages.tooLarge,
-  detail: 'Upload failed with status: 413',
-};
-
 function instantPath() {
   return createInstantRecording({
     client: createResumableClient({ baseUrl: server.url, getToken: () => 'alice', backoff: { minMs: 5, maxMs: 20 } }),

@@ -7,7 +7,9 @@ export { formatDateTime, formatVideoDate } from './video/format-video-date';
 export type { VideoStatusLabel, VideoVisibilityLabel } from './video/video-status';
 export { VideoPlayer } from './player/video-player';
 export { TranscriptPanel, type TranscriptPanelProps, type TranscriptPanelState } from './transcript/transcript-panel';
+export { PlayerTranscript } from './transcript/player-transcript';
 export { VideoStage, type VideoStageProps } from './video/video-stage';
+export { StageBeside } from './video/stage-beside';
 export { VideoUnavailable, WatchFrame } from './watch/watch-frame';
 export { WatchVideoView, type WatchVideoViewProps } from './watch/watch-video';
 export { chaptersFromDescription, mergeChapters, type ChapterMark } from './player/chapters';
@@ -15,6 +17,7 @@ export type { StoryboardSprite } from './player/storyboard';
 export type { TimeSpan } from './editor/kept-ranges';
 export { TrimEditor } from './editor/trim-editor';
 export { peaks } from './editor/waveform';
+export { useWaveform } from './editor/use-waveform';
 export { EditControls, type EditStateLabel } from './editor/edit-controls';
 export { ChaptersEditor } from './editor/chapters-editor';
 export { VideoEditPanel, type VideoEditPanelProps } from './editor/video-edit-panel';
@@ -39,6 +42,8 @@ export { RecordingPreview } from './recorder/recording-preview';
 export { UploadStatus } from './recorder/upload-status';
 export { ShareLinkField } from './recorder/share-link-field';
 export { WhoCanWatch } from './recorder/who-can-watch';
+export { RecordUploadView, type RecordUploadViewProps } from './recorder/record-upload-view';
+export { RecordPageView, type RecordPageViewProps } from './recorder/record-page-view';
 export { RecordingBar } from './recorder/recording-bar';
 export { UnfinishedRecordings, type UnfinishedRecordingItem } from './recorder/unfinished-recordings';
 export { UnfinishedBanner } from './recorder/unfinished-banner';
@@ -59,6 +64,7 @@ export {
   type RecorderSettingsProps,
   type SourceChoice,
 } from './recorder/recorder-settings';
+export { RecordSetupView, type RecordSetupViewProps } from './recorder/record-setup-view';
 export { AppLayout } from './layout/app-layout';
 export { SearchBox, SEARCH_DEBOUNCE_MS } from './library/search-box';
 export { Highlight, searchWords } from './library/highlight';

@@ -9,6 +9,7 @@ export {
   createdAtOf,
   editStateLabel,
   keptSpansOf,
+  showsTranscript,
   stageOf,
   statusLabel,
   visibilityLabel,
@@ -38,6 +39,7 @@ export { FILE_CHUNK_BYTES, fileUploadFailure, titleOfFileName, uploadFile } from
 export { useLibraryFolders } from './hooks/use-library-folders';
 export { tagParam, tagsOf, validateLibrarySearch, type LibrarySearch } from './library/library-search';
 export { toLibraryFilter } from './library/library-filter';
+export { libraryControlsOf, type ShowLibrary } from './library/library-controls';
 export { VIEW_AFTER_SECONDS, useRecordView } from './hooks/use-record-view';
 export { VIEWER_ID_KEY } from './hooks/viewer-id';
 export {

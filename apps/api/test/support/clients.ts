@@ -1,3 +1,4 @@
+import type { DescService } from '@bufbuild/protobuf';
 import { createClient, type Client, type Interceptor, type Transport } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
 import { createConnectTransport, createGrpcWebTransport } from '@connectrpc/connect-web';
@@ -15,19 +16,31 @@ const withHeaders =
     return next(request);
   };
 
-/** A VideoService client as a browser would make it (connect-web), optionally signed in. */
-export function videoClient(
+export interface ClientOptions {
+  /** Signs the calls in: `authorization: Bearer <token>`. */
+  token?: string | undefined;
+  protocol?: Protocol;
+  headers?: Record<string, string>;
+}
+
+/** A client of `service` as a browser would make it (connect-web, gRPC-web by default), optionally signed in. */
+export function serviceClient<T extends DescService>(
+  service: T,
   baseUrl: string,
-  options: { token?: string; protocol?: Protocol; headers?: Record<string, string> } = {},
-): Client<typeof VideoService> {
+  options: ClientOptions = {},
+): Client<T> {
   const headers = { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
   const interceptors = [withHeaders(headers)];
   const transport: Transport =
     options.protocol === 'grpc'
       ? createGrpcTransport({ baseUrl, interceptors })
       : (options.protocol === 'connect' ? createConnectTransport : createGrpcWebTransport)({ baseUrl, interceptors });
-  return createClient(VideoService, transport);
+  return createClient(service, transport);
 }
+
+/** A VideoService client as a browser would make it (connect-web), optionally signed in. */
+export const videoClient = (baseUrl: string, options: ClientOptions = {}): Client<typeof VideoService> =>
+  serviceClient(VideoService, baseUrl, options);
 
 /** An emulator-style ID token (unsigned, alg none) for `uid` whose expiry is in the past. */
 export function expiredToken(uid: string, projectId = 'demo-stream'): string {

@@ -1,23 +1,13 @@
-import { createClient, type Client } from '@connectrpc/connect';
-import { createGrpcWebTransport } from '@connectrpc/connect-web';
+import type { Client } from '@connectrpc/connect';
 import { ConversationService } from '@stream/proto';
+import { serviceClient } from './clients';
 
 /** A ConversationService client as a browser makes it (gRPC-web), optionally signed in and holding a share token. */
-export function conversationClient(
+export const conversationClient = (
   baseUrl: string,
   options: { token?: string; shareToken?: string } = {},
-): Client<typeof ConversationService> {
-  return createClient(
-    ConversationService,
-    createGrpcWebTransport({
-      baseUrl,
-      interceptors: [
-        (next) => (request) => {
-          if (options.token) request.header.set('authorization', `Bearer ${options.token}`);
-          if (options.shareToken) request.header.set('x-share-token', options.shareToken);
-          return next(request);
-        },
-      ],
-    }),
-  );
-}
+): Client<typeof ConversationService> =>
+  serviceClient(ConversationService, baseUrl, {
+    token: options.token,
+    ...(options.shareToken ? { headers: { 'x-share-token': options.shareToken } } : {}),
+  });

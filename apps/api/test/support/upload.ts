@@ -1,5 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { expect } from 'vitest';
 
 export interface UploadAnswer {
   status: number;
@@ -9,18 +10,18 @@ export interface UploadAnswer {
   };
 }
 
-/** POSTs `bytes` as the multipart field `video` (named recording.webm, typed as Chrome types it). */
+/**
+ * POSTs `bytes` as the multipart field `video`, named recording.webm and typed as Chrome types a
+ * recording, or with the `name` and `type` a browser's file picker gives a file.
+ */
 export async function uploadVideo(
   baseUrl: string,
   bytes: Uint8Array,
-  options: { token?: string; field?: string; headers?: Record<string, string> } = {},
+  options: { token?: string; field?: string; headers?: Record<string, string>; name?: string; type?: string } = {},
 ): Promise<UploadAnswer> {
   const form = new FormData();
-  form.append(
-    options.field ?? 'video',
-    new Blob([Buffer.from(bytes)], { type: 'video/webm;codecs=vp8,opus' }),
-    'recording.webm',
-  );
+  const type = options.type ?? 'video/webm;codecs=vp8,opus';
+  form.append(options.field ?? 'video', new Blob([Buffer.from(bytes)], { type }), options.name ?? 'recording.webm');
   const response = await fetch(`${baseUrl}/api/videoservice/upload`, {
     method: 'POST',
     headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
@@ -49,4 +50,16 @@ export function filesUnder(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** Saves what `url` (relative to `baseUrl`) serves as `path`, expecting 200; gives its content type. */
+export async function saveServed(
+  baseUrl: string,
+  url: string,
+  path: string,
+): Promise<{ path: string; type: string | null }> {
+  const response = await fetch(new URL(url, baseUrl));
+  expect(response.status).toBe(200);
+  writeFileSync(path, Buffer.from(await response.arrayBuffer()));
+  return { path, type: response.headers.get('content-type') };
 }

@@ -5,4 +5,5 @@ export {
   type UnfinishedRecordingView,
 } from './use-unfinished-recordings.ts';
 export { useUnfinishedRecordingCount } from './use-unfinished-recording-count.ts';
+export { useRecordPage } from './use-record-page.ts';
 export { useWhoCanWatch, type WhoCanWatchControl } from './use-who-can-watch.ts';

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { FormDialog } from '../manage/form-dialog';
+import { PickDialog } from '../common/pick-dialog';
 
 export interface FolderChoice {
   /** '' the library's root. */
@@ -19,25 +18,6 @@ export interface MoveDialogProps {
 }
 
 /** Picks a folder (or the root) to move videos into. */
-export function MoveDialog({ title, folders, current = '', onMove, onCancel }: MoveDialogProps) {
-  const [folder, setFolder] = useState(current);
-  return (
-    <FormDialog
-      title={title}
-      label="Folder"
-      submitLabel="Move"
-      onSubmit={() => onMove(folder)}
-      onCancel={onCancel}
-      field={(id) => (
-        <select id={id} className="select w-full" value={folder} onChange={(e) => setFolder(e.target.value)}>
-          <option value="">Library root</option>
-          {folders.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      )}
-    />
-  );
-}
+export const MoveDialog = ({ folders, ...props }: MoveDialogProps) => (
+  <PickDialog {...props} label="Folder" noneLabel="Library root" choices={folders} />
+);

@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { DialogTextInput, FormDialog } from '../manage/form-dialog';
-import { FormError } from '../manage/form-error';
+import { NameDialog } from '../common/name-dialog';
 
 export interface TeamNameDialogProps {
   title: string;
@@ -13,30 +11,6 @@ export interface TeamNameDialogProps {
 }
 
 /** Asks for a team's name (Create team, Rename team); the focus starts in the field. */
-export function TeamNameDialog({
-  title,
-  submitLabel,
-  initial = '',
-  busy,
-  error,
-  onSubmit,
-  onCancel,
-}: TeamNameDialogProps) {
-  const [name, setName] = useState(initial);
-  return (
-    <FormDialog
-      title={title}
-      label="Team name"
-      submitLabel={submitLabel}
-      busy={busy}
-      onSubmit={() => onSubmit(name)}
-      onCancel={onCancel}
-      field={(id) => (
-        <>
-          <DialogTextInput id={id} value={name} maxLength={200} onChange={setName} />
-          <FormError message={error} />
-        </>
-      )}
-    />
-  );
-}
+export const TeamNameDialog = ({ initial, ...props }: TeamNameDialogProps) => (
+  <NameDialog {...props} initialName={initial} label="Team name" maxLength={200} />
+);

@@ -82,3 +82,15 @@ export function groupMoments(moments: readonly number[], gap: number): { momentS
   }
   return groups;
 }
+
+/** Close moments share a marker: within 2% of the video's length. */
+const MARKER_GAP_SHARE = 0.02;
+
+/** The comments and reactions of `state` as markers along the video (close ones as one, with a count and a label). */
+export function momentMarkersOf(state: Pick<ConversationState, 'comments' | 'reactions'>, durationSeconds: number) {
+  const moments = [...state.comments.map((c) => c.momentSeconds), ...state.reactions.map((r) => r.momentSeconds)];
+  return groupMoments(moments, durationSeconds * MARKER_GAP_SHARE).map((group) => ({
+    ...group,
+    label: group.count === 1 ? '1 comment or reaction' : `${group.count} comments and reactions`,
+  }));
+}

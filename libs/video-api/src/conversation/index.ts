@@ -1,6 +1,7 @@
 export {
   applyEvent,
   groupMoments,
+  momentMarkersOf,
   stateOf,
   withComment,
   withoutComment,

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
 import { retryVideoCall } from '../errors/retry-video-call';
 import { getVideoKey } from '../queries/video-queries';
+import { enumLabel } from '../view/video-view';
 
 /** How often a transcript being made is asked for again. */
 export const TRANSCRIBING_REFETCH_MS = 2000;
@@ -15,20 +16,15 @@ const NONE_LOOKS = 4;
 
 export type TranscriptStateLabel = 'none' | 'transcribing' | 'done' | 'no-speech' | 'failed';
 
-export function transcriptStateLabel(state: TranscriptState | undefined): TranscriptStateLabel {
-  switch (state) {
-    case TranscriptState.TRANSCRIBING:
-      return 'transcribing';
-    case TranscriptState.DONE:
-      return 'done';
-    case TranscriptState.NO_SPEECH:
-      return 'no-speech';
-    case TranscriptState.FAILED:
-      return 'failed';
-    default:
-      return 'none';
-  }
-}
+export const transcriptStateLabel = enumLabel<TranscriptState, TranscriptStateLabel>(
+  {
+    [TranscriptState.TRANSCRIBING]: 'transcribing',
+    [TranscriptState.DONE]: 'done',
+    [TranscriptState.NO_SPEECH]: 'no-speech',
+    [TranscriptState.FAILED]: 'failed',
+  },
+  'none',
+);
 
 /** Query for a video's transcript (GetTranscript), by way of a share link when `shareToken` is set. */
 export function getTranscriptQuery(transport: Transport, videoId: string, shareToken = '') {

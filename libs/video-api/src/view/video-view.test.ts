@@ -1,9 +1,18 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { EditState, FolderSchema, Status, VideoSchema, Visibility } from '@stream/proto';
+import { EditState, FolderSchema, Status, TranscriptState, VideoSchema, Visibility } from '@stream/proto';
 import { describe, expect, it } from 'vitest';
 import { folderChoices } from './folder-choices';
-import { cardOf, createdAtOf, editStateLabel, stageOf } from './video-view';
+import {
+  cardOf,
+  createdAtOf,
+  editStateLabel,
+  showsTranscript,
+  stageOf,
+  statusLabel,
+  visibilityLabel,
+  visibilityOfLabel,
+} from './video-view';
 
 describe('a Video as the ui’s props', () => {
   const video = create(VideoSchema, {
@@ -67,5 +76,29 @@ describe('a Video as the ui’s props', () => {
       { id: 'w', label: 'Work' },
       { id: 'l', label: 'Work / Launch' },
     ]);
+  });
+
+  it("gives a READY video's page the transcript's place when there is a transcript, or to its owner", () => {
+    const none = { ...video, transcriptState: TranscriptState.NONE };
+    const made = { ...video, transcriptState: TranscriptState.DONE };
+    expect(showsTranscript(none)).toBe(false);
+    expect(showsTranscript(none, true)).toBe(true);
+    expect(showsTranscript(made)).toBe(true);
+    expect(showsTranscript({ ...made, status: Status.PROCESSING }, true)).toBe(false);
+  });
+
+  it('labels every status and visibility, anything unknown as the default, and visibility both ways alike', () => {
+    const unknown = 9 as never;
+    expect([Status.UNSPECIFIED, Status.PROCESSING, Status.READY, Status.FAILED, unknown].map(statusLabel)).toEqual([
+      'UNSPECIFIED',
+      'PROCESSING',
+      'READY',
+      'FAILED',
+      'UNSPECIFIED',
+    ]);
+    const visibilities = [Visibility.PRIVATE, Visibility.SHARED, Visibility.PUBLIC, Visibility.TEAM, unknown];
+    expect(visibilities.map(visibilityLabel)).toEqual(['private', 'shared', 'public', 'team', 'private']);
+    for (const [label, value] of Object.entries(visibilityOfLabel)) expect(visibilityLabel(value)).toBe(label);
+    expect(editStateLabel(unknown)).toBe('none');
   });
 });

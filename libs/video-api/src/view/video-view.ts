@@ -1,5 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { EditState, Status, type Video, Visibility } from '@stream/proto';
+import { EditState, Status, TranscriptState, type Video, Visibility } from '@stream/proto';
 import { annotationMarksOf } from './annotations-view';
 
 // The Video message as the plain props of @stream/ui's components (ui never imports proto); the
@@ -9,31 +9,16 @@ export type VideoStatusLabel = 'PROCESSING' | 'READY' | 'FAILED' | 'UNSPECIFIED'
 export type VideoVisibilityLabel = 'private' | 'shared' | 'public' | 'team';
 export type EditStateLabel = 'none' | 'applying' | 'applied' | 'failed';
 
-export function statusLabel(status: Status): VideoStatusLabel {
-  switch (status) {
-    case Status.PROCESSING:
-      return 'PROCESSING';
-    case Status.READY:
-      return 'READY';
-    case Status.FAILED:
-      return 'FAILED';
-    default:
-      return 'UNSPECIFIED';
-  }
-}
+/** A proto enum's value as its ui label, by a table of the known values; any other value is `fallback`. */
+export const enumLabel =
+  <E extends number, L extends string>(labels: Partial<Record<E, L>>, fallback: L) =>
+  (value: E | undefined): L =>
+    (value !== undefined && labels[value]) || fallback;
 
-export function visibilityLabel(visibility: Visibility): VideoVisibilityLabel {
-  switch (visibility) {
-    case Visibility.SHARED:
-      return 'shared';
-    case Visibility.PUBLIC:
-      return 'public';
-    case Visibility.TEAM:
-      return 'team';
-    default:
-      return 'private';
-  }
-}
+export const statusLabel = enumLabel<Status, VideoStatusLabel>(
+  { [Status.PROCESSING]: 'PROCESSING', [Status.READY]: 'READY', [Status.FAILED]: 'FAILED' },
+  'UNSPECIFIED',
+);
 
 export const visibilityOfLabel: Record<VideoVisibilityLabel, Visibility> = {
   private: Visibility.PRIVATE,
@@ -41,6 +26,12 @@ export const visibilityOfLabel: Record<VideoVisibilityLabel, Visibility> = {
   public: Visibility.PUBLIC,
   team: Visibility.TEAM,
 };
+
+/** visibilityOfLabel the other way round: PRIVATE and anything unknown are 'private'. */
+export const visibilityLabel = enumLabel<Visibility, VideoVisibilityLabel>(
+  Object.fromEntries(Object.entries(visibilityOfLabel).map(([label, value]) => [value, label])),
+  'private',
+);
 
 export function createdAtOf(video: Video): Date {
   return video.createdAt ? timestampDate(video.createdAt) : new Date(Number.NaN);
@@ -84,18 +75,17 @@ export function stageOf(video: Video) {
   };
 }
 
-export function editStateLabel(state: EditState): EditStateLabel {
-  switch (state) {
-    case EditState.APPLYING:
-      return 'applying';
-    case EditState.APPLIED:
-      return 'applied';
-    case EditState.FAILED:
-      return 'failed';
-    default:
-      return 'none';
-  }
-}
+export const editStateLabel = enumLabel<EditState, EditStateLabel>(
+  { [EditState.APPLYING]: 'applying', [EditState.APPLIED]: 'applied', [EditState.FAILED]: 'failed' },
+  'none',
+);
 
 export const keptSpansOf = (video: Video) =>
   video.keptRanges.map((range) => ({ start: range.startSeconds, end: range.endSeconds }));
+
+/**
+ * Whether a video's page has the transcript's place beside the player: a READY video with a
+ * transcript (made, being made, or failed), or for its owner any READY one (Transcribe is offered).
+ */
+export const showsTranscript = (video: Video, owner = false) =>
+  video.status === Status.READY && (owner || video.transcriptState !== TranscriptState.NONE);

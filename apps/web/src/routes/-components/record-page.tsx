@@ -1,18 +1,8 @@
 import type { RecorderOptions } from '@stream/recorder';
-import { useRecorderSetup } from '@stream/recorder/react';
-import type { RecordingUploads, RecordingUploadState } from '@stream/recording-uploads';
-import { useRecorderWithUploads } from '@stream/recording-uploads/react';
-import {
-  AlertArea,
-  ElapsedTime,
-  RecorderControls,
-  RecorderNotice,
-  RecordingBar,
-  RecordingPreview,
-  UploadStatus,
-} from '@stream/ui';
-import { useState, type ReactNode } from 'react';
-import { recorderNotices } from './record-notices';
+import type { RecordingUploads } from '@stream/recording-uploads';
+import { useRecordPage } from '@stream/recording-uploads/react';
+import { RecordPageView } from '@stream/ui';
+import type { ReactNode } from 'react';
 import { RecordSetup } from './record-setup';
 import { RecordUnfinished } from './record-unfinished';
 import { RecordUploadView } from './record-upload-view';
@@ -29,97 +19,37 @@ export interface RecordPageProps {
 }
 
 /**
- * docs/product.md, Screens (/record) and States (Recorder): record, preview, download, and the upload that starts
- * by itself on stop. The recording stays on the page (preview and download) whatever the upload
- * does, and whatever a sink of the recorder (recorderOptions.sinks) does.
+ * /record (`useRecordPage`, drawn by RecordPageView). The recording stays on the page (preview
+ * and download) whatever the upload does, and whatever a sink of the recorder does.
  */
 export function RecordPage({ recordings, recorderOptions, renderVideoLink, maxDurationMs }: RecordPageProps) {
-  const { recorder, uploads, recording } = useRecorderWithUploads(recordings, recorderOptions);
-  const { state } = recorder;
-  // The error alert's Dismiss hides that failure; Re-upload Video stays.
-  const [dismissed, setDismissed] = useState<RecordingUploadState | null>(null);
-  const uploading = uploads.status === 'finishing' && uploads.path === 'whole-file';
-  const capturing = state.status !== 'idle' && state.status !== 'stopped' && state.status !== 'error';
-  const setup = useRecorderSetup(recorder, {
-    ...(recorderOptions?.browser ? { browser: recorderOptions.browser } : {}),
-    ...(maxDurationMs ? { maxDurationMs } : {}),
-    disabled: uploading,
-  });
-  const failure =
-    uploads.status === 'recoverable' && dismissed !== uploads
-      ? { kind: 'error' as const, message: uploads.reason }
-      : null;
-
+  const page = useRecordPage(recordings, recorderOptions, maxDurationMs);
+  const { uploads, capturing } = page;
   return (
-    <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-3xl font-bold">Record</h1>
-        <p className="text-base-content/70">
-          Record your screen with microphone audio. When you stop, you can preview and download the recording, and it
-          uploads to your videos by itself.
-        </p>
-      </header>
-
-      <AlertArea alert={failure} onDismiss={() => setDismissed(uploads)} />
-      {recorderNotices(state).map((notice) => (
-        <RecorderNotice
-          key={notice.message}
-          message={notice.message}
-          {...(notice.dismissible ? { onDismiss: recorder.dismiss } : {})}
+    <RecordPageView
+      {...page}
+      status={
+        <>
+          {capturing && uploads.status === 'uploaded' ? null : (
+            <RecordUploadView
+              recordings={recordings}
+              state={uploads}
+              stopped={page.stopped}
+              renderVideoLink={renderVideoLink}
+            />
+          )}
+          {recordings.instant && !capturing ? <RecordUnfinished recordings={recordings} /> : null}
+        </>
+      }
+      setup={
+        <RecordSetup
+          recorder={page.recorder}
+          setup={page.setup}
+          disabled={page.uploading}
+          maxDurationMs={maxDurationMs}
+          browser={recorderOptions?.browser}
         />
-      ))}
-
-      {capturing && uploads.status === 'uploaded' ? null : (
-        <RecordUploadView
-          recordings={recordings}
-          state={uploads}
-          stopped={state.status === 'stopping' || state.status === 'stopped'}
-          renderVideoLink={renderVideoLink}
-        />
-      )}
-      {recordings.instant && !capturing ? <RecordUnfinished recordings={recordings} /> : null}
-
-      <RecordSetup
-        recorder={recorder}
-        setup={setup}
-        disabled={uploading}
-        maxDurationMs={maxDurationMs}
-        browser={recorderOptions?.browser}
-      />
-
-      <RecordingBar>
-        <RecorderControls
-          recording={state.status === 'recording'}
-          paused={state.status === 'paused'}
-          busy={
-            state.status === 'acquiring' ||
-            state.status === 'countdown' ||
-            state.status === 'stopping' ||
-            setup.area !== null // choosing an area: Record this area starts it
-          }
-          disabled={uploading}
-          onStart={setup.start}
-          onStop={() => void recorder.stop()}
-          onPause={recorder.pause}
-          onResume={recorder.resume}
-        />
-
-        {state.status === 'recording' || state.status === 'paused' || state.status === 'stopping' ? (
-          <ElapsedTime elapsedMs={recorder.elapsedMs} paused={state.status === 'paused'} />
-        ) : null}
-      </RecordingBar>
-      {state.status === 'acquiring' ? <p>Choose what to share in the browser&apos;s window...</p> : null}
-
-      {recording && !capturing ? <RecordingPreview blob={recording.blob} downloadDisabled={uploading} /> : null}
-
-      {!capturing ? (
-        <UploadStatus
-          uploading={uploading}
-          progress={uploads.status === 'finishing' ? uploads.progress : 0}
-          failed={uploads.status === 'recoverable'}
-          onReupload={() => void recordings.retry()}
-        />
-      ) : null}
-    </div>
+      }
+    />
   );
 }

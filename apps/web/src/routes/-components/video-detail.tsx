@@ -1,27 +1,24 @@
 import { useSession } from '@stream/auth';
 import type { Transport } from '@connectrpc/connect';
-import { Status, TranscriptState, type Video } from '@stream/proto';
-import { LoadError, TrimEditor, VideoEditor, VideoNotFound, VideoPageView, VideoStage } from '@stream/ui';
+import { Status, type Video } from '@stream/proto';
+import { LoadError, TrimEditor, useWaveform, VideoEditor, VideoNotFound, VideoPageView, VideoStage } from '@stream/ui';
 import {
   createdAtOf,
   isVideoNotFound,
   loadErrorOf,
+  showsTranscript,
   stageOf,
   useSaveDetails,
   useVideo,
   useVideoEdits,
 } from '@stream/video-api';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { OwnerTools } from './owner-tools';
-import { ConversationFrame } from './conversation/conversation-frame';
+import { PlayerArea } from './player-area';
 import { RouterLink } from './router-link';
-import { useWaveform } from './use-waveform';
 
 const route = getRouteApi('/_authed/video/$id');
-
-// The transcript (issue 30) loads after the page: the first page's budget has no room for it.
-const VideoTranscript = lazy(() => import('./video-transcript'));
 
 /**
  * One video: title, player, description, upload date and views; for its owner, the title and
@@ -85,8 +82,6 @@ function LoadedVideo(props: {
   const trim = isOwner && video.status === Status.READY && edits.trimming ? edits.trim : undefined;
   const waveform = useWaveform(trim ? video.originalUrl : undefined, Number(video.sizeBytes));
   const [player, setPlayer] = useState<HTMLVideoElement | null>(null);
-  // Viewers see a transcript there is; the owner also one never made (a Transcribe button).
-  const ready = video.status === Status.READY && !trim && (isOwner || video.transcriptState !== TranscriptState.NONE);
   return (
     <VideoPageView
       {...video}
@@ -96,28 +91,22 @@ function LoadedVideo(props: {
         trim ? (
           <TrimEditor {...trim} waveform={waveform} />
         ) : (
-          <ConversationFrame
+          <PlayerArea
+            video={video}
             transport={transport}
-            videoId={video.id}
             myUid={props.myUid}
             isOwner={isOwner}
-            durationSeconds={video.durationSeconds}
             signInHref="/login"
+            transcript={showsTranscript(video, isOwner)}
+            player={player}
           >
-            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-              <VideoStage
-                {...stageOf(video)}
-                startAt={props.startAt}
-                onVideoElement={setPlayer}
-                onPlayerError={props.onPlayerError}
-              />
-              {ready && (
-                <Suspense fallback={null}>
-                  <VideoTranscript video={video} transport={transport} isOwner={isOwner} player={player} />
-                </Suspense>
-              )}
-            </div>
-          </ConversationFrame>
+            <VideoStage
+              {...stageOf(video)}
+              startAt={props.startAt}
+              onVideoElement={setPlayer}
+              onPlayerError={props.onPlayerError}
+            />
+          </PlayerArea>
         )
       }
       editor={

@@ -8,14 +8,13 @@ import {
   VideoGridSkeleton,
 } from '@stream/ui';
 import {
+  libraryControlsOf,
   loadErrorOf,
-  tagParam,
-  tagsOf,
   useFileUploads,
   useLibrary,
   useLibraryFolders,
   useSpaceName,
-  type LibrarySearch,
+  type ShowLibrary,
 } from '@stream/video-api';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { RouterLink } from './router-link';
@@ -45,8 +44,7 @@ export function VideoLibrary() {
     getToken: async () => (await session.getToken()) ?? undefined,
     onUploaded: () => void library.query.refetch(),
   });
-  const show = (change: (current: LibrarySearch) => LibrarySearch) =>
-    void navigate({ to: '/videos', search: (current: LibrarySearch) => change(current) });
+  const show: ShowLibrary = (change) => void navigate({ to: '/videos', search: change });
   const folders = useLibraryFolders(
     transport,
     search.folder ?? '',
@@ -54,6 +52,7 @@ export function VideoLibrary() {
     search.space,
   );
   const { query, searched } = library;
+  const controls = libraryControlsOf(search, show);
 
   if (query.isPending) return <VideoGridSkeleton />;
   if (query.isError && query.data === undefined) return <LoadError {...loadErrorOf(query)} />;
@@ -79,24 +78,9 @@ export function VideoLibrary() {
     <LibraryView
       {...library}
       folderBar={folderBar}
-      toolbar={{
-        sort: search.sort ?? (search.q ? 'relevance' : 'newest'),
-        offerRelevance: Boolean(search.q),
-        offerTeam: Boolean(search.space),
-        status: search.status ?? '',
-        visibility: search.visibility ?? '',
-        onSort: (sort) => show((s) => ({ ...s, sort: sort === 'relevance' ? undefined : sort })),
-        onStatus: (status) => show((s) => ({ ...s, status: status || undefined })),
-        onVisibility: (visibility) => show((s) => ({ ...s, visibility: visibility || undefined })),
-      }}
-      summary={
-        searched && {
-          ...searched,
-          onClear: () => show((s) => ({ ...s, q: undefined, tag: undefined })),
-          onRemoveTag: (tag) => show((s) => ({ ...s, tag: tagParam(tagsOf(s).filter((t) => t !== tag)) })),
-        }
-      }
-      emptyMessage={search.folder ? 'This folder is empty.' : 'No videos match.'}
+      toolbar={controls.toolbar}
+      summary={searched && { ...searched, onClear: controls.onClearSearch, onRemoveTag: controls.onRemoveTag }}
+      emptyMessage={controls.emptyMessage}
       renderVideoLink={(id, props, at) => (
         <Link to="/video/$id" params={{ id }} search={at === undefined ? {} : { t: Math.floor(at) }} {...props} />
       )}

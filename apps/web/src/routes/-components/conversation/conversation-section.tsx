@@ -1,10 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
-import { CommentsPanel, InsightsPanel, MomentMarkers, ReactionsRow } from '@stream/ui';
-import { groupMoments, useConversation, useInsights, usePlaybackBeacons } from '@stream/video-api';
+import { ConversationView, InsightsPanel } from '@stream/ui';
+import { momentMarkersOf, useConversation, useInsights, usePlaybackBeacons } from '@stream/video-api';
 import type { RefObject } from 'react';
-
-/** Close moments share a marker: within 2% of the video's length. */
-const MARKER_GAP_SHARE = 0.02;
 
 /** Which video's conversation, seen by whom. */
 export interface ConversationProps {
@@ -24,50 +21,25 @@ export default function ConversationSection(props: ConversationProps & { frame: 
   const { transport, videoId, shareToken, frame } = props;
   const talk = useConversation({ transport, videoId, shareToken });
   usePlaybackBeacons({ container: frame, transport, videoId, shareToken, isOwner: props.isOwner });
-  const player = () => frame.current?.querySelector('video') ?? null;
-  const seek = (seconds: number) => {
-    const video = player();
-    if (video) video.currentTime = seconds;
-  };
-  const now = () => player()?.currentTime ?? 0;
   const state = talk.state;
   if (!state) return talk.loadError ? <p className="text-sm opacity-70">{talk.loadError}</p> : null;
-  const moments = [...state.comments.map((c) => c.momentSeconds), ...state.reactions.map((r) => r.momentSeconds)];
-  const markers = groupMoments(moments, props.durationSeconds * MARKER_GAP_SHARE).map((group) => ({
-    ...group,
-    label: group.count === 1 ? '1 comment or reaction' : `${group.count} comments and reactions`,
-  }));
   return (
-    <div className="flex flex-col gap-4">
-      <MomentMarkers markers={markers} durationSeconds={props.durationSeconds} onSeek={seek} />
-      <ReactionsRow
-        emoji={talk.reactionEmoji}
-        disabled={props.myUid === undefined}
-        onReact={(emoji) => void talk.react(emoji, now())}
-      />
-      {state.isOwner && <OwnerInsights transport={transport} videoId={videoId} />}
-      <CommentsPanel
-        comments={state.comments}
-        myUid={props.myUid}
-        canComment={state.canComment}
-        commentsEnabled={state.commentsEnabled}
-        isOwner={state.isOwner}
-        currentMoment={now}
-        onSeek={seek}
-        onPost={talk.post}
-        onEdit={talk.edit}
-        onDelete={talk.remove}
-        onSetEnabled={(enabled) => void talk.setEnabled(enabled)}
-        error={talk.error}
-        signIn={
-          <p>
-            <a className="link" href={props.signInHref}>
-              Sign in to comment
-            </a>
-          </p>
-        }
-      />
-    </div>
+    <ConversationView
+      {...state}
+      frame={frame}
+      markers={momentMarkersOf(state, props.durationSeconds)}
+      durationSeconds={props.durationSeconds}
+      reactionEmoji={talk.reactionEmoji}
+      onReact={(emoji, at) => void talk.react(emoji, at)}
+      myUid={props.myUid}
+      onPost={talk.post}
+      onEdit={talk.edit}
+      onDelete={talk.remove}
+      onSetEnabled={(enabled) => void talk.setEnabled(enabled)}
+      error={talk.error}
+      signInHref={props.signInHref}
+      insights={state.isOwner && <OwnerInsights transport={transport} videoId={videoId} />}
+    />
   );
 }
 

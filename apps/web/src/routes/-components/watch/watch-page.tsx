@@ -1,15 +1,22 @@
 import { useSession, type Session } from '@stream/auth';
-import { Status, TranscriptState, type Video } from '@stream/proto';
+import type { Video } from '@stream/proto';
 import { LoadError, VideoStage, VideoUnavailable, WatchFrame, WatchVideoView } from '@stream/ui';
-import { createdAtOf, describeVideoError, isVideoUnavailable, stageOf, useRecordView } from '@stream/video-api';
+import {
+  createdAtOf,
+  describeVideoError,
+  isVideoUnavailable,
+  showsTranscript,
+  stageOf,
+  useRecordView,
+} from '@stream/video-api';
 import type { Transport } from '@connectrpc/connect';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { startTimeOf } from '../start-time';
 import { RouteLoadError } from '../route-load-error';
 import { RouterLink } from '../router-link';
-import { ConversationFrame } from '../conversation/conversation-frame';
+import { PlayerArea } from '../player-area';
 
 /** What a watch route (/s/$token, /watch/$id) shows while its loader runs. */
 export const WatchPending = () => (
@@ -35,9 +42,6 @@ export const WatchPage = (props: WatchBodyProps) => (
     <WatchBody {...props} />
   </WatchFrame>
 );
-
-// The transcript (issue 30) loads after the page.
-const VideoTranscript = lazy(() => import('../video-transcript'));
 
 export interface WatchBodyProps {
   query: UseQueryResult<Video, unknown>;
@@ -81,38 +85,23 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
   );
   // The embed fills its frame, whatever its size (issue 29 item 5).
   if (embed) return <div className="h-full w-full">{stage}</div>;
-  const transcript = video.status === Status.READY && video.transcriptState !== TranscriptState.NONE;
   return (
     <WatchVideoView
       {...video}
       createdAt={createdAtOf(video)}
       stage={
-        <ConversationFrame
+        <PlayerArea
+          video={video}
           transport={transport}
-          videoId={video.id}
           shareToken={shareToken}
           myUid={user?.id}
           isOwner={isOwner}
-          durationSeconds={video.durationSeconds}
           signInHref={`/login?redirect=${encodeURIComponent(location.pathname)}`}
+          transcript={showsTranscript(video)}
+          player={player}
         >
-          {transcript ? (
-            <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-              {stage}
-              <Suspense fallback={null}>
-                <VideoTranscript
-                  video={video}
-                  transport={transport}
-                  isOwner={isOwner}
-                  shareToken={shareToken}
-                  player={player}
-                />
-              </Suspense>
-            </div>
-          ) : (
-            stage
-          )}
-        </ConversationFrame>
+          {stage}
+        </PlayerArea>
       }
       editLink={
         isOwner && (

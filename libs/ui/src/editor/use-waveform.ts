@@ -1,4 +1,4 @@
-import { peaks } from '@stream/ui';
+import { peaks } from './waveform';
 import { useEffect, useState } from 'react';
 
 /** Decoding fetches the whole file: past this size the editor goes without a waveform. */

@@ -12,6 +12,7 @@ const instant = (over: Partial<InstantState> = {}): InstantState => ({
   offline: false,
   lowSpace: false,
   noLocalCopy: false,
+  quotaExceeded: false,
   ...over,
 });
 
@@ -40,6 +41,17 @@ describe('uploadViewOf', () => {
       failed: false,
       videoId: 'v1',
       visibility: undefined,
+    });
+  });
+
+  it('says, while recording, that the storage quota stopped the upload and the local copy is kept', () => {
+    const state = {
+      status: 'recording',
+      instant: instant({ videoId: 'v1', upload: 'failed', quotaExceeded: true, recordedBytes: 10, uploadedBytes: 4 }),
+    } as const;
+    expect(uploadViewOf(state, false)).toEqual({
+      notices: [instantMessages.quotaExceeded],
+      progress: { label: instantMessages.stopped, percent: 40 },
     });
   });
 

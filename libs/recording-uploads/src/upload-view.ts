@@ -4,7 +4,7 @@ import type { WhoCanWatch } from './share/share-link.ts';
 
 /** What /record says of a recording's upload, on every path, for a page to draw. */
 export interface UploadView {
-  /** The instant path's warnings (offline, low space, no local copy), while they matter. */
+  /** The instant path's warnings (offline, low space, no local copy, quota full), while they matter. */
   readonly notices: readonly string[];
   /** The watch-page link (shown from Stop on, or once uploaded on a path that mints one). */
   readonly link?: {
@@ -34,6 +34,8 @@ export function uploadViewOf(state: RecordingUploadState, stopped: boolean): Upl
   if (shown?.offline && uploading) notices.push(instantMessages.offline);
   if (shown?.lowSpace && shown.active) notices.push(instantMessages.lowSpace);
   if (shown?.noLocalCopy && shown.active) notices.push(instantMessages.noLocalCopy);
+  // Issue 32: said while recording goes on, so the person knows the link will not fill up.
+  if (shown?.quotaExceeded) notices.push(instantMessages.quotaExceeded);
   const from =
     state.status === 'uploaded' && state.path !== 'whole-file' ? state : stopped && shown?.videoId ? shown : undefined;
   return {

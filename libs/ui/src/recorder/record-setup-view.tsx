@@ -21,7 +21,7 @@ export interface RecordPreferencesView {
 }
 
 /** The recorder's setup (`useRecorderSetup`'s fields, by the same names) and what the recorder is doing. */
-export interface RecordSetupViewProps {
+export interface RecordSetupViewProps<Tool extends string = string> {
   preferences: RecordPreferencesView;
   update: (change: Partial<RecordPreferencesView>) => void;
   /** False (most phones): only the camera can be recorded. */
@@ -53,7 +53,7 @@ export interface RecordSetupViewProps {
   /** What is being captured, drawn on while recording (issue 31); null when there is nothing to draw on. */
   drawnOn?: MediaStream | null;
   /** The drawing board's toolbar and surface (the recorder's `useDrawing`). */
-  drawing?: { toolbar: AnnotationToolbarProps; surface: Omit<DrawingLayerProps, 'stream'> };
+  drawing?: { toolbar: AnnotationToolbarProps<Tool>; surface: Omit<DrawingLayerProps, 'stream'> };
   limitText?: string | undefined;
 }
 
@@ -62,7 +62,7 @@ export interface RecordSetupViewProps {
  * goes, choosing an area, the countdown, the live picture of a camera recording, the notices, and
  * the drawing board while recording.
  */
-export function RecordSetupView(props: RecordSetupViewProps) {
+export function RecordSetupView<Tool extends string>(props: RecordSetupViewProps<Tool>) {
   const { preferences, update, area, locked } = props;
   return (
     <>

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { ApiKeysSection, type ApiKeysSectionProps } from './api-keys-section';
+import { StorageSection, type StorageSectionProps } from './storage-section';
 import { AccountSection, type AccountSectionProps } from './account-section';
 import { DataSection } from './data-section';
 import { DefaultsSection, type DefaultsSectionProps } from './defaults-section';
@@ -20,8 +21,9 @@ export interface SettingsPageViewProps {
   security: AccountSectionProps;
   exportData: SaveState & { start: () => void };
   deleteAccount: SaveState & { submit: (confirmEmail: string) => void };
-  /** The Storage and API keys sections (`StorageSection`, `ApiKeysSection`), drawn before Your data. */
-  storageAndKeys?: ReactNode;
+  /** The Storage and API keys sections, drawn before Your data. */
+  storage?: StorageSectionProps;
+  apiKeys?: ApiKeysSectionProps;
 }
 
 /** /settings (issue 32): a list of links to its sections, then Profile, Account, Defaults, Storage, API keys and Your data. */
@@ -57,7 +59,8 @@ export function SettingsPageView(props: SettingsPageViewProps) {
             recording={props.account.recording}
             save={props.defaults}
           />
-          {props.storageAndKeys}
+          {props.storage && <StorageSection {...props.storage} />}
+          {props.apiKeys && <ApiKeysSection {...props.apiKeys} />}
           <DataSection email={props.account.email} exportData={props.exportData} deleteAccount={props.deleteAccount} />
         </>
       )}

@@ -1,7 +1,8 @@
 import { useAccountSecurity } from '@stream/auth';
-import { ApiKeysSection, SettingsPageView, StorageSection, applyTheme } from '@stream/ui';
+import { SettingsPageView, applyTheme } from '@stream/ui';
 import { getAccountQuery, useApiKeys, useMyStorage, useSettingsPage } from '@stream/video-api';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { RouteLoadError } from '../-components/route-load-error';
 
 /** /settings#profile, #account, #defaults, #storage, #api-keys, #data (issue 32). */
@@ -25,24 +26,18 @@ function SettingsPage() {
     },
   });
   const storage = useMyStorage(transport);
-  const apiKeys = useApiKeys(transport);
   return (
     <SettingsPageView
       {...page}
       security={security}
-      storageAndKeys={
-        <>
-          <StorageSection
-            {...storage}
-            renderVideoLink={(id, children) => (
-              <Link to="/video/$id" params={{ id }} className="link">
-                {children}
-              </Link>
-            )}
-          />
-          <ApiKeysSection {...apiKeys} />
-        </>
-      }
+      storage={{ ...storage, renderVideoLink: (id, title) => <VideoLink id={id}>{title}</VideoLink> }}
+      apiKeys={useApiKeys(transport)}
     />
   );
 }
+
+const VideoLink = ({ id, children }: { id: string; children: ReactNode }) => (
+  <Link to="/video/$id" params={{ id }} className="link">
+    {children}
+  </Link>
+);

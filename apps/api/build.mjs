@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const root = join(import.meta.dirname, '../..');
-const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const dependenciesOf = (dir) =>
+  Object.keys(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {});
+// The root's and this workspace's own (nodemailer, yazl): npm ci installs both.
+const dependencies = [...dependenciesOf(root), ...dependenciesOf(import.meta.dirname)];
 
 await build({
   entryPoints: ['main', 'worker', 'migrate', 'backup', 'restore'].map((name) =>
@@ -21,7 +24,7 @@ await build({
   target: 'node20.19',
   // Only the runtime dependencies stay external (and their subpaths): a dev dependency that slipped
   // into server code would be bundled here rather than missing in production.
-  external: Object.keys(dependencies),
+  external: dependencies,
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',

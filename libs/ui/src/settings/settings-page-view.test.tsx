@@ -49,6 +49,30 @@ describe('SettingsPageView', () => {
     expect(document.getElementById('profile')?.textContent).toBe('Profile');
   });
 
+  it('links Storage and API keys, in their place before Your data, when it draws them', () => {
+    render(
+      <SettingsPageView
+        {...props({
+          storage: { loading: false, used: '4.9 MB', videos: [], renderVideoLink: (_id, children) => children },
+          apiKeys: {
+            loading: false,
+            keys: [],
+            create: { busy: false, submit: vi.fn(), dismiss: vi.fn() },
+            revoke: { busy: false, submit: vi.fn() },
+          },
+        })}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#profile', '#account', '#defaults', '#storage', '#api-keys', '#data']);
+    expect(screen.getByRole('region', { name: 'Storage' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'API keys' })).toBeTruthy();
+  });
+
   it('saves the display name and the default visibility the person chose', async () => {
     const page = props();
     render(<SettingsPageView {...page} />);

@@ -34,7 +34,7 @@ export function SettingsPageView(props: SettingsPageViewProps) {
       <p>Manage your account settings</p>
       <nav aria-label="Settings sections">
         <ul className="flex flex-wrap gap-2">
-          {SETTINGS_SECTIONS.map((section) => (
+          {SETTINGS_SECTIONS.filter((section) => drawn(section.id, props)).map((section) => (
             <li key={section.id}>
               <a className="link" href={`#${section.id}`}>
                 {section.title}
@@ -66,4 +66,11 @@ export function SettingsPageView(props: SettingsPageViewProps) {
       )}
     </div>
   );
+}
+
+/** Storage and API keys are linked only when the page has them to draw. */
+function drawn(id: (typeof SETTINGS_SECTIONS)[number]['id'], props: SettingsPageViewProps): boolean {
+  if (id === 'storage') return props.storage !== undefined;
+  if (id === 'api-keys') return props.apiKeys !== undefined;
+  return true;
 }

@@ -33,7 +33,7 @@ export function DataSection({ email, exportData, deleteAccount }: DataSectionPro
           deleteAccount.submit(typed);
         }}
       >
-        <h3 className="font-semibold text-error">Delete my account</h3>
+        <h3 className="font-semibold">Delete my account</h3>
         <p>
           Deletes every video and its files, share links, comments, reactions and team memberships, and your sign-in. It
           cannot be undone.

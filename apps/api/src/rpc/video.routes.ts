@@ -82,7 +82,9 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const user = signedIn(context);
         const id = valid.videoId(request.videoId);
         const changes = updateVideoChanges(request);
-        // Checked (and owner-only) before anything changes; the speed and chapters first, as they can still refuse.
+        // Checked (and owner-only) before anything changes: a bad value is invalid_argument whatever
+        // else the request asks, then the speed and chapters, as they can still refuse.
+        if (changes.playback) edits.checkPlayback(changes.playback);
         await videos.checkUpdate(user, id, changes.video);
         if (changes.playback) await edits.updatePlayback(user, id, changes.playback);
         const video = await videos.update(user, id, changes.video);

@@ -102,6 +102,12 @@ export class EditService {
     return this.deps.videos.get(user, id);
   }
 
+  /** Throws the invalid_argument updatePlayback would, before anything is looked up. */
+  checkPlayback(changes: { chapters?: readonly StoredChapter[]; defaultPlaybackRate?: number }): void {
+    if (changes.chapters) rules.chapters(changes.chapters);
+    if (changes.defaultPlaybackRate !== undefined) rules.playbackRate(changes.defaultPlaybackRate);
+  }
+
   /** Replaces the chapters and/or the default speed (0 clears it); owner only. */
   async updatePlayback(
     user: User,

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRecordingLikeWebm } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { buildApi, ready, startBuilt, type BuiltProcess } from './support/built-api';
+import { startTestS3, type TestS3 } from './support/s3';
 import { createPostgresDatabase } from './support/test-database';
 import { videoClient } from './support/clients';
 import { uploadVideo } from './support/upload';
@@ -173,11 +174,14 @@ describe('npm run backup, then npm run restore into an empty DATA_DIR', () => {
   }, 180_000);
 });
 
-describe('npm run backup of PostgreSQL while the API serves and an upload arrives', () => {
+// The deploy guide's cluster: PostgreSQL and blobs in an S3 bucket, restored into a new database
+// and a new bucket (the embedded database with local blobs is the case above).
+describe('npm run backup of PostgreSQL and S3 while the API serves and an upload arrives', () => {
   let scratch: string;
   let emulator: AuthEmulator;
   let user: TestUser;
   const children = new Set<ChildProcess>();
+  const buckets: TestS3[] = [];
 
   beforeAll(async () => {
     buildApi();
@@ -195,10 +199,11 @@ describe('npm run backup of PostgreSQL while the API serves and an upload arrive
       }
     }
     await emulator?.stop();
+    for (const bucket of buckets) await bucket.stop();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
-  it('restores into an empty database and DATA_DIR, and refuses a database that holds tables', async () => {
+  it('restores into an empty database and bucket, and refuses a database that holds tables or a bucket that holds blobs', async () => {
     const file = join(scratch, 'recording.webm');
     await makeRecordingLikeWebm(file, 2);
     const recording = readFileSync(file);
@@ -207,8 +212,11 @@ describe('npm run backup of PostgreSQL while the API serves and an upload arrive
       URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
       WEB_DIST: join(scratch, 'no-web-app'),
     };
+    const [sourceBucket, targetBucket] = await Promise.all([startTestS3(), startTestS3()]);
+    buckets.push(sourceBucket, targetBucket);
     const source = {
       ...common,
+      ...sourceBucket.env,
       DATABASE_URL: await createPostgresDatabase(),
       DATA_DIR: await mkdtemp(join(scratch, 'a-')),
     };
@@ -235,16 +243,30 @@ describe('npm run backup of PostgreSQL while the API serves and an upload arrive
     expect(made.code, made.output).toBe(0);
     expect(during.status).toBe(201);
 
+    const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as { blobs: string[] };
+    expect(manifest.blobs.length).toBeGreaterThan(0);
+    expect(await sourceBucket.listKeys()).toEqual(expect.arrayContaining(manifest.blobs));
+
     const target = {
       ...common,
+      ...targetBucket.env,
       DATABASE_URL: await createPostgresDatabase(),
       DATA_DIR: await mkdtemp(join(scratch, 'b-')),
     };
+    // A bucket that already holds blobs is refused, and the database is left empty.
+    const occupied = {
+      ...target,
+      ...sourceBucket.env,
+    };
+    const refused = await runTool('restore', ['--from', backup], occupied);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/the blob store holds blobs/);
     const restored = await runTool('restore', ['--from', backup], target);
     expect(restored.code, restored.output).toBe(0);
+    expect(await targetBucket.listKeys()).toEqual([...manifest.blobs].sort());
     const again = await runTool('restore', ['--from', backup], target);
     expect(again.code).toBe(1);
-    expect(again.output).toMatch(/the database holds \d+ tables/);
+    expect(again.output).toMatch(/the database holds \d+ tables; the blob store holds blobs/);
 
     const second = await startBuilt('main', target, children);
     await ready(second);

@@ -6,15 +6,18 @@ import type { MediaService } from './media';
 
 /**
  * What /readyz asks (docs/deploy.md): the database answers, its schema is the one this code
- * expects, the blob store takes a write, and the job queue answers. Writing to a bucket costs a
+ * expects, the blob store takes a write, and the job queue answers; and, as a warning only, that
+ * some worker is alive. Writing to a bucket costs a
  * request, so that probe's answer is reused for 30 s; the schema changes only on deploys (10 s).
  */
 export function readinessChecks(deps: {
   database: AppDatabase;
   media: Pick<MediaService, 'probeWrite'>;
   queueSize: () => Promise<number>;
+  /** Workers that beat in the last 30 s, wherever they run (the API's own, with WORKERS>0). */
+  liveWorkers: () => Promise<number>;
 }): ReadinessCheck[] {
-  const { database, media, queueSize } = deps;
+  const { database, media, queueSize, liveWorkers } = deps;
   return [
     { name: 'database', probe: async () => void (await sql`select 1`.execute(database.db)) },
     {
@@ -31,5 +34,13 @@ export function readinessChecks(deps: {
       probe: () => media.probeWrite(),
     },
     { name: 'queue', probe: async () => void (await queueSize()) },
+    {
+      name: 'workers',
+      advisory: true,
+      probe: async () => {
+        if ((await liveWorkers()) === 0)
+          throw new Error('no worker alive in the last 30 s: new videos wait in PROCESSING (start npm run worker)');
+      },
+    },
   ];
 }

@@ -185,7 +185,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     });
 
     const rateLimits = registerSecurity(app, config, rateLimitCounter, (limit) => metrics.rateLimited.inc({ limit }));
-    const readiness = new Readiness(readinessChecks({ database, media, queueSize: () => processing.queueSize() }));
+    const readiness = new Readiness(
+      readinessChecks({
+        database,
+        media,
+        queueSize: () => processing.queueSize(),
+        liveWorkers: async () => (await processing.queueHealth()).liveWorkers,
+      }),
+    );
     app.addHook('preClose', async () => {
       readiness.stop(); // a balancer sees /readyz fail from the first moment
       stopProcessing().catch(() => undefined); // its closer reports a failure

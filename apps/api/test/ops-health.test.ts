@@ -50,8 +50,8 @@ describe('health, readiness and metrics', () => {
   const start = async (env: Record<string, string> = {}) =>
     (server = await startTestServer({ database: 'pglite', emulatorHost: emulator.host, env }));
 
-  it('answers /healthz and a ready /readyz naming each check', async () => {
-    const { baseUrl } = await start();
+  it('answers /healthz and a ready /readyz naming each check, with no warning while a worker is alive', async () => {
+    const { baseUrl } = await start({ WORKER: 'true' });
     const health = await fetch(`${baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: 'ok' });
@@ -83,6 +83,18 @@ describe('health, readiness and metrics', () => {
     rmSync(join(dataDir, 'blobs'), { recursive: true, force: true });
     writeFileSync(join(dataDir, 'blobs'), 'broken');
     expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200); // the answer of a moment ago
+  });
+
+  it('warns on /readyz when no worker is alive, staying ready for a balancer; ?strict=1 fails', async () => {
+    const { baseUrl } = await start({ WORKER: 'false' });
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    const report = (await ready.json()) as { ready: boolean; warnings?: Record<string, string> };
+    expect(report.ready).toBe(true);
+    expect(report.warnings?.workers).toMatch(/no worker alive in the last 30 s/);
+    const strict = await fetch(`${baseUrl}/readyz?strict=1`);
+    expect(strict.status).toBe(503);
+    expect(((await strict.json()) as { checks: Record<string, string> }).checks.workers).toMatch(/no worker alive/);
   });
 
   it('is not ready while a migration this code knows is not applied, naming it', async () => {

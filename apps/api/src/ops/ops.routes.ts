@@ -15,7 +15,8 @@ const quiet = { logLevel: 'warn' as const };
 
 /**
  * GET /healthz (the process answers), GET /readyz (it can serve: database, migrations, blob
- * store, job queue; 503 with the failing check named, and from the first moment of a shutdown),
+ * store, job queue; 503 with the failing check named, and from the first moment of a shutdown;
+ * advisory checks such as live workers are listed under `warnings`, and fail `?strict=1` only),
  * GET /metrics (Prometheus text, behind METRICS_TOKEN).
  */
 export function registerOpsRoutes(app: FastifyInstance, deps: OpsRoutesDeps): void {
@@ -23,8 +24,8 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsRoutesDeps): vo
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
 
-  app.get('/readyz', quiet, async (_request, reply) => {
-    const report = await deps.readiness.report();
+  app.get<{ Querystring: { strict?: string } }>('/readyz', quiet, async (request, reply) => {
+    const report = await deps.readiness.report(request.query.strict === '1');
     return reply
       .code(report.ready ? 200 : 503)
       .header('cache-control', 'no-store')

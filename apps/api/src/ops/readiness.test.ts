@@ -34,4 +34,20 @@ describe('Readiness', () => {
     readiness.stop();
     expect(await readiness.report()).toEqual({ ready: false, checks: { shutdown: 'stopping' } });
   });
+
+  it('lists a failing advisory check as a warning and stays ready, unless asked strictly', async () => {
+    const readiness = new Readiness([
+      { name: 'db', probe: async () => undefined },
+      { name: 'workers', advisory: true, probe: async () => Promise.reject(new Error('no worker alive')) },
+    ]);
+    expect(await readiness.report()).toEqual({
+      ready: true,
+      checks: { db: 'ok' },
+      warnings: { workers: 'no worker alive' },
+    });
+    expect(await readiness.report(true)).toEqual({
+      ready: false,
+      checks: { db: 'ok', workers: 'no worker alive' },
+    });
+  });
 });

@@ -4,12 +4,19 @@ export interface ReadinessCheck {
   probe(): Promise<void>;
   /** How long a result is reused; the blob store's probe writes a blob, so it runs less often. */
   cacheMs?: number;
+  /**
+   * Reported under `warnings`, without making the process unready: something the whole cluster
+   * lacks (no worker alive) is no reason for a balancer to take every API out. `?strict=1` counts it.
+   */
+  advisory?: boolean;
 }
 
 export interface ReadinessReport {
   ready: boolean;
   /** Per check: 'ok', or why not; 'stopping' alone once shutdown began. */
   checks: Record<string, string>;
+  /** Advisory checks that failed, with why; absent when none did. */
+  warnings?: Record<string, string>;
 }
 
 /**
@@ -42,13 +49,24 @@ export class Readiness {
     return this.stopping;
   }
 
-  async report(): Promise<ReadinessReport> {
+  /** `strict`: advisory checks count too (for monitoring, not for a balancer). */
+  async report(strict = false): Promise<ReadinessReport> {
     if (this.stopping) return { ready: false, checks: { shutdown: 'stopping' } };
     const now = Date.now();
     const answers = await Promise.all(this.checks.map((check) => this.result(check, now)));
     const checks: Record<string, string> = {};
-    this.checks.forEach((check, index) => (checks[check.name] = answers[index]!));
-    return { ready: answers.every((answer) => answer === 'ok') && !this.stopping, checks };
+    const warnings: Record<string, string> = {};
+    let ready = !this.stopping;
+    this.checks.forEach((check, index) => {
+      const answer = answers[index]!;
+      if (check.advisory && !strict) {
+        if (answer !== 'ok') warnings[check.name] = answer;
+        return;
+      }
+      checks[check.name] = answer;
+      if (answer !== 'ok') ready = false;
+    });
+    return Object.keys(warnings).length ? { ready, checks, warnings } : { ready, checks };
   }
 
   private result(check: ReadinessCheck, now: number): Promise<string> {

@@ -6,7 +6,8 @@
 // uploads (--max-uploads) and time; stops what it started even when it fails or is interrupted.
 // Not part of `npm test`.
 import { Buffer } from 'node:buffer';
-import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -15,6 +16,8 @@ import { createTestUser } from '@stream/auth/testing';
 import { startApiServer } from './bench/lib/processes.mjs';
 import { memoryOf, sampleRss } from './bench/lib/rss.mjs';
 import { runStreams, runUploads } from './soak/load.mjs';
+import { serverMemory } from './soak/server-memory.mjs';
+import { closeTusAgent } from './soak/tus.mjs';
 import { parseOptions, usage } from './soak/options.mjs';
 import { soakReport } from './soak/report.mjs';
 import { Stats } from './soak/stats.mjs';
@@ -25,6 +28,7 @@ import { freePort } from './src/free-port.mjs';
 import { ensureSystemPackages } from './src/system-packages.mjs';
 
 const root = resolve(import.meta.dirname, '..');
+const MiB = 1024 * 1024;
 const SEEDS = 3;
 const log = (line) => console.log(`[soak] ${line}`);
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
@@ -67,13 +71,28 @@ async function soak(options) {
   const emulator = await startAuthEmulator({ port: await freePort() });
   cleanups.unshift(() => emulator.stop());
   const { idToken: token } = await createTestUser(emulator.host);
+  // tus creations are limited to 30 per person in 10 minutes: the resumable uploads come from
+  // several people, 25 each.
+  const tusTokens = [];
+  for (let i = 0; i < Math.ceil(options.maxUploads / 25); i++)
+    tusTokens.push((await createTestUser(emulator.host)).idToken);
+  const metricsToken = randomBytes(16).toString('hex');
+  // The built server, as production runs it (`npm run serve`); tsx's transpiling at start made
+  // the source server miss a 60 s start on a busy machine.
+  log('building the API (npm run build -w @stream/api)');
+  execFileSync('npm', ['run', 'build', '-w', '@stream/api'], { cwd: root, stdio: 'ignore' });
   const server = await startApiServer({
     root,
+    built: true,
+    startTimeoutMs: 180_000,
     env: {
       DATA_DIR: join(scratch, 'data'),
       WEB_DIST: join(scratch, 'no-web-app'),
       WORKER: 'true',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: metricsToken,
+      // As the deploy guide's units and npm start run it (docs/deploy.md, Sizing).
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       FIREBASE_PROJECT_ID: 'demo-stream',
     },
@@ -106,7 +125,7 @@ async function soak(options) {
     targets.push({ id, url: absolute(video.url), bytes: await read(absolute(video.url), new Stats()) });
   }
 
-  const rssBefore = (await memoryOf(server.pid)).rss;
+  const memoryBefore = await serverMemory(server, metricsToken);
   log(
     `load: ${options.maxUploads} uploads, ${options.uploads} at a time, and ${options.streams} streamers for ${options.seconds} s`,
   );
@@ -115,16 +134,25 @@ async function soak(options) {
   const sampler = sampleRss(server.pid, 200);
   const deadline = Date.now() + options.seconds * 1000;
   const [uploaded] = await Promise.all([
-    runUploads({ uploadUrl, files, token, concurrency: options.uploads, seconds: options.seconds, stats: uploads }),
+    runUploads({
+      uploadUrl,
+      files,
+      token,
+      tus: options.tus ? { baseUrl: server.baseUrl, tokens: tusTokens } : undefined,
+      concurrency: options.uploads,
+      seconds: options.seconds,
+      stats: uploads,
+    }),
     runStreams({ targets, workers: options.streams, deadline, stats: ranges }),
   ]);
   const loadEnded = Date.now();
   const { peak } = await sampler.stop();
   log(`${uploaded.length} uploads answered 201 and ${ranges.count} ranges were read; waiting for processing`);
 
+  const ownerOf = new Map(uploaded.map((upload) => [upload.id, upload.token]));
   const processed = await waitForProcessing(
     server.baseUrl,
-    token,
+    (id) => ownerOf.get(id),
     uploaded.map((upload) => upload.id),
     loadEnded + options.settleSeconds * 1000,
   );
@@ -140,7 +168,7 @@ async function soak(options) {
       continue;
     }
     try {
-      const url = absolute((await getVideo(server.baseUrl, token, upload.id)).url);
+      const url = absolute((await getVideo(server.baseUrl, upload.token, upload.id)).url);
       const first = await read(url, reads);
       const again = await read(url, reads);
       const stored = join(scratch, `stored-${upload.title}.webm`);
@@ -155,7 +183,12 @@ async function soak(options) {
       damaged.push(`${upload.title}: ${error.message}`);
     }
   }
+  closeTusAgent();
   const after = await memoryOf(server.pid);
+  if (options.idleSeconds) log(`idle for ${options.idleSeconds} s before the last memory reading`);
+  await new Promise((resolve) => setTimeout(resolve, options.idleSeconds * 1000));
+  const memoryIdle = await serverMemory(server, metricsToken);
+  const rssGrowth = memoryIdle.rss - memoryBefore.rss;
   const serverAlive = await fetch(`${server.baseUrl}/api/videoservice/video/none`).then(
     (r) => r.status === 401,
     () => false,
@@ -184,6 +217,11 @@ async function soak(options) {
       detail: `${ranges.count - ranges.errors.length} of ${ranges.count}`,
     },
     { what: 'no 5xx answer', ok: fiveHundreds === 0, detail: `${fiveHundreds}` },
+    {
+      what: `RSS ${options.idleSeconds} s after the load within 30 MiB of before it`,
+      ok: rssGrowth <= 30 * MiB,
+      detail: `${(rssGrowth / MiB).toFixed(0)} MiB`,
+    },
     { what: 'server still answering', ok: serverAlive, detail: serverAlive ? 'yes' : 'no' },
   ];
   const report = soakReport({
@@ -194,7 +232,8 @@ async function soak(options) {
     ranges,
     reads,
     checks,
-    rss: { before: rssBefore, peak, after: after.rss, hwm: after.hwm },
+    rss: { before: memoryBefore.rss, peak, after: after.rss, hwm: after.hwm },
+    memory: { before: memoryBefore, idle: memoryIdle },
     processingSeconds,
     uploadedCount: uploaded.length,
     videoBytes,

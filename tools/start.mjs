@@ -89,7 +89,8 @@ async function main() {
   );
 
   const api = start(process.execPath, ['--import', 'tsx', join(workspaceRoot, 'apps/api/src/main.ts')], {
-    env: { ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
+    // As the deploy guide's units: freed read buffers go back to the system (docs/deploy.md, Sizing).
+    env: { MALLOC_MMAP_THRESHOLD_: '131072', ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
   });
   const code = await api.exited;
   if (stopping) return undefined;

@@ -5,19 +5,31 @@ import { Buffer } from 'node:buffer';
 import { request, Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { uploadFile } from '../bench/lib/http-load.mjs';
+import { tusUpload } from './tus.mjs';
 
 const MiB = 1024 * 1024;
 const now = () => performance.now();
 
-/** POSTs one prepared file; the answer goes to `stats`, a 201 also to `uploaded`. */
-async function uploadOne({ uploadUrl, token, stats, uploaded }, next) {
+/**
+ * Uploads one prepared file, whole (multipart POST) or, with `tus`, resumably in small PATCHes as
+ * a recording arrives, as the `index`-th upload's person (tus creations are limited per person);
+ * the answer goes to `stats`, a whole upload also to `uploaded`.
+ */
+async function uploadOne({ uploadUrl, token, tus, stats, uploaded }, next, index) {
   const started = now();
   try {
-    const { status, json } = await uploadFile(uploadUrl, next.file, token);
+    const owner = tus ? tus.tokens[index % tus.tokens.length] : token;
+    const answer = tus
+      ? await tusUpload({ baseUrl: tus.baseUrl, file: next.file, token: owner, title: next.title })
+      : await uploadFile(uploadUrl, next.file, owner).then(({ status, json }) => ({
+          status,
+          id: json?.video?.id,
+          error: status === 201 ? undefined : JSON.stringify(json)?.slice(0, 200),
+        }));
     const ms = now() - started;
-    stats.record(status, ms, next.size);
-    if (status === 201) uploaded.push({ ...next, id: json.video.id, url: json.video.url, ms });
-    else stats.fail(`upload of ${next.title} answered ${status}: ${JSON.stringify(json)?.slice(0, 200)}`);
+    stats.record(answer.status, ms, next.size);
+    if (answer.status === 201) uploaded.push({ ...next, id: answer.id, token: owner, ms });
+    else stats.fail(`upload of ${next.title} answered ${answer.status}: ${answer.error}`);
   } catch (error) {
     stats.fail(`upload of ${next.title} failed: ${error.message}`);
   }
@@ -26,10 +38,11 @@ async function uploadOne({ uploadUrl, token, stats, uploaded }, next) {
 /**
  * Uploads `files` in rounds of `concurrency` at once, the rounds spread evenly over `seconds`
  * (a round that overruns its slot delays the next), so the uploads are truly concurrent and
- * keep coming for the whole load. Resolves with the 201s as { id, url, file, title, ms }.
+ * keep coming for the whole load. Resolves with the whole uploads as { id, token, file, title, ms }.
  */
-export async function runUploads({ uploadUrl, files, token, concurrency, seconds, stats }) {
+export async function runUploads({ uploadUrl, files, token, tus, concurrency, seconds, stats }) {
   const uploaded = [];
+  let index = 0;
   const queue = [...files];
   const rounds = Math.ceil(queue.length / concurrency);
   const started = Date.now();
@@ -37,7 +50,7 @@ export async function runUploads({ uploadUrl, files, token, concurrency, seconds
     const due = started + (round * seconds * 1000) / rounds;
     if (Date.now() < due) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
     const batch = queue.splice(0, concurrency);
-    await Promise.all(batch.map((next) => uploadOne({ uploadUrl, token, stats, uploaded }, next)));
+    await Promise.all(batch.map((next) => uploadOne({ uploadUrl, token, tus, stats, uploaded }, next, index++)));
   }
   return uploaded;
 }

@@ -6,6 +6,8 @@ export const defaults = {
   maxUploads: 100,
   videoSeconds: 20,
   settleSeconds: 600,
+  tus: 1,
+  idleSeconds: 60,
 };
 
 const flags = {
@@ -15,6 +17,8 @@ const flags = {
   '--max-uploads': ['maxUploads', 1, 10_000, 'uploads in all, in rounds spread over the load'],
   '--video-seconds': ['videoSeconds', 1, 600, 'length of each uploaded video, in seconds'],
   '--settle-seconds': ['settleSeconds', 10, 7200, 'seconds to wait for processing after the load'],
+  '--tus': ['tus', 0, 1, 'upload resumably in small PATCHes as a recording does (1) or whole (0)'],
+  '--idle-seconds': ['idleSeconds', 0, 3600, 'seconds idle after the checks before the last RSS reading'],
 };
 
 export const usage = `Usage: npm run soak -- [flag value]...

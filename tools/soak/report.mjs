@@ -16,15 +16,15 @@ export function soakReport(run) {
   const errors = [...uploads.errors, ...ranges.errors, ...reads.errors];
   return `# Soak test: ${verdict}
 
-\`npm run soak -- --uploads ${options.uploads} --streams ${options.streams} --seconds ${options.seconds} --max-uploads ${options.maxUploads} --video-seconds ${options.videoSeconds}\`
+\`npm run soak -- --uploads ${options.uploads} --streams ${options.streams} --seconds ${options.seconds} --max-uploads ${options.maxUploads} --video-seconds ${options.videoSeconds} --tus ${options.tus} --idle-seconds ${options.idleSeconds}\`
 (tools/soak.mjs), ${run.startedAt.toISOString()}.
 Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}; 1-minute load average
 ${run.loadBefore.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (other work shares these cores).
-A fresh server (\`apps/api/src/main.ts\`: PGlite, local blobs, worker in-process, LOG_LEVEL=warn) on
+A fresh server (\`apps/api/dist/main.js\`, built: PGlite, local blobs, worker in-process, LOG_LEVEL=warn) on
 127.0.0.1, a fresh Auth emulator, one signed-in user. For ${options.seconds} s, ${options.streams} streamers read random
 byte ranges (up to 1 MiB; 10% open or suffix ranges) of 3 videos processed beforehand, comparing every
 byte, while ${options.maxUploads} copies of one ${options.videoSeconds} s VP8/Opus WebM of ${mib(run.videoBytes)}, each with its own title,
-were uploaded in rounds of ${options.uploads} at once spread over the ${options.seconds} s (${run.uploadedCount} answered 201).
+were uploaded ${options.tus ? 'resumably (tus, 256 KiB PATCHes one after another, as a recording arrives)' : 'whole (multipart)'} in rounds of ${options.uploads} at once spread over the ${options.seconds} s (${run.uploadedCount} whole).
 
 | check | result | |
 |---|---|---|
@@ -38,7 +38,19 @@ ${checks.map((check) => `| ${check.what} | ${check.detail} | ${check.ok ? 'ok' :
 
 Processing: every upload left PROCESSING ${run.processingSeconds.toFixed(0)} s after the load ended.
 Server RSS: ${mib(rss.before)} before the load, peak ${mib(rss.peak)} during it, ${mib(rss.after)} after
-processing (VmHWM ${mib(rss.hwm)}).
+processing (VmHWM ${mib(rss.hwm)}), ${mib(run.memory.idle.rss)} after ${options.idleSeconds} s idle.
+
+| server memory | before the load | after ${options.idleSeconds} s idle | change |
+|---|---:|---:|---:|
+${['rss', 'heapUsed', 'heapTotal', 'external']
+  .map(
+    (key) =>
+      `| ${key} | ${mib(run.memory.before[key])} | ${mib(run.memory.idle[key])} | ${mib(run.memory.idle[key] - run.memory.before[key])} |`,
+  )
+  .join('\n')}
+
+RSS less the V8 heap and external memory is what native code holds: the embedded database's
+WebAssembly memory (which never shrinks), sockets' buffers and pages the allocator keeps.
 ${
   errors.length
     ? `\nFirst errors (${errors.length} in all):\n${errors

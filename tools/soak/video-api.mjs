@@ -15,12 +15,14 @@ const processing = (video) => (video.status ?? 'STATUS_UNSPECIFIED') === 'STATUS
 /**
  * Polls until every video in `ids` has left PROCESSING or `deadline` passes; resolves with a map
  * id → the video as GetVideo last answered (READY, FAILED with failureReason, or PROCESSING).
+ * `token`: the owner's, or a function of the video's id when they have different owners.
  */
 export async function waitForProcessing(baseUrl, token, ids, deadline) {
+  const tokenOf = typeof token === 'function' ? token : () => token;
   const videos = new Map(ids.map((id) => [id, { status: 'STATUS_PROCESSING' }]));
   for (;;) {
     for (const [id, video] of videos) {
-      if (processing(video)) videos.set(id, await getVideo(baseUrl, token, id));
+      if (processing(video)) videos.set(id, await getVideo(baseUrl, tokenOf(id), id));
     }
     if (![...videos.values()].some(processing) || Date.now() > deadline) return videos;
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminAction, AdminPersonRow } from './admin-types';
+import { FormError } from '../manage/form-error';
 
 export interface PeopleTableProps {
   people: AdminPersonRow[];
@@ -18,16 +19,8 @@ const dateTime = (at: Date | undefined) => (at ? at.toLocaleString() : '—');
 export function PeopleTable({ people, myUid, disable, quota }: PeopleTableProps) {
   return (
     <div className="flex flex-col gap-2">
-      {disable.error ? (
-        <p role="alert" className="text-error">
-          {disable.error}
-        </p>
-      ) : null}
-      {quota.error ? (
-        <p role="alert" className="text-error">
-          {quota.error}
-        </p>
-      ) : null}
+      <FormError message={disable.error} />
+      <FormError message={quota.error} />
       {quota.overQuotaWarning ? (
         <p role="status" className="text-warning">
           {quota.overQuotaWarning}

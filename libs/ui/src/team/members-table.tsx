@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../manage/confirm-dialog';
 import { ROLE_NAMES, type TeamAction, type TeamMemberRow, type TeamRoleLabel } from './team-types';
 import { TitledSection } from '../common/titled-section';
+import { FormError } from '../manage/form-error';
 
 export interface MembersTableProps {
   members: TeamMemberRow[];
@@ -74,11 +75,7 @@ export function MembersTable({ members, myRole, changeRole, remove }: MembersTab
           </tbody>
         </table>
       </div>
-      {changeRole.error && (
-        <p role="alert" className="text-error text-sm">
-          {changeRole.error}
-        </p>
-      )}
+      <FormError message={changeRole.error} />
       {removing && (
         <ConfirmDialog
           title="Remove member?"

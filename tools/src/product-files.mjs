@@ -22,3 +22,19 @@ const leftOut = [
 export function isProductFile(path) {
   return !leftOut.some((pattern) => pattern.test(path));
 }
+
+/**
+ * How the rows of a `duplicates` report split: pairs between two .proto files (the contract's
+ * message and rpc shapes), between two migrations (history, never rewritten), and the rest.
+ * @param {string} report the command's output; a row reads `D1 a.ts:1-9 ~ b.ts:4-12 …`
+ */
+export function pairKinds(report) {
+  const kinds = { proto: 0, migrations: 0, other: 0 };
+  for (const [, a, b] of report.matchAll(/^D\d+ (\S+):\d+-\d+ ~ (\S+):\d+-\d+/gm)) {
+    const both = (/** @type {(path: string) => boolean} */ test) => test(a) && test(b);
+    if (both((path) => path.endsWith('.proto'))) kinds.proto += 1;
+    else if (both((path) => path.includes('/db/migrations/'))) kinds.migrations += 1;
+    else kinds.other += 1;
+  }
+  return kinds;
+}

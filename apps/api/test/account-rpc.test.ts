@@ -29,7 +29,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { tusClient } from './support/tus';
 import { filesUnder, uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
-import { readZip } from './support/zip';
+import { readZip } from '@stream/video-api/testing';
 
 let emulator: AuthEmulator;
 let webm: Buffer;

@@ -9,4 +9,5 @@ export * from './gen/videoservice/admin_service_pb';
 export * from './gen/videoservice/api_key_service_pb';
 export * from './limits';
 export * from './validation';
+export * from './annotations';
 export * from './gen/videoservice/account_service_pb';

@@ -1,3 +1,4 @@
+import type { AnnotationFields, AnnotationKindName } from '@stream/proto';
 import type { ColumnType } from 'kysely';
 
 /** A part of a video's timeline in seconds, [start, end), as stored in jsonb. */
@@ -22,24 +23,10 @@ export interface StoredStoryboard {
   count: number;
 }
 
-export type AnnotationKind = 'TEXT' | 'ARROW' | 'BOX' | 'BLUR';
+export type AnnotationKind = AnnotationKindName;
 
-/**
- * An annotation as saved (issue 31), on the original's timeline: [from, to) in seconds, the place
- * in percent of the frame (an ARROW points from (x, y) to (x + width, y + height)), the callout's
- * text and a "#rrggbb" colour ("" for the default red).
- */
-export interface StoredAnnotation {
-  kind: AnnotationKind;
-  from: number;
-  to: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  text: string;
-  color: string;
-}
+/** An annotation as saved (issue 31), on the original's timeline: the contract's fields, kind by name. */
+export type StoredAnnotation = AnnotationFields;
 
 export type EditState = 'NONE' | 'APPLYING' | 'APPLIED' | 'FAILED';
 

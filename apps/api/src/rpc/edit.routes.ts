@@ -1,7 +1,6 @@
 import type { ConnectRouter } from '@connectrpc/connect';
-import { EditService as EditServiceDescriptor, type UpdateVideoRequest } from '@stream/proto';
+import { annotationFieldsOf, EditService as EditServiceDescriptor, type UpdateVideoRequest } from '@stream/proto';
 import type { EditService } from '../services/edit.service';
-import { fromAnnotationMessage } from '../wire/annotation.message';
 import type { VideoLinks } from '../wire/video-links';
 import { toVideoMessage } from '../wire/video.message';
 import * as valid from './video.validation';
@@ -27,7 +26,7 @@ export default ({ edits, links }: EditRoutesDeps) =>
       saveEdits: async (request, context) => {
         const user = signedIn(context);
         const ranges = request.keptRanges.map((range) => ({ start: range.startSeconds, end: range.endSeconds }));
-        const annotations = request.annotations.map(fromAnnotationMessage);
+        const annotations = request.annotations.map(annotationFieldsOf);
         const video = await edits.save(user, valid.videoId(request.videoId), ranges, annotations);
         return toVideoMessage(video, links, { owner: true });
       },

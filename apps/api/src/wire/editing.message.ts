@@ -1,9 +1,8 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import { EditState, type VideoSchema } from '@stream/proto';
+import { annotationInitOf, EditState, type VideoSchema } from '@stream/proto';
 import type { EditState as StoredEditState, StoredRange } from '../services/edit';
 import type { StoredVideo } from '../services/video.mapper';
 import { overlaysOnPlayingTimeline } from '../services/annotation-timeline';
-import { toAnnotationMessage } from './annotation.message';
 import type { VideoLinks } from './video-links';
 
 const editStateToProto: Record<StoredEditState, EditState> = {
@@ -37,7 +36,7 @@ export function editingFields(
     originalUrl: owner ? links.originalUrl(video) : '',
     // Issue 31: what the player draws, on the timeline of what plays; the saved list, blur
     // included, is the owner's alone.
-    annotations: overlaysOnPlayingTimeline(editing.annotations, editing.playingRanges).map(toAnnotationMessage),
-    editAnnotations: ownerAnnotations ? editing.annotations.map(toAnnotationMessage) : [],
+    annotations: overlaysOnPlayingTimeline(editing.annotations, editing.playingRanges).map(annotationInitOf),
+    editAnnotations: ownerAnnotations ? editing.annotations.map(annotationInitOf) : [],
   };
 }

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage, type SignedInPage } from '../index';
 import { makeTestWebm, uploadVideo, videoClient, waitUntilProcessed, type TestWebm } from '../library/library-fixtures';
-import { readZip } from './read-zip';
+import { readZip } from '@stream/video-api/testing';
 
 const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');

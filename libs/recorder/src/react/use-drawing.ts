@@ -10,6 +10,7 @@ import {
   type Point,
 } from '../drawing/strokes.ts';
 import { viewThroughArea, type Size } from '../drawing/view.ts';
+import { useKeyActions } from './use-key-actions.ts';
 
 export const toolLabels: Readonly<Record<DrawingTool, string>> = {
   pen: 'Pen',
@@ -76,30 +77,12 @@ export function useDrawing(active: boolean): Drawing {
     style.current = { tool, colour, width, fades, text };
   });
 
-  useEffect(() => {
-    if (!active) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.repeat || event.defaultPrevented) return;
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      const action = drawingShortcutFor({
-        key: event.key,
-        altKey: event.altKey,
-        shiftKey: event.shiftKey,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        targetTag: target?.tagName,
-        targetEditable: target?.isContentEditable,
-      });
-      if (!action) return;
-      event.preventDefault();
-      if (action.type === 'tool') setTool(action.tool);
-      else if (action.type === 'undo') board.undo();
-      else if (action.type === 'clear') board.clear();
-      else setFades((on) => !on);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [active, board]);
+  useKeyActions(active, drawingShortcutFor, (action) => {
+    if (action.type === 'tool') setTool(action.tool);
+    else if (action.type === 'undo') board.undo();
+    else if (action.type === 'clear') board.clear();
+    else setFades((on) => !on);
+  });
 
   const onBegin = useCallback(
     (point: Point) => {

@@ -1,3 +1,4 @@
+import { newRecording, spooledSize, spoolOf } from './spool.ts';
 import type { Spool, SpoolChanges, SpooledRecording, SpoolStore } from './spool.ts';
 
 const RECORDINGS = 'recordings'; // SpooledRecording, keyed by id
@@ -46,8 +47,6 @@ async function openDatabase(factory: IDBFactory, name: string, onClosed: () => v
 
 const partsOf = (stored: StoredPart[]): Part[] =>
   stored.map(({ offset, blob }) => ({ offset, size: blob.size })).sort((a, b) => a.offset - b.offset);
-// A part written but not in the metadata still counts, as in the OPFS spool.
-const sizeOf = (parts: Part[]) => parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
 
 /**
  * The spool in IndexedDB, for browsers without OPFS: the same layout as opfs-spool.ts (one
@@ -82,20 +81,13 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
     result(parts.index(BY_RECORDING).getAll(id) as IDBRequest<StoredPart[]>);
 
   function spool(initial: SpooledRecording, parts: Part[]): Spool {
-    let info: SpooledRecording = { ...initial, size: sizeOf(parts) };
+    let info: SpooledRecording = { ...initial, size: spooledSize(parts) };
     const id = info.id;
     const save = (next: SpooledRecording) => {
       info = next;
       return transact('readwrite', ({ recordings }) => void recordings.put(next));
     };
-    return {
-      id,
-      get size() {
-        return info.size;
-      },
-      get info() {
-        return info;
-      },
+    return spoolOf(() => info, {
       async append(chunk) {
         if (chunk.size === 0) return;
         const offset = info.size;
@@ -122,21 +114,12 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
           const keys = await result(stores.parts.index(BY_RECORDING).getAllKeys(id));
           for (const key of keys) stores.parts.delete(key);
         }),
-    };
+    });
   }
 
   return {
-    async create({ mimeType, startedAt }) {
-      const info: SpooledRecording = {
-        id: `${startedAt}-${Math.random().toString(36).slice(2, 10)}`,
-        mimeType,
-        startedAt,
-        size: 0,
-        durationMs: 0,
-        uploadedBytes: 0,
-        stopped: false,
-        uploaded: false,
-      };
+    async create(recording) {
+      const info = newRecording(recording);
       await transact('readwrite', ({ recordings }) => void recordings.put(info));
       return spool(info, []);
     },
@@ -144,7 +127,7 @@ export function createIdbSpoolStore(factory: IDBFactory, dbName = 'stream-record
       transact('readonly', async ({ recordings, parts }) => {
         const found = await result(recordings.getAll() as IDBRequest<SpooledRecording[]>);
         const sized = await Promise.all(
-          found.map(async (info) => ({ ...info, size: sizeOf(partsOf(await storedParts(parts, info.id))) })),
+          found.map(async (info) => ({ ...info, size: spooledSize(partsOf(await storedParts(parts, info.id))) })),
         );
         return sized.sort((a, b) => a.startedAt - b.startedAt);
       }),

@@ -1,3 +1,4 @@
+import { newRecording, spooledSize, spoolOf } from './spool.ts';
 import type { Spool, SpoolChanges, SpooledRecording, SpoolStore } from './spool.ts';
 
 // The parts of the Origin Private File System API the spool uses (a fake in ./testing has this shape).
@@ -66,24 +67,15 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
   }
 
   function spool(dir: OpfsDirectory, initial: SpooledRecording, parts: Part[]): Spool {
-    let info = initial;
     // A part written but not in the metadata (a crash between the two) still counts.
-    const sizeOf = () => parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
-    info = { ...info, size: sizeOf() };
+    let info: SpooledRecording = { ...initial, size: spooledSize(parts) };
     let metaWrite = Promise.resolve();
     const save = (next: SpooledRecording) => {
       info = next;
       metaWrite = metaWrite.then(() => writeMeta(dir, next)).catch(() => undefined);
       return metaWrite;
     };
-    return {
-      id: info.id,
-      get size() {
-        return info.size;
-      },
-      get info() {
-        return info;
-      },
+    return spoolOf(() => info, {
       async append(chunk) {
         if (chunk.size === 0) return;
         const offset = info.size;
@@ -109,23 +101,13 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
         await metaWrite;
         await (await folder()).removeEntry(info.id, { recursive: true });
       },
-    };
+    });
   }
 
   return {
-    async create({ mimeType, startedAt }) {
-      const id = `${startedAt}-${Math.random().toString(36).slice(2, 10)}`;
-      const dir = await (await folder()).getDirectoryHandle(id, { create: true });
-      const info: SpooledRecording = {
-        id,
-        mimeType,
-        startedAt,
-        size: 0,
-        durationMs: 0,
-        uploadedBytes: 0,
-        stopped: false,
-        uploaded: false,
-      };
+    async create(recording) {
+      const info = newRecording(recording);
+      const dir = await (await folder()).getDirectoryHandle(info.id, { create: true });
       await writeMeta(dir, info);
       return spool(dir, info, []);
     },
@@ -136,8 +118,7 @@ export function createOpfsSpoolStore(root: OpfsDirectory): SpoolStore {
         const info = await readMeta(entry);
         if (!info) continue;
         const parts = await partsOf(entry);
-        const size = parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);
-        found.push({ ...info, size });
+        found.push({ ...info, size: spooledSize(parts) });
       }
       return found.sort((a, b) => a.startedAt - b.startedAt);
     },

@@ -54,3 +54,32 @@ export interface SpoolStore {
   list(): Promise<SpooledRecording[]>;
   open(id: string): Promise<Spool | undefined>;
 }
+
+/** A new recording's info: nothing spooled, uploaded or stopped yet; its id begins with when it started. */
+export function newRecording({ mimeType, startedAt }: { mimeType: string; startedAt: number }): SpooledRecording {
+  const id = `${startedAt}-${Math.random().toString(36).slice(2, 10)}`;
+  return { id, mimeType, startedAt, size: 0, durationMs: 0, uploadedBytes: 0, stopped: false, uploaded: false };
+}
+
+/** A Spool whose id, size and info are `current()`'s at each read, with a store's own methods. */
+export function spoolOf(
+  current: () => SpooledRecording,
+  methods: Pick<Spool, 'append' | 'read' | 'update' | 'remove'>,
+): Spool {
+  return {
+    get id() {
+      return current().id;
+    },
+    get size() {
+      return current().size;
+    },
+    get info() {
+      return current();
+    },
+    ...methods,
+  };
+}
+
+/** Bytes spooled: to the end of the last part (a part written but not yet in the metadata counts). */
+export const spooledSize = (parts: readonly { offset: number; size: number }[]) =>
+  parts.reduce((total, part) => Math.max(total, part.offset + part.size), 0);

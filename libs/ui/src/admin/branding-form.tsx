@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminAction } from './admin-types';
+import { FormError } from '../manage/form-error';
 
 export interface BrandingValues {
   productName: string;
@@ -40,11 +41,7 @@ export function BrandingForm({ saved, submit, busy, error }: BrandingFormProps) 
         <span>Accent colour (#rrggbb)</span>
         <input className="input w-40" placeholder="#0b7285" {...field('accentColor')} />
       </label>
-      {error ? (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <button type="submit" className="btn btn-primary self-start" disabled={busy}>
         Save branding
       </button>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { AdminAction, AdminPersonRow } from './admin-types';
+import { FormError } from '../manage/form-error';
+import { DataTable } from '../common/data-table';
 
 export interface PeopleTableProps {
   people: AdminPersonRow[];
@@ -18,74 +20,55 @@ const dateTime = (at: Date | undefined) => (at ? at.toLocaleString() : '—');
 export function PeopleTable({ people, myUid, disable, quota }: PeopleTableProps) {
   return (
     <div className="flex flex-col gap-2">
-      {disable.error ? (
-        <p role="alert" className="text-error">
-          {disable.error}
-        </p>
-      ) : null}
-      {quota.error ? (
-        <p role="alert" className="text-error">
-          {quota.error}
-        </p>
-      ) : null}
+      <FormError message={disable.error} />
+      <FormError message={quota.error} />
       {quota.overQuotaWarning ? (
         <p role="status" className="text-warning">
           {quota.overQuotaWarning}
         </p>
       ) : null}
-      <div className="overflow-x-auto">
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Videos</th>
-              <th scope="col">Storage</th>
-              <th scope="col">Last active</th>
-              <th scope="col">Quota</th>
-              <th scope="col">Access</th>
-            </tr>
-          </thead>
-          <tbody>
-            {people.map((person) => (
-              <tr key={person.uid} aria-label={person.name}>
-                <td>
-                  <div className="font-medium">
-                    {person.name}
-                    {person.admin ? <span className="badge badge-sm badge-primary ml-2">admin</span> : null}
-                    {person.disabled ? <span className="badge badge-sm badge-error ml-2">disabled</span> : null}
-                  </div>
-                  {person.email && person.email !== person.name ? (
-                    <div className="text-sm opacity-70">{person.email}</div>
-                  ) : null}
-                </td>
-                <td>{person.videoCount}</td>
-                <td className={person.overQuota ? 'text-warning' : undefined}>
-                  {person.used} of {person.quota}
-                  {person.ownQuota ? '' : person.quota === 'unlimited' ? '' : ' (default)'}
-                </td>
-                <td>{dateTime(person.lastActive)}</td>
-                <td>
-                  <QuotaForm person={person} busy={quota.busy} submit={quota.submit} />
-                </td>
-                <td>
-                  {person.uid === myUid ? (
-                    <span className="text-sm opacity-70">you</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className={`btn btn-sm ${person.disabled ? 'btn-primary' : 'btn-error btn-outline'}`}
-                      disabled={disable.busy}
-                      onClick={() => disable.submit(person.uid, !person.disabled)}
-                    >
-                      {person.disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="table table-sm"
+        headings={['Person', 'Videos', 'Storage', 'Last active', 'Quota', 'Access']}
+      >
+        {people.map((person) => (
+          <tr key={person.uid} aria-label={person.name}>
+            <td>
+              <div className="font-medium">
+                {person.name}
+                {person.admin ? <span className="badge badge-sm badge-primary ml-2">admin</span> : null}
+                {person.disabled ? <span className="badge badge-sm badge-error ml-2">disabled</span> : null}
+              </div>
+              {person.email && person.email !== person.name ? (
+                <div className="text-sm opacity-70">{person.email}</div>
+              ) : null}
+            </td>
+            <td>{person.videoCount}</td>
+            <td className={person.overQuota ? 'text-warning' : undefined}>
+              {person.used} of {person.quota}
+              {person.ownQuota ? '' : person.quota === 'unlimited' ? '' : ' (default)'}
+            </td>
+            <td>{dateTime(person.lastActive)}</td>
+            <td>
+              <QuotaForm person={person} busy={quota.busy} submit={quota.submit} />
+            </td>
+            <td>
+              {person.uid === myUid ? (
+                <span className="text-sm opacity-70">you</span>
+              ) : (
+                <button
+                  type="button"
+                  className={`btn btn-sm ${person.disabled ? 'btn-primary' : 'btn-error btn-outline'}`}
+                  disabled={disable.busy}
+                  onClick={() => disable.submit(person.uid, !person.disabled)}
+                >
+                  {person.disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

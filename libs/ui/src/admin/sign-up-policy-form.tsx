@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminAction, SignUpModeLabel } from './admin-types';
+import { FormError } from '../manage/form-error';
 
 export interface SignUpPolicyFormProps extends AdminAction {
   /** Undefined while it loads. */
@@ -53,11 +54,7 @@ export function SignUpPolicyForm({ mode, domains, submit, busy, error }: SignUpP
           />
         </label>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <button type="submit" className="btn btn-primary self-start" disabled={busy}>
         Save sign-up policy
       </button>

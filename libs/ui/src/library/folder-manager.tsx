@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { FolderBar, type FolderBarProps, type FolderItem } from './folder-bar';
 import { FolderNameDialog } from './folder-name-dialog';
+import { FormError } from '../manage/form-error';
 
 interface NameChange<A extends unknown[]> {
   busy: boolean;
@@ -71,11 +72,7 @@ export function FolderManager({ create, rename, onDelete, deleteError, onCloseDi
           }}
         />
       )}
-      {deleteError && (
-        <p role="alert" className="text-error text-sm">
-          {deleteError}
-        </p>
-      )}
+      <FormError message={deleteError} />
     </>
   );
 }

@@ -21,29 +21,18 @@ export function AnnotationShape({ mark, frame }: { mark: AnnotationMark; frame: 
   const py = (percent: number) => (percent / 100) * frame.height;
   const color = colorOf(mark);
   const stroke = Math.max(2, frame.height * 0.008);
-  const [x, y, width, height] = [px(mark.x), py(mark.y), px(mark.width), py(mark.height)];
+  const place = { x: px(mark.x), y: py(mark.y), width: px(mark.width), height: py(mark.height) };
+  const { x, y, width, height } = place;
   switch (mark.kind) {
     case 'box':
-      return (
-        <rect
-          data-annotation="box"
-          x={x}
-          y={y}
-          width={width}
-          height={height}
-          rx={stroke}
-          fill="none"
-          stroke={color}
-          strokeWidth={stroke}
-        />
-      );
+      return <rect data-annotation="box" {...place} rx={stroke} fill="none" stroke={color} strokeWidth={stroke} />;
     case 'arrow':
       return (
         <Arrow from={[x, y]} to={[x + width, y + height]} color={color} stroke={stroke} head={frame.height * 0.04} />
       );
     case 'text':
       return (
-        <foreignObject data-annotation="text" x={x} y={y} width={width} height={height}>
+        <foreignObject data-annotation="text" {...place}>
           <div
             style={{
               background: color,
@@ -67,10 +56,7 @@ export function AnnotationShape({ mark, frame }: { mark: AnnotationMark; frame: 
       return (
         <rect
           data-annotation="blur"
-          x={x}
-          y={y}
-          width={width}
-          height={height}
+          {...place}
           fill="rgb(148 163 184 / 0.55)"
           stroke="#fff"
           strokeWidth={stroke / 2}

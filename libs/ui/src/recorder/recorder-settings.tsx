@@ -43,6 +43,29 @@ export interface RecorderSettingsProps {
 
 const deviceOption = (device: DeviceChoice): SelectOption<string> => ({ value: device.id, label: device.label });
 
+/** A device by its id, or (the first choice, no id) the browser's default one. */
+function DeviceSelect({
+  label,
+  devices,
+  id,
+  onChange,
+}: {
+  label: 'Microphone' | 'Camera';
+  devices: readonly DeviceChoice[];
+  id: string | undefined;
+  onChange: (id: string | undefined) => void;
+}) {
+  return (
+    <LabelledSelect
+      label={label}
+      className="w-64"
+      value={id ?? ''}
+      options={[{ value: '', label: `Default ${label.toLowerCase()}` }, ...devices.map(deviceOption)]}
+      onChange={(chosen) => onChange(chosen || undefined)}
+    />
+  );
+}
+
 const resolutions: SelectOption<RecorderSettingsProps['resolution']>[] = [
   { value: '720p', label: '720p' },
   { value: '1080p', label: '1080p' },
@@ -80,24 +103,17 @@ export function RecorderSettings(props: RecorderSettingsProps) {
       <summary className="collapse-title font-medium">Recording settings</summary>
       <div className="collapse-content flex flex-col gap-4">
         <fieldset className="flex flex-wrap items-end gap-4" disabled={disabled}>
-          <LabelledSelect
+          <DeviceSelect
             label="Microphone"
-            className="w-64"
-            value={props.microphoneId ?? ''}
-            options={[{ value: '', label: 'Default microphone' }, ...props.microphones.map(deviceOption)]}
-            onChange={(id) => props.onMicrophone(id || undefined)}
+            devices={props.microphones}
+            id={props.microphoneId}
+            onChange={props.onMicrophone}
           />
           <div className="flex flex-col gap-1">
             <LevelMeter level={props.level} />
             {props.microphoneUnavailable ? <span className="text-sm">The microphone is unavailable.</span> : null}
           </div>
-          <LabelledSelect
-            label="Camera"
-            className="w-64"
-            value={props.cameraId ?? ''}
-            options={[{ value: '', label: 'Default camera' }, ...props.cameras.map(deviceOption)]}
-            onChange={(id) => props.onCamera(id || undefined)}
-          />
+          <DeviceSelect label="Camera" devices={props.cameras} id={props.cameraId} onChange={props.onCamera} />
         </fieldset>
         <fieldset className="flex flex-wrap items-end gap-4" disabled={disabled}>
           <LabelledSelect

@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import { SaveNotice, SettingsSection } from './settings-section';
+import { SaveNotice, SettingsInput, SettingsSection, SubmitWithNotice } from './settings-section';
 
 type Outcome = { ok: true } | { ok: false; message: string } | null;
+
+const noticeOf = (outcome: Outcome) => ({
+  error: outcome && !outcome.ok ? outcome.message : undefined,
+  done: outcome?.ok,
+});
 
 export interface AccountSectionProps {
   email: string;
@@ -45,11 +50,7 @@ export function AccountSection(props: AccountSectionProps) {
               Resend verification email
             </button>
           </div>
-          <SaveNotice
-            error={props.verification && !props.verification.ok ? props.verification.message : undefined}
-            done={props.verification?.ok}
-            doneText="Verification email sent"
-          />
+          <SaveNotice {...noticeOf(props.verification)} doneText="Verification email sent" />
         </div>
       )}
       {props.hasPassword && (
@@ -62,35 +63,24 @@ export function AccountSection(props: AccountSectionProps) {
           }}
         >
           <h3 className="font-semibold">Change password</h3>
-          <label className="flex flex-col gap-1">
-            <span>Current password</span>
-            <input
-              type="password"
-              className="input input-bordered"
-              autoComplete="current-password"
-              value={current}
-              onChange={(event) => setCurrent(event.currentTarget.value)}
-            />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span>New password</span>
-            <input
-              type="password"
-              className="input input-bordered"
-              autoComplete="new-password"
-              value={next}
-              onChange={(event) => setNext(event.currentTarget.value)}
-            />
-          </label>
-          <div>
-            <button type="submit" className="btn btn-sm" disabled={props.passwordBusy}>
-              Change password
-            </button>
-          </div>
-          <SaveNotice
-            error={props.password && !props.password.ok ? props.password.message : undefined}
-            done={props.password?.ok}
-            doneText="Password changed"
+          <SettingsInput
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
+          />
+          <SettingsInput
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+          />
+          <SubmitWithNotice
+            label="Change password"
+            disabled={props.passwordBusy}
+            notice={{ ...noticeOf(props.password), doneText: 'Password changed' }}
           />
         </form>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TitledSection } from '../common/titled-section';
 import { ShareLinkCopy } from '../common/share-link-copy';
+import { FormError } from '../manage/form-error';
 
 export interface ApiKeyRow {
   id: string;
@@ -53,11 +54,7 @@ export function ApiKeysSection({ loading, loadError, keys, create, revoke }: Api
           Create key
         </button>
       </form>
-      {create.error ? (
-        <p role="alert" className="text-error">
-          {create.error}
-        </p>
-      ) : null}
+      <FormError message={create.error} />
       {create.secret ? (
         <div role="status" className="alert alert-info flex flex-col items-start gap-2">
           <span>Copy your new key now: it is shown only this once.</span>
@@ -67,11 +64,7 @@ export function ApiKeysSection({ loading, loadError, keys, create, revoke }: Api
           </button>
         </div>
       ) : null}
-      {revoke.error ? (
-        <p role="alert" className="text-error">
-          {revoke.error}
-        </p>
-      ) : null}
+      <FormError message={revoke.error} />
       {loadError ? (
         <p role="alert" className="text-error">
           {loadError}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SaveNotice, SettingsSection } from './settings-section';
+import { SaveNotice, SettingsInput, SettingsSection, SubmitWithNotice } from './settings-section';
 import type { SaveState } from './settings-types';
 
 export interface DataSectionProps {
@@ -38,26 +38,19 @@ export function DataSection({ email, exportData, deleteAccount }: DataSectionPro
           Deletes every video and its files, share links, comments, reactions and team memberships, and your sign-in. It
           cannot be undone.
         </p>
-        <label className="flex flex-col gap-1">
-          <span>Type your email ({email}) to confirm</span>
-          <input
-            className="input input-bordered"
-            name="confirmEmail"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-          />
-        </label>
-        <div>
-          <button
-            type="submit"
-            className="btn btn-error btn-sm"
-            disabled={deleteAccount.busy || typed.trim().toLowerCase() !== email.toLowerCase()}
-          >
-            Delete my account
-          </button>
-        </div>
-        <SaveNotice error={deleteAccount.error} done={false} />
+        <SettingsInput
+          label={`Type your email (${email}) to confirm`}
+          name="confirmEmail"
+          autoComplete="off"
+          value={typed}
+          onChange={setTyped}
+        />
+        <SubmitWithNotice
+          label="Delete my account"
+          className="btn btn-error btn-sm"
+          disabled={deleteAccount.busy || typed.trim().toLowerCase() !== email.toLowerCase()}
+          notice={{ error: deleteAccount.error, done: false }}
+        />
       </form>
     </SettingsSection>
   );

@@ -1,5 +1,5 @@
 import { LabelledSelect } from '../common/labelled-select';
-import { SaveNotice, SettingsSection } from './settings-section';
+import { SaveNotice, SettingsCheckbox, SettingsSection } from './settings-section';
 import type { DefaultVisibilityChoice, RecordingDefaultsChoice, SaveState, ThemeChoice } from './settings-types';
 
 export interface DefaultsSectionProps {
@@ -50,24 +50,12 @@ export function DefaultsSection({ defaultVisibility, theme, recording, save }: D
       </div>
       <fieldset className="flex flex-wrap gap-6">
         <legend className="mb-1">A new recording starts with</legend>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={recording.microphone}
-            onChange={(event) => setRecording({ microphone: event.currentTarget.checked })}
-          />
-          Microphone
-        </label>
-        <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={recording.camera}
-            onChange={(event) => setRecording({ camera: event.currentTarget.checked })}
-          />
-          Camera
-        </label>
+        <SettingsCheckbox
+          label="Microphone"
+          checked={recording.microphone}
+          onChange={(microphone) => setRecording({ microphone })}
+        />
+        <SettingsCheckbox label="Camera" checked={recording.camera} onChange={(camera) => setRecording({ camera })} />
       </fieldset>
       <SaveNotice error={save.error} done={save.done} />
     </SettingsSection>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SaveNotice, SettingsSection } from './settings-section';
+import { SettingsInput, SettingsSection, SubmitWithNotice } from './settings-section';
 import type { SaveState } from './settings-types';
 
 export interface ProfileSectionProps {
@@ -20,23 +20,20 @@ export function ProfileSection({ displayName, save }: ProfileSectionProps) {
           save.submit(name);
         }}
       >
-        <label className="flex flex-col gap-1">
-          <span>Display name</span>
-          <input
-            className="input input-bordered"
-            name="displayName"
-            value={name}
-            maxLength={200}
-            autoComplete="name"
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-        </label>
-        <div>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={save.busy}>
-            Save name
-          </button>
-        </div>
-        <SaveNotice error={save.error} done={save.done} />
+        <SettingsInput
+          label="Display name"
+          name="displayName"
+          value={name}
+          maxLength={200}
+          autoComplete="name"
+          onChange={setName}
+        />
+        <SubmitWithNotice
+          label="Save name"
+          className="btn btn-primary btn-sm"
+          disabled={save.busy}
+          notice={{ error: save.error, done: save.done }}
+        />
       </form>
     </SettingsSection>
   );

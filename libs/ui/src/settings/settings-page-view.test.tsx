@@ -94,4 +94,20 @@ describe('SettingsPageView', () => {
     expect(page.deleteAccount.submit).toHaveBeenCalledWith('ADA@example.com');
     expect(screen.getByText('You are the only owner of Crew.')).toBeTruthy();
   });
+
+  it('changes the password with both fields and says how it went; a box of the recording defaults saves at once', async () => {
+    const security = { ...props().security, password: { ok: true as const } };
+    const defaults = { busy: false, submit: vi.fn() };
+    render(<SettingsPageView {...props({ security, defaults })} />);
+    const form = screen.getByRole('form', { name: 'Change password' });
+    await userEvent.type(within(form).getByLabelText('Current password'), 'old secret');
+    await userEvent.type(within(form).getByLabelText('New password'), 'new secret');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(security.onChangePassword).toHaveBeenCalledWith('old secret', 'new secret');
+    expect(within(form).getByRole('status').textContent).toBe('Password changed');
+    await userEvent.click(screen.getByLabelText('Camera'));
+    expect(defaults.submit).toHaveBeenCalledWith({
+      recording: { camera: true, microphone: true, countdownSeconds: 0 },
+    });
+  });
 });

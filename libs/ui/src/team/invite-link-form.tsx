@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LabelledSelect } from '../common/labelled-select';
 import { ShareLinkCopy } from '../common/share-link-copy';
 import { ROLE_NAMES, type TeamAction, type TeamRoleLabel } from './team-types';
+import { FormError } from '../manage/form-error';
 
 export interface InviteChoice {
   role: TeamRoleLabel;
@@ -85,11 +86,7 @@ export function InviteLinkForm({ myRole, create, link, mailEnabled, mailedTo, co
           Create invite link
         </button>
       </div>
-      {create.error && (
-        <p role="alert" className="text-error text-sm">
-          {create.error}
-        </p>
-      )}
+      <FormError message={create.error} />
       {link && <ShareLinkCopy label="Invite link" link={link} copy={copy} />}
       {link && mailedTo && <p role="status">The invite link was mailed to {mailedTo}.</p>}
     </form>

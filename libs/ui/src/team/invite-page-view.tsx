@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ROLE_NAMES, type TeamAction, type TeamRoleLabel } from './team-types';
+import { FormError } from '../manage/form-error';
 
 export type InviteStateLabel = 'valid' | 'expired' | 'revoked' | 'used-up' | 'unknown';
 
@@ -52,11 +53,7 @@ export function InvitePageView({ state, teamName, role, signedIn, signIn, join }
           {signIn}
         </div>
       )}
-      {join.error && (
-        <p role="alert" className="text-error">
-          {join.error}
-        </p>
-      )}
+      <FormError message={join.error} />
     </section>
   );
 }

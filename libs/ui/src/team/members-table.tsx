@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../manage/confirm-dialog';
 import { ROLE_NAMES, type TeamAction, type TeamMemberRow, type TeamRoleLabel } from './team-types';
 import { TitledSection } from '../common/titled-section';
+import { FormError } from '../manage/form-error';
+import { DataTable } from '../common/data-table';
 
 export interface MembersTableProps {
   members: TeamMemberRow[];
@@ -21,64 +23,47 @@ export function MembersTable({ members, myRole, changeRole, remove }: MembersTab
   const may = (member: TeamMemberRow) => manages && (myRole === 'owner' || member.role !== 'owner');
   return (
     <TitledSection id="team-members" title="Members" className="flex flex-col gap-2">
-      <div className="overflow-x-auto">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              {manages && <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.uid}>
-                <td>
-                  {member.name || 'Unnamed'}
-                  {member.isMe && ' (you)'}
-                </td>
-                <td>{member.email}</td>
-                <td>
-                  {may(member) ? (
-                    <select
-                      className="select select-sm"
-                      aria-label={`Role of ${member.name || member.email || 'member'}`}
-                      value={member.role}
-                      disabled={changeRole.busy}
-                      onChange={(event) => changeRole.submit(member.uid, event.currentTarget.value as TeamRoleLabel)}
-                    >
-                      {ROLES.filter((role) => myRole === 'owner' || role !== 'owner').map((role) => (
-                        <option key={role} value={role}>
-                          {ROLE_NAMES[role]}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    ROLE_NAMES[member.role]
-                  )}
-                </td>
-                <td>{member.joined}</td>
-                {manages && (
-                  <td>
-                    {may(member) && !member.isMe && (
-                      <button type="button" className="btn btn-sm btn-ghost" onClick={() => setRemoving(member)}>
-                        Remove<span className="sr-only"> {member.name || member.email || 'member'}</span>
-                      </button>
-                    )}
-                  </td>
+      <DataTable headings={['Name', 'Email', 'Role', 'Joined', ...(manages ? ['Actions'] : [])]}>
+        {members.map((member) => (
+          <tr key={member.uid}>
+            <td>
+              {member.name || 'Unnamed'}
+              {member.isMe && ' (you)'}
+            </td>
+            <td>{member.email}</td>
+            <td>
+              {may(member) ? (
+                <select
+                  className="select select-sm"
+                  aria-label={`Role of ${member.name || member.email || 'member'}`}
+                  value={member.role}
+                  disabled={changeRole.busy}
+                  onChange={(event) => changeRole.submit(member.uid, event.currentTarget.value as TeamRoleLabel)}
+                >
+                  {ROLES.filter((role) => myRole === 'owner' || role !== 'owner').map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_NAMES[role]}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                ROLE_NAMES[member.role]
+              )}
+            </td>
+            <td>{member.joined}</td>
+            {manages && (
+              <td>
+                {may(member) && !member.isMe && (
+                  <button type="button" className="btn btn-sm btn-ghost" onClick={() => setRemoving(member)}>
+                    Remove<span className="sr-only"> {member.name || member.email || 'member'}</span>
+                  </button>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {changeRole.error && (
-        <p role="alert" className="text-error text-sm">
-          {changeRole.error}
-        </p>
-      )}
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
+      <FormError message={changeRole.error} />
       {removing && (
         <ConfirmDialog
           title="Remove member?"

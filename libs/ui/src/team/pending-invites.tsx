@@ -1,4 +1,5 @@
 import { ROLE_NAMES, type TeamAction, type TeamInviteRow } from './team-types';
+import { FormError } from '../manage/form-error';
 
 export interface PendingInvitesProps {
   invites: TeamInviteRow[];
@@ -32,11 +33,7 @@ export function PendingInvites({ invites, revoke }: PendingInvitesProps) {
           </li>
         ))}
       </ul>
-      {revoke.error && (
-        <p role="alert" className="text-error text-sm">
-          {revoke.error}
-        </p>
-      )}
+      <FormError message={revoke.error} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { TeamHeader, type TeamHeaderProps } from './team-header';
 import { TeamNameDialog } from './team-name-dialog';
 import type { TeamAction } from './team-types';
 import { TitledSection } from '../common/titled-section';
+import { FormError } from '../manage/form-error';
 
 export type OpenTeamProps = TeamHeaderProps &
   Pick<MembersTableProps, 'members' | 'changeRole'> & {
@@ -77,11 +78,7 @@ export function TeamPageView({
           You are not in a team yet. Create one, or open an invite link a colleague sent you.
         </p>
       )}
-      {teamError && (
-        <p role="alert" className="text-error">
-          {teamError}
-        </p>
-      )}
+      <FormError message={teamError} />
       {team && <OpenTeam {...team} copy={copy} />}
       {creating && (
         <TeamNameDialog

@@ -1,27 +1,16 @@
-import { Code, ConnectError } from '@connectrpc/connect';
-import { describeVideoError } from '../errors/describe-video-error';
+import { Code } from '@connectrpc/connect';
+import { refusalMessage } from '../errors/refusal-message';
 
 /**
  * A refused admin or API-key call in words (issue 32). Invalid input and the rules the server
  * names (an admin disabling themselves) keep its sentence; the rest by code.
  */
 export function adminErrorMessage(error: unknown): string {
-  const e = ConnectError.from(error);
-  switch (e.code) {
-    case Code.InvalidArgument:
-    case Code.FailedPrecondition:
-    case Code.ResourceExhausted:
-      return e.rawMessage ? sentence(e.rawMessage) : describeVideoError(error).message;
-    case Code.PermissionDenied:
-      return 'Only an admin of this Stream can do that.';
-    case Code.NotFound:
-      return 'That person or key is no longer here.';
-    default:
-      return describeVideoError(error).message;
-  }
+  return refusalMessage(error, {
+    serverSays: [Code.InvalidArgument, Code.FailedPrecondition, Code.ResourceExhausted],
+    byCode: {
+      [Code.PermissionDenied]: 'Only an admin of this Stream can do that.',
+      [Code.NotFound]: 'That person or key is no longer here.',
+    },
+  });
 }
-
-const sentence = (text: string) => {
-  const capital = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-};

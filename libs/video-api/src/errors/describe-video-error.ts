@@ -24,8 +24,11 @@ const httpStatusOf: Partial<Record<Code, number>> = {
   [Code.DeadlineExceeded]: 504,
 };
 
+const NOT_VALID = 'The request was not valid. Check what you entered and try again.';
+const SERVER_FAILED = 'Something went wrong on the server. Try again.';
+
 const messageOf: Record<Code, string> = {
-  [Code.InvalidArgument]: 'The request was not valid. Check what you entered and try again.',
+  [Code.InvalidArgument]: NOT_VALID,
   [Code.Unauthenticated]: 'Session expired. Please login again.',
   [Code.PermissionDenied]: 'You do not have access to this video.',
   [Code.NotFound]: 'Video not found',
@@ -33,11 +36,11 @@ const messageOf: Record<Code, string> = {
   [Code.FailedPrecondition]: 'The video is not ready for that yet. Try again when processing has finished.',
   [Code.ResourceExhausted]: 'Too many requests. Wait a moment and try again.',
   [Code.Canceled]: 'The request was cancelled. Try again.',
-  [Code.Unknown]: 'Something went wrong on the server. Try again.',
-  [Code.Internal]: 'Something went wrong on the server. Try again.',
-  [Code.DataLoss]: 'Something went wrong on the server. Try again.',
+  [Code.Unknown]: SERVER_FAILED,
+  [Code.Internal]: SERVER_FAILED,
+  [Code.DataLoss]: SERVER_FAILED,
   [Code.AlreadyExists]: 'That already exists. Reload and try again.',
-  [Code.OutOfRange]: 'The request was not valid. Check what you entered and try again.',
+  [Code.OutOfRange]: NOT_VALID,
   [Code.Unimplemented]: 'The server does not support this action yet.',
   [Code.Unavailable]: 'Cannot reach the video service. Check your connection and try again.',
   [Code.DeadlineExceeded]: 'The server took too long to answer. Try again.',

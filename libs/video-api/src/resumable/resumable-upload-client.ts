@@ -1,5 +1,5 @@
 import type { GetToken } from '../transport/create-video-transport';
-import { QUOTA_EXCEEDED, uploadMessages } from '../upload/upload-messages';
+import { QUOTA_EXCEEDED, uploadMessages, type UploadFailureCode } from '../upload/upload-messages';
 import { waitToRetry, type Backoff, type OnlineSignal } from './retry-wait';
 
 /**
@@ -14,18 +14,16 @@ export const videoIdHeader = 'stream-video-id';
 /** Why a request was refused when its status alone does not say (issue 32: `quota_exceeded`). */
 export const refusalHeader = 'stream-refusal';
 
+/**
+ * A resumable upload's failure: `quota-exceeded` is a 413 with Stream-Refusal: quota_exceeded, and
+ * `failed` the server failing (5xx) past the attempts allowed.
+ */
 export type ResumableErrorCode =
+  | UploadFailureCode
   /** The server no longer has the upload (expired, its node gone, deleted): start a new one from the local copy. */
   | 'gone'
-  | 'unauthenticated'
-  | 'too-large'
-  /** Issue 32: the upload would take its owner past their storage quota (413 with Stream-Refusal: quota_exceeded). */
-  | 'quota-exceeded'
   /** The server refused the bytes for good (not WebM, a finished upload). */
-  | 'refused'
-  /** The server kept failing (5xx) past the attempts allowed. */
-  | 'failed'
-  | 'aborted';
+  | 'refused';
 
 export class ResumableUploadError extends Error {
   constructor(

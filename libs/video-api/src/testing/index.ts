@@ -24,6 +24,7 @@ export {
   type RpcContractSubject,
   type TusContractSubject,
 } from './contract';
+export { readZip, type ZipEntry } from './read-zip';
 export { makeTestClip, testClipArgs, type TestClipOptions, type TestClipVideo } from './test-clip';
 export { updateVideoMaskContract } from './update-video-contract';
 export { createFakeTeamService, type FakeTeamService } from './fake-team-service';

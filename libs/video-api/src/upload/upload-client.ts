@@ -1,5 +1,5 @@
 import type { GetToken } from '../transport/create-video-transport';
-import { QUOTA_EXCEEDED, statusFailure, uploadMessages } from './upload-messages';
+import { QUOTA_EXCEEDED, statusFailure, uploadMessages, type UploadFailureCode } from './upload-messages';
 
 /**
  * The recording upload (docs/product.md, Calls): POST <baseUrl>/api/videoservice/upload, multipart with one
@@ -11,15 +11,8 @@ export const uploadPath = '/api/videoservice/upload';
 export const uploadFieldName = 'video';
 export const uploadFileName = 'recording.webm';
 
-export type UploadErrorCode =
-  | 'too-large'
-  /** Issue 32: the upload would take its owner past their storage quota; the message is the server's. */
-  | 'quota-exceeded'
-  | 'unauthenticated'
-  | 'offline'
-  | 'failed'
-  | 'busy'
-  | 'aborted';
+/** A whole-file upload's failure; for `quota-exceeded` the message is the server's. */
+export type UploadErrorCode = UploadFailureCode | 'offline' | 'busy';
 
 export type UploadResult =
   | {

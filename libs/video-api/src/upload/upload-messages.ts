@@ -20,3 +20,9 @@ export function statusFailure(status: number): string {
 
 /** Issue 32: the code the API gives a refusal by storage quota (upload JSON `code`, tus `Stream-Refusal` header). */
 export const QUOTA_EXCEEDED = 'quota_exceeded';
+
+/**
+ * Why an upload failed, in the words both upload clients share: too large for the server, past its
+ * owner's storage quota (issue 32), signed out, failed at the server, or cancelled by the caller.
+ */
+export type UploadFailureCode = 'too-large' | 'quota-exceeded' | 'unauthenticated' | 'failed' | 'aborted';

@@ -5,13 +5,14 @@
 // stuck PROCESSING.
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Status, type Video } from '@stream/proto';
+import { EditState, Status, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { makeCameraFile } from './support/camera-files';
 import { videoClient } from './support/clients';
-import { ffprobe } from './support/mp4-boxes';
+import { editClient } from './support/edit-client';
+import { ffprobe, topLevelBoxes } from './support/mp4-boxes';
 import { makeMatroskaWithForeignCodec } from './processing-fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
@@ -70,6 +71,28 @@ describe('uploading a file that is not a recording', () => {
       'h264',
       'aac',
     ]);
+  }, 120_000);
+
+  it('a 10 s MP4 upload trimmed in the editor plays as an MP4 (H.264/AAC, moov first) of the kept length', async () => {
+    const file = await makeCameraFile(join(server.dataDir, 'to-trim.mp4'), { seconds: 10, format: 'mp4' });
+    const video = await processed(file, 'to-trim.mp4', 'video/mp4');
+    expect(video.status, video.failureReason).toBe(Status.READY);
+    await editClient(server.baseUrl, owner.idToken).saveEdits({
+      videoId: video.id,
+      keptRanges: [{ startSeconds: 1.3, endSeconds: 7.5 }],
+    });
+    const applied = await until('the edit to render', async () => {
+      const current = await client().getVideo({ videoId: video.id });
+      return current.editState === EditState.APPLYING ? undefined : current;
+    });
+    expect(applied.editState, applied.editFailureReason).toBe(EditState.APPLIED);
+    expect(Math.abs(applied.durationSeconds - 6.2)).toBeLessThan(1 / 25);
+    const edited = await served(applied.url, 'trimmed.mp4');
+    expect(edited.type).toBe('video/mp4');
+    expect(edited.streams.map((stream) => stream.codec)).toEqual(['h264', 'aac']);
+    expect(Math.abs(edited.durationSeconds - 6.2)).toBeLessThanOrEqual(0.1);
+    const boxes = await topLevelBoxes(join(server.dataDir, 'trimmed.mp4'));
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
   }, 120_000);
 
   it('a MOV with moov at the end, a WebM named .mp4, and an MP4 without sound each become READY', async () => {

@@ -3,8 +3,10 @@
 // play, else an encode that keeps the upload as the original); what is not a video is refused at
 // upload with a reason, and what looks like one but is broken ends FAILED with a reason, never
 // stuck PROCESSING.
+import { execFile } from 'node:child_process';
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { EditState, Status, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,17 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
 import { saveServed, uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+
+const run = promisify(execFile);
+const ffmpeg = (args: string[]) => run('/usr/bin/ffmpeg', ['-v', 'error', '-y', ...args]);
+/** How many video frames a file holds, by ffprobe's count of packets. */
+async function frameCount(path: string): Promise<number> {
+  const { stdout } = await run('/usr/bin/ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-count_packets'],
+    ...['-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', path],
+  ]);
+  return Number.parseInt(stdout.trim(), 10);
+}
 
 let emulator: AuthEmulator;
 let server: TestServer;
@@ -133,6 +146,37 @@ describe('uploading a file that is not a recording', () => {
     expect(kinds).toContain('original');
     expect(kinds).toContain('playable');
   }, 120_000);
+
+  it('a 4K 60 fps phone file and a variable-frame-rate file each become READY and play, at their length', async () => {
+    const uhd = join(server.dataDir, 'uhd60.mp4');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=3840x2160:rate=60', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+      ...['-t', '1.5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', uhd],
+    ]);
+    // 25 fps for 2 s, then a frame every 0.1 s: irregular times, in a codec no browser plays (so encoded).
+    const vfr = join(server.dataDir, 'vfr.mkv');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '2.8'],
+      ...['-vf', "select='lt(n,50)+not(mod(n,5))',setpts='if(lt(N,50),N/25,2+(N-50)/10)/TB'"],
+      ...['-fps_mode', 'vfr', '-c:v', 'mpeg4', '-f', 'matroska', vfr],
+    ]);
+    const [fromUhd, fromVfr] = await Promise.all([
+      processed(uhd, 'IMG_4K60.mp4', 'video/mp4'),
+      processed(vfr, 'screen-vfr.mkv', 'video/x-matroska'),
+    ]);
+    expect(fromUhd.status, fromUhd.failureReason).toBe(Status.READY);
+    expect(Math.abs(fromUhd.durationSeconds - 1.5)).toBeLessThanOrEqual(0.1);
+    const uhdPlaying = await served(fromUhd.url, 'uhd-playing.mp4');
+    expect(uhdPlaying.streams.map((stream) => stream.codec)).toEqual(['h264', 'aac']);
+    expect(fromVfr.status, fromVfr.failureReason).toBe(Status.READY);
+    const vfrPlaying = await served(fromVfr.url, 'vfr-playing.mp4');
+    expect(vfrPlaying.streams).toEqual([{ type: 'video', codec: 'h264', pixFmt: 'yuv420p' }]);
+    // Each frame kept at its own time: none invented to make the rate constant, none dropped.
+    const sourceFrames = await frameCount(vfr);
+    expect(sourceFrames).toBeGreaterThan(50);
+    expect(await frameCount(join(server.dataDir, 'vfr-playing.mp4'))).toBe(sourceFrames);
+    expect(Math.abs(fromVfr.durationSeconds - (await ffprobe(vfr)).durationSeconds)).toBeLessThanOrEqual(0.1);
+  }, 180_000);
 
   it('refuses a text file named .mp4 at upload (415, with the reason) and creates nothing', async () => {
     const text = join(server.dataDir, 'notes.mp4');

@@ -32,7 +32,17 @@ if (dryRun) {
   for (const task of affectedTasks({ targets, base, head, bin: bin('nx'), env: nxEnv })) console.log(`  ${task}`);
   process.exit(0);
 }
-ensureSystemPackages(['chromium', 'ffmpeg', 'postgresql', 'firefox', 'pocketsphinx', 'espeak', 'tesseract', 'fonts']);
+ensureSystemPackages([
+  'chromium',
+  'ffmpeg',
+  'postgresql',
+  'firefox',
+  'webkit',
+  'pocketsphinx',
+  'espeak',
+  'tesseract',
+  'fonts',
+]);
 
 const reports = join(workspaceRoot, 'test-results/vitest');
 rmSync(reports, { recursive: true, force: true });

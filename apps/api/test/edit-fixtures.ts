@@ -89,3 +89,46 @@ export async function durations(path: string): Promise<{ video: number; containe
   const times = lines.map((line) => Number.parseFloat(line)).sort((a, b) => a - b);
   return { video: (times.at(-1) ?? 0) - (times[0] ?? 0) + 1 / FPS, container, frames: times.length };
 }
+
+/**
+ * The same picture as H.264 (x264, with B-frames) and AAC in an MP4, keyframes every 2 s: a file
+ * uploaded from a phone or another recorder, or a recording made as MP4 (issue 29).
+ */
+export async function makeEditableMp4(path: string, options: { seconds?: number } = {}) {
+  await run(FFMPEG, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x240:rate=${FPS},geq=lum='mod(lum(X,Y)+N*29,256)':cb='cb(X,Y)':cr='cr(X,Y)'`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-t',
+    String(options.seconds ?? 10),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-bf',
+    '2',
+    '-g',
+    String(GOP_FRAMES),
+    '-keyint_min',
+    String(GOP_FRAMES),
+    '-sc_threshold',
+    '0',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-movflags',
+    '+faststart',
+    path,
+  ]);
+}

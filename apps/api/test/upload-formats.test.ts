@@ -3,20 +3,34 @@
 // play, else an encode that keeps the upload as the original); what is not a video is refused at
 // upload with a reason, and what looks like one but is broken ends FAILED with a reason, never
 // stuck PROCESSING.
+import { execFile } from 'node:child_process';
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Status, type Video } from '@stream/proto';
+import { promisify } from 'node:util';
+import { EditState, Status, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { makeCameraFile } from './support/camera-files';
 import { videoClient } from './support/clients';
-import { ffprobe } from './support/mp4-boxes';
+import { editClient } from './support/edit-client';
+import { ffprobe, topLevelBoxes } from './support/mp4-boxes';
 import { makeMatroskaWithForeignCodec } from './processing-fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
 import { saveServed, uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+
+const run = promisify(execFile);
+const ffmpeg = (args: string[]) => run('/usr/bin/ffmpeg', ['-v', 'error', '-y', ...args]);
+/** How many video frames a file holds, by ffprobe's count of packets. */
+async function frameCount(path: string): Promise<number> {
+  const { stdout } = await run('/usr/bin/ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-count_packets'],
+    ...['-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', path],
+  ]);
+  return Number.parseInt(stdout.trim(), 10);
+}
 
 let emulator: AuthEmulator;
 let server: TestServer;
@@ -72,6 +86,28 @@ describe('uploading a file that is not a recording', () => {
     ]);
   }, 120_000);
 
+  it('a 10 s MP4 upload trimmed in the editor plays as an MP4 (H.264/AAC, moov first) of the kept length', async () => {
+    const file = await makeCameraFile(join(server.dataDir, 'to-trim.mp4'), { seconds: 10, format: 'mp4' });
+    const video = await processed(file, 'to-trim.mp4', 'video/mp4');
+    expect(video.status, video.failureReason).toBe(Status.READY);
+    await editClient(server.baseUrl, owner.idToken).saveEdits({
+      videoId: video.id,
+      keptRanges: [{ startSeconds: 1.3, endSeconds: 7.5 }],
+    });
+    const applied = await until('the edit to render', async () => {
+      const current = await client().getVideo({ videoId: video.id });
+      return current.editState === EditState.APPLYING ? undefined : current;
+    });
+    expect(applied.editState, applied.editFailureReason).toBe(EditState.APPLIED);
+    expect(Math.abs(applied.durationSeconds - 6.2)).toBeLessThan(1 / 25);
+    const edited = await served(applied.url, 'trimmed.mp4');
+    expect(edited.type).toBe('video/mp4');
+    expect(edited.streams.map((stream) => stream.codec)).toEqual(['h264', 'aac']);
+    expect(Math.abs(edited.durationSeconds - 6.2)).toBeLessThanOrEqual(0.1);
+    const boxes = await topLevelBoxes(join(server.dataDir, 'trimmed.mp4'));
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+  }, 120_000);
+
   it('a MOV with moov at the end, a WebM named .mp4, and an MP4 without sound each become READY', async () => {
     const mov = await makeCameraFile(join(server.dataDir, 'camera.mov'), { seconds: 3, format: 'mov' });
     const lying = await makeWebm({ seconds: 3, dir: server.dataDir, name: 'lying.webm' });
@@ -110,6 +146,37 @@ describe('uploading a file that is not a recording', () => {
     expect(kinds).toContain('original');
     expect(kinds).toContain('playable');
   }, 120_000);
+
+  it('a 4K 60 fps phone file and a variable-frame-rate file each become READY and play, at their length', async () => {
+    const uhd = join(server.dataDir, 'uhd60.mp4');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=3840x2160:rate=60', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+      ...['-t', '1.5', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', uhd],
+    ]);
+    // 25 fps for 2 s, then a frame every 0.1 s: irregular times, in a codec no browser plays (so encoded).
+    const vfr = join(server.dataDir, 'vfr.mkv');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '2.8'],
+      ...['-vf', "select='lt(n,50)+not(mod(n,5))',setpts='if(lt(N,50),N/25,2+(N-50)/10)/TB'"],
+      ...['-fps_mode', 'vfr', '-c:v', 'mpeg4', '-f', 'matroska', vfr],
+    ]);
+    const [fromUhd, fromVfr] = await Promise.all([
+      processed(uhd, 'IMG_4K60.mp4', 'video/mp4'),
+      processed(vfr, 'screen-vfr.mkv', 'video/x-matroska'),
+    ]);
+    expect(fromUhd.status, fromUhd.failureReason).toBe(Status.READY);
+    expect(Math.abs(fromUhd.durationSeconds - 1.5)).toBeLessThanOrEqual(0.1);
+    const uhdPlaying = await served(fromUhd.url, 'uhd-playing.mp4');
+    expect(uhdPlaying.streams.map((stream) => stream.codec)).toEqual(['h264', 'aac']);
+    expect(fromVfr.status, fromVfr.failureReason).toBe(Status.READY);
+    const vfrPlaying = await served(fromVfr.url, 'vfr-playing.mp4');
+    expect(vfrPlaying.streams).toEqual([{ type: 'video', codec: 'h264', pixFmt: 'yuv420p' }]);
+    // Each frame kept at its own time: none invented to make the rate constant, none dropped.
+    const sourceFrames = await frameCount(vfr);
+    expect(sourceFrames).toBeGreaterThan(50);
+    expect(await frameCount(join(server.dataDir, 'vfr-playing.mp4'))).toBe(sourceFrames);
+    expect(Math.abs(fromVfr.durationSeconds - (await ffprobe(vfr)).durationSeconds)).toBeLessThanOrEqual(0.1);
+  }, 180_000);
 
   it('refuses a text file named .mp4 at upload (415, with the reason) and creates nothing', async () => {
     const text = join(server.dataDir, 'notes.mp4');

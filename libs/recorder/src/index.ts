@@ -20,7 +20,7 @@ export {
   type SinkSpec,
 } from './chunk-sink.ts';
 export { type SinkStatus } from './sink-pipeline.ts';
-export { chooseMimeType, webmCandidates } from './mime-type.ts';
+export { chooseMimeType, mp4Candidates, recordingExtension, recordingTypes, webmCandidates } from './mime-type.ts';
 export {
   describeAudio,
   describeCameraError,

@@ -18,7 +18,7 @@ export const messages = {
   cameraOnly:
     'This browser cannot record the screen (most phones cannot), so Camera only is chosen. To record your screen, open Stream on a computer in Chrome, Edge or Firefox.',
   noWebm:
-    'This browser cannot record WebM video with VP8 or VP9 and Opus. Use a recent version of Chrome, Edge or Firefox.',
+    'This browser cannot record video as MP4 (H.264) or WebM (VP8 or VP9 with Opus). Use a recent version of Chrome, Edge, Firefox or Safari.',
   recorderFailed: 'The recording stopped because of an error in the browser. Whatever was recorded before it is kept.',
   nothingRecorded:
     'Nothing was recorded: the recording stopped before the browser delivered any video. Record again, for at least a second.',

@@ -111,7 +111,22 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(recorder.state).toEqual({ status: 'idle' });
   });
 
-  it('without a WebM VP8/VP9 + Opus type it fails with a message and releases the capture', async () => {
+  it('records an H.264/AAC MP4 where the browser can (Safari), and the recording carries that type', async () => {
+    const fake = createFakeBrowser({
+      supportedTypes: ['video/mp4;codecs=avc1.42E01E,mp4a.40.2', 'video/webm;codecs=vp8,opus'],
+    });
+    const recorder = createRecorder({ browser: fake.browser });
+    expect(await recorder.start()).toMatchObject({
+      status: 'recording',
+      mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2',
+    });
+    expect(fake.recorders[0]!.options.mimeType).toBe('video/mp4;codecs=avc1.42E01E,mp4a.40.2');
+    fake.recorders[0]!.emit(new Blob(['mp4-bytes']));
+    const stopped = await recorder.stop();
+    expect(stopped.status === 'stopped' && stopped.recording.blob.type).toBe('video/mp4;codecs=avc1.42e01e,mp4a.40.2');
+  });
+
+  it('without a type it can record (MP4 H.264, WebM VP8/VP9 + Opus) it fails with a message and releases the capture', async () => {
     const fake = createFakeBrowser({ supportedTypes: ['video/webm;codecs=h264'] });
     const recorder = createRecorder({ browser: fake.browser });
     expect(await recorder.start()).toEqual({ status: 'error', message: messages.noWebm });

@@ -44,4 +44,22 @@ describe('planSmartCut with blur regions (issue 31)', () => {
       ['copy', 50, 25, undefined, undefined],
     ]);
   });
+
+  it('encodes each kept range as one piece, keeping the source keyframes, when copying is not possible (H.264)', () => {
+    const plan = planSmartCut(
+      frames,
+      10,
+      [
+        { start: 0.52, end: 5 },
+        { start: 6, end: 10 },
+      ],
+      [],
+      false,
+    );
+    expect(summary(plan)).toEqual([
+      ['encode', 13, 112, undefined, [37, 87]],
+      ['encode', 150, 100, undefined, [50]],
+    ]);
+    expect(plan.duration).toBeCloseTo(8.48, 6);
+  });
 });

@@ -63,6 +63,8 @@ export function planSmartCut(
   end: number,
   ranges: readonly TimeRange[],
   blurs: readonly BlurRegion[] = [],
+  /** False for a source whose frames cannot be copied beside encoded ones (H.264): one encoded piece per range. */
+  canCopy = true,
 ): CutPlan {
   const pieces: CutPiece[] = [];
   const kept: TimeRange[] = [];
@@ -81,7 +83,7 @@ export function planSmartCut(
       while (next < stop && !frames[next]!.key) next++;
       let blurred = false;
       for (let frame = index; frame < next && !blurred; frame++) blurred = blurs.some((region) => shows(frame, region));
-      const kind = frames[index]!.key && !blurred ? 'copy' : 'encode';
+      const kind = canCopy && frames[index]!.key && !blurred ? 'copy' : 'encode';
       // Groups of the same kind join into one piece: one copy, or one encode over several groups.
       if (previous?.kind === kind) pieces.pop();
       else previous = { kind, from: index };

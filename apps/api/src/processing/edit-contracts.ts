@@ -7,6 +7,8 @@ export type { BlurRegion, TimeRange } from './cut-plan';
 /** The local file one render made, for the API side to store. */
 export interface EditedFiles {
   video: string;
+  /** A WebM cut from a VP8/VP9 source, an MP4 from any other (H.264). */
+  contentType: 'video/webm' | 'video/mp4';
   durationSeconds: number;
   /** The kept ranges as rendered (moved to frame edges): what the file holds. */
   kept: TimeRange[];

@@ -31,8 +31,9 @@ export async function renderEdit(
   const edit = await deps.edits.findEdit(videoId, version);
   if (!edit) return undefined;
   return inScratch(deps.scratchDir, videoId, deps.timeoutMs, async (work) => {
-    const source = join(work, 'source.webm');
-    const edited = join(work, 'edited.webm');
+    // The unedited video is a WebM or an MP4 (an upload, a recording made as MP4): so is the cut.
+    const source = join(work, 'source');
+    const edited = join(work, 'edited');
     if (!(await deps.edits.fetchSource(videoId, source)))
       throw new UnprocessableVideoError('The original video is missing');
     const plan = await smartCut(source, edited, edit.ranges, {
@@ -65,6 +66,7 @@ export async function renderEdit(
       throw new UnprocessableVideoError('No thumbnail could be taken of the blurred version');
     const files = {
       video: edited,
+      contentType: plan.contentType,
       durationSeconds,
       kept: plan.kept,
       storyboard,

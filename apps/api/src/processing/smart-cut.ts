@@ -6,6 +6,7 @@ import { runFfmpeg } from '../media/media-tool';
 import { probe } from './probe';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import { videoFrames } from './video-frames';
+import { X264_SETTINGS } from './make-mp4';
 
 export interface SmartCutOptions {
   ffmpegPath: string;
@@ -29,6 +30,17 @@ const ENCODERS: Record<string, string[]> = {
   vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-crf', '28', '-b:v', '0'],
 };
 
+/**
+ * Any other video (H.264 from an uploaded MP4 or MOV, or a Chromium/Safari MP4 recording) is cut by
+ * re-encoding every piece with the settings of the server's MP4s into an MP4 (H.264 + AAC): a copied
+ * H.264 group of pictures cannot sit beside one x264 encoded, as each carries its own SPS/PPS and the
+ * MP4 holds one. Slower than copying, frame-exact the same way (docs/product.md, "Editing").
+ */
+const H264_ENCODER = ['-c:v', 'libx264', ...X264_SETTINGS];
+
+/** The container a cut is written in: WebM for VP8/VP9 sources, else MP4. */
+export type CutContainer = { contentType: 'video/webm' | 'video/mp4' };
+
 /** Half a millisecond: WebM times are whole milliseconds, so this keeps the frame at the time asked. */
 const NUDGE = 0.0005;
 
@@ -37,24 +49,26 @@ const NUDGE = 0.0005;
  * re-encoding whole groups of pictures: each range's frames up to its first keyframe are
  * re-encoded, the rest copied (`-c copy`), and the pieces joined. The audio, cheap to encode, is
  * trimmed and encoded in one pass so it stays sample-accurate at every join. Returns the plan,
- * whose `duration` the output has to within a frame.
+ * whose `duration` the output has to within a frame, and the output's container: a source with
+ * other video (H.264) is re-encoded whole, piece by piece, into an MP4 (see H264_ENCODER).
  */
 export async function smartCut(
   input: string,
   output: string,
   ranges: readonly TimeRange[],
   options: SmartCutOptions,
-): Promise<CutPlan> {
+): Promise<CutPlan & CutContainer> {
   const deadline = Date.now() + options.timeoutMs;
   const left = () => Math.max(1000, deadline - Date.now());
   const source = await probe(options.ffprobePath, input, left());
   const video = source.streams.find((stream) => stream.codecType === 'video');
   const hasAudio = source.streams.some((stream) => stream.codecType === 'audio');
-  const encoder = video && ENCODERS[video.codecName];
-  if (!encoder)
-    throw new UnprocessableVideoError(`Cannot cut ${video?.codecName ?? 'a file without video'} without re-encoding`);
+  if (!video) throw new UnprocessableVideoError('Cannot cut a file without video');
+  const webm = video.codecName in ENCODERS;
+  const encoder = ENCODERS[video.codecName] ?? H264_ENCODER;
+  const intermediate = webm ? 'webm' : 'matroska';
   const { frames, end } = await videoFrames(options.ffprobePath, input, left());
-  const plan = planSmartCut(frames, end, ranges, options.blurs ?? []);
+  const plan = planSmartCut(frames, end, ranges, options.blurs ?? [], webm);
   const size = video.width && video.height ? { width: video.width, height: video.height } : undefined;
   if (!size && plan.pieces.some((piece) => piece.blurs))
     throw new UnprocessableVideoError('The video has no picture size to blur');
@@ -62,34 +76,44 @@ export async function smartCut(
 
   const list: string[] = [];
   for (const [index, piece] of plan.pieces.entries()) {
-    const file = join(options.workDir, `piece-${index}.webm`);
-    await runFfmpeg(options.ffmpegPath, pieceArgs(input, file, piece, encoder, size), { timeoutMs: left() });
+    const file = join(options.workDir, `piece-${index}.${intermediate === 'webm' ? 'webm' : 'mkv'}`);
+    await runFfmpeg(options.ffmpegPath, pieceArgs(input, file, piece, encoder, intermediate, size), {
+      timeoutMs: left(),
+    });
     list.push(`file '${file.replace(/'/g, "'\\''")}'`, `duration ${piece.duration.toFixed(6)}`);
   }
   const listFile = join(options.workDir, 'pieces.txt');
   await writeFile(listFile, `ffconcat version 1.0\n${list.join('\n')}\n`);
-  const joined = join(options.workDir, 'video.webm');
+  const joined = join(options.workDir, 'video.mkv');
   await runFfmpeg(
     options.ffmpegPath,
-    ['-f', 'concat', '-safe', '0', '-i', listFile, '-map', '0:v', '-c', 'copy', '-f', 'webm', joined],
+    ['-f', 'concat', '-safe', '0', '-i', listFile, '-map', '0:v', '-c', 'copy', '-f', intermediate, joined],
     { timeoutMs: left() },
   );
 
   const inputs = ['-i', joined];
   const maps = ['-map', '0:v'];
   if (hasAudio) {
-    const audio = join(options.workDir, 'audio.webm');
-    await runFfmpeg(options.ffmpegPath, audioArgs(input, audio, plan.kept), { timeoutMs: left() });
+    const audio = join(options.workDir, 'audio.mka');
+    await runFfmpeg(options.ffmpegPath, audioArgs(input, audio, plan.kept, webm), { timeoutMs: left() });
     inputs.push('-i', audio);
     maps.push('-map', '1:a');
   }
-  await runFfmpeg(options.ffmpegPath, [...inputs, ...maps, '-c', 'copy', '-cues_to_front', '1', '-f', 'webm', output], {
+  const container = webm ? ['-cues_to_front', '1', '-f', 'webm'] : ['-movflags', '+faststart', '-f', 'mp4'];
+  await runFfmpeg(options.ffmpegPath, [...inputs, ...maps, '-c', 'copy', ...container, output], {
     timeoutMs: left(),
   });
-  return plan;
+  return { ...plan, contentType: webm ? 'video/webm' : 'video/mp4' };
 }
 
-function pieceArgs(input: string, output: string, piece: CutPiece, encoder: string[], size?: FrameSize): string[] {
+function pieceArgs(
+  input: string,
+  output: string,
+  piece: CutPiece,
+  encoder: string[],
+  format: string,
+  size?: FrameSize,
+): string[] {
   const head: string[] = [];
   if (piece.kind === 'copy') {
     // A seek lands on a keyframe somewhat before the time asked (ffmpeg backs off for formats
@@ -107,11 +131,14 @@ function pieceArgs(input: string, output: string, piece: CutPiece, encoder: stri
   const keyframes = piece.keyframes
     ? ['-force_key_frames', `expr:${piece.keyframes.map((frame) => `eq(n,${frame})`).join('+')}`]
     : [];
-  return [...head, ...video, '-frames:v', String(piece.frames), ...codec, ...keyframes, '-an', '-f', 'webm', output];
+  return [...head, ...video, '-frames:v', String(piece.frames), ...codec, ...keyframes, '-an', '-f', format, output];
 }
 
-/** The kept ranges of the audio, joined and encoded once (Opus, as the recorder makes it). */
-function audioArgs(input: string, output: string, kept: readonly TimeRange[]): string[] {
+/**
+ * The kept ranges of the audio, joined and encoded once: Opus, as the recorder makes it, for a
+ * WebM; AAC for an MP4.
+ */
+function audioArgs(input: string, output: string, kept: readonly TimeRange[], webm: boolean): string[] {
   const parts = kept.map(
     (range, index) =>
       `[0:a:0]atrim=start=${range.start.toFixed(6)}:end=${range.end.toFixed(6)},asetpts=PTS-STARTPTS[a${index}]`,
@@ -125,13 +152,12 @@ function audioArgs(input: string, output: string, kept: readonly TimeRange[]): s
     filter,
     '-map',
     '[out]',
-    '-c:a',
-    'libopus',
+    ...(webm ? ['-c:a', 'libopus'] : ['-c:a', 'aac']),
     '-b:a',
     '128k',
     '-vn',
     '-f',
-    'webm',
+    webm ? 'webm' : 'matroska',
     output,
   ];
 }

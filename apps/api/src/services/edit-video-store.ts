@@ -26,7 +26,7 @@ export function createEditVideoStore(db: Kysely<Database>, media: MediaService):
     // The unedited video: edits are always cut from it, never from an earlier edit.
     fetchSource: (videoId, path) => media.download(videoId, ['playable', 'original'], path),
     async publishEdit(videoId: string, version: number, files: EditedFiles) {
-      const video = await media.stageFile(videoId, 'edited', files.video, 'video/webm');
+      const video = await media.stageFile(videoId, 'edited', files.video, files.contentType);
       const storyboard =
         files.storyboard && (await stageStoryboard(media, videoId, 'edited-storyboard', files.storyboard));
       const thumbnail =

@@ -1,4 +1,4 @@
-import { recorderNotices, type RecorderOptions } from '@stream/recorder';
+import { recorderNotices, recordingExtension, type RecorderOptions } from '@stream/recorder';
 import { useRecorderSetup } from '@stream/recorder/react';
 import { useState } from 'react';
 import type { RecordingUploads, RecordingUploadState } from '../recording-uploads.ts';
@@ -52,7 +52,14 @@ export function useRecordPage(recordings: RecordingUploads, recorderOptions?: Re
     },
     elapsed: running ? { elapsedMs: recorder.elapsedMs, paused: state.status === 'paused' } : null,
     acquiring: state.status === 'acquiring',
-    preview: recording && !capturing ? { blob: recording.blob, downloadDisabled: uploading } : null,
+    preview:
+      recording && !capturing
+        ? {
+            blob: recording.blob,
+            fileName: `recording.${recordingExtension(recording.mimeType)}`,
+            downloadDisabled: uploading,
+          }
+        : null,
     upload: capturing
       ? null
       : {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { recordingExtension } from '@stream/recorder';
 import type { RecordingUploads } from '../recording-uploads.ts';
 
 export interface UnfinishedRecordingView {
@@ -17,7 +18,7 @@ export interface UnfinishedRecordings {
   error: string | null;
   clearError(): void;
   resume(id: string): void;
-  /** Saves the local copy as recording.webm. */
+  /** Saves the local copy as recording.webm (recording.mp4 when it was recorded as MP4). */
   download(id: string): void;
   discard(id: string): void;
 }
@@ -62,7 +63,11 @@ export function useUnfinishedRecordings(uploads: RecordingUploads): UnfinishedRe
     error,
     clearError: () => setError(null),
     resume: (id) => act(id, () => uploads.resume(id)),
-    download: (id) => act(id, async () => saveAs(await uploads.download(id), 'recording.webm')),
+    download: (id) =>
+      act(id, async () => {
+        const blob = await uploads.download(id);
+        saveAs(blob, `recording.${recordingExtension(blob.type)}`);
+      }),
     discard: (id) => act(id, () => uploads.discard(id)),
   };
 }

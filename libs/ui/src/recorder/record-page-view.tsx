@@ -24,7 +24,7 @@ export interface RecordPageViewProps {
   /** The browser's picker is open. */
   acquiring: boolean;
   /** The last recording, to watch and download. */
-  preview: { blob: Blob; downloadDisabled: boolean } | null;
+  preview: { blob: Blob; fileName?: string; downloadDisabled: boolean } | null;
   /** The whole file's upload (not while capturing). */
   upload: UploadStatusProps | null;
 }

@@ -291,7 +291,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
-    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
+    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding, shareLinks });
     registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     registerAccountExportRoutes(app, {
       exports: new AccountExport({ db: database.db, media, accounts }),

@@ -165,6 +165,42 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
       expect((await videos().getSharedVideo({ shareToken: token })).title).toBe('Quarterly secrets');
     });
 
+    it('the watch page asks with a plain form (no JavaScript), which sets the pass and goes back to the video', async () => {
+      const { video, token } = await sharedVideo('Board minutes');
+      await links(asOwner()).updateShareLink({ videoId: video.id, linkId: 'main', password: 'letmein' });
+      const gate = await page(`/s/${token}`);
+      expect(gate.body).toContain(`action="/s/${token}/unlock"`);
+      expect(gate.body).toContain('name="password"');
+      expect(gate.body).not.toContain('Board minutes');
+      expect(gate.body).not.toContain('type="module"');
+
+      const from = newAddress();
+      const post = (password: string) =>
+        fetch(new URL(`/s/${token}/unlock`, server.baseUrl), {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+          body: new URLSearchParams({ password }).toString(),
+        });
+      const wrong = await post('guess');
+      expect(wrong.status).toBe(403);
+      const wrongPage = await wrong.text();
+      expect(wrongPage).toContain('That password is not right');
+      expect(wrongPage).not.toContain('Board minutes');
+      expect(wrong.headers.get('set-cookie')).toBeNull();
+
+      const right = await post('letmein');
+      expect(right.status).toBe(303);
+      expect(right.headers.get('location')).toBe(`/s/${token}`);
+      const cookie = right.headers.get('set-cookie')!.split(';')[0]!;
+      await right.arrayBuffer();
+      const watch = await fetch(new URL(`/s/${token}`, server.baseUrl), { headers: { cookie } });
+      const body = await watch.text();
+      expect(body).not.toContain('name="password"');
+      expect(body).not.toContain('Board minutes');
+      expect((await videos({ cookie }).getSharedVideo({ shareToken: token })).title).toBe('Board minutes');
+    });
+
     it('refuses the 11th try from one address within 15 minutes, even with the right password', async () => {
       const { video, token } = await sharedVideo('guarded');
       await links(asOwner()).updateShareLink({ videoId: video.id, linkId: 'main', password: 'right' });
@@ -286,6 +322,16 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
         const refused = await codeOf(links({ from }).unlockShareLink({ shareToken: token, email }));
         expect(refused.code, email).toBe(Code.InvalidArgument);
       }
+      // The page's form echoes a refused email escaped.
+      const refusedForm = await fetch(new URL(`/s/${token}/unlock`, server.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+        body: new URLSearchParams({ email: '"><script>alert(1)</script>' }).toString(),
+      });
+      expect(refusedForm.status).toBe(400);
+      const refusedPage = await refusedForm.text();
+      expect(refusedPage).not.toContain('<script>alert(1)');
+      expect(refusedPage).toContain('&quot;&gt;&lt;script&gt;');
       const { pass } = await links({ from }).unlockShareLink({ shareToken: token, email: ' Dana@Example.com ' });
       const viewer = { share: token, pass, from };
       expect((await videos(viewer).getSharedVideo({ shareToken: token })).title).toBe('webinar');

@@ -36,16 +36,16 @@ describe('links that know their audience, in Chromium', () => {
     await mainLink.getByRole('button', { name: 'Set password' }).click();
     await mainLink.getByText('Password set').waitFor();
     // A named link for Dana.
-    await dialog.getByLabel('New link for').fill('Dana');
+    await dialog.getByLabel('Name of the recipient').fill('Dana');
     await dialog.getByRole('button', { name: 'Make link' }).click();
-    const danaField = dialog.getByRole('textbox', { name: 'Link for Dana' });
+    const danaField = dialog.getByRole('textbox', { name: 'Address for Dana' });
     await danaField.waitFor();
     const danaLink = await danaField.inputValue();
     expect(danaLink).not.toBe(link);
     // A button shown throughout.
     const cta = dialog.getByRole('form', { name: 'Call to action' });
     await cta.getByLabel('Button label').fill('Book a call');
-    await cta.getByLabel('Button link').fill('https://example.com/book');
+    await cta.getByLabel('Button URL').fill('https://example.com/book');
     await cta.getByLabel('Show the button').selectOption('throughout');
     await cta.getByRole('button', { name: 'Save button' }).click();
     await cta.getByRole('button', { name: 'Remove button' }).waitFor();

@@ -36,7 +36,7 @@ export function CallToActionForm({ current, busy = false, error, onSave, onRemov
         onChange={(event) => setLabel(event.target.value)}
       />
       <label htmlFor={ids.url} className="text-sm">
-        Button link
+        Button URL
       </label>
       <input
         id={ids.url}

@@ -44,7 +44,7 @@ describe('ShareLinksPanel', () => {
     const mainItem = screen.getByRole('listitem', { name: 'Main link' });
     const danaItem = screen.getByRole('listitem', { name: 'For Dana' });
     expect(danaItem.textContent).toContain('2 views');
-    expect((within(danaItem).getByRole('textbox', { name: 'Link for Dana' }) as HTMLInputElement).value).toBe(
+    expect((within(danaItem).getByRole('textbox', { name: 'Address for Dana' }) as HTMLInputElement).value).toBe(
       'https://s.test/s/b',
     );
     expect(within(mainItem).queryByRole('button', { name: 'Revoke' })).toBeNull();
@@ -64,7 +64,7 @@ describe('ShareLinksPanel', () => {
     const { user, calls } = setup();
     const make = screen.getByRole('button', { name: 'Make link' });
     expect((make as HTMLButtonElement).disabled).toBe(true);
-    await user.type(screen.getByLabelText('New link for'), '  Sam ');
+    await user.type(screen.getByLabelText('Name of the recipient'), '  Sam ');
     await user.type(screen.getByLabelText('Password (optional)'), 'pw');
     await user.click(screen.getAllByRole('checkbox', { name: /email/ }).at(-1)!);
     await user.click(make);
@@ -89,7 +89,7 @@ describe('CallToActionForm', () => {
     const label = screen.getByLabelText('Button label');
     await user.clear(label);
     await user.type(label, 'Book a call');
-    const url = screen.getByLabelText('Button link');
+    const url = screen.getByLabelText('Button URL');
     await user.clear(url);
     await user.type(url, 'https://example.com/book');
     await user.selectOptions(screen.getByLabelText('Show the button'), 'throughout');

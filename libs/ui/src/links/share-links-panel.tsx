@@ -65,7 +65,7 @@ export function ShareLinksPanel({
       </ul>
       <form onSubmit={create} className="flex flex-col gap-2 rounded-box border border-base-300 p-2">
         <label htmlFor={ids.name} className="text-sm">
-          New link for
+          Name of the recipient
         </label>
         <input
           id={ids.name}
@@ -134,7 +134,7 @@ function LinkItem({
       {link.name && (
         <input
           readOnly
-          aria-label={`Link for ${link.name}`}
+          aria-label={`Address for ${link.name}`}
           className="input input-xs w-full"
           value={link.url}
           onFocus={(event) => event.currentTarget.select()}

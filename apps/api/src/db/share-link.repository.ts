@@ -25,25 +25,17 @@ const linkViews = sql<
   string | number
 >`(select count(*) from video_views v where v.video_id = share_links.video_id and v.viewer_key like 'link:' || share_links.id || ':%')`;
 
+/** A video's working named links, with their views. */
+const workingLinksOf = (db: Kysely<Database>, videoId: string) =>
+  db
+    .selectFrom('share_links')
+    .select(['id', 'token', 'name', 'password_hash', 'email_gate', linkViews.as('views')])
+    .where('video_id', '=', videoId)
+    .where('revoked_at', 'is', null);
+
 /** A video's working named links, oldest first. */
 export const listNamedLinks = (db: Kysely<Database>, videoId: string) =>
-  db
-    .selectFrom('share_links')
-    .select(['id', 'token', 'name', 'password_hash', 'email_gate', linkViews.as('views')])
-    .where('video_id', '=', videoId)
-    .where('revoked_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-
-export const findNamedLink = (db: Kysely<Database>, videoId: string, id: string) =>
-  db
-    .selectFrom('share_links')
-    .select(['id', 'token', 'name', 'password_hash', 'email_gate', linkViews.as('views')])
-    .where('video_id', '=', videoId)
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  workingLinksOf(db, videoId).orderBy('created_at').orderBy('id').execute();
 
 export const insertNamedLink = (
   db: Kysely<Database>,

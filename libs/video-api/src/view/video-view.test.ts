@@ -2,6 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import {
   CallToActionPlacement,
+  CallToActionSchema,
   EditState,
   FolderSchema,
   Status,
@@ -73,7 +74,8 @@ describe('a Video as the ui’s props', () => {
 
   it('gives the player the call to action (issue 28), none when its label or link is empty', () => {
     const withCta = (label: string, url: string, placement: CallToActionPlacement) =>
-      stageOf(create(VideoSchema, { ...video, callToAction: { label, url, placement } })).callToAction;
+      stageOf(create(VideoSchema, { ...video, callToAction: create(CallToActionSchema, { label, url, placement }) }))
+        .callToAction;
     expect(withCta('Book a call', 'https://example.com', CallToActionPlacement.THROUGHOUT)).toEqual({
       label: 'Book a call',
       url: 'https://example.com',

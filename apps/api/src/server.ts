@@ -24,6 +24,10 @@ import { connectOptions } from './rpc/connect-options';
 import libraryRoutes from './rpc/library.routes';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
 import { UrlSigner } from './services/url-signer';
+import { LinkPasses } from './services/link-pass';
+import { ShareLinkGates } from './services/share-link-gates';
+import { ShareLinkService } from './services/share-link.service';
+import shareLinkRoutes, { shareLinkAnonymousMethods } from './rpc/share-link.routes';
 import { LibraryService } from './services/library.service';
 import { SharingService } from './services/sharing.service';
 import { EditService } from './services/edit.service';
@@ -124,14 +128,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     closers.unshift(stopProcessing);
     if (config.WORKER) await processing.startWorker();
 
-    const signer = new UrlSigner(
-      config.URL_SIGNING_SECRET ?? randomBytes(32).toString('base64url'),
-      config.SIGNED_URL_TTL_SECONDS,
-    );
+    const signingSecret = config.URL_SIGNING_SECRET ?? randomBytes(32).toString('base64url');
+    const signer = new UrlSigner(signingSecret, config.SIGNED_URL_TTL_SECONDS);
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const generations = new LinkGenerations(database.db);
-    const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations });
-    const sharing = new SharingService({ db: database.db, videos });
+    const passes = new LinkPasses(signingSecret); // issue 28: passes through password and email gates
+    const linkGates = new ShareLinkGates({ db: database.db, passes });
+    const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations, linkGates });
+    const sharing = new SharingService({ db: database.db, videos, gates: linkGates });
     const edits = new EditService({
       db: database.db,
       media,
@@ -172,7 +176,19 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const signIns = createSignInAccounts(config.FIREBASE_PROJECT_ID);
     closers.push(() => signIns.close());
     const accounts = new AccountService({ db: database.db, directory, videos, signIns, log });
-    const conversations = new ConversationService({ db: database.db, videos, rateLimits: rateLimitCounter });
+    const conversations = new ConversationService({
+      db: database.db,
+      videos,
+      rateLimits: rateLimitCounter,
+      gates: linkGates,
+    });
+    const shareLinks = new ShareLinkService({
+      db: database.db,
+      videos,
+      gates: linkGates,
+      passes,
+      rateLimits: rateLimitCounter,
+    });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
     const sensitiveText = new SensitiveTextService({
@@ -207,6 +223,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           libraryRoutes({ library, links })(router);
           teamRoutes({ teams, links })(router);
           conversationRoutes({ conversations })(router);
+          shareLinkRoutes({ shareLinks, links })(router);
           transcriptRoutes({ transcripts })(router);
           sensitiveTextRoutes({ sensitiveText })(router);
           adminRoutes({ admin, quota, branding })(router);
@@ -217,6 +234,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           ...anonymousMethods,
           ...teamAnonymousMethods,
           ...conversationAnonymousMethods,
+          ...shareLinkAnonymousMethods,
           ...transcriptAnonymousMethods,
         ]),
         verifier: keyedVerifier,
@@ -280,7 +298,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
-    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
+    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding, shareLinks });
     registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     registerAccountExportRoutes(app, {
       exports: new AccountExport({ db: database.db, media, accounts }),

@@ -11,3 +11,4 @@ export * from './limits';
 export * from './validation';
 export * from './annotations';
 export * from './gen/videoservice/account_service_pb';
+export * from './gen/videoservice/share_link_service_pb';

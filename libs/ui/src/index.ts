@@ -28,6 +28,7 @@ export {
   type SensitiveTextFinderProps,
 } from './editor/sensitive-text-finder';
 export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';
+export * from './links';
 export { VideoEditor, type VideoChanges } from './manage/video-editor';
 export { DeleteDialog } from './manage/delete-dialog';
 export { ViewCount, formatViews } from './manage/view-count';

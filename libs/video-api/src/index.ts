@@ -124,3 +124,6 @@ export {
   type ThemeLabel,
 } from './account/account-view';
 export { useSettingsPage, type RecordingDefaultsValue, type SettingsPageOptions } from './account/use-settings-page';
+export { callToActionOf, useCallToActionForm, type CallToActionView } from './links/call-to-action';
+export { useShareLinks } from './links/use-share-links';
+export { shareLinkClient } from './links/share-link-client';

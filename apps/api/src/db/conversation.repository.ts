@@ -157,6 +157,7 @@ export const playbackOf = (db: Kysely<Database>, videoId: string) =>
       'playback_ranges.uid',
       'playback_ranges.start_seconds',
       'playback_ranges.end_seconds',
+      'playback_ranges.viewer_label',
       'playback_ranges.created_at',
       sql<string>`coalesce(users.display_name, '')`.as('display_name'),
       sql<string>`coalesce(users.photo_url, '')`.as('photo_url'),

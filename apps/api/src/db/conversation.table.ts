@@ -62,5 +62,7 @@ export interface PlaybackRangeTable {
   uid: string | null;
   start_seconds: number;
   end_seconds: number;
+  /** Issue 28: a signed-out viewer known through a named link or an email gate ("Dana (link)"). */
+  viewer_label: ColumnType<string | null, string | null | undefined, never>;
   created_at: Generated<Date>;
 }

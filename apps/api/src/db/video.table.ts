@@ -6,6 +6,7 @@ import type { TranscriptSegmentTable } from './transcript.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
 import type * as conversation from './conversation.table';
 import type { RateLimitWindowTable } from './rate-limit.table';
+import type { ShareLinkEmailTable, ShareLinkTable } from './share-link.table';
 import type { AdminAuditLogTable, ApiKeyTable, InstanceSettingTable } from './admin.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
@@ -62,7 +63,23 @@ export interface VideoTable extends EditColumns {
   transcript_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 639-1 as the engine detected it, '' when unknown. */
   transcript_language: ColumnType<string, string | undefined, string>;
+  /** Issue 28: the main link's password (scrypt, see services/link-password.ts); null: none. */
+  share_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether the main link asks the viewer's email before playing. */
+  share_email_gate: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The call to action; null label: none. */
+  cta_label: ColumnType<string | null, string | null | undefined, string | null>;
+  cta_url: ColumnType<string | null, string | null | undefined, string | null>;
+  cta_placement: ColumnType<
+    CallToActionPlacement | null,
+    CallToActionPlacement | null | undefined,
+    CallToActionPlacement | null
+  >;
+  /** int8: PostgreSQL hands it back as a string, PGlite as a number. */
+  cta_clicks: ColumnType<string | number, never, never>;
 }
+
+export type CallToActionPlacement = 'END' | 'THROUGHOUT';
 
 /** NONE: not made (yet) for the version that plays; READY: the `mp4` asset is its; FAILED: could not be made. */
 export type Mp4State = 'NONE' | 'READY' | 'FAILED';
@@ -97,6 +114,8 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   api_keys: ApiKeyTable;
   instance_settings: InstanceSettingTable;
+  share_links: ShareLinkTable;
+  share_link_emails: ShareLinkEmailTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

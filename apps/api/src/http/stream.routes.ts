@@ -20,6 +20,7 @@ import { RecentBlobKeys } from './recent-blob-keys';
 import { accelTarget, nginxAgreesOn } from './accel-redirect';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
+import { passesOf, SHARE_PASS_HEADER } from '../wire/share-passes';
 
 export interface StreamRoutesDeps {
   videos: VideoService;
@@ -147,11 +148,14 @@ async function grantOf(
 ): Promise<Grant & { revoked: boolean }> {
   const { expires, signature, g, share } = request.query;
   const shareToken = typeof share === 'string' ? share : undefined;
+  const passes = shareToken
+    ? passesOf(request.headers.cookie, request.headers[SHARE_PASS_HEADER] as string | undefined)
+    : [];
   const generation = g === undefined ? 0 : typeof g === 'string' && /^\d{1,9}$/.test(g) ? Number(g) : -1;
   if (!signer.verify(resource, request.params.id, expires, signature, generation))
-    return { shareToken, signedUrl: false, revoked: false };
+    return { shareToken, passes, signedUrl: false, revoked: false };
   const current = (await generations.current(request.params.id)) === generation;
-  return { shareToken, signedUrl: current, revoked: !current };
+  return { shareToken, passes, signedUrl: current, revoked: !current };
 }
 
 /** 404 for a blob that vanished between its lookup and its first byte (headers not yet sent). */

@@ -19,6 +19,8 @@ export interface PageBranding {
 
 const STREAM: PageBranding = { productName: 'Stream', logoUrl: '', accentColor: '' };
 const NOT_AVAILABLE = 'This video is not available';
+/** Issue 28: a link asking a password or an email says only that. */
+const PROTECTED = 'A protected video';
 
 /**
  * Text as HTML text or a quoted attribute value. A carriage return becomes a reference too: HTML
@@ -51,20 +53,23 @@ export function pageShell(indexHtml: string): PageShell {
 /**
  * The web app's index.html with a watch page's head: `<title>`, Open Graph, Twitter and oEmbed
  * discovery tags, so a pasted link unfurls without running JavaScript. An invalid link gets a
- * generic title and nothing about any video. The body stays the single-page app.
+ * generic title and nothing about any video; a gated link ('locked') a title saying it is protected. The body stays the single-page app.
  *
  * Only concatenation: user text passed to `String.replace` as the replacement would be read as a
  * pattern (`$'` pulls in the text after the match, `` $` `` the text before it).
  */
 export function renderWatchPage(
   shell: PageShell,
-  preview: PagePreview | undefined,
+  preview: PagePreview | 'locked' | undefined,
   branding: PageBranding = STREAM,
 ): string {
   const site = escapeHtml(branding.productName);
-  const tags = preview
-    ? videoTags(preview, branding)
-    : [`<title>${NOT_AVAILABLE} · ${site}</title>`, meta('name', 'robots', 'noindex')];
+  const tags =
+    preview === 'locked'
+      ? [`<title>${PROTECTED} · ${site}</title>`, meta('name', 'robots', 'noindex')]
+      : preview
+        ? videoTags(preview, branding)
+        : [`<title>${NOT_AVAILABLE} · ${site}</title>`, meta('name', 'robots', 'noindex')];
   return `${shell.beforeHeadEnd}${[...tags, ...brandTags(branding)].join('\n    ')}\n  ${shell.fromHeadEnd}`;
 }
 

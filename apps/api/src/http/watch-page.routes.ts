@@ -7,7 +7,8 @@ import type { VideoService } from '../services/video.service';
 import { originOf } from '../wire/request-origin';
 import { embedPagePath, sharePagePath, watchPagePath, type VideoLinks } from '../wire/video-links';
 import { escapeHtml, FALLBACK_INDEX_HTML, pageShell, renderWatchPage, type PagePreview } from './watch-page.html';
-import { findPageVideo, parseWatchPath, type PageVideo, type WatchPageKind } from './watch-pages';
+import { registerLinkGate, sendGateUnlessPassed, type LinkGateDeps } from './link-gate.routes';
+import { findPageVideo, LOCKED, parseWatchPath, type PageVideo, type WatchPageKind } from './watch-pages';
 
 export interface WatchPageDeps {
   videos: VideoService;
@@ -16,6 +17,8 @@ export interface WatchPageDeps {
   webDist: string;
   /** Issue 32: the product name, logo and accent colour the pages carry. */
   branding: Pick<BrandingService, 'current'>;
+  /** Issue 28: the gates of links that ask a password or an email. */
+  shareLinks: LinkGateDeps['shareLinks'];
 }
 
 /** The embed player's frame size, also what oEmbed answers. */
@@ -31,17 +34,21 @@ const DESCRIPTION_LENGTH = 300;
 export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
   const indexFile = join(deps.webDist, 'index.html');
   const shell = pageShell(existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX_HTML);
+  registerLinkGate(app, deps, shell);
 
   for (const kind of ['s', 'watch', 'embed'] as const) {
     app.get<{ Params: { key: string } }>(`/${kind}/:key`, async (request, reply) => {
       const page = await findPageVideo(deps, kind, request.params.key);
       const origin = deps.links.origin(originOf(request));
       if (kind === 'embed') allowFraming(reply);
+      if (page === LOCKED && kind !== 'watch')
+        if (await sendGateUnlessPassed(request, reply, deps, shell, { kind, token: request.params.key })) return reply;
+      const head = page === LOCKED ? LOCKED : page && preview(page, kind, origin, deps.links);
       return reply
         .code(page ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(renderWatchPage(shell, page && preview(page, kind, origin, deps.links), await deps.branding.current()));
+        .send(renderWatchPage(shell, head, await deps.branding.current()));
     });
   }
 
@@ -56,7 +63,7 @@ export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
       if (!target)
         return reply.code(400).send({ message: `url must be a watch page of ${origin} (/s/<token> or /watch/<id>)` });
       const page = await findPageVideo(deps, target.kind, target.key);
-      if (!page?.shareToken) return reply.code(404).send({ message: 'This video is not available' });
+      if (page === LOCKED || !page?.shareToken) return reply.code(404).send({ message: 'This video is not available' });
       const width = Math.max(120, Math.min(EMBED_WIDTH, Number(maxwidth) || EMBED_WIDTH));
       const height = Math.round((width * EMBED_HEIGHT) / EMBED_WIDTH);
       const { video } = page;

@@ -15,15 +15,19 @@ export interface PageVideo {
 
 const MAX_KEY_LENGTH = 128;
 
+/** A working link that asks a password or an email first (issue 28): its page says nothing of the video. */
+export const LOCKED = 'locked';
+
 /**
  * The video a watch page shows to someone signed out (a page load carries no ID token): a working
- * share link's, or a PUBLIC video's; undefined for anything else, alike.
+ * share link's, or a PUBLIC video's; undefined for anything else, alike. A gated link is LOCKED
+ * whatever pass the request carries: the page's HTML (what link previews read) never names the video.
  */
 export async function findPageVideo(
   deps: { videos: VideoService; sharing: SharingService },
   kind: WatchPageKind,
   key: string,
-): Promise<PageVideo | undefined> {
+): Promise<PageVideo | typeof LOCKED | undefined> {
   if (!key || key.length > MAX_KEY_LENGTH || key.includes('\0')) return undefined;
   try {
     if (kind === 'watch') {
@@ -32,7 +36,7 @@ export async function findPageVideo(
     }
     return { video: await deps.sharing.getShared(undefined, key), shareToken: key };
   } catch (error) {
-    if (error instanceof VideoError) return undefined;
+    if (error instanceof VideoError) return error.kind === 'permission_denied' ? LOCKED : undefined;
     throw error;
   }
 }

@@ -17,7 +17,7 @@ import { VideoError } from '../services/video';
 import { videoErrorCodes } from '../wire/failure-answers';
 import * as valid from './conversation.validation';
 import { kHttpRequest } from './http-request';
-import { SHARE_TOKEN_HEADER } from './video.routes';
+import { shareGrant } from './share-grant';
 import { videoId, viewerId } from './video.validation';
 
 export interface ConversationRoutesDeps {
@@ -33,9 +33,7 @@ function signedIn(context: HandlerContext): User {
   return user;
 }
 
-const grantOf = (context: HandlerContext) => ({
-  shareToken: context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined,
-});
+const grantOf = (context: HandlerContext) => shareGrant(context);
 
 const toPerson = (author: Author) => ({
   uid: author.uid,
@@ -228,6 +226,8 @@ export default ({ conversations }: ConversationRoutesDeps) =>
           averageShareWatched: found.averageShareWatched,
           retention: found.retention,
           durationSeconds: found.durationSeconds,
+          callToActionClicks: BigInt(found.callToActionClicks ?? 0),
+          emailGateEntries: found.emailGateEntries ?? 0,
         };
       },
     });

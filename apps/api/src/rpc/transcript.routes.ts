@@ -3,7 +3,7 @@ import { TranscriptService as TranscriptServiceDescriptor } from '@stream/proto'
 import { kUser, type User } from '../auth/user';
 import type { TranscriptService } from '../services/transcript.service';
 import { toTranscriptMessage } from '../wire/transcript.message';
-import { SHARE_TOKEN_HEADER } from './video.routes';
+import { shareGrant } from './share-grant';
 import * as valid from './video.validation';
 
 export interface TranscriptRoutesDeps {
@@ -24,8 +24,8 @@ export default ({ transcripts }: TranscriptRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(TranscriptServiceDescriptor, {
       getTranscript: async (request, context) => {
-        const shareToken = request.shareToken || context.requestHeader.get(SHARE_TOKEN_HEADER) || undefined;
-        const view = await transcripts.get(context.values.get(kUser), valid.videoId(request.videoId), { shareToken });
+        const grant = shareGrant(context, request.shareToken);
+        const view = await transcripts.get(context.values.get(kUser), valid.videoId(request.videoId), grant);
         return toTranscriptMessage(view);
       },
       updateTranscriptSegment: async (request, context) => {

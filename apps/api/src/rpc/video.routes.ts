@@ -1,4 +1,4 @@
-import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
+import type { ConnectRouter } from '@connectrpc/connect';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { VideoService as VideoServiceDescriptor } from '@stream/proto';
 import { kUser } from '../auth/user';
@@ -14,6 +14,7 @@ import { toVideoMessage, visibilityToProto } from '../wire/video.message';
 import { libraryFilter } from './library.validation';
 import * as valid from './video.validation';
 import { signedIn } from './signed-in';
+import { shareGrant } from './share-grant';
 
 export interface VideoRoutesDeps {
   videos: VideoService;
@@ -30,12 +31,7 @@ export interface VideoRoutesDeps {
  */
 export const anonymousMethods: ReadonlySet<string> = new Set(['GetVideo', 'GetSharedVideo', 'RecordView']);
 
-/** Header carrying a share token to GetVideo: the `share` parameter of a link ShareVideo minted. */
-export const SHARE_TOKEN_HEADER = 'x-share-token';
-
-const shareGrant = (context: HandlerContext) => ({
-  shareToken: context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined,
-});
+export { SHARE_TOKEN_HEADER } from './share-grant';
 
 /**
  * The VideoService on the Connect router: validate, authorise, call the service, map the answer.
@@ -112,7 +108,8 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
       },
 
       getSharedVideo: async (request, context) => {
-        const video = await sharing.getShared(context.values.get(kUser), valid.shareToken(request.shareToken));
+        const token = valid.shareToken(request.shareToken);
+        const video = await sharing.getShared(context.values.get(kUser), token, shareGrant(context).passes);
         return toVideoMessage(video, links);
       },
 

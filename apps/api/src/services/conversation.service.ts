@@ -18,6 +18,8 @@ import type {
 } from './conversation';
 import { ConversationSignal } from './conversation-signal';
 import { PersonRateLimit } from './person-rate-limit';
+import { linkInsights } from '../db/share-link.repository';
+import { attributedPerson, type ShareLinkGates } from './share-link-gates';
 import type { RateLimitCounter } from './rate-limit-counter';
 import { playbackInsights } from './playback-insights';
 import { may, personOf } from './policy';
@@ -38,6 +40,8 @@ export interface ConversationServiceDeps {
   videos: Pick<VideoService, 'readable'>;
   /** Where the per-person limits are counted: the database, so a cluster shares them (issue 33). */
   rateLimits: RateLimitCounter;
+  /** Issue 28: who a signed-out viewer is through a named link or an email gate. */
+  gates?: Pick<ShareLinkGates, 'attribution'>;
 }
 
 const notFound = (what: string) => new VideoError('not_found', `No ${what}`);
@@ -363,7 +367,8 @@ export class ConversationService {
         throw new VideoError('invalid_argument', `A range ends at ${range.endSeconds} s, past the video's end`);
     }
     if (caller?.uid === video.userId) return;
-    const viewerKey = caller ? `user:${caller.uid}` : `anon:${input.viewerId}`;
+    const attributed = caller ? undefined : await this.deps.gates?.attribution(videoId, grant, input.viewerId);
+    const viewerKey = caller ? `user:${caller.uid}` : (attributed?.viewerKey ?? `anon:${input.viewerId}`);
     if (!(await this.playbackLimit.take(viewerKey)))
       throw new VideoError('resource_exhausted', 'Too many playback reports in a short time');
     await repository.insertPlaybackRanges(
@@ -373,6 +378,7 @@ export class ConversationService {
         session_id: `${viewerKey}/${input.sessionId}`,
         viewer_key: viewerKey,
         uid: caller?.uid ?? null,
+        viewer_label: attributed?.label ?? null,
         start_seconds: range.startSeconds,
         end_seconds: Math.min(range.endSeconds, video.durationSeconds || range.endSeconds),
       })),
@@ -383,18 +389,24 @@ export class ConversationService {
     const video = await this.deps.videos.readable(user, videoId, grant);
     if (!owns(user, video)) throw new VideoError('permission_denied', 'Only the video’s owner sees its insights');
     const rows = await repository.playbackOf(this.deps.db, videoId);
-    return playbackInsights(
+    const fromLinks = await linkInsights(this.deps.db, videoId);
+    const insights = playbackInsights(
       rows.map((row) => ({
         sessionId: row.session_id,
         viewerKey: row.viewer_key,
         startSeconds: row.start_seconds,
         endSeconds: row.end_seconds,
         at: row.created_at,
-        person: row.uid ? { uid: row.uid, displayName: row.display_name, photoUrl: row.photo_url } : undefined,
+        person: row.uid
+          ? { uid: row.uid, displayName: row.display_name, photoUrl: row.photo_url }
+          : row.viewer_label
+            ? { uid: attributedPerson(row.viewer_key), displayName: row.viewer_label, photoUrl: '' }
+            : undefined,
       })),
       video.viewCount,
       video.durationSeconds,
     );
+    return { ...insights, ...fromLinks };
   }
 }
 

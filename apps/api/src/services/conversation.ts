@@ -82,4 +82,7 @@ export interface Insights {
   averageShareWatched: number;
   retention: { startSeconds: number; endSeconds: number; viewers: number }[];
   durationSeconds: number;
+  /** Issue 28, links: clicks on the call to action, and emails its email gates took. */
+  callToActionClicks?: number;
+  emailGateEntries?: number;
 }

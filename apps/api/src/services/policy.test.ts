@@ -167,6 +167,15 @@ describe('the policy as a table: every standing × every action', () => {
     expect(view(video('PRIVATE'), { signedUrl: true })).toBe(true);
     expect(may(undefined, 'view', { kind: 'video', video: video('PUBLIC') })).toBe(true);
   });
+
+  it('a passed named link (issue 28) opens a SHARED video like its main link, never a PRIVATE or TEAM one, nor an action', () => {
+    const video = (visibility: VideoVisibility): VideoFacts => ({ userId: 'uploader', visibility });
+    const grant = { namedLink: true };
+    expect(may(undefined, 'view', { kind: 'video', video: video('SHARED'), grant })).toBe(true);
+    expect(may(undefined, 'view', { kind: 'video', video: video('PRIVATE'), grant })).toBe(false);
+    expect(may(undefined, 'view', { kind: 'video', video: video('TEAM'), grant })).toBe(false);
+    expect(may(undefined, 'edit', { kind: 'video', video: video('SHARED'), grant })).toBe(false);
+  });
 });
 
 /** A model of teams: who belongs where with which role, and where each video is. */

@@ -37,6 +37,10 @@ export interface Grant {
   shareToken?: string;
   /** A valid signed URL for this video, minted for someone who could read it. */
   signedUrl?: boolean;
+  /** Issue 28: passes through share link gates the caller presents (unchecked; see link-pass.ts). */
+  passes?: readonly string[];
+  /** Issue 28: a working named link of this video, its gate passed (checked by ShareLinkGates). */
+  namedLink?: boolean;
 }
 
 /** What the policy needs to know of a video. */
@@ -100,7 +104,7 @@ const onTeamVideo: Record<Standing, ReadonlySet<Action>> = {
   'signed-out': new Set(),
 };
 
-const sameToken = (given: string | undefined, expected: string | undefined) =>
+export const sameToken = (given: string | undefined, expected: string | undefined) =>
   given !== undefined &&
   expected !== undefined &&
   given.length === expected.length &&
@@ -133,7 +137,9 @@ function mayOnVideo(person: Person | undefined, action: Action, target: Extract<
     case 'PUBLIC':
       return true;
     case 'SHARED':
-      return sameToken(grant.shareToken, video.shareToken) && linkWorks(video, target.now);
+      return (
+        grant.namedLink === true || (sameToken(grant.shareToken, video.shareToken) && linkWorks(video, target.now))
+      );
     case 'PRIVATE':
     case 'TEAM':
       return false;

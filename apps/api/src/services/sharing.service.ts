@@ -4,6 +4,7 @@ import type { User } from '../auth/user';
 import type { Database, VideoVisibility } from '../db/video.table';
 import * as repository from '../db/video.repository';
 import { linkWorks, type Grant } from './access';
+import type { ShareLinkGates } from './share-link-gates';
 import { VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 import type { VideoService } from './video.service';
@@ -11,6 +12,8 @@ import type { VideoService } from './video.service';
 export interface SharingServiceDeps {
   db: Kysely<Database>;
   videos: VideoService;
+  /** Issue 28: named links and the password and email gates. */
+  gates?: ShareLinkGates;
 }
 
 export interface ShareOptions {
@@ -65,11 +68,20 @@ export class SharingService {
   }
 
   /**
-   * The video a working link names, for anyone holding it (signed in or not); not_found for an
-   * unknown, reset, expired or PRIVATE link, alike.
+   * The video a working link (the main one or a named one) names, for anyone holding it (signed in
+   * or not); not_found for an unknown, reset, revoked, expired or PRIVATE link, alike. A link with a
+   * password or an email gate is permission_denied (nothing of the video) until `passes` holds a
+   * pass through it, except for the video's owner.
    */
-  async getShared(caller: User | undefined, shareToken: string): Promise<StoredVideo> {
+  async getShared(caller: User | undefined, shareToken: string, passes: readonly string[] = []): Promise<StoredVideo> {
     if (!/^[A-Za-z0-9_-]{1,128}$/.test(shareToken)) throw notAvailable();
+    if (this.deps.gates) {
+      const link = await this.deps.gates.find(shareToken);
+      if (!link?.works) throw notAvailable();
+      if (caller?.uid !== link.ownerUid && this.deps.gates.passed(link, passes) === undefined)
+        throw new VideoError('permission_denied', 'This link asks for a password or your email first');
+      return this.deps.videos.get(caller, link.videoId, { shareToken, passes });
+    }
     const row = await repository.findVideoByShareToken(this.deps.db, shareToken);
     if (!row || !linkWorks(toVideo(row))) throw notAvailable();
     return this.deps.videos.get(caller, row.id, { shareToken });
@@ -89,7 +101,8 @@ export class SharingService {
   ): Promise<number> {
     const video = await this.deps.videos.readable(caller, id, grant);
     if (caller?.uid === video.userId) return video.viewCount;
-    const viewerKey = caller ? `user:${caller.uid}` : `anon:${viewerId}`;
+    const attributed = caller ? undefined : await this.deps.gates?.attribution(id, grant, viewerId);
+    const viewerKey = caller ? `user:${caller.uid}` : (attributed?.viewerKey ?? `anon:${viewerId}`);
     const from =
       !caller && address ? { address: addressDigest(id, address), max: MAX_ANONYMOUS_VIEWS_PER_ADDRESS } : undefined;
     const count = await repository.recordView(this.deps.db, id, viewerKey, from);

@@ -1,4 +1,4 @@
-import type { Mp4State, VideoRow } from '../db/video.table';
+import type { CallToActionPlacement, Mp4State, VideoRow } from '../db/video.table';
 import type { VideoRights } from './policy';
 import type { Video } from './video';
 import { editingOf } from './edit';
@@ -25,6 +25,19 @@ export interface StoredVideo extends Video {
   mp4State: Mp4State;
   /** Issue 27: what the caller may do to it, where the service worked it out for them. */
   callerRights?: VideoRights;
+  /** Issue 28: the main link's password (scrypt hash); undefined: none. */
+  sharePasswordHash?: string;
+  /** Whether the main link asks the viewer's email first. */
+  shareEmailGate: boolean;
+  /** The call to action the watch page shows; undefined: none. */
+  callToAction?: CallToAction;
+}
+
+/** Issue 28: a button on the watch page and embed, at the end or throughout. */
+export interface CallToAction {
+  label: string;
+  url: string;
+  placement: CallToActionPlacement;
 }
 
 export function toVideo(row: VideoRow): StoredVideo {
@@ -58,5 +71,11 @@ export function toVideo(row: VideoRow): StoredVideo {
       failureReason: row.transcript_failure_reason ?? '',
       language: row.transcript_language ?? '',
     },
+    sharePasswordHash: row.share_password_hash ?? undefined,
+    shareEmailGate: row.share_email_gate ?? false,
+    callToAction:
+      row.cta_label && row.cta_url
+        ? { label: row.cta_label, url: row.cta_url, placement: row.cta_placement ?? 'END' }
+        : undefined,
   };
 }

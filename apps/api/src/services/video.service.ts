@@ -33,6 +33,8 @@ export interface VideoServiceDeps {
   queue?: VideoProcessingQueue;
   /** Told when a video's signed URLs are revoked, so this process stops honouring them at once. */
   generations?: Pick<LinkGenerations, 'forget'>;
+  /** Issue 28: turns a share token into what it grants (a gated link grants nothing until passed). */
+  linkGates?: { grantFor(video: StoredVideo, grant: Grant): Promise<Grant> };
 }
 
 // TEAM's readers (the team) and SHARED's (holders of the link) are not nested: either way round
@@ -164,6 +166,8 @@ export class VideoService {
     // Issue 32: a disabled person's videos answer nobody else (their share links stop working).
     if (video && caller?.uid !== video.userId && (await standing(this.deps.db, video.userId))?.disabled)
       throw notFound(id);
+    if (video && grant.shareToken && !grant.signedUrl && this.deps.linkGates)
+      grant = await this.deps.linkGates.grantFor(video, grant);
     if (video && canRead(video, caller, grant, role)) {
       const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
       return { video: until ? { ...video, readableUntil: until } : video, role };

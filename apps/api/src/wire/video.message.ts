@@ -1,6 +1,7 @@
 import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { RenditionState, Status, Visibility, VideoRightsSchema, VideoSchema, type Video } from '@stream/proto';
+import { callToActionMessage } from './call-to-action.message';
 import { editingFields } from './editing.message';
 import { transcriptFields } from './transcript.message';
 import type { VideoLinks } from './video-links';
@@ -70,6 +71,7 @@ export function toVideoMessage(
     mp4State: mp4StateToProto[video.mp4State],
     ...transcriptFields(video),
     callerRights: video.callerRights && create(VideoRightsSchema, video.callerRights),
+    callToAction: callToActionMessage(video.callToAction),
   });
 }
 

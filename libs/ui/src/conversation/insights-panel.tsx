@@ -22,10 +22,24 @@ export function InsightsPanel({ insights }: { insights: Insights }) {
           <dt className="stat-title">Average watched</dt>
           <dd className="stat-value text-2xl">{percent(insights.averageShareWatched)}</dd>
         </div>
+        {!!insights.callToActionClicks && (
+          <div className="stat">
+            <dt className="stat-title">Button clicks</dt>
+            <dd className="stat-value text-2xl">{String(insights.callToActionClicks)}</dd>
+          </div>
+        )}
+        {!!insights.emailGateEntries && (
+          <div className="stat">
+            <dt className="stat-title">Emails given</dt>
+            <dd className="stat-value text-2xl">{insights.emailGateEntries}</dd>
+          </div>
+        )}
       </dl>
       <h3 className="font-semibold">Seen by</h3>
       {insights.seenBy.length === 0 ? (
-        <p className="text-sm opacity-70">No signed-in viewers yet.</p>
+        <p className="text-sm opacity-70">
+          Nobody known by name yet (signed-in viewers and those of named links or an email gate).
+        </p>
       ) : (
         <ul aria-label="Seen by" className="flex flex-col gap-1">
           {insights.seenBy.map((seen) => (

@@ -5,6 +5,8 @@ import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds }
 import { Modal } from './modal';
 import { FormError } from './form-error';
 import { embedCode } from './embed-code';
+import { ShareLinksPanel, type ShareLinksPanelProps } from '../links/share-links-panel';
+import { CallToActionForm, type CallToActionFormProps } from '../links/call-to-action-form';
 
 export interface ShareDialogProps {
   /** The watch page's address; empty while the link is being made. */
@@ -31,6 +33,10 @@ export interface ShareDialogProps {
   inTeam?: boolean;
   /** "Move to team" (the owner's), shown when given. */
   onMoveToTeam?: () => void;
+  /** Issue 28: named links and the links' password and email gates, when given. */
+  links?: ShareLinksPanelProps;
+  /** Issue 28: the watch page's button, when given. */
+  callToAction?: CallToActionFormProps;
 }
 
 const VISIBILITIES: { value: VideoVisibilityLabel; label: string; hint: string }[] = [
@@ -68,6 +74,8 @@ export function ShareDialog({
   now = () => new Date(),
   inTeam = false,
   onMoveToTeam,
+  links,
+  callToAction,
 }: ShareDialogProps) {
   const field = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<'copied' | 'manual'>();
@@ -252,6 +260,8 @@ export function ShareDialog({
           </div>
         </div>
       )}
+      {links && <ShareLinksPanel {...links} />}
+      {callToAction && <CallToActionForm {...callToAction} />}
       <FormError message={error} />
       <div className="modal-action items-center justify-between">
         <button

@@ -1,6 +1,8 @@
 import { chaptersFromDescription, mergeChapters, type ChapterMark } from '../player/chapters';
 import type { StoryboardSprite } from '../player/storyboard';
 import { VideoPlayer } from '../player/video-player';
+import { WithCallToAction } from '../links/with-call-to-action';
+import type { CallToActionView } from '../links/call-to-action-button';
 import type { VideoStatusLabel } from './video-status';
 
 export interface VideoStageProps {
@@ -29,6 +31,9 @@ export interface VideoStageProps {
   startAt?: number;
   /** The player's <video>, for the transcript beside it. */
   onVideoElement?: (element: HTMLVideoElement | null) => void;
+  /** Issue 28: the owner's button, shown over the player at the end or throughout. */
+  callToAction?: CallToActionView;
+  onCallToActionClick?: () => void;
 }
 
 /** Where a video plays: the player once it is READY, else what its status says. */
@@ -38,6 +43,8 @@ export function VideoStage({
   chapters = [],
   description = '',
   onPlayerError,
+  callToAction,
+  onCallToActionClick,
   ...player
 }: VideoStageProps) {
   switch (status) {
@@ -64,11 +71,19 @@ export function VideoStage({
         );
       }
       return (
-        <VideoPlayer
-          {...player}
-          onError={onPlayerError}
-          chapters={mergeChapters(chapters, chaptersFromDescription(description), player.knownDuration ?? 0)}
-        />
+        <WithCallToAction callToAction={callToAction} onClick={onCallToActionClick} fill={player.fill}>
+          {(onEnded) => (
+            <VideoPlayer
+              {...player}
+              onEnded={() => {
+                onEnded();
+                player.onEnded?.();
+              }}
+              onError={onPlayerError}
+              chapters={mergeChapters(chapters, chaptersFromDescription(description), player.knownDuration ?? 0)}
+            />
+          )}
+        </WithCallToAction>
       );
   }
 }

@@ -4,6 +4,7 @@ import { recordViewMutation } from '../queries/video-mutations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { viewerId } from './viewer-id';
+import { recordCallToActionClick } from '../links/share-link-client';
 
 /** A view counts after this much playback (or at the end). */
 export const VIEW_AFTER_SECONDS = 3;
@@ -38,5 +39,12 @@ export function useRecordView({
       if (seconds >= VIEW_AFTER_SECONDS) count();
     },
     onEnded: count,
+    // Issue 28: a click on the owner's button counts (never the owner's own, the server says).
+    onCallToActionClick: () => {
+      if (video && !isOwner)
+        void recordCallToActionClick(transport, { videoId: video.id, viewerId: viewerId(), shareToken }).catch(
+          () => undefined,
+        );
+    },
   };
 }

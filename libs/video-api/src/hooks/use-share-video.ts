@@ -5,6 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
 import { deleteVideoMutation, shareVideoMutation, updateVideoMutation } from '../queries/video-mutations';
+import { useCallToActionForm } from '../links/call-to-action';
+import { useShareLinks } from '../links/use-share-links';
 import { visibilityLabel, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
 
 /**
@@ -42,8 +44,14 @@ export function useShareVideo(transport: Transport, video: Video) {
   }, []);
 
   const error = share.error ?? update.error;
+  const url = link?.url ?? '';
+  // Issue 28: named links, the gates, and the call to action live in the same dialog.
+  const links = useShareLinks(transport, video.id, url);
+  const callToAction = useCallToActionForm(transport, video);
   return {
-    url: link?.url ?? '',
+    links,
+    callToAction,
+    url,
     visibility: visibilityLabel(visibility),
     expiresAt: link?.expiresAt ? timestampDate(link.expiresAt) : undefined,
     madeShared: wasPrivate && link !== undefined,

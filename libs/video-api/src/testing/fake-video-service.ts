@@ -12,11 +12,13 @@ import {
   VideoSchema,
   Status,
   VideoService,
+  ShareLinkService,
   Visibility,
 } from '@stream/proto';
 import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
 import { fakeAccountService } from './fake-account-service';
 import { createFakeShareLinks } from './fake-share-links';
+import { fakeShareLinkService } from './fake-share-link-service';
 import {
   fakeLibraryService,
   filterVideos,
@@ -260,6 +262,10 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       })
       .service(EditService, fakeEditService({ owned, update: (id, patch) => update(id, patch), record }))
       .service(AccountService, accountFake.impl)
+      .service(
+        ShareLinkService,
+        fakeShareLinkService({ owned, tokenOf: links.tokenOf, update: (id, patch) => update(id, patch), publicUrl }),
+      )
       .service(
         LibraryService,
         fakeLibraryService({

@@ -1,6 +1,15 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { EditState, FolderSchema, Status, TranscriptState, VideoSchema, Visibility } from '@stream/proto';
+import {
+  CallToActionPlacement,
+  CallToActionSchema,
+  EditState,
+  FolderSchema,
+  Status,
+  TranscriptState,
+  VideoSchema,
+  Visibility,
+} from '@stream/proto';
 import { describe, expect, it } from 'vitest';
 import { folderChoices } from './folder-choices';
 import {
@@ -61,6 +70,21 @@ describe('a Video as the ui’s props', () => {
     });
     expect(stageOf(create(VideoSchema, { status: Status.PROCESSING })).label).toBe('Video player');
     expect(editStateLabel(EditState.APPLYING)).toBe('applying');
+  });
+
+  it('gives the player the call to action (issue 28), none when its label or link is empty', () => {
+    const withCta = (label: string, url: string, placement: CallToActionPlacement) =>
+      stageOf(create(VideoSchema, { ...video, callToAction: create(CallToActionSchema, { label, url, placement }) }))
+        .callToAction;
+    expect(withCta('Book a call', 'https://example.com', CallToActionPlacement.THROUGHOUT)).toEqual({
+      label: 'Book a call',
+      url: 'https://example.com',
+      placement: 'throughout',
+    });
+    expect(withCta('Book', 'https://example.com', CallToActionPlacement.UNSPECIFIED)?.placement).toBe('end');
+    expect(withCta('', 'https://example.com', CallToActionPlacement.END)).toBeUndefined();
+    expect(withCta('Book', '', CallToActionPlacement.END)).toBeUndefined();
+    expect(stageOf(video).callToAction).toBeUndefined();
   });
 
   it('labels folders by their path, in path order, even with a cycle', () => {

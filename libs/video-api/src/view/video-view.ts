@@ -1,3 +1,4 @@
+import { callToActionOf } from '../links/call-to-action';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { EditState, Status, TranscriptState, type Video, Visibility } from '@stream/proto';
 import { annotationMarksOf } from './annotations-view';
@@ -72,6 +73,7 @@ export function stageOf(video: Video) {
     storyboard: video.storyboard?.url ? { ...video.storyboard } : undefined,
     captionsUrl: video.captionsUrl || undefined,
     annotations: annotationMarksOf(video.annotations),
+    callToAction: callToActionOf(video),
   };
 }
 

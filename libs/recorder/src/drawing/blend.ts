@@ -1,9 +1,11 @@
 /**
  * Strokes into a YUV frame without a canvas copy of the frame: drawing a whole 1080p `VideoFrame`
  * into a 2D canvas converts all of it to RGBA (about 57 ms a frame in software on the loaded bench
- * machine, even for a small source rectangle), while strokes usually cover a small part of the
- * picture. So the strokes are painted alone into a canvas the size of their bounds, and those
- * pixels are blended into the frame's own Y, U and V planes (I420 or NV12) here. Pure.
+ * machine, even for a small source rectangle). So the strokes are painted alone, read back once per
+ * change of the drawing (drawing/overlay.ts), and turned here into a mask: for each row, runs of
+ * pixels that get the same colour at the same opacity, with their Y and their 2 × 2 blocks' U and V
+ * worked out once. Each frame then only blends those runs into its own Y, U and V planes (I420 or
+ * NV12): a spotlight's dim is a few long runs a row, and rows without strokes are not touched. Pure.
  */
 import type { Stroke } from './strokes.ts';
 import type { PictureView } from './view.ts';
@@ -55,71 +57,257 @@ export interface YuvPlanes {
   readonly fullRange: boolean;
 }
 
+/** How colours become Y, U and V: the frame's matrix and range. */
+export interface YuvMatrix {
+  readonly bt709: boolean;
+  readonly fullRange: boolean;
+}
+
+/**
+ * Per row of the picture, the runs to blend. A luma run is 5 numbers: first column, length, opacity
+ * (0 to 1), the Y it moves towards and where its table starts (see blendTables). A chroma row (one
+ * per two picture rows) holds runs of 7: first chroma column, length, opacity, U, V and their two
+ * tables. Runs of a row are kept in column order.
+ */
+export interface BlendMask {
+  readonly width: number;
+  readonly height: number;
+  /** Replaces what the mask holds inside `rect` (even x, y, width and height, inside the picture) by `rgba`, `rect`-sized un-premultiplied RGBA as getImageData gives it. */
+  paint(rgba: Uint8ClampedArray | Uint8Array, rect: Rect): void;
+  /** Forgets everything: nothing is blended. */
+  clear(): void;
+  /** Whether some run is left to blend. */
+  readonly empty: boolean;
+  /** Blends the runs into the frame's planes (the picture's size), in place. */
+  apply(planes: YuvPlanes): void;
+}
+
+export function createBlendMask(width: number, height: number, matrix: YuvMatrix): BlendMask {
+  const [kr, kb] = matrix.bt709 ? [0.2126, 0.0722] : [0.299, 0.114];
+  const kg = 1 - kr - kb;
+  const [yScale, yOffset, cScale] = matrix.fullRange ? [1, 0, 1] : [219 / 255, 16, 224 / 255];
+  let lumaRows: number[][] = Array.from({ length: height }, () => []);
+  let chromaRows: number[][] = Array.from({ length: Math.ceil(height / 2) }, () => []);
+  let runs = 0;
+  const tables = blendTables();
+
+  /** Tables made afresh for the runs there are (the ones of runs painted over are dropped). */
+  function retable() {
+    tables.reset();
+    for (const row of lumaRows) {
+      for (let at = 0; at < row.length; at += LUMA) row[at + 4] = tables.offsetOf(row[at + 2]!, row[at + 3]!);
+    }
+    for (const row of chromaRows) {
+      for (let at = 0; at < row.length; at += CHROMA) {
+        row[at + 5] = tables.offsetOf(row[at + 2]!, row[at + 3]!);
+        row[at + 6] = tables.offsetOf(row[at + 2]!, row[at + 4]!);
+      }
+    }
+  }
+
+  /** `row`'s runs outside columns [from, to), the ones straddling an edge cut at it. */
+  function outside(row: readonly number[], stride: number, from: number, to: number) {
+    const before: number[] = [];
+    const after: number[] = [];
+    for (let at = 0; at < row.length; at += stride) {
+      const start = row[at]!;
+      const end = start + row[at + 1]!;
+      const rest = row.slice(at + 2, at + stride);
+      if (start < from) before.push(start, Math.min(end, from) - start, ...rest);
+      if (end > to) after.push(Math.max(start, to), end - Math.max(start, to), ...rest);
+    }
+    return { before, after };
+  }
+
+  function paintLuma(pixels: Uint32Array, rgba: Uint8ClampedArray | Uint8Array, rect: Rect) {
+    for (let row = 0; row < rect.height; row += 1) {
+      const own: number[] = [];
+      let column = 0;
+      while (column < rect.width) {
+        const at = row * rect.width + column;
+        const value = pixels[at]!;
+        let end = column + 1;
+        while (end < rect.width && pixels[row * rect.width + end] === value) end += 1;
+        const alpha = rgba[at * 4 + 3]! / 255;
+        if (alpha > 0) {
+          const luma = yOffset + (kr * rgba[at * 4]! + kg * rgba[at * 4 + 1]! + kb * rgba[at * 4 + 2]!) * yScale;
+          own.push(rect.x + column, end - column, alpha, luma, tables.offsetOf(alpha, luma));
+        }
+        column = end;
+      }
+      const index = rect.y + row;
+      const old = lumaRows[index]!;
+      runs -= old.length / LUMA;
+      const { before, after } = outside(old, LUMA, rect.x, rect.x + rect.width);
+      lumaRows[index] = [...before, ...own, ...after];
+      runs += lumaRows[index]!.length / LUMA;
+    }
+  }
+
+  // One chroma sample per 2 × 2 pixels, blended by their mean opacity and opacity-weighted colour.
+  function paintChroma(pixels: Uint32Array, rgba: Uint8ClampedArray | Uint8Array, rect: Rect) {
+    const { width, height } = rect;
+    const alphaAt = (row: number, column: number) =>
+      row < height && column < width ? rgba[(row * width + column) * 4 + 3]! / 255 : 0;
+    const pixelAt = (row: number, column: number) =>
+      row < height && column < width ? pixels[row * width + column]! : 0;
+    for (let row = 0; row < height; row += 2) {
+      const own: number[] = [];
+      // The previous block's four pixels, and whether it made a run this block can lengthen.
+      let extendable = false;
+      let [p00, p01, p10, p11] = [0, 0, 0, 0];
+      for (let column = 0; column < width; column += 2) {
+        const [q00, q01, q10, q11] = [
+          pixelAt(row, column),
+          pixelAt(row, column + 1),
+          pixelAt(row + 1, column),
+          pixelAt(row + 1, column + 1),
+        ];
+        if (extendable && q00 === p00 && q01 === p01 && q10 === p10 && q11 === p11) {
+          own[own.length - CHROMA + 1] = own[own.length - CHROMA + 1]! + 1;
+          continue;
+        }
+        [p00, p01, p10, p11] = [q00, q01, q10, q11];
+        const alphas = [
+          alphaAt(row, column),
+          alphaAt(row, column + 1),
+          alphaAt(row + 1, column),
+          alphaAt(row + 1, column + 1),
+        ];
+        const weight = alphas[0]! + alphas[1]! + alphas[2]! + alphas[3]!;
+        extendable = weight > 0;
+        if (weight === 0) continue;
+        let r = 0;
+        let g = 0;
+        let b = 0;
+        for (let index = 0; index < 4; index += 1) {
+          const alpha = alphas[index]!;
+          if (alpha === 0) continue;
+          const at = ((row + (index >> 1)) * width + column + (index & 1)) * 4;
+          r += rgba[at]! * alpha;
+          g += rgba[at + 1]! * alpha;
+          b += rgba[at + 2]! * alpha;
+        }
+        r /= weight;
+        g /= weight;
+        b /= weight;
+        const yLinear = kr * r + kg * g + kb * b;
+        const u = 128 + ((b - yLinear) / (2 * (1 - kb))) * cScale;
+        const v = 128 + ((r - yLinear) / (2 * (1 - kr))) * cScale;
+        const mix = weight / 4;
+        own.push((rect.x + column) / 2, 1, mix, u, v, tables.offsetOf(mix, u), tables.offsetOf(mix, v));
+      }
+      const index = (rect.y + row) / 2;
+      const old = chromaRows[index]!;
+      runs -= old.length / CHROMA;
+      const { before, after } = outside(old, CHROMA, rect.x / 2, (rect.x + rect.width) / 2);
+      chromaRows[index] = [...before, ...own, ...after];
+      runs += chromaRows[index]!.length / CHROMA;
+    }
+  }
+
+  return {
+    width,
+    height,
+    get empty() {
+      return runs === 0;
+    },
+    paint(rgba, rect) {
+      if (rect.width <= 0 || rect.height <= 0) return;
+      if (tables.full) retable();
+      const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, rect.width * rect.height);
+      paintLuma(pixels, rgba, rect);
+      paintChroma(pixels, rgba, rect);
+    },
+    clear() {
+      lumaRows = lumaRows.map(() => []);
+      chromaRows = chromaRows.map(() => []);
+      runs = 0;
+      tables.reset();
+    },
+    apply(planes) {
+      const [yPlane, uPlane, vPlane] = planes.layout;
+      if (!yPlane || !uPlane) return;
+      const data = planes.data;
+      const pool = tables.pool;
+      for (let row = 0; row < lumaRows.length; row += 1) {
+        const own = lumaRows[row]!;
+        const line = yPlane.offset + row * yPlane.stride;
+        for (let at = 0; at < own.length; at += LUMA) {
+          const start = line + own[at]!;
+          const end = start + own[at + 1]!;
+          const table = own[at + 4]!;
+          for (let pixel = start; pixel < end; pixel += 1) data[pixel] = pool[table + data[pixel]!]!;
+        }
+      }
+      const nv12 = planes.format === 'NV12';
+      if (!nv12 && !vPlane) return;
+      for (let row = 0; row < chromaRows.length; row += 1) {
+        const own = chromaRows[row]!;
+        const uLine = uPlane.offset + row * uPlane.stride;
+        const vLine = nv12 ? uLine + 1 : vPlane!.offset + row * vPlane!.stride;
+        const step = nv12 ? 2 : 1;
+        for (let at = 0; at < own.length; at += CHROMA) {
+          const first = own[at]! * step;
+          const end = first + own[at + 1]! * step;
+          const uTable = own[at + 5]!;
+          const vTable = own[at + 6]!;
+          for (let column = first; column < end; column += step) {
+            data[uLine + column] = pool[uTable + data[uLine + column]!]!;
+            data[vLine + column] = pool[vTable + data[vLine + column]!]!;
+          }
+        }
+      }
+    },
+  };
+}
+
+/** Numbers per luma run and per chroma run. */
+const LUMA = 5;
+const CHROMA = 7;
+
+/**
+ * 256-entry tables, one per opacity and value blended towards: `table[v]` is
+ * `Math.round(v + (target - v) * alpha)`, so a frame's blend is a table look-up a byte. A spotlight
+ * or a line of one colour needs few (one per edge opacity); past `limit` tables (a long recording
+ * of many colours) the mask makes them again for the runs it still has.
+ */
+function blendTables(limit = 8192) {
+  let pool = new Uint8Array(256 * 64);
+  let offsets = new Map<string, number>();
+  return {
+    get pool() {
+      return pool;
+    },
+    get full() {
+      return offsets.size >= limit;
+    },
+    reset() {
+      offsets = new Map();
+    },
+    offsetOf(alpha: number, target: number): number {
+      const key = `${alpha}:${target}`;
+      const known = offsets.get(key);
+      if (known !== undefined) return known;
+      const offset = offsets.size * 256;
+      if (offset + 256 > pool.length) {
+        const grown = new Uint8Array(pool.length * 2);
+        grown.set(pool);
+        pool = grown;
+      }
+      for (let value = 0; value < 256; value += 1) pool[offset + value] = Math.round(value + (target - value) * alpha);
+      offsets.set(key, offset);
+      return offset;
+    },
+  };
+}
+
 /**
  * Blends un-premultiplied RGBA pixels (`rgba`, `rect.width` × `rect.height`, as getImageData gives
  * them) over the frame's planes at `rect` (even x and y). Transparent pixels leave it as it was.
  */
 export function blendRgbaIntoYuv(planes: YuvPlanes, rgba: Uint8ClampedArray | Uint8Array, rect: Rect) {
-  const [kr, kb] = planes.bt709 ? [0.2126, 0.0722] : [0.299, 0.114];
-  const kg = 1 - kr - kb;
-  const [yScale, yOffset, cScale] = planes.fullRange ? [1, 0, 1] : [219 / 255, 16, 224 / 255];
-  const luma = (r: number, g: number, b: number) => yOffset + (kr * r + kg * g + kb * b) * yScale;
-  const [yPlane, uPlane, vPlane] = planes.layout;
-  if (!yPlane || !uPlane) return;
-  const data = planes.data;
-  const { width, height } = rect;
-  for (let row = 0; row < height; row += 1) {
-    const line = yPlane.offset + (rect.y + row) * yPlane.stride + rect.x;
-    for (let column = 0; column < width; column += 1) {
-      const at = (row * width + column) * 4;
-      const alpha = rgba[at + 3]! / 255;
-      if (alpha === 0) continue;
-      const y = data[line + column]!;
-      data[line + column] = Math.round(y + (luma(rgba[at]!, rgba[at + 1]!, rgba[at + 2]!) - y) * alpha);
-    }
-  }
-  // Chroma: one sample per 2 × 2 pixels, blended by their mean alpha and alpha-weighted colour.
-  // (Unrolled, allocation-free: this runs over every block of the strokes' bounds, most of them clear.)
-  const alphaAt = (row: number, column: number) =>
-    row < height && column < width ? rgba[(row * width + column) * 4 + 3]! / 255 : 0;
-  for (let row = 0; row < height; row += 2) {
-    for (let column = 0; column < width; column += 2) {
-      const a00 = alphaAt(row, column);
-      const a01 = alphaAt(row, column + 1);
-      const a10 = alphaAt(row + 1, column);
-      const a11 = alphaAt(row + 1, column + 1);
-      const weight = a00 + a01 + a10 + a11;
-      if (weight === 0) continue;
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (let index = 0; index < 4; index += 1) {
-        const alpha = index === 0 ? a00 : index === 1 ? a01 : index === 2 ? a10 : a11;
-        if (alpha === 0) continue;
-        const at = ((row + (index >> 1)) * width + column + (index & 1)) * 4;
-        r += rgba[at]! * alpha;
-        g += rgba[at + 1]! * alpha;
-        b += rgba[at + 2]! * alpha;
-      }
-      r /= weight;
-      g /= weight;
-      b /= weight;
-      const yLinear = kr * r + kg * g + kb * b;
-      const u = 128 + ((b - yLinear) / (2 * (1 - kb))) * cScale;
-      const v = 128 + ((r - yLinear) / (2 * (1 - kr))) * cScale;
-      const mix = weight / 4;
-      const cx = (rect.x + column) / 2;
-      const cy = (rect.y + row) / 2;
-      if (planes.format === 'NV12') {
-        const at = uPlane.offset + cy * uPlane.stride + cx * 2;
-        data[at] = Math.round(data[at]! + (u - data[at]!) * mix);
-        data[at + 1] = Math.round(data[at + 1]! + (v - data[at + 1]!) * mix);
-      } else if (vPlane) {
-        const uAt = uPlane.offset + cy * uPlane.stride + cx;
-        const vAt = vPlane.offset + cy * vPlane.stride + cx;
-        data[uAt] = Math.round(data[uAt]! + (u - data[uAt]!) * mix);
-        data[vAt] = Math.round(data[vAt]! + (v - data[vAt]!) * mix);
-      }
-    }
-  }
+  const mask = createBlendMask(rect.x + rect.width, rect.y + rect.height, planes);
+  mask.paint(rgba, rect);
+  mask.apply(planes);
 }

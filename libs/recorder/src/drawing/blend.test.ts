@@ -234,4 +234,64 @@ describe('createBlendMask', () => {
     mask.apply(planes);
     expect(planes.data).toEqual(expected.data);
   });
+
+  it.each(['I420', 'NV12'] as const)(
+    'long runs (blended four bytes at a time) give every %s byte what the formula gives, at any alignment',
+    (format) => {
+      const [width, height] = [256, 4];
+      const luma = (x: number, y: number) => (x * 7 + y * 13) % 256;
+      const u = (cx: number) => (cx * 3) % 256;
+      const v = (cx: number) => (cx * 5 + 1) % 256;
+      // NV12's UV plane starts on an odd byte, so its U samples sit on odd addresses.
+      const uvOffset = width * height + (format === 'NV12' ? 1 : 0);
+      const data = new Uint8Array(uvOffset + width * height);
+      for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) data[y * width + x] = luma(x, y);
+      for (let cy = 0; cy < height / 2; cy += 1) {
+        for (let cx = 0; cx < width / 2; cx += 1) {
+          if (format === 'NV12') data.set([u(cx), v(cx)], uvOffset + cy * width + cx * 2);
+          else {
+            data[uvOffset + cy * (width / 2) + cx] = u(cx);
+            data[uvOffset + (width / 2) * (height / 2) + cy * (width / 2) + cx] = v(cx);
+          }
+        }
+      }
+      const layout =
+        format === 'NV12'
+          ? [
+              { offset: 0, stride: width },
+              { offset: uvOffset, stride: width },
+            ]
+          : [
+              { offset: 0, stride: width },
+              { offset: uvOffset, stride: width / 2 },
+              { offset: uvOffset + (width / 2) * (height / 2), stride: width / 2 },
+            ];
+      // A spotlight's dim (black at 153 of 255) over columns 5 to 249, every row.
+      const rgba = new Uint8ClampedArray(width * height * 4);
+      for (let y = 0; y < height; y += 1) for (let x = 5; x < 250; x += 1) rgba[(y * width + x) * 4 + 3] = 153;
+      const mask = createBlendMask(width, height, matrix);
+      mask.paint(rgba, { x: 0, y: 0, width, height });
+      mask.apply({ format, data, layout, ...matrix });
+
+      const toward = (value: number, target: number) => Math.round(value + (target - value) * (153 / 255));
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const inside = x >= 5 && x < 250;
+          expect(data[y * width + x], `Y (${x}, ${y})`).toBe(inside ? toward(luma(x, y), 16) : luma(x, y));
+        }
+      }
+      for (let cy = 0; cy < height / 2; cy += 1) {
+        for (let cx = 0; cx < width / 2; cx += 1) {
+          const [uAt, vAt] =
+            format === 'NV12'
+              ? [uvOffset + cy * width + cx * 2, uvOffset + cy * width + cx * 2 + 1]
+              : [uvOffset + cy * (width / 2) + cx, uvOffset + (width / 2) * (height / 2) + cy * (width / 2) + cx];
+          const inside = cx >= 3 && cx < 125;
+          const outside = cx < 2 || cx >= 125;
+          if (inside) expect([data[uAt], data[vAt]], `UV ${cx}`).toEqual([toward(u(cx), 128), toward(v(cx), 128)]);
+          if (outside) expect([data[uAt], data[vAt]], `UV ${cx}`).toEqual([u(cx), v(cx)]);
+        }
+      }
+    },
+  );
 });

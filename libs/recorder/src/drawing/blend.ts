@@ -155,19 +155,25 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
       const own: number[] = [];
       // The previous block's four pixels, and whether it made a run this block can lengthen.
       let extendable = false;
-      let [p00, p01, p10, p11] = [0, 0, 0, 0];
+      let p00 = 0;
+      let p01 = 0;
+      let p10 = 0;
+      let p11 = 0;
       for (let column = 0; column < width; column += 2) {
-        const [q00, q01, q10, q11] = [
-          pixelAt(row, column),
-          pixelAt(row, column + 1),
-          pixelAt(row + 1, column),
-          pixelAt(row + 1, column + 1),
-        ];
+        const q00 = pixelAt(row, column);
+        const q01 = pixelAt(row, column + 1);
+        const q10 = pixelAt(row + 1, column);
+        const q11 = pixelAt(row + 1, column + 1);
         if (extendable && q00 === p00 && q01 === p01 && q10 === p10 && q11 === p11) {
           own[own.length - CHROMA + 1] = own[own.length - CHROMA + 1]! + 1;
           continue;
         }
         [p00, p01, p10, p11] = [q00, q01, q10, q11];
+        // Every pixel of a clear block is 0 (transparent black): nothing to blend.
+        if ((q00 | q01 | q10 | q11) === 0) {
+          extendable = false;
+          continue;
+        }
         const alphas = [
           alphaAt(row, column),
           alphaAt(row, column + 1),
@@ -230,14 +236,18 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
       if (!yPlane || !uPlane) return;
       const data = planes.data;
       const pool = tables.pool;
+      const words =
+        littleEndian && data.byteOffset % 4 === 0
+          ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2)
+          : null;
+      const span = (start: number, end: number, even: number, odd: number) =>
+        blendSpan(data, words, start, end, even, odd, pool, tables);
       for (let row = 0; row < lumaRows.length; row += 1) {
         const own = lumaRows[row]!;
         const line = yPlane.offset + row * yPlane.stride;
         for (let at = 0; at < own.length; at += LUMA) {
           const start = line + own[at]!;
-          const end = start + own[at + 1]!;
-          const table = own[at + 4]!;
-          for (let pixel = start; pixel < end; pixel += 1) data[pixel] = pool[table + data[pixel]!]!;
+          span(start, start + own[at + 1]!, own[at + 4]!, own[at + 4]!);
         }
       }
       const nv12 = planes.format === 'NV12';
@@ -245,21 +255,56 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
       for (let row = 0; row < chromaRows.length; row += 1) {
         const own = chromaRows[row]!;
         const uLine = uPlane.offset + row * uPlane.stride;
-        const vLine = nv12 ? uLine + 1 : vPlane!.offset + row * vPlane!.stride;
-        const step = nv12 ? 2 : 1;
         for (let at = 0; at < own.length; at += CHROMA) {
-          const first = own[at]! * step;
-          const end = first + own[at + 1]! * step;
-          const uTable = own[at + 5]!;
-          const vTable = own[at + 6]!;
-          for (let column = first; column < end; column += step) {
-            data[uLine + column] = pool[uTable + data[uLine + column]!]!;
-            data[vLine + column] = pool[vTable + data[vLine + column]!]!;
+          const [first, length, uTable, vTable] = [own[at]!, own[at + 1]!, own[at + 5]!, own[at + 6]!];
+          if (nv12) {
+            // U and V interleaved: U on the even bytes of the row when the row starts on an even byte.
+            const start = uLine + first * 2;
+            const uEven = start % 2 === 0;
+            span(start, start + length * 2, uEven ? uTable : vTable, uEven ? vTable : uTable);
+          } else {
+            const vLine = vPlane!.offset + row * vPlane!.stride;
+            span(uLine + first, uLine + first + length, uTable, uTable);
+            span(vLine + first, vLine + first + length, vTable, vTable);
           }
         }
       }
     },
   };
+}
+
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Runs at least this long are blended four bytes at a time (two look-ups in a two-byte table). */
+const WIDE_RUN = 32;
+
+/**
+ * Blends bytes [start, end) of `data` by the tables at `even` (even addresses) and `odd` (odd
+ * ones). A long run goes through whole 32-bit words with a 65,536-entry table of two bytes at once:
+ * about three times as fast as a byte at a time, for a spotlight's dim over most of the picture.
+ */
+function blendSpan(
+  data: Uint8Array,
+  words: Uint32Array | null,
+  start: number,
+  end: number,
+  even: number,
+  odd: number,
+  pool: Uint8Array,
+  tables: { wide(even: number, odd: number): Uint16Array | null },
+) {
+  let at = start;
+  const wide = words && end - start >= WIDE_RUN ? tables.wide(even, odd) : null;
+  if (wide) {
+    for (; at % 4 !== 0; at += 1) data[at] = pool[(at % 2 === 0 ? even : odd) + data[at]!]!;
+    const stop = end >> 2;
+    for (let word = at >> 2; word < stop; word += 1) {
+      const value = words![word]!;
+      words![word] = wide[value & 0xffff]! | (wide[value >>> 16]! << 16);
+    }
+    at = stop << 2;
+  }
+  for (; at < end; at += 1) data[at] = pool[(at % 2 === 0 ? even : odd) + data[at]!]!;
 }
 
 /** Numbers per luma run and per chroma run. */
@@ -272,9 +317,10 @@ const CHROMA = 7;
  * or a line of one colour needs few (one per edge opacity); past `limit` tables (a long recording
  * of many colours) the mask makes them again for the runs it still has.
  */
-function blendTables(limit = 8192) {
+function blendTables(limit = 8192, wideLimit = 32) {
   let pool = new Uint8Array(256 * 64);
   let offsets = new Map<string, number>();
+  let wides = new Map<number, Uint16Array>();
   return {
     get pool() {
       return pool;
@@ -284,6 +330,19 @@ function blendTables(limit = 8192) {
     },
     reset() {
       offsets = new Map();
+      wides = new Map();
+    },
+    /** The two-byte table of tables `even` (low byte) and `odd` (high byte); null past `wideLimit` of them. */
+    wide(even: number, odd: number): Uint16Array | null {
+      const key = even * 65536 + odd;
+      const known = wides.get(key);
+      if (known) return known;
+      if (wides.size >= wideLimit) return null;
+      const made = new Uint16Array(65536);
+      for (let value = 0; value < 65536; value += 1)
+        made[value] = pool[even + (value & 255)]! | (pool[odd + (value >> 8)]! << 8);
+      wides.set(key, made);
+      return made;
     },
     offsetOf(alpha: number, target: number): number {
       const key = `${alpha}:${target}`;

@@ -5,7 +5,7 @@ import { planSmartCut, type BlurRegion, type CutPiece, type CutPlan, type TimeRa
 import { runFfmpeg } from '../media/media-tool';
 import { probe } from './probe';
 import { UnprocessableVideoError } from './unprocessable-video-error';
-import { videoFrames } from './video-frames';
+import { videoFrames, type VideoFrame } from './video-frames';
 
 export interface SmartCutOptions {
   ffmpegPath: string;
@@ -24,7 +24,7 @@ export interface SmartCutOptions {
  * next keyframe, but at "good" quality a few seconds of 1080p took longer than re-encoding the
  * whole video at realtime settings (bench/results/edit.md).
  */
-const ENCODERS: Record<string, string[]> = {
+export const ENCODERS: Record<string, string[]> = {
   vp8: ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-crf', '8', '-b:v', '8M'],
   vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-crf', '28', '-b:v', '0'],
 };
@@ -77,7 +77,11 @@ export async function smartCut(
 
   const inputs = ['-i', joined];
   const maps = ['-map', '0:v'];
-  if (hasAudio) {
+  if (hasAudio && keepsEverything(plan, frames, end)) {
+    // Nothing cut (a blur alone): the audio is the source's own, copied, not decoded and encoded again.
+    inputs.push('-i', input);
+    maps.push('-map', '1:a:0');
+  } else if (hasAudio) {
     const audio = join(options.workDir, 'audio.webm');
     await runFfmpeg(options.ffmpegPath, audioArgs(input, audio, plan.kept), { timeoutMs: left() });
     inputs.push('-i', audio);
@@ -87,6 +91,12 @@ export async function smartCut(
     timeoutMs: left(),
   });
   return plan;
+}
+
+/** Whether the plan keeps one range from the first frame to the end: the whole video. */
+function keepsEverything(plan: CutPlan, frames: readonly VideoFrame[], end: number): boolean {
+  const [only] = plan.kept;
+  return plan.kept.length === 1 && only!.start <= (frames[0]?.pts ?? 0) && only!.end >= end;
 }
 
 function pieceArgs(input: string, output: string, piece: CutPiece, encoder: string[], size?: FrameSize): string[] {

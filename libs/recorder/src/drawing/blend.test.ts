@@ -81,6 +81,21 @@ describe('strokeBounds', () => {
     expect(strokeBounds([], view)).toBeNull();
   });
 
+  it('a pen line: its points with half its line and 2 pixels of room (it is read back every frame it grows)', () => {
+    // From (960, 540) to (998.4, 540), a line of 6: 5 pixels of room, even-aligned outwards.
+    expect(
+      strokeBounds(
+        [
+          stroke('pen', [
+            [0.5, 0.5],
+            [0.52, 0.5],
+          ]),
+        ],
+        view,
+      ),
+    ).toEqual({ x: 954, y: 534, width: 50, height: 12 });
+  });
+
   it('strokes outside an area leave nothing to blend in it', () => {
     const area = viewThroughArea(
       { width: 1920, height: 1080 },

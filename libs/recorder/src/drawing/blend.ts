@@ -26,8 +26,7 @@ export function strokeBounds(strokes: readonly Stroke[], view: PictureView): Rec
   for (const stroke of strokes) {
     if (stroke.tool === 'spotlight') return { x: 0, y: 0, width: evenDown(view.width), height: evenDown(view.height) };
     const line = Math.max(1, stroke.width * view.scale);
-    // Room for the line's width (a highlighter's is 3 times), an arrow's head and text below its corner.
-    const pad = Math.max(line * 4, 12 * view.scale) + 4;
+    const pad = padOf(stroke.tool, line, view.scale);
     const font = Math.max(12, stroke.width * 5) * view.scale;
     for (const point of stroke.points) {
       const { x, y } = view.toPicture(point);
@@ -42,6 +41,17 @@ export function strokeBounds(strokes: readonly Stroke[], view: PictureView): Rec
   const width = Math.min(evenDown(view.width), evenUp(right)) - x;
   const height = Math.min(evenDown(view.height), evenUp(bottom)) - y;
   return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+/**
+ * How far a stroke's paint reaches past its points: a pen's round cap and join half its line (a
+ * pen line being drawn is read back around its newest segments, every frame); a highlighter's
+ * square cap on a line 3 times as wide, at 45°; room for an arrow's head and a box's corners.
+ */
+function padOf(tool: Stroke['tool'], line: number, scale: number): number {
+  if (tool === 'pen') return line / 2 + 2;
+  if (tool === 'highlighter') return line * 1.5 * Math.SQRT2 + 2;
+  return Math.max(line * 4, 12 * scale) + 4;
 }
 
 const evenDown = (value: number) => Math.floor(value / 2) * 2;

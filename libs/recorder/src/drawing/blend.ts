@@ -174,16 +174,18 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
         const q01 = pixelAt(row, column + 1);
         const q10 = pixelAt(row + 1, column);
         const q11 = pixelAt(row + 1, column + 1);
-        if (extendable && q00 === p00 && q01 === p01 && q10 === p10 && q11 === p11) {
-          own[own.length - CHROMA + 1] = own[own.length - CHROMA + 1]! + 1;
+        const clear = (q00 | q01 | q10 | q11) === 0;
+        if (clear || (extendable && q00 === p00 && q01 === p01 && q10 === p10 && q11 === p11)) {
+          // Past the blocks just like this one at once: a spotlight's dim and the clear space
+          // around strokes are most of a picture, and this is read back whole when it changes.
+          const next = sameBlocksUntil(pixels, width, height, row, column, q00, q01, q10, q11);
+          if (!clear) own[own.length - CHROMA + 1] = own[own.length - CHROMA + 1]! + (next - column) / 2;
+          [p00, p01, p10, p11] = [q00, q01, q10, q11];
+          extendable = !clear;
+          column = next - 2;
           continue;
         }
         [p00, p01, p10, p11] = [q00, q01, q10, q11];
-        // Every pixel of a clear block is 0 (transparent black): nothing to blend.
-        if ((q00 | q01 | q10 | q11) === 0) {
-          extendable = false;
-          continue;
-        }
         const alphas = [
           alphaAt(row, column),
           alphaAt(row, column + 1),
@@ -315,6 +317,34 @@ function blendSpan(
     at = stop << 2;
   }
   for (; at < end; at += 1) data[at] = pool[(at % 2 === 0 ? even : odd) + data[at]!]!;
+}
+
+/** The column after the 2 × 2 blocks from `column` on whose pixels are these four. */
+function sameBlocksUntil(
+  pixels: Uint32Array,
+  width: number,
+  height: number,
+  row: number,
+  column: number,
+  q00: number,
+  q01: number,
+  q10: number,
+  q11: number,
+): number {
+  let next = column + 2;
+  if (row + 1 >= height || width % 2 !== 0) return next;
+  const top = row * width;
+  const bottom = top + width;
+  while (
+    next < width &&
+    pixels[top + next] === q00 &&
+    pixels[top + next + 1] === q01 &&
+    pixels[bottom + next] === q10 &&
+    pixels[bottom + next + 1] === q11
+  ) {
+    next += 2;
+  }
+  return next;
 }
 
 /** Numbers per luma run and per chroma run. */

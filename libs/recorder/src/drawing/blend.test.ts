@@ -228,9 +228,13 @@ describe('createBlendMask', () => {
   });
 
   it("many colours and opacities (past its tables' limit) blend as they would alone", () => {
-    const [width, height] = [10_000, 2];
+    // Runs of 4 pixels (long enough for a table), each of its own colour and opacity.
+    const [width, height] = [40_000, 2];
     const rgba = new Uint8ClampedArray(width * height * 4);
-    for (let at = 0; at < width * height; at += 1) rgba.set([at % 251, (at * 7) % 256, 40, 1 + (at % 255)], at * 4);
+    for (let at = 0; at < width * height; at += 1) {
+      const run = at >> 2;
+      rgba.set([run % 251, (run * 7) % 256, 40, 1 + (run % 255)], at * 4);
+    }
     const expected = frame(width, height, 90);
     blendRgbaIntoYuv(expected, rgba, { x: 0, y: 0, width, height });
     // Painted in two halves, the second after the tables ran over: the first half's runs keep their blend.

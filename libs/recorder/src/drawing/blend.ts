@@ -101,16 +101,24 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
   let runs = 0;
   const tables = blendTables();
 
+  /**
+   * A run's table: -1 (blended by arithmetic) for a short one. The edges of anti-aliased strokes are
+   * runs of a pixel or two, each of its own colour and opacity: tables for them would pile up (a pen
+   * drawn on for seconds made thousands a second), and they are few pixels.
+   */
+  const tableOf = (length: number, alpha: number, target: number) =>
+    length >= TABLE_RUN ? tables.offsetOf(alpha, target) : -1;
+
   /** Tables made afresh for the runs there are (the ones of runs painted over are dropped). */
   function retable() {
     tables.reset();
     for (const row of lumaRows) {
-      for (let at = 0; at < row.length; at += LUMA) row[at + 4] = tables.offsetOf(row[at + 2]!, row[at + 3]!);
+      for (let at = 0; at < row.length; at += LUMA) row[at + 4] = tableOf(row[at + 1]!, row[at + 2]!, row[at + 3]!);
     }
     for (const row of chromaRows) {
       for (let at = 0; at < row.length; at += CHROMA) {
-        row[at + 5] = tables.offsetOf(row[at + 2]!, row[at + 3]!);
-        row[at + 6] = tables.offsetOf(row[at + 2]!, row[at + 4]!);
+        row[at + 5] = tableOf(row[at + 1]!, row[at + 2]!, row[at + 3]!);
+        row[at + 6] = tableOf(row[at + 1]!, row[at + 2]!, row[at + 4]!);
       }
     }
   }
@@ -141,7 +149,7 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
         const alpha = rgba[at * 4 + 3]! / 255;
         if (alpha > 0) {
           const luma = yOffset + (kr * rgba[at * 4]! + kg * rgba[at * 4 + 1]! + kb * rgba[at * 4 + 2]!) * yScale;
-          own.push(rect.x + column, end - column, alpha, luma, tables.offsetOf(alpha, luma));
+          own.push(rect.x + column, end - column, alpha, luma, tableOf(end - column, alpha, luma));
         }
         column = end;
       }
@@ -213,7 +221,12 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
         const u = 128 + ((b - yLinear) / (2 * (1 - kb))) * cScale;
         const v = 128 + ((r - yLinear) / (2 * (1 - kr))) * cScale;
         const mix = weight / 4;
-        own.push((rect.x + column) / 2, 1, mix, u, v, tables.offsetOf(mix, u), tables.offsetOf(mix, v));
+        own.push((rect.x + column) / 2, 1, mix, u, v, -1, -1);
+      }
+      // A run's length is known once the row is done: only long ones get tables.
+      for (let at = 0; at < own.length; at += CHROMA) {
+        own[at + 5] = tableOf(own[at + 1]!, own[at + 2]!, own[at + 3]!);
+        own[at + 6] = tableOf(own[at + 1]!, own[at + 2]!, own[at + 4]!);
       }
       const index = (rect.y + row) / 2;
       const old = chromaRows[index]!;
@@ -259,7 +272,9 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
         const line = yPlane.offset + row * yPlane.stride;
         for (let at = 0; at < own.length; at += LUMA) {
           const start = line + own[at]!;
-          span(start, start + own[at + 1]!, own[at + 4]!, own[at + 4]!);
+          const table = own[at + 4]!;
+          if (table >= 0) span(start, start + own[at + 1]!, table, table);
+          else blendBytes(data, start, start + own[at + 1]!, 1, own[at + 2]!, own[at + 3]!);
         }
       }
       const nv12 = planes.format === 'NV12';
@@ -269,7 +284,14 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
         const uLine = uPlane.offset + row * uPlane.stride;
         for (let at = 0; at < own.length; at += CHROMA) {
           const [first, length, uTable, vTable] = [own[at]!, own[at + 1]!, own[at + 5]!, own[at + 6]!];
-          if (nv12) {
+          if (uTable < 0 || vTable < 0) {
+            const [mix, u, v] = [own[at + 2]!, own[at + 3]!, own[at + 4]!];
+            const [uStart, vStart, step] = nv12
+              ? [uLine + first * 2, uLine + first * 2 + 1, 2]
+              : [uLine + first, vPlane!.offset + row * vPlane!.stride + first, 1];
+            blendBytes(data, uStart, uStart + length * step, step, mix, u);
+            blendBytes(data, vStart, vStart + length * step, step, mix, v);
+          } else if (nv12) {
             // U and V interleaved: U on the even bytes of the row when the row starts on an even byte.
             const start = uLine + first * 2;
             const uEven = start % 2 === 0;
@@ -286,6 +308,14 @@ export function createBlendMask(width: number, height: number, matrix: YuvMatrix
 }
 
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Runs at least this long are blended by table look-up, shorter ones by arithmetic. */
+const TABLE_RUN = 4;
+
+/** Bytes start, start + step, … before end moved towards `target` by `alpha`, as a table would. */
+function blendBytes(data: Uint8Array, start: number, end: number, step: number, alpha: number, target: number) {
+  for (let at = start; at < end; at += step) data[at] = Math.round(data[at]! + (target - data[at]!) * alpha);
+}
 
 /** Runs at least this long are blended four bytes at a time (two look-ups in a two-byte table). */
 const WIDE_RUN = 32;

@@ -3,7 +3,8 @@
 // re-encode of the same edit, on a 10-minute 1080p VP9/Opus WebM with keyframes every 2 s made here
 // by ffmpeg. The edit trims 5 s off both ends and cuts three middle ranges, every edge between
 // keyframes. Both results are measured with ffprobe against the kept ranges' sum. Results go to
-// bench/results/edit.md; the files live in a temp folder removed at the end, even on failure.
+// bench/results/edit.md; the results live in a temp folder removed at the end, even on failure, and
+// the source in the system temp folder (bench-edit-source-<minutes>min-v1), kept for the next run.
 // BENCH_EDIT_MINUTES (default 10) shortens the source for a quick try; the target assumes 10.
 // The blur row (issue 31): a 10 s blur region of the whole video, rendered by the smart cut (only
 // the groups of pictures it touches re-encoded) against a full re-encode with the same filter; its

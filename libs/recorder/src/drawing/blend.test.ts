@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blendRgbaIntoYuv, createBlendMask, strokeBounds } from './blend.ts';
+import { blendRgbaIntoYuv, createBlendMask, strokeBounds, warmBlend } from './blend.ts';
 import { defaultStyle, type Stroke } from './strokes.ts';
 import { viewThroughArea } from './view.ts';
 
@@ -313,4 +313,14 @@ describe('createBlendMask', () => {
       }
     },
   );
+
+  it('warming the blend up (before the first stroke) runs on its own drawing and leaves the next mask as it would be', () => {
+    expect(() => warmBlend(3)).not.toThrow();
+    const planes = frame(16, 8, 200);
+    const mask = createBlendMask(16, 8, matrix);
+    mask.paint(spotlight(16, 8, { x: 4, y: 2, width: 8, height: 4 }), { x: 0, y: 0, width: 16, height: 8 });
+    mask.apply(planes);
+    expect(yAt(planes, 16, 0, 0)).toBe(90);
+    expect(yAt(planes, 16, 5, 3)).toBe(200);
+  });
 });

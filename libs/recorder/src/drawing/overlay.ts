@@ -4,7 +4,7 @@
  * spotlight and a big pen line are then read once, not every frame; a pen line being drawn costs
  * its newest segments.
  */
-import { createBlendMask, strokeBounds, type BlendMask, type Rect, type YuvMatrix } from './blend.ts';
+import { createBlendMask, strokeBounds, warmBlend, type BlendMask, type Rect, type YuvMatrix } from './blend.ts';
 import { paintStrokes } from './paint.ts';
 import { planRepaint, type PaintedStroke } from './repaint-plan.ts';
 import { opacityAt, type Stroke } from './strokes.ts';
@@ -24,6 +24,8 @@ export interface StrokeOverlay {
 }
 
 export function createStrokeOverlay(context: ReadableContext & Parameters<typeof paintStrokes>[0]): StrokeOverlay {
+  // Before the first stroke, not in its frame (see warmBlend).
+  setTimeout(() => warmBlend(), 0);
   let mask: BlendMask | null = null;
   let painted: readonly PaintedStroke[] | null = null;
   let paintedFor = '';

@@ -1,12 +1,14 @@
 // The smart cut on real files made by ffmpeg: the result lasts the kept ranges' sum to within a
 // frame, keeps exactly the kept frames (each frame's pixels compared with the source's), copies
 // whole groups of pictures, and re-encodes only from a cut to the next keyframe.
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smartCut } from '../src/processing';
-import type { CutPlan, TimeRange } from '../src/processing/cut-plan';
+import type { BlurRegion, CutPlan, TimeRange } from '../src/processing/cut-plan';
 import { difference, durations, FPS, greyFrames, makeEditableWebm } from './edit-fixtures';
 import { FFMPEG, FFPROBE } from './processing-fixtures';
 
@@ -26,7 +28,11 @@ describe.each(['vp9', 'vp8'] as const)('smart cut of a %s WebM with keyframes ev
   }, 60_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  async function cut(name: string, ranges: TimeRange[]): Promise<{ output: string; plan: CutPlan }> {
+  async function cut(
+    name: string,
+    ranges: TimeRange[],
+    blurs: BlurRegion[] = [],
+  ): Promise<{ output: string; plan: CutPlan }> {
     const output = join(dir, `${name}.webm`);
     const workDir = await mkdtemp(join(dir, `${name}-work-`));
     const plan = await smartCut(source, output, ranges, {
@@ -34,6 +40,7 @@ describe.each(['vp9', 'vp8'] as const)('smart cut of a %s WebM with keyframes ev
       ffprobePath: FFPROBE,
       workDir,
       timeoutMs: 60_000,
+      blurs,
     });
     return { output, plan };
   }
@@ -90,6 +97,43 @@ describe.each(['vp9', 'vp8'] as const)('smart cut of a %s WebM with keyframes ev
     expect(Math.abs(measured.container - requested)).toBeLessThan(FRAME);
     expect(Math.abs(plan.duration - requested)).toBeLessThan(FRAME);
     await expectKeptFrames(output, [...frameRange(13, 80), ...frameRange(127, 235)]);
+  }, 60_000);
+
+  /** The audio packets' checksums, in order: equal lists are the same audio, byte for byte. */
+  async function audioPackets(path: string): Promise<string[]> {
+    const { stdout } = await promisify(execFile)(FFMPEG, [
+      '-v',
+      'error',
+      '-i',
+      path,
+      '-map',
+      '0:a',
+      '-c',
+      'copy',
+      '-f',
+      'framemd5',
+      '-',
+    ]);
+    return stdout
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => line.split(',').at(-1)!.trim());
+  }
+
+  it('a blur with nothing cut copies the audio as it is; a cut encodes it again', async () => {
+    const whole = [{ start: 0, end: 10 }];
+    const blur = { from: 3.1, to: 4.1, x: 0, y: 0, width: 50, height: 50 };
+    const { output, plan } = await cut('blur-only', whole, [blur]);
+    expect(plan.pieces.some((piece) => piece.kind === 'encode')).toBe(true);
+    const [own, blurred] = await Promise.all([audioPackets(source), audioPackets(output)]);
+    expect(own.length).toBeGreaterThan(100);
+    expect(blurred).toEqual(own);
+    const measured = await durations(output);
+    expect(Math.abs(measured.container - (await durations(source)).container)).toBeLessThan(FRAME);
+
+    const { output: trimmed } = await cut('blur-and-trim', [{ start: 0, end: 9 }], [blur]);
+    const encoded = await audioPackets(trimmed);
+    expect(encoded).not.toEqual(own.slice(0, encoded.length));
   }, 60_000);
 
   it('trims both ends and cuts three middle ranges like the benchmark, to within a frame', async () => {

@@ -5,7 +5,7 @@ import { planSmartCut, type BlurRegion, type CutPiece, type CutPlan, type TimeRa
 import { runFfmpeg } from '../media/media-tool';
 import { probe } from './probe';
 import { UnprocessableVideoError } from './unprocessable-video-error';
-import { videoFrames } from './video-frames';
+import { videoFrames, type VideoFrame } from './video-frames';
 import { X264_SETTINGS } from './make-mp4';
 
 export interface SmartCutOptions {
@@ -25,7 +25,7 @@ export interface SmartCutOptions {
  * next keyframe, but at "good" quality a few seconds of 1080p took longer than re-encoding the
  * whole video at realtime settings (bench/results/edit.md).
  */
-const ENCODERS: Record<string, string[]> = {
+export const ENCODERS: Record<string, string[]> = {
   vp8: ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-crf', '8', '-b:v', '8M'],
   vp9: ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-crf', '28', '-b:v', '0'],
 };
@@ -62,7 +62,8 @@ export async function smartCut(
   const left = () => Math.max(1000, deadline - Date.now());
   const source = await probe(options.ffprobePath, input, left());
   const video = source.streams.find((stream) => stream.codecType === 'video');
-  const hasAudio = source.streams.some((stream) => stream.codecType === 'audio');
+  const audioStream = source.streams.find((stream) => stream.codecType === 'audio');
+  const hasAudio = audioStream !== undefined;
   if (!video) throw new UnprocessableVideoError('Cannot cut a file without video');
   const webm = video.codecName in ENCODERS;
   const encoder = ENCODERS[video.codecName] ?? H264_ENCODER;
@@ -93,7 +94,13 @@ export async function smartCut(
 
   const inputs = ['-i', joined];
   const maps = ['-map', '0:v'];
-  if (hasAudio) {
+  // An MP4 takes the source's audio as it is only when it is AAC (a MOV's PCM, say, it does not).
+  const audioFits = webm || audioStream?.codecName === 'aac';
+  if (hasAudio && audioFits && keepsEverything(plan, frames, end)) {
+    // Nothing cut (a blur alone): the audio is the source's own, copied, not decoded and encoded again.
+    inputs.push('-i', input);
+    maps.push('-map', '1:a:0');
+  } else if (hasAudio) {
     const audio = join(options.workDir, 'audio.mka');
     await runFfmpeg(options.ffmpegPath, audioArgs(input, audio, plan.kept, webm), { timeoutMs: left() });
     inputs.push('-i', audio);
@@ -104,6 +111,12 @@ export async function smartCut(
     timeoutMs: left(),
   });
   return { ...plan, contentType: webm ? 'video/webm' : 'video/mp4' };
+}
+
+/** Whether the plan keeps one range from the first frame to the end: the whole video. */
+function keepsEverything(plan: CutPlan, frames: readonly VideoFrame[], end: number): boolean {
+  const [only] = plan.kept;
+  return plan.kept.length === 1 && only!.start <= (frames[0]?.pts ?? 0) && only!.end >= end;
 }
 
 function pieceArgs(

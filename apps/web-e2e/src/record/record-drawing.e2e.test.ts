@@ -38,8 +38,12 @@ async function recordPage(settings: object): Promise<{ page: Page; token: string
 
 /** Chooses Rectangle and a wide line, and drags on the drawing layer from one share of it to another. */
 async function drawRectangle(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await drawWith(page, 'Rectangle', from, to);
+}
+
+async function drawWith(page: Page, tool: string, from: { x: number; y: number }, to: { x: number; y: number }) {
   const toolbar = page.getByRole('toolbar', { name: 'Annotations' });
-  await toolbar.getByRole('button', { name: 'Rectangle' }).click();
+  await toolbar.getByRole('button', { name: tool }).click();
   await toolbar.getByLabel('Width').fill('16');
   expect(await toolbar.getByLabel('Colour').inputValue()).toBe('#ef4444');
   const layer = page.getByTestId('drawing-layer');
@@ -63,7 +67,7 @@ describe('drawing while recording', () => {
       await page.getByTestId('drawing-layer').waitFor();
       await page.waitForTimeout(1_500); // some frames before the drawing
       const drawnAt = Date.now();
-      // A fifth of the screen each way: small enough to be blended into the frame's planes (drawing/blend.ts).
+      // A fifth of the screen each way, blended into the frame's planes (drawing/blend.ts).
       await drawRectangle(page, { x: 0.4, y: 0.4 }, { x: 0.6, y: 0.6 });
       await page.waitForTimeout(2_500);
       await screenshot(page, 'record-drawing');
@@ -115,7 +119,7 @@ describe('drawing while recording', () => {
       await page.getByTestId('drawing-layer').waitFor();
       await page.waitForTimeout(1_000);
       // On the screen (1280×720 here) from (480, 270) to (800, 450): in the area, (160, 90) to (480, 270).
-      // Half the area each way: drawn with the frame in the canvas (too large to blend).
+      // Half the area each way: blended into the cropped frame's planes like any drawing without a camera.
       await drawRectangle(page, { x: 0.375, y: 0.375 }, { x: 0.625, y: 0.625 });
       await page.waitForTimeout(2_500);
       const { path } = await stopAndStore(page, token, join(workDir, 'drawn-area.webm'));
@@ -136,6 +140,47 @@ describe('drawing while recording', () => {
       console.info(`area: sides ${JSON.stringify(sides)}; elsewhere ${JSON.stringify(elsewhere)}`);
       expect(sides.map(red)).toEqual([true, true, true, true]);
       expect(elsewhere.map(red)).toEqual([false, false, false]);
+      await page.context().close();
+    },
+  );
+
+  it(
+    'a spotlight dims the recording outside its ellipse and leaves the inside as it was',
+    { timeout: 150_000 },
+    async () => {
+      const { page, token } = await recordPage({ countdown: false, source: 'screen' });
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      await page.getByTestId('elapsed-time').waitFor();
+      await page.getByTestId('drawing-layer').waitFor();
+      await page.waitForTimeout(1_500);
+      // The whole picture's dim goes through the mask's long runs (drawing/blend.ts), four bytes at a time.
+      await drawWith(page, 'Spotlight', { x: 0.2, y: 0.2 }, { x: 0.8, y: 0.8 });
+      await page.waitForTimeout(2_500);
+      const { path } = await stopAndStore(page, token, join(workDir, 'spotlight.webm'));
+      const seconds = await videoSeconds(path);
+      const [before, after] = await Promise.all([frameRgb(path, 0.2), frameRgb(path, Math.max(0, seconds - 0.8))]);
+      const { width: w, height: h } = after;
+      const green = (frame: typeof after, x: number, y: number) => meanColour(frame, w * x, h * y, 12).g;
+      // Chromium's fake screen: a still green ground, a turning pie in the middle and blinking squares in the
+      // corners; these points are on the still ground, outside the ellipse (0.2-0.8 each way) and inside it.
+      const outside = [
+        [0.1, 0.5],
+        [0.9, 0.5],
+        [0.5, 0.1],
+        [0.5, 0.9],
+      ].map(([x, y]) => green(after, x!, y!) / green(before, x!, y!));
+      const inside = [
+        [0.3, 0.35],
+        [0.7, 0.65],
+        [0.28, 0.5],
+      ].map(([x, y]) => green(after, x!, y!) / green(before, x!, y!));
+      console.info(`spotlight: outside ${JSON.stringify(outside)}; inside ${JSON.stringify(inside)}`);
+      // Black at 0.6 over the picture: 0.4 of its brightness is left outside.
+      for (const ratio of outside) {
+        expect(ratio).toBeGreaterThan(0.25);
+        expect(ratio).toBeLessThan(0.55);
+      }
+      for (const ratio of inside) expect(ratio).toBeGreaterThan(0.85);
       await page.context().close();
     },
   );

@@ -6,7 +6,7 @@ import type { TranscriptSegmentTable } from './transcript.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
 import type * as conversation from './conversation.table';
 import type { RateLimitWindowTable } from './rate-limit.table';
-import type { AdminAuditLogTable, ApiKeyTable, InstanceSettingTable } from './admin.table';
+import type { AdminAuditLogTable, ApiKeyTable, DeletedAccountTable, InstanceSettingTable } from './admin.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 /** EMPTY: transcribed, and no speech was found. */
@@ -97,6 +97,7 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   api_keys: ApiKeyTable;
   instance_settings: InstanceSettingTable;
+  deleted_accounts: DeletedAccountTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

@@ -64,6 +64,7 @@ const toAccount = (account: Account) =>
     uid: account.uid,
     displayName: account.displayName,
     email: account.email,
+    photoUrl: account.photoUrl,
     defaultVisibility: visibilityToProto[account.defaultVisibility],
     recordingDefaults: create(RecordingDefaultsSchema, account.recordingDefaults),
     theme: themeToProto[account.theme],

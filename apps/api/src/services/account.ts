@@ -38,6 +38,8 @@ export interface Account {
   uid: string;
   displayName: string;
   email: string;
+  /** The uploaded photo's signed URL, else the ID token's picture, else ''. */
+  photoUrl: string;
   defaultVisibility: DefaultVisibility;
   recordingDefaults: RecordingDefaults;
   theme: ThemeChoice;

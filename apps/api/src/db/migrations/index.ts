@@ -21,6 +21,8 @@ import * as annotations from './20261126030000-annotations';
 import * as accountSettings from './20261126040000-account-settings';
 import * as admin from './20261126050000-admin';
 import * as rateLimits from './20261126060000-rate-limits';
+import * as deletedAccounts from './20261127060000-deleted-accounts';
+import * as profilePhotos from './20261127060100-profile-photos';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '20261126040000-account-settings': accountSettings,
   '20261126050000-admin': admin,
   '20261126060000-rate-limits': rateLimits,
+  '20261127060000-deleted-accounts': deletedAccounts,
+  '20261127060100-profile-photos': profilePhotos,
 };

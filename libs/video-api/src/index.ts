@@ -115,7 +115,8 @@ export { loadSpaces } from './team/load-spaces';
 export { useSpaceName } from './team/use-space-name';
 export * from './conversation';
 export * from './admin';
-export { accountErrorMessage } from './account/account-error-message';
+export { accountErrorMessage, accountRefusalSentence } from './account/account-error-message';
+export { PROFILE_PHOTO_MAX_BYTES, putProfilePhoto } from './account/put-profile-photo';
 export { getAccountKey, getAccountQuery } from './account/account-queries';
 export {
   defaultVisibilityLabels,
@@ -124,3 +125,5 @@ export {
   type ThemeLabel,
 } from './account/account-view';
 export { useSettingsPage, type RecordingDefaultsValue, type SettingsPageOptions } from './account/use-settings-page';
+export { appShellView, useAppShell, type AppShellView } from './account/use-app-shell';
+export { accountRecordingDefaults, type RecordingStart } from './account/account-recording-defaults';

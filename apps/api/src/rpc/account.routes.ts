@@ -66,7 +66,9 @@ const toAccount = (account: Account) =>
     email: account.email,
     photoUrl: account.photoUrl,
     defaultVisibility: visibilityToProto[account.defaultVisibility],
-    recordingDefaults: create(RecordingDefaultsSchema, account.recordingDefaults),
+    ...(account.recordingDefaults
+      ? { recordingDefaults: create(RecordingDefaultsSchema, account.recordingDefaults) }
+      : {}),
     theme: themeToProto[account.theme],
     createdAt: timestampFromDate(account.createdAt),
   });

@@ -61,7 +61,9 @@ export class AccountService {
       email: row.email,
       photoUrl: row.photo_url,
       defaultVisibility: row.default_visibility,
-      recordingDefaults: { ...FALLBACK_RECORDING_DEFAULTS, ...(row.recording_defaults ?? {}) },
+      ...(row.recording_defaults
+        ? { recordingDefaults: { ...FALLBACK_RECORDING_DEFAULTS, ...row.recording_defaults } }
+        : {}),
       theme: row.theme,
       createdAt: row.created_at,
     };

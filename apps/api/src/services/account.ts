@@ -41,7 +41,8 @@ export interface Account {
   /** The uploaded photo's signed URL, else the ID token's picture, else ''. */
   photoUrl: string;
   defaultVisibility: DefaultVisibility;
-  recordingDefaults: RecordingDefaults;
+  /** Undefined until the person sets them: /record then starts with its own. */
+  recordingDefaults?: RecordingDefaults;
   theme: ThemeChoice;
   createdAt: Date;
 }

@@ -1,5 +1,6 @@
 import { useSession } from '@stream/auth';
 import { AppLayout, useTheme } from '@stream/ui';
+import { useAppShell } from '@stream/video-api';
 import { Outlet, createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { requireSession } from './-components/require-session';
 import { RouterLink } from './-components/router-link';
@@ -15,14 +16,16 @@ export const Route = createFileRoute('/_authed')({
 });
 
 function AuthedLayout() {
-  const { session } = Route.useRouteContext();
+  const { session, transport } = Route.useRouteContext();
   const { user } = useSession(session);
-  const { theme, toggleTheme } = useTheme();
+  const { accountTheme, saveTheme, ...shell } = useAppShell(transport);
+  const { theme, toggleTheme } = useTheme({ account: accountTheme, onToggled: saveTheme });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const searched = useRouterState({ select: (state) => (state.location.search as { q?: unknown }).q });
   const navigate = useNavigate();
   return (
     <AppLayout
+      {...shell}
       currentPath={pathname}
       userName={user?.name}
       theme={theme}

@@ -125,5 +125,6 @@ export {
   type ThemeLabel,
 } from './account/account-view';
 export { useSettingsPage, type RecordingDefaultsValue, type SettingsPageOptions } from './account/use-settings-page';
-export { appShellView, useAppShell, type AppShellView } from './account/use-app-shell';
+export { useAppShell } from './account/use-app-shell';
+export type { AppShellView } from './account/app-shell-view';
 export { accountRecordingDefaults, type RecordingStart } from './account/account-recording-defaults';

@@ -6,7 +6,7 @@ import { requireSession } from './-components/require-session';
 import { RouterLink } from './-components/router-link';
 import { SpaceNav } from './-components/space-nav';
 import { UnfinishedRecordingsBanner } from './-components/unfinished-recordings-banner';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 
 const NotificationsBell = lazy(() => import('./-components/conversation/notifications-bell'));
 
@@ -16,9 +16,10 @@ export const Route = createFileRoute('/_authed')({
 });
 
 function AuthedLayout() {
-  const { session, transport } = Route.useRouteContext();
+  const { session, queryClient } = Route.useRouteContext();
+  const getToken = useCallback(() => session.getToken(), [session]);
   const { user } = useSession(session);
-  const { accountTheme, saveTheme, ...shell } = useAppShell(transport);
+  const { accountTheme, saveTheme, ...shell } = useAppShell(queryClient, getToken);
   const { theme, toggleTheme } = useTheme({ account: accountTheme, onToggled: saveTheme });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const searched = useRouterState({ select: (state) => (state.location.search as { q?: unknown }).q });

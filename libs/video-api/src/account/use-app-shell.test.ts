@@ -1,14 +1,12 @@
-import { create } from '@bufbuild/protobuf';
-import { AccountSchema, AdminStatusSchema, BrandingSchema, Theme } from '@stream/proto';
 import { describe, expect, it } from 'vitest';
-import { appShellView } from './use-app-shell';
+import { appShellView } from './app-shell-data';
 
 describe('appShellView', () => {
   it('shows Admin, the photo, the brand and the theme the API answered', () => {
     const view = appShellView(
-      create(AccountSchema, { photoUrl: '/api/photos/p.jpg?signature=s', theme: Theme.DARK }),
-      create(AdminStatusSchema, { admin: true }),
-      create(BrandingSchema, { productName: 'Acme', logoUrl: 'https://x/l.png', accentColor: '#112233' }),
+      { photoUrl: '/api/photos/p.jpg?signature=s', theme: 'THEME_DARK' },
+      { admin: true },
+      { productName: 'Acme', logoUrl: 'https://x/l.png', accentColor: '#112233' },
     );
     expect(view).toEqual({
       showAdmin: true,
@@ -16,6 +14,8 @@ describe('appShellView', () => {
       brand: { productName: 'Acme', logoUrl: 'https://x/l.png', accentColor: '#112233' },
       accountTheme: 'dark',
     });
+    // As a protobuf-es message in the query cache holds the enum.
+    expect(appShellView({ theme: 1 }, undefined, undefined).accountTheme).toBe('light');
   });
 
   it('shows nothing of the sort while loading, refused, or for someone who is not an admin', () => {
@@ -23,11 +23,10 @@ describe('appShellView', () => {
       showAdmin: false,
       brand: { productName: 'Stream', logoUrl: '', accentColor: '' },
     });
-    const view = appShellView(
-      create(AccountSchema, { theme: Theme.SYSTEM }),
-      create(AdminStatusSchema, { admin: false }),
-      create(BrandingSchema, {}),
-    );
-    expect(view).toEqual({ showAdmin: false, brand: { productName: 'Stream', logoUrl: '', accentColor: '' } });
+    // The Connect JSON leaves out what is empty or zero (THEME_SYSTEM, admin false, no branding set).
+    expect(appShellView({}, {}, {})).toEqual({
+      showAdmin: false,
+      brand: { productName: 'Stream', logoUrl: '', accentColor: '' },
+    });
   });
 });

@@ -286,7 +286,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
     registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     registerAccountExportRoutes(app, {
-      exports: new AccountExport({ db: database.db, media, accounts }),
+      exports: new AccountExport({ db: database.db, media, accounts, photos }),
       signer,
       verifier: httpVerifier,
       log,

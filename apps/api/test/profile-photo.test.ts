@@ -17,6 +17,7 @@ import { signedInPerson } from './support/people';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
+import { readZip } from './support/zip';
 
 let emulator: AuthEmulator;
 let server: TestServer;
@@ -109,6 +110,12 @@ describe('a profile photo', () => {
     expect((await account.getAccount({})).photoUrl).toBe(next.json.photoUrl);
     const again = (await a.talk().listComments({ videoId: video })).comments;
     expect(again.map((c) => c.author?.photoUrl)).toEqual([next.json.photoUrl, next.json.photoUrl]);
+
+    // "Export my data" holds the photo as stored.
+    const link = await account.getExportLink({});
+    const zip = await readZip(Buffer.from(await (await fetch(`${server.baseUrl}${link.url}`)).arrayBuffer()));
+    const servedNow = Buffer.from(await (await fetch(`${server.baseUrl}${next.json.photoUrl}`)).arrayBuffer());
+    expect(zip.get('profile-photo.jpg')?.bytes.equals(servedNow)).toBe(true);
 
     // A forged or missing signature finds nothing.
     const tampered = next.json.photoUrl!.replace(/signature=./, 'signature=A');

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { User } from '../auth/user';
 import { findUser, setPhoto } from '../db/user.repository';
@@ -54,6 +55,13 @@ export class ProfilePhotoService {
     if (replaced) await this.deps.files.delete(replaced);
     this.deps.directory.photoChanged(user.uid, url);
     return url;
+  }
+
+  /** The stored photo of `uid` for their export; undefined without one. */
+  async openOwn(uid: string): Promise<{ stream: Readable; size: number } | undefined> {
+    const row = await findUser(this.deps.db, uid);
+    const opened = row?.photo_key ? await this.deps.files.open(row.photo_key) : undefined;
+    return opened && { stream: await opened.stream(), size: opened.info.size };
   }
 
   /** Deletes the stored photo of `uid` (their account is being deleted). */

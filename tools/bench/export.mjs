@@ -74,9 +74,8 @@ try {
   const perVideo = Math.floor((totalGb * GiB) / videoCount);
   const started = performance.now();
   await registerVideos(dataDir, videoCount, perVideo);
-  log(
-    `registered ${videoCount} videos of ${(perVideo / MiB).toFixed(0)} MiB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const registeredSeconds = (performance.now() - started) / 1000;
+  log(`registered ${videoCount} videos of ${(perVideo / MiB).toFixed(0)} MiB in ${registeredSeconds.toFixed(1)} s`);
   server = await startApiServer({
     root,
     env: {
@@ -125,7 +124,7 @@ try {
 videos, read as zeros), streamed by \`GET /api/account/export\` (signed link) as one zip with the
 videos stored, read by the benchmark as fast as it arrives. Server: \`apps/api/src/main.ts\` through
 tsx, PGlite, local disk, worker off. Run with \`BENCH_EXPORT_GB=${totalGb} BENCH_EXPORT_VIDEOS=${videoCount} npm run bench:export\`
-(default 10 GB). Measured ${new Date().toISOString()} on ${cpus().length} cores shared with other
+(default 10 GB). The database rows and sparse files were made in ${fmt(registeredSeconds, 1)} s before the API started. Measured ${new Date().toISOString()} on ${cpus().length} cores shared with other
 engineers; load average ${fmt(loadBefore, 1)} at the start, ${fmt(loadAfter, 1)} at the end.
 
 | measure | value | target | result |
@@ -134,8 +133,11 @@ engineers; load average ${fmt(loadBefore, 1)} at the start, ${fmt(loadAfter, 1)}
 | zip length | ${fmt(bytes / MiB)} MiB for ${fmt(stored / MiB)} MiB stored | ≥ stored | pass |
 | time | ${fmt(seconds, 1)} s (${fmt(bytes / MiB / seconds)} MiB/s) | (informative) | |
 
-Only the small size above ran here (the machine is shared by eight engineers); the 10 GB run is
-\`npm run bench:export\` with no variable.
+${
+  totalGb >= 10
+    ? "The issue's full size ran here: `npm run bench:export` with no variable."
+    : 'Only the small size above ran here (the machine is shared by eight engineers); the 10 GB run is\n`npm run bench:export` with no variable.'
+}
 `,
   );
   if (!pass) process.exitCode = 1;

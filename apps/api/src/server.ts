@@ -45,6 +45,9 @@ import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
 import accountRoutes from './rpc/account.routes';
 import { AccountService } from './services/account.service';
+import { ProfilePhotoService } from './services/profile-photo.service';
+import { ProfilePhotoFiles } from './media/profile-photo';
+import { registerProfilePhotoRoutes } from './http/profile-photo.routes';
 import { createSignInAccounts } from './auth/sign-in-accounts';
 import { AccountExport } from './services/account-export';
 import { registerAccountExportRoutes } from './http/account-export.routes';
@@ -175,7 +178,14 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const httpVerifier = recordingUsers(admittedVerifier, directory);
     const signIns = createSignInAccounts(config.FIREBASE_PROJECT_ID);
     closers.push(() => signIns.close());
-    const accounts = new AccountService({ db: database.db, directory, videos, signIns, log });
+    const photoFiles = new ProfilePhotoFiles({
+      store,
+      ffmpegPath: config.FFMPEG_PATH || '/usr/bin/ffmpeg',
+      ffprobePath: config.FFPROBE_PATH || '/usr/bin/ffprobe',
+      scratchDir: join(config.DATA_DIR, 'tmp', 'photos'),
+    });
+    const photos = new ProfilePhotoService({ db: database.db, files: photoFiles, signer, directory });
+    const accounts = new AccountService({ db: database.db, directory, videos, signIns, gate, photos, log });
     const conversations = new ConversationService({
       db: database.db,
       videos,
@@ -301,11 +311,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding, shareLinks });
     registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     registerAccountExportRoutes(app, {
-      exports: new AccountExport({ db: database.db, media, accounts }),
+      exports: new AccountExport({ db: database.db, media, accounts, photos }),
       signer,
       verifier: httpVerifier,
       log,
     });
+    await registerProfilePhotoRoutes(app, { photos, verifier: httpVerifier });
     await registerWebApp(app, config.WEB_DIST);
     return app;
   } catch (error) {

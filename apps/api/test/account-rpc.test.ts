@@ -19,6 +19,7 @@ import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { signInTestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertUser } from '../src/db/user.repository';
 import { accountClient } from './support/account-client';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
@@ -338,5 +339,56 @@ describe('delete', () => {
 
     // The sign-in account is gone too.
     await expect(signInTestUser(emulator.host, a.user.email, a.user.password)).rejects.toThrow(/EMAIL_NOT_FOUND/);
+  });
+});
+
+/**
+ * A token Firebase still accepts for `user`'s uid after their account was deleted here. A real
+ * project's ID token is accepted for its hour without asking Firebase; the emulator always asks,
+ * so the sign-in account is made again under the same uid (as the admin SDK's createUser can).
+ */
+async function tokenOutliving(user: TestUser): Promise<string> {
+  const made = await fetch(`http://${emulator.host}/identitytoolkit.googleapis.com/v1/projects/demo-stream/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: user.uid, email: user.email, password: user.password }),
+  });
+  expect(made.status).toBe(200);
+  return signInTestUser(emulator.host, user.email, user.password);
+}
+
+describe('after deletion', () => {
+  it('refuses a still-valid ID token on the RPCs and the HTTP routes, and no users row comes back', async () => {
+    const gone = await someone('Gone Person');
+    await gone.account.getAccount({});
+    await gone.account.deleteAccount({ confirmEmail: gone.user.email });
+    const token = await tokenOutliving(gone.user);
+
+    const rpc = await refusal(accountClient(server.baseUrl, token).getAccount({}));
+    expect(rpc.code).toBe(Code.PermissionDenied);
+    expect(rpc.message).toMatch(/deleted/);
+    await expect(
+      videoClient(server.baseUrl, { token }).listVideos({ pageSize: 10, pageNumber: 0 }),
+    ).rejects.toMatchObject({ code: Code.PermissionDenied });
+    expect((await uploadVideo(server.baseUrl, webm, { token })).status).toBe(401);
+    expect(await userRow(gone.user.uid)).toBeUndefined();
+
+    // A request verified just before the deletion writes no row either; only the uid's hash stays.
+    expect(
+      await upsertUser(server.database.db, {
+        uid: gone.user.uid,
+        email: gone.user.email,
+        displayName: 'x',
+        photoUrl: '',
+      }),
+    ).toBeUndefined();
+    expect(await userRow(gone.user.uid)).toBeUndefined();
+    const kept = await server.database.db.selectFrom('deleted_accounts').selectAll().execute();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(JSON.stringify(kept)).not.toContain(gone.user.uid);
+
+    // Someone else is not affected.
+    const other = await someone('Still Here');
+    expect((await other.account.getAccount({})).displayName).toBe('Still Here');
   });
 });

@@ -63,3 +63,8 @@ export {
 export { createLevelMeter, levelOf, type LevelMeter } from './capture/level-meter.ts';
 export { type CompositeOptions } from './capture/compositor.ts';
 export * from './drawing/index.ts';
+export {
+  preferencesFromAccount,
+  type AccountRecordingDefaults,
+  type RecorderPreferences,
+} from './capture/preferences.ts';

@@ -37,6 +37,18 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(mediaRecorder!.timeslice).toBe(1000);
   });
 
+  it('asks for no microphone when the settings say none (an account default, issue 32)', async () => {
+    const fake = createFakeBrowser();
+    const recorder = createRecorder({ browser: fake.browser, now: clock().now });
+
+    const state = await recorder.start({ microphone: false });
+
+    expect(fake.calls.getDisplayMedia).toEqual([{ video: true, audio: true }]);
+    expect(fake.calls.getUserMedia).toEqual([]);
+    expect(state.status).toBe('recording');
+    expect(state.status === 'recording' && state.audio).not.toContain('microphone');
+  });
+
   it('stop() resolves after onstop with every non-empty chunk, and releases tracks and AudioContext', async () => {
     const fake = createFakeBrowser();
     const time = clock();

@@ -325,9 +325,12 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     if (stale()) return stopCaptured();
 
     // A denied or missing microphone is tolerated: we record what exists and say so (state.audio).
-    const microphone = await browser
-      .getUserMedia({ audio: wanted.microphoneId ? { deviceId: { exact: wanted.microphoneId } } : true })
-      .catch(() => null);
+    const microphone =
+      wanted.microphone === false
+        ? null
+        : await browser
+            .getUserMedia({ audio: wanted.microphoneId ? { deviceId: { exact: wanted.microphoneId } } : true })
+            .catch(() => null);
     if (microphone) captured.push(microphone);
     if (stale()) return stopCaptured();
 

@@ -66,7 +66,7 @@ export {
   type SourceChoice,
 } from './recorder/recorder-settings';
 export { RecordSetupView, type RecordSetupViewProps } from './recorder/record-setup-view';
-export { AppLayout } from './layout/app-layout';
+export { AppLayout, type LayoutBrand } from './layout/app-layout';
 export { SearchBox, SEARCH_DEBOUNCE_MS } from './library/search-box';
 export { Highlight, searchWords } from './library/highlight';
 export { FolderBar, type FolderItem } from './library/folder-bar';
@@ -84,7 +84,7 @@ export { ConfirmDialog } from './library/confirm-dialog';
 export { TagsField } from './library/tags-field';
 export { VideoOrganise, type VideoOrganiseProps } from './library/video-organise';
 export type { LinkComponent } from './layout/link-component';
-export { useTheme } from './theme/use-theme';
+export { useTheme, type UseThemeOptions } from './theme/use-theme';
 export { applyTheme } from './theme/theme';
 export { HomePage } from './home/home-page';
 export { ProfileCard } from './profile/profile-card';

@@ -115,7 +115,8 @@ export { loadSpaces } from './team/load-spaces';
 export { useSpaceName } from './team/use-space-name';
 export * from './conversation';
 export * from './admin';
-export { accountErrorMessage } from './account/account-error-message';
+export { accountErrorMessage, accountRefusalSentence } from './account/account-error-message';
+export { PROFILE_PHOTO_MAX_BYTES, putProfilePhoto } from './account/put-profile-photo';
 export { getAccountKey, getAccountQuery } from './account/account-queries';
 export {
   defaultVisibilityLabels,
@@ -127,3 +128,6 @@ export { useSettingsPage, type RecordingDefaultsValue, type SettingsPageOptions 
 export { callToActionOf, useCallToActionForm, type CallToActionView } from './links/call-to-action';
 export { useShareLinks } from './links/use-share-links';
 export { shareLinkClient } from './links/share-link-client';
+export { useAppShell } from './account/use-app-shell';
+export type { AppShellView } from './account/app-shell-view';
+export { accountRecordingDefaults, type RecordingStart } from './account/account-recording-defaults';

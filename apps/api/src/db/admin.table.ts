@@ -31,3 +31,9 @@ export interface InstanceSettingTable {
   value: ColumnType<unknown, string, string>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
+
+/** A deleted account (issue 32), by the SHA-256 of its uid: its still-valid ID tokens are refused. */
+export interface DeletedAccountTable {
+  uid_hash: string;
+  deleted_at: ColumnType<Date, Date | undefined, never>;
+}

@@ -20,6 +20,8 @@ export interface UserTable {
   default_visibility: ColumnType<'PRIVATE' | 'SHARED' | 'PUBLIC', 'PRIVATE' | 'SHARED' | 'PUBLIC' | undefined>;
   recording_defaults: ColumnType<RecordingDefaultsJson | null, string | null | undefined, string | null>;
   theme: ColumnType<'system' | 'light' | 'dark', 'system' | 'light' | 'dark' | undefined>;
+  /** Issue 32: the id of the photo uploaded in /settings (photo_url is then its URL); null: the token's picture. */
+  photo_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What /record starts with (users.recording_defaults). */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { uidHash } from './deleted-account.repository';
 import type { RecordingDefaultsJson } from './team.table';
 import type { Database } from './video.table';
 
@@ -11,31 +12,50 @@ export interface UserClaims {
 
 /**
  * Creates or refreshes a person's row from their ID token's claims; `db` may be a transaction. A
- * name the person edited in /settings stays (issue 32). Answers the name the row now holds and
- * whether it is an edited one.
+ * name and a photo the person set in /settings stay (issue 32). Answers the name the row now holds and
+ * whether it is an edited one; undefined (nothing written) for an account deleted here, whose
+ * token was verified just before the deletion.
  */
 export async function upsertUser(
   db: Kysely<Database>,
   claims: UserClaims,
-): Promise<{ displayName: string; nameEdited: boolean }> {
+): Promise<{ displayName: string; nameEdited: boolean; uploadedPhotoUrl?: string } | undefined> {
   const row = await db
     .insertInto('users')
-    .values({ uid: claims.uid, email: claims.email, display_name: claims.displayName, photo_url: claims.photoUrl })
+    .columns(['uid', 'email', 'display_name', 'photo_url'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [
+          eb.val(claims.uid).as('uid'),
+          eb.val(claims.email).as('email'),
+          eb.val(claims.displayName).as('display_name'),
+          eb.val(claims.photoUrl).as('photo_url'),
+        ])
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('deleted_accounts').select('uid_hash').where('uid_hash', '=', uidHash(claims.uid)))),
+        ),
+    )
     .onConflict((oc) =>
       oc.column('uid').doUpdateSet({
         email: claims.email,
         display_name: sql<string>`case when users.name_edited then users.display_name else excluded.display_name end`,
-        photo_url: claims.photoUrl,
+        photo_url: sql<string>`case when users.photo_key is not null then users.photo_url else excluded.photo_url end`,
         last_seen_at: sql<Date>`now()`,
         // Only a real change of the claims moves updated_at.
         updated_at: sql<Date>`case when users.email is distinct from excluded.email
           or (not users.name_edited and users.display_name is distinct from excluded.display_name)
-          or users.photo_url is distinct from excluded.photo_url then now() else users.updated_at end`,
+          or (users.photo_key is null and users.photo_url is distinct from excluded.photo_url) then now() else users.updated_at end`,
       }),
     )
-    .returning(['display_name', 'name_edited'])
-    .executeTakeFirstOrThrow();
-  return { displayName: row.display_name, nameEdited: row.name_edited };
+    .returning(['display_name', 'name_edited', 'photo_url', 'photo_key'])
+    .executeTakeFirst();
+  return (
+    row && {
+      displayName: row.display_name,
+      nameEdited: row.name_edited,
+      ...(row.photo_key === null ? {} : { uploadedPhotoUrl: row.photo_url }),
+    }
+  );
 }
 
 /** A person's row if they ever signed in. */
@@ -82,4 +102,34 @@ export async function setAccountDefaults(
 export async function defaultVisibilityOf(db: Kysely<Database>, uid: string): Promise<'PRIVATE' | 'SHARED' | 'PUBLIC'> {
   const row = await db.selectFrom('users').select('default_visibility').where('uid', '=', uid).executeTakeFirst();
   return row?.default_visibility ?? 'PRIVATE';
+}
+
+/**
+ * Makes `photoId` (at `photoUrl`) the person's photo, in their row and on what they wrote
+ * (comments, reactions and notifications carry their author's photo); answers the id it replaced.
+ */
+export async function setPhoto(
+  db: Kysely<Database>,
+  uid: string,
+  photo: { id: string; url: string } | null,
+): Promise<string | null | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select('photo_key')
+      .where('uid', '=', uid)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const url = photo?.url ?? '';
+    await trx
+      .updateTable('users')
+      .set({ photo_key: photo?.id ?? null, photo_url: url, updated_at: sql<Date>`now()` })
+      .where('uid', '=', uid)
+      .execute();
+    await trx.updateTable('comments').set({ author_photo: url }).where('author_uid', '=', uid).execute();
+    await trx.updateTable('reactions').set({ author_photo: url }).where('author_uid', '=', uid).execute();
+    await trx.updateTable('notifications').set({ actor_photo: url }).where('actor_uid', '=', uid).execute();
+    return before.photo_key;
+  });
 }

@@ -7,7 +7,7 @@ import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './t
 import type * as conversation from './conversation.table';
 import type { RateLimitWindowTable } from './rate-limit.table';
 import type { ShareLinkEmailTable, ShareLinkTable } from './share-link.table';
-import type { AdminAuditLogTable, ApiKeyTable, InstanceSettingTable } from './admin.table';
+import type { AdminAuditLogTable, ApiKeyTable, DeletedAccountTable, InstanceSettingTable } from './admin.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 /** EMPTY: transcribed, and no speech was found. */
@@ -116,6 +116,7 @@ export interface Database {
   instance_settings: InstanceSettingTable;
   share_links: ShareLinkTable;
   share_link_emails: ShareLinkEmailTable;
+  deleted_accounts: DeletedAccountTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

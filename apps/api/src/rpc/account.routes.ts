@@ -64,8 +64,11 @@ const toAccount = (account: Account) =>
     uid: account.uid,
     displayName: account.displayName,
     email: account.email,
+    photoUrl: account.photoUrl,
     defaultVisibility: visibilityToProto[account.defaultVisibility],
-    recordingDefaults: create(RecordingDefaultsSchema, account.recordingDefaults),
+    ...(account.recordingDefaults
+      ? { recordingDefaults: create(RecordingDefaultsSchema, account.recordingDefaults) }
+      : {}),
     theme: themeToProto[account.theme],
     createdAt: timestampFromDate(account.createdAt),
   });

@@ -51,6 +51,7 @@ const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2) + '\
 const README = `Your data from Stream, as it was when this file was made.
 
 account.json         your profile and defaults
+profile-photo.jpg    the photo you uploaded in Settings, if any
 videos.json          every video's metadata (the same as metadata.json in each video's folder)
 my-comments.json     what you wrote on other people's videos
 videos/<title> (<id>)/
@@ -68,7 +69,15 @@ uploading has only its metadata ("included": [] and "uploading": true).
  * comes, so an export of any size holds one read buffer at a time.
  */
 export class AccountExport {
-  constructor(private readonly deps: { db: Kysely<Database>; media: MediaService; accounts: AccountService }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      media: MediaService;
+      accounts: AccountService;
+      /** The profile photo uploaded in /settings, as stored. */
+      photos?: { openOwn(uid: string): Promise<{ stream: Readable; size: number } | undefined> };
+    },
+  ) {}
 
   /** The files of `uid`'s export; not_found (before any file) when the account does not exist. */
   async entries(uid: string): Promise<AsyncGenerator<ExportEntry>> {
@@ -124,6 +133,8 @@ export class AccountExport {
       compress: true,
       open: async () => ({ bytes: json({ ...account, createdAt: account.createdAt.toISOString() }) }),
     };
+    const photos = this.deps.photos;
+    if (photos) yield { name: 'profile-photo.jpg', compress: false, open: () => photos.openOwn(account.uid) };
     yield { name: 'videos.json', compress: true, open: async () => ({ bytes: json(metadata) }) };
     yield { name: 'my-comments.json', compress: true, open: async () => ({ bytes: json(await commentsBy(db, uid)) }) };
     for (const video of metadata) {

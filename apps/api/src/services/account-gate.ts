@@ -3,11 +3,13 @@ import { AccountRefusedError } from '../auth/account-refused';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
 import * as admin from '../db/admin.repository';
+import { wasDeleted } from '../db/deleted-account.repository';
 import type { Database } from '../db/video.table';
 import { isInstanceAdmin, maySignUp, type SignUpPolicy } from './policy';
 import { readSignUpPolicy } from './sign-up-policy';
 
 export const DISABLED_MESSAGE = 'This account is disabled: ask an admin of this Stream to enable it';
+export const DELETED_MESSAGE = 'This account was deleted: sign in again to start a new one';
 export const SIGN_UP_REFUSED_MESSAGE = 'This Stream does not take new accounts like yours: ask its admin for an invite';
 
 export type Admission = 'person' | 'invitee';
@@ -42,6 +44,9 @@ export class AccountGate {
       if (row.disabled) throw new AccountRefusedError(DISABLED_MESSAGE);
       return 'person';
     }
+    // A token signed before its account was deleted stays valid for up to an hour: it must not
+    // make a bare row for a person who asked to be forgotten.
+    if (await wasDeleted(this.deps.db, user.uid)) throw new AccountRefusedError(DELETED_MESSAGE);
     const policy = await readSignUpPolicy(this.deps.db);
     // An address counts only once its owner proved it: anyone can sign up with any address.
     const newcomer = { email: user.emailVerified ? user.email : undefined, admin: await this.isAdmin(user) };
@@ -65,6 +70,11 @@ export class AccountGate {
   remember(uid: string, disabled: boolean): void {
     this.standing.set(uid, { disabled, at: Date.now() });
     if (this.standing.size > 10_000) this.standing.delete(this.standing.keys().next().value!);
+  }
+
+  /** `uid`'s account is gone: its standing is read again (and refused) from the next call on. */
+  forget(uid: string): void {
+    this.standing.delete(uid);
   }
 
   policy(): Promise<SignUpPolicy> {

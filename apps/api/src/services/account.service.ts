@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { User } from '../auth/user';
 import { eraseAccountRows, teamsOwnedAlone, videoIdsOf } from '../db/account.repository';
+import { tombstone } from '../db/deleted-account.repository';
 import { findUser, setAccountDefaults, setEditedName } from '../db/user.repository';
 import type { Database } from '../db/video.table';
 import {
@@ -29,6 +30,10 @@ export interface AccountServiceDeps {
   directory: UserDirectory;
   videos: VideoService;
   signIns: SignInAccounts;
+  /** Forgets what it believes of a deleted person, so their next call is refused at once. */
+  gate?: { forget(uid: string): void };
+  /** Deletes the person's stored profile photo. */
+  photos?: { remove(uid: string): Promise<void> };
   log?: Pick<Logger, 'warn' | 'info'>;
 }
 
@@ -54,8 +59,11 @@ export class AccountService {
       uid: row.uid,
       displayName: row.display_name,
       email: row.email,
+      photoUrl: row.photo_url,
       defaultVisibility: row.default_visibility,
-      recordingDefaults: { ...FALLBACK_RECORDING_DEFAULTS, ...(row.recording_defaults ?? {}) },
+      ...(row.recording_defaults
+        ? { recordingDefaults: { ...FALLBACK_RECORDING_DEFAULTS, ...row.recording_defaults } }
+        : {}),
       theme: row.theme,
       createdAt: row.created_at,
     };
@@ -103,7 +111,8 @@ export class AccountService {
    * Deletes everything of the caller once `confirmEmail` names their account: refused (nothing
    * changed) while they alone own a team with other members. Their videos go first, one by one as
    * DeleteVideo does (rows, then blobs; an upload in flight is stopped and its bytes removed), then
-   * every other row naming them in one transaction, then the sign-in account.
+   * every other row naming them in one transaction (leaving the hash of their uid, so a token still
+   * valid is refused), then the sign-in account.
    */
   async delete(user: User, confirmEmail: string): Promise<void> {
     const own = (user.email ?? '').trim().toLowerCase();
@@ -125,8 +134,13 @@ export class AccountService {
         if (!(error instanceof VideoError && error.kind === 'not_found')) throw error;
       });
     }
-    await this.deps.db.transaction().execute((trx) => eraseAccountRows(trx, user.uid));
+    await this.deps.photos?.remove(user.uid);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await eraseAccountRows(trx, user.uid);
+      await tombstone(trx, user.uid);
+    });
     this.deps.directory.forget(user.uid);
+    this.deps.gate?.forget(user.uid);
     await this.deps.signIns.delete(user.uid);
     this.deps.log?.info({ uid: user.uid }, 'account deleted');
   }

@@ -38,8 +38,11 @@ export interface Account {
   uid: string;
   displayName: string;
   email: string;
+  /** The uploaded photo's signed URL, else the ID token's picture, else ''. */
+  photoUrl: string;
   defaultVisibility: DefaultVisibility;
-  recordingDefaults: RecordingDefaults;
+  /** Undefined until the person sets them: /record then starts with its own. */
+  recordingDefaults?: RecordingDefaults;
   theme: ThemeChoice;
   createdAt: Date;
 }

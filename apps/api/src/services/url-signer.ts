@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type SignedResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions' | 'mp4' | 'export';
+export type SignedResource =
+  'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions' | 'mp4' | 'export' | 'photo';
 
 export interface SignedQuery {
   expires: number;
@@ -59,6 +60,22 @@ export class UrlSigner {
       this.expected.set(key, signature);
     }
     return signature;
+  }
+
+  /**
+   * A signature that does not expire, for bytes that never change under their random id (a
+   * profile photo: a new one gets a new id), so their URL can be kept and cached.
+   */
+  stamp(resource: SignedResource, id: string): string {
+    return this.mac(resource, id, 0, 0);
+  }
+
+  /** Whether `signature` is this server's stamp of `id`. */
+  verifyStamp(resource: SignedResource, id: string, signature: unknown): boolean {
+    if (typeof signature !== 'string') return false;
+    const expected = this.expectedSignature(resource, id, 0, 0);
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   private mac(resource: SignedResource, videoId: string, expires: number, generation: number): string {

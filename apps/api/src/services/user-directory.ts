@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
+import { AccountRefusedError } from '../auth/account-refused';
 import type { Logger } from 'pino';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
 import { upsertUser } from '../db/user.repository';
 import type { Database } from '../db/video.table';
+import { DELETED_MESSAGE } from './account-gate';
 
 /**
  * Keeps the users table current from verified ID tokens without a write per request: a person's
@@ -13,7 +15,7 @@ import type { Database } from '../db/video.table';
  * A name edited in /settings (issue 32) wins over the token's: `saw` puts it into the caller's `User`.
  */
 export class UserDirectory {
-  private readonly written = new Map<string, { claims: string; at: number; editedName?: string }>();
+  private readonly written = new Map<string, { claims: string; at: number; own?: OwnChoices }>();
 
   constructor(
     private readonly deps: { db: Kysely<Database>; log?: Pick<Logger, 'warn'> },
@@ -27,13 +29,13 @@ export class UserDirectory {
     const last = this.written.get(user.uid);
     const now = Date.now();
     if (last && last.claims === claims && now - last.at < this.refreshMs) {
-      if (last.editedName !== undefined) user.name = last.editedName;
+      applyOwn(user, last.own);
       return;
     }
     try {
-      const editedName = await this.ensure(user);
+      const own = await this.ensure(user);
       this.written.delete(user.uid); // re-inserted last: the map's order is least recently written first
-      this.written.set(user.uid, { claims, at: now, editedName });
+      this.written.set(user.uid, { claims, at: now, own });
       if (this.written.size > this.maxEntries) this.written.delete(this.written.keys().next().value!);
     } catch (error) {
       this.deps.log?.warn({ err: error, uid: user.uid }, 'could not record the signed-in user');
@@ -42,19 +44,24 @@ export class UserDirectory {
 
   /**
    * Writes `user`'s row now (in `db`, maybe a transaction): a membership needs the row to exist.
-   * A name the person edited in /settings replaces the token's in `user` (so comments, videos and
-   * team lists carry it) and is answered.
+   * A name or photo the person set in /settings replaces the token's in `user` (so comments,
+   * videos and team lists carry it) and is answered. Throws AccountRefusedError for a deleted account.
    */
-  async ensure(user: User, db: Kysely<Database> = this.deps.db): Promise<string | undefined> {
+  async ensure(user: User, db: Kysely<Database> = this.deps.db): Promise<OwnChoices | undefined> {
     const row = await upsertUser(db, {
       uid: user.uid,
       email: user.email ?? '',
       displayName: user.name ?? '',
       photoUrl: user.photoUrl ?? '',
     });
-    if (!row.nameEdited) return undefined;
-    user.name = row.displayName;
-    return row.displayName;
+    if (!row) throw new AccountRefusedError(DELETED_MESSAGE);
+    if (!row.nameEdited && row.uploadedPhotoUrl === undefined) return undefined;
+    const own: OwnChoices = {
+      ...(row.nameEdited ? { name: row.displayName } : {}),
+      ...(row.uploadedPhotoUrl === undefined ? {} : { photoUrl: row.uploadedPhotoUrl }),
+    };
+    applyOwn(user, own);
+    return own;
   }
 
   /**
@@ -63,13 +70,30 @@ export class UserDirectory {
    */
   renamed(uid: string, name: string): void {
     const last = this.written.get(uid);
-    if (last) last.editedName = name;
+    if (last) last.own = { ...last.own, name };
+  }
+
+  /** `uid` uploaded (or removed, '') a photo in /settings: as `renamed`. */
+  photoChanged(uid: string, photoUrl: string): void {
+    const last = this.written.get(uid);
+    if (last) last.own = { ...last.own, photoUrl: photoUrl || undefined };
   }
 
   /** `uid`'s account is gone: forget it, so a token still valid does not write the row again soon. */
   forget(uid: string): void {
     this.written.delete(uid);
   }
+}
+
+/** What a person set in /settings that wins over their ID token's claims. */
+export interface OwnChoices {
+  name?: string;
+  photoUrl?: string;
+}
+
+function applyOwn(user: User, own: OwnChoices | undefined): void {
+  if (own?.name !== undefined) user.name = own.name;
+  if (own?.photoUrl !== undefined) user.photoUrl = own.photoUrl;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { useSession } from '@stream/auth';
 import { AppLayout, useTheme } from '@stream/ui';
+import { useAppShell } from '@stream/video-api';
 import { Outlet, createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { requireSession } from './-components/require-session';
 import { RouterLink } from './-components/router-link';
 import { SpaceNav } from './-components/space-nav';
 import { UnfinishedRecordingsBanner } from './-components/unfinished-recordings-banner';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 
 const NotificationsBell = lazy(() => import('./-components/conversation/notifications-bell'));
 
@@ -15,14 +16,17 @@ export const Route = createFileRoute('/_authed')({
 });
 
 function AuthedLayout() {
-  const { session } = Route.useRouteContext();
+  const { session, queryClient } = Route.useRouteContext();
+  const getToken = useCallback(() => session.getToken(), [session]);
   const { user } = useSession(session);
-  const { theme, toggleTheme } = useTheme();
+  const { accountTheme, saveTheme, ...shell } = useAppShell(queryClient, getToken);
+  const { theme, toggleTheme } = useTheme({ account: accountTheme, onToggled: saveTheme });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const searched = useRouterState({ select: (state) => (state.location.search as { q?: unknown }).q });
   const navigate = useNavigate();
   return (
     <AppLayout
+      {...shell}
       currentPath={pathname}
       userName={user?.name}
       theme={theme}

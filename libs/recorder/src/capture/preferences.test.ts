@@ -3,6 +3,7 @@ import {
   defaultPreferences,
   loadPreferences,
   parsePreferences,
+  preferencesFromAccount,
   preferencesKey,
   savePreferences,
 } from './preferences.ts';
@@ -57,5 +58,37 @@ describe('recorder preferences', () => {
     };
     expect(loadPreferences(blocked)).toEqual(defaultPreferences);
     expect(() => savePreferences(blocked, defaultPreferences)).not.toThrow();
+  });
+
+  it("start from the account's defaults where this browser remembers none, and the browser's own choice wins", () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+    };
+    const account = preferencesFromAccount({ camera: true, microphone: false, countdownSeconds: 5 });
+    expect(account).toEqual({ source: 'screen+camera', microphone: false, countdown: true, countdownSeconds: 5 });
+    expect(loadPreferences(storage, account)).toEqual({ ...defaultPreferences, ...account });
+    expect(preferencesFromAccount({ camera: false, microphone: true, countdownSeconds: 0 })).toEqual({
+      source: 'screen',
+      microphone: true,
+      countdown: false,
+    });
+
+    savePreferences(storage, { ...defaultPreferences, source: 'camera', countdown: false });
+    expect(loadPreferences(storage, account)).toMatchObject({ source: 'camera', microphone: true, countdown: false });
+  });
+
+  it('read a countdown length of 1 to 10 seconds and a microphone switch, anything else as the default', () => {
+    expect(parsePreferences('{"countdownSeconds":10,"microphone":false}')).toMatchObject({
+      countdownSeconds: 10,
+      microphone: false,
+    });
+    for (const bad of [
+      '{"countdownSeconds":0}',
+      '{"countdownSeconds":11}',
+      '{"countdownSeconds":2.5,"microphone":"no"}',
+    ])
+      expect(parsePreferences(bad)).toMatchObject({ countdownSeconds: 3, microphone: true });
   });
 });

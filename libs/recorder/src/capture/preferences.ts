@@ -17,8 +17,11 @@ export interface RecorderPreferences {
   /** Absent: the browser's default device. */
   readonly microphoneId?: string;
   readonly cameraId?: string;
-  /** Count 3, 2, 1 before recording. */
+  /** False: record without a microphone. */
+  readonly microphone: boolean;
+  /** Count down before recording, from `countdownSeconds` (1 to 10). */
   readonly countdown: boolean;
+  readonly countdownSeconds: number;
   readonly quality: Quality;
   readonly bubble: BubbleSettings;
   /** Is the settings panel open? */
@@ -29,7 +32,9 @@ export const preferencesKey = 'stream.recorder.settings';
 
 export const defaultPreferences: RecorderPreferences = {
   source: 'screen',
+  microphone: true,
   countdown: true,
+  countdownSeconds: 3,
   quality: defaultQuality,
   bubble: defaultBubble,
   panelOpen: false,
@@ -68,7 +73,14 @@ export function parsePreferences(text: string | null): RecorderPreferences {
     source: oneOf(sources, raw.source, defaultPreferences.source),
     ...(microphoneId ? { microphoneId } : {}),
     ...(cameraId ? { cameraId } : {}),
+    microphone: typeof raw.microphone === 'boolean' ? raw.microphone : defaultPreferences.microphone,
     countdown: typeof raw.countdown === 'boolean' ? raw.countdown : defaultPreferences.countdown,
+    countdownSeconds:
+      Number.isInteger(raw.countdownSeconds) &&
+      (raw.countdownSeconds as number) >= 1 &&
+      (raw.countdownSeconds as number) <= 10
+        ? (raw.countdownSeconds as number)
+        : defaultPreferences.countdownSeconds,
     quality: {
       resolution: oneOf(resolutions, quality.resolution, defaultQuality.resolution),
       frameRate: oneOf(frameRates, quality.frameRate, defaultQuality.frameRate),
@@ -87,11 +99,39 @@ export interface PreferenceStorage {
   setItem(key: string, value: string): void;
 }
 
-export function loadPreferences(storage: PreferenceStorage | undefined): RecorderPreferences {
+/** What a new recording starts with, as the person's account keeps it (issue 32, /settings#defaults). */
+export interface AccountRecordingDefaults {
+  readonly camera: boolean;
+  readonly microphone: boolean;
+  /** 0: no countdown; at most 10. */
+  readonly countdownSeconds: number;
+}
+
+/** The account's recording defaults as /record's settings: the camera comes as a bubble over the screen. */
+export function preferencesFromAccount(defaults: AccountRecordingDefaults): Partial<RecorderPreferences> {
+  const seconds = Math.min(10, Math.max(0, Math.round(defaults.countdownSeconds)));
+  return {
+    source: defaults.camera ? 'screen+camera' : 'screen',
+    microphone: defaults.microphone,
+    countdown: seconds > 0,
+    ...(seconds > 0 ? { countdownSeconds: seconds } : {}),
+  };
+}
+
+/**
+ * The settings /record starts with: what this browser remembers, else `starting` (the account's
+ * defaults) over the built-in ones. A choice made on /record in this browser wins over the
+ * account's: it names this browser's devices and is the person's latest word here.
+ */
+export function loadPreferences(
+  storage: PreferenceStorage | undefined,
+  starting: Partial<RecorderPreferences> = {},
+): RecorderPreferences {
   try {
-    return parsePreferences(storage?.getItem(preferencesKey) ?? null);
+    const stored = storage?.getItem(preferencesKey) ?? null;
+    return stored === null ? { ...defaultPreferences, ...starting } : parsePreferences(stored);
   } catch {
-    return defaultPreferences; // storage blocked (privacy mode): defaults, every time
+    return { ...defaultPreferences, ...starting }; // storage blocked (privacy mode): defaults, every time
   }
 }
 

@@ -35,6 +35,8 @@ export interface RecordingSettings {
   /** Area: what to keep of the screen, in its pixels. */
   readonly area?: CropRect;
   readonly bubble?: BubbleSettings;
+  /** False: no microphone is asked for (the screen's own sound alone). */
+  readonly microphone?: boolean;
   /** A deviceId from enumerateDevices; absent: the browser's default. */
   readonly microphoneId?: string;
   readonly cameraId?: string;

@@ -9,9 +9,14 @@ function storage() {
   }
 }
 
-/** /record's settings, remembered in localStorage: `update` merges a change and saves it. */
-export function usePreferences(): [RecorderPreferences, (change: Partial<RecorderPreferences>) => void] {
-  const [preferences, setPreferences] = useState(() => loadPreferences(storage()));
+/**
+ * /record's settings, remembered in localStorage: `update` merges a change and saves it. A browser
+ * with none remembered starts with `starting` (the account's defaults), read once.
+ */
+export function usePreferences(
+  starting?: Partial<RecorderPreferences>,
+): [RecorderPreferences, (change: Partial<RecorderPreferences>) => void] {
+  const [preferences, setPreferences] = useState(() => loadPreferences(storage(), starting));
   const update = useCallback((change: Partial<RecorderPreferences>) => {
     setPreferences((current) => {
       const next = { ...current, ...change };

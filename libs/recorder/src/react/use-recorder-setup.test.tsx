@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { preferencesKey } from '../capture/preferences.ts';
+import { preferencesFromAccount, preferencesKey } from '../capture/preferences.ts';
 import { createFakeBrowser } from '../testing/fake-browser.ts';
 import { useRecorder } from './use-recorder.ts';
 import { useRecorderSetup } from './use-recorder-setup.ts';
@@ -38,6 +38,35 @@ describe('useRecorderSetup', () => {
     expect(result.current.setup.screenCapture).toBe(true);
     expect(result.current.setup.preferences.source).toBe('area');
     expect(result.current.setup.sourceNotice).toBeNull();
+  });
+
+  it("starts a browser with nothing remembered from the account's defaults: camera bubble, no microphone, 1 s countdown", async () => {
+    const fake = createFakeBrowser();
+    const starting = preferencesFromAccount({ camera: true, microphone: false, countdownSeconds: 1 });
+    const { result } = renderHook(() => {
+      const recorder = useRecorder({ browser: fake.browser });
+      return { recorder, setup: useRecorderSetup(recorder, { browser: fake.browser, starting }) };
+    });
+    expect(result.current.setup.preferences).toMatchObject({
+      source: 'screen+camera',
+      microphone: false,
+      countdown: true,
+      countdownSeconds: 1,
+    });
+    act(() => result.current.setup.start());
+    await waitFor(() => expect(result.current.recorder.state.status).toBe('countdown'));
+    expect(result.current.recorder.state).toMatchObject({ remaining: 1 });
+    await waitFor(() => expect(result.current.recorder.state.status).toBe('recording'), { timeout: 3_000 });
+    // The camera for the bubble, and no microphone.
+    expect(fake.calls.getUserMedia.every((c) => !(c as { audio?: unknown }).audio)).toBe(true);
+  });
+
+  it("keeps this browser's remembered settings over the account's", () => {
+    window.localStorage.setItem(preferencesKey, JSON.stringify({ source: 'area', countdown: false }));
+    const starting = preferencesFromAccount({ camera: true, microphone: false, countdownSeconds: 5 });
+    const { browser } = createFakeBrowser();
+    const { result } = renderHook(() => useRecorderSetup(useRecorder({ browser }), { browser, starting }));
+    expect(result.current.preferences).toMatchObject({ source: 'area', countdown: false, microphone: true });
   });
 
   it('warns in the last minute of the maximum length, then stops by itself', async () => {

@@ -56,10 +56,16 @@ export interface RecorderSetup {
  */
 export function useRecorderSetup(
   recorder: UseRecorder,
-  options: { readonly browser?: BrowserMedia; readonly maxDurationMs?: number; readonly disabled?: boolean } = {},
+  options: {
+    readonly browser?: BrowserMedia;
+    readonly maxDurationMs?: number;
+    readonly disabled?: boolean;
+    /** What a browser with no remembered settings starts with (the account's defaults). */
+    readonly starting?: Partial<RecorderPreferences>;
+  } = {},
 ): RecorderSetup {
-  const { browser, maxDurationMs, disabled = false } = options;
-  const [remembered, update] = usePreferences();
+  const { browser, maxDurationMs, disabled = false, starting } = options;
+  const [remembered, update] = usePreferences(starting);
   // Known before Start (issue 26, item 7): a phone is not offered a screen it cannot share.
   const [screenCapture] = useState(() => (browser ?? browserMedia()).canCaptureScreen?.() ?? true);
   const preferences: RecorderPreferences = useMemo(
@@ -100,9 +106,10 @@ export function useRecorderSetup(
       source: preferences.source,
       // Every screen recording may be drawn on: the compositor passes the screen through until a stroke.
       ...(preferences.source !== 'camera' ? { drawing: board } : {}),
+      ...(preferences.microphone ? {} : { microphone: false }),
       ...(preferences.microphoneId ? { microphoneId: preferences.microphoneId } : {}),
       ...(preferences.cameraId ? { cameraId: preferences.cameraId } : {}),
-      countdownSeconds: preferences.countdown ? 3 : 0,
+      countdownSeconds: preferences.countdown ? preferences.countdownSeconds : 0,
       quality: preferences.quality,
       bubble: preferences.bubble,
       ...(maxDurationMs ? { maxDurationMs } : {}),

@@ -1,4 +1,4 @@
-import { recorderNotices, recordingExtension, type RecorderOptions } from '@stream/recorder';
+import { recorderNotices, recordingExtension, type RecorderOptions, type RecorderPreferences } from '@stream/recorder';
 import { useRecorderSetup } from '@stream/recorder/react';
 import { useState } from 'react';
 import type { RecordingUploads, RecordingUploadState } from '../recording-uploads.ts';
@@ -9,7 +9,13 @@ import { useRecorderWithUploads } from './use-recording-uploads.ts';
  * (docs/product.md, Screens and States): the failed upload's alert until dismissed, the
  * recorder's notices, the buttons, the time, the preview and the whole file's upload.
  */
-export function useRecordPage(recordings: RecordingUploads, recorderOptions?: RecorderOptions, maxDurationMs?: number) {
+export function useRecordPage(
+  recordings: RecordingUploads,
+  recorderOptions?: RecorderOptions,
+  maxDurationMs?: number,
+  /** The account's recording defaults: what a browser with no remembered settings starts with. */
+  starting?: Partial<RecorderPreferences>,
+) {
   const { recorder, uploads, recording } = useRecorderWithUploads(recordings, recorderOptions);
   const { state } = recorder;
   // The error alert's Dismiss hides that failure; Re-upload Video stays.
@@ -20,6 +26,7 @@ export function useRecordPage(recordings: RecordingUploads, recorderOptions?: Re
     ...(recorderOptions?.browser ? { browser: recorderOptions.browser } : {}),
     ...(maxDurationMs ? { maxDurationMs } : {}),
     disabled: uploading,
+    ...(starting ? { starting } : {}),
   });
   const running = state.status === 'recording' || state.status === 'paused' || state.status === 'stopping';
   return {

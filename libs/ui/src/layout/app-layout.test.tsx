@@ -83,4 +83,39 @@ describe('the shared layout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Switch to light theme' }));
     expect(onToggleTheme).toHaveBeenCalledOnce();
   });
+
+  it('links Admin last for an admin only (issue 32)', () => {
+    renderLayout({ currentPath: '/admin', showAdmin: true });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links.at(-1)).toEqual(['Admin', '/admin']);
+    expect(within(nav).getByRole('link', { current: 'page' }).textContent).toBe('Admin');
+    cleanup();
+    renderLayout({ currentPath: '/admin' });
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it("shows the instance's name, logo and accent in the top bar, and the person's photo", () => {
+    renderLayout({
+      brand: { productName: 'Acme Video', logoUrl: 'https://example.com/logo.png', accentColor: '#0b7285' },
+      userPhotoUrl: '/api/photos/abc.jpg?signature=x',
+    });
+    const home = screen.getByRole('link', { name: 'Acme Video' });
+    expect(home.getAttribute('href')).toBe('/');
+    expect(home.querySelector('img')?.getAttribute('src')).toBe('https://example.com/logo.png');
+    expect(screen.queryByRole('link', { name: 'Stream' })).toBeNull();
+    const frame = home.closest('.drawer') as HTMLElement;
+    expect(frame.style.getPropertyValue('--color-primary')).toBe('#0b7285');
+    const menu = screen.getByRole('button', { name: /Ada Lovelace/ });
+    expect(menu.querySelector('img')?.getAttribute('src')).toBe('/api/photos/abc.jpg?signature=x');
+  });
+
+  it('takes only a #rrggbb accent and keeps Stream without a brand', () => {
+    renderLayout({ brand: { productName: '', logoUrl: '', accentColor: 'red;background:url(x)' } });
+    const home = screen.getByRole('link', { name: 'Stream' });
+    expect(home.querySelector('img')).toBeNull();
+    expect((home.closest('.drawer') as HTMLElement).getAttribute('style')).toBeNull();
+  });
 });

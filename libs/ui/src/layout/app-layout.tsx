@@ -1,16 +1,31 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { SearchBox, type SearchBoxProps } from '../library/search-box';
 import { ThemeToggle } from '../theme/theme-toggle';
 import type { Theme } from '../theme/theme';
 import { PlainLink, type LinkComponent } from './link-component';
-import { MAIN_ITEMS, TEAM_ITEM, activeNavPath, type NavItem } from './nav-items';
+import { ADMIN_ITEM, MAIN_ITEMS, TEAM_ITEM, activeNavPath, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 import { LineIcon } from '../icons/line-icon';
+
+/** The instance's branding (issue 32), as the watch pages carry it. */
+export interface LayoutBrand {
+  /** "Stream" until the admin names it. */
+  productName: string;
+  /** An https URL of the logo, '' for none. */
+  logoUrl: string;
+  /** "#rrggbb" as daisyUI's primary colour, '' for the theme's own. */
+  accentColor: string;
+}
 
 export interface AppLayoutProps {
   /** Path of the route on screen; its link is marked active. */
   currentPath: string;
   userName?: string | null;
+  /** The signed-in person's profile photo URL; their initial without one. */
+  userPhotoUrl?: string;
+  /** Links Admin in the navigation: the API said the person is an admin. */
+  showAdmin?: boolean;
+  brand?: LayoutBrand;
   onLogout: () => void;
   theme: Theme;
   onToggleTheme: () => void;
@@ -32,6 +47,9 @@ export interface AppLayoutProps {
 export function AppLayout({
   currentPath,
   userName,
+  userPhotoUrl,
+  showAdmin = false,
+  brand,
   onLogout,
   theme,
   onToggleTheme,
@@ -60,7 +78,7 @@ export function AppLayout({
   );
 
   return (
-    <div className="drawer lg:drawer-open min-h-screen">
+    <div className="drawer lg:drawer-open min-h-screen" style={accentStyle(brand?.accentColor)}>
       {/* daisyUI's drawer opens from this hidden checkbox; people use the buttons below, so it stays out of the tab order and the accessibility tree. */}
       <input type="checkbox" className="drawer-toggle" checked={drawerOpen} readOnly tabIndex={-1} aria-hidden="true" />
       <div className="drawer-content flex min-w-0 flex-col">
@@ -77,8 +95,9 @@ export function AppLayout({
               <path d="M4 6h16M4 12h16M4 18h16" />
             </LineIcon>
           </button>
-          <LinkComponent to="/" className="text-xl font-bold">
-            Stream
+          <LinkComponent to="/" className="flex items-center gap-2 text-xl font-bold">
+            {brand?.logoUrl && <img src={brand.logoUrl} alt="" className="h-8 w-8 object-contain" />}
+            {brand?.productName || 'Stream'}
           </LinkComponent>
           <div className="flex flex-1 justify-center px-2">
             <label className="input hidden w-full max-w-md sm:flex">
@@ -91,7 +110,7 @@ export function AppLayout({
           </div>
           {topBarExtra}
           <ThemeToggle theme={theme} onToggle={onToggleTheme} />
-          <UserMenu name={userName} onLogout={onLogout} LinkComponent={LinkComponent} />
+          <UserMenu name={userName} photoUrl={userPhotoUrl} onLogout={onLogout} LinkComponent={LinkComponent} />
         </header>
         <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
       </div>
@@ -107,9 +126,13 @@ export function AppLayout({
           {spaceSwitcher}
           <ul className="menu w-full gap-1">{link(TEAM_ITEM)}</ul>
           <div className="divider my-2" role="separator" />
-          <ul className="menu w-full gap-1">{MAIN_ITEMS.map(link)}</ul>
+          <ul className="menu w-full gap-1">{(showAdmin ? [...MAIN_ITEMS, ADMIN_ITEM] : MAIN_ITEMS).map(link)}</ul>
         </nav>
       </div>
     </div>
   );
 }
+
+/** The accent as daisyUI's primary colour for everything inside; only a #rrggbb is taken. */
+const accentStyle = (accent: string | undefined) =>
+  accent && /^#[0-9a-f]{6}$/i.test(accent) ? ({ '--color-primary': accent } as CSSProperties) : undefined;

@@ -42,9 +42,16 @@ export const MAIN_ITEMS: NavItem[] = [
   },
 ];
 
+/** Admin, after the others: only for the instance's admins (the API says who; issue 32). */
+export const ADMIN_ITEM: NavItem = {
+  label: 'Admin',
+  to: '/admin',
+  icon: icon(<path d="M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6z" />),
+};
+
 /** The item whose route is on screen: an exact match, or the section a deeper path belongs to (/video/1 → Videos). */
 export function activeNavPath(currentPath: string): string | undefined {
-  const items = [TEAM_ITEM, ...MAIN_ITEMS];
+  const items = [TEAM_ITEM, ...MAIN_ITEMS, ADMIN_ITEM];
   if (items.some((item) => item.to === currentPath)) return currentPath;
   if (currentPath.startsWith('/video/')) return '/videos';
   return items.find((item) => item.to !== '/' && currentPath.startsWith(`${item.to}/`))?.to;

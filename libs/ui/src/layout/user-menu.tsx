@@ -5,12 +5,14 @@ import { useCloseOnOutside } from './use-close-on-outside';
 export interface UserMenuProps {
   /** Display name; "User" when there is none. */
   name?: string | null;
+  /** Their profile photo's URL, shown instead of the initial. */
+  photoUrl?: string;
   onLogout: () => void;
   LinkComponent?: LinkComponent;
 }
 
 /** The user's name with a menu of Profile and Logout; closes on Escape, outside clicks and choices. */
-export function UserMenu({ name, onLogout, LinkComponent = PlainLink }: UserMenuProps) {
+export function UserMenu({ name, photoUrl, onLogout, LinkComponent = PlainLink }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const label = name?.trim() || 'User';
@@ -27,12 +29,16 @@ export function UserMenu({ name, onLogout, LinkComponent = PlainLink }: UserMenu
         aria-controls="user-menu"
         onClick={() => setOpen((value) => !value)}
       >
-        <span
-          className="bg-neutral text-neutral-content flex h-8 w-8 items-center justify-center rounded-full"
-          aria-hidden="true"
-        >
-          {label[0]!.toUpperCase()}
-        </span>
+        {photoUrl ? (
+          <img src={photoUrl} alt="" className="h-8 w-8 rounded-full object-cover" />
+        ) : (
+          <span
+            className="bg-neutral text-neutral-content flex h-8 w-8 items-center justify-center rounded-full"
+            aria-hidden="true"
+          >
+            {label[0]!.toUpperCase()}
+          </span>
+        )}
         <span className="max-w-40 truncate">{label}</span>
       </button>
       {open && (

@@ -6,15 +6,24 @@ import { Countdown } from './countdown';
 import { LiveAnnouncer } from './live-announcer';
 import { MediaPreview } from './media-preview';
 import { RecorderNotice } from './recorder-notice';
-import { RecorderSettings, type BubbleChoice, type DeviceChoice, type SourceChoice } from './recorder-settings';
+import {
+  MICROPHONE_OFF,
+  RecorderSettings,
+  type BubbleChoice,
+  type DeviceChoice,
+  type SourceChoice,
+} from './recorder-settings';
 import { SourcePicker } from './source-picker';
 
 /** The recorder's remembered settings, as the recorder's setup keeps them. */
 export interface RecordPreferencesView {
   source: SourceChoice;
+  /** False: recording without a microphone. */
+  microphone?: boolean;
   microphoneId?: string | undefined;
   cameraId?: string | undefined;
   countdown: boolean;
+  countdownSeconds?: number;
   quality: { resolution: '720p' | '1080p' | 'source'; frameRate: 30 | 60 };
   bubble: BubbleChoice;
   panelOpen: boolean;
@@ -78,13 +87,16 @@ export function RecordSetupView<Tool extends string>(props: RecordSetupViewProps
         open={preferences.panelOpen}
         onOpenChange={(panelOpen) => update({ panelOpen })}
         microphones={props.devices.microphones}
-        microphoneId={preferences.microphoneId}
-        onMicrophone={(microphoneId) => update({ microphoneId })}
+        microphoneId={preferences.microphone === false ? MICROPHONE_OFF : preferences.microphoneId}
+        onMicrophone={(id) =>
+          update(id === MICROPHONE_OFF ? { microphone: false } : { microphone: true, microphoneId: id })
+        }
         cameras={props.devices.cameras}
         cameraId={preferences.cameraId}
         onCamera={(cameraId) => update({ cameraId })}
         level={props.level}
         countdown={preferences.countdown}
+        countdownSeconds={preferences.countdownSeconds}
         onCountdown={(countdown) => update({ countdown })}
         resolution={preferences.quality.resolution}
         onResolution={(resolution) => update({ quality: { ...preferences.quality, resolution } })}

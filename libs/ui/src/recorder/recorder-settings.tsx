@@ -1,6 +1,9 @@
 import { LabelledSelect, type SelectOption } from '../common/labelled-select';
 import { LevelMeter } from './level-meter';
 
+/** The microphone choice that records without one. */
+export const MICROPHONE_OFF = 'off';
+
 export type SourceChoice = 'screen' | 'camera' | 'screen+camera' | 'area';
 export interface DeviceChoice {
   id: string;
@@ -16,7 +19,7 @@ export interface RecorderSettingsProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   microphones: readonly DeviceChoice[];
-  /** Absent: the browser's default. */
+  /** Absent: the browser's default; MICROPHONE_OFF: none. */
   microphoneId?: string | undefined;
   onMicrophone: (id: string | undefined) => void;
   cameras: readonly DeviceChoice[];
@@ -27,6 +30,8 @@ export interface RecorderSettingsProps {
   /** The chosen microphone gives nothing (denied, missing). */
   microphoneUnavailable?: boolean;
   countdown: boolean;
+  /** How long the countdown is (the account's default may set 1 to 10); 3 when absent. */
+  countdownSeconds?: number;
   onCountdown: (on: boolean) => void;
   resolution: '720p' | '1080p' | 'source';
   onResolution: (resolution: '720p' | '1080p' | 'source') => void;
@@ -49,18 +54,21 @@ function DeviceSelect({
   devices,
   id,
   onChange,
+  extra = [],
 }: {
   label: 'Microphone' | 'Camera';
   devices: readonly DeviceChoice[];
   id: string | undefined;
   onChange: (id: string | undefined) => void;
+  /** Choices after the devices (the microphone's "No microphone"). */
+  extra?: readonly SelectOption<string>[];
 }) {
   return (
     <LabelledSelect
       label={label}
       className="w-64"
       value={id ?? ''}
-      options={[{ value: '', label: `Default ${label.toLowerCase()}` }, ...devices.map(deviceOption)]}
+      options={[{ value: '', label: `Default ${label.toLowerCase()}` }, ...devices.map(deviceOption), ...extra]}
       onChange={(chosen) => onChange(chosen || undefined)}
     />
   );
@@ -108,6 +116,7 @@ export function RecorderSettings(props: RecorderSettingsProps) {
             devices={props.microphones}
             id={props.microphoneId}
             onChange={props.onMicrophone}
+            extra={[{ value: MICROPHONE_OFF, label: 'No microphone' }]}
           />
           <div className="flex flex-col gap-1">
             <LevelMeter level={props.level} />
@@ -136,7 +145,7 @@ export function RecorderSettings(props: RecorderSettingsProps) {
               checked={props.countdown}
               onChange={(event) => props.onCountdown(event.currentTarget.checked)}
             />
-            <span>Countdown 3, 2, 1</span>
+            <span>{countdownLabel(props.countdownSeconds ?? 3)}</span>
           </label>
         </fieldset>
         {props.showBubble ? (
@@ -174,3 +183,6 @@ export function RecorderSettings(props: RecorderSettingsProps) {
     </details>
   );
 }
+
+const countdownLabel = (seconds: number) =>
+  seconds === 3 ? 'Countdown 3, 2, 1' : `Countdown of ${seconds} second${seconds === 1 ? '' : 's'}`;

@@ -110,4 +110,23 @@ describe('SettingsPageView', () => {
       recording: { camera: true, microphone: true, countdownSeconds: 0 },
     });
   });
+
+  it('uploads a profile photo chosen in Profile, shows the saved one, and says why one was refused', async () => {
+    const upload = vi.fn();
+    const page = props({ photo: { busy: false, upload, error: 'A photo can be at most 5 MB.' } });
+    render(<SettingsPageView {...page} account={{ ...page.account!, photoUrl: '/api/photos/p.jpg?signature=s' }} />);
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    expect(within(profile).getByRole('img', { name: 'Your profile photo' }).getAttribute('src')).toBe(
+      '/api/photos/p.jpg?signature=s',
+    );
+    const picture = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    await userEvent.upload(within(profile).getByLabelText('Profile photo'), picture);
+    expect(upload).toHaveBeenCalledWith(picture);
+    expect(within(profile).getByText('A photo can be at most 5 MB.')).toBeTruthy();
+  });
+
+  it('has no photo field when the page cannot upload one', () => {
+    render(<SettingsPageView {...props()} />);
+    expect(screen.queryByLabelText('Profile photo')).toBeNull();
+  });
 });

@@ -12,11 +12,15 @@ export interface SettingsPageViewProps {
   account?: {
     displayName: string;
     email: string;
+    /** '' without a photo. */
+    photoUrl?: string;
     defaultVisibility: DefaultsSectionProps['defaultVisibility'];
     theme: DefaultsSectionProps['theme'];
     recording: DefaultsSectionProps['recording'];
   };
   rename: ProfileSectionProps['save'];
+  /** The profile photo's upload; absent: no photo field. */
+  photo?: ProfileSectionProps['photo'];
   defaults: DefaultsSectionProps['save'];
   security: AccountSectionProps;
   exportData: SaveState & { start: () => void };
@@ -51,7 +55,13 @@ export function SettingsPageView(props: SettingsPageViewProps) {
       {props.loading && <p>Loading...</p>}
       {props.account && (
         <>
-          <ProfileSection key={props.account.displayName} displayName={props.account.displayName} save={props.rename} />
+          <ProfileSection
+            key={props.account.displayName}
+            displayName={props.account.displayName}
+            save={props.rename}
+            photoUrl={props.account.photoUrl}
+            photo={props.photo}
+          />
           <AccountSection {...props.security} />
           <DefaultsSection
             defaultVisibility={props.account.defaultVisibility}

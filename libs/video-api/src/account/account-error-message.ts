@@ -13,8 +13,8 @@ const sentences: Record<AccountRefusalReason, (teams: string[]) => string> = {
     `You are the only owner of ${teams.join(', ') || 'a team'}. Make another member an owner, or delete the team, first.`,
   [AccountRefusalReason.THEME_UNKNOWN]: () => 'Choose System, Light or Dark.',
   [AccountRefusalReason.RECORDING_DEFAULTS_INVALID]: () => 'A countdown is 0 to 10 seconds.',
-  [AccountRefusalReason.PHOTO_NOT_IMAGE]: () => 'That file is not an image.',
-  [AccountRefusalReason.PHOTO_TOO_LARGE]: () => 'A photo can be at most 50 MB.',
+  [AccountRefusalReason.PHOTO_NOT_IMAGE]: () => 'That file is not a picture: choose a PNG, JPEG, GIF or WebP image.',
+  [AccountRefusalReason.PHOTO_TOO_LARGE]: () => 'A photo can be at most 5 MB.',
 };
 
 /** A refused account call in words: by its reason when the server gave one, else by its code. */
@@ -24,4 +24,12 @@ export function accountErrorMessage(error: unknown): string {
   if (refusal) return sentences[refusal.reason]?.(refusal.teamNames) ?? sentences[AccountRefusalReason.UNSPECIFIED]([]);
   if (connectError.code === Code.InvalidArgument && connectError.rawMessage) return connectError.rawMessage;
   return describeVideoError(error).message;
+}
+
+/** The sentence of a refusal reason given by its JSON name (`ACCOUNT_REFUSAL_REASON_PHOTO_TOO_LARGE`), as HTTP answers carry it. */
+export function accountRefusalSentence(reasonName: unknown): string | undefined {
+  if (typeof reasonName !== 'string') return undefined;
+  const reason =
+    AccountRefusalReason[reasonName.replace(/^ACCOUNT_REFUSAL_REASON_/, '') as keyof typeof AccountRefusalReason];
+  return reason === undefined ? undefined : sentences[reason]([]);
 }

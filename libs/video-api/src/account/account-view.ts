@@ -26,12 +26,14 @@ export function accountView(account: Account) {
   return {
     displayName: account.displayName,
     email: account.email,
+    photoUrl: account.photoUrl,
     defaultVisibility: visibility,
     theme,
     recording: {
       camera: account.recordingDefaults?.camera ?? false,
       microphone: account.recordingDefaults?.microphone ?? true,
-      countdownSeconds: account.recordingDefaults?.countdownSeconds ?? 0,
+      // /record's own default while the person has set none.
+      countdownSeconds: account.recordingDefaults?.countdownSeconds ?? 3,
     },
   };
 }

@@ -4,6 +4,7 @@ import { AccountService } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { accountErrorMessage } from './account-error-message';
 import { getAccountKey, getAccountQuery } from './account-queries';
+import { putProfilePhoto } from './put-profile-photo';
 import {
   accountView,
   themeOfLabel,
@@ -28,6 +29,8 @@ export interface SettingsPageOptions {
   download: (url: string) => void;
   /** The account is gone: sign out. */
   onDeleted: () => Promise<void> | void;
+  /** The session's ID token, for the photo upload (an HTTP PUT, not an RPC). */
+  getToken?: () => Promise<string | null | undefined>;
 }
 
 export interface RecordingDefaultsValue {
@@ -74,6 +77,10 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
       callUnaryMethod(transport, AccountService.method.deleteAccount, { confirmEmail }),
     onSuccess: () => options.onDeleted(),
   });
+  const photo = useMutation({
+    mutationFn: (file: Blob) => putProfilePhoto(file, options.getToken ?? (async () => undefined)),
+    onSuccess: () => refresh(),
+  });
   const view = account.data && accountView(account.data);
 
   return {
@@ -81,6 +88,7 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
     loadError: account.error ? accountErrorMessage(account.error) : undefined,
     account: view,
     rename: { ...state(rename), submit: (name: string) => rename.mutate(name) },
+    photo: { ...state(photo), error: photo.error?.message, upload: (file: Blob) => photo.mutate(file) },
     defaults: {
       ...state(defaults),
       submit: (input: Parameters<typeof defaults.mutate>[0]) => defaults.mutate(input),

@@ -6,7 +6,6 @@ import {
   AccountRefusalSchema,
   AccountSchema,
   ExportLinkSchema,
-  RecordingDefaultsSchema,
   Theme,
   Visibility,
   type Account,
@@ -33,7 +32,6 @@ export function fakeAccountService(deps: { signedIn: (context: HandlerContext) =
         displayName: 'Ada',
         email: `${uid}@example.com`,
         defaultVisibility: Visibility.PRIVATE,
-        recordingDefaults: create(RecordingDefaultsSchema, { microphone: true }),
         theme: Theme.SYSTEM,
         createdAt: timestampFromDate(new Date()),
       });

@@ -1,4 +1,4 @@
-import type { RecorderOptions } from '@stream/recorder';
+import { preferencesFromAccount, type AccountRecordingDefaults, type RecorderOptions } from '@stream/recorder';
 import type { RecordingUploads } from '@stream/recording-uploads';
 import { useRecordPage } from '@stream/recording-uploads/react';
 import { RecordPageView } from '@stream/ui';
@@ -16,14 +16,17 @@ export interface RecordPageProps {
   renderVideoLink?: (videoId: string) => ReactNode;
   /** The server's maximum recording length (GET /api/config); absent: none. */
   maxDurationMs?: number | undefined;
+  /** The account's: where a browser with no remembered settings starts. */
+  recordingDefaults?: AccountRecordingDefaults | undefined;
 }
 
 /**
  * /record (`useRecordPage`, drawn by RecordPageView). The recording stays on the page (preview
  * and download) whatever the upload does, and whatever a sink of the recorder does.
  */
-export function RecordPage({ recordings, recorderOptions, renderVideoLink, maxDurationMs }: RecordPageProps) {
-  const page = useRecordPage(recordings, recorderOptions, maxDurationMs);
+export function RecordPage({ recordings, recordingDefaults: start, ...props }: RecordPageProps) {
+  const { recorderOptions, renderVideoLink, maxDurationMs } = props;
+  const page = useRecordPage(recordings, recorderOptions, maxDurationMs, start && preferencesFromAccount(start));
   const { uploads, capturing } = page;
   return (
     <RecordPageView

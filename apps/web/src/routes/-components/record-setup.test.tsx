@@ -79,7 +79,9 @@ describe('/record settings and controls (issue 15)', () => {
     await renderRecord({ browser: fake.browser }, { countdown: false, source: 'camera' });
     await userEvent.click(screen.getByText('Recording settings'));
     const microphone = screen.getByRole('combobox', { name: 'Microphone' });
-    await waitFor(() => expect(microphone.querySelectorAll('option')).toHaveLength(3));
+    // The default, the two microphones, and recording without one (an account default may choose it).
+    await waitFor(() => expect(microphone.querySelectorAll('option')).toHaveLength(4));
+    expect(microphone.querySelectorAll('option')[3]!.textContent).toBe('No microphone');
     await userEvent.selectOptions(microphone, 'Fake microphone 2');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Camera' }), 'Fake camera');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Resolution' }), '720p');

@@ -20,6 +20,7 @@ function SettingsPage() {
     onRenamed: (name) => security.rename(name),
     onTheme: (theme) => theme !== 'System' && applyTheme(theme === 'Dark' ? 'dark' : 'light'),
     download: (url) => window.location.assign(url),
+    getToken: () => session.getToken(),
     onDeleted: async () => {
       await session.logout();
       await navigate({ to: '/login', replace: true });

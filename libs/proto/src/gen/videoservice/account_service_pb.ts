@@ -112,6 +112,9 @@ export type Account = Message<"videoservice.Account"> & {
   defaultVisibility: Visibility;
 
   /**
+   * Unset until the person sets them: /record then starts with its own (and a browser's own
+   * remembered settings win over these).
+   *
    * @generated from field: videoservice.RecordingDefaults recording_defaults = 6;
    */
   recordingDefaults?: RecordingDefaults | undefined;

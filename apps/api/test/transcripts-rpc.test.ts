@@ -21,6 +21,8 @@ import { editClient } from './support/edit-client';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { FFMPEG } from './processing-fixtures';
+import PgBoss from 'pg-boss';
+import { TRANSCRIBE_GAVE_UP_QUEUE, TRANSCRIBE_QUEUE } from '../src/processing/video-queue';
 
 const LINES = [
   { start: 0.5, end: 3.5, text: ' Welcome to the quarterly walkthrough.' },
@@ -38,13 +40,16 @@ let webm: Buffer;
 let failWith: number | undefined;
 let fake: Server;
 let fakeRequests = 0;
+/** While set, the fake server holds every request until it settles. */
+let holdAnswers: Promise<void> | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'transcripts-rpc-'));
   fake = createServer((request, response) => {
     request.resume();
-    request.on('end', () => {
+    request.on('end', async () => {
       fakeRequests++;
+      await holdAnswers;
       if (failWith) return void response.writeHead(failWith).end('down');
       response
         .writeHead(200, { 'content-type': 'application/json' })
@@ -250,5 +255,58 @@ describe('transcripts from an OpenAI-compatible server', () => {
     const done = await waitFor(failing, settled, 'transcript after retry');
     expect([done.transcriptState, done.transcriptFailureReason]).toEqual([TranscriptState.DONE, '']);
     expect(fakeRequests).toBeGreaterThan(2);
+  }, 120_000);
+
+  it("fails only the attempt a give-up belongs to: the first attempt's, landing after a Retry, leaves the retried transcript alone", async () => {
+    failWith = 503;
+    const id = await uploaded();
+    expect((await waitFor(id, settled, 'transcript failure')).transcriptState).toBe(TranscriptState.FAILED);
+    // The first attempt's job, as the worker took it: what its dead letter carries.
+    const { rows } = await server.database.executor.executeSql(
+      `select data from pgboss.job where name = $1 and data->>'videoId' = $2`,
+      [TRANSCRIBE_QUEUE, id],
+    );
+    const firstAttempt = (rows as Array<{ data: object }>)[0]!.data;
+    expect(firstAttempt).toMatchObject({ videoId: id, attempt: 1 });
+
+    // pg-boss as another process would be, delivering that give-up when the test says.
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => server.database.executor.executeSql(text, values) },
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+    });
+    boss.on('error', () => undefined);
+    await boss.start();
+    const giveUpLands = async () => {
+      const jobId = await boss.send(TRANSCRIBE_GAVE_UP_QUEUE, firstAttempt);
+      const deadline = Date.now() + 30_000;
+      while ((await boss.getJobById(TRANSCRIBE_GAVE_UP_QUEUE, jobId!))?.state !== 'completed') {
+        if (Date.now() > deadline) throw new Error('the give-up was not handled in 30 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    try {
+      failWith = undefined;
+      let answer = () => undefined as void;
+      holdAnswers = new Promise((resolve) => (answer = resolve));
+      const requestsBefore = fakeRequests;
+      expect((await transcripts(owner).retryTranscription({ videoId: id })).state).toBe(TranscriptState.TRANSCRIBING);
+      // The Retry's job is with the server, and the first attempt gives up meanwhile.
+      while (fakeRequests === requestsBefore) await new Promise((resolve) => setTimeout(resolve, 100));
+      await giveUpLands();
+      expect((await videos(owner).getVideo({ videoId: id })).transcriptState).toBe(TranscriptState.TRANSCRIBING);
+      holdAnswers = undefined;
+      answer();
+      const done = await waitFor(id, settled, 'transcript after retry');
+      expect([done.transcriptState, done.transcriptFailureReason]).toEqual([TranscriptState.DONE, '']);
+      // And once the retried transcript is done.
+      await giveUpLands();
+      const after = await videos(owner).getVideo({ videoId: id });
+      expect([after.transcriptState, after.transcriptFailureReason]).toEqual([TranscriptState.DONE, '']);
+    } finally {
+      holdAnswers = undefined;
+      await boss.stop({ graceful: false, close: false });
+    }
   }, 120_000);
 });

@@ -20,6 +20,8 @@ export interface UserTable {
   default_visibility: ColumnType<'PRIVATE' | 'SHARED' | 'PUBLIC', 'PRIVATE' | 'SHARED' | 'PUBLIC' | undefined>;
   recording_defaults: ColumnType<RecordingDefaultsJson | null, string | null | undefined, string | null>;
   theme: ColumnType<'system' | 'light' | 'dark', 'system' | 'light' | 'dark' | undefined>;
+  /** Issue 30: the spoken language (ISO 639-1) new videos are transcribed in; '' lets the engine detect it. */
+  default_spoken_language: ColumnType<string, string | undefined, string>;
 }
 
 /** What /record starts with (users.recording_defaults). */

@@ -62,6 +62,20 @@ export interface VideoTable extends EditColumns {
   transcript_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 639-1 as the engine detected it, '' when unknown. */
   transcript_language: ColumnType<string, string | undefined, string>;
+  /** How many transcriptions were asked of it: a job carries its number, and only the latest may change the state. */
+  transcript_attempt: ColumnType<number, number | undefined, number>;
+  /** The running attempt's percent done (chunks sent of all); null when none runs. */
+  transcript_progress: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The owner's choice of spoken language (ISO 639-1); '' lets the engine detect it. */
+  spoken_language: ColumnType<string, string | undefined, string>;
+  /** Made from the transcript when it is done: a title (while the title is the default), a summary and chapters (SUMMARY_URL). */
+  suggested_title: ColumnType<string, string | undefined, string>;
+  suggested_summary: ColumnType<string, string | undefined, string>;
+  suggested_chapters: ColumnType<
+    Array<{ seconds: number; title: string }> | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 
 /** NONE: not made (yet) for the version that plays; READY: the `mp4` asset is its; FAILED: could not be made. */

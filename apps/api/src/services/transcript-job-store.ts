@@ -16,12 +16,13 @@ export function createTranscriptJobStore(
 ): TranscriptJobStore {
   return {
     async markPending(videoId) {
-      return transcripts.setTranscriptState(db, videoId, 'PENDING');
+      return transcripts.beginTranscriptAttempt(db, videoId);
     },
-    async transcribe(videoId, { scratchDir, timeoutMs }) {
+    async transcribe(videoId, attempt, { scratchDir, timeoutMs }) {
       const video = await repository.findVideo(db, videoId);
       if (!video || video.status !== 'READY' || video.duration_seconds === null) return 'skipped';
-      await transcripts.setTranscriptState(db, videoId, 'RUNNING');
+      // A job of an attempt a Retry has since replaced: the newer attempt's job does the work.
+      if (!(await transcripts.setTranscriptState(db, videoId, 'RUNNING', { attempt }))) return 'skipped';
       // The unedited recording: the transcript's times are the original's, as the edit's ranges are.
       const file = join(scratchDir, 'video.webm');
       if (!(await media.download(videoId, ['playable', 'original'], file)))
@@ -32,6 +33,9 @@ export function createTranscriptJobStore(
           durationSeconds: video.duration_seconds,
           scratchDir,
           timeoutMs,
+          language: video.spoken_language,
+          onProgress: (done, total) =>
+            transcripts.setTranscriptProgress(db, videoId, attempt, total ? (100 * done) / total : 0),
         });
       } catch (error) {
         if (error instanceof TranscriptionError && error.permanent)
@@ -42,11 +46,16 @@ export function createTranscriptJobStore(
       await db.transaction().execute((trx) => transcripts.replaceSegments(trx, videoId, segments));
       // The captions before the state: a transcript said DONE has its captions served.
       await publishGeneratedCaptions(db, media, videoId);
-      await transcripts.setTranscriptState(db, videoId, segments.length ? 'DONE' : 'EMPTY', { language });
+      await transcripts.setTranscriptState(db, videoId, segments.length ? 'DONE' : 'EMPTY', { language, attempt });
       return segments.length ? 'done' : 'no-speech';
     },
-    async markFailed(videoId, reason) {
-      await transcripts.setTranscriptState(db, videoId, 'FAILED', { reason });
+    async markFailed(videoId, attempt, reason) {
+      // Only while it is under way: a give-up landing after the attempt's own failure keeps that reason.
+      await transcripts.setTranscriptState(db, videoId, 'FAILED', {
+        reason,
+        attempt,
+        onlyFrom: ['PENDING', 'RUNNING'],
+      });
     },
   };
 }

@@ -57,9 +57,10 @@ export class TranscriptService {
         'failed_precondition',
         `Transcribing again would replace the ${corrected === 1 ? 'line' : `${corrected} lines`} you corrected`,
       );
-    if (!(await transcripts.setTranscriptState(this.deps.db, id, 'PENDING', { onlyFrom: [from] })))
+    const attempt = await transcripts.beginTranscriptAttempt(this.deps.db, id, [from]);
+    if (attempt === undefined)
       throw new VideoError('failed_precondition', 'The transcript changed meanwhile: try again');
-    await queue.enqueueTranscription(id);
+    await queue.enqueueTranscription(id, attempt);
     return this.view(await this.deps.videos.owned(user, id));
   }
 

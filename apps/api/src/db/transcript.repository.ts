@@ -88,6 +88,8 @@ export async function beginTranscriptAttempt(
         transcript_failure_reason: null,
         transcript_progress: null,
         transcript_attempt: eb('transcript_attempt', '+', 1),
+        suggested_summary: '',
+        suggested_chapters: null,
       }))
       .where('id', '=', videoId),
     { onlyFrom },
@@ -113,10 +115,20 @@ export async function setTranscriptProgress(
   ).execute();
 }
 
-/** The attempt a video's transcript is on (0: never asked); undefined when the video is gone. */
-export async function currentTranscriptAttempt(db: Kysely<Database>, videoId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('videos').select('transcript_attempt').where('id', '=', videoId).executeTakeFirst();
-  return row?.transcript_attempt;
+/** What a SUMMARY_URL server suggested from attempt `attempt`'s transcript. */
+export async function setSuggestions(
+  db: Kysely<Database>,
+  videoId: string,
+  attempt: number | undefined,
+  suggestion: { summary: string; chapters: Array<{ seconds: number; title: string }> },
+): Promise<void> {
+  await guarded(
+    db
+      .updateTable('videos')
+      .set({ suggested_summary: suggestion.summary, suggested_chapters: JSON.stringify(suggestion.chapters) })
+      .where('id', '=', videoId),
+    { attempt },
+  ).execute();
 }
 
 /** Replaces the video's lines (a new transcription); lines the owner corrected are not kept. */

@@ -68,8 +68,7 @@ export interface VideoTable extends EditColumns {
   transcript_progress: ColumnType<number | null, number | null | undefined, number | null>;
   /** The owner's choice of spoken language (ISO 639-1); '' lets the engine detect it. */
   spoken_language: ColumnType<string, string | undefined, string>;
-  /** Made from the transcript when it is done: a title (while the title is the default), a summary and chapters (SUMMARY_URL). */
-  suggested_title: ColumnType<string, string | undefined, string>;
+  /** What a SUMMARY_URL server suggested from the transcript when it was done: a summary and chapters. */
   suggested_summary: ColumnType<string, string | undefined, string>;
   suggested_chapters: ColumnType<
     Array<{ seconds: number; title: string }> | null,

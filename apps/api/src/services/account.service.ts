@@ -58,6 +58,7 @@ export class AccountService {
       recordingDefaults: { ...FALLBACK_RECORDING_DEFAULTS, ...(row.recording_defaults ?? {}) },
       theme: row.theme,
       createdAt: row.created_at,
+      defaultSpokenLanguage: row.default_spoken_language ?? '',
     };
   }
 
@@ -79,7 +80,12 @@ export class AccountService {
 
   async setDefaults(
     user: User,
-    defaults: { defaultVisibility?: DefaultVisibility; recordingDefaults?: RecordingDefaults; theme?: ThemeChoice },
+    defaults: {
+      defaultVisibility?: DefaultVisibility;
+      recordingDefaults?: RecordingDefaults;
+      theme?: ThemeChoice;
+      defaultSpokenLanguage?: string;
+    },
   ): Promise<Account> {
     const recording = defaults.recordingDefaults;
     if (

@@ -2,8 +2,11 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import * as transcripts from '../db/transcript.repository';
 import * as repository from '../db/video.repository';
+import { defaultSpokenLanguageOf } from '../db/user.repository';
 import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
+import type { Logger } from 'pino';
+import type { Summarizer } from '../media/summarize';
 import { TranscriptionError, type Transcriber } from '../media/transcribe';
 import { PermanentTranscriptionFailure, type TranscriptJobStore } from '../processing';
 import { publishGeneratedCaptions } from './transcript-captions';
@@ -13,6 +16,7 @@ export function createTranscriptJobStore(
   db: Kysely<Database>,
   media: MediaService,
   transcriber: Transcriber,
+  suggestions: { summarizer?: Summarizer; log?: Logger } = {},
 ): TranscriptJobStore {
   return {
     async markPending(videoId) {
@@ -33,7 +37,8 @@ export function createTranscriptJobStore(
           durationSeconds: video.duration_seconds,
           scratchDir,
           timeoutMs,
-          language: video.spoken_language,
+          // The video's own choice, else its owner's default, else the engine detects it.
+          language: video.spoken_language || (await defaultSpokenLanguageOf(db, video.user_id)),
           onProgress: (done, total) =>
             transcripts.setTranscriptProgress(db, videoId, attempt, total ? (100 * done) / total : 0),
         });
@@ -47,6 +52,12 @@ export function createTranscriptJobStore(
       // The captions before the state: a transcript said DONE has its captions served.
       await publishGeneratedCaptions(db, media, videoId);
       await transcripts.setTranscriptState(db, videoId, segments.length ? 'DONE' : 'EMPTY', { language, attempt });
+      if (segments.length && suggestions.summarizer) {
+        // After DONE: the transcript is there meanwhile, and no answer of this server can fail it.
+        const { summary, problem } = await suggestions.summarizer.summarize(segments, video.duration_seconds);
+        if (summary) await transcripts.setSuggestions(db, videoId, attempt, summary);
+        else if (problem) suggestions.log?.warn({ videoId, problem }, 'no summary suggested');
+      }
       return segments.length ? 'done' : 'no-speech';
     },
     async markFailed(videoId, attempt, reason) {

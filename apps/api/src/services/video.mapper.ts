@@ -57,6 +57,10 @@ export function toVideo(row: VideoRow): StoredVideo {
       state: row.transcript_state ?? null,
       failureReason: row.transcript_failure_reason ?? '',
       language: row.transcript_language ?? '',
+      progress: row.transcript_progress ?? 0,
+      spokenLanguage: row.spoken_language ?? '',
+      suggestedSummary: row.suggested_summary ?? '',
+      suggestedChapters: row.suggested_chapters ?? [],
     },
   };
 }

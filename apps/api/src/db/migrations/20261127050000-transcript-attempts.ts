@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
  * READY and each Retry adds one; its jobs carry the number), so a job that gave up on an earlier
  * attempt cannot fail a later one. `transcript_progress` is the running attempt's percent (chunk k
  * of n). `spoken_language` is the owner's choice for the video ('' lets the engine detect it) and
- * `users.default_spoken_language` the one every new video of theirs starts with. The suggested
- * title, summary and chapters are made from the transcript for the owner to take or leave.
+ * `users.default_spoken_language` the one every new video of theirs starts with. The summary
+ * and chapter titles a SUMMARY_URL server suggests from the transcript wait there for the owner.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -14,7 +14,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('transcript_attempt', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('transcript_progress', 'integer')
     .addColumn('spoken_language', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('suggested_title', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('suggested_summary', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('suggested_chapters', 'jsonb')
     .execute();
@@ -30,7 +29,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .alterTable('videos')
     .dropColumn('suggested_chapters')
     .dropColumn('suggested_summary')
-    .dropColumn('suggested_title')
     .dropColumn('spoken_language')
     .dropColumn('transcript_progress')
     .dropColumn('transcript_attempt')

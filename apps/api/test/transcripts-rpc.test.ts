@@ -11,12 +11,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, type Client } from '@connectrpc/connect';
-import { EditState, Status, TranscriptService, TranscriptState, type Video } from '@stream/proto';
+import { EditState, Status, TranscriptService, TranscriptState, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { codeOf, makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { serviceClient, videoClient } from './support/clients';
+import { accountClient } from './support/account-client';
 import { editClient } from './support/edit-client';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
@@ -40,15 +41,33 @@ let webm: Buffer;
 let failWith: number | undefined;
 let fake: Server;
 let fakeRequests = 0;
+/** The form of the last transcription request, as text. */
+let lastTranscriptionForm = '';
+/** What the fake chat server (SUMMARY_URL) answers. */
+const SUGGESTION = {
+  summary: 'A quarterly walkthrough of the zeppelin dashboard.',
+  chapters: [
+    { seconds: 0, title: 'Welcome' },
+    { seconds: 4, title: 'The zeppelin dashboard' },
+  ],
+};
 /** While set, the fake server holds every request until it settles. */
 let holdAnswers: Promise<void> | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'transcripts-rpc-'));
   fake = createServer((request, response) => {
-    request.resume();
+    const body: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => body.push(chunk));
     request.on('end', async () => {
+      if (request.url === '/v1/chat/completions') {
+        const content = `Here you go:\n${JSON.stringify(SUGGESTION)}`;
+        return void response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+      }
       fakeRequests++;
+      lastTranscriptionForm = Buffer.concat(body).toString('latin1');
       await holdAnswers;
       if (failWith) return void response.writeHead(failWith).end('down');
       response
@@ -69,7 +88,13 @@ beforeAll(async () => {
     database: 'pglite',
     emulatorHost: emulator.host,
     // One try per job attempt and one retry, so the failing case ends within the test.
-    env: { WORKER: 'true', TRANSCRIBE: 'on', TRANSCRIBE_URL: fakeUrl, PROCESSING_RETRY_LIMIT: '1' },
+    env: {
+      WORKER: 'true',
+      TRANSCRIBE: 'on',
+      TRANSCRIBE_URL: fakeUrl,
+      SUMMARY_URL: fakeUrl,
+      PROCESSING_RETRY_LIMIT: '1',
+    },
   });
   [owner, other] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
 }, 120_000);
@@ -135,6 +160,44 @@ describe('transcripts from an OpenAI-compatible server', () => {
         '00:00:08.000 --> 00:00:09.500\nThanks for watching.',
       ].join('\n\n') + '\n',
     );
+  });
+
+  it("suggests to the owner alone a title from the transcript while the title is the default, and the chat server's summary and chapters", async () => {
+    // The chat server is asked once the transcript is DONE: its answer follows shortly.
+    let mine = await transcripts(owner).getTranscript({ videoId: id });
+    for (const deadline = Date.now() + 10_000; !mine.suggestedSummary && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mine = await transcripts(owner).getTranscript({ videoId: id });
+    }
+    expect(mine.suggestedTitle).toBe('Here the zeppelin dashboard shows revenue');
+    expect(mine.suggestedSummary).toBe(SUGGESTION.summary);
+    expect(mine.suggestedChapters.map(({ seconds, title }) => ({ seconds, title }))).toEqual(SUGGESTION.chapters);
+    // Nobody else sees suggestions (a public video's viewer reads the transcript alone).
+    await videos(owner).updateVideo({
+      videoId: id,
+      visibility: Visibility.PUBLIC,
+      updateMask: { paths: ['visibility'] },
+    });
+    const theirs = await transcripts(other).getTranscript({ videoId: id });
+    expect([theirs.segments.length, theirs.suggestedTitle, theirs.suggestedSummary, theirs.suggestedChapters]).toEqual([
+      3,
+      '',
+      '',
+      [],
+    ]);
+    await videos(owner).updateVideo({
+      videoId: id,
+      visibility: Visibility.PRIVATE,
+      updateMask: { paths: ['visibility'] },
+    });
+    // Once the owner names it, no title is suggested.
+    const named = await videos(owner).updateVideo({
+      videoId: id,
+      title: 'Q3 walkthrough',
+      updateMask: { paths: ['title'] },
+    });
+    expect(named.title).toBe('Q3 walkthrough');
+    expect((await transcripts(owner).getTranscript({ videoId: id })).suggestedTitle).toBe('');
   });
 
   it('finds the video by a word only its transcript holds, naming the line and its time', async () => {
@@ -307,6 +370,45 @@ describe('transcripts from an OpenAI-compatible server', () => {
     } finally {
       holdAnswers = undefined;
       await boss.stop({ graceful: false, close: false });
+    }
+  }, 120_000);
+
+  it("transcribes in the video's own language, else its owner's default, and refuses a language that is not one", async () => {
+    const account = accountClient(server.baseUrl, owner.idToken);
+    expect((await account.setDefaults({ defaultSpokenLanguage: 'fr' })).defaultSpokenLanguage).toBe('fr');
+    expect(await codeOf(account.setDefaults({ defaultSpokenLanguage: 'French' }))).toBe(Code.InvalidArgument);
+    expect((await account.getAccount({})).defaultSpokenLanguage).toBe('fr');
+    try {
+      failWith = undefined;
+      const id = await uploaded();
+      expect((await waitFor(id, settled, 'transcript')).transcriptState).toBe(TranscriptState.DONE);
+      expect(lastTranscriptionForm).toMatch(/name="language"\r\n\r\nfr\r\n/);
+
+      expect(
+        await codeOf(
+          videos(owner).updateVideo({
+            videoId: id,
+            spokenLanguage: 'de-DE',
+            updateMask: { paths: ['spoken_language'] },
+          }),
+        ),
+      ).toBe(Code.InvalidArgument);
+      expect((await videos(owner).getVideo({ videoId: id })).spokenLanguage).toBe('');
+      const set = await videos(owner).updateVideo({
+        videoId: id,
+        spokenLanguage: 'de',
+        updateMask: { paths: ['spoken_language'] },
+      });
+      expect(set.spokenLanguage).toBe('de');
+      expect(set.title).not.toBe(''); // the rest of the video kept
+      await transcripts(owner).retryTranscription({ videoId: id });
+      const again = await waitFor(id, settled, 'transcript in German');
+      expect(again.transcriptState).toBe(TranscriptState.DONE);
+      expect(lastTranscriptionForm).toMatch(/name="language"\r\n\r\nde\r\n/);
+      // The server detected English in what it heard, whatever was asked: the transcript says so.
+      expect(again.transcriptLanguage).toBe('en');
+    } finally {
+      await account.setDefaults({ defaultSpokenLanguage: '' });
     }
   }, 120_000);
 });

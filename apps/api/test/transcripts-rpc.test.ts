@@ -286,6 +286,14 @@ describe('transcripts from an OpenAI-compatible server', () => {
       [2, 'Thanks for watching.'],
     ]);
     expect(panel.segments[1]!.startSeconds).toBeCloseTo(4 + cut, 1);
+    // The owner's editor reads every line where the original has it (edit by transcript cuts that timeline).
+    const original = await transcripts(owner).getTranscript({ videoId: id, originalTimeline: true });
+    expect(original.segments.map((line) => [line.index, line.startSeconds])).toEqual([
+      [0, 0.5],
+      [1, 4],
+      [2, 8],
+    ]);
+    expect(await codeOf(transcripts(other).getTranscript({ videoId: id, originalTimeline: true }))).toBe(Code.NotFound);
     // A search by what was said opens the video where the edit plays the line.
     const [found] = (await videos(owner).listVideos({ query: 'zeppelin', pageSize: 10 })).videos;
     expect(found!.transcriptMatch!.startSeconds).toBeCloseTo(0, 1);

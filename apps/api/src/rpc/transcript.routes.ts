@@ -24,6 +24,8 @@ export default ({ transcripts }: TranscriptRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(TranscriptServiceDescriptor, {
       getTranscript: async (request, context) => {
+        if (request.originalTimeline)
+          return toTranscriptMessage(await transcripts.getOriginal(signedIn(context), valid.videoId(request.videoId)));
         const shareToken = request.shareToken || context.requestHeader.get(SHARE_TOKEN_HEADER) || undefined;
         const view = await transcripts.get(context.values.get(kUser), valid.videoId(request.videoId), { shareToken });
         return toTranscriptMessage(view);

@@ -30,6 +30,11 @@ export class TranscriptService {
     return this.view(video, video.userId === caller?.uid);
   }
 
+  /** The owner's editor: every line at its time in the unedited recording (the edit's kept ranges' timeline). */
+  async getOriginal(user: User, id: string): Promise<TranscriptView> {
+    return this.view(await this.deps.videos.owned(user, id), true, { originalTimeline: true });
+  }
+
   /** The owner's correction of line `index`; the generated captions follow. */
   async updateLine(user: User, id: string, index: number, text: string): Promise<TranscriptView> {
     const clean = text.trim().replace(/\s+/g, ' ');
@@ -69,9 +74,9 @@ export class TranscriptService {
    * The transcript of what plays: on an edited video, the lines the edit kept at the times they
    * play (the transcript itself stays on the original's timeline; a line's index still names it).
    */
-  private async view(video: StoredVideo, owner: boolean): Promise<TranscriptView> {
+  private async view(video: StoredVideo, owner: boolean, { originalTimeline = false } = {}): Promise<TranscriptView> {
     const lines = await transcripts.listSegments(this.deps.db, video.id);
-    const kept = video.editing.playingRanges;
+    const kept = originalTimeline ? [] : video.editing.playingRanges;
     const playing = (start: number, end: number) => (kept.length ? spanInEdit(kept, start, end) : { start, end });
     const state = video.transcript?.state ?? null;
     const suggesting = owner && state === 'DONE';

@@ -6,11 +6,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { TranscriptState, type Video } from '@stream/proto';
+import { TranscriptService, TranscriptState, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
+import { serviceClient, videoClient } from './support/clients';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { FFMPEG } from './processing-fixtures';
@@ -82,6 +82,11 @@ describe('the built-in engine through the server', () => {
     expect(video.transcriptFailureReason).toBe('');
     expect(video.transcriptState).toBe(TranscriptState.DONE);
     expect(video.transcriptLanguage).toBe('en');
+    // The built-in engine says it knows English alone, for the page to say so beside the language.
+    const transcript = await serviceClient(TranscriptService, server.baseUrl, { token: owner.idToken }).getTranscript({
+      videoId: video.id,
+    });
+    expect(transcript.engineLanguages).toEqual(['en']);
     const vtt = await (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
     expect(vtt).toMatch(/^WEBVTT\n\n\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}\n\S/);
     // A long recording's progress: pieces done of all, as the video showed it meanwhile.

@@ -170,6 +170,8 @@ describe('transcripts from an OpenAI-compatible server', () => {
       mine = await transcripts(owner).getTranscript({ videoId: id });
     }
     expect(mine.suggestedTitle).toBe('Here the zeppelin dashboard shows revenue');
+    // A server with TRANSCRIBE_URL transcribes whatever language it is asked for.
+    expect(mine.engineLanguages).toEqual([]);
     expect(mine.suggestedSummary).toBe(SUGGESTION.summary);
     expect(mine.suggestedChapters.map(({ seconds, title }) => ({ seconds, title }))).toEqual(SUGGESTION.chapters);
     // Nobody else sees suggestions (a public video's viewer reads the transcript alone).

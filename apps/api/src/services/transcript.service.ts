@@ -19,6 +19,8 @@ export interface TranscriptServiceDeps {
   videos: VideoService;
   /** Unset when transcription is off: Retry then says so. */
   queue?: TranscriptionQueue;
+  /** The languages the engine transcribes (the built-in one: English alone); empty or unset: any. */
+  engineLanguages?: readonly string[];
 }
 
 /** Issue 30: reading a video's transcript (as the video may be read) and the owner's changes to it. */
@@ -85,7 +87,8 @@ export class TranscriptService {
       state,
       failureReason: video.transcript?.failureReason ?? '',
       language: video.transcript?.language ?? '',
-      progress: video.transcript?.progress ?? 0,
+      progress: state === 'RUNNING' ? (video.transcript?.progress ?? 0) : 0,
+      engineLanguages: [...(this.deps.engineLanguages ?? [])],
       spokenLanguage: video.transcript?.spokenLanguage ?? '',
       suggestedTitle: suggesting && isDefaultTitle(video.title) ? suggestTitle(lines) : '',
       suggestedSummary: suggesting ? (video.transcript?.suggestedSummary ?? '') : '',

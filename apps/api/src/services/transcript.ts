@@ -31,6 +31,7 @@ export interface TranscriptView extends VideoTranscript {
   lines: TranscriptLine[];
   /** For the owner of a video whose title is still the default: one made from what was said. */
   suggestedTitle: string;
+  engineLanguages: string[];
 }
 
 /** A line as the owner may write it. */

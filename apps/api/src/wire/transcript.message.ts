@@ -56,6 +56,8 @@ export function toTranscriptMessage(view: TranscriptView): Transcript {
     failureReason: view.state === 'FAILED' ? view.failureReason : '',
     language: view.language,
     suggestedTitle: view.suggestedTitle,
+    progress: view.progress,
+    engineLanguages: view.engineLanguages,
     suggestedSummary: view.suggestedSummary,
     suggestedChapters: view.suggestedChapters.map(({ seconds, title }) => ({ seconds, title })),
     segments: view.lines.map((line) => ({

@@ -15,6 +15,7 @@ export interface SettingsPageViewProps {
     defaultVisibility: DefaultsSectionProps['defaultVisibility'];
     theme: DefaultsSectionProps['theme'];
     recording: DefaultsSectionProps['recording'];
+    spokenLanguage?: string;
   };
   rename: ProfileSectionProps['save'];
   defaults: DefaultsSectionProps['save'];
@@ -57,6 +58,7 @@ export function SettingsPageView(props: SettingsPageViewProps) {
             defaultVisibility={props.account.defaultVisibility}
             theme={props.account.theme}
             recording={props.account.recording}
+            spokenLanguage={props.account.spokenLanguage}
             save={props.defaults}
           />
           {props.storage && <StorageSection {...props.storage} />}

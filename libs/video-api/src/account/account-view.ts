@@ -28,6 +28,7 @@ export function accountView(account: Account) {
     email: account.email,
     defaultVisibility: visibility,
     theme,
+    spokenLanguage: account.defaultSpokenLanguage,
     recording: {
       camera: account.recordingDefaults?.camera ?? false,
       microphone: account.recordingDefaults?.microphone ?? true,

@@ -33,6 +33,7 @@ const SECRETS = new Set([
   'S3_ACCESS_KEY_ID',
   'SMTP_URL',
   'TRANSCRIBE_API_KEY',
+  'SUMMARY_API_KEY',
 ]);
 
 /** Every setting the server reads, from environment variables, checked once at start. */
@@ -183,6 +184,21 @@ export const configSchema = z.object({
   TRANSCRIBE_API_KEY: optionalString,
   /** The `model` field sent to TRANSCRIBE_URL. */
   TRANSCRIBE_MODEL: z.string().min(1).default('whisper-1'),
+  /**
+   * Seconds of audio per piece (the video shows "Transcribing 40%" as pieces finish): 600 for
+   * TRANSCRIBE_URL (19.2 MB of WAV, under the usual 25 MB request limit), 300 for the built-in engine.
+   */
+  TRANSCRIBE_CHUNK_SECONDS: z.coerce.number().int().min(1).max(1200).optional(),
+  /**
+   * Issue 30: an OpenAI-compatible chat base URL (`http://127.0.0.1:8000/v1`): POST
+   * {base}/chat/completions suggests a summary and chapter titles from each finished transcript.
+   * Unset: no summary or chapters are suggested (titles still are, from the transcript alone).
+   */
+  SUMMARY_URL: optionalString.pipe(url.optional()),
+  /** Sent as `Authorization: Bearer …` to SUMMARY_URL. */
+  SUMMARY_API_KEY: optionalString,
+  /** The `model` field sent to SUMMARY_URL. */
+  SUMMARY_MODEL: z.string().min(1).default('gpt-4o-mini'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -8,6 +8,7 @@ import { createProcessing, type Processing } from './processing';
 import { createEditVideoStore } from './services/edit-video-store';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { createRenditionVideoStore } from './services/rendition-video-store';
+import { summarizerFromConfig } from './media/summarize';
 import { transcriberFromConfig } from './media/transcribe';
 import { createTranscriptJobStore } from './services/transcript-job-store';
 
@@ -30,7 +31,7 @@ export async function wireProcessing(deps: {
     videos: createProcessingVideoStore(database.db, media),
     edits: createEditVideoStore(database.db, media),
     renditionVideos: createRenditionVideoStore(database.db, media),
-    transcripts: transcriptJobStore(config, database, media),
+    transcripts: transcriptJobStore(config, database, media, log),
     scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
     log,
     onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
@@ -43,7 +44,10 @@ export async function wireProcessing(deps: {
 }
 
 /** Issue 30: the transcription worker's store, or none when TRANSCRIBE=off. */
-function transcriptJobStore(config: Config, database: AppDatabase, media: MediaService) {
+function transcriptJobStore(config: Config, database: AppDatabase, media: MediaService, log: Logger) {
   const transcriber = transcriberFromConfig(config);
-  return transcriber && createTranscriptJobStore(database.db, media, transcriber);
+  return (
+    transcriber &&
+    createTranscriptJobStore(database.db, media, transcriber, { summarizer: summarizerFromConfig(config), log })
+  );
 }

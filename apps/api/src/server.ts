@@ -200,7 +200,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       rateLimits: rateLimitCounter,
     });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
-    const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
+    const transcripts = new TranscriptService({
+      db: database.db,
+      media,
+      videos,
+      queue: transcriptQueue,
+      engineLanguages: config.TRANSCRIBE_URL ? [] : ['en'], // pocketsphinx has its US English model alone
+    });
     const sensitiveText = new SensitiveTextService({
       media,
       videos,

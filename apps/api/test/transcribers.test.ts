@@ -95,15 +95,39 @@ describe('transcription engines', () => {
     }
   });
 
-  it('cuts long audio into chunks and shifts each chunk’s lines by its offset', async () => {
+  it('cuts long audio into chunks, shifts each chunk’s lines by its offset and says how far it is', async () => {
     const server = await fakeServer([json(FIXED)]);
     try {
       const engine = openAiTranscriber({ baseUrl: server.url, model: 'm', ffmpegPath: FFMPEG, chunkSeconds: 10 });
-      const result = await engine.transcribe(tone, options(25));
+      const progress: Array<[number, number]> = [];
+      const result = await engine.transcribe(tone, {
+        ...options(25),
+        onProgress: (done, total) => void progress.push([done, total]),
+      });
       expect(server.seen).toHaveLength(3);
+      expect(progress).toEqual([
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ]);
       expect(result.segments.map((s) => s.start)).toEqual([0, 4, 10, 14, 20, 24]);
       // The last chunk's second line starts at 24 s and would end at 27 s: clamped to the audio's 25 s.
       expect(result.segments.at(-1)!.end).toBe(25);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('asks for the spoken language the video names, and asks for none otherwise', async () => {
+    const server = await fakeServer([json({ segments: FIXED.segments })]);
+    try {
+      const engine = openAiTranscriber({ baseUrl: server.url, model: 'm', ffmpegPath: FFMPEG });
+      const result = await engine.transcribe(tone, { ...options(25), language: 'de' });
+      expect(server.seen[0]!.body).toMatch(/name="language"\r\n\r\nde\r\n/);
+      // A server that names no language: the one asked for is the transcript's.
+      expect(result.language).toBe('de');
+      await engine.transcribe(tone, options(25));
+      expect(server.seen[1]!.body).not.toContain('name="language"');
     } finally {
       await server.close();
     }
@@ -221,4 +245,25 @@ describe('transcription engines', () => {
     await run(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=d=1:s=64x48', '-c:v', 'libvpx', mute]);
     expect(await engine.transcribe(mute, options(1))).toEqual({ language: '', segments: [] });
   }, 60_000);
+
+  it('the built-in engine goes through long audio in chunks, saying how far it is, with each chunk’s words at their times', async () => {
+    const twice = join(dir, 'twice.wav');
+    // The sentence, 4 s of silence, the sentence again: chunks of 4 s split it.
+    await run(FFMPEG, [
+      '-v', 'error', '-i', speech, '-f', 'lavfi', '-t', '4', '-i', 'anullsrc=r=22050:cl=mono', '-i', speech,
+      '-filter_complex', '[0:a][1:a][2:a]concat=n=3:v=0:a=1', twice,
+    ]); // prettier-ignore
+    const progress: Array<[number, number]> = [];
+    const chunked = await builtinTranscriber({ ffmpegPath: FFMPEG, chunkSeconds: 4 }).transcribe(twice, {
+      ...options(12),
+      timeoutMs: 80_000, // pocketsphinx takes about real time on 2 busy cores
+      onProgress: (done, total) => void progress.push([done, total]),
+    });
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.at(-1)).toEqual([progress.length, progress.length]);
+    // The second sentence's words sit at their place in the whole (after 7 s), not at a chunk's start.
+    const words = chunked.segments.flatMap((s) => s.words ?? []);
+    expect(words[0]!.start).toBeLessThan(3);
+    expect(words.at(-1)!.end).toBeGreaterThan(7);
+  }, 90_000);
 });

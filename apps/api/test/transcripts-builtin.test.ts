@@ -1,16 +1,16 @@
 // Issue 30's Must show, second half: a server started without TRANSCRIBE_URL transcribes with the
 // built-in engine (Debian's pocketsphinx, nothing downloaded): a recording of synthesised speech
-// gets a non-empty transcript and captions; a silent one says no speech was found.
+// gets a non-empty transcript and captions, showing its progress in pieces as it goes; a silent one says no speech was found.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { TranscriptState, type Video } from '@stream/proto';
+import { TranscriptService, TranscriptState, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
+import { serviceClient, videoClient } from './support/clients';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { FFMPEG } from './processing-fixtures';
@@ -41,13 +41,14 @@ beforeAll(async () => {
     '140',
     '-w',
     join(dir, 'speech.wav'),
-    'hello world this is a test of the recording',
+    'hello world this is a test of the recording. the second sentence follows the first. and a third one ends it.',
   ]);
   emulator = await startAuthEmulator();
   server = await startTestServer({
     database: 'pglite',
     emulatorHost: emulator.host,
-    env: { WORKER: 'true', TRANSCRIBE: 'on' },
+    // Pieces of 3 s, so a recording of a few sentences shows its progress.
+    env: { WORKER: 'true', TRANSCRIBE: 'on', TRANSCRIBE_CHUNK_SECONDS: '3' },
   });
   owner = await newTestUser(emulator.host);
 }, 120_000);
@@ -56,6 +57,9 @@ afterAll(async () => {
   await emulator?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
+
+/** Every progress the video showed while it was transcribing. */
+const progressSeen: number[] = [];
 
 async function transcribed(webm: Buffer): Promise<Video> {
   const answer = await uploadVideo(server.baseUrl, webm, { token: owner.idToken });
@@ -66,8 +70,9 @@ async function transcribed(webm: Buffer): Promise<Video> {
     const video = await videos.getVideo({ videoId: answer.json.video!.id as string });
     const state = video.transcriptState;
     if (state !== TranscriptState.NONE && state !== TranscriptState.TRANSCRIBING) return video;
+    if (state === TranscriptState.TRANSCRIBING) progressSeen.push(video.transcriptProgress);
     if (Date.now() > deadline) throw new Error('no transcript after 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
 
@@ -77,8 +82,18 @@ describe('the built-in engine through the server', () => {
     expect(video.transcriptFailureReason).toBe('');
     expect(video.transcriptState).toBe(TranscriptState.DONE);
     expect(video.transcriptLanguage).toBe('en');
+    // The built-in engine says it knows English alone, for the page to say so beside the language.
+    const transcript = await serviceClient(TranscriptService, server.baseUrl, { token: owner.idToken }).getTranscript({
+      videoId: video.id,
+    });
+    expect(transcript.engineLanguages).toEqual(['en']);
     const vtt = await (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
     expect(vtt).toMatch(/^WEBVTT\n\n\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}\n\S/);
+    // A long recording's progress: pieces done of all, as the video showed it meanwhile.
+    expect(
+      progressSeen.some((percent) => percent > 0 && percent < 100),
+      `seen: ${progressSeen.join(', ')}`,
+    ).toBe(true);
   }, 120_000);
 
   it('says no speech was found in a silent recording, and makes no captions', async () => {

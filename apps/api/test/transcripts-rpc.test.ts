@@ -11,16 +11,19 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, type Client } from '@connectrpc/connect';
-import { EditState, Status, TranscriptService, TranscriptState, type Video } from '@stream/proto';
+import { EditState, Status, TranscriptService, TranscriptState, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { codeOf, makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { serviceClient, videoClient } from './support/clients';
+import { accountClient } from './support/account-client';
 import { editClient } from './support/edit-client';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { FFMPEG } from './processing-fixtures';
+import PgBoss from 'pg-boss';
+import { TRANSCRIBE_GAVE_UP_QUEUE, TRANSCRIBE_QUEUE } from '../src/processing/video-queue';
 
 const LINES = [
   { start: 0.5, end: 3.5, text: ' Welcome to the quarterly walkthrough.' },
@@ -38,13 +41,34 @@ let webm: Buffer;
 let failWith: number | undefined;
 let fake: Server;
 let fakeRequests = 0;
+/** The form of the last transcription request, as text. */
+let lastTranscriptionForm = '';
+/** What the fake chat server (SUMMARY_URL) answers. */
+const SUGGESTION = {
+  summary: 'A quarterly walkthrough of the zeppelin dashboard.',
+  chapters: [
+    { seconds: 0, title: 'Welcome' },
+    { seconds: 4, title: 'The zeppelin dashboard' },
+  ],
+};
+/** While set, the fake server holds every request until it settles. */
+let holdAnswers: Promise<void> | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'transcripts-rpc-'));
   fake = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
+    const body: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => body.push(chunk));
+    request.on('end', async () => {
+      if (request.url === '/v1/chat/completions') {
+        const content = `Here you go:\n${JSON.stringify(SUGGESTION)}`;
+        return void response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
+      }
       fakeRequests++;
+      lastTranscriptionForm = Buffer.concat(body).toString('latin1');
+      await holdAnswers;
       if (failWith) return void response.writeHead(failWith).end('down');
       response
         .writeHead(200, { 'content-type': 'application/json' })
@@ -64,7 +88,13 @@ beforeAll(async () => {
     database: 'pglite',
     emulatorHost: emulator.host,
     // One try per job attempt and one retry, so the failing case ends within the test.
-    env: { WORKER: 'true', TRANSCRIBE: 'on', TRANSCRIBE_URL: fakeUrl, PROCESSING_RETRY_LIMIT: '1' },
+    env: {
+      WORKER: 'true',
+      TRANSCRIBE: 'on',
+      TRANSCRIBE_URL: fakeUrl,
+      SUMMARY_URL: fakeUrl,
+      PROCESSING_RETRY_LIMIT: '1',
+    },
   });
   [owner, other] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
 }, 120_000);
@@ -130,6 +160,46 @@ describe('transcripts from an OpenAI-compatible server', () => {
         '00:00:08.000 --> 00:00:09.500\nThanks for watching.',
       ].join('\n\n') + '\n',
     );
+  });
+
+  it("suggests to the owner alone a title from the transcript while the title is the default, and the chat server's summary and chapters", async () => {
+    // The chat server is asked once the transcript is DONE: its answer follows shortly.
+    let mine = await transcripts(owner).getTranscript({ videoId: id });
+    for (const deadline = Date.now() + 10_000; !mine.suggestedSummary && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mine = await transcripts(owner).getTranscript({ videoId: id });
+    }
+    expect(mine.suggestedTitle).toBe('Here the zeppelin dashboard shows revenue');
+    // A server with TRANSCRIBE_URL transcribes whatever language it is asked for.
+    expect(mine.engineLanguages).toEqual([]);
+    expect(mine.suggestedSummary).toBe(SUGGESTION.summary);
+    expect(mine.suggestedChapters.map(({ seconds, title }) => ({ seconds, title }))).toEqual(SUGGESTION.chapters);
+    // Nobody else sees suggestions (a public video's viewer reads the transcript alone).
+    await videos(owner).updateVideo({
+      videoId: id,
+      visibility: Visibility.PUBLIC,
+      updateMask: { paths: ['visibility'] },
+    });
+    const theirs = await transcripts(other).getTranscript({ videoId: id });
+    expect([theirs.segments.length, theirs.suggestedTitle, theirs.suggestedSummary, theirs.suggestedChapters]).toEqual([
+      3,
+      '',
+      '',
+      [],
+    ]);
+    await videos(owner).updateVideo({
+      videoId: id,
+      visibility: Visibility.PRIVATE,
+      updateMask: { paths: ['visibility'] },
+    });
+    // Once the owner names it, no title is suggested.
+    const named = await videos(owner).updateVideo({
+      videoId: id,
+      title: 'Q3 walkthrough',
+      updateMask: { paths: ['title'] },
+    });
+    expect(named.title).toBe('Q3 walkthrough');
+    expect((await transcripts(owner).getTranscript({ videoId: id })).suggestedTitle).toBe('');
   });
 
   it('finds the video by a word only its transcript holds, naming the line and its time', async () => {
@@ -218,6 +288,14 @@ describe('transcripts from an OpenAI-compatible server', () => {
       [2, 'Thanks for watching.'],
     ]);
     expect(panel.segments[1]!.startSeconds).toBeCloseTo(4 + cut, 1);
+    // The owner's editor reads every line where the original has it (edit by transcript cuts that timeline).
+    const original = await transcripts(owner).getTranscript({ videoId: id, originalTimeline: true });
+    expect(original.segments.map((line) => [line.index, line.startSeconds])).toEqual([
+      [0, 0.5],
+      [1, 4],
+      [2, 8],
+    ]);
+    expect(await codeOf(transcripts(other).getTranscript({ videoId: id, originalTimeline: true }))).toBe(Code.NotFound);
     // A search by what was said opens the video where the edit plays the line.
     const [found] = (await videos(owner).listVideos({ query: 'zeppelin', pageSize: 10 })).videos;
     expect(found!.transcriptMatch!.startSeconds).toBeCloseTo(0, 1);
@@ -250,5 +328,97 @@ describe('transcripts from an OpenAI-compatible server', () => {
     const done = await waitFor(failing, settled, 'transcript after retry');
     expect([done.transcriptState, done.transcriptFailureReason]).toEqual([TranscriptState.DONE, '']);
     expect(fakeRequests).toBeGreaterThan(2);
+  }, 120_000);
+
+  it("fails only the attempt a give-up belongs to: the first attempt's, landing after a Retry, leaves the retried transcript alone", async () => {
+    failWith = 503;
+    const id = await uploaded();
+    expect((await waitFor(id, settled, 'transcript failure')).transcriptState).toBe(TranscriptState.FAILED);
+    // The first attempt's job, as the worker took it: what its dead letter carries.
+    const { rows } = await server.database.executor.executeSql(
+      `select data from pgboss.job where name = $1 and data->>'videoId' = $2`,
+      [TRANSCRIBE_QUEUE, id],
+    );
+    const firstAttempt = (rows as Array<{ data: object }>)[0]!.data;
+    expect(firstAttempt).toMatchObject({ videoId: id, attempt: 1 });
+
+    // pg-boss as another process would be, delivering that give-up when the test says.
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => server.database.executor.executeSql(text, values) },
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+    });
+    boss.on('error', () => undefined);
+    await boss.start();
+    const giveUpLands = async () => {
+      const jobId = await boss.send(TRANSCRIBE_GAVE_UP_QUEUE, firstAttempt);
+      const deadline = Date.now() + 30_000;
+      while ((await boss.getJobById(TRANSCRIBE_GAVE_UP_QUEUE, jobId!))?.state !== 'completed') {
+        if (Date.now() > deadline) throw new Error('the give-up was not handled in 30 s');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    try {
+      failWith = undefined;
+      let answer = () => undefined as void;
+      holdAnswers = new Promise((resolve) => (answer = resolve));
+      const requestsBefore = fakeRequests;
+      expect((await transcripts(owner).retryTranscription({ videoId: id })).state).toBe(TranscriptState.TRANSCRIBING);
+      // The Retry's job is with the server, and the first attempt gives up meanwhile.
+      while (fakeRequests === requestsBefore) await new Promise((resolve) => setTimeout(resolve, 100));
+      await giveUpLands();
+      expect((await videos(owner).getVideo({ videoId: id })).transcriptState).toBe(TranscriptState.TRANSCRIBING);
+      holdAnswers = undefined;
+      answer();
+      const done = await waitFor(id, settled, 'transcript after retry');
+      expect([done.transcriptState, done.transcriptFailureReason]).toEqual([TranscriptState.DONE, '']);
+      // And once the retried transcript is done.
+      await giveUpLands();
+      const after = await videos(owner).getVideo({ videoId: id });
+      expect([after.transcriptState, after.transcriptFailureReason]).toEqual([TranscriptState.DONE, '']);
+    } finally {
+      holdAnswers = undefined;
+      await boss.stop({ graceful: false, close: false });
+    }
+  }, 120_000);
+
+  it("transcribes in the video's own language, else its owner's default, and refuses a language that is not one", async () => {
+    const account = accountClient(server.baseUrl, owner.idToken);
+    expect((await account.setDefaults({ defaultSpokenLanguage: 'fr' })).defaultSpokenLanguage).toBe('fr');
+    expect(await codeOf(account.setDefaults({ defaultSpokenLanguage: 'French' }))).toBe(Code.InvalidArgument);
+    expect((await account.getAccount({})).defaultSpokenLanguage).toBe('fr');
+    try {
+      failWith = undefined;
+      const id = await uploaded();
+      expect((await waitFor(id, settled, 'transcript')).transcriptState).toBe(TranscriptState.DONE);
+      expect(lastTranscriptionForm).toMatch(/name="language"\r\n\r\nfr\r\n/);
+
+      expect(
+        await codeOf(
+          videos(owner).updateVideo({
+            videoId: id,
+            spokenLanguage: 'de-DE',
+            updateMask: { paths: ['spoken_language'] },
+          }),
+        ),
+      ).toBe(Code.InvalidArgument);
+      expect((await videos(owner).getVideo({ videoId: id })).spokenLanguage).toBe('');
+      const set = await videos(owner).updateVideo({
+        videoId: id,
+        spokenLanguage: 'de',
+        updateMask: { paths: ['spoken_language'] },
+      });
+      expect(set.spokenLanguage).toBe('de');
+      expect(set.title).not.toBe(''); // the rest of the video kept
+      await transcripts(owner).retryTranscription({ videoId: id });
+      const again = await waitFor(id, settled, 'transcript in German');
+      expect(again.transcriptState).toBe(TranscriptState.DONE);
+      expect(lastTranscriptionForm).toMatch(/name="language"\r\n\r\nde\r\n/);
+      // The server detected English in what it heard, whatever was asked: the transcript says so.
+      expect(again.transcriptLanguage).toBe('en');
+    } finally {
+      await account.setDefaults({ defaultSpokenLanguage: '' });
+    }
   }, 120_000);
 });

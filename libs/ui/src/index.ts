@@ -16,6 +16,7 @@ export { chaptersFromDescription, mergeChapters, type ChapterMark } from './play
 export type { StoryboardSprite } from './player/storyboard';
 export type { TimeSpan } from './editor/kept-ranges';
 export { TrimEditor } from './editor/trim-editor';
+export type { CutLine } from './editor/transcript-cuts';
 export { peaks } from './editor/waveform';
 export { useWaveform } from './editor/use-waveform';
 export { EditControls, type EditStateLabel } from './editor/edit-controls';

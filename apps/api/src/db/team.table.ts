@@ -22,6 +22,8 @@ export interface UserTable {
   theme: ColumnType<'system' | 'light' | 'dark', 'system' | 'light' | 'dark' | undefined>;
   /** Issue 32: the id of the photo uploaded in /settings (photo_url is then its URL); null: the token's picture. */
   photo_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 30: the spoken language (ISO 639-1) new videos are transcribed in; '' lets the engine detect it. */
+  default_spoken_language: ColumnType<string, string | undefined, string>;
 }
 
 /** What /record starts with (users.recording_defaults). */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { TranscriptWordJson } from './transcript.table';
 import type { Database, TranscriptState } from './video.table';
 
@@ -24,34 +24,111 @@ export async function listSegments(db: Kysely<Database>, videoId: string): Promi
 
 /**
  * Sets the state (and reason, language) of a video's transcript; `onlyFrom` makes it a compare
- * and set. False when the video is gone or was not in one of `onlyFrom`.
+ * and set, `attempt` limits it to that transcription attempt (a job's, not an earlier one's).
+ * False when the video is gone, was not in one of `onlyFrom`, or is on another attempt.
  */
 export async function setTranscriptState(
   db: Kysely<Database>,
   videoId: string,
   state: TranscriptState,
-  options: { reason?: string; language?: string; onlyFrom?: Array<TranscriptState | null> } = {},
+  options: TranscriptStateChange & { reason?: string; language?: string } = {},
 ): Promise<boolean> {
-  let query = db
-    .updateTable('videos')
-    .set({
-      transcript_state: state,
-      transcript_failure_reason: options.reason ?? null,
-      ...(options.language !== undefined && { transcript_language: options.language }),
-    })
-    .where('id', '=', videoId);
-  if (options.onlyFrom) {
-    const states = options.onlyFrom.filter((value): value is TranscriptState => value !== null);
-    const orNull = options.onlyFrom.includes(null);
-    query = query.where((eb) =>
-      eb.or([
-        ...(states.length ? [eb('transcript_state', 'in', states)] : []),
-        ...(orNull ? [eb('transcript_state', 'is', null)] : []),
-      ]),
-    );
-  }
+  const query = guarded(
+    db
+      .updateTable('videos')
+      .set({
+        transcript_state: state,
+        transcript_failure_reason: options.reason ?? null,
+        transcript_progress: null,
+        ...(options.language !== undefined && { transcript_language: options.language }),
+      })
+      .where('id', '=', videoId),
+    options,
+  );
   const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+interface TranscriptStateChange {
+  onlyFrom?: Array<TranscriptState | null>;
+  attempt?: number;
+}
+
+function guarded<Q extends UpdateQueryBuilder<Database, 'videos', 'videos', UpdateResult>>(
+  query: Q,
+  { onlyFrom, attempt }: TranscriptStateChange,
+): Q {
+  let guardedQuery = query;
+  if (attempt !== undefined) guardedQuery = guardedQuery.where('transcript_attempt', '=', attempt) as Q;
+  if (!onlyFrom) return guardedQuery;
+  const states = onlyFrom.filter((value): value is TranscriptState => value !== null);
+  const orNull = onlyFrom.includes(null);
+  return guardedQuery.where((eb) =>
+    eb.or([
+      ...(states.length ? [eb('transcript_state', 'in', states)] : []),
+      ...(orNull ? [eb('transcript_state', 'is', null)] : []),
+    ]),
+  ) as Q;
+}
+
+/**
+ * Asks for a new transcription: PENDING, on a new attempt whose number it returns (its job carries
+ * it); undefined when the video is gone or not in one of `onlyFrom`.
+ */
+export async function beginTranscriptAttempt(
+  db: Kysely<Database>,
+  videoId: string,
+  onlyFrom?: Array<TranscriptState | null>,
+): Promise<number | undefined> {
+  const row = await guarded(
+    db
+      .updateTable('videos')
+      .set((eb) => ({
+        transcript_state: 'PENDING' as const,
+        transcript_failure_reason: null,
+        transcript_progress: null,
+        transcript_attempt: eb('transcript_attempt', '+', 1),
+        suggested_summary: '',
+        suggested_chapters: null,
+      }))
+      .where('id', '=', videoId),
+    { onlyFrom },
+  )
+    .returning('transcript_attempt')
+    .executeTakeFirst();
+  return row?.transcript_attempt;
+}
+
+/** The running attempt's percent done; nothing when another attempt has begun or it is no longer running. */
+export async function setTranscriptProgress(
+  db: Kysely<Database>,
+  videoId: string,
+  attempt: number | undefined,
+  percent: number,
+): Promise<void> {
+  await guarded(
+    db
+      .updateTable('videos')
+      .set({ transcript_progress: Math.max(0, Math.min(100, Math.round(percent))) })
+      .where('id', '=', videoId),
+    { attempt, onlyFrom: ['RUNNING'] },
+  ).execute();
+}
+
+/** What a SUMMARY_URL server suggested from attempt `attempt`'s transcript. */
+export async function setSuggestions(
+  db: Kysely<Database>,
+  videoId: string,
+  attempt: number | undefined,
+  suggestion: { summary: string; chapters: Array<{ seconds: number; title: string }> },
+): Promise<void> {
+  await guarded(
+    db
+      .updateTable('videos')
+      .set({ suggested_summary: suggestion.summary, suggested_chapters: JSON.stringify(suggestion.chapters) })
+      .where('id', '=', videoId),
+    { attempt },
+  ).execute();
 }
 
 /** Replaces the video's lines (a new transcription); lines the owner corrected are not kept. */

@@ -77,6 +77,7 @@ export interface AccountDefaults {
   defaultVisibility?: 'PRIVATE' | 'SHARED' | 'PUBLIC';
   recordingDefaults?: RecordingDefaultsJson;
   theme?: 'system' | 'light' | 'dark';
+  defaultSpokenLanguage?: string;
 }
 
 /** Replaces the defaults given, keeping the others. False: no row. */
@@ -91,11 +92,20 @@ export async function setAccountDefaults(
       ...(defaults.defaultVisibility ? { default_visibility: defaults.defaultVisibility } : {}),
       ...(defaults.recordingDefaults ? { recording_defaults: JSON.stringify(defaults.recordingDefaults) } : {}),
       ...(defaults.theme ? { theme: defaults.theme } : {}),
+      ...(defaults.defaultSpokenLanguage !== undefined
+        ? { default_spoken_language: defaults.defaultSpokenLanguage }
+        : {}),
       updated_at: sql<Date>`now()`,
     })
     .where('uid', '=', uid)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Issue 30: the spoken language `uid`'s videos without one of their own are transcribed in ('' detects it). */
+export async function defaultSpokenLanguageOf(db: Kysely<Database>, uid: string): Promise<string> {
+  const row = await db.selectFrom('users').select('default_spoken_language').where('uid', '=', uid).executeTakeFirst();
+  return row?.default_spoken_language ?? '';
 }
 
 /** The visibility a new video of `uid` starts with: their default, PRIVATE for someone without a row. */

@@ -77,6 +77,19 @@ export interface VideoTable extends EditColumns {
   >;
   /** int8: PostgreSQL hands it back as a string, PGlite as a number. */
   cta_clicks: ColumnType<string | number, never, never>;
+  /** How many transcriptions were asked of it: a job carries its number, and only the latest may change the state. */
+  transcript_attempt: ColumnType<number, number | undefined, number>;
+  /** The running attempt's percent done (chunks sent of all); null when none runs. */
+  transcript_progress: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The owner's choice of spoken language (ISO 639-1); '' lets the engine detect it. */
+  spoken_language: ColumnType<string, string | undefined, string>;
+  /** What a SUMMARY_URL server suggested from the transcript when it was done: a summary and chapters. */
+  suggested_summary: ColumnType<string, string | undefined, string>;
+  suggested_chapters: ColumnType<
+    Array<{ seconds: number; title: string }> | null,
+    string | null | undefined,
+    string | null
+  >;
 }
 
 export type CallToActionPlacement = 'END' | 'THROUGHOUT';

@@ -35,9 +35,14 @@ export type * from './contracts';
 export type * from './edit-contracts';
 export type * from './rendition-contracts';
 export { makeMp4, mp4Copyable, X264_SETTINGS } from './make-mp4';
-export type { TranscriptJobStore, TranscriptionOutcome, TranscriptionQueue } from './transcript-contracts';
+export type {
+  TranscriptJob,
+  TranscriptJobStore,
+  TranscriptionOutcome,
+  TranscriptionQueue,
+} from './transcript-contracts';
 export { PermanentTranscriptionFailure } from './transcript-contracts';
-import type { TranscriptJobStore, TranscriptionQueue } from './transcript-contracts';
+import type { TranscriptJob, TranscriptJobStore, TranscriptionQueue } from './transcript-contracts';
 import { transcriptJobHandlers } from './transcript-jobs';
 export { EDIT_GAVE_UP_REASON } from './edit-jobs';
 export { smartCut } from './smart-cut';
@@ -125,7 +130,8 @@ export async function createProcessing(deps: {
   const askForTranscript = async (videoId: string) => {
     if (!deps.transcripts) return;
     try {
-      if (await deps.transcripts.markPending(videoId)) await transcriptions.enqueueTranscription(videoId);
+      const attempt = await deps.transcripts.markPending(videoId);
+      if (attempt !== undefined) await transcriptions.enqueueTranscription(videoId, attempt);
     } catch (error) {
       log.warn({ videoId, err: error }, 'could not queue the transcription of a processed video');
     }
@@ -264,8 +270,8 @@ export async function createProcessing(deps: {
       }
       if (deps.transcripts) {
         const transcript = transcriptJobHandlers({ transcripts: deps.transcripts, config, scratchDir, log });
-        await claimedWorker<VideoJob>(TRANSCRIBE_QUEUE, transcript.transcribe);
-        await gaveUpWorker<VideoJob>(TRANSCRIBE_GAVE_UP_QUEUE, transcript.gaveUp);
+        await claimedWorker<TranscriptJob>(TRANSCRIBE_QUEUE, transcript.transcribe);
+        await gaveUpWorker<TranscriptJob>(TRANSCRIBE_GAVE_UP_QUEUE, transcript.gaveUp);
       }
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),

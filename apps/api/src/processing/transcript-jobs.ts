@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { describeFailure, withoutPaths } from './failure-reason';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { makeScratch } from './scratch';
-import { PermanentTranscriptionFailure, type TranscriptJobStore } from './transcript-contracts';
-import { transcriptionSeconds, type VideoJob } from './video-queue';
+import { PermanentTranscriptionFailure, type TranscriptJob, type TranscriptJobStore } from './transcript-contracts';
+import { transcriptionSeconds } from './video-queue';
 import { rm } from 'node:fs/promises';
 
 export const TRANSCRIPT_GAVE_UP_REASON =
@@ -23,13 +23,13 @@ export function transcriptJobHandlers(deps: {
 }) {
   const { transcripts, config, scratchDir, log } = deps;
   return {
-    async transcribe([job]: PgBoss.JobWithMetadata<VideoJob>[]): Promise<void> {
+    async transcribe([job]: PgBoss.JobWithMetadata<TranscriptJob>[]): Promise<void> {
       if (!job) return;
-      const { videoId } = job.data;
+      const { videoId, attempt } = job.data;
       const work = await makeScratch(scratchDir, `transcript-${videoId}`);
       try {
         const started = performance.now();
-        const outcome = await transcripts.transcribe(videoId, {
+        const outcome = await transcripts.transcribe(videoId, attempt, {
           scratchDir: work,
           timeoutMs: Math.max(1000, transcriptionSeconds(config) * 900),
         });
@@ -37,13 +37,14 @@ export function transcriptJobHandlers(deps: {
       } catch (error) {
         if (error instanceof PermanentTranscriptionFailure) {
           log.warn({ videoId, reason: error.message }, 'video cannot be transcribed');
-          await transcripts.markFailed(videoId, error.message);
+          await transcripts.markFailed(videoId, attempt, error.message);
           return;
         }
-        log.error({ videoId, attempt: job.retryCount + 1, err: error }, 'transcription attempt failed');
+        log.error({ videoId, attempt, try: job.retryCount + 1, err: error }, 'transcription try failed');
         if (job.retryCount >= job.retryLimit) {
           await transcripts.markFailed(
             videoId,
+            attempt,
             `Transcription failed after ${job.retryCount + 1} attempts: ${reasonOf(error)}`,
           );
         }
@@ -52,10 +53,12 @@ export function transcriptJobHandlers(deps: {
         await rm(work, { recursive: true, force: true });
       }
     },
-    async gaveUp([job]: PgBoss.Job<VideoJob>[]): Promise<void> {
+    /** A job whose last try failed or expired: its attempt failed, unless a Retry has begun another since. */
+    async gaveUp([job]: PgBoss.Job<TranscriptJob>[]): Promise<void> {
       if (!job) return;
-      log.warn({ videoId: job.data.videoId }, 'transcription gave up');
-      await transcripts.markFailed(job.data.videoId, TRANSCRIPT_GAVE_UP_REASON);
+      const { videoId, attempt } = job.data;
+      log.warn({ videoId, attempt }, 'transcription gave up');
+      await transcripts.markFailed(videoId, attempt, TRANSCRIPT_GAVE_UP_REASON);
     },
   };
 }

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { SqlExecutor, SqlRunner, VideoProcessingQueue } from './contracts';
 import type { EditRenderQueue } from './edit-contracts';
 import type { RenditionQueue } from './rendition-contracts';
-import type { TranscriptionQueue } from './transcript-contracts';
+import type { TranscriptJob, TranscriptionQueue } from './transcript-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { settleJobsSurely } from './settle-jobs-surely';
 
@@ -136,8 +136,8 @@ export function pgBossRenditionQueue(
 
 export function pgBossTranscriptionQueue(boss: PgBoss, onEnqueued: () => void): TranscriptionQueue {
   return {
-    async enqueueTranscription(videoId: string) {
-      const job: VideoJob = { videoId };
+    async enqueueTranscription(videoId: string, attempt: number) {
+      const job: TranscriptJob = { videoId, attempt };
       // One waiting transcription per video: a Retry while one waits adds nothing.
       const id = await boss.send(TRANSCRIBE_QUEUE, job, { singletonKey: videoId });
       if (id) onEnqueued();

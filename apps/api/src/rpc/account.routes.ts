@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { ConnectError, type ConnectRouter } from '@connectrpc/connect';
+import { spokenLanguage } from './video.validation';
 import {
   AccountRefusalReason,
   AccountRefusalSchema,
@@ -71,6 +72,7 @@ const toAccount = (account: Account) =>
       : {}),
     theme: themeToProto[account.theme],
     createdAt: timestampFromDate(account.createdAt),
+    defaultSpokenLanguage: account.defaultSpokenLanguage,
   });
 
 /** An AccountError as a ConnectError carrying its reason (AccountRefusal) for the web app's sentence. */
@@ -108,10 +110,13 @@ export default ({ accounts, signer }: AccountRoutesDeps) =>
           if (request.theme !== undefined && !theme)
             throw refused('theme_unknown', `theme ${request.theme} is not a known Theme`);
           const recording = request.recordingDefaults;
+          const defaultSpokenLanguage =
+            request.defaultSpokenLanguage === undefined ? undefined : spokenLanguage(request.defaultSpokenLanguage);
           return toAccount(
             await accounts.setDefaults(user, {
               defaultVisibility,
               theme,
+              defaultSpokenLanguage,
               recordingDefaults: recording && {
                 camera: recording.camera,
                 microphone: recording.microphone,

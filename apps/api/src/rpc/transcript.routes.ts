@@ -24,6 +24,8 @@ export default ({ transcripts }: TranscriptRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(TranscriptServiceDescriptor, {
       getTranscript: async (request, context) => {
+        if (request.originalTimeline)
+          return toTranscriptMessage(await transcripts.getOriginal(signedIn(context), valid.videoId(request.videoId)));
         const grant = shareGrant(context, request.shareToken);
         const view = await transcripts.get(context.values.get(kUser), valid.videoId(request.videoId), grant);
         return toTranscriptMessage(view);

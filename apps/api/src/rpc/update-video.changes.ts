@@ -6,7 +6,7 @@ import * as valid from './video.validation';
 
 /** What an UpdateVideo request changes: the video's fields (unset keeps one) and its playback settings. */
 export interface UpdateVideoChanges {
-  video: { title?: string; description?: string; visibility?: VideoVisibility };
+  video: { title?: string; description?: string; visibility?: VideoVisibility; spokenLanguage?: string };
   playback?: { chapters?: { seconds: number; title: string }[]; defaultPlaybackRate?: number };
 }
 
@@ -25,6 +25,7 @@ export function updateVideoChanges(request: UpdateVideoRequest): UpdateVideoChan
         ...(title ? { title } : {}),
         description: valid.description(request.description),
         visibility: valid.visibility(request.visibility),
+        ...(request.spokenLanguage !== undefined && { spokenLanguage: valid.spokenLanguage(request.spokenLanguage) }),
       },
       playback: playbackChanges(request),
     };
@@ -36,6 +37,7 @@ export function updateVideoChanges(request: UpdateVideoRequest): UpdateVideoChan
   }
   if (mask.has('description')) video.description = valid.description(request.description);
   if (mask.has('visibility')) video.visibility = valid.visibility(request.visibility);
+  if (mask.has('spoken_language')) video.spokenLanguage = valid.spokenLanguage(request.spokenLanguage ?? '');
   const playback: NonNullable<UpdateVideoChanges['playback']> = {};
   if (mask.has('chapters'))
     playback.chapters = (request.chapters?.chapters ?? []).map(({ seconds, title }) => ({ seconds, title }));

@@ -45,7 +45,18 @@ export function viewerId(value: string, signedIn: boolean): string {
 
 /** The fields UpdateVideo changes, by their names in UpdateVideoRequest: what its update_mask may name. */
 export const UPDATABLE_FIELDS = ['title', 'description', 'visibility', 'default_playback_rate', 'chapters'] as const;
-export type UpdatableField = (typeof UPDATABLE_FIELDS)[number];
+/** Fields only a mask naming them changes ("*" is the five above, as before they came). */
+const NAMED_ONLY_FIELDS = ['spoken_language'] as const;
+export type UpdatableField = (typeof UPDATABLE_FIELDS)[number] | (typeof NAMED_ONLY_FIELDS)[number];
+
+/** A spoken language: two lowercase letters (ISO 639-1), or '' to let the engine detect it. */
+export function spokenLanguage(value: string): string {
+  if (!/^([a-z]{2})?$/.test(value))
+    throw invalid(
+      `spoken_language must be two lowercase letters (ISO 639-1, e.g. "de") or empty, not ${JSON.stringify(value.slice(0, 20))}`,
+    );
+  return value;
+}
 
 /** Fields a mask may not name, by who changes them instead; any other Video field is the server's to set. */
 const CHANGED_ELSEWHERE: ReadonlyMap<string, string> = new Map([
@@ -71,7 +82,8 @@ export function updateMask(mask: FieldMask | undefined): ReadonlySet<UpdatableFi
   const fields = new Set<UpdatableField>();
   for (const path of mask.paths) {
     if (path === '*') UPDATABLE_FIELDS.forEach((field) => fields.add(field));
-    else if ((UPDATABLE_FIELDS as readonly string[]).includes(path)) fields.add(path as UpdatableField);
+    else if ([...UPDATABLE_FIELDS, ...NAMED_ONLY_FIELDS].includes(path as UpdatableField))
+      fields.add(path as UpdatableField);
     else throw invalid(`update_mask: ${unchangeable(path)}; UpdateVideo changes ${UPDATABLE_FIELDS.join(', ')}`);
   }
   return fields;

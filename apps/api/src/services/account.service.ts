@@ -66,6 +66,7 @@ export class AccountService {
         : {}),
       theme: row.theme,
       createdAt: row.created_at,
+      defaultSpokenLanguage: row.default_spoken_language ?? '',
     };
   }
 
@@ -87,7 +88,12 @@ export class AccountService {
 
   async setDefaults(
     user: User,
-    defaults: { defaultVisibility?: DefaultVisibility; recordingDefaults?: RecordingDefaults; theme?: ThemeChoice },
+    defaults: {
+      defaultVisibility?: DefaultVisibility;
+      recordingDefaults?: RecordingDefaults;
+      theme?: ThemeChoice;
+      defaultSpokenLanguage?: string;
+    },
   ): Promise<Account> {
     const recording = defaults.recordingDefaults;
     if (

@@ -45,6 +45,8 @@ export interface Account {
   recordingDefaults?: RecordingDefaults;
   theme: ThemeChoice;
   createdAt: Date;
+  /** Issue 30: the spoken language (ISO 639-1) a video with none of its own is transcribed in; '' detects it. */
+  defaultSpokenLanguage: string;
 }
 
 export const DISPLAY_NAME_MAX = 100;

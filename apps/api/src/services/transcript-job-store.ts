@@ -2,8 +2,11 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import * as transcripts from '../db/transcript.repository';
 import * as repository from '../db/video.repository';
+import { defaultSpokenLanguageOf } from '../db/user.repository';
 import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
+import type { Logger } from 'pino';
+import type { Summarizer } from '../media/summarize';
 import { TranscriptionError, type Transcriber } from '../media/transcribe';
 import { PermanentTranscriptionFailure, type TranscriptJobStore } from '../processing';
 import { publishGeneratedCaptions } from './transcript-captions';
@@ -13,15 +16,17 @@ export function createTranscriptJobStore(
   db: Kysely<Database>,
   media: MediaService,
   transcriber: Transcriber,
+  suggestions: { summarizer?: Summarizer; log?: Logger } = {},
 ): TranscriptJobStore {
   return {
     async markPending(videoId) {
-      return transcripts.setTranscriptState(db, videoId, 'PENDING');
+      return transcripts.beginTranscriptAttempt(db, videoId);
     },
-    async transcribe(videoId, { scratchDir, timeoutMs }) {
+    async transcribe(videoId, attempt, { scratchDir, timeoutMs }) {
       const video = await repository.findVideo(db, videoId);
       if (!video || video.status !== 'READY' || video.duration_seconds === null) return 'skipped';
-      await transcripts.setTranscriptState(db, videoId, 'RUNNING');
+      // A job of an attempt a Retry has since replaced: the newer attempt's job does the work.
+      if (!(await transcripts.setTranscriptState(db, videoId, 'RUNNING', { attempt }))) return 'skipped';
       // The unedited recording: the transcript's times are the original's, as the edit's ranges are.
       const file = join(scratchDir, 'video.webm');
       if (!(await media.download(videoId, ['playable', 'original'], file)))
@@ -32,6 +37,10 @@ export function createTranscriptJobStore(
           durationSeconds: video.duration_seconds,
           scratchDir,
           timeoutMs,
+          // The video's own choice, else its owner's default, else the engine detects it.
+          language: video.spoken_language || (await defaultSpokenLanguageOf(db, video.user_id)),
+          onProgress: (done, total) =>
+            transcripts.setTranscriptProgress(db, videoId, attempt, total ? (100 * done) / total : 0),
         });
       } catch (error) {
         if (error instanceof TranscriptionError && error.permanent)
@@ -42,11 +51,22 @@ export function createTranscriptJobStore(
       await db.transaction().execute((trx) => transcripts.replaceSegments(trx, videoId, segments));
       // The captions before the state: a transcript said DONE has its captions served.
       await publishGeneratedCaptions(db, media, videoId);
-      await transcripts.setTranscriptState(db, videoId, segments.length ? 'DONE' : 'EMPTY', { language });
+      await transcripts.setTranscriptState(db, videoId, segments.length ? 'DONE' : 'EMPTY', { language, attempt });
+      if (segments.length && suggestions.summarizer) {
+        // After DONE: the transcript is there meanwhile, and no answer of this server can fail it.
+        const { summary, problem } = await suggestions.summarizer.summarize(segments, video.duration_seconds);
+        if (summary) await transcripts.setSuggestions(db, videoId, attempt, summary);
+        else if (problem) suggestions.log?.warn({ videoId, problem }, 'no summary suggested');
+      }
       return segments.length ? 'done' : 'no-speech';
     },
-    async markFailed(videoId, reason) {
-      await transcripts.setTranscriptState(db, videoId, 'FAILED', { reason });
+    async markFailed(videoId, attempt, reason) {
+      // Only while it is under way: a give-up landing after the attempt's own failure keeps that reason.
+      await transcripts.setTranscriptState(db, videoId, 'FAILED', {
+        reason,
+        attempt,
+        onlyFrom: ['PENDING', 'RUNNING'],
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Grant } from './access';
 import { spanInEdit } from './edit-time-map';
 import { publishGeneratedCaptions } from './transcript-captions';
 import { MAX_LINE_CHARS, type TranscriptView } from './transcript';
+import { isDefaultTitle, suggestTitle } from './title-suggestion';
 import { VideoError } from './video';
 import type { StoredVideo } from './video.mapper';
 import type { VideoService } from './video.service';
@@ -18,6 +19,8 @@ export interface TranscriptServiceDeps {
   videos: VideoService;
   /** Unset when transcription is off: Retry then says so. */
   queue?: TranscriptionQueue;
+  /** The languages the engine transcribes (the built-in one: English alone); empty or unset: any. */
+  engineLanguages?: readonly string[];
 }
 
 /** Issue 30: reading a video's transcript (as the video may be read) and the owner's changes to it. */
@@ -26,7 +29,12 @@ export class TranscriptService {
 
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<TranscriptView> {
     const video = await this.deps.videos.readable(caller, id, grant);
-    return this.view(video);
+    return this.view(video, video.userId === caller?.uid);
+  }
+
+  /** The owner's editor: every line at its time in the unedited recording (the edit's kept ranges' timeline). */
+  async getOriginal(user: User, id: string): Promise<TranscriptView> {
+    return this.view(await this.deps.videos.owned(user, id), true, { originalTimeline: true });
   }
 
   /** The owner's correction of line `index`; the generated captions follow. */
@@ -39,7 +47,7 @@ export class TranscriptService {
     if (!(await transcripts.updateSegmentText(this.deps.db, id, index, clean)))
       throw new VideoError('not_found', `The transcript of video ${id} has no line ${index}`);
     await publishGeneratedCaptions(this.deps.db, this.deps.media, id);
-    return this.view(video);
+    return this.view(video, true);
   }
 
   /** The owner asks for a transcript again: after a failure, or where none was made; never over corrected lines. */
@@ -57,25 +65,34 @@ export class TranscriptService {
         'failed_precondition',
         `Transcribing again would replace the ${corrected === 1 ? 'line' : `${corrected} lines`} you corrected`,
       );
-    if (!(await transcripts.setTranscriptState(this.deps.db, id, 'PENDING', { onlyFrom: [from] })))
+    const attempt = await transcripts.beginTranscriptAttempt(this.deps.db, id, [from]);
+    if (attempt === undefined)
       throw new VideoError('failed_precondition', 'The transcript changed meanwhile: try again');
-    await queue.enqueueTranscription(id);
-    return this.view(await this.deps.videos.owned(user, id));
+    await queue.enqueueTranscription(id, attempt);
+    return this.view(await this.deps.videos.owned(user, id), true);
   }
 
   /**
    * The transcript of what plays: on an edited video, the lines the edit kept at the times they
    * play (the transcript itself stays on the original's timeline; a line's index still names it).
    */
-  private async view(video: StoredVideo): Promise<TranscriptView> {
+  private async view(video: StoredVideo, owner: boolean, { originalTimeline = false } = {}): Promise<TranscriptView> {
     const lines = await transcripts.listSegments(this.deps.db, video.id);
-    const kept = video.editing.playingRanges;
+    const kept = originalTimeline ? [] : video.editing.playingRanges;
     const playing = (start: number, end: number) => (kept.length ? spanInEdit(kept, start, end) : { start, end });
+    const state = video.transcript?.state ?? null;
+    const suggesting = owner && state === 'DONE';
     return {
       videoId: video.id,
-      state: video.transcript?.state ?? null,
+      state,
       failureReason: video.transcript?.failureReason ?? '',
       language: video.transcript?.language ?? '',
+      progress: state === 'RUNNING' ? (video.transcript?.progress ?? 0) : 0,
+      engineLanguages: [...(this.deps.engineLanguages ?? [])],
+      spokenLanguage: video.transcript?.spokenLanguage ?? '',
+      suggestedTitle: suggesting && isDefaultTitle(video.title) ? suggestTitle(lines) : '',
+      suggestedSummary: suggesting ? (video.transcript?.suggestedSummary ?? '') : '',
+      suggestedChapters: suggesting ? (video.transcript?.suggestedChapters ?? []) : [],
       lines: lines.flatMap((line) => {
         const span = playing(line.start_seconds, line.end_seconds);
         if (!span) return [];

@@ -8,6 +8,13 @@ export interface VideoTranscript {
   state: TranscriptState | null;
   failureReason: string;
   language: string;
+  /** While it runs: percent done (chunks of a long recording), 0 until the first is. */
+  progress: number;
+  /** The owner's choice of spoken language (ISO 639-1) the engine is asked for; '' lets it detect. */
+  spokenLanguage: string;
+  /** What a SUMMARY_URL server suggested when the transcript was done ('' and none otherwise). */
+  suggestedSummary: string;
+  suggestedChapters: Array<{ seconds: number; title: string }>;
 }
 
 export interface TranscriptLine {
@@ -22,6 +29,9 @@ export interface TranscriptLine {
 export interface TranscriptView extends VideoTranscript {
   videoId: string;
   lines: TranscriptLine[];
+  /** For the owner of a video whose title is still the default: one made from what was said. */
+  suggestedTitle: string;
+  engineLanguages: string[];
 }
 
 /** A line as the owner may write it. */

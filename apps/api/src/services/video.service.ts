@@ -210,7 +210,7 @@ export class VideoService {
   async update(
     user: User,
     id: string,
-    changes: { title?: string; description?: string; visibility?: VideoVisibility },
+    changes: { title?: string; description?: string; visibility?: VideoVisibility; spokenLanguage?: string },
   ): Promise<StoredVideo> {
     const before = await this.checkUpdate(user, id, changes);
     const revokeLinks = changes.visibility !== undefined && narrows(before.visibility, changes.visibility);
@@ -221,6 +221,7 @@ export class VideoService {
         ...(changes.title !== undefined ? { title: changes.title } : {}),
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
+        ...(changes.spokenLanguage !== undefined ? { spoken_language: changes.spokenLanguage } : {}),
       },
       { revokeLinks },
     );

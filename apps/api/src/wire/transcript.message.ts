@@ -20,13 +20,15 @@ const stateToProto: Record<NonNullable<VideoTranscript['state']>, TranscriptStat
 const protoState = (state: VideoTranscript['state'] | undefined) =>
   state ? stateToProto[state] : TranscriptState.NONE;
 
-/** The Video message's transcript fields (55-58). */
+/** The Video message's transcript fields (55-59, 70-71). */
 export function transcriptFields(video: StoredVideo): {
   transcriptState: TranscriptState;
   transcriptFailureReason: string;
   transcriptLanguage: string;
   transcriptMatch?: TranscriptLine;
   generatedCaptions: boolean;
+  transcriptProgress: number;
+  spokenLanguage: string;
 } {
   const match = video.transcriptMatch;
   return {
@@ -34,6 +36,8 @@ export function transcriptFields(video: StoredVideo): {
     transcriptFailureReason: video.transcript?.state === 'FAILED' ? video.transcript.failureReason : '',
     transcriptLanguage: video.transcript?.language ?? '',
     generatedCaptions: !video.editing.hasCaptions && video.transcript?.state === 'DONE',
+    transcriptProgress: video.transcript?.state === 'RUNNING' ? video.transcript.progress : 0,
+    spokenLanguage: video.transcript?.spokenLanguage ?? '',
     ...(match && {
       transcriptMatch: create(TranscriptLineSchema, {
         index: match.index,
@@ -51,6 +55,11 @@ export function toTranscriptMessage(view: TranscriptView): Transcript {
     state: protoState(view.state),
     failureReason: view.state === 'FAILED' ? view.failureReason : '',
     language: view.language,
+    suggestedTitle: view.suggestedTitle,
+    progress: view.progress,
+    engineLanguages: view.engineLanguages,
+    suggestedSummary: view.suggestedSummary,
+    suggestedChapters: view.suggestedChapters.map(({ seconds, title }) => ({ seconds, title })),
     segments: view.lines.map((line) => ({
       index: line.index,
       startSeconds: line.start,

@@ -3,7 +3,8 @@
  * OpenAI-compatible server written here (not ours: it answers the same lines for any audio). A
  * 10 s upload gets a transcript panel with those words and a captions track with those cues; a
  * click on the line at 0:04 seeks the player to 0:04; the library's search for a word only the
- * transcript holds lists the video, with the line, and opens it at that moment.
+ * transcript holds lists the video, with the line, and opens it at that moment. The owner takes
+ * the title suggested from the transcript, and cuts a sentence away by selecting its words.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import { Status } from '@stream/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage, screenshot, startApi, type ApiServer } from '../index';
-import { makeTestWebm, uploadVideo, waitUntilProcessed } from '../library/library-fixtures';
+import { makeTestWebm, uploadVideo, videoClient, waitUntilProcessed } from '../library/library-fixtures';
 
 const LINES = [
   { start: 0.5, end: 3.5, text: ' Welcome to the quarterly walkthrough.' },
@@ -23,20 +24,33 @@ const LINES = [
   { start: 8, end: 9.5, text: ' Thanks for watching.' },
 ];
 
+/** The words' times, as a server asked for timestamp_granularities[]=word answers them. */
+const WORDS = LINES.flatMap((line) => {
+  const words = line.text.trim().split(' ');
+  const step = (line.end - line.start) / words.length;
+  return words.map((word, i) => ({ word, start: line.start + i * step, end: line.start + (i + 1) * step }));
+});
+
 let fake: Server;
 let api: ApiServer;
 let browser: Browser;
 let page: Page;
 let videoId: string;
+let ownerToken: string;
 let workDir: string;
 
 beforeAll(async () => {
   fake = createServer((request, response) => {
     request.resume();
     request.on('end', () =>
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ language: 'english', text: LINES.map((l) => l.text).join(''), segments: LINES })),
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          language: 'english',
+          text: LINES.map((l) => l.text).join(''),
+          segments: LINES,
+          words: WORDS,
+        }),
+      ),
     );
   });
   fake.listen(0, '127.0.0.1');
@@ -60,6 +74,7 @@ beforeAll(async () => {
     displayName: 'Transcript Owner',
   });
   page = owner.page;
+  ownerToken = owner.user.idToken;
   videoId = await uploadVideo(api.baseUrl, owner.user.idToken, webm);
   const video = await waitUntilProcessed(api.baseUrl, owner.user.idToken, videoId);
   if (video.status !== Status.READY) throw new Error(`processing failed: ${video.failureReason}`);
@@ -127,5 +142,35 @@ describe('transcripts in Chromium', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'Transcript' }).locator('[aria-current="true"]').innerText())
       .toContain('zeppelin');
+  });
+
+  it('takes the title suggested from the transcript, and cuts a sentence away by selecting its words', async () => {
+    await page.goto(`${api.baseUrl}/video/${videoId}`);
+    const panel = page.getByRole('region', { name: 'Transcript' });
+    const suggested = panel.getByRole('textbox', { name: 'Suggested title' });
+    await suggested.waitFor({ timeout: 30_000 });
+    expect(await suggested.inputValue()).toBe('Here the zeppelin dashboard shows revenue');
+    await panel.getByRole('button', { name: 'Use this title' }).click();
+    await page.getByRole('heading', { name: 'Here the zeppelin dashboard shows revenue' }).waitFor();
+
+    await page.getByRole('button', { name: 'Trim' }).click();
+    const editor = page.getByRole('region', { name: 'Edit video' });
+    const words = editor.getByRole('group', { name: 'Transcript words' });
+    await words.getByRole('button', { name: 'Welcome', exact: true }).click({ timeout: 30_000 });
+    await words.getByRole('button', { name: 'walkthrough.', exact: true }).click({ modifiers: ['Shift'] });
+    await editor.getByRole('button', { name: 'Cut selected words' }).click();
+    const goes = editor.getByRole('region', { name: 'What goes' });
+    expect(await goes.getByTestId('what-goes-total').innerText()).toBe('Selected words: 1 cut, 0:03.0 removed');
+    expect(await goes.getByRole('listitem').innerText()).toContain('Welcome to the quarterly walkthrough.');
+    await goes.getByRole('button', { name: 'Apply to edit' }).click();
+    await expect.poll(() => editor.getByTestId('edit-result').innerText()).toMatch(/^Result: 0:07\.\d of /);
+    await screenshot(page, 'edit-by-transcript');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const saved = await videoClient(api.baseUrl, ownerToken).getVideo({ videoId });
+    expect(saved.keptRanges.map((range) => [range.startSeconds, range.endSeconds])).toEqual([
+      [0, 0.5],
+      [3.5, expect.closeTo(10, 0)],
+    ]);
   });
 });

@@ -11,6 +11,8 @@ import { AnnotationDrawLayer } from './annotation-draw-layer';
 import { AnnotationEditor } from './annotation-editor';
 import { annotationsProblem, clampToFrame } from './annotation-rules';
 import { SensitiveTextFinder, type SensitiveTextFinderProps } from './sensitive-text-finder';
+import { TranscriptCutter } from './transcript-cutter';
+import type { CutLine } from './transcript-cuts';
 
 export interface TrimEditorProps {
   /** The unedited video's length and address: an edit is always made on the original. */
@@ -29,6 +31,8 @@ export interface TrimEditorProps {
   onCancel: () => void;
   /** "Find sensitive text" (issue 31): its search and suggestions; Accept adds the blur here. */
   sensitiveText?: Omit<SensitiveTextFinderProps<AnnotationMark>, 'onAccept'>;
+  /** Issue 30: the transcript on the original's timeline, to cut by its words; none without one. */
+  transcriptLines?: readonly CutLine[];
 }
 
 /**
@@ -46,6 +50,7 @@ export function TrimEditor({
   onSave,
   onCancel,
   sensitiveText,
+  transcriptLines,
 }: TrimEditorProps) {
   const [start, setStart] = useState(initialKept[0]?.start ?? 0);
   const [end, setEnd] = useState(initialKept.at(-1)?.end ?? duration);
@@ -159,6 +164,13 @@ export function TrimEditor({
             </li>
           ))}
         </ul>
+      )}
+      {transcriptLines && transcriptLines.length > 0 && (
+        <TranscriptCutter
+          lines={transcriptLines}
+          duration={duration}
+          onApply={(spans) => setCuts((current) => [...current, ...spans])}
+        />
       )}
       <AnnotationEditor
         marks={marks}

@@ -1,4 +1,5 @@
 import { LabelledSelect } from '../common/labelled-select';
+import { SPOKEN_LANGUAGES } from '../transcript/spoken-language';
 import { SaveNotice, SettingsCheckbox, SettingsSection } from './settings-section';
 import type { DefaultVisibilityChoice, RecordingDefaultsChoice, SaveState, ThemeChoice } from './settings-types';
 
@@ -6,24 +7,28 @@ export interface DefaultsSectionProps {
   defaultVisibility: DefaultVisibilityChoice;
   theme: ThemeChoice;
   recording: RecordingDefaultsChoice;
+  /** Issue 30: the language videos without one of their own are transcribed in ('' : detected). */
+  spokenLanguage?: string;
   save: SaveState & {
     submit: (change: {
       defaultVisibility?: DefaultVisibilityChoice;
       theme?: ThemeChoice;
       recording?: RecordingDefaultsChoice;
+      spokenLanguage?: string;
     }) => void;
   };
 }
 
 const visibilities = (['Private', 'Shared', 'Public'] as const).map((value) => ({ value, label: value }));
 const themes = (['System', 'Light', 'Dark'] as const).map((value) => ({ value, label: value }));
+const languages = SPOKEN_LANGUAGES.map(([value, label]) => ({ value, label }));
 const countdowns = (['0', '3', '5', '10'] as const).map((value) => ({
   value,
   label: value === '0' ? 'None' : `${value} seconds`,
 }));
 
 /** What every new video and recording starts with, and the theme; each change is saved at once. */
-export function DefaultsSection({ defaultVisibility, theme, recording, save }: DefaultsSectionProps) {
+export function DefaultsSection({ defaultVisibility, theme, recording, spokenLanguage, save }: DefaultsSectionProps) {
   const setRecording = (change: Partial<RecordingDefaultsChoice>) =>
     save.submit({ recording: { ...recording, ...change } });
   return (
@@ -47,6 +52,14 @@ export function DefaultsSection({ defaultVisibility, theme, recording, save }: D
           options={countdowns}
           onChange={(value) => setRecording({ countdownSeconds: Number(value) })}
         />
+        {spokenLanguage !== undefined && (
+          <LabelledSelect
+            label="Spoken language of new videos"
+            value={spokenLanguage}
+            options={languages}
+            onChange={(value) => save.submit({ spokenLanguage: value })}
+          />
+        )}
       </div>
       <fieldset className="flex flex-wrap gap-6">
         <legend className="mb-1">A new recording starts with</legend>

@@ -73,6 +73,15 @@ describe('SettingsPageView', () => {
     expect(screen.getByRole('region', { name: 'API keys' })).toBeTruthy();
   });
 
+  it('saves the spoken language new videos are transcribed in (issue 30)', async () => {
+    const page = props();
+    render(<SettingsPageView {...page} account={{ ...page.account!, spokenLanguage: '' }} />);
+    const language = screen.getByRole('combobox', { name: 'Spoken language of new videos' });
+    expect((language as HTMLSelectElement).value).toBe('');
+    await userEvent.selectOptions(language, 'German');
+    expect(page.defaults.submit).toHaveBeenCalledWith({ spokenLanguage: 'de' });
+  });
+
   it('saves the display name and the default visibility the person chose', async () => {
     const page = props();
     render(<SettingsPageView {...page} />);

@@ -17,6 +17,7 @@ export interface SettingsPageViewProps {
     defaultVisibility: DefaultsSectionProps['defaultVisibility'];
     theme: DefaultsSectionProps['theme'];
     recording: DefaultsSectionProps['recording'];
+    spokenLanguage?: string;
   };
   rename: ProfileSectionProps['save'];
   /** The profile photo's upload; absent: no photo field. */
@@ -67,6 +68,7 @@ export function SettingsPageView(props: SettingsPageViewProps) {
             defaultVisibility={props.account.defaultVisibility}
             theme={props.account.theme}
             recording={props.account.recording}
+            spokenLanguage={props.account.spokenLanguage}
             save={props.defaults}
           />
           {props.storage && <StorageSection {...props.storage} />}

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { currentLineIndex, toSrt, toTxt, toVtt, type TranscriptFileLine } from './transcript-formats';
 import { TranscriptLine } from './transcript-line';
 import { usePendingAction } from '../common/use-pending-action';
+import { SpokenLanguage, type SpokenLanguageProps } from './spoken-language';
+import { TranscriptSuggestions, type TranscriptSuggestionsProps } from './transcript-suggestions';
 
 export type TranscriptPanelState = 'none' | 'transcribing' | 'done' | 'no-speech' | 'failed';
 
@@ -19,6 +21,12 @@ export interface TranscriptPanelProps {
   onRetry?: () => Promise<void>;
   /** The downloads' name, without extension. */
   fileName: string;
+  /** While transcribing: percent done (0 until the first piece of a long recording is). */
+  progress?: number;
+  /** The owner's: a title (and with SUMMARY_URL a summary and chapters) suggested from the transcript. */
+  suggestions?: TranscriptSuggestionsProps;
+  /** The owner's: the language the video is transcribed in. */
+  spokenLanguage?: SpokenLanguageProps;
 }
 
 const download = (type: string, body: string) => `data:${type};charset=utf-8,${encodeURIComponent(body)}`;
@@ -54,6 +62,8 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
     <section aria-label="Transcript" className="flex max-h-[32rem] min-w-0 flex-col gap-2 rounded-box bg-base-100 p-2">
       <h2 className="text-base font-semibold">Transcript</h2>
       <TranscriptStatus {...props} />
+      {props.spokenLanguage && <SpokenLanguage {...props.spokenLanguage} />}
+      {props.suggestions && <TranscriptSuggestions {...props.suggestions} />}
       {lines.length > 0 && (
         <>
           <input
@@ -95,14 +105,14 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
   );
 }
 
-function TranscriptStatus({ state, failureReason, loading, onRetry }: TranscriptPanelProps) {
+function TranscriptStatus({ state, failureReason, loading, onRetry, progress = 0 }: TranscriptPanelProps) {
   if (loading) return <p className="text-sm opacity-70">Loading the transcript…</p>;
   switch (state) {
     case 'transcribing':
       return (
         <p role="status" className="flex items-center gap-2 text-sm">
           <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-          Transcribing… the video plays meanwhile.
+          {progress > 0 ? `Transcribing ${progress}%…` : 'Transcribing…'} the video plays meanwhile.
         </p>
       );
     case 'no-speech':

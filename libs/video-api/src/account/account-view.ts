@@ -29,6 +29,7 @@ export function accountView(account: Account) {
     photoUrl: account.photoUrl,
     defaultVisibility: visibility,
     theme,
+    spokenLanguage: account.defaultSpokenLanguage,
     recording: {
       camera: account.recordingDefaults?.camera ?? false,
       microphone: account.recordingDefaults?.microphone ?? true,

@@ -57,11 +57,13 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
       defaultVisibility?: DefaultVisibilityLabel;
       theme?: ThemeLabel;
       recording?: RecordingDefaultsValue;
+      spokenLanguage?: string;
     }) =>
       callUnaryMethod(transport, AccountService.method.setDefaults, {
         ...(input.defaultVisibility ? { defaultVisibility: visibilityOfDefaultLabel(input.defaultVisibility) } : {}),
         ...(input.theme ? { theme: themeOfLabel(input.theme) } : {}),
         ...(input.recording ? { recordingDefaults: input.recording } : {}),
+        ...(input.spokenLanguage !== undefined ? { defaultSpokenLanguage: input.spokenLanguage } : {}),
       }),
     onSuccess: async (_saved, input) => {
       if (input.theme) options.onTheme?.(input.theme);

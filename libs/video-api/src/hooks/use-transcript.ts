@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
 import { retryVideoCall } from '../errors/retry-video-call';
 import { getVideoKey } from '../queries/video-queries';
+import { updateVideoMutation } from '../queries/video-mutations';
 import { enumLabel } from '../view/video-view';
 
 /** How often a transcript being made is asked for again. */
@@ -55,7 +56,7 @@ const rethrow = (error: unknown): never => {
  */
 export function useTranscript(
   transport: Transport,
-  video: Pick<Video, 'id' | 'transcriptState' | 'transcriptFailureReason'>,
+  video: Pick<Video, 'id' | 'transcriptState' | 'transcriptFailureReason'> & Partial<Pick<Video, 'spokenLanguage'>>,
   options: { isOwner?: boolean; shareToken?: string } = {},
 ) {
   const queryClient = useQueryClient();
@@ -96,8 +97,45 @@ export function useTranscript(
     },
   });
 
+  const updateVideo = useMutation(updateVideoMutation(transport, queryClient));
+  /** UpdateVideo of one field, then the transcript again (its suggestions follow the video). */
+  const change = async (input: Parameters<typeof updateVideo.mutateAsync>[0]) => {
+    await updateVideo.mutateAsync(input).catch(rethrow);
+    await queryClient.invalidateQueries({ queryKey: key });
+  };
+  const label = transcriptStateLabel(state);
+
   return {
-    state: transcriptStateLabel(state),
+    state: label,
+    progress: transcript?.progress ?? 0,
+    // Issue 30: the owner's title, summary and chapters suggested from the transcript, taken only on their word.
+    suggestions:
+      options.isOwner && transcript
+        ? {
+            title: transcript.suggestedTitle,
+            summary: transcript.suggestedSummary,
+            chapters: transcript.suggestedChapters.map(({ seconds, title }) => ({ seconds, title })),
+            onAcceptTitle: (title: string) => change({ videoId: video.id, title }),
+            onAcceptChapters: () =>
+              change({
+                videoId: video.id,
+                chapters: { chapters: transcript.suggestedChapters.map(({ seconds, title }) => ({ seconds, title })) },
+              }),
+          }
+        : undefined,
+    spokenLanguage: options.isOwner
+      ? {
+          value: video.spokenLanguage ?? '',
+          engineLanguages: transcript?.engineLanguages ?? [],
+          onChange: (code: string) => change({ videoId: video.id, spokenLanguage: code }),
+          onTranscribeAgain:
+            label === 'done' || label === 'no-speech'
+              ? async () => {
+                  await retry.mutateAsync().catch(rethrow);
+                }
+              : undefined,
+        }
+      : undefined,
     failureReason: transcript?.failureReason || video.transcriptFailureReason,
     language: transcript?.language ?? '',
     lines: (transcript?.segments ?? []).map((segment) => ({

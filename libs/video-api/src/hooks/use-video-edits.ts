@@ -4,6 +4,7 @@ import { ChapterListSchema, EditState, type Video } from '@stream/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
+import { useEditorTranscript } from '../editing/use-editor-transcript';
 import { useFindSensitiveText } from '../editing/use-find-sensitive-text';
 import { revertEditsMutation, saveEditsMutation, setCaptionsMutation } from '../queries/edit-mutations';
 import { updateVideoMutation } from '../queries/video-mutations';
@@ -36,6 +37,7 @@ export function useVideoEdits(transport: Transport, video: Video) {
   const update = useMutation(updateVideoMutation(transport, queryClient));
   // The filmstrip needs thumbnails of the original: the storyboard is of what plays.
   const sensitiveText = useFindSensitiveText(transport, video.id);
+  const transcriptLines = useEditorTranscript(transport, video, trimming);
   const originalStoryboard = video.playingRanges.length === 0 && video.storyboard?.url ? video.storyboard : undefined;
 
   return {
@@ -60,6 +62,8 @@ export function useVideoEdits(transport: Transport, video: Video) {
           initialAnnotations: annotationMarksOf(video.editAnnotations),
           // Issue 31: "Find sensitive text" suggests blurs the editor adds on Accept.
           sensitiveText,
+          // Issue 30: edit by transcript, once the transcript is there.
+          transcriptLines,
           onCancel: () => setTrimming(false),
           onSave: async (kept: { start: number; end: number }[], annotations: AnnotationMarkView[] = []) => {
             await save

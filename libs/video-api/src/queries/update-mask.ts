@@ -11,6 +11,7 @@ const MASK_PATHS = {
   visibility: 'visibility',
   defaultPlaybackRate: 'default_playback_rate',
   chapters: 'chapters',
+  spokenLanguage: 'spoken_language',
 } as const satisfies Partial<Record<keyof UpdateVideoInput, string>>;
 
 /**

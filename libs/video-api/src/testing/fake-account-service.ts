@@ -57,6 +57,14 @@ export function fakeAccountService(deps: { signedIn: (context: HandlerContext) =
       if (request.defaultVisibility !== undefined) account.defaultVisibility = request.defaultVisibility;
       if (request.theme !== undefined) account.theme = request.theme;
       if (request.recordingDefaults) account.recordingDefaults = request.recordingDefaults;
+      if (request.defaultSpokenLanguage !== undefined) {
+        if (!/^([a-z]{2})?$/.test(request.defaultSpokenLanguage))
+          throw new ConnectError(
+            'spoken_language must be two lowercase letters (ISO 639-1) or empty',
+            Code.InvalidArgument,
+          );
+        account.defaultSpokenLanguage = request.defaultSpokenLanguage;
+      }
       return account;
     },
     getExportLink: (_request, context) =>

@@ -36,7 +36,8 @@ export function createFakeTranscriptService(): FakeTranscriptService {
   };
   const transport = createRouterTransport((router) =>
     router.service(TranscriptService, {
-      getTranscript: (request) => found(request.videoId),
+      // The editor's original timeline is the owner's alone, as on the server.
+      getTranscript: (request) => (request.originalTimeline ? owned(request.videoId) : found(request.videoId)),
       updateTranscriptSegment(request) {
         const transcript = owned(request.videoId);
         const text = request.text.trim().replace(/\s+/g, ' ');

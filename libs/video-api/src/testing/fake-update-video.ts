@@ -19,7 +19,7 @@ function maskedFields(request: UpdateVideoRequest): Set<string> | undefined {
   const fields = new Set<string>();
   for (const path of request.updateMask.paths) {
     if (path === '*') UPDATABLE.forEach((field) => fields.add(field));
-    else if ((UPDATABLE as readonly string[]).includes(path)) fields.add(path);
+    else if ((UPDATABLE as readonly string[]).includes(path) || path === 'spoken_language') fields.add(path);
     else if (known.has(path)) throw invalid(`update_mask: ${path} cannot be changed by UpdateVideo`);
     else throw invalid(`update_mask: ${JSON.stringify(path)} is not a field`);
   }
@@ -43,11 +43,20 @@ export function fakeUpdateVideo(request: UpdateVideoRequest): MessageInitShape<t
   if (named('default_playback_rate') && rate !== undefined && rate !== 0 && !(rate >= 0.5 && rate <= 2))
     throw invalid('default_playback_rate must be 0 (normal) or from 0.5 to 2');
   const chapters = request.chapters?.chapters ?? (mask ? [] : undefined);
+  // Issue 30: only a mask naming it, or a maskless request that sets it, changes the language.
+  const language = mask
+    ? mask.has('spoken_language')
+      ? (request.spokenLanguage ?? '')
+      : undefined
+    : request.spokenLanguage;
+  if (language !== undefined && !/^([a-z]{2})?$/.test(language))
+    throw invalid('spoken_language must be two lowercase letters (ISO 639-1) or empty');
   return {
     ...(named('title') && title ? { title } : {}),
     ...(named('description') ? { description: request.description } : {}),
     ...(named('visibility') ? { visibility: request.visibility } : {}),
     ...(named('default_playback_rate') && rate !== undefined ? { defaultPlaybackRate: rate } : {}),
+    ...(language !== undefined ? { spokenLanguage: language } : {}),
     ...(named('chapters') && chapters !== undefined
       ? {
           chapters: chapters

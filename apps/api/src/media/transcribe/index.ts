@@ -13,6 +13,7 @@ export function transcriberFromConfig(config: {
   TRANSCRIBE_URL?: string;
   TRANSCRIBE_API_KEY?: string;
   TRANSCRIBE_MODEL: string;
+  TRANSCRIBE_CHUNK_SECONDS?: number;
   FFMPEG_PATH?: string;
 }): Transcriber | undefined {
   if (config.TRANSCRIBE === 'off') return undefined;
@@ -23,6 +24,7 @@ export function transcriberFromConfig(config: {
       apiKey: config.TRANSCRIBE_API_KEY,
       model: config.TRANSCRIBE_MODEL,
       ffmpegPath,
+      chunkSeconds: config.TRANSCRIBE_CHUNK_SECONDS,
     });
-  return builtinTranscriber({ ffmpegPath });
+  return builtinTranscriber({ ffmpegPath, chunkSeconds: config.TRANSCRIBE_CHUNK_SECONDS });
 }

@@ -35,7 +35,7 @@ export function openAiTranscriber(options: OpenAiTranscriberOptions): Transcribe
   const backoffMs = options.backoffMs ?? 1000;
   const requestTimeoutMs = options.requestTimeoutMs ?? 5 * 60 * 1000;
 
-  async function send(path: string, offset: number) {
+  async function send(path: string, offset: number, language: string | undefined) {
     let lastProblem = '';
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (attempt > 1) await sleep(backoffMs * 2 ** (attempt - 2));
@@ -43,6 +43,7 @@ export function openAiTranscriber(options: OpenAiTranscriberOptions): Transcribe
       form.append('file', await openAsBlob(path, { type: 'audio/wav' }), 'audio.wav');
       form.append('model', options.model);
       form.append('response_format', 'verbose_json');
+      if (language) form.append('language', language);
       form.append('timestamp_granularities[]', 'segment');
       form.append('timestamp_granularities[]', 'word');
       let response: Response;
@@ -71,7 +72,7 @@ export function openAiTranscriber(options: OpenAiTranscriberOptions): Transcribe
 
   return {
     name: endpoint,
-    async transcribe(file, { durationSeconds, scratchDir, timeoutMs }) {
+    async transcribe(file, { durationSeconds, scratchDir, timeoutMs, language: asked, onProgress }) {
       const dir = join(scratchDir, `chunks-${randomUUID()}`);
       try {
         await mkdir(dir, { recursive: true });
@@ -82,10 +83,12 @@ export function openAiTranscriber(options: OpenAiTranscriberOptions): Transcribe
         let language = '';
         const segments: TranscriptSegment[] = [];
         for (const [index, name] of chunks.entries()) {
-          const answer = await send(join(dir, name), index * chunkSeconds);
+          const answer = await send(join(dir, name), index * chunkSeconds, asked);
           language ||= answer.language;
           segments.push(...answer.segments);
+          await onProgress?.(index + 1, chunks.length);
         }
+        language ||= asked ?? '';
         return { language, segments: clampSegments(segments, durationSeconds) };
       } finally {
         await rm(dir, { recursive: true, force: true });

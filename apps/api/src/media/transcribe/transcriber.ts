@@ -27,10 +27,17 @@ export interface Transcript {
 export interface Transcriber {
   /** What is transcribing, for logs and the benchmark: `pocketsphinx` or the server's URL. */
   readonly name: string;
-  transcribe(
-    file: string,
-    options: { durationSeconds: number; scratchDir: string; timeoutMs: number },
-  ): Promise<Transcript>;
+  transcribe(file: string, options: TranscribeOptions): Promise<Transcript>;
+}
+
+export interface TranscribeOptions {
+  durationSeconds: number;
+  scratchDir: string;
+  timeoutMs: number;
+  /** The spoken language (ISO 639-1) to ask the engine for; '' or unset: the engine detects it. */
+  language?: string;
+  /** Told after each piece of the audio is done: `done` of `total` (long recordings go in chunks). */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
 }
 
 export class TranscriptionError extends Error {

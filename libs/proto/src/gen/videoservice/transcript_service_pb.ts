@@ -8,7 +8,7 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { TranscriptState } from "./video_service_pb";
+import type { Chapter, TranscriptState } from "./video_service_pb";
 import { file_videoservice_video_service } from "./video_service_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/transcript_service.proto.
  */
 export const file_videoservice_transcript_service: GenFile = /*@__PURE__*/
-  fileDesc("CiV2aWRlb3NlcnZpY2UvdHJhbnNjcmlwdF9zZXJ2aWNlLnByb3RvEgx2aWRlb3NlcnZpY2UiPQoUR2V0VHJhbnNjcmlwdFJlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEwoLc2hhcmVfdG9rZW4YAiABKAkiTwoeVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnRSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBWluZGV4GAIgASgFEgwKBHRleHQYAyABKAkiLQoZUmV0cnlUcmFuc2NyaXB0aW9uUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSJKCg5UcmFuc2NyaXB0V29yZBIMCgR3b3JkGAEgASgJEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAEimQEKEVRyYW5zY3JpcHRTZWdtZW50Eg0KBWluZGV4GAEgASgFEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESDAoEdGV4dBgEIAEoCRIrCgV3b3JkcxgFIAMoCzIcLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYBiABKAgiqQEKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSLAoFc3RhdGUYAiABKA4yHS52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdFN0YXRlEhYKDmZhaWx1cmVfcmVhc29uGAMgASgJEhAKCGxhbmd1YWdlGAQgASgJEjEKCHNlZ21lbnRzGAUgAygLMh8udmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHRTZWdtZW50Mp4CChFUcmFuc2NyaXB0U2VydmljZRJNCg1HZXRUcmFuc2NyaXB0EiIudmlkZW9zZXJ2aWNlLkdldFRyYW5zY3JpcHRSZXF1ZXN0GhgudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHQSYQoXVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnQSLC52aWRlb3NlcnZpY2UuVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnRSZXF1ZXN0GhgudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHQSVwoSUmV0cnlUcmFuc2NyaXB0aW9uEicudmlkZW9zZXJ2aWNlLlJldHJ5VHJhbnNjcmlwdGlvblJlcXVlc3QaGC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdGIGcHJvdG8z", [file_videoservice_video_service]);
+  fileDesc("CiV2aWRlb3NlcnZpY2UvdHJhbnNjcmlwdF9zZXJ2aWNlLnByb3RvEgx2aWRlb3NlcnZpY2UiWAoUR2V0VHJhbnNjcmlwdFJlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEwoLc2hhcmVfdG9rZW4YAiABKAkSGQoRb3JpZ2luYWxfdGltZWxpbmUYAyABKAgiTwoeVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnRSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBWluZGV4GAIgASgFEgwKBHRleHQYAyABKAkiLQoZUmV0cnlUcmFuc2NyaXB0aW9uUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSJKCg5UcmFuc2NyaXB0V29yZBIMCgR3b3JkGAEgASgJEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAEimQEKEVRyYW5zY3JpcHRTZWdtZW50Eg0KBWluZGV4GAEgASgFEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESDAoEdGV4dBgEIAEoCRIrCgV3b3JkcxgFIAMoCzIcLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYBiABKAgivAIKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSLAoFc3RhdGUYAiABKA4yHS52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdFN0YXRlEhYKDmZhaWx1cmVfcmVhc29uGAMgASgJEhAKCGxhbmd1YWdlGAQgASgJEjEKCHNlZ21lbnRzGAUgAygLMh8udmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHRTZWdtZW50EhcKD3N1Z2dlc3RlZF90aXRsZRgGIAEoCRIZChFzdWdnZXN0ZWRfc3VtbWFyeRgHIAEoCRIxChJzdWdnZXN0ZWRfY2hhcHRlcnMYCCADKAsyFS52aWRlb3NlcnZpY2UuQ2hhcHRlchIQCghwcm9ncmVzcxgJIAEoBRIYChBlbmdpbmVfbGFuZ3VhZ2VzGAogAygJMp4CChFUcmFuc2NyaXB0U2VydmljZRJNCg1HZXRUcmFuc2NyaXB0EiIudmlkZW9zZXJ2aWNlLkdldFRyYW5zY3JpcHRSZXF1ZXN0GhgudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHQSYQoXVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnQSLC52aWRlb3NlcnZpY2UuVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnRSZXF1ZXN0GhgudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHQSVwoSUmV0cnlUcmFuc2NyaXB0aW9uEicudmlkZW9zZXJ2aWNlLlJldHJ5VHJhbnNjcmlwdGlvblJlcXVlc3QaGC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdGIGcHJvdG8z", [file_videoservice_video_service]);
 
 /**
  * @generated from message videoservice.GetTranscriptRequest
@@ -33,6 +33,14 @@ export type GetTranscriptRequest = Message<"videoservice.GetTranscriptRequest"> 
    * @generated from field: string share_token = 2;
    */
   shareToken: string;
+
+  /**
+   * The owner's editor (edit by transcript): every line at its time in the unedited recording, as
+   * the edit's kept ranges are, rather than where the edit plays it. Anyone else gets not_found.
+   *
+   * @generated from field: bool original_timeline = 3;
+   */
+  originalTimeline: boolean;
 };
 
 /**
@@ -191,6 +199,43 @@ export type Transcript = Message<"videoservice.Transcript"> & {
    * @generated from field: repeated videoservice.TranscriptSegment segments = 5;
    */
   segments: TranscriptSegment[];
+
+  /**
+   * Suggestions made from the transcript (issue 30), for the owner to take or leave; empty for
+   * anyone else. A title, while the video's title is still the default one.
+   *
+   * @generated from field: string suggested_title = 6;
+   */
+  suggestedTitle: string;
+
+  /**
+   * A summary and chapter titles, where the server has SUMMARY_URL (an OpenAI-compatible chat
+   * endpoint); empty otherwise. Chapters are on the original's timeline.
+   *
+   * @generated from field: string suggested_summary = 7;
+   */
+  suggestedSummary: string;
+
+  /**
+   * @generated from field: repeated videoservice.Chapter suggested_chapters = 8;
+   */
+  suggestedChapters: Chapter[];
+
+  /**
+   * While TRANSCRIPT_STATE_TRANSCRIBING: percent done (chunks of a long recording), as
+   * Video.transcript_progress.
+   *
+   * @generated from field: int32 progress = 9;
+   */
+  progress: number;
+
+  /**
+   * The languages (ISO 639-1) this server's engine transcribes; empty: any it is asked for. The
+   * built-in engine answers ["en"]: a video set to another language is still heard as English.
+   *
+   * @generated from field: repeated string engine_languages = 10;
+   */
+  engineLanguages: string[];
 };
 
 /**

@@ -17,7 +17,7 @@ import { signedInPerson } from './support/people';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
-import { readZip } from './support/zip';
+import { readZip } from '@stream/video-api/testing';
 
 let emulator: AuthEmulator;
 let server: TestServer;

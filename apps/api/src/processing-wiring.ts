@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import type { MediaService } from './media';
 import type { ApiMetrics } from './ops/metrics';
-import { createProcessing, type Processing } from './processing';
+import { createProcessing, type AppJob, type Processing } from './processing';
 import { createEditVideoStore } from './services/edit-video-store';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { createRenditionVideoStore } from './services/rendition-video-store';
@@ -22,6 +22,8 @@ export async function wireProcessing(deps: {
   media: MediaService;
   log: Logger;
   metrics: ApiMetrics;
+  /** The app's own queues (mail-wiring.ts's digest, webhook deliveries). */
+  appJobs?: readonly AppJob[];
 }): Promise<Processing> {
   const { config, database, media, log, metrics } = deps;
   const processing = await createProcessing({
@@ -34,6 +36,7 @@ export async function wireProcessing(deps: {
     scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
     log,
     onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
+    appJobs: deps.appJobs,
   });
   metrics.watchQueue(
     () => processing.queueSize(),

@@ -35,7 +35,6 @@ import { SensitiveTextService } from './services/sensitive-text.service';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
-import { createSmtpMailer, defaultSender } from './services/mailer';
 import { recordingUsers, UserDirectory } from './services/user-directory';
 import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
@@ -49,7 +48,6 @@ import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversa
 import { QuotaService } from './services/quota.service';
 import { AccountGate, admittedUsers } from './services/account-gate';
 import { AdminService } from './services/admin.service';
-import { BrandingService } from './services/branding.service';
 import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
 import adminRoutes from './rpc/admin.routes';
 import apiKeyRoutes from './rpc/api-key.routes';
@@ -62,6 +60,7 @@ import { Readiness } from './ops/readiness';
 import { requestId } from './ops/request-id';
 import { readinessChecks } from './readiness-checks';
 import { wireProcessing } from './processing-wiring';
+import { wireMail } from './mail-wiring';
 import { fastifyTrustProxy, trustFunction } from './trust-proxy';
 
 export interface BuildOptions {
@@ -117,7 +116,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       presignedReadSeconds: config.S3_PRESIGNED_READS ? config.SIGNED_URL_TTL_SECONDS : undefined,
     });
     closers.unshift(await media.startSweeping());
-    const processing = await wireProcessing({ config, database, media, log, metrics });
+    const mail = wireMail(config, database.db, log);
+    const { mailer, branding } = mail;
+    if (mailer) closers.unshift(async () => mailer.close());
+    const processing = await wireProcessing({ config, database, media, log, metrics, appJobs: mail.jobs });
     // Started as the server begins closing, so the running job and in-flight requests share one grace period.
     let processingStopped: Promise<void> | undefined;
     const stopProcessing = () => (processingStopped ??= processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000));
@@ -142,11 +144,6 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     });
     const library = new LibraryService({ db: database.db, videos });
     const directory = new UserDirectory({ db: database.db, log });
-    const mailer = config.SMTP_URL
-      ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL) })
-      : undefined;
-    if (mailer) closers.unshift(async () => mailer.close());
-    const branding = new BrandingService({ db: database.db }); // issue 32: watch pages and mails carry it
     const teams = new TeamService({ db: database.db, directory, generations, mailer, branding, log });
     // Issue 32: quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
     const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
@@ -172,7 +169,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const signIns = createSignInAccounts(config.FIREBASE_PROJECT_ID);
     closers.push(() => signIns.close());
     const accounts = new AccountService({ db: database.db, directory, videos, signIns, log });
-    const conversations = new ConversationService({ db: database.db, videos, rateLimits: rateLimitCounter });
+    const conversations = new ConversationService({
+      db: database.db,
+      videos,
+      rateLimits: rateLimitCounter,
+      mail: mail.notificationMail,
+    });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
     const sensitiveText = new SensitiveTextService({
@@ -204,7 +206,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           sensitiveTextRoutes({ sensitiveText })(router);
           adminRoutes({ admin, quota, branding })(router);
           apiKeyRoutes({ apiKeys })(router);
-          accountRoutes({ accounts, signer })(router);
+          accountRoutes({ accounts, signer, mailAvailable: mailer !== undefined })(router);
         },
         anonymousMethods: new Set([
           ...anonymousMethods,

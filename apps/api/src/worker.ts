@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { MediaService } from './media';
 import { wireProcessing } from './processing-wiring';
+import { wireMail } from './mail-wiring';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
 import { StartupError } from './startup/startup-error';
@@ -44,7 +45,8 @@ async function main() {
   });
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
   const metrics = new ApiMetrics();
-  const processing = await wireProcessing({ config, database, media, log, metrics });
+  const mail = wireMail(config, database.db, log); // the daily notification digest
+  const processing = await wireProcessing({ config, database, media, log, metrics, appJobs: mail.jobs });
   await processing.startWorker();
   const ops = config.METRICS_PORT
     ? await startOpsServer({
@@ -66,6 +68,7 @@ async function main() {
       log.info({}, 'worker stopping');
       await ops?.close();
       await processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000);
+      mail.mailer?.close();
       await database.close();
     },
     cut: () => undefined, // the queue hands a job still running at the end of the grace back by itself

@@ -105,7 +105,7 @@ export const eventsAfter = async (db: Kysely<Database>, videoId: string, after: 
 
 export const insertNotifications = async (
   db: Kysely<Database>,
-  rows: (Omit<Selectable<NotificationTable>, 'created_at' | 'read_at'> & { kind: NotificationKind })[],
+  rows: (Omit<Selectable<NotificationTable>, 'created_at' | 'read_at' | 'mailed_at'> & { kind: NotificationKind })[],
 ) => {
   if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
 };

@@ -20,7 +20,12 @@ export interface UserTable {
   default_visibility: ColumnType<'PRIVATE' | 'SHARED' | 'PUBLIC', 'PRIVATE' | 'SHARED' | 'PUBLIC' | undefined>;
   recording_defaults: ColumnType<RecordingDefaultsJson | null, string | null | undefined, string | null>;
   theme: ColumnType<'system' | 'light' | 'dark', 'system' | 'light' | 'dark' | undefined>;
+  /** Issue 28: how notifications reach them by mail. */
+  notification_mail: ColumnType<NotificationMailChoice, NotificationMailChoice | undefined>;
 }
+
+/** At once, in a daily digest, or not by mail (users.notification_mail). */
+export type NotificationMailChoice = 'immediate' | 'digest' | 'off';
 
 /** What /record starts with (users.recording_defaults). */
 export interface RecordingDefaultsJson {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RecordingDefaultsJson } from './team.table';
+import type { NotificationMailChoice, RecordingDefaultsJson } from './team.table';
 import type { Database } from './video.table';
 
 export interface UserClaims {
@@ -57,6 +57,7 @@ export interface AccountDefaults {
   defaultVisibility?: 'PRIVATE' | 'SHARED' | 'PUBLIC';
   recordingDefaults?: RecordingDefaultsJson;
   theme?: 'system' | 'light' | 'dark';
+  notificationMail?: NotificationMailChoice;
 }
 
 /** Replaces the defaults given, keeping the others. False: no row. */
@@ -71,6 +72,7 @@ export async function setAccountDefaults(
       ...(defaults.defaultVisibility ? { default_visibility: defaults.defaultVisibility } : {}),
       ...(defaults.recordingDefaults ? { recording_defaults: JSON.stringify(defaults.recordingDefaults) } : {}),
       ...(defaults.theme ? { theme: defaults.theme } : {}),
+      ...(defaults.notificationMail ? { notification_mail: defaults.notificationMail } : {}),
       updated_at: sql<Date>`now()`,
     })
     .where('uid', '=', uid)

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { User } from '../auth/user';
 import { eraseAccountRows, teamsOwnedAlone, videoIdsOf } from '../db/account.repository';
+import { passOverUnmailed } from '../db/notification-mail.repository';
 import { findUser, setAccountDefaults, setEditedName } from '../db/user.repository';
 import type { Database } from '../db/video.table';
 import {
@@ -11,6 +12,7 @@ import {
   FALLBACK_RECORDING_DEFAULTS,
   type Account,
   type DefaultVisibility,
+  type NotificationMailChoice,
   type RecordingDefaults,
   type ThemeChoice,
 } from './account';
@@ -57,6 +59,7 @@ export class AccountService {
       defaultVisibility: row.default_visibility,
       recordingDefaults: { ...FALLBACK_RECORDING_DEFAULTS, ...(row.recording_defaults ?? {}) },
       theme: row.theme,
+      notificationMail: row.notification_mail,
       createdAt: row.created_at,
     };
   }
@@ -79,7 +82,12 @@ export class AccountService {
 
   async setDefaults(
     user: User,
-    defaults: { defaultVisibility?: DefaultVisibility; recordingDefaults?: RecordingDefaults; theme?: ThemeChoice },
+    defaults: {
+      defaultVisibility?: DefaultVisibility;
+      recordingDefaults?: RecordingDefaults;
+      theme?: ThemeChoice;
+      notificationMail?: NotificationMailChoice;
+    },
   ): Promise<Account> {
     const recording = defaults.recordingDefaults;
     if (
@@ -95,7 +103,11 @@ export class AccountService {
       );
     }
     await this.deps.directory.ensure(user);
-    await setAccountDefaults(this.deps.db, user.uid, defaults);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await setAccountDefaults(trx, user.uid, defaults);
+      // Mail turned off: what a digest had not sent yet is dropped, not sent once it is on again.
+      if (defaults.notificationMail === 'off') await passOverUnmailed(trx, user.uid);
+    });
     return this.get(user);
   }
 

@@ -27,6 +27,8 @@ export class AccountError extends VideoError {
 
 export type DefaultVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC';
 export type ThemeChoice = 'system' | 'light' | 'dark';
+/** How notifications reach the person by mail (issue 28). */
+export type NotificationMailChoice = 'immediate' | 'digest' | 'off';
 
 export interface RecordingDefaults {
   camera: boolean;
@@ -41,6 +43,7 @@ export interface Account {
   defaultVisibility: DefaultVisibility;
   recordingDefaults: RecordingDefaults;
   theme: ThemeChoice;
+  notificationMail: NotificationMailChoice;
   createdAt: Date;
 }
 

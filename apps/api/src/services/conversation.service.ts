@@ -17,6 +17,7 @@ import type {
   Reaction,
 } from './conversation';
 import { ConversationSignal } from './conversation-signal';
+import type { NotificationMailService } from './notification-mail.service';
 import { PersonRateLimit } from './person-rate-limit';
 import type { RateLimitCounter } from './rate-limit-counter';
 import { playbackInsights } from './playback-insights';
@@ -38,6 +39,8 @@ export interface ConversationServiceDeps {
   videos: Pick<VideoService, 'readable'>;
   /** Where the per-person limits are counted: the database, so a cluster shares them (issue 33). */
   rateLimits: RateLimitCounter;
+  /** Set when SMTP_URL is: new notifications are mailed to whoever wants them at once. */
+  mail?: Pick<NotificationMailService, 'mailSoon'>;
 }
 
 const notFound = (what: string) => new VideoError('not_found', `No ${what}`);
@@ -163,6 +166,7 @@ export class ConversationService {
     }
     if (!(await this.commentLimit.take(user.uid)))
       throw new VideoError('resource_exhausted', 'Too many comments in a short time; wait a minute');
+    const notified: string[] = [];
     const row = await db.transaction().execute(async (trx) => {
       const inserted = await repository.insertComment(trx, {
         id: randomUUID(),
@@ -176,24 +180,24 @@ export class ConversationService {
       const recipients = new Map<string, 'comment' | 'reply'>();
       if (video.userId !== user.uid) recipients.set(video.userId, parent ? 'reply' : 'comment');
       if (parent && parent.author_uid !== user.uid) recipients.set(parent.author_uid, 'reply');
-      await repository.insertNotifications(
-        trx,
-        [...recipients].map(([uid, kind]) => ({
-          id: randomUUID(),
-          recipient_uid: uid,
-          kind,
-          video_id: videoId,
-          comment_id: inserted.id,
-          actor_uid: user.uid,
-          actor_name: user.name ?? '',
-          actor_photo: user.photoUrl ?? '',
-          text: input.text.slice(0, 200),
-          moment_seconds: inserted.moment_seconds,
-        })),
-      );
+      const notifications = [...recipients].map(([uid, kind]) => ({
+        id: randomUUID(),
+        recipient_uid: uid,
+        kind,
+        video_id: videoId,
+        comment_id: inserted.id,
+        actor_uid: user.uid,
+        actor_name: user.name ?? '',
+        actor_photo: user.photoUrl ?? '',
+        text: input.text.slice(0, 200),
+        moment_seconds: inserted.moment_seconds,
+      }));
+      await repository.insertNotifications(trx, notifications);
+      notified.push(...notifications.map((notification) => notification.id));
       return inserted;
     });
     this.signal.changed(videoId);
+    this.deps.mail?.mailSoon(notified);
     return toComment(row);
   }
 
@@ -241,6 +245,7 @@ export class ConversationService {
     const video = await this.deps.videos.readable(user, videoId, grant);
     if (!(await this.reactionLimit.take(user.uid)))
       throw new VideoError('resource_exhausted', 'Too many reactions in a short time; wait a few seconds');
+    const notified: string[] = [];
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const inserted = await repository.insertReaction(trx, {
         id: randomUUID(),
@@ -251,9 +256,11 @@ export class ConversationService {
       });
       await repository.addEvent(trx, videoId, 'reaction_added', inserted.id);
       if (video.userId !== user.uid) {
+        const id = randomUUID();
+        notified.push(id);
         await repository.insertNotifications(trx, [
           {
-            id: randomUUID(),
+            id,
             recipient_uid: video.userId,
             kind: 'reaction',
             video_id: videoId,
@@ -269,6 +276,7 @@ export class ConversationService {
       return inserted;
     });
     this.signal.changed(videoId);
+    this.deps.mail?.mailSoon(notified);
     return toReaction(row);
   }
 

@@ -19,6 +19,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'profile', title: 'Profile' },
   { id: 'account', title: 'Account' },
   { id: 'defaults', title: 'Defaults' },
+  { id: 'notifications', title: 'Notifications' },
   { id: 'storage', title: 'Storage' },
   { id: 'api-keys', title: 'API keys' },
   { id: 'data', title: 'Your data' },

@@ -6,9 +6,12 @@ import { accountErrorMessage } from './account-error-message';
 import { getAccountKey, getAccountQuery } from './account-queries';
 import {
   accountView,
+  notificationMailLabel,
+  notificationMailOfLabel,
   themeOfLabel,
   visibilityOfDefaultLabel,
   type DefaultVisibilityLabel,
+  type NotificationMailLabel,
   type ThemeLabel,
 } from './account-view';
 
@@ -65,6 +68,13 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
       await refresh();
     },
   });
+  const mailChoice = useMutation({
+    mutationFn: (label: NotificationMailLabel) =>
+      callUnaryMethod(transport, AccountService.method.setDefaults, {
+        notificationMail: notificationMailOfLabel(label),
+      }),
+    onSuccess: refresh,
+  });
   const exporting = useMutation({
     mutationFn: () => callUnaryMethod(transport, AccountService.method.getExportLink, {}),
     onSuccess: (link) => options.download(link.url),
@@ -84,6 +94,11 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
     defaults: {
       ...state(defaults),
       submit: (input: Parameters<typeof defaults.mutate>[0]) => defaults.mutate(input),
+    },
+    notifications: account.data && {
+      mail: notificationMailLabel(account.data),
+      mailAvailable: account.data.notificationMailAvailable,
+      save: { ...state(mailChoice), submit: (label: NotificationMailLabel) => mailChoice.mutate(label) },
     },
     exportData: { ...state(exporting), start: () => exporting.mutate() },
     deleteAccount: { ...state(deleting), submit: (confirmEmail: string) => deleting.mutate(confirmEmail) },

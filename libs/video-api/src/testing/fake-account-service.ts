@@ -59,6 +59,7 @@ export function fakeAccountService(deps: { signedIn: (context: HandlerContext) =
       if (request.defaultVisibility !== undefined) account.defaultVisibility = request.defaultVisibility;
       if (request.theme !== undefined) account.theme = request.theme;
       if (request.recordingDefaults) account.recordingDefaults = request.recordingDefaults;
+      if (request.notificationMail !== undefined) account.notificationMail = request.notificationMail;
       return account;
     },
     getExportLink: (_request, context) =>

@@ -24,6 +24,8 @@ export async function wireProcessing(deps: {
   metrics: ApiMetrics;
   /** The app's own queues (mail-wiring.ts's digest, webhook deliveries). */
   appJobs?: readonly AppJob[];
+  /** Told of each video processing made READY. */
+  onReady?: (videoId: string) => Promise<void>;
 }): Promise<Processing> {
   const { config, database, media, log, metrics } = deps;
   const processing = await createProcessing({
@@ -37,6 +39,7 @@ export async function wireProcessing(deps: {
     log,
     onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
     appJobs: deps.appJobs,
+    onReady: deps.onReady,
   });
   metrics.watchQueue(
     () => processing.queueSize(),

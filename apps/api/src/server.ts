@@ -61,6 +61,8 @@ import { requestId } from './ops/request-id';
 import { readinessChecks } from './readiness-checks';
 import { wireProcessing } from './processing-wiring';
 import { wireMail } from './mail-wiring';
+import { wireWebhooks } from './webhook-wiring';
+import webhookRoutes from './rpc/webhook.routes';
 import { fastifyTrustProxy, trustFunction } from './trust-proxy';
 
 export interface BuildOptions {
@@ -119,7 +121,17 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const mail = wireMail(config, database.db, log);
     const { mailer, branding } = mail;
     if (mailer) closers.unshift(async () => mailer.close());
-    const processing = await wireProcessing({ config, database, media, log, metrics, appJobs: mail.jobs });
+    const hooks = wireWebhooks(config, database.db, log);
+    const processing = await wireProcessing({
+      config,
+      database,
+      media,
+      log,
+      metrics,
+      appJobs: [...mail.jobs, ...hooks.jobs],
+      onReady: (videoId) => hooks.webhooks.videoReady(videoId),
+    });
+    hooks.connect(processing);
     // Started as the server begins closing, so the running job and in-flight requests share one grace period.
     let processingStopped: Promise<void> | undefined;
     const stopProcessing = () => (processingStopped ??= processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000));
@@ -133,7 +145,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const generations = new LinkGenerations(database.db);
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations });
-    const sharing = new SharingService({ db: database.db, videos });
+    const sharing = new SharingService({ db: database.db, videos, hooks: hooks.webhooks });
     const edits = new EditService({
       db: database.db,
       media,
@@ -174,6 +186,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       videos,
       rateLimits: rateLimitCounter,
       mail: mail.notificationMail,
+      hooks: hooks.webhooks,
     });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
@@ -206,6 +219,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           sensitiveTextRoutes({ sensitiveText })(router);
           adminRoutes({ admin, quota, branding })(router);
           apiKeyRoutes({ apiKeys })(router);
+          webhookRoutes({ webhooks: hooks.webhooks })(router);
           accountRoutes({ accounts, signer, mailAvailable: mailer !== undefined })(router);
         },
         anonymousMethods: new Set([

@@ -15,6 +15,7 @@ import { openDatabase } from './db/database';
 import { MediaService } from './media';
 import { wireProcessing } from './processing-wiring';
 import { wireMail } from './mail-wiring';
+import { wireWebhooks } from './webhook-wiring';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
 import { StartupError } from './startup/startup-error';
@@ -46,7 +47,17 @@ async function main() {
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
   const metrics = new ApiMetrics();
   const mail = wireMail(config, database.db, log); // the daily notification digest
-  const processing = await wireProcessing({ config, database, media, log, metrics, appJobs: mail.jobs });
+  const hooks = wireWebhooks(config, database.db, log); // deliveries, and video.ready
+  const processing = await wireProcessing({
+    config,
+    database,
+    media,
+    log,
+    metrics,
+    appJobs: [...mail.jobs, ...hooks.jobs],
+    onReady: (videoId) => hooks.webhooks.videoReady(videoId),
+  });
+  hooks.connect(processing);
   await processing.startWorker();
   const ops = config.METRICS_PORT
     ? await startOpsServer({

@@ -10,3 +10,4 @@ export * from './gen/videoservice/api_key_service_pb';
 export * from './limits';
 export * from './validation';
 export * from './gen/videoservice/account_service_pb';
+export * from './gen/videoservice/webhook_service_pb';

@@ -6,6 +6,7 @@ import type { TranscriptSegmentTable } from './transcript.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from './team.table';
 import type * as conversation from './conversation.table';
 import type { RateLimitWindowTable } from './rate-limit.table';
+import type { WebhookDeliveryTable, WebhookTable } from './webhook.table';
 import type { AdminAuditLogTable, ApiKeyTable, InstanceSettingTable } from './admin.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
@@ -97,6 +98,8 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   api_keys: ApiKeyTable;
   instance_settings: InstanceSettingTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

@@ -106,6 +106,8 @@ export async function createProcessing(deps: {
   log: Logger;
   /** Told of every attempt's outcome and duration (metrics). */
   onAttempt?: (outcome: ProcessingOutcome, seconds: number) => void;
+  /** Told of each video processing made READY (webhooks' video.ready); a failure only logs. */
+  onReady?: (videoId: string) => Promise<void>;
   /** The app's own queues (digests, webhooks), worked beside processing. */
   appJobs?: readonly AppJob[];
 }): Promise<Processing> {
@@ -157,6 +159,10 @@ export async function createProcessing(deps: {
         ...mediaAttempt(config, scratchDir),
       });
       if (result) await askForTranscript(videoId);
+      if (result && deps.onReady)
+        await deps
+          .onReady(videoId)
+          .catch((error: unknown) => jobLog.warn({ videoId, err: error }, 'could not announce the ready video'));
       if (result)
         jobLog.info(
           { videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes },

@@ -18,6 +18,7 @@ import type {
 } from './conversation';
 import { ConversationSignal } from './conversation-signal';
 import type { NotificationMailService } from './notification-mail.service';
+import type { WebhookService } from './webhook.service';
 import { PersonRateLimit } from './person-rate-limit';
 import type { RateLimitCounter } from './rate-limit-counter';
 import { playbackInsights } from './playback-insights';
@@ -41,6 +42,8 @@ export interface ConversationServiceDeps {
   rateLimits: RateLimitCounter;
   /** Set when SMTP_URL is: new notifications are mailed to whoever wants them at once. */
   mail?: Pick<NotificationMailService, 'mailSoon'>;
+  /** Webhooks (issue 28, item 7): comment.created and reaction.created. */
+  hooks?: Pick<WebhookService, 'emitSoon'>;
 }
 
 const notFound = (what: string) => new VideoError('not_found', `No ${what}`);
@@ -198,6 +201,11 @@ export class ConversationService {
     });
     this.signal.changed(videoId);
     this.deps.mail?.mailSoon(notified);
+    this.deps.hooks?.emitSoon({
+      event: 'comment.created',
+      video: hookVideo(video),
+      data: { comment: hookItem(row, { parentId: row.parent_id, text: row.text }) },
+    });
     return toComment(row);
   }
 
@@ -277,6 +285,11 @@ export class ConversationService {
     });
     this.signal.changed(videoId);
     this.deps.mail?.mailSoon(notified);
+    this.deps.hooks?.emitSoon({
+      event: 'reaction.created',
+      video: hookVideo(video),
+      data: { reaction: hookItem(row, { emoji: row.emoji }) },
+    });
     return toReaction(row);
   }
 
@@ -405,6 +418,26 @@ export class ConversationService {
     );
   }
 }
+
+/** The video as a webhook payload names it. */
+const hookVideo = (video: StoredVideo) => ({
+  id: video.id,
+  userId: video.userId,
+  teamId: video.teamId,
+  title: video.title,
+});
+
+/** A comment or reaction in a webhook payload: its author by name only. */
+const hookItem = (
+  row: { id: string; author_name: string; moment_seconds: number; created_at: Date },
+  fields: Record<string, unknown>,
+) => ({
+  id: row.id,
+  ...fields,
+  momentSeconds: row.moment_seconds,
+  author: { displayName: row.author_name },
+  createdAt: row.created_at.toISOString(),
+});
 
 /** A moment within the video: past its end (when known) it is its end. */
 function clampMoment(seconds: number, video: StoredVideo): number {

@@ -21,7 +21,8 @@ import * as annotations from './20261126030000-annotations';
 import * as accountSettings from './20261126040000-account-settings';
 import * as admin from './20261126050000-admin';
 import * as rateLimits from './20261126060000-rate-limits';
-import * as notificationMail from './20261127020000-notification-mail';
+import * as webhooks from './20261127020000-webhooks';
+import * as notificationMail from './20261127020100-notification-mail';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '20261126040000-account-settings': accountSettings,
   '20261126050000-admin': admin,
   '20261126060000-rate-limits': rateLimits,
-  '20261127020000-notification-mail': notificationMail,
+  '20261127020000-webhooks': webhooks,
+  '20261127020100-notification-mail': notificationMail,
 };

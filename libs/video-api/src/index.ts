@@ -124,3 +124,4 @@ export {
   type ThemeLabel,
 } from './account/account-view';
 export { useSettingsPage, type RecordingDefaultsValue, type SettingsPageOptions } from './account/use-settings-page';
+export { useWebhooks, WEBHOOK_EVENT_LABELS, type Webhooks } from './webhooks/use-webhooks';

@@ -4,6 +4,7 @@ import { AccountSection, type AccountSectionProps } from './account-section';
 import { DataSection } from './data-section';
 import { DefaultsSection, type DefaultsSectionProps } from './defaults-section';
 import { NotificationsSection, type NotificationsSectionProps } from './notifications-section';
+import { WebhooksSection, type WebhooksSectionProps } from './webhooks-section';
 import { ProfileSection, type ProfileSectionProps } from './profile-section';
 import { SETTINGS_SECTIONS, type SaveState } from './settings-types';
 
@@ -27,9 +28,11 @@ export interface SettingsPageViewProps {
   /** The Storage and API keys sections, drawn before Your data. */
   storage?: StorageSectionProps;
   apiKeys?: ApiKeysSectionProps;
+  /** Webhooks (issue 28), drawn after API keys. */
+  webhooks?: WebhooksSectionProps;
 }
 
-/** /settings (issue 32): a list of links to its sections, then Profile, Account, Defaults, Notifications, Storage, API keys and Your data. */
+/** /settings (issue 32): a list of links to its sections, then Profile, Account, Defaults, Notifications, Storage, API keys, Webhooks and Your data. */
 export function SettingsPageView(props: SettingsPageViewProps) {
   return (
     <div className="flex flex-col gap-4 max-w-3xl">
@@ -65,6 +68,7 @@ export function SettingsPageView(props: SettingsPageViewProps) {
           {props.notifications && <NotificationsSection {...props.notifications} />}
           {props.storage && <StorageSection {...props.storage} />}
           {props.apiKeys && <ApiKeysSection {...props.apiKeys} />}
+          {props.webhooks && <WebhooksSection {...props.webhooks} />}
           <DataSection email={props.account.email} exportData={props.exportData} deleteAccount={props.deleteAccount} />
         </>
       )}
@@ -77,5 +81,6 @@ function drawn(id: (typeof SETTINGS_SECTIONS)[number]['id'], props: SettingsPage
   if (id === 'notifications') return props.notifications !== undefined;
   if (id === 'storage') return props.storage !== undefined;
   if (id === 'api-keys') return props.apiKeys !== undefined;
+  if (id === 'webhooks') return props.webhooks !== undefined;
   return true;
 }

@@ -22,5 +22,6 @@ export const SETTINGS_SECTIONS = [
   { id: 'notifications', title: 'Notifications' },
   { id: 'storage', title: 'Storage' },
   { id: 'api-keys', title: 'API keys' },
+  { id: 'webhooks', title: 'Webhooks' },
   { id: 'data', title: 'Your data' },
 ] as const;

@@ -3,6 +3,7 @@ import { callUnaryMethod } from '@connectrpc/connect-query';
 import { AccountService } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { accountErrorMessage } from './account-error-message';
+import { useWebhooks } from '../webhooks/use-webhooks';
 import { getAccountKey, getAccountQuery } from './account-queries';
 import {
   accountView,
@@ -85,6 +86,7 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
     onSuccess: () => options.onDeleted(),
   });
   const view = account.data && accountView(account.data);
+  const webhooks = useWebhooks(transport);
 
   return {
     loading: account.isPending,
@@ -100,6 +102,7 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
       mailAvailable: account.data.notificationMailAvailable,
       save: { ...state(mailChoice), submit: (label: NotificationMailLabel) => mailChoice.mutate(label) },
     },
+    webhooks,
     exportData: { ...state(exporting), start: () => exporting.mutate() },
     deleteAccount: { ...state(deleting), submit: (confirmEmail: string) => deleting.mutate(confirmEmail) },
   };

@@ -188,6 +188,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       mail: mail.notificationMail,
       hooks: hooks.webhooks,
     });
+    // PostgreSQL: other API processes' comments reach this one's live streams at once (LISTEN/NOTIFY).
+    if (database.listen) closers.unshift(await conversations.listenAcrossProcesses(database.listen));
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({ db: database.db, media, videos, queue: transcriptQueue });
     const sensitiveText = new SensitiveTextService({

@@ -79,8 +79,17 @@ export const setCommentsEnabled = (db: Kysely<Database>, videoId: string, enable
   db.updateTable('videos').set({ comments_enabled: enabled }).where('id', '=', videoId).execute();
 
 /** Numbers a change of the video's conversation (for live streams and their catch-up). */
-export const addEvent = (db: Kysely<Database>, videoId: string, kind: ConversationEventKind, subjectId = '') =>
-  db.insertInto('conversation_events').values({ video_id: videoId, kind, subject_id: subjectId }).execute();
+/** The channel a change of a video's conversation is NOTIFYed on (its payload: the video's id). */
+export const CONVERSATION_CHANNEL = 'conversation_changed';
+
+/**
+ * Numbers a change of the video's conversation, and NOTIFYs it: inside the caller's transaction,
+ * PostgreSQL sends it on commit, so a listening process reads the change as soon as it hears.
+ */
+export async function addEvent(db: Kysely<Database>, videoId: string, kind: ConversationEventKind, subjectId = '') {
+  await db.insertInto('conversation_events').values({ video_id: videoId, kind, subject_id: subjectId }).execute();
+  await sql`select pg_notify(${CONVERSATION_CHANNEL}, ${videoId})`.execute(db);
+}
 
 export async function lastEventSeq(db: Kysely<Database>, videoId: string): Promise<number> {
   const row = await db

@@ -4,6 +4,8 @@ import type { User } from '../auth/user';
 import * as repository from '../db/conversation.repository';
 import type { CommentRow, NotificationRow, ReactionRow } from '../db/conversation.repository';
 import type { Database } from '../db/video.table';
+import type { AppDatabase } from '../db/database';
+import type { ChannelListener } from '../db/pg-listener';
 import type { Grant } from './access';
 import type {
   Author,
@@ -31,8 +33,13 @@ import type { VideoService } from './video.service';
 export const COMMENT_LIMIT = { max: 20, windowMs: 60_000 };
 export const REACTION_LIMIT = { max: 20, windowMs: 10_000 };
 export const PLAYBACK_LIMIT = { max: 120, windowMs: 60_000 };
-/** How often a live stream looks for changes made by other processes, and says it is alive. */
+/**
+ * How often a live stream looks for changes made by other processes: every second when nothing
+ * tells it of them (PGlite's one process needs no more), every 15 s as a safety net while this
+ * process LISTENs for the NOTIFYs of the others (PostgreSQL).
+ */
 export const POLL_MS = 1_000;
+export const LISTENING_POLL_MS = 15_000;
 export const HEARTBEAT_MS = 15_000;
 
 export interface ConversationServiceDeps {
@@ -117,6 +124,7 @@ const owns = (user: User | undefined, video: StoredVideo) =>
  */
 export class ConversationService {
   private readonly signal = new ConversationSignal();
+  private listener?: ChannelListener;
   private readonly commentLimit: PersonRateLimit;
   private readonly reactionLimit: PersonRateLimit;
   private readonly playbackLimit: PersonRateLimit;
@@ -127,6 +135,19 @@ export class ConversationService {
     this.commentLimit = limit('comment', COMMENT_LIMIT);
     this.reactionLimit = limit('reaction', REACTION_LIMIT);
     this.playbackLimit = limit('playback', PLAYBACK_LIMIT);
+  }
+
+  /**
+   * Hears the changes other processes make (`listen`: the database's LISTEN, PostgreSQL only), so
+   * their comments reach this process's streams at once; returns the closer.
+   */
+  async listenAcrossProcesses(listen: NonNullable<AppDatabase['listen']>): Promise<() => Promise<void>> {
+    const listener = await listen(repository.CONVERSATION_CHANNEL, {
+      onPayload: (videoId) => this.signal.changed(videoId),
+      onResumed: () => this.signal.changedAll(),
+    });
+    this.listener = listener;
+    return () => listener.close();
   }
 
   async list(caller: User | undefined, videoId: string, grant: Grant): Promise<Conversation> {
@@ -322,7 +343,7 @@ export class ConversationService {
         lastBeat = Date.now();
         yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
       }
-      await this.signal.wait(videoId, POLL_MS, signal);
+      await this.signal.wait(videoId, this.listener?.listening() ? LISTENING_POLL_MS : POLL_MS, signal);
     }
   }
 

@@ -19,6 +19,7 @@ import type {
   Reaction,
 } from './conversation';
 import { ConversationSignal } from './conversation-signal';
+import { pageTokenOf, placeOf } from './comment-page-token';
 import type { NotificationMailService } from './notification-mail.service';
 import type { WebhookService } from './webhook.service';
 import { PersonRateLimit } from './person-rate-limit';
@@ -150,23 +151,37 @@ export class ConversationService {
     return () => listener.close();
   }
 
-  async list(caller: User | undefined, videoId: string, grant: Grant): Promise<Conversation> {
+  /**
+   * The video's conversation: every comment (up to 10,000) without `page`, else the page of
+   * `page.size` top-level comments (with their replies) after `page.token`; reactions come with
+   * the whole list or the first page.
+   */
+  async list(
+    caller: User | undefined,
+    videoId: string,
+    grant: Grant,
+    page?: { size: number; token?: string | undefined },
+  ): Promise<Conversation> {
+    const after = page?.token ? placeOf(page.token) : undefined;
     const video = await this.deps.videos.readable(caller, videoId, grant);
     const db = this.deps.db;
     // The cursor first: a change made while reading arrives again on the stream (clients keep one per id).
     const cursor = await repository.lastEventSeq(db, videoId);
-    const [rows, reactions, enabled] = await Promise.all([
-      repository.listComments(db, videoId),
-      repository.listReactions(db, videoId),
+    const [comments, reactions, enabled] = await Promise.all([
+      page
+        ? repository.listCommentPage(db, videoId, after, page.size)
+        : repository.listComments(db, videoId).then((rows) => ({ rows, next: undefined })),
+      after ? Promise.resolve([]) : repository.listReactions(db, videoId),
       repository.commentsEnabled(db, videoId),
     ]);
     return {
-      comments: threaded(rows),
+      comments: threaded(comments.rows),
       reactions: reactions.map(toReaction),
       commentsEnabled: enabled,
       canComment: caller !== undefined && enabled,
       isOwner: owns(caller, video),
       cursor: String(cursor),
+      ...(comments.next ? { nextPageToken: pageTokenOf(comments.next) } : {}),
     };
   }
 

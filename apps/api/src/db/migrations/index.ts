@@ -23,6 +23,7 @@ import * as admin from './20261126050000-admin';
 import * as rateLimits from './20261126060000-rate-limits';
 import * as webhooks from './20261127020000-webhooks';
 import * as notificationMail from './20261127020100-notification-mail';
+import * as commentPages from './20261127020200-comment-pages';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261126060000-rate-limits': rateLimits,
   '20261127020000-webhooks': webhooks,
   '20261127020100-notification-mail': notificationMail,
+  '20261127020200-comment-pages': commentPages,
 };

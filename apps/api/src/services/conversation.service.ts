@@ -19,6 +19,7 @@ import type {
   Reaction,
 } from './conversation';
 import { ConversationSignal } from './conversation-signal';
+import { ConversationFeed, type FeedEvent } from './conversation-feed';
 import { pageTokenOf, placeOf } from './comment-page-token';
 import type { NotificationMailService } from './notification-mail.service';
 import type { WebhookService } from './webhook.service';
@@ -125,6 +126,14 @@ const owns = (user: User | undefined, video: StoredVideo) =>
  */
 export class ConversationService {
   private readonly signal = new ConversationSignal();
+  /** Streams of one video read its changes once between them. */
+  private readonly feed = new ConversationFeed(async (videoId, after, limit) => {
+    const events = await repository.eventsAfter(this.deps.db, videoId, after, limit);
+    const resolved: FeedEvent[] = [];
+    for (const event of events)
+      resolved.push({ seq: event.seq, change: await this.changeOf(event.kind, event.subjectId) });
+    return resolved;
+  });
   private listener?: ChannelListener;
   private readonly commentLimit: PersonRateLimit;
   private readonly reactionLimit: PersonRateLimit;
@@ -344,21 +353,25 @@ export class ConversationService {
     const db = this.deps.db;
     let cursor = since ?? (await repository.lastEventSeq(db, videoId));
     yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
-    let lastBeat = Date.now();
-    while (!signal.aborted) {
-      const events = await repository.eventsAfter(db, videoId, cursor, 200);
-      for (const event of events) {
-        const change = await this.changeOf(event.kind, event.subjectId);
-        cursor = event.seq;
-        if (change) yield { cursor: String(cursor), change };
+    const leave = this.feed.join(videoId, cursor);
+    try {
+      let lastBeat = Date.now();
+      while (!signal.aborted) {
+        const events = await this.feed.after(videoId, cursor);
+        for (const event of events) {
+          cursor = event.seq;
+          if (event.change) yield { cursor: String(cursor), change: event.change };
+        }
+        if (events.length === 200) continue;
+        if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+          await this.deps.videos.readable(caller, videoId, grant);
+          lastBeat = Date.now();
+          yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
+        }
+        await this.signal.wait(videoId, this.listener?.listening() ? LISTENING_POLL_MS : POLL_MS, signal);
       }
-      if (events.length === 200) continue;
-      if (Date.now() - lastBeat >= HEARTBEAT_MS) {
-        await this.deps.videos.readable(caller, videoId, grant);
-        lastBeat = Date.now();
-        yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
-      }
-      await this.signal.wait(videoId, this.listener?.listening() ? LISTENING_POLL_MS : POLL_MS, signal);
+    } finally {
+      leave();
     }
   }
 

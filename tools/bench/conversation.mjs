@@ -11,6 +11,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import { createClient, Code, ConnectError } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-node';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
@@ -96,7 +98,7 @@ async function run(engine, { owner, posters, apis }) {
   // The viewers, signed out with the share link as the watch page holds them, split over the APIs.
   const sentAt = new Map();
   const received = Array.from({ length: VIEWERS }, () => new Map());
-  const abort = new AbortController();
+  const abort = new globalThis.AbortController();
   let open = 0;
   const streams = received.map(async (seen, index) => {
     const api = apis[index % apis.length];

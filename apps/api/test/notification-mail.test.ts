@@ -4,7 +4,7 @@
 // comment that looks like HTML as text, carries the instance's branding, and nobody is mailed for
 // their own actions. (Without SMTP_URL the account says mail is unavailable: the last case.)
 import { Code } from '@connectrpc/connect';
-import { NotificationMail, Visibility } from '@stream/proto';
+import { NotificationMail } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';

@@ -8,9 +8,13 @@ import {
   WebhookSchema,
   WebhookService as WebhookServiceDescriptor,
 } from '@stream/proto';
-import type { WebhookDeliveryRow, WebhookRow } from '../db/webhook.repository';
-import type { WebhookDeliveryStatus as StoredStatus, WebhookEventName } from '../db/webhook.table';
-import type { WebhookService } from '../services/webhook.service';
+import type {
+  StoredWebhook as WebhookRow,
+  StoredWebhookDelivery as WebhookDeliveryRow,
+  WebhookDeliveryStatus as StoredStatus,
+  WebhookEventName,
+  WebhookService,
+} from '../services/webhook.service';
 import { signedIn } from './signed-in';
 
 const eventToProto: Record<WebhookEventName, WebhookEvent> = {

@@ -13,6 +13,13 @@ import { VideoError } from './video';
 import { checkWebhookHost, parseWebhookUrl } from './webhook-address';
 import { deliver } from './webhook-sender';
 
+/** A hook and a delivery as the service hands them out (the rpc layer maps them to messages). */
+export type {
+  WebhookRow as StoredWebhook,
+  WebhookDeliveryRow as StoredWebhookDelivery,
+} from '../db/webhook.repository';
+export type { WebhookDeliveryStatus, WebhookEventName } from '../db/webhook.table';
+
 export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
   'video.ready',
   'comment.created',

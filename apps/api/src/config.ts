@@ -155,6 +155,16 @@ export const configSchema = z.object({
   ),
   /** The From of the mail sent, e.g. `Stream <stream@example.com>`; unset: Stream <no-reply@PUBLIC_URL's host>. */
   MAIL_FROM: optionalString,
+  /**
+   * Webhooks (issue 28): `1` lets them reach loopback, private and link-local addresses (receivers
+   * inside the operator's own network). Off by default: a user's URL could otherwise reach the
+   * server's neighbours or the cloud metadata service.
+   */
+  WEBHOOK_ALLOW_PRIVATE: boolean.default(false),
+  /** Attempts after the first before a webhook delivery is marked failed. */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
+  /** Seconds before the first retry of a delivery; each next one waits about twice as long. */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   /** Least severe log line written; `warn` drops the per-request lines (like nginx's access_log off). */
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   /** `json` (one object a line) or `pretty` (pino-pretty); unset: pretty when stdout is a terminal, else JSON. */

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import type { MediaService } from './media';
 import type { ApiMetrics } from './ops/metrics';
-import { createProcessing, type Processing } from './processing';
+import { createProcessing, type AppJob, type Processing } from './processing';
 import { createEditVideoStore } from './services/edit-video-store';
 import { createProcessingVideoStore } from './services/processing-video-store';
 import { createRenditionVideoStore } from './services/rendition-video-store';
@@ -23,6 +23,10 @@ export async function wireProcessing(deps: {
   media: MediaService;
   log: Logger;
   metrics: ApiMetrics;
+  /** The app's own queues (mail-wiring.ts's digest, webhook deliveries). */
+  appJobs?: readonly AppJob[];
+  /** Told of each video processing made READY. */
+  onReady?: (videoId: string) => Promise<void>;
 }): Promise<Processing> {
   const { config, database, media, log, metrics } = deps;
   const processing = await createProcessing({
@@ -35,6 +39,8 @@ export async function wireProcessing(deps: {
     scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
     log,
     onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
+    appJobs: deps.appJobs,
+    onReady: deps.onReady,
   });
   metrics.watchQueue(
     () => processing.queueSize(),

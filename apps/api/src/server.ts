@@ -39,7 +39,6 @@ import { SensitiveTextService } from './services/sensitive-text.service';
 import { LinkGenerations } from './services/link-generations';
 import { ResumableUploadService } from './services/resumable-upload.service';
 import { VideoService } from './services/video.service';
-import { createSmtpMailer, defaultSender } from './services/mailer';
 import { recordingUsers, UserDirectory } from './services/user-directory';
 import { TeamService } from './services/team.service';
 import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
@@ -56,7 +55,6 @@ import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversa
 import { QuotaService } from './services/quota.service';
 import { AccountGate, admittedUsers } from './services/account-gate';
 import { AdminService } from './services/admin.service';
-import { BrandingService } from './services/branding.service';
 import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
 import adminRoutes from './rpc/admin.routes';
 import apiKeyRoutes from './rpc/api-key.routes';
@@ -69,6 +67,9 @@ import { Readiness } from './ops/readiness';
 import { requestId } from './ops/request-id';
 import { readinessChecks } from './readiness-checks';
 import { wireProcessing } from './processing-wiring';
+import { wireMail } from './mail-wiring';
+import { wireWebhooks } from './webhook-wiring';
+import webhookRoutes from './rpc/webhook.routes';
 import { fastifyTrustProxy, trustFunction } from './trust-proxy';
 
 export interface BuildOptions {
@@ -124,7 +125,20 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       presignedReadSeconds: config.S3_PRESIGNED_READS ? config.SIGNED_URL_TTL_SECONDS : undefined,
     });
     closers.unshift(await media.startSweeping());
-    const processing = await wireProcessing({ config, database, media, log, metrics });
+    const mail = wireMail(config, database.db, log);
+    const { mailer, branding } = mail;
+    if (mailer) closers.unshift(async () => mailer.close());
+    const hooks = wireWebhooks(config, database.db, log);
+    const processing = await wireProcessing({
+      config,
+      database,
+      media,
+      log,
+      metrics,
+      appJobs: [...mail.jobs, ...hooks.jobs],
+      onReady: (videoId) => hooks.webhooks.videoReady(videoId),
+    });
+    hooks.connect(processing);
     // Started as the server begins closing, so the running job and in-flight requests share one grace period.
     let processingStopped: Promise<void> | undefined;
     const stopProcessing = () => (processingStopped ??= processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000));
@@ -138,7 +152,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const passes = new LinkPasses(signingSecret); // issue 28: passes through password and email gates
     const linkGates = new ShareLinkGates({ db: database.db, passes });
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations, linkGates });
-    const sharing = new SharingService({ db: database.db, videos, gates: linkGates });
+    const sharing = new SharingService({ db: database.db, videos, gates: linkGates, hooks: hooks.webhooks });
     const edits = new EditService({
       db: database.db,
       media,
@@ -149,11 +163,6 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     });
     const library = new LibraryService({ db: database.db, videos });
     const directory = new UserDirectory({ db: database.db, log });
-    const mailer = config.SMTP_URL
-      ? createSmtpMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL) })
-      : undefined;
-    if (mailer) closers.unshift(async () => mailer.close());
-    const branding = new BrandingService({ db: database.db }); // issue 32: watch pages and mails carry it
     const teams = new TeamService({ db: database.db, directory, generations, mailer, branding, log });
     // Issue 32: quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
     const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
@@ -191,7 +200,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       videos,
       rateLimits: rateLimitCounter,
       gates: linkGates,
+      mail: mail.notificationMail,
+      hooks: hooks.webhooks,
     });
+    // PostgreSQL: other API processes' comments reach this one's live streams at once (LISTEN/NOTIFY).
+    if (database.listen) closers.unshift(await conversations.listenAcrossProcesses(database.listen));
     const shareLinks = new ShareLinkService({
       db: database.db,
       videos,
@@ -244,7 +257,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           sensitiveTextRoutes({ sensitiveText })(router);
           adminRoutes({ admin, quota, branding })(router);
           apiKeyRoutes({ apiKeys })(router);
-          accountRoutes({ accounts, signer })(router);
+          webhookRoutes({ webhooks: hooks.webhooks })(router);
+          accountRoutes({ accounts, signer, mailAvailable: mailer !== undefined })(router);
         },
         anonymousMethods: new Set([
           ...anonymousMethods,

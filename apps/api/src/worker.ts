@@ -14,6 +14,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { MediaService } from './media';
 import { wireProcessing } from './processing-wiring';
+import { wireMail } from './mail-wiring';
+import { wireWebhooks } from './webhook-wiring';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
 import { StartupError } from './startup/startup-error';
@@ -44,7 +46,18 @@ async function main() {
   });
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
   const metrics = new ApiMetrics();
-  const processing = await wireProcessing({ config, database, media, log, metrics });
+  const mail = wireMail(config, database.db, log); // the daily notification digest
+  const hooks = wireWebhooks(config, database.db, log); // deliveries, and video.ready
+  const processing = await wireProcessing({
+    config,
+    database,
+    media,
+    log,
+    metrics,
+    appJobs: [...mail.jobs, ...hooks.jobs],
+    onReady: (videoId) => hooks.webhooks.videoReady(videoId),
+  });
+  hooks.connect(processing);
   await processing.startWorker();
   const ops = config.METRICS_PORT
     ? await startOpsServer({
@@ -66,6 +79,7 @@ async function main() {
       log.info({}, 'worker stopping');
       await ops?.close();
       await processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000);
+      mail.mailer?.close();
       await database.close();
     },
     cut: () => undefined, // the queue hands a job still running at the end of the grace back by itself

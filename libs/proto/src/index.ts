@@ -12,3 +12,4 @@ export * from './validation';
 export * from './annotations';
 export * from './gen/videoservice/account_service_pb';
 export * from './gen/videoservice/share_link_service_pb';
+export * from './gen/videoservice/webhook_service_pb';

@@ -131,3 +131,4 @@ export { shareLinkClient } from './links/share-link-client';
 export { useAppShell } from './account/use-app-shell';
 export type { AppShellView } from './account/app-shell-view';
 export { accountRecordingDefaults, type RecordingStart } from './account/account-recording-defaults';
+export { useWebhooks, WEBHOOK_EVENT_LABELS, type Webhooks } from './webhooks/use-webhooks';

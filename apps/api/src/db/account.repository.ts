@@ -91,6 +91,9 @@ export async function eraseAccountRows(trx: Kysely<Database>, uid: string): Prom
     .where('created_by', '=', uid)
     .execute();
   await trx.deleteFrom('team_invites').where('created_by', '=', uid).execute();
+  // Their own webhooks go; a team's stay the team's, no longer naming who made them.
+  await trx.deleteFrom('webhooks').where('owner_uid', '=', uid).where('team_id', 'is', null).execute();
+  await trx.updateTable('webhooks').set({ owner_uid: '' }).where('owner_uid', '=', uid).execute();
   await trx.deleteFrom('team_members').where('uid', '=', uid).execute();
 
   await trx

@@ -33,6 +33,64 @@ export const listComments = (db: Kysely<Database>, videoId: string) =>
     .limit(MAX_LISTED_COMMENTS)
     .execute();
 
+/** Where a page of comments ends: its last top-level comment's place in the video's order. */
+export interface CommentPagePlace {
+  momentSeconds: number;
+  /** created_at as PostgreSQL writes it: a Date would lose its microseconds. */
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * Up to `limit` top-level comments after `after` (the start when undefined), by moment, age and
+ * id, with every reply under them (by age); `next` is set when more follow. Deleted ones come too
+ * (the caller shows one only while a reply stands under it): asking for that here made PostgreSQL
+ * hash every reply of the video for each page.
+ */
+export async function listCommentPage(
+  db: Kysely<Database>,
+  videoId: string,
+  after: CommentPagePlace | undefined,
+  limit: number,
+): Promise<{ rows: CommentRow[]; next?: CommentPagePlace }> {
+  const top = await db
+    .selectFrom('comments')
+    .selectAll()
+    .select(sql<string>`created_at::text`.as('created_key'))
+    .where('video_id', '=', videoId)
+    .where('parent_id', 'is', null)
+    .$if(after !== undefined, (qb) =>
+      qb.where(
+        sql<boolean>`(moment_seconds, created_at, id) > (${after!.momentSeconds}, ${after!.createdAt}::timestamptz, ${after!.id})`,
+      ),
+    )
+    .orderBy('moment_seconds')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute();
+  const page = top.slice(0, limit);
+  const replies =
+    page.length === 0
+      ? []
+      : await db
+          .selectFrom('comments')
+          .selectAll()
+          .where(
+            'parent_id',
+            'in',
+            page.map((row) => row.id),
+          )
+          .where('deleted_at', 'is', null)
+          .orderBy('created_at')
+          .execute();
+  const last = page.at(-1);
+  const rows = [...page.map(({ created_key: _key, ...row }) => row), ...replies];
+  return top.length > limit && last
+    ? { rows, next: { momentSeconds: last.moment_seconds, createdAt: last.created_key, id: last.id } }
+    : { rows };
+}
+
 /** A video's latest reactions, by moment. */
 export const listReactions = async (db: Kysely<Database>, videoId: string) =>
   (
@@ -79,8 +137,17 @@ export const setCommentsEnabled = (db: Kysely<Database>, videoId: string, enable
   db.updateTable('videos').set({ comments_enabled: enabled }).where('id', '=', videoId).execute();
 
 /** Numbers a change of the video's conversation (for live streams and their catch-up). */
-export const addEvent = (db: Kysely<Database>, videoId: string, kind: ConversationEventKind, subjectId = '') =>
-  db.insertInto('conversation_events').values({ video_id: videoId, kind, subject_id: subjectId }).execute();
+/** The channel a change of a video's conversation is NOTIFYed on (its payload: the video's id). */
+export const CONVERSATION_CHANNEL = 'conversation_changed';
+
+/**
+ * Numbers a change of the video's conversation, and NOTIFYs it: inside the caller's transaction,
+ * PostgreSQL sends it on commit, so a listening process reads the change as soon as it hears.
+ */
+export async function addEvent(db: Kysely<Database>, videoId: string, kind: ConversationEventKind, subjectId = '') {
+  await db.insertInto('conversation_events').values({ video_id: videoId, kind, subject_id: subjectId }).execute();
+  await sql`select pg_notify(${CONVERSATION_CHANNEL}, ${videoId})`.execute(db);
+}
 
 export async function lastEventSeq(db: Kysely<Database>, videoId: string): Promise<number> {
   const row = await db
@@ -105,7 +172,7 @@ export const eventsAfter = async (db: Kysely<Database>, videoId: string, after: 
 
 export const insertNotifications = async (
   db: Kysely<Database>,
-  rows: (Omit<Selectable<NotificationTable>, 'created_at' | 'read_at'> & { kind: NotificationKind })[],
+  rows: (Omit<Selectable<NotificationTable>, 'created_at' | 'read_at' | 'mailed_at'> & { kind: NotificationKind })[],
 ) => {
   if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
 };

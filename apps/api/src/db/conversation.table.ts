@@ -53,6 +53,8 @@ export interface NotificationTable {
   moment_seconds: number;
   created_at: ColumnType<Date, Date | undefined, never>;
   read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a mail carried it, or it was passed over (mail off); null: not yet. */
+  mailed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PlaybackRangeTable {

@@ -10,12 +10,18 @@ import { openPGlite } from './pglite-files';
 import type { Database } from './video.table';
 import { StartupError } from '../startup/startup-error';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { listenOn, type ChannelListener, type ListenOptions } from './pg-listener';
 
 /** The app's database: Kysely for the app, a raw SQL executor on the same database for pg-boss. */
 export interface AppDatabase {
   db: Kysely<Database>;
   executor: SqlExecutor;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own, so NOTIFYs of other
+   * processes reach this one. PGlite serves one process, which needs none.
+   */
+  listen?: (channel: string, options: ListenOptions) => Promise<ChannelListener>;
   close(): Promise<void>;
 }
 
@@ -99,6 +105,7 @@ export function fromPostgres(
       exclusively: (task) => holdingSchemaLock(pool, task),
     },
     kind: 'postgres',
+    listen: (channel, options) => listenOn(connectionString, channel, options, onConnectionError),
     close: once(() => db.destroy()), // ends the pool too
   };
 }

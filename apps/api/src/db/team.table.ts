@@ -24,7 +24,12 @@ export interface UserTable {
   photo_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 30: the spoken language (ISO 639-1) new videos are transcribed in; '' lets the engine detect it. */
   default_spoken_language: ColumnType<string, string | undefined, string>;
+  /** Issue 28: how notifications reach them by mail. */
+  notification_mail: ColumnType<NotificationMailChoice, NotificationMailChoice | undefined>;
 }
+
+/** At once, in a daily digest, or not by mail (users.notification_mail). */
+export type NotificationMailChoice = 'immediate' | 'digest' | 'off';
 
 /** What /record starts with (users.recording_defaults). */
 export interface RecordingDefaultsJson {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { uidHash } from './deleted-account.repository';
 import type { RecordingDefaultsJson } from './team.table';
+import type { NotificationMailChoice, RecordingDefaultsJson } from './team.table';
 import type { Database } from './video.table';
 
 export interface UserClaims {
@@ -78,6 +79,7 @@ export interface AccountDefaults {
   recordingDefaults?: RecordingDefaultsJson;
   theme?: 'system' | 'light' | 'dark';
   defaultSpokenLanguage?: string;
+  notificationMail?: NotificationMailChoice;
 }
 
 /** Replaces the defaults given, keeping the others. False: no row. */
@@ -95,6 +97,7 @@ export async function setAccountDefaults(
       ...(defaults.defaultSpokenLanguage !== undefined
         ? { default_spoken_language: defaults.defaultSpokenLanguage }
         : {}),
+      ...(defaults.notificationMail ? { notification_mail: defaults.notificationMail } : {}),
       updated_at: sql<Date>`now()`,
     })
     .where('uid', '=', uid)

@@ -8,6 +8,7 @@ import type * as conversation from './conversation.table';
 import type { RateLimitWindowTable } from './rate-limit.table';
 import type { ShareLinkEmailTable, ShareLinkTable } from './share-link.table';
 import type { AdminAuditLogTable, ApiKeyTable, DeletedAccountTable, InstanceSettingTable } from './admin.table';
+import type { WebhookDeliveryTable, WebhookTable } from './webhook.table';
 
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 /** EMPTY: transcribed, and no speech was found. */
@@ -130,6 +131,8 @@ export interface Database {
   share_links: ShareLinkTable;
   share_link_emails: ShareLinkEmailTable;
   deleted_accounts: DeletedAccountTable;
+  webhooks: WebhookTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 /** A video row, plus which media it has (from media_assets). */

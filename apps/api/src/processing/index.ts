@@ -32,6 +32,8 @@ import {
 } from './video-queue';
 
 export type * from './contracts';
+export type { AppJob, AppJobSender } from './app-jobs';
+import type { AppJob, AppJobSender } from './app-jobs';
 export type * from './edit-contracts';
 export type * from './rendition-contracts';
 export { makeMp4, mp4Copyable, X264_SETTINGS } from './make-mp4';
@@ -63,6 +65,8 @@ export interface Processing {
   renditions: RenditionQueue;
   /** Transcripts (issue 30): queued for each video that becomes READY, and by an owner's Retry. */
   transcriptions: TranscriptionQueue;
+  /** Queues a job of one of the app's own queues (`appJobs`). */
+  sendJob: AppJobSender;
   /** Starts taking jobs in this process (the API by default, or `npm run worker`). */
   startWorker(): Promise<void>;
   /** Jobs waiting to run (not yet active): a metric, and proof the queue answers. */
@@ -107,10 +111,20 @@ export async function createProcessing(deps: {
   log: Logger;
   /** Told of every attempt's outcome and duration (metrics). */
   onAttempt?: (outcome: ProcessingOutcome, seconds: number) => void;
+  /** Told of each video processing made READY (webhooks' video.ready); a failure only logs. */
+  onReady?: (videoId: string) => Promise<void>;
+  /** The app's own queues (digests, webhooks), worked beside processing. */
+  appJobs?: readonly AppJob[];
 }): Promise<Processing> {
   const { executor, videos, scratchDir, log, onAttempt } = deps;
   const config = resolveProcessingConfig(deps.config);
-  const boss: PgBoss = await startBoss(executor, config, (error) => log.error({ err: error }, 'job queue error'));
+  const appJobs = deps.appJobs ?? [];
+  const boss: PgBoss = await startBoss(
+    executor,
+    config,
+    (error) => log.error({ err: error }, 'job queue error'),
+    appJobs,
+  );
   const workerIds: string[] = [];
   const notify = () => {
     for (const id of workerIds) boss.notifyWorker(id); // a worker in this process starts at once
@@ -151,6 +165,10 @@ export async function createProcessing(deps: {
         ...mediaAttempt(config, scratchDir),
       });
       if (result) await askForTranscript(videoId);
+      if (result && deps.onReady)
+        await deps
+          .onReady(videoId)
+          .catch((error: unknown) => jobLog.warn({ videoId, err: error }, 'could not announce the ready video'));
       if (result)
         jobLog.info(
           { videoId, durationSeconds: result.durationSeconds, sizeBytes: result.sizeBytes },
@@ -273,6 +291,16 @@ export async function createProcessing(deps: {
         await claimedWorker<TranscriptJob>(TRANSCRIBE_QUEUE, transcript.transcribe);
         await gaveUpWorker<TranscriptJob>(TRANSCRIBE_GAVE_UP_QUEUE, transcript.gaveUp);
       }
+      for (const job of appJobs) {
+        await claimedWorker<object>(job.name, async ([one]) => {
+          if (one) await job.handle(one);
+        });
+      }
+    },
+    async sendJob(name, data, options = {}) {
+      const id = await boss.send(name, data, options);
+      if (!id) throw new Error(`Could not queue a ${name} job`);
+      notify();
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),
     async queueHealth() {

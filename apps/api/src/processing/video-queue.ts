@@ -5,6 +5,7 @@ import type { RenditionQueue } from './rendition-contracts';
 import type { TranscriptJob, TranscriptionQueue } from './transcript-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { settleJobsSurely } from './settle-jobs-surely';
+import type { AppJob } from './app-jobs';
 
 export const PROCESS_QUEUE = 'video-processing';
 /** Jobs whose last attempt failed or timed out land here, so the video can be marked FAILED. */
@@ -51,13 +52,15 @@ export async function startBoss(
   executor: SqlExecutor,
   config: ResolvedProcessingConfig,
   onError: (error: Error) => void,
+  appJobs: readonly AppJob[] = [],
 ): Promise<PgBoss> {
   settleJobsSurely();
   const boss = new PgBoss({
     db: { executeSql: (text, values) => executor.executeSql(text, values) },
     schema: 'pgboss',
     supervise: true,
-    schedule: false,
+    // pg-boss's clock only runs where a queue has a cron (the digest, with SMTP_URL): it polls.
+    schedule: appJobs.some((job) => job.cron),
     maintenanceIntervalSeconds: config.maintenanceSeconds,
   });
   boss.on('error', onError); // pg-boss reports background failures as events; unheard, they would crash the process
@@ -81,6 +84,10 @@ export async function startBoss(
       expireInSeconds: transcriptionSeconds(config),
       deadLetter: TRANSCRIBE_GAVE_UP_QUEUE,
     });
+    for (const job of appJobs) {
+      await createOrUpdateQueue(boss, job.name, job.queue);
+      if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    }
   });
   return boss;
 }

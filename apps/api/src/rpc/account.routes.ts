@@ -8,6 +8,7 @@ import {
   AccountSchema,
   AccountService as AccountServiceDescriptor,
   ExportLinkSchema,
+  NotificationMail,
   RecordingDefaultsSchema,
   Theme,
   Visibility,
@@ -17,16 +18,20 @@ import {
   type Account,
   type AccountRefusal,
   type DefaultVisibility,
+  type NotificationMailChoice,
   type ThemeChoice,
 } from '../services/account';
 import type { AccountService } from '../services/account.service';
 import type { UrlSigner } from '../services/url-signer';
+import { VideoError } from '../services/video';
 import { videoErrorCodes } from '../wire/failure-answers';
 import { signedIn } from './signed-in';
 
 export interface AccountRoutesDeps {
   accounts: AccountService;
   signer: UrlSigner;
+  /** Whether this server sends mail (SMTP_URL): /settings says what notification mail would add without it. */
+  mailAvailable?: boolean;
 }
 
 /** GET here downloads the export (http/account-export.routes.ts answers it). */
@@ -48,6 +53,16 @@ const themeFromProto: Partial<Record<Theme, ThemeChoice>> = {
   [Theme.LIGHT]: 'light',
   [Theme.DARK]: 'dark',
 };
+const mailToProto: Record<NotificationMailChoice, NotificationMail> = {
+  immediate: NotificationMail.IMMEDIATE,
+  digest: NotificationMail.DIGEST,
+  off: NotificationMail.OFF,
+};
+const mailFromProto: Partial<Record<NotificationMail, NotificationMailChoice>> = {
+  [NotificationMail.IMMEDIATE]: 'immediate',
+  [NotificationMail.DIGEST]: 'digest',
+  [NotificationMail.OFF]: 'off',
+};
 const reasons: Record<AccountRefusal, AccountRefusalReason> = {
   name_blank: AccountRefusalReason.NAME_BLANK,
   name_too_long: AccountRefusalReason.NAME_TOO_LONG,
@@ -60,7 +75,7 @@ const reasons: Record<AccountRefusal, AccountRefusalReason> = {
   photo_too_large: AccountRefusalReason.PHOTO_TOO_LARGE,
 };
 
-const toAccount = (account: Account) =>
+const toAccountMessage = (account: Account, mailAvailable: boolean) =>
   create(AccountSchema, {
     uid: account.uid,
     displayName: account.displayName,
@@ -73,6 +88,8 @@ const toAccount = (account: Account) =>
     theme: themeToProto[account.theme],
     createdAt: timestampFromDate(account.createdAt),
     defaultSpokenLanguage: account.defaultSpokenLanguage,
+    notificationMail: mailToProto[account.notificationMail],
+    notificationMailAvailable: mailAvailable,
   });
 
 /** An AccountError as a ConnectError carrying its reason (AccountRefusal) for the web app's sentence. */
@@ -90,8 +107,9 @@ async function refusing<T>(call: () => Promise<T>): Promise<T> {
 const refused = (reason: AccountRefusal, message: string) => new AccountError('invalid_argument', reason, message);
 
 /** The AccountService on the Connect router (issue 32). */
-export default ({ accounts, signer }: AccountRoutesDeps) =>
+export default ({ accounts, signer, mailAvailable = false }: AccountRoutesDeps) =>
   (router: ConnectRouter) => {
+    const toAccount = (account: Account) => toAccountMessage(account, mailAvailable);
     router.service(AccountServiceDescriptor, {
       getAccount: async (_request, context) => toAccount(await accounts.get(signedIn(context))),
 
@@ -109,6 +127,11 @@ export default ({ accounts, signer }: AccountRoutesDeps) =>
           const theme = request.theme === undefined ? undefined : themeFromProto[request.theme];
           if (request.theme !== undefined && !theme)
             throw refused('theme_unknown', `theme ${request.theme} is not a known Theme`);
+          const notificationMail =
+            request.notificationMail === undefined ? undefined : mailFromProto[request.notificationMail];
+          if (request.notificationMail !== undefined && !notificationMail)
+            // A plain invalid_argument: AccountRefusalReason's numbers are the account helper's to hand out.
+            throw new VideoError('invalid_argument', `notification_mail ${request.notificationMail} is not known`);
           const recording = request.recordingDefaults;
           const defaultSpokenLanguage =
             request.defaultSpokenLanguage === undefined ? undefined : spokenLanguage(request.defaultSpokenLanguage);
@@ -117,6 +140,7 @@ export default ({ accounts, signer }: AccountRoutesDeps) =>
               defaultVisibility,
               theme,
               defaultSpokenLanguage,
+              notificationMail,
               recordingDefaults: recording && {
                 camera: recording.camera,
                 microphone: recording.microphone,

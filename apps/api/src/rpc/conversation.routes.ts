@@ -110,7 +110,13 @@ export default ({ conversations }: ConversationRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(ConversationServiceDescriptor, {
       listComments: async (request, context) => {
-        const found = await conversations.list(context.values.get(kUser), videoId(request.videoId), grantOf(context));
+        const page = valid.commentPage(request.pageSize, request.pageToken);
+        const found = await conversations.list(
+          context.values.get(kUser),
+          videoId(request.videoId),
+          grantOf(context),
+          page,
+        );
         return {
           comments: found.comments.map(toComment),
           reactions: found.reactions.map(toReaction),
@@ -118,6 +124,7 @@ export default ({ conversations }: ConversationRoutesDeps) =>
           canComment: found.canComment,
           isOwner: found.isOwner,
           cursor: found.cursor,
+          nextPageToken: found.nextPageToken ?? '',
         };
       },
 

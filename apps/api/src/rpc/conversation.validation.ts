@@ -4,6 +4,7 @@ import { MAX_COMMENT_LENGTH, REACTION_EMOJI, type PlaybackRange } from '@stream/
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
 export const MAX_RANGES_PER_BEACON = 100;
+export const MAX_COMMENT_PAGE_SIZE = 200;
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function id(field: string, value: string): string {
@@ -76,4 +77,15 @@ export function notificationIds(values: readonly string[], all: boolean): string
   if (all) return undefined;
   if (values.length > 500) throw invalid('at most 500 ids per call');
   return values.map((value) => id('ids', value));
+}
+
+/** ListComments' paging: none (size 0, no token), or 1 to MAX_COMMENT_PAGE_SIZE top-level comments. */
+export function commentPage(size: number, token: string): { size: number; token?: string } | undefined {
+  if (!Number.isInteger(size) || size < 0 || size > MAX_COMMENT_PAGE_SIZE)
+    throw invalid(`page_size is 0 (everything) to ${MAX_COMMENT_PAGE_SIZE}`);
+  if (size === 0) {
+    if (token) throw invalid('page_token needs a page_size');
+    return undefined;
+  }
+  return { size, ...(token ? { token } : {}) };
 }

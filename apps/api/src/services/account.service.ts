@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { User } from '../auth/user';
 import { eraseAccountRows, teamsOwnedAlone, videoIdsOf } from '../db/account.repository';
 import { tombstone } from '../db/deleted-account.repository';
+import { passOverUnmailed } from '../db/notification-mail.repository';
 import { findUser, setAccountDefaults, setEditedName } from '../db/user.repository';
 import type { Database } from '../db/video.table';
 import {
@@ -12,6 +13,7 @@ import {
   FALLBACK_RECORDING_DEFAULTS,
   type Account,
   type DefaultVisibility,
+  type NotificationMailChoice,
   type RecordingDefaults,
   type ThemeChoice,
 } from './account';
@@ -65,6 +67,7 @@ export class AccountService {
         ? { recordingDefaults: { ...FALLBACK_RECORDING_DEFAULTS, ...row.recording_defaults } }
         : {}),
       theme: row.theme,
+      notificationMail: row.notification_mail,
       createdAt: row.created_at,
       defaultSpokenLanguage: row.default_spoken_language ?? '',
     };
@@ -93,6 +96,7 @@ export class AccountService {
       recordingDefaults?: RecordingDefaults;
       theme?: ThemeChoice;
       defaultSpokenLanguage?: string;
+      notificationMail?: NotificationMailChoice;
     },
   ): Promise<Account> {
     const recording = defaults.recordingDefaults;
@@ -109,7 +113,11 @@ export class AccountService {
       );
     }
     await this.deps.directory.ensure(user);
-    await setAccountDefaults(this.deps.db, user.uid, defaults);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await setAccountDefaults(trx, user.uid, defaults);
+      // Mail turned off: what a digest had not sent yet is dropped, not sent once it is on again.
+      if (defaults.notificationMail === 'off') await passOverUnmailed(trx, user.uid);
+    });
     return this.get(user);
   }
 

@@ -27,6 +27,8 @@ export class AccountError extends VideoError {
 
 export type DefaultVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC';
 export type ThemeChoice = 'system' | 'light' | 'dark';
+/** How notifications reach the person by mail (issue 28). */
+export type NotificationMailChoice = 'immediate' | 'digest' | 'off';
 
 export interface RecordingDefaults {
   camera: boolean;
@@ -44,6 +46,7 @@ export interface Account {
   /** Undefined until the person sets them: /record then starts with its own. */
   recordingDefaults?: RecordingDefaults;
   theme: ThemeChoice;
+  notificationMail: NotificationMailChoice;
   createdAt: Date;
   /** Issue 30: the spoken language (ISO 639-1) a video with none of its own is transcribed in; '' detects it. */
   defaultSpokenLanguage: string;

@@ -1,6 +1,7 @@
 /**
- * Wakes the live streams of a video in this process when its conversation changes; streams of
- * other processes find the change when they next look (WatchConversation polls every second).
+ * Wakes the live streams of a video in this process when its conversation changes: a change made
+ * here, or one another process NOTIFYed (PostgreSQL). Without that, streams of other processes
+ * find the change when they next look (WatchConversation polls).
  */
 export class ConversationSignal {
   private readonly waiting = new Map<string, Set<() => void>>();
@@ -25,5 +26,10 @@ export class ConversationSignal {
 
   changed(videoId: string): void {
     for (const wake of [...(this.waiting.get(videoId) ?? [])]) wake();
+  }
+
+  /** Wakes every stream (notifications may have been missed while a listener was away). */
+  changedAll(): void {
+    for (const videoId of [...this.waiting.keys()]) this.changed(videoId);
   }
 }

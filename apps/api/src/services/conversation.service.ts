@@ -4,6 +4,8 @@ import type { User } from '../auth/user';
 import * as repository from '../db/conversation.repository';
 import type { CommentRow, NotificationRow, ReactionRow } from '../db/conversation.repository';
 import type { Database } from '../db/video.table';
+import type { AppDatabase } from '../db/database';
+import type { ChannelListener } from '../db/pg-listener';
 import type { Grant } from './access';
 import type {
   Author,
@@ -17,6 +19,10 @@ import type {
   Reaction,
 } from './conversation';
 import { ConversationSignal } from './conversation-signal';
+import { ConversationFeed, type FeedEvent } from './conversation-feed';
+import { pageTokenOf, placeOf } from './comment-page-token';
+import type { NotificationMailService } from './notification-mail.service';
+import type { WebhookService } from './webhook.service';
 import { PersonRateLimit } from './person-rate-limit';
 import { linkInsights } from '../db/share-link.repository';
 import { attributedPerson, type ShareLinkGates } from './share-link-gates';
@@ -31,8 +37,13 @@ import type { VideoService } from './video.service';
 export const COMMENT_LIMIT = { max: 20, windowMs: 60_000 };
 export const REACTION_LIMIT = { max: 20, windowMs: 10_000 };
 export const PLAYBACK_LIMIT = { max: 120, windowMs: 60_000 };
-/** How often a live stream looks for changes made by other processes, and says it is alive. */
+/**
+ * How often a live stream looks for changes made by other processes: every second when nothing
+ * tells it of them (PGlite's one process needs no more), every 15 s as a safety net while this
+ * process LISTENs for the NOTIFYs of the others (PostgreSQL).
+ */
 export const POLL_MS = 1_000;
+export const LISTENING_POLL_MS = 15_000;
 export const HEARTBEAT_MS = 15_000;
 
 export interface ConversationServiceDeps {
@@ -42,6 +53,10 @@ export interface ConversationServiceDeps {
   rateLimits: RateLimitCounter;
   /** Issue 28: who a signed-out viewer is through a named link or an email gate. */
   gates?: Pick<ShareLinkGates, 'attribution'>;
+  /** Set when SMTP_URL is: new notifications are mailed to whoever wants them at once. */
+  mail?: Pick<NotificationMailService, 'mailSoon'>;
+  /** Webhooks (issue 28, item 7): comment.created and reaction.created. */
+  hooks?: Pick<WebhookService, 'emitSoon'>;
 }
 
 const notFound = (what: string) => new VideoError('not_found', `No ${what}`);
@@ -115,6 +130,15 @@ const owns = (user: User | undefined, video: StoredVideo) =>
  */
 export class ConversationService {
   private readonly signal = new ConversationSignal();
+  /** Streams of one video read its changes once between them. */
+  private readonly feed = new ConversationFeed(async (videoId, after, limit) => {
+    const events = await repository.eventsAfter(this.deps.db, videoId, after, limit);
+    const resolved: FeedEvent[] = [];
+    for (const event of events)
+      resolved.push({ seq: event.seq, change: await this.changeOf(event.kind, event.subjectId) });
+    return resolved;
+  });
+  private listener?: ChannelListener;
   private readonly commentLimit: PersonRateLimit;
   private readonly reactionLimit: PersonRateLimit;
   private readonly playbackLimit: PersonRateLimit;
@@ -127,23 +151,50 @@ export class ConversationService {
     this.playbackLimit = limit('playback', PLAYBACK_LIMIT);
   }
 
-  async list(caller: User | undefined, videoId: string, grant: Grant): Promise<Conversation> {
+  /**
+   * Hears the changes other processes make (`listen`: the database's LISTEN, PostgreSQL only), so
+   * their comments reach this process's streams at once; returns the closer.
+   */
+  async listenAcrossProcesses(listen: NonNullable<AppDatabase['listen']>): Promise<() => Promise<void>> {
+    const listener = await listen(repository.CONVERSATION_CHANNEL, {
+      onPayload: (videoId) => this.signal.changed(videoId),
+      onResumed: () => this.signal.changedAll(),
+    });
+    this.listener = listener;
+    return () => listener.close();
+  }
+
+  /**
+   * The video's conversation: every comment (up to 10,000) without `page`, else the page of
+   * `page.size` top-level comments (with their replies) after `page.token`; reactions come with
+   * the whole list or the first page.
+   */
+  async list(
+    caller: User | undefined,
+    videoId: string,
+    grant: Grant,
+    page?: { size: number; token?: string | undefined },
+  ): Promise<Conversation> {
+    const after = page?.token ? placeOf(page.token) : undefined;
     const video = await this.deps.videos.readable(caller, videoId, grant);
     const db = this.deps.db;
     // The cursor first: a change made while reading arrives again on the stream (clients keep one per id).
     const cursor = await repository.lastEventSeq(db, videoId);
-    const [rows, reactions, enabled] = await Promise.all([
-      repository.listComments(db, videoId),
-      repository.listReactions(db, videoId),
+    const [comments, reactions, enabled] = await Promise.all([
+      page
+        ? repository.listCommentPage(db, videoId, after, page.size)
+        : repository.listComments(db, videoId).then((rows) => ({ rows, next: undefined })),
+      after ? Promise.resolve([]) : repository.listReactions(db, videoId),
       repository.commentsEnabled(db, videoId),
     ]);
     return {
-      comments: threaded(rows),
+      comments: threaded(comments.rows),
       reactions: reactions.map(toReaction),
       commentsEnabled: enabled,
       canComment: caller !== undefined && enabled,
       isOwner: owns(caller, video),
       cursor: String(cursor),
+      ...(comments.next ? { nextPageToken: pageTokenOf(comments.next) } : {}),
     };
   }
 
@@ -167,6 +218,7 @@ export class ConversationService {
     }
     if (!(await this.commentLimit.take(user.uid)))
       throw new VideoError('resource_exhausted', 'Too many comments in a short time; wait a minute');
+    const notified: string[] = [];
     const row = await db.transaction().execute(async (trx) => {
       const inserted = await repository.insertComment(trx, {
         id: randomUUID(),
@@ -180,24 +232,29 @@ export class ConversationService {
       const recipients = new Map<string, 'comment' | 'reply'>();
       if (video.userId !== user.uid) recipients.set(video.userId, parent ? 'reply' : 'comment');
       if (parent && parent.author_uid !== user.uid) recipients.set(parent.author_uid, 'reply');
-      await repository.insertNotifications(
-        trx,
-        [...recipients].map(([uid, kind]) => ({
-          id: randomUUID(),
-          recipient_uid: uid,
-          kind,
-          video_id: videoId,
-          comment_id: inserted.id,
-          actor_uid: user.uid,
-          actor_name: user.name ?? '',
-          actor_photo: user.photoUrl ?? '',
-          text: input.text.slice(0, 200),
-          moment_seconds: inserted.moment_seconds,
-        })),
-      );
+      const notifications = [...recipients].map(([uid, kind]) => ({
+        id: randomUUID(),
+        recipient_uid: uid,
+        kind,
+        video_id: videoId,
+        comment_id: inserted.id,
+        actor_uid: user.uid,
+        actor_name: user.name ?? '',
+        actor_photo: user.photoUrl ?? '',
+        text: input.text.slice(0, 200),
+        moment_seconds: inserted.moment_seconds,
+      }));
+      await repository.insertNotifications(trx, notifications);
+      notified.push(...notifications.map((notification) => notification.id));
       return inserted;
     });
     this.signal.changed(videoId);
+    this.deps.mail?.mailSoon(notified);
+    this.deps.hooks?.emitSoon({
+      event: 'comment.created',
+      video: hookVideo(video),
+      data: { comment: hookItem(row, { parentId: row.parent_id, text: row.text }) },
+    });
     return toComment(row);
   }
 
@@ -245,6 +302,7 @@ export class ConversationService {
     const video = await this.deps.videos.readable(user, videoId, grant);
     if (!(await this.reactionLimit.take(user.uid)))
       throw new VideoError('resource_exhausted', 'Too many reactions in a short time; wait a few seconds');
+    const notified: string[] = [];
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const inserted = await repository.insertReaction(trx, {
         id: randomUUID(),
@@ -255,9 +313,11 @@ export class ConversationService {
       });
       await repository.addEvent(trx, videoId, 'reaction_added', inserted.id);
       if (video.userId !== user.uid) {
+        const id = randomUUID();
+        notified.push(id);
         await repository.insertNotifications(trx, [
           {
-            id: randomUUID(),
+            id,
             recipient_uid: video.userId,
             kind: 'reaction',
             video_id: videoId,
@@ -273,6 +333,12 @@ export class ConversationService {
       return inserted;
     });
     this.signal.changed(videoId);
+    this.deps.mail?.mailSoon(notified);
+    this.deps.hooks?.emitSoon({
+      event: 'reaction.created',
+      video: hookVideo(video),
+      data: { reaction: hookItem(row, { emoji: row.emoji }) },
+    });
     return toReaction(row);
   }
 
@@ -291,21 +357,25 @@ export class ConversationService {
     const db = this.deps.db;
     let cursor = since ?? (await repository.lastEventSeq(db, videoId));
     yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
-    let lastBeat = Date.now();
-    while (!signal.aborted) {
-      const events = await repository.eventsAfter(db, videoId, cursor, 200);
-      for (const event of events) {
-        const change = await this.changeOf(event.kind, event.subjectId);
-        cursor = event.seq;
-        if (change) yield { cursor: String(cursor), change };
+    const leave = this.feed.join(videoId, cursor);
+    try {
+      let lastBeat = Date.now();
+      while (!signal.aborted) {
+        const events = await this.feed.after(videoId, cursor);
+        for (const event of events) {
+          cursor = event.seq;
+          if (event.change) yield { cursor: String(cursor), change: event.change };
+        }
+        if (events.length === 200) continue;
+        if (Date.now() - lastBeat >= HEARTBEAT_MS) {
+          await this.deps.videos.readable(caller, videoId, grant);
+          lastBeat = Date.now();
+          yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
+        }
+        await this.signal.wait(videoId, this.listener?.listening() ? LISTENING_POLL_MS : POLL_MS, signal);
       }
-      if (events.length === 200) continue;
-      if (Date.now() - lastBeat >= HEARTBEAT_MS) {
-        await this.deps.videos.readable(caller, videoId, grant);
-        lastBeat = Date.now();
-        yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
-      }
-      await this.signal.wait(videoId, POLL_MS, signal);
+    } finally {
+      leave();
     }
   }
 
@@ -409,6 +479,26 @@ export class ConversationService {
     return { ...insights, ...fromLinks };
   }
 }
+
+/** The video as a webhook payload names it. */
+const hookVideo = (video: StoredVideo) => ({
+  id: video.id,
+  userId: video.userId,
+  teamId: video.teamId,
+  title: video.title,
+});
+
+/** A comment or reaction in a webhook payload: its author by name only. */
+const hookItem = (
+  row: { id: string; author_name: string; moment_seconds: number; created_at: Date },
+  fields: Record<string, unknown>,
+) => ({
+  id: row.id,
+  ...fields,
+  momentSeconds: row.moment_seconds,
+  author: { displayName: row.author_name },
+  createdAt: row.created_at.toISOString(),
+});
 
 /** A moment within the video: past its end (when known) it is its end. */
 function clampMoment(seconds: number, video: StoredVideo): number {

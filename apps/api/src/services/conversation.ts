@@ -36,6 +36,8 @@ export interface Conversation {
   canComment: boolean;
   isOwner: boolean;
   cursor: string;
+  /** Set when a page was asked for and more comments follow. */
+  nextPageToken?: string;
 }
 
 export type ConversationChange =

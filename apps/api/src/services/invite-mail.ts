@@ -1,8 +1,6 @@
+import { escapeHtml } from './html-escape';
 import type { MailMessage } from './mailer';
 import type { TeamRole } from './team';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const roleNames: Record<TeamRole, string> = { owner: 'an owner', admin: 'an admin', member: 'a member' };
 

@@ -8,12 +8,15 @@ import type { ShareLinkGates } from './share-link-gates';
 import { VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 import type { VideoService } from './video.service';
+import { isViewMilestone, type WebhookService } from './webhook.service';
 
 export interface SharingServiceDeps {
   db: Kysely<Database>;
   videos: VideoService;
   /** Issue 28: named links and the password and email gates. */
   gates?: ShareLinkGates;
+  /** Webhooks (issue 28, item 7): view.milestone. */
+  hooks?: Pick<WebhookService, 'emitSoon'>;
 }
 
 export interface ShareOptions {
@@ -107,6 +110,13 @@ export class SharingService {
       !caller && address ? { address: addressDigest(id, address), max: MAX_ANONYMOUS_VIEWS_PER_ADDRESS } : undefined;
     const count = await repository.recordView(this.deps.db, id, viewerKey, from);
     if (count === undefined) throw new VideoError('not_found', `No video ${id}`);
+    if (isViewMilestone(count))
+      this.deps.hooks?.emitSoon({
+        event: 'view.milestone',
+        video: { id: video.id, userId: video.userId, teamId: video.teamId, title: video.title },
+        data: { views: count },
+        onceKey: `views:${count}`,
+      });
     return count;
   }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config';
-import type { AppDatabase } from '../../src/db/database';
+import { fromPostgres, type AppDatabase } from '../../src/db/database';
 import { build } from '../../src/server';
 import { startTestS3, type TestS3 } from './s3';
 import { openTestDatabase, type DatabaseKind } from './test-database';
@@ -44,6 +44,8 @@ export async function startTestServer(options: {
   /** FIREBASE_AUTH_EMULATOR_HOST; without one, only signed-out calls can be made. */
   emulatorHost?: string;
   env?: Record<string, string>;
+  /** A PostgreSQL database another test server already uses (a cluster of APIs), instead of a fresh one. */
+  sharedPostgresUrl?: string;
 }): Promise<TestServer> {
   if (options.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = options.emulatorHost;
   const dataDir = mkdtempSync(join(tmpdir(), 'stream-api-data-'));
@@ -58,7 +60,9 @@ export async function startTestServer(options: {
     ...s3?.env,
     ...options.env,
   });
-  const database = await openTestDatabase(options.database);
+  const database = options.sharedPostgresUrl
+    ? fromPostgres(options.sharedPostgresUrl)
+    : await openTestDatabase(options.database);
   const app = await build(config, { database });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -63,4 +63,22 @@ describe('CommentsPanel', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('link', { name: 'Sign in to comment' })).toBeTruthy();
   });
+
+  it('offers "Show more comments" only while more follow, and asks for them', async () => {
+    const user = userEvent.setup();
+    let asked = 0;
+    const { rerender } = render(
+      <CommentsPanel
+        {...props({ comments: [comment({ text: 'first' })], moreComments: true, onShowMore: () => asked++ })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Show more comments' }));
+    expect(asked).toBe(1);
+    rerender(
+      <CommentsPanel
+        {...props({ comments: [comment({ text: 'first' })], moreComments: false, onShowMore: () => asked++ })}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Show more comments' })).toBeNull();
+  });
 });

@@ -21,6 +21,9 @@ export interface CommentsPanelProps {
   error?: string;
   /** Shown to signed-out viewers instead of the textbox (a link to sign in). */
   signIn?: ReactNode;
+  /** More comments follow those shown (they come in pages): a "Show more comments" button loads the next. */
+  moreComments?: boolean;
+  onShowMore?(): void;
 }
 
 const timeOf = (comment: Comment) =>
@@ -75,6 +78,11 @@ export function CommentsPanel(props: CommentsPanelProps) {
           </li>
         ))}
       </ol>
+      {props.moreComments && props.onShowMore && (
+        <button type="button" className="btn btn-sm self-start" onClick={props.onShowMore}>
+          Show more comments
+        </button>
+      )}
     </section>
   );
 }

@@ -138,4 +138,33 @@ describe('SettingsPageView', () => {
     render(<SettingsPageView {...props()} />);
     expect(screen.queryByLabelText('Profile photo')).toBeNull();
   });
+
+  it('draws Notifications after Defaults, saves the email choice, and says what mail would add without SMTP', async () => {
+    const submit = vi.fn();
+    const { rerender } = render(
+      <SettingsPageView
+        {...props({ notifications: { mail: 'Immediately', mailAvailable: true, save: { busy: false, submit } } })}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#profile', '#account', '#defaults', '#notifications', '#data']);
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.textContent).not.toContain('SMTP_URL');
+    await userEvent.selectOptions(within(region).getByLabelText('Email notifications'), 'Daily digest');
+    expect(submit).toHaveBeenCalledWith('Daily digest');
+
+    rerender(
+      <SettingsPageView
+        {...props({ notifications: { mail: 'Off', mailAvailable: false, save: { busy: false, submit } } })}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Notifications' }).textContent).toMatch(
+      /sends no email .*SMTP_URL.*at once or one mail a day/,
+    );
+    expect((screen.getByLabelText('Email notifications') as HTMLSelectElement).value).toBe('Off');
+  });
 });

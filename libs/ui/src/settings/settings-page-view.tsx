@@ -3,6 +3,8 @@ import { StorageSection, type StorageSectionProps } from './storage-section';
 import { AccountSection, type AccountSectionProps } from './account-section';
 import { DataSection } from './data-section';
 import { DefaultsSection, type DefaultsSectionProps } from './defaults-section';
+import { NotificationsSection, type NotificationsSectionProps } from './notifications-section';
+import { WebhooksSection, type WebhooksSectionProps } from './webhooks-section';
 import { ProfileSection, type ProfileSectionProps } from './profile-section';
 import { SETTINGS_SECTIONS, type SaveState } from './settings-types';
 
@@ -26,12 +28,16 @@ export interface SettingsPageViewProps {
   security: AccountSectionProps;
   exportData: SaveState & { start: () => void };
   deleteAccount: SaveState & { submit: (confirmEmail: string) => void };
+  /** How notifications reach the person by email (issue 28), drawn after Defaults. */
+  notifications?: NotificationsSectionProps;
   /** The Storage and API keys sections, drawn before Your data. */
   storage?: StorageSectionProps;
   apiKeys?: ApiKeysSectionProps;
+  /** Webhooks (issue 28), drawn after API keys. */
+  webhooks?: WebhooksSectionProps;
 }
 
-/** /settings (issue 32): a list of links to its sections, then Profile, Account, Defaults, Storage, API keys and Your data. */
+/** /settings (issue 32): a list of links to its sections, then Profile, Account, Defaults, Notifications, Storage, API keys, Webhooks and Your data. */
 export function SettingsPageView(props: SettingsPageViewProps) {
   return (
     <div className="flex flex-col gap-4 max-w-3xl">
@@ -71,8 +77,10 @@ export function SettingsPageView(props: SettingsPageViewProps) {
             spokenLanguage={props.account.spokenLanguage}
             save={props.defaults}
           />
+          {props.notifications && <NotificationsSection {...props.notifications} />}
           {props.storage && <StorageSection {...props.storage} />}
           {props.apiKeys && <ApiKeysSection {...props.apiKeys} />}
+          {props.webhooks && <WebhooksSection {...props.webhooks} />}
           <DataSection email={props.account.email} exportData={props.exportData} deleteAccount={props.deleteAccount} />
         </>
       )}
@@ -82,7 +90,9 @@ export function SettingsPageView(props: SettingsPageViewProps) {
 
 /** Storage and API keys are linked only when the page has them to draw. */
 function drawn(id: (typeof SETTINGS_SECTIONS)[number]['id'], props: SettingsPageViewProps): boolean {
+  if (id === 'notifications') return props.notifications !== undefined;
   if (id === 'storage') return props.storage !== undefined;
   if (id === 'api-keys') return props.apiKeys !== undefined;
+  if (id === 'webhooks') return props.webhooks !== undefined;
   return true;
 }

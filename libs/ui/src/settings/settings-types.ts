@@ -19,7 +19,9 @@ export const SETTINGS_SECTIONS = [
   { id: 'profile', title: 'Profile' },
   { id: 'account', title: 'Account' },
   { id: 'defaults', title: 'Defaults' },
+  { id: 'notifications', title: 'Notifications' },
   { id: 'storage', title: 'Storage' },
   { id: 'api-keys', title: 'API keys' },
+  { id: 'webhooks', title: 'Webhooks' },
   { id: 'data', title: 'Your data' },
 ] as const;

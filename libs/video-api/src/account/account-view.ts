@@ -1,4 +1,4 @@
-import { Theme, Visibility, type Account } from '@stream/proto';
+import { NotificationMail, Theme, Visibility, type Account } from '@stream/proto';
 
 export type DefaultVisibilityLabel = 'Private' | 'Shared' | 'Public';
 export type ThemeLabel = 'System' | 'Light' | 'Dark';
@@ -12,6 +12,18 @@ const visibilityOf: Record<DefaultVisibilityLabel, Visibility> = {
   Public: Visibility.PUBLIC,
 };
 const themeOf: Record<ThemeLabel, Theme> = { System: Theme.SYSTEM, Light: Theme.LIGHT, Dark: Theme.DARK };
+
+export type NotificationMailLabel = 'Immediately' | 'Daily digest' | 'Off';
+const notificationMailOf: Record<NotificationMailLabel, NotificationMail> = {
+  Immediately: NotificationMail.IMMEDIATE,
+  'Daily digest': NotificationMail.DIGEST,
+  Off: NotificationMail.OFF,
+};
+export const notificationMailOfLabel = (label: NotificationMailLabel) => notificationMailOf[label];
+/** The label of the account's notification mail choice ('Immediately' for one this client does not know). */
+export const notificationMailLabel = (account: Pick<Account, 'notificationMail'>): NotificationMailLabel =>
+  (Object.entries(notificationMailOf).find(([, value]) => value === account.notificationMail)?.[0] as
+    NotificationMailLabel | undefined) ?? 'Immediately';
 
 export const visibilityOfDefaultLabel = (label: DefaultVisibilityLabel) => visibilityOf[label];
 export const themeOfLabel = (label: ThemeLabel) => themeOf[label];

@@ -3,13 +3,17 @@ import { callUnaryMethod } from '@connectrpc/connect-query';
 import { AccountService } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { accountErrorMessage } from './account-error-message';
+import { useWebhooks } from '../webhooks/use-webhooks';
 import { getAccountKey, getAccountQuery } from './account-queries';
 import { putProfilePhoto } from './put-profile-photo';
 import {
   accountView,
+  notificationMailLabel,
+  notificationMailOfLabel,
   themeOfLabel,
   visibilityOfDefaultLabel,
   type DefaultVisibilityLabel,
+  type NotificationMailLabel,
   type ThemeLabel,
 } from './account-view';
 
@@ -70,6 +74,13 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
       await refresh();
     },
   });
+  const mailChoice = useMutation({
+    mutationFn: (label: NotificationMailLabel) =>
+      callUnaryMethod(transport, AccountService.method.setDefaults, {
+        notificationMail: notificationMailOfLabel(label),
+      }),
+    onSuccess: refresh,
+  });
   const exporting = useMutation({
     mutationFn: () => callUnaryMethod(transport, AccountService.method.getExportLink, {}),
     onSuccess: (link) => options.download(link.url),
@@ -84,6 +95,7 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
     onSuccess: () => refresh(),
   });
   const view = account.data && accountView(account.data);
+  const webhooks = useWebhooks(transport);
 
   return {
     loading: account.isPending,
@@ -95,6 +107,12 @@ export function useSettingsPage(transport: Transport, options: SettingsPageOptio
       ...state(defaults),
       submit: (input: Parameters<typeof defaults.mutate>[0]) => defaults.mutate(input),
     },
+    notifications: account.data && {
+      mail: notificationMailLabel(account.data),
+      mailAvailable: account.data.notificationMailAvailable,
+      save: { ...state(mailChoice), submit: (label: NotificationMailLabel) => mailChoice.mutate(label) },
+    },
+    webhooks,
     exportData: { ...state(exporting), start: () => exporting.mutate() },
     deleteAccount: { ...state(deleting), submit: (confirmEmail: string) => deleting.mutate(confirmEmail) },
   };

@@ -9,6 +9,8 @@ export interface ConversationState {
   isOwner: boolean;
   /** The last event applied (resume the stream after it). */
   cursor: string;
+  /** Where the next page of comments starts; empty when every comment is here. */
+  nextPageToken: string;
 }
 
 export const stateOf = (response: ListCommentsResponse): ConversationState => ({
@@ -18,7 +20,17 @@ export const stateOf = (response: ListCommentsResponse): ConversationState => ({
   canComment: response.canComment,
   isOwner: response.isOwner,
   cursor: response.cursor,
+  nextPageToken: response.nextPageToken,
 });
+
+/** The state with the next page of comments added (each once, in the video's order). */
+export function withPage(state: ConversationState, page: ListCommentsResponse): ConversationState {
+  return {
+    ...state,
+    comments: page.comments.reduce((comments, comment) => withComment(comments, comment), state.comments),
+    nextPageToken: page.nextPageToken,
+  };
+}
 
 const byMoment = (a: { momentSeconds: number }, b: { momentSeconds: number }) => a.momentSeconds - b.momentSeconds;
 

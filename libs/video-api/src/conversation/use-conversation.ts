@@ -4,8 +4,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { describeVideoError } from '../errors/describe-video-error';
 import { retryVideoCall } from '../errors/retry-video-call';
-import { applyEvent, stateOf, withComment, withoutComment, type ConversationState } from './conversation-state';
+import {
+  applyEvent,
+  stateOf,
+  withComment,
+  withoutComment,
+  withPage,
+  type ConversationState,
+} from './conversation-state';
 import { conversationClient, conversationHeaders, followConversation } from './follow-conversation';
+
+/** Top-level comments a page of the conversation loads (each with its replies). */
+export const COMMENT_PAGE_SIZE = 50;
 
 export const conversationKey = (videoId: string, shareToken?: string) => ['conversation', videoId, shareToken ?? ''];
 
@@ -29,7 +39,7 @@ export function useConversation({
   const headers = conversationHeaders(shareToken);
   const query = useQuery({
     queryKey: key,
-    queryFn: async () => stateOf(await client.listComments({ videoId }, { headers })),
+    queryFn: async () => stateOf(await client.listComments({ videoId, pageSize: COMMENT_PAGE_SIZE }, { headers })),
     retry: retryVideoCall,
     staleTime: Infinity,
   });
@@ -66,8 +76,19 @@ export function useConversation({
     }
   };
 
+  const showMore = (pageToken: string) =>
+    void attempt(async () => {
+      const page = await client.listComments({ videoId, pageSize: COMMENT_PAGE_SIZE, pageToken }, { headers });
+      update((state) => (state.nextPageToken === pageToken ? withPage(state, page) : state));
+    });
+
   return {
-    state: query.data,
+    /** What the page shows, with the next page's loader when more comments follow (CommentsPanel's props). */
+    state: query.data && {
+      ...query.data,
+      moreComments: query.data.nextPageToken !== '',
+      onShowMore: () => showMore(query.data.nextPageToken),
+    },
     isPending: query.isPending,
     loadError: query.isError ? describeVideoError(query.error).message : undefined,
     error,

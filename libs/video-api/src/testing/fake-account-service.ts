@@ -65,6 +65,7 @@ export function fakeAccountService(deps: { signedIn: (context: HandlerContext) =
           );
         account.defaultSpokenLanguage = request.defaultSpokenLanguage;
       }
+      if (request.notificationMail !== undefined) account.notificationMail = request.notificationMail;
       return account;
     },
     getExportLink: (_request, context) =>

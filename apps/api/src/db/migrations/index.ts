@@ -22,6 +22,9 @@ import * as accountSettings from './20261126040000-account-settings';
 import * as admin from './20261126050000-admin';
 import * as rateLimits from './20261126060000-rate-limits';
 import * as shareLinks from './20261127010000-share-links';
+import * as webhooks from './20261127020000-webhooks';
+import * as notificationMail from './20261127020100-notification-mail';
+import * as commentPages from './20261127020200-comment-pages';
 import * as transcriptAttempts from './20261127050000-transcript-attempts';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
@@ -51,6 +54,9 @@ export const migrations: Record<string, Migration> = {
   '20261126050000-admin': admin,
   '20261126060000-rate-limits': rateLimits,
   '20261127010000-share-links': shareLinks,
+  '20261127020000-webhooks': webhooks,
+  '20261127020100-notification-mail': notificationMail,
+  '20261127020200-comment-pages': commentPages,
   '20261127050000-transcript-attempts': transcriptAttempts,
   '20261127060000-deleted-accounts': deletedAccounts,
   '20261127060100-profile-photos': profilePhotos,

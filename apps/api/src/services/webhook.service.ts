@@ -1,0 +1,226 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { User } from '../auth/user';
+import { findRole } from '../db/team.repository';
+import { findVideo } from '../db/video.repository';
+import type { Database } from '../db/video.table';
+import * as repository from '../db/webhook.repository';
+import type { WebhookDeliveryRow, WebhookRow } from '../db/webhook.repository';
+import type { WebhookEventName } from '../db/webhook.table';
+import { may, personOf } from './policy';
+import { VideoError } from './video';
+import { checkWebhookHost, parseWebhookUrl } from './webhook-address';
+import { deliver } from './webhook-sender';
+
+/** A hook and a delivery as the service hands them out (the rpc layer maps them to messages). */
+export type {
+  WebhookRow as StoredWebhook,
+  WebhookDeliveryRow as StoredWebhookDelivery,
+} from '../db/webhook.repository';
+export type { WebhookDeliveryStatus, WebhookEventName } from '../db/webhook.table';
+
+export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
+  'video.ready',
+  'comment.created',
+  'reaction.created',
+  'view.milestone',
+];
+/** Hooks one person (for themselves) or one team may have. */
+export const MAX_WEBHOOKS = 20;
+/** Deliveries ListWebhookDeliveries shows. */
+export const LISTED_DELIVERIES = 50;
+
+/** A view count that is a milestone: 10, 100, 1,000 and each further power of ten. */
+export const isViewMilestone = (count: number) => count >= 10 && /^10+$/.test(String(count));
+
+/** The queue of deliveries: one job per delivery, retried with backoff. */
+export const DELIVERY_QUEUE = 'webhook-delivery';
+
+export interface DeliveryJob {
+  deliveryId: string;
+}
+
+/** What a delivery says happened, and to which video. */
+export interface WebhookEvent {
+  event: WebhookEventName;
+  video: { id: string; userId: string; teamId?: string | undefined; title: string };
+  data: Record<string, unknown>;
+  /** Deliver to each hook at most once for this key (a view milestone seen twice). */
+  onceKey?: string;
+}
+
+export interface WebhookServiceDeps {
+  db: Kysely<Database>;
+  /** WEBHOOK_ALLOW_PRIVATE: receivers on loopback or private addresses are allowed (the operator's call). */
+  allowPrivate: boolean;
+  /** Where the payloads' video links point: PUBLIC_URL. */
+  publicUrl: string;
+  log: Pick<Logger, 'warn' | 'info'>;
+}
+
+type Owner = { uid: string } | { teamId: string };
+
+const notFound = (what: string) => new VideoError('not_found', `No ${what}`);
+
+/**
+ * Webhooks (issue 28, item 7): people and teams register URLs for events; each event becomes one
+ * delivery per hook that asked for it, POSTed by the delivery queue's worker (`deliverJob`),
+ * signed with the hook's secret and retried with backoff while the receiver fails.
+ */
+export class WebhookService {
+  private queue?: (job: DeliveryJob) => Promise<void>;
+
+  constructor(private readonly deps: WebhookServiceDeps) {}
+
+  /** The job queue deliveries go through (processing's sendJob); set once both exist. */
+  useQueue(send: (job: DeliveryJob) => Promise<void>): void {
+    this.queue = send;
+  }
+
+  async create(
+    user: User,
+    input: { url: string; events: readonly WebhookEventName[]; teamId?: string },
+  ): Promise<{ webhook: WebhookRow; secret: string }> {
+    const url = parseWebhookUrl(input.url);
+    if (input.events.length === 0) throw new VideoError('invalid_argument', 'A webhook needs at least one event');
+    if (new Set(input.events).size !== input.events.length)
+      throw new VideoError('invalid_argument', 'Each event is named once');
+    const owner = await this.managed(user, input.teamId);
+    await checkWebhookHost(url, this.deps.allowPrivate);
+    if ((await repository.countWebhooks(this.deps.db, owner)) >= MAX_WEBHOOKS)
+      throw new VideoError('resource_exhausted', `At most ${MAX_WEBHOOKS} webhooks each`);
+    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+    const webhook = await repository.insertWebhook(this.deps.db, {
+      id: randomUUID(),
+      owner_uid: user.uid,
+      team_id: input.teamId ?? null,
+      url: url.href,
+      secret,
+      events: [...input.events],
+    });
+    return { webhook, secret };
+  }
+
+  async list(user: User, teamId?: string): Promise<WebhookRow[]> {
+    return repository.listWebhooks(this.deps.db, await this.managed(user, teamId));
+  }
+
+  async delete(user: User, webhookId: string): Promise<void> {
+    await this.own(user, webhookId);
+    await repository.deleteWebhook(this.deps.db, webhookId);
+  }
+
+  async deliveries(user: User, webhookId: string): Promise<WebhookDeliveryRow[]> {
+    await this.own(user, webhookId);
+    return repository.listDeliveries(this.deps.db, webhookId, LISTED_DELIVERIES);
+  }
+
+  /** Starts `emit` without waiting for it (the change that caused it has its answer); failures are logged. */
+  emitSoon(event: WebhookEvent): void {
+    this.emit(event).catch((error: unknown) =>
+      this.deps.log.warn(
+        { err: error, event: event.event, videoId: event.video.id },
+        'could not queue webhook deliveries',
+      ),
+    );
+  }
+
+  /** After processing made `videoId` READY (the worker's side): `video.ready` to its hooks. */
+  async videoReady(videoId: string): Promise<void> {
+    const row = await findVideo(this.deps.db, videoId);
+    if (!row) return;
+    await this.emit({
+      event: 'video.ready',
+      video: { id: row.id, userId: row.user_id, teamId: row.team_id ?? undefined, title: row.title },
+      data: { durationSeconds: row.duration_seconds },
+      onceKey: 'ready',
+    });
+  }
+
+  /** One delivery, queued, for each hook of the video's owner or team that asked for `event.event`. */
+  async emit(event: WebhookEvent): Promise<number> {
+    const hooks = (await repository.hooksOfVideo(this.deps.db, event.video)).filter((hook) =>
+      hook.events.includes(event.event),
+    );
+    let queued = 0;
+    for (const hook of hooks) {
+      const id = randomUUID();
+      const body = JSON.stringify({
+        id,
+        event: event.event,
+        createdAt: new Date().toISOString(),
+        video: {
+          id: event.video.id,
+          title: event.video.title,
+          url: `${this.deps.publicUrl.replace(/\/+$/, '')}/video/${encodeURIComponent(event.video.id)}`,
+        },
+        data: event.data,
+      });
+      const added = await repository.insertDelivery(this.deps.db, {
+        id,
+        webhook_id: hook.id,
+        event: event.event,
+        body,
+        once_key: event.onceKey ?? null,
+      });
+      if (!added) continue;
+      if (!this.queue) throw new Error('webhook deliveries have no queue');
+      await this.queue({ deliveryId: id });
+      queued += 1;
+    }
+    return queued;
+  }
+
+  /**
+   * One attempt of a delivery (the queue's handler). A 2xx answer delivers it; anything else is
+   * recorded and thrown, so the queue retries with backoff, until the last attempt marks it failed.
+   */
+  async deliverJob(job: DeliveryJob, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+    const delivery = await repository.findDelivery(this.deps.db, job.deliveryId);
+    if (!delivery || delivery.status !== 'pending') return; // its hook was deleted, or it is done
+    const outcome = await deliver({
+      url: delivery.url,
+      secret: delivery.secret,
+      body: delivery.body,
+      event: delivery.event,
+      deliveryId: delivery.id,
+      allowPrivate: this.deps.allowPrivate,
+    });
+    const responseCode = 'status' in outcome ? outcome.status : 0;
+    const ok = responseCode >= 200 && responseCode < 300;
+    const error = 'error' in outcome ? outcome.error : ok ? '' : `The receiver answered ${responseCode}`;
+    const last = attempt.retryCount >= attempt.retryLimit;
+    await repository.recordAttempt(this.deps.db, delivery.id, {
+      status: ok ? 'delivered' : last ? 'failed' : 'pending',
+      responseCode,
+      error,
+    });
+    if (!ok && !last) throw new Error(`webhook delivery ${delivery.id} failed: ${error}`);
+    if (!ok) this.deps.log.warn({ deliveryId: delivery.id, responseCode, error }, 'webhook delivery failed for good');
+  }
+
+  /** Whose hooks the caller manages: their own, or a team's they are an owner or admin of. */
+  private async managed(user: User, teamId: string | undefined): Promise<Owner> {
+    if (!teamId) return { uid: user.uid };
+    const role = await findRole(this.deps.db, teamId, user.uid);
+    if (!role) throw notFound(`team ${teamId}`); // a team one is not in is as good as absent
+    if (!may(personOf(user.uid, teamId, role), 'manage-team', { kind: 'team', teamId }))
+      throw new VideoError('permission_denied', 'Only the team’s owners and admins manage its webhooks');
+    return { teamId };
+  }
+
+  /** The hook `webhookId` if the caller manages it; someone else's is as good as absent. */
+  private async own(user: User, webhookId: string): Promise<WebhookRow> {
+    const hook = await repository.findWebhook(this.deps.db, webhookId);
+    if (!hook) throw notFound(`webhook ${webhookId}`);
+    if (hook.team_id === null) {
+      if (hook.owner_uid !== user.uid) throw notFound(`webhook ${webhookId}`);
+      return hook;
+    }
+    const role = await findRole(this.deps.db, hook.team_id, user.uid);
+    if (!role || !may(personOf(user.uid, hook.team_id, role), 'manage-team', { kind: 'team', teamId: hook.team_id }))
+      throw notFound(`webhook ${webhookId}`);
+    return hook;
+  }
+}

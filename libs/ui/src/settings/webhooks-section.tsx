@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { ShareLinkCopy } from '../common/share-link-copy';
+import { SettingsSection } from './settings-section';
+
+interface Action {
+  busy: boolean;
+  error?: string | undefined;
+}
+
+export interface WebhookRow {
+  id: string;
+  url: string;
+  events: string[];
+}
+
+export interface WebhookDeliveryRow {
+  id: string;
+  event: string;
+  status: string;
+  attempts: number;
+  responseCode: number;
+  error: string;
+  at?: Date | undefined;
+}
+
+export interface WebhooksSectionProps {
+  loading: boolean;
+  loadError?: string | undefined;
+  /** The events a hook can ask for, by name. */
+  events: readonly string[];
+  hooks: WebhookRow[];
+  create: Action & {
+    /** The signing secret of the hook just made: shown this once. */
+    secret?: string | undefined;
+    submit(url: string, events: string[], done?: () => void): void;
+    dismiss(): void;
+  };
+  remove: Action & { submit(id: string): void };
+  deliveries: {
+    /** The hook whose deliveries are shown, if any. */
+    webhookId?: string | undefined;
+    loading: boolean;
+    rows: WebhookDeliveryRow[];
+    show(id: string | undefined): void;
+  };
+}
+
+/** /settings#webhooks (issue 28): URLs told of events on the person's videos, with their deliveries. */
+export function WebhooksSection(props: WebhooksSectionProps) {
+  const { create, remove, deliveries } = props;
+  const [url, setUrl] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  return (
+    <SettingsSection id="webhooks" title="Webhooks">
+      <p className="text-sm opacity-80">
+        Each event on your videos is POSTed as JSON to your URL, signed in the <code>Stream-Signature</code> header
+        (HMAC-SHA256 of the body with the hook’s secret), and retried while the receiver fails.
+      </p>
+      <form
+        className="flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.submit(url, chosen, () => {
+            setUrl('');
+            setChosen([]);
+          });
+        }}
+      >
+        <label className="flex flex-col gap-1">
+          <span>Webhook URL</span>
+          <input
+            className="input"
+            type="url"
+            value={url}
+            maxLength={2048}
+            placeholder="https://example.com/hooks/stream"
+            onChange={(event) => setUrl(event.target.value)}
+          />
+        </label>
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1">Events</legend>
+          {props.events.map((name) => (
+            <label key={name} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                checked={chosen.includes(name)}
+                onChange={(event) =>
+                  setChosen(event.currentTarget.checked ? [...chosen, name] : chosen.filter((one) => one !== name))
+                }
+              />
+              {name}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="btn btn-primary self-start" disabled={create.busy}>
+          Add webhook
+        </button>
+      </form>
+      {create.error ? (
+        <p role="alert" className="text-error">
+          {create.error}
+        </p>
+      ) : null}
+      {create.secret ? (
+        <div role="status" className="alert alert-info flex flex-col items-start gap-2">
+          <span>Copy the signing secret now: it is shown only this once.</span>
+          <ShareLinkCopy link={create.secret} label="Signing secret" />
+          <button type="button" className="btn btn-sm" onClick={create.dismiss}>
+            Done
+          </button>
+        </div>
+      ) : null}
+      {remove.error ? (
+        <p role="alert" className="text-error">
+          {remove.error}
+        </p>
+      ) : null}
+      {props.loadError ? (
+        <p role="alert" className="text-error">
+          {props.loadError}
+        </p>
+      ) : props.loading ? (
+        <p>Loading...</p>
+      ) : props.hooks.length === 0 ? (
+        <p>No webhooks yet.</p>
+      ) : (
+        <ul aria-label="Your webhooks" className="flex flex-col gap-3">
+          {props.hooks.map((hook) => (
+            <li key={hook.id} className="flex flex-col gap-2">
+              <div className="flex flex-wrap items-center gap-3">
+                <code className="break-all">{hook.url}</code>
+                <span className="text-sm opacity-70">{hook.events.join(', ')}</span>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  aria-expanded={deliveries.webhookId === hook.id}
+                  onClick={() => deliveries.show(deliveries.webhookId === hook.id ? undefined : hook.id)}
+                >
+                  {`Deliveries to ${hook.url}`}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-error btn-outline"
+                  disabled={remove.busy}
+                  onClick={() => remove.submit(hook.id)}
+                >
+                  {`Delete ${hook.url}`}
+                </button>
+              </div>
+              {deliveries.webhookId === hook.id && <Deliveries {...deliveries} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </SettingsSection>
+  );
+}
+
+function Deliveries({ loading, rows }: WebhooksSectionProps['deliveries']) {
+  if (loading && rows.length === 0) return <p>Loading...</p>;
+  if (rows.length === 0) return <p>No deliveries yet.</p>;
+  return (
+    <table className="table table-sm">
+      <caption className="sr-only">Latest deliveries</caption>
+      <thead>
+        <tr>
+          <th>Event</th>
+          <th>Status</th>
+          <th>Attempts</th>
+          <th>Response</th>
+          <th>When</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td>{row.event}</td>
+            <td>{row.status}</td>
+            <td>{row.attempts}</td>
+            <td title={row.error || undefined}>{row.responseCode || row.error || '—'}</td>
+            <td>{row.at?.toLocaleString() ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

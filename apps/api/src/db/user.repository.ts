@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { uidHash } from './deleted-account.repository';
-import type { RecordingDefaultsJson } from './team.table';
 import type { NotificationMailChoice, RecordingDefaultsJson } from './team.table';
 import type { Database } from './video.table';
 

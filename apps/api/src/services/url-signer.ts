@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type SignedResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions' | 'mp4' | 'export';
+export type SignedResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions' | 'mp4' | 'hls' | 'export';
 
 export interface SignedQuery {
   expires: number;

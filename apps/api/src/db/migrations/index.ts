@@ -21,6 +21,7 @@ import * as annotations from './20261126030000-annotations';
 import * as accountSettings from './20261126040000-account-settings';
 import * as admin from './20261126050000-admin';
 import * as rateLimits from './20261126060000-rate-limits';
+import * as hlsRungs from './20261127030000-hls-rungs';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261126040000-account-settings': accountSettings,
   '20261126050000-admin': admin,
   '20261126060000-rate-limits': rateLimits,
+  '20261127030000-hls-rungs': hlsRungs,
 };

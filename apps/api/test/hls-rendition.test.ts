@@ -31,17 +31,20 @@ const addressesIn = (playlist: string) => [
 ];
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator();
   recording = join(mkdtempSync(join(tmpdir(), 'stream-hls-')), 'recording-1080p.webm');
-  // A 1080p, 6 s recording as MediaRecorder writes it (no duration, no cues).
-  await makeTestClip(recording, {
-    seconds: 6,
-    video: { size: '1920x1080', rate: 25, bitrate: '1M', realtime: true },
-    live: true,
-  });
+  // A 1080p, 6 s recording as MediaRecorder writes it (no duration, no cues), made while the emulator starts.
+  const [started] = await Promise.all([
+    startAuthEmulator(),
+    makeTestClip(recording, {
+      seconds: 6,
+      video: { size: '1920x1080', rate: 15, bitrate: '1M', realtime: true },
+      live: true,
+    }),
+  ]);
+  emulator = started;
   server = await startTestServer({ database: 'pglite', emulatorHost: emulator.host, env: { WORKER: 'true' } });
   owner = await newTestUser(emulator.host);
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await server?.close();
   await emulator?.stop();

@@ -91,7 +91,12 @@ async function servePlaylist(
   const playlists = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { master: string; playlists: string[] };
   const text = rung === 'master' ? playlists.master : playlists.playlists[rung];
   if (text === undefined) return reply.code(404).send({ message: 'This video has no such rung' });
-  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  // The access the playlist was read with, passed on (rebuilt from its parameters, nothing else echoed).
+  const passed = (['expires', 'signature', 'g', 'v', 'share'] as const).flatMap((name) => {
+    const value = request.query[name];
+    return typeof value === 'string' ? [`${name}=${encodeURIComponent(value)}`] : [];
+  });
+  const query = passed.length > 0 ? `?${passed.join('&')}` : '';
   return reply
     .header('cache-control', 'private, no-cache')
     .type('application/vnd.apple.mpegurl')

@@ -4,8 +4,9 @@
 // first 10 s, through the video's HLS presentation (hls.js, Auto) against its single WebM as played
 // before. The real API (worker included) makes the renditions; results go to bench/results/hls.md.
 // BENCH_SECONDS: the recording's length (default 600); BENCH_WATCH_SECONDS: how long each run plays
-// (default 60); BENCH_RUNS: runs of each (default 2). The source is made once with libvpx's realtime
-// mode (MediaRecorder's codec) and kept in the OS temp dir between runs.
+// (default 60); BENCH_RUNS: runs of each (default 2); BENCH_FPS: the source's frame rate (default 30).
+// The source is made once with libvpx's fastest realtime mode (MediaRecorder's codec) and kept in the
+// OS temp dir between runs.
 /* global document, window, Hls -- the measurement runs in the page */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,17 +24,18 @@ const root = resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 600);
 const WATCH_SECONDS = Number(process.env.BENCH_WATCH_SECONDS ?? 60);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
+const FPS = Number(process.env.BENCH_FPS ?? 30);
 const LINK_BITS = 3_000_000;
 const log = (line) => console.log(`[bench:hls] ${new Date().toISOString().slice(11, 19)} ${line}`);
 
 /**
  * Screen content as a recorder sees it: a still page (white, a grid) with a box moving across and a
- * busy corner (a small test pattern, like a playing clip or a cursor trail), 30 fps, VP8 at
+ * busy corner (a small test pattern, like a playing clip or a cursor trail), BENCH_FPS, VP8 at
  * MediaRecorder's 2.5 Mbit/s for 1080p, Opus.
  */
 async function screenRecording(seconds) {
   const dir = join(tmpdir(), 'stream-bench-hls-cache');
-  const path = join(dir, `screen-1080p-${seconds}s.webm`);
+  const path = join(dir, `screen-1080p-${seconds}s-${FPS}fps.webm`);
   if (existsSync(path)) return path;
   await mkdir(dir, { recursive: true });
   log(`making the ${seconds} s 1080p source (once; kept at ${path})`);
@@ -45,11 +47,11 @@ async function screenRecording(seconds) {
     '-f',
     'lavfi',
     '-i',
-    `color=c=white:s=1920x1080:r=30,drawgrid=w=160:h=90:t=2:c=0xdddddd,drawbox=x='mod(t*120,1700)':y=480:w=200:h=120:c=0x3366cc:t=fill`,
+    `color=c=white:s=1920x1080:r=${FPS},drawgrid=w=160:h=90:t=2:c=0xdddddd,drawbox=x='mod(t*120,1700)':y=480:w=200:h=120:c=0x3366cc:t=fill`,
     '-f',
     'lavfi',
     '-i',
-    'testsrc2=size=320x180:rate=30',
+    `testsrc2=size=320x180:rate=${FPS}`,
     '-f',
     'lavfi',
     '-i',
@@ -67,7 +69,7 @@ async function screenRecording(seconds) {
     '-deadline',
     'realtime',
     '-cpu-used',
-    '8',
+    '16',
     '-b:v',
     '2500k',
     '-c:a',
@@ -144,7 +146,8 @@ async function playOnce(browser, baseUrl, src, hls) {
       let firstFrameMs;
       const started = performance.now();
       video.addEventListener('waiting', () => {
-        if (firstFrameMs !== undefined && stallStart === undefined) stallStart = { at: performance.now(), t: video.currentTime };
+        if (firstFrameMs !== undefined && stallStart === undefined)
+          stallStart = { at: performance.now(), t: video.currentTime };
       });
       video.addEventListener('playing', () => {
         if (stallStart) stalls.push({ t: stallStart.t, seconds: (performance.now() - stallStart.at) / 1000 });
@@ -191,7 +194,9 @@ async function main() {
     const { status, json } = await uploadFile(`${baseUrl}/api/videoservice/upload`, source, user.idToken);
     if (status !== 201) throw new Error(`upload answered ${status}`);
     const { video, renditionMs } = await untilRenditions(baseUrl, user.idToken, json.video.id, 3 * 3600_000);
-    log(`renditions made ${Math.round(renditionMs / 1000)} s after READY; rungs ${video.hlsRungs.map((r) => r.height).join(', ')}`);
+    log(
+      `renditions made ${Math.round(renditionMs / 1000)} s after READY; rungs ${video.hlsRungs.map((r) => r.height).join(', ')}`,
+    );
     const webmBytes = (await stat(source)).size;
     const browser = await launchChromium(cleanups);
     const absolute = (url) => new URL(url, baseUrl).href;
@@ -213,7 +218,7 @@ async function main() {
 Node ${process.version}, Debian's Chromium headless; 1-minute load average ${loadAtStart.toFixed(1)} at the start and
 ${loadavg()[0].toFixed(1)} at the end (other engineers' work on the same 2 cores).
 
-Source: ${SECONDS} s of 1920×1080 30 fps screen content (still page, grid, a moving box, a busy corner),
+Source: ${SECONDS} s of 1920×1080 ${FPS} fps screen content (still page, grid, a moving box, a busy corner),
 VP8 2.5 Mbit/s (MediaRecorder's rate for 1080p) + Opus, ${(webmBytes / 1e6).toFixed(1)} MB, uploaded to the real API.
 The rendition job made the MP4 and the HLS presentation ${Math.round(renditionMs / 1000)} s after READY
 (${(renditionMs / 1000 / SECONDS).toFixed(2)}× the length, on the loaded machine): ${rungs}.

@@ -7,7 +7,7 @@
 // (default 60); BENCH_RUNS: runs of each (default 2); BENCH_FPS: the source's frame rate (default 30).
 // The source is made once with libvpx's fastest realtime mode (MediaRecorder's codec) and kept in the
 // OS temp dir between runs.
-/* global document, window, Hls -- the measurement runs in the page */
+/* global document, performance, Hls -- the measurement runs in the page */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';

@@ -67,7 +67,8 @@ export function useHlsPlayback(videoRef: RefObject<HTMLVideoElement | null>, hls
           setFailed(true);
           return;
         }
-        const player = new Hls({ capLevelToPlayerSize: false }) as unknown as HlsInstance;
+        // No worker: fMP4 segments need no transmuxing, and the CSP allows no blob: workers.
+        const player = new Hls({ enableWorker: false }) as unknown as HlsInstance;
         instance.current = player;
         player.on(Hls.Events.ERROR, (_event, data) => {
           if (data.fatal) setFailed(true);

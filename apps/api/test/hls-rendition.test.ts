@@ -11,6 +11,7 @@ import { makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
+import { editClient } from './support/edit-client';
 import { ffprobe, topLevelBoxes } from './support/mp4-boxes';
 import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
@@ -147,6 +148,32 @@ describe('the HLS presentation of a 1080p recording', () => {
     expect(unknown.status).toBe(404);
     await unknown.arrayBuffer();
   });
+
+  it('is made again after an edit, of the edited version; the old rungs are gone', async () => {
+    const hlsBlobs = async () =>
+      (await server.listBlobs()).filter((key) => key.includes(video.id) && key.includes('/hls'));
+    const before = await hlsBlobs();
+    await editClient(server.baseUrl, owner.idToken).saveEdits({
+      videoId: video.id,
+      keptRanges: [{ startSeconds: 0, endSeconds: 3 }],
+    });
+    const edited = await until(
+      'the edited version’s HLS presentation',
+      async () => {
+        const current = await client().getVideo({ videoId: video.id });
+        return current.hlsUrl && current.hlsUrl !== video.hlsUrl ? current : undefined;
+      },
+      300_000,
+    );
+    const rung = await (await get(edited.hlsRungs[1]!.playlistUrl)).text();
+    const seconds = [...rung.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+    expect(Math.abs(seconds - edited.durationSeconds)).toBeLessThan(0.2);
+    expect(Math.abs(seconds - 3)).toBeLessThan(0.5);
+    const after = await hlsBlobs();
+    expect(after).toHaveLength(4);
+    expect(after.filter((key) => before.includes(key))).toEqual([]);
+    video = edited;
+  }, 400_000);
 
   it('goes with the video', async () => {
     const rung =

@@ -45,7 +45,7 @@ beforeAll(async () => {
   emulator = started;
   server = await startTestServer({ database: 'pglite', emulatorHost: emulator.host, env: { WORKER: 'true' } });
   owner = await newTestUser(emulator.host);
-}, 300_000);
+}, 600_000);
 afterAll(async () => {
   await server?.close();
   await emulator?.stop();

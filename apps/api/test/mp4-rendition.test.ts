@@ -59,6 +59,7 @@ describe('the MP4 rendition', () => {
     expect(ready.mp4Url).toBe(''); // the WebM plays while the MP4 is made
     video = await untilMp4(id);
     expect(video.mp4State).toBe(RenditionState.READY);
+    expect([video.hlsUrl, video.hlsRungs]).toEqual(['', []]); // 320×240: no lower rung, no HLS (issue 29)
     expect(video.mp4Url).toMatch(new RegExp(`^/api/videoservice/mp4/${id}\\?expires=\\d+&signature=`));
 
     mp4 = await download(video.mp4Url, 'rendition.mp4');

@@ -18,7 +18,18 @@ export type MediaKind =
   /** Issue 29: H.264/AAC MP4 of the version that plays, for players and link previews that take no WebM. */
   | 'mp4'
   /** WebVTT made from the transcript (issue 30); owner-uploaded 'captions' win over it. */
-  | 'generated-captions';
+  | 'generated-captions'
+  /** Issue 29: the HLS presentation's playlists (JSON: `master`, `playlists` by rung) of the MP4's version. */
+  | 'hls'
+  /** Its rungs' media, each one fMP4 file read by byte ranges, highest rung first. */
+  | HlsRungKind;
+
+/** The kinds of HLS rung media, highest rung first (at most three rungs: the source, 720p, 480p). */
+export const HLS_RUNG_KINDS = ['hls-0', 'hls-1', 'hls-2'] as const;
+export type HlsRungKind = (typeof HLS_RUNG_KINDS)[number];
+
+/** Everything made with the MP4 from the version that plays: retired together when another plays. */
+export const RENDITION_KINDS = ['mp4', 'hls', ...HLS_RUNG_KINDS] as const satisfies readonly MediaKind[];
 
 /** The current version of one kind of a video's media: one row per (video, kind). */
 export interface MediaAssetTable {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Mp4State } from './video.table';
+import type { Database, HlsRung, Mp4State } from './video.table';
 
 // The MP4 rendition's state on the video row (issue 29); `db` may be a transaction.
 
@@ -18,4 +18,13 @@ export async function setMp4State(
   if (from) update = update.where('mp4_state', '=', from);
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records the rungs of the HLS presentation published with the MP4 (none: null). */
+export async function setHlsRungs(db: Kysely<Database>, id: string, rungs: readonly HlsRung[]): Promise<void> {
+  await db
+    .updateTable('videos')
+    .set({ hls_rungs: rungs.length > 0 ? JSON.stringify(rungs) : null })
+    .where('id', '=', id)
+    .execute();
 }

@@ -59,6 +59,8 @@ export interface VideoTable extends EditColumns {
   comments_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   /** Issue 29: whether the playing version's MP4 rendition exists (see Mp4State). */
   mp4_state: ColumnType<Mp4State, Mp4State | undefined, Mp4State>;
+  /** Issue 29: JSON of its HLS rungs (HlsRung[]), valid while mp4_state is READY. */
+  hls_rungs: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 30: null until transcription is asked for (and for videos from before). */
   transcript_state: ColumnType<TranscriptState | null, TranscriptState | null | undefined, TranscriptState | null>;
   transcript_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
@@ -94,6 +96,17 @@ export interface VideoTable extends EditColumns {
 }
 
 export type CallToActionPlacement = 'END' | 'THROUGHOUT';
+/** Issue 29: one rung of a video's HLS presentation, as the master playlist lists it. */
+export interface HlsRung {
+  width: number;
+  height: number;
+  /** Peak bits per second over its segments (the master playlist's BANDWIDTH). */
+  bandwidth: number;
+  /** Mean bits per second (AVERAGE-BANDWIDTH). */
+  averageBandwidth: number;
+  /** RFC 6381 codecs, e.g. `avc1.64001f,mp4a.40.2`. */
+  codecs: string;
+}
 
 /** NONE: not made (yet) for the version that plays; READY: the `mp4` asset is its; FAILED: could not be made. */
 export type Mp4State = 'NONE' | 'READY' | 'FAILED';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { CurrentLinkGenerations } from '../services/link-generations';
-import type { UrlSigner } from '../services/url-signer';
+import type { SignedResource, UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
 import {
   MediaGoneError,
@@ -18,6 +18,7 @@ import type { Grant } from '../services/access';
 import { attachmentDisposition } from './content-disposition';
 import { RecentBlobKeys } from './recent-blob-keys';
 import { accelTarget, nginxAgreesOn } from './accel-redirect';
+import { withQuery } from './hls-query';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
 import { passesOf, SHARE_PASS_HEADER } from '../wire/share-passes';
@@ -52,6 +53,55 @@ export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDep
       serve(resource, request, reply, context),
     );
   }
+  // Issue 29: the HLS presentation, every file under one signature (see wire/video-links.ts hlsUrl).
+  app.get<HlsRequest>('/api/videoservice/hls/:id/:file', { exposeHeadRoute: true }, async (request, reply) => {
+    const file = /^(master|[0-2])\.(m3u8|mp4)$/.exec(request.params.file);
+    if (!file || (file[1] === 'master' && file[2] === 'mp4'))
+      return reply.code(404).send({ message: 'No such file in an HLS presentation' });
+    if (file[2] === 'mp4') return serve(`hls-${file[1]}` as MediaResource, request, reply, context);
+    return servePlaylist(file[1] === 'master' ? 'master' : Number(file[1]), request, reply, context);
+  });
+}
+
+interface HlsRequest {
+  Params: { id: string; file: string };
+  Querystring: StreamRequest['Querystring'];
+}
+
+/** The access rules' signature of each resource: every file of an HLS presentation is signed as 'hls'. */
+const signedAs = (resource: MediaResource): SignedResource =>
+  (resource.startsWith('hls') ? 'hls' : resource) as SignedResource;
+
+/**
+ * A playlist of the video's HLS presentation (the master or rung `rung`'s), after the same checks
+ * as the stream, with the request's own query (its signature) added to every address it names.
+ */
+async function servePlaylist(
+  rung: 'master' | number,
+  request: FastifyRequest<StreamRequest>,
+  reply: FastifyReply,
+  context: StreamContext,
+) {
+  const caller = await httpCaller(context.verifier, request, reply);
+  if (!caller) return reply;
+  const grant = await grantOf('hls', request, context);
+  const blob = await findBlob('hls', request, reply, caller, grant, context);
+  if (blob === 'answered') return reply;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await blob.stream()) chunks.push(chunk as Buffer);
+  const playlists = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { master: string; playlists: string[] };
+  const text = rung === 'master' ? playlists.master : playlists.playlists[rung];
+  if (text === undefined) return reply.code(404).send({ message: 'This video has no such rung' });
+  // The access the playlist was read with, passed on (rebuilt from its parameters, nothing else echoed).
+  const passed = (['expires', 'signature', 'g', 'v', 'share'] as const).flatMap((name) => {
+    const value = request.query[name];
+    return typeof value === 'string' ? [`${name}=${encodeURIComponent(value)}`] : [];
+  });
+  const query = passed.length > 0 ? `?${passed.join('&')}` : '';
+  return reply
+    .header('cache-control', 'private, no-cache')
+    .type('application/vnd.apple.mpegurl')
+    .send(withQuery(text, query));
 }
 
 async function serve(
@@ -152,7 +202,7 @@ async function grantOf(
     ? passesOf(request.headers.cookie, request.headers[SHARE_PASS_HEADER] as string | undefined)
     : [];
   const generation = g === undefined ? 0 : typeof g === 'string' && /^\d{1,9}$/.test(g) ? Number(g) : -1;
-  if (!signer.verify(resource, request.params.id, expires, signature, generation))
+  if (!signer.verify(signedAs(resource), request.params.id, expires, signature, generation))
     return { shareToken, passes, signedUrl: false, revoked: false };
   const current = (await generations.current(request.params.id)) === generation;
   return { shareToken, passes, signedUrl: current, revoked: !current };

@@ -1,4 +1,6 @@
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeHls } from './make-hls';
 import { makeMp4, mp4Copyable } from './make-mp4';
 import { probe } from './probe';
 import type { RenditionVideoStore } from './rendition-contracts';
@@ -15,7 +17,8 @@ export interface MakeRenditionDeps {
 
 /**
  * One attempt at the MP4 rendition of the version of a video that plays now: fetch it, encode
- * H.264/AAC (copying streams that are so already), check the result, publish it while that version
+ * H.264/AAC (copying streams that are so already), check the result, make its HLS presentation
+ * when the picture is above 720p (a lower rung for slow links), publish both while that version
  * still plays. 'skipped': nothing to do (not READY, gone, done already, or another version plays
  * by the end: its own job follows). Idempotent, like processing.
  */
@@ -36,7 +39,24 @@ export async function makeRendition(
     await makeMp4(deps.ffmpegPath, input, output, mp4Copyable(probed), left());
     const made = await probe(deps.ffprobePath, output, left());
     if (!made.durationSeconds) throw new UnprocessableVideoError('The MP4 made of the video has no length');
-    const published = await deps.videos.publishMp4(videoId, source.version, output);
+    const picture = made.streams.find((stream) => stream.codecType === 'video');
+    const hlsDir = join(work, 'hls');
+    await mkdir(hlsDir);
+    const hls =
+      picture?.width && picture.height && Math.min(picture.width, picture.height) > 720
+        ? await makeHls(
+            deps.ffmpegPath,
+            output,
+            hlsDir,
+            {
+              width: picture.width,
+              height: picture.height,
+              hasAudio: made.streams.some((stream) => stream.codecType === 'audio'),
+            },
+            left(),
+          )
+        : undefined;
+    const published = await deps.videos.publishMp4(videoId, source.version, output, hls);
     return { outcome: published ? 'made' : 'skipped', version: source.version };
   });
 }

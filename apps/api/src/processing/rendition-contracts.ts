@@ -1,3 +1,5 @@
+import type { MadeHls } from './make-hls';
+
 // The seam between the API and the MP4 rendition job (issue 29), as contracts.ts is for processing.
 
 /** The version that plays now, as the rendition job sees it. */
@@ -15,10 +17,11 @@ export interface RenditionVideoStore {
   /** Copies that version to the local `path`; false when it is no longer the one that plays. */
   fetchRenditionSource(videoId: string, version: string, path: string): Promise<boolean>;
   /**
-   * Stores the MP4 (the file at `path`, taken) as the video's rendition of `version`; false (and
-   * nothing stored) when another version plays by now or the video is gone.
+   * Stores the MP4 (the file at `path`, taken) as the video's rendition of `version`, with its HLS
+   * presentation when one was made (none: any earlier one goes); false (and nothing stored) when
+   * another version plays by now or the video is gone.
    */
-  publishMp4(videoId: string, version: string, path: string): Promise<boolean>;
+  publishMp4(videoId: string, version: string, path: string, hls?: MadeHls): Promise<boolean>;
   /** Notes that no MP4 could be made of the version that plays; the video plays on as it was. */
   markMp4Failed(videoId: string, reason: string): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import * as edits from '../db/edit.repository';
+import { RENDITION_KINDS } from '../db/media-asset.table';
 import type { Database } from '../db/video.table';
 import type { MediaService, StagedAsset } from '../media';
 import type { EditedFiles, EditVideoStore } from '../processing/edit-contracts';
@@ -38,7 +39,7 @@ export function createEditVideoStore(db: Kysely<Database>, media: MediaService):
       const staged = [video, storyboard, thumbnail, captions].filter((asset): asset is StagedAsset => Boolean(asset));
       return media.publish(videoId, staged, {
         retire: [
-          'mp4', // of the version that played until now; the rendition job makes this one's
+          ...RENDITION_KINDS, // of the version that played until now; the rendition job makes this one's
           ...(storyboard ? [] : ['edited-storyboard' as const]),
           ...(thumbnail ? [] : ['edited-thumbnail' as const]),
         ],

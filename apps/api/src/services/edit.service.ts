@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { User } from '../auth/user';
 import * as edits from '../db/edit.repository';
+import { RENDITION_KINDS } from '../db/media-asset.table';
 import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
 import type { EditRenderQueue } from '../processing/edit-contracts';
@@ -92,7 +93,7 @@ export class EditService {
     await this.deps.videos.owned(user, id);
     const captions = await stageGeneratedCaptions(this.deps.db, this.deps.media, id, null);
     const reverted = await this.deps.media.publish(id, captions ? [captions] : [], {
-      retire: ['edited', 'edited-storyboard', 'edited-thumbnail', 'mp4'],
+      retire: ['edited', 'edited-storyboard', 'edited-thumbnail', ...RENDITION_KINDS],
       when: (trx) => edits.revertEdit(trx, id, annotations),
     });
     if (!reverted) throw notFound(id);

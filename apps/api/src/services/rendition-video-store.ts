@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { findAsset } from '../db/media-asset.repository';
-import { setMp4State } from '../db/rendition.repository';
+import { HLS_RUNG_KINDS } from '../db/media-asset.table';
+import { setHlsRungs, setMp4State } from '../db/rendition.repository';
 import { findVideo, lockVideo } from '../db/video.repository';
 import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
@@ -22,14 +23,30 @@ export function createRenditionVideoStore(db: Kysely<Database>, media: MediaServ
       if ((await playingVersion(db, videoId)) !== version) return false;
       return media.download(videoId, PLAYING_KINDS, path);
     },
-    async publishMp4(videoId, version, path) {
-      const staged = await media.stageFile(videoId, 'mp4', path, 'video/mp4');
+    async publishMp4(videoId, version, path, hls) {
+      const staged = [await media.stageFile(videoId, 'mp4', path, 'video/mp4')];
+      const rungs = hls?.rungs ?? [];
+      if (hls) {
+        const playlists = { master: hls.master, playlists: rungs.map((rung) => rung.playlist) };
+        staged.push(await media.stageBytes(videoId, 'hls', Buffer.from(JSON.stringify(playlists)), 'application/json'));
+        for (const [index, rung] of rungs.entries())
+          staged.push(await media.stageFile(videoId, HLS_RUNG_KINDS[index]!, rung.mediaPath, 'video/mp4'));
+      }
       // Only while `version` still plays: an edit that landed meanwhile queued its own rendition.
-      return media.publish(videoId, [staged], {
-        when: async (trx) =>
-          (await lockVideo(trx, videoId)) &&
-          (await playingVersion(trx, videoId)) === version &&
-          setMp4State(trx, videoId, 'READY'),
+      return media.publish(videoId, staged, {
+        retire: [...(hls ? [] : ['hls' as const]), ...HLS_RUNG_KINDS.slice(rungs.length)],
+        when: async (trx) => {
+          if (!(await lockVideo(trx, videoId)) || (await playingVersion(trx, videoId)) !== version) return false;
+          const measured = rungs.map(({ width, height, bandwidth, averageBandwidth, codecs }) => ({
+            width,
+            height,
+            bandwidth,
+            averageBandwidth,
+            codecs,
+          }));
+          await setHlsRungs(trx, videoId, measured);
+          return setMp4State(trx, videoId, 'READY');
+        },
       });
     },
     async markMp4Failed(videoId) {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type SignedResource =
-  'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions' | 'mp4' | 'export' | 'photo';
+  'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions' | 'mp4' | 'hls' | 'export' | 'photo';
 
 export interface SignedQuery {
   expires: number;

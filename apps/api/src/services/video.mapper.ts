@@ -1,4 +1,4 @@
-import type { CallToActionPlacement, Mp4State, VideoRow } from '../db/video.table';
+import type { CallToActionPlacement, HlsRung, Mp4State, VideoRow } from '../db/video.table';
 import type { VideoRights } from './policy';
 import type { Video } from './video';
 import { editingOf } from './edit';
@@ -23,6 +23,8 @@ export interface StoredVideo extends Video {
   teamName?: string;
   /** Issue 29: whether the MP4 rendition of what plays exists (READY) or could not be made. */
   mp4State: Mp4State;
+  /** Issue 29: the rungs of its HLS presentation, highest first; empty when it has none. */
+  hlsRungs: HlsRung[];
   /** Issue 27: what the caller may do to it, where the service worked it out for them. */
   callerRights?: VideoRights;
   /** Issue 28: the main link's password (scrypt hash); undefined: none. */
@@ -66,6 +68,8 @@ export function toVideo(row: VideoRow): StoredVideo {
     teamId: row.team_id ?? undefined,
     teamName: row.team_id ? (row.team_name ?? '') : undefined,
     mp4State: row.mp4_state ?? 'NONE',
+    // The rungs belong to the MP4 rendition of what plays: an edit makes both anew.
+    hlsRungs: row.mp4_state === 'READY' && row.hls_rungs ? (JSON.parse(row.hls_rungs) as HlsRung[]) : [],
     transcript: {
       state: row.transcript_state ?? null,
       failureReason: row.transcript_failure_reason ?? '',

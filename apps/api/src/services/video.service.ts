@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { User } from '../auth/user';
 import type { Database, NewVideoRow, VideoVisibility } from '../db/video.table';
+import type { HlsRungKind } from '../db/media-asset.table';
 import { sqlOn } from '../db/sql-executor';
 import * as repository from '../db/video.repository';
 import { standing } from '../db/admin.repository';
@@ -54,7 +55,16 @@ export interface ReceivedUpload {
 }
 
 /** What the stream and thumbnail routes serve, by the media kinds that can answer, best first. */
-export type MediaResource = 'video' | 'thumbnail' | 'original' | 'storyboard' | 'captions' | 'mp4';
+export type MediaResource =
+  | 'video'
+  | 'thumbnail'
+  | 'original'
+  | 'storyboard'
+  | 'captions'
+  | 'mp4'
+  /** Issue 29: the HLS presentation's playlists, and each rung's media. */
+  | 'hls'
+  | HlsRungKind;
 /** What plays, best first: an edited version, once rendered; 'original' is the unedited one (issue 16). */
 export const PLAYING_KINDS: readonly MediaKind[] = ['edited', 'playable', 'original'];
 const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
@@ -67,6 +77,10 @@ const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
   captions: ['captions', 'generated-captions'],
   // Issue 29: H.264/AAC of what plays, once made (the links name it only while it is that version's).
   mp4: ['mp4'],
+  hls: ['hls'],
+  'hls-0': ['hls-0'],
+  'hls-1': ['hls-1'],
+  'hls-2': ['hls-2'],
 };
 
 const notFound = (id: string) => new VideoError('not_found', `No video ${id}`);

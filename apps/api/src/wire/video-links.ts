@@ -7,6 +7,7 @@ export const thumbnailPath = (id: string) => `/api/videoservice/thumbnail/${enco
 export const sharePagePath = (token: string) => `/s/${encodeURIComponent(token)}`;
 export const watchPagePath = (id: string) => `/watch/${encodeURIComponent(id)}`;
 export const embedPagePath = (token: string) => `/embed/${encodeURIComponent(token)}`;
+export const hlsPath = (id: string) => `/api/videoservice/hls/${encodeURIComponent(id)}`;
 /** Issue 16: the unedited video (owner only), hover previews and captions, served like the stream. */
 export const mediaPath = (resource: 'original' | 'storyboard' | 'captions' | 'mp4', id: string) =>
   `/api/videoservice/${resource}/${encodeURIComponent(id)}`;
@@ -42,6 +43,18 @@ export class VideoLinks {
     return video.hasVideoBlob && video.mp4State === 'READY'
       ? this.signed('mp4', video, mediaPath('mp4', video.id)) + playingVersion(video)
       : '';
+  }
+
+  /**
+   * Issue 29: the HLS master playlist, once the MP4 rendition and its lower rungs are made; '' for
+   * a video with none (720p or less). One signature for the whole presentation: the route adds the
+   * playlist's own query to every address inside it, so playlists stay stored as ffmpeg measured
+   * them and a player asks for nothing unsigned (`rung` names one rung's playlist alone).
+   */
+  hlsUrl(video: StoredVideo, rung?: number): string {
+    if (!video.hasVideoBlob || video.mp4State !== 'READY' || video.hlsRungs.length === 0) return '';
+    const file = rung === undefined ? 'master' : String(rung);
+    return this.signed('hls', video, `${hlsPath(video.id)}/${file}.m3u8`) + playingVersion(video);
   }
 
   storyboardUrl(video: StoredVideo): string {

@@ -1,6 +1,14 @@
 import { create, toJson, type JsonObject } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { RenditionState, Status, Visibility, VideoRightsSchema, VideoSchema, type Video } from '@stream/proto';
+import {
+  RenditionState,
+  Status,
+  Visibility,
+  VideoRightsSchema,
+  VideoRungSchema,
+  VideoSchema,
+  type Video,
+} from '@stream/proto';
 import { callToActionMessage } from './call-to-action.message';
 import { editingFields } from './editing.message';
 import { transcriptFields } from './transcript.message';
@@ -69,6 +77,17 @@ export function toVideoMessage(
     teamName: video.teamName ?? '',
     mp4Url: links.mp4Url(video),
     mp4State: mp4StateToProto[video.mp4State],
+    hlsUrl: links.hlsUrl(video),
+    hlsRungs: links.hlsUrl(video)
+      ? video.hlsRungs.map((rung, index) =>
+          create(VideoRungSchema, {
+            width: rung.width,
+            height: rung.height,
+            bandwidth: rung.bandwidth,
+            playlistUrl: links.hlsUrl(video, index),
+          }),
+        )
+      : [],
     ...transcriptFields(video),
     callerRights: video.callerRights && create(VideoRightsSchema, video.callerRights),
     callToAction: callToActionMessage(video.callToAction),

@@ -4,6 +4,7 @@ import type { AnnotationMark } from './annotation-mark';
 import { AnnotationOverlay } from './annotation-overlay';
 import type { ChapterMark } from './chapters';
 import { formatTime } from './format-time';
+import { type HlsPresentation, qualityChoices, useHlsPlayback } from './hls-playback';
 import { browserCanPlayType, preferredSource } from './preferred-source';
 import { PLAYBACK_RATES, clampPlaybackRate } from './playback-rate';
 import { rememberRate, rememberedRate, startingRate } from './remembered-rate';
@@ -19,6 +20,11 @@ export interface VideoPlayerProps {
   src: string;
   /** Its MP4 rendition (video.mp4Url), played instead where the browser plays no WebM (issue 29). */
   mp4Src?: string;
+  /**
+   * Its HLS presentation (video.hlsUrl and hlsRungs), played first where the browser can (natively,
+   * else hls.js loaded on demand), with a Quality menu; `src`/`mp4Src` stay the fallback.
+   */
+  hls?: HlsPresentation;
   /** Duration measured by the server, used while the file reports none (Infinity or NaN). */
   knownDuration?: number;
   /** Accessible name of the player region. */
@@ -69,6 +75,7 @@ export interface VideoPlayerProps {
 export function VideoPlayer({
   src: recordedSrc,
   mp4Src,
+  hls,
   knownDuration,
   label = 'Video player',
   poster,
@@ -86,8 +93,9 @@ export function VideoPlayer({
   annotations = [],
   frameLayer,
 }: VideoPlayerProps) {
-  const src = preferredSource(recordedSrc, mp4Src, browserCanPlayType);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const adaptive = useHlsPlayback(videoRef, hls);
+  const src = adaptive.srcOf(preferredSource(recordedSrc, mp4Src, browserCanPlayType));
   const containerRef = useRef<HTMLDivElement>(null);
   const [playing, setPlaying] = useState(false);
   const [currentTime, setCurrentTime] = useState(0);
@@ -436,6 +444,20 @@ export function VideoPlayer({
             </option>
           ))}
         </select>
+        {adaptive.active && hls && (
+          <select
+            aria-label="Quality"
+            className="select select-xs w-20"
+            value={adaptive.quality}
+            onChange={(event) => adaptive.setQuality(Number(event.target.value))}
+          >
+            {qualityChoices(hls).map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        )}
         <button
           type="button"
           className={`btn btn-ghost btn-xs ${narrowHidden}`}

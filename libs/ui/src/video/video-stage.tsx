@@ -1,4 +1,5 @@
 import { chaptersFromDescription, mergeChapters, type ChapterMark } from '../player/chapters';
+import type { HlsPresentation } from '../player/hls-playback';
 import type { StoryboardSprite } from '../player/storyboard';
 import { VideoPlayer } from '../player/video-player';
 import { WithCallToAction } from '../links/with-call-to-action';
@@ -12,6 +13,8 @@ export interface VideoStageProps {
   src: string;
   /** The MP4 rendition, for browsers that play no WebM; absent until it is made. */
   mp4Src?: string;
+  /** The HLS presentation (issue 29: a recording above 720p), played first where the browser can. */
+  hls?: HlsPresentation;
   knownDuration?: number;
   poster?: string;
   label: string;

@@ -54,7 +54,8 @@ export function cardOf(video: Video) {
 }
 
 /**
- * Where the video plays (`VideoStage`): its status, and for the player its stream, the owner's
+ * Where the video plays (`VideoStage`): its status, and for the player its stream (its MP4 and HLS
+ * renditions too, issue 29), the owner's
  * chapters (the description's time lines are added by the ui), default speed, hover previews, captions
  * and the overlays drawn over what plays (issue 31).
  */
@@ -64,6 +65,12 @@ export function stageOf(video: Video) {
     failureReason: video.failureReason,
     src: video.url,
     mp4Src: video.mp4Url || undefined,
+    hls: video.hlsUrl
+      ? {
+          url: video.hlsUrl,
+          rungs: video.hlsRungs.map((rung) => ({ height: rung.height, playlistUrl: rung.playlistUrl })),
+        }
+      : undefined,
     knownDuration: video.durationSeconds || undefined,
     poster: video.thumbnailUrl || undefined,
     label: video.title || 'Video player',

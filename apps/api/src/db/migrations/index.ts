@@ -25,6 +25,7 @@ import * as shareLinks from './20261127010000-share-links';
 import * as webhooks from './20261127020000-webhooks';
 import * as notificationMail from './20261127020100-notification-mail';
 import * as commentPages from './20261127020200-comment-pages';
+import * as hlsRungs from './20261127030000-hls-rungs';
 import * as transcriptAttempts from './20261127050000-transcript-attempts';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '20261127020000-webhooks': webhooks,
   '20261127020100-notification-mail': notificationMail,
   '20261127020200-comment-pages': commentPages,
+  '20261127030000-hls-rungs': hlsRungs,
   '20261127050000-transcript-attempts': transcriptAttempts,
   '20261127060000-deleted-accounts': deletedAccounts,
   '20261127060100-profile-photos': profilePhotos,

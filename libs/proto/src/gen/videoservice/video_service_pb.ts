@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/video_service.proto.
  */
 export const file_videoservice_video_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIp8KCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkSDwoHdGVhbV9pZBgeIAEoCRIRCgl0ZWFtX25hbWUYHyABKAkSDwoHbXA0X3VybBgtIAEoCRIvCgltcDRfc3RhdGUYLiABKA4yHC52aWRlb3NlcnZpY2UuUmVuZGl0aW9uU3RhdGUSNwoQdHJhbnNjcmlwdF9zdGF0ZRg3IAEoDjIdLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0U3RhdGUSIQoZdHJhbnNjcmlwdF9mYWlsdXJlX3JlYXNvbhg4IAEoCRIbChN0cmFuc2NyaXB0X2xhbmd1YWdlGDkgASgJEjYKEHRyYW5zY3JpcHRfbWF0Y2gYOiABKAsyHC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdExpbmUSGgoSZ2VuZXJhdGVkX2NhcHRpb25zGDsgASgIEi0KC2Fubm90YXRpb25zGEEgAygLMhgudmlkZW9zZXJ2aWNlLkFubm90YXRpb24SMgoQZWRpdF9hbm5vdGF0aW9ucxhCIAMoCzIYLnZpZGVvc2VydmljZS5Bbm5vdGF0aW9uEjAKDWNhbGxlcl9yaWdodHMYUCABKAsyGS52aWRlb3NlcnZpY2UuVmlkZW9SaWdodHMSMgoOY2FsbF90b19hY3Rpb24YUSABKAsyGi52aWRlb3NlcnZpY2UuQ2FsbFRvQWN0aW9uEhsKE3RyYW5zY3JpcHRfcHJvZ3Jlc3MYRiABKAUSFwoPc3Bva2VuX2xhbmd1YWdlGEcgASgJIrQBCgpBbm5vdGF0aW9uEioKBGtpbmQYASABKA4yHC52aWRlb3NlcnZpY2UuQW5ub3RhdGlvbktpbmQSFAoMZnJvbV9zZWNvbmRzGAIgASgBEhIKCnRvX3NlY29uZHMYAyABKAESCQoBeBgEIAEoARIJCgF5GAUgASgBEg0KBXdpZHRoGAYgASgBEg4KBmhlaWdodBgHIAEoARIMCgR0ZXh0GAggASgJEg0KBWNvbG9yGAkgASgJIlkKDlRyYW5zY3JpcHRMaW5lEg0KBWluZGV4GAEgASgFEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESDAoEdGV4dBgEIAEoCSI3CglUaW1lUmFuZ2USFQoNc3RhcnRfc2Vjb25kcxgBIAEoARITCgtlbmRfc2Vjb25kcxgCIAEoASIpCgdDaGFwdGVyEg8KB3NlY29uZHMYASABKAESDQoFdGl0bGUYAiABKAkiNgoLQ2hhcHRlckxpc3QSJwoIY2hhcHRlcnMYASADKAsyFS52aWRlb3NlcnZpY2UuQ2hhcHRlciKKAQoKU3Rvcnlib2FyZBILCgN1cmwYASABKAkSDwoHY29sdW1ucxgCIAEoBRIMCgRyb3dzGAMgASgFEhIKCnRpbGVfd2lkdGgYBCABKAUSEwoLdGlsZV9oZWlnaHQYBSABKAUSGAoQaW50ZXJ2YWxfc2Vjb25kcxgGIAEoARINCgVjb3VudBgHIAEoBSJsCgtWaWRlb1JpZ2h0cxIMCgRlZGl0GAEgASgIEg4KBmRlbGV0ZRgCIAEoCBINCgVzaGFyZRgDIAEoCBIWCg5tb3ZlX2ludG9fdGVhbRgEIAEoCBIYChBtb3ZlX291dF9vZl90ZWFtGAUgASgIIocBChJDcmVhdGVWaWRlb1JlcXVlc3QSDQoFdGl0bGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSCwoDdXJsGAMgASgJEjEKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eUgAiAEBQg0KC192aXNpYmlsaXR5IiMKD0dldFZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSK/AgoRTGlzdFZpZGVvc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgFEhMKC3BhZ2VfbnVtYmVyGAIgASgFEg0KBXF1ZXJ5GAMgASgJEhYKCWZvbGRlcl9pZBgEIAEoCUgAiAEBEgwKBHRhZ3MYBSADKAkSJQoEc29ydBgGIAEoDjIXLnZpZGVvc2VydmljZS5WaWRlb1NvcnQSKQoGc3RhdHVzGAcgASgOMhQudmlkZW9zZXJ2aWNlLlN0YXR1c0gBiAEBEjEKCnZpc2liaWxpdHkYCCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eUgCiAEBEhQKB3RlYW1faWQYCSABKAlIA4gBAUIMCgpfZm9sZGVyX2lkQgkKB19zdGF0dXNCDQoLX3Zpc2liaWxpdHlCCgoIX3RlYW1faWQifQoSTGlzdFZpZGVvc1Jlc3BvbnNlEiMKBnZpZGVvcxgBIAMoCzITLnZpZGVvc2VydmljZS5WaWRlbxIYChBuZXh0X3BhZ2VfbnVtYmVyGAIgASgFEhgKC3RvdGFsX2NvdW50GAMgASgFSACIAQFCDgoMX3RvdGFsX2NvdW50IsYCChJVcGRhdGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSDQoFdGl0bGUYAiABKAkSEwoLZGVzY3JpcHRpb24YAyABKAkSLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5EiIKFWRlZmF1bHRfcGxheWJhY2tfcmF0ZRgKIAEoAUgAiAEBEisKCGNoYXB0ZXJzGAsgASgLMhkudmlkZW9zZXJ2aWNlLkNoYXB0ZXJMaXN0Ei8KC3VwZGF0ZV9tYXNrGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLkZpZWxkTWFzaxIcCg9zcG9rZW5fbGFuZ3VhZ2UYRiABKAlIAYgBAUIYChZfZGVmYXVsdF9wbGF5YmFja19yYXRlQhIKEF9zcG9rZW5fbGFuZ3VhZ2UiJgoSRGVsZXRlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJInMKEVNoYXJlVmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEiEKFGV4cGlyZV9hZnRlcl9zZWNvbmRzGAIgASgDSACIAQESEAoIbmV3X2xpbmsYAyABKAhCFwoVX2V4cGlyZV9hZnRlcl9zZWNvbmRzIosBChJTaGFyZVZpZGVvUmVzcG9uc2USCgoCaWQYASABKAkSCwoDdXJsGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCnZpc2liaWxpdHkYBCABKA4yGC52aWRlb3NlcnZpY2UuVmlzaWJpbGl0eSIsChVHZXRTaGFyZWRWaWRlb1JlcXVlc3QSEwoLc2hhcmVfdG9rZW4YASABKAkiOAoRUmVjb3JkVmlld1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEQoJdmlld2VyX2lkGAIgASgJIigKElJlY29yZFZpZXdSZXNwb25zZRISCgp2aWV3X2NvdW50GAEgASgDKlwKBlN0YXR1cxIWChJTVEFUVVNfVU5TUEVDSUZJRUQQABIVChFTVEFUVVNfUFJPQ0VTU0lORxABEhAKDFNUQVRVU19SRUFEWRACEhEKDVNUQVRVU19GQUlMRUQQAypnCgpWaXNpYmlsaXR5EhYKElZJU0lCSUxJVFlfUFJJVkFURRAAEhUKEVZJU0lCSUxJVFlfU0hBUkVEEAESFQoRVklTSUJJTElUWV9QVUJMSUMQAhITCg9WSVNJQklMSVRZX1RFQU0QAyqZAQoOQW5ub3RhdGlvbktpbmQSHwobQU5OT1RBVElPTl9LSU5EX1VOU1BFQ0lGSUVEEAASGAoUQU5OT1RBVElPTl9LSU5EX1RFWFQQARIZChVBTk5PVEFUSU9OX0tJTkRfQVJST1cQAhIXChNBTk5PVEFUSU9OX0tJTkRfQk9YEAMSGAoUQU5OT1RBVElPTl9LSU5EX0JMVVIQBCqnAQoPVHJhbnNjcmlwdFN0YXRlEhkKFVRSQU5TQ1JJUFRfU1RBVEVfTk9ORRAAEiEKHVRSQU5TQ1JJUFRfU1RBVEVfVFJBTlNDUklCSU5HEAESGQoVVFJBTlNDUklQVF9TVEFURV9ET05FEAISHgoaVFJBTlNDUklQVF9TVEFURV9OT19TUEVFQ0gQAxIbChdUUkFOU0NSSVBUX1NUQVRFX0ZBSUxFRBAEKmgKDlJlbmRpdGlvblN0YXRlEh8KG1JFTkRJVElPTl9TVEFURV9VTlNQRUNJRklFRBAAEhkKFVJFTkRJVElPTl9TVEFURV9SRUFEWRABEhoKFlJFTkRJVElPTl9TVEFURV9GQUlMRUQQAipoCglFZGl0U3RhdGUSEwoPRURJVF9TVEFURV9OT05FEAASFwoTRURJVF9TVEFURV9BUFBMWUlORxABEhYKEkVESVRfU1RBVEVfQVBQTElFRBACEhUKEUVESVRfU1RBVEVfRkFJTEVEEAMqgwEKCVZpZGVvU29ydBIaChZWSURFT19TT1JUX1VOU1BFQ0lGSUVEEAASFQoRVklERU9fU09SVF9ORVdFU1QQARIVChFWSURFT19TT1JUX09MREVTVBACEhQKEFZJREVPX1NPUlRfVElUTEUQAxIWChJWSURFT19TT1JUX0xPTkdFU1QQBDLiBAoMVmlkZW9TZXJ2aWNlEkQKC0NyZWF0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkNyZWF0ZVZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxI+CghHZXRWaWRlbxIdLnZpZGVvc2VydmljZS5HZXRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKTGlzdFZpZGVvcxIfLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVxdWVzdBogLnZpZGVvc2VydmljZS5MaXN0VmlkZW9zUmVzcG9uc2USRAoLVXBkYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuVXBkYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEkcKC0RlbGV0ZVZpZGVvEiAudmlkZW9zZXJ2aWNlLkRlbGV0ZVZpZGVvUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJPCgpTaGFyZVZpZGVvEh8udmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlNoYXJlVmlkZW9SZXNwb25zZRJKCg5HZXRTaGFyZWRWaWRlbxIjLnZpZGVvc2VydmljZS5HZXRTaGFyZWRWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8STwoKUmVjb3JkVmlldxIfLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVxdWVzdBogLnZpZGVvc2VydmljZS5SZWNvcmRWaWV3UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_videoservice_share_link_service]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvdmlkZW9fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlItwKCgVWaWRlbxIKCgJpZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgsKA3VybBgFIAEoCRIVCg10aHVtYm5haWxfdXJsGAYgASgJEiQKBnN0YXR1cxgHIAEoDjIULnZpZGVvc2VydmljZS5TdGF0dXMSLAoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5Ei4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGR1cmF0aW9uX3NlY29uZHMYCiABKAESEgoKc2l6ZV9ieXRlcxgLIAEoAxIWCg5mYWlsdXJlX3JlYXNvbhgMIAEoCRISCgp2aWV3X2NvdW50GA0gASgDEhIKCm93bmVyX25hbWUYDiABKAkSEQoJZm9sZGVyX2lkGA8gASgJEgwKBHRhZ3MYECADKAkSLAoLa2VwdF9yYW5nZXMYFCADKAsyFy52aWRlb3NlcnZpY2UuVGltZVJhbmdlEisKCmVkaXRfc3RhdGUYFSABKA4yFy52aWRlb3NlcnZpY2UuRWRpdFN0YXRlEicKCGNoYXB0ZXJzGBYgAygLMhUudmlkZW9zZXJ2aWNlLkNoYXB0ZXISHQoVZGVmYXVsdF9wbGF5YmFja19yYXRlGBcgASgBEiwKCnN0b3J5Ym9hcmQYGCABKAsyGC52aWRlb3NlcnZpY2UuU3Rvcnlib2FyZBIUCgxjYXB0aW9uc191cmwYGSABKAkSIQoZb3JpZ2luYWxfZHVyYXRpb25fc2Vjb25kcxgaIAEoARIvCg5wbGF5aW5nX3JhbmdlcxgbIAMoCzIXLnZpZGVvc2VydmljZS5UaW1lUmFuZ2USGwoTZWRpdF9mYWlsdXJlX3JlYXNvbhgcIAEoCRIUCgxvcmlnaW5hbF91cmwYHSABKAkSDwoHdGVhbV9pZBgeIAEoCRIRCgl0ZWFtX25hbWUYHyABKAkSDwoHbXA0X3VybBgtIAEoCRIvCgltcDRfc3RhdGUYLiABKA4yHC52aWRlb3NlcnZpY2UuUmVuZGl0aW9uU3RhdGUSNwoQdHJhbnNjcmlwdF9zdGF0ZRg3IAEoDjIdLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0U3RhdGUSIQoZdHJhbnNjcmlwdF9mYWlsdXJlX3JlYXNvbhg4IAEoCRIbChN0cmFuc2NyaXB0X2xhbmd1YWdlGDkgASgJEjYKEHRyYW5zY3JpcHRfbWF0Y2gYOiABKAsyHC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdExpbmUSGgoSZ2VuZXJhdGVkX2NhcHRpb25zGDsgASgIEi0KC2Fubm90YXRpb25zGEEgAygLMhgudmlkZW9zZXJ2aWNlLkFubm90YXRpb24SMgoQZWRpdF9hbm5vdGF0aW9ucxhCIAMoCzIYLnZpZGVvc2VydmljZS5Bbm5vdGF0aW9uEjAKDWNhbGxlcl9yaWdodHMYUCABKAsyGS52aWRlb3NlcnZpY2UuVmlkZW9SaWdodHMSMgoOY2FsbF90b19hY3Rpb24YUSABKAsyGi52aWRlb3NlcnZpY2UuQ2FsbFRvQWN0aW9uEhsKE3RyYW5zY3JpcHRfcHJvZ3Jlc3MYRiABKAUSFwoPc3Bva2VuX2xhbmd1YWdlGEcgASgJEg8KB2hsc191cmwYVSABKAkSKgoJaGxzX3J1bmdzGFYgAygLMhcudmlkZW9zZXJ2aWNlLlZpZGVvUnVuZyJTCglWaWRlb1J1bmcSDQoFd2lkdGgYASABKA0SDgoGaGVpZ2h0GAIgASgNEhEKCWJhbmR3aWR0aBgDIAEoDRIUCgxwbGF5bGlzdF91cmwYBCABKAkitAEKCkFubm90YXRpb24SKgoEa2luZBgBIAEoDjIcLnZpZGVvc2VydmljZS5Bbm5vdGF0aW9uS2luZBIUCgxmcm9tX3NlY29uZHMYAiABKAESEgoKdG9fc2Vjb25kcxgDIAEoARIJCgF4GAQgASgBEgkKAXkYBSABKAESDQoFd2lkdGgYBiABKAESDgoGaGVpZ2h0GAcgASgBEgwKBHRleHQYCCABKAkSDQoFY29sb3IYCSABKAkiWQoOVHJhbnNjcmlwdExpbmUSDQoFaW5kZXgYASABKAUSFQoNc3RhcnRfc2Vjb25kcxgCIAEoARITCgtlbmRfc2Vjb25kcxgDIAEoARIMCgR0ZXh0GAQgASgJIjcKCVRpbWVSYW5nZRIVCg1zdGFydF9zZWNvbmRzGAEgASgBEhMKC2VuZF9zZWNvbmRzGAIgASgBIikKB0NoYXB0ZXISDwoHc2Vjb25kcxgBIAEoARINCgV0aXRsZRgCIAEoCSI2CgtDaGFwdGVyTGlzdBInCghjaGFwdGVycxgBIAMoCzIVLnZpZGVvc2VydmljZS5DaGFwdGVyIooBCgpTdG9yeWJvYXJkEgsKA3VybBgBIAEoCRIPCgdjb2x1bW5zGAIgASgFEgwKBHJvd3MYAyABKAUSEgoKdGlsZV93aWR0aBgEIAEoBRITCgt0aWxlX2hlaWdodBgFIAEoBRIYChBpbnRlcnZhbF9zZWNvbmRzGAYgASgBEg0KBWNvdW50GAcgASgFImwKC1ZpZGVvUmlnaHRzEgwKBGVkaXQYASABKAgSDgoGZGVsZXRlGAIgASgIEg0KBXNoYXJlGAMgASgIEhYKDm1vdmVfaW50b190ZWFtGAQgASgIEhgKEG1vdmVfb3V0X29mX3RlYW0YBSABKAgihwEKEkNyZWF0ZVZpZGVvUmVxdWVzdBINCgV0aXRsZRgBIAEoCRITCgtkZXNjcmlwdGlvbhgCIAEoCRILCgN1cmwYAyABKAkSMQoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5SACIAQFCDQoLX3Zpc2liaWxpdHkiIwoPR2V0VmlkZW9SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIr8CChFMaXN0VmlkZW9zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUSEwoLcGFnZV9udW1iZXIYAiABKAUSDQoFcXVlcnkYAyABKAkSFgoJZm9sZGVyX2lkGAQgASgJSACIAQESDAoEdGFncxgFIAMoCRIlCgRzb3J0GAYgASgOMhcudmlkZW9zZXJ2aWNlLlZpZGVvU29ydBIpCgZzdGF0dXMYByABKA4yFC52aWRlb3NlcnZpY2UuU3RhdHVzSAGIAQESMQoKdmlzaWJpbGl0eRgIIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5SAKIAQESFAoHdGVhbV9pZBgJIAEoCUgDiAEBQgwKCl9mb2xkZXJfaWRCCQoHX3N0YXR1c0INCgtfdmlzaWJpbGl0eUIKCghfdGVhbV9pZCJ9ChJMaXN0VmlkZW9zUmVzcG9uc2USIwoGdmlkZW9zGAEgAygLMhMudmlkZW9zZXJ2aWNlLlZpZGVvEhgKEG5leHRfcGFnZV9udW1iZXIYAiABKAUSGAoLdG90YWxfY291bnQYAyABKAVIAIgBAUIOCgxfdG90YWxfY291bnQixgIKElVwZGF0ZVZpZGVvUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIsCgp2aXNpYmlsaXR5GAQgASgOMhgudmlkZW9zZXJ2aWNlLlZpc2liaWxpdHkSIgoVZGVmYXVsdF9wbGF5YmFja19yYXRlGAogASgBSACIAQESKwoIY2hhcHRlcnMYCyABKAsyGS52aWRlb3NlcnZpY2UuQ2hhcHRlckxpc3QSLwoLdXBkYXRlX21hc2sYDCABKAsyGi5nb29nbGUucHJvdG9idWYuRmllbGRNYXNrEhwKD3Nwb2tlbl9sYW5ndWFnZRhGIAEoCUgBiAEBQhgKFl9kZWZhdWx0X3BsYXliYWNrX3JhdGVCEgoQX3Nwb2tlbl9sYW5ndWFnZSImChJEZWxldGVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkicwoRU2hhcmVWaWRlb1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSIQoUZXhwaXJlX2FmdGVyX3NlY29uZHMYAiABKANIAIgBARIQCghuZXdfbGluaxgDIAEoCEIXChVfZXhwaXJlX2FmdGVyX3NlY29uZHMiiwEKElNoYXJlVmlkZW9SZXNwb25zZRIKCgJpZBgBIAEoCRILCgN1cmwYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoKdmlzaWJpbGl0eRgEIAEoDjIYLnZpZGVvc2VydmljZS5WaXNpYmlsaXR5IiwKFUdldFNoYXJlZFZpZGVvUmVxdWVzdBITCgtzaGFyZV90b2tlbhgBIAEoCSI4ChFSZWNvcmRWaWV3UmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIRCgl2aWV3ZXJfaWQYAiABKAkiKAoSUmVjb3JkVmlld1Jlc3BvbnNlEhIKCnZpZXdfY291bnQYASABKAMqXAoGU3RhdHVzEhYKElNUQVRVU19VTlNQRUNJRklFRBAAEhUKEVNUQVRVU19QUk9DRVNTSU5HEAESEAoMU1RBVFVTX1JFQURZEAISEQoNU1RBVFVTX0ZBSUxFRBADKmcKClZpc2liaWxpdHkSFgoSVklTSUJJTElUWV9QUklWQVRFEAASFQoRVklTSUJJTElUWV9TSEFSRUQQARIVChFWSVNJQklMSVRZX1BVQkxJQxACEhMKD1ZJU0lCSUxJVFlfVEVBTRADKpkBCg5Bbm5vdGF0aW9uS2luZBIfChtBTk5PVEFUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIYChRBTk5PVEFUSU9OX0tJTkRfVEVYVBABEhkKFUFOTk9UQVRJT05fS0lORF9BUlJPVxACEhcKE0FOTk9UQVRJT05fS0lORF9CT1gQAxIYChRBTk5PVEFUSU9OX0tJTkRfQkxVUhAEKqcBCg9UcmFuc2NyaXB0U3RhdGUSGQoVVFJBTlNDUklQVF9TVEFURV9OT05FEAASIQodVFJBTlNDUklQVF9TVEFURV9UUkFOU0NSSUJJTkcQARIZChVUUkFOU0NSSVBUX1NUQVRFX0RPTkUQAhIeChpUUkFOU0NSSVBUX1NUQVRFX05PX1NQRUVDSBADEhsKF1RSQU5TQ1JJUFRfU1RBVEVfRkFJTEVEEAQqaAoOUmVuZGl0aW9uU3RhdGUSHwobUkVORElUSU9OX1NUQVRFX1VOU1BFQ0lGSUVEEAASGQoVUkVORElUSU9OX1NUQVRFX1JFQURZEAESGgoWUkVORElUSU9OX1NUQVRFX0ZBSUxFRBACKmgKCUVkaXRTdGF0ZRITCg9FRElUX1NUQVRFX05PTkUQABIXChNFRElUX1NUQVRFX0FQUExZSU5HEAESFgoSRURJVF9TVEFURV9BUFBMSUVEEAISFQoRRURJVF9TVEFURV9GQUlMRUQQAyqDAQoJVmlkZW9Tb3J0EhoKFlZJREVPX1NPUlRfVU5TUEVDSUZJRUQQABIVChFWSURFT19TT1JUX05FV0VTVBABEhUKEVZJREVPX1NPUlRfT0xERVNUEAISFAoQVklERU9fU09SVF9USVRMRRADEhYKElZJREVPX1NPUlRfTE9OR0VTVBAEMuIECgxWaWRlb1NlcnZpY2USRAoLQ3JlYXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuQ3JlYXRlVmlkZW9SZXF1ZXN0GhMudmlkZW9zZXJ2aWNlLlZpZGVvEj4KCEdldFZpZGVvEh0udmlkZW9zZXJ2aWNlLkdldFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpMaXN0VmlkZW9zEh8udmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLkxpc3RWaWRlb3NSZXNwb25zZRJECgtVcGRhdGVWaWRlbxIgLnZpZGVvc2VydmljZS5VcGRhdGVWaWRlb1JlcXVlc3QaEy52aWRlb3NlcnZpY2UuVmlkZW8SRwoLRGVsZXRlVmlkZW8SIC52aWRlb3NlcnZpY2UuRGVsZXRlVmlkZW9SZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5Ek8KClNoYXJlVmlkZW8SHy52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1JlcXVlc3QaIC52aWRlb3NlcnZpY2UuU2hhcmVWaWRlb1Jlc3BvbnNlEkoKDkdldFNoYXJlZFZpZGVvEiMudmlkZW9zZXJ2aWNlLkdldFNoYXJlZFZpZGVvUmVxdWVzdBoTLnZpZGVvc2VydmljZS5WaWRlbxJPCgpSZWNvcmRWaWV3Eh8udmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLlJlY29yZFZpZXdSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_empty, file_google_protobuf_field_mask, file_google_protobuf_timestamp, file_videoservice_share_link_service]);
 
 /**
  * @generated from message videoservice.Video
@@ -292,12 +292,28 @@ export type Video = Message<"videoservice.Video"> & {
    * The spoken language the owner set for the video (ISO 639-1, e.g. "de"): the engine is asked
    * for it. "" takes the account's default_spoken_language, and where that is "" too the engine detects it.
    *
-   * Numbers 32 to 69 are kept for this wave's issues (32-34 teams, 35-44 conversation, 45-54
-   * renditions, 55-64 transcripts, 65-69 annotations) so work in parallel does not collide.
-   *
    * @generated from field: string spoken_language = 71;
    */
   spokenLanguage: string;
+
+  /**
+   * Issue 29: adaptive playback of a recording above 720p. The HLS master playlist (fMP4 segments),
+   * signed like `url`: the playlists it leads to carry the same signature. "" when the video has no
+   * lower rung (720p or less) or until the rendition job made it.
+   *
+   * @generated from field: string hls_url = 85;
+   */
+  hlsUrl: string;
+
+  /**
+   * The rungs that playlist lists, highest first, each with its own playlist (for a quality menu).
+   *
+   * Numbers 32 to 69 are kept for this wave's issues (32-34 teams, 35-44 conversation, 45-54
+   * renditions, 55-64 transcripts, 65-69 annotations) so work in parallel does not collide.
+   *
+   * @generated from field: repeated videoservice.VideoRung hls_rungs = 86;
+   */
+  hlsRungs: VideoRung[];
 };
 
 /**
@@ -306,6 +322,44 @@ export type Video = Message<"videoservice.Video"> & {
  */
 export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
   messageDesc(file_videoservice_video_service, 0);
+
+/**
+ * Issue 29: one rung of a video's HLS presentation.
+ *
+ * @generated from message videoservice.VideoRung
+ */
+export type VideoRung = Message<"videoservice.VideoRung"> & {
+  /**
+   * @generated from field: uint32 width = 1;
+   */
+  width: number;
+
+  /**
+   * @generated from field: uint32 height = 2;
+   */
+  height: number;
+
+  /**
+   * Peak bits per second of its segments, as the master playlist's BANDWIDTH.
+   *
+   * @generated from field: uint32 bandwidth = 3;
+   */
+  bandwidth: number;
+
+  /**
+   * Its media playlist alone (a player without adaptive switching plays one rung), signed like hls_url.
+   *
+   * @generated from field: string playlist_url = 4;
+   */
+  playlistUrl: string;
+};
+
+/**
+ * Describes the message videoservice.VideoRung.
+ * Use `create(VideoRungSchema)` to create a new message.
+ */
+export const VideoRungSchema: GenMessage<VideoRung> = /*@__PURE__*/
+  messageDesc(file_videoservice_video_service, 1);
 
 /**
  * Issue 31: one annotation. Place on the frame in percent of its width and height (0-100).
@@ -370,7 +424,7 @@ export type Annotation = Message<"videoservice.Annotation"> & {
  * Use `create(AnnotationSchema)` to create a new message.
  */
 export const AnnotationSchema: GenMessage<Annotation> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 1);
+  messageDesc(file_videoservice_video_service, 2);
 
 /**
  * One line of a transcript, at its time in the original recording.
@@ -406,7 +460,7 @@ export type TranscriptLine = Message<"videoservice.TranscriptLine"> & {
  * Use `create(TranscriptLineSchema)` to create a new message.
  */
 export const TranscriptLineSchema: GenMessage<TranscriptLine> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 2);
+  messageDesc(file_videoservice_video_service, 3);
 
 /**
  * @generated from message videoservice.TimeRange
@@ -428,7 +482,7 @@ export type TimeRange = Message<"videoservice.TimeRange"> & {
  * Use `create(TimeRangeSchema)` to create a new message.
  */
 export const TimeRangeSchema: GenMessage<TimeRange> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 3);
+  messageDesc(file_videoservice_video_service, 4);
 
 /**
  * @generated from message videoservice.Chapter
@@ -450,7 +504,7 @@ export type Chapter = Message<"videoservice.Chapter"> & {
  * Use `create(ChapterSchema)` to create a new message.
  */
 export const ChapterSchema: GenMessage<Chapter> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 4);
+  messageDesc(file_videoservice_video_service, 5);
 
 /**
  * @generated from message videoservice.ChapterList
@@ -467,7 +521,7 @@ export type ChapterList = Message<"videoservice.ChapterList"> & {
  * Use `create(ChapterListSchema)` to create a new message.
  */
 export const ChapterListSchema: GenMessage<ChapterList> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 5);
+  messageDesc(file_videoservice_video_service, 6);
 
 /**
  * A sprite of `count` thumbnails, `columns` by `rows`, one every `interval_seconds` of the original.
@@ -516,7 +570,7 @@ export type Storyboard = Message<"videoservice.Storyboard"> & {
  * Use `create(StoryboardSchema)` to create a new message.
  */
 export const StoryboardSchema: GenMessage<Storyboard> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 6);
+  messageDesc(file_videoservice_video_service, 7);
 
 /**
  * What one caller may do to one video (Video.caller_rights).
@@ -561,7 +615,7 @@ export type VideoRights = Message<"videoservice.VideoRights"> & {
  * Use `create(VideoRightsSchema)` to create a new message.
  */
 export const VideoRightsSchema: GenMessage<VideoRights> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 7);
+  messageDesc(file_videoservice_video_service, 8);
 
 /**
  * @generated from message videoservice.CreateVideoRequest
@@ -596,7 +650,7 @@ export type CreateVideoRequest = Message<"videoservice.CreateVideoRequest"> & {
  * Use `create(CreateVideoRequestSchema)` to create a new message.
  */
 export const CreateVideoRequestSchema: GenMessage<CreateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 8);
+  messageDesc(file_videoservice_video_service, 9);
 
 /**
  * @generated from message videoservice.GetVideoRequest
@@ -613,7 +667,7 @@ export type GetVideoRequest = Message<"videoservice.GetVideoRequest"> & {
  * Use `create(GetVideoRequestSchema)` to create a new message.
  */
 export const GetVideoRequestSchema: GenMessage<GetVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 9);
+  messageDesc(file_videoservice_video_service, 10);
 
 /**
  * @generated from message videoservice.ListVideosRequest
@@ -683,7 +737,7 @@ export type ListVideosRequest = Message<"videoservice.ListVideosRequest"> & {
  * Use `create(ListVideosRequestSchema)` to create a new message.
  */
 export const ListVideosRequestSchema: GenMessage<ListVideosRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 10);
+  messageDesc(file_videoservice_video_service, 11);
 
 /**
  * @generated from message videoservice.ListVideosResponse
@@ -714,7 +768,7 @@ export type ListVideosResponse = Message<"videoservice.ListVideosResponse"> & {
  * Use `create(ListVideosResponseSchema)` to create a new message.
  */
 export const ListVideosResponseSchema: GenMessage<ListVideosResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 11);
+  messageDesc(file_videoservice_video_service, 12);
 
 /**
  * @generated from message videoservice.UpdateVideoRequest
@@ -782,7 +836,7 @@ export type UpdateVideoRequest = Message<"videoservice.UpdateVideoRequest"> & {
  * Use `create(UpdateVideoRequestSchema)` to create a new message.
  */
 export const UpdateVideoRequestSchema: GenMessage<UpdateVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 12);
+  messageDesc(file_videoservice_video_service, 13);
 
 /**
  * @generated from message videoservice.DeleteVideoRequest
@@ -799,7 +853,7 @@ export type DeleteVideoRequest = Message<"videoservice.DeleteVideoRequest"> & {
  * Use `create(DeleteVideoRequestSchema)` to create a new message.
  */
 export const DeleteVideoRequestSchema: GenMessage<DeleteVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 13);
+  messageDesc(file_videoservice_video_service, 14);
 
 /**
  * @generated from message videoservice.ShareVideoRequest
@@ -831,7 +885,7 @@ export type ShareVideoRequest = Message<"videoservice.ShareVideoRequest"> & {
  * Use `create(ShareVideoRequestSchema)` to create a new message.
  */
 export const ShareVideoRequestSchema: GenMessage<ShareVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 14);
+  messageDesc(file_videoservice_video_service, 15);
 
 /**
  * @generated from message videoservice.ShareVideoResponse
@@ -869,7 +923,7 @@ export type ShareVideoResponse = Message<"videoservice.ShareVideoResponse"> & {
  * Use `create(ShareVideoResponseSchema)` to create a new message.
  */
 export const ShareVideoResponseSchema: GenMessage<ShareVideoResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 15);
+  messageDesc(file_videoservice_video_service, 16);
 
 /**
  * @generated from message videoservice.GetSharedVideoRequest
@@ -886,7 +940,7 @@ export type GetSharedVideoRequest = Message<"videoservice.GetSharedVideoRequest"
  * Use `create(GetSharedVideoRequestSchema)` to create a new message.
  */
 export const GetSharedVideoRequestSchema: GenMessage<GetSharedVideoRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 16);
+  messageDesc(file_videoservice_video_service, 17);
 
 /**
  * @generated from message videoservice.RecordViewRequest
@@ -910,7 +964,7 @@ export type RecordViewRequest = Message<"videoservice.RecordViewRequest"> & {
  * Use `create(RecordViewRequestSchema)` to create a new message.
  */
 export const RecordViewRequestSchema: GenMessage<RecordViewRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 17);
+  messageDesc(file_videoservice_video_service, 18);
 
 /**
  * @generated from message videoservice.RecordViewResponse
@@ -927,7 +981,7 @@ export type RecordViewResponse = Message<"videoservice.RecordViewResponse"> & {
  * Use `create(RecordViewResponseSchema)` to create a new message.
  */
 export const RecordViewResponseSchema: GenMessage<RecordViewResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_video_service, 18);
+  messageDesc(file_videoservice_video_service, 19);
 
 /**
  * @generated from enum videoservice.Status

@@ -1,0 +1,52 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HLS_TYPE, hlsModeOf, qualityChoices } from './hls-playback';
+import { VideoPlayer } from './video-player';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const hls = {
+  url: '/api/videoservice/hls/abc/master.m3u8?expires=1&signature=s',
+  rungs: [
+    { height: 1080, playlistUrl: '/api/videoservice/hls/abc/0.m3u8?expires=1&signature=s' },
+    { height: 720, playlistUrl: '/api/videoservice/hls/abc/1.m3u8?expires=1&signature=s' },
+    { height: 480, playlistUrl: '/api/videoservice/hls/abc/2.m3u8?expires=1&signature=s' },
+  ],
+};
+
+describe('HLS playback (issue 29)', () => {
+  it("uses the browser's own HLS first, else hls.js where Media Source Extensions exist, else neither", () => {
+    expect(hlsModeOf((type) => (type === HLS_TYPE ? 'maybe' : ''), true)).toBe('native');
+    expect(hlsModeOf(() => '', true)).toBe('hls.js');
+    expect(hlsModeOf(() => '', false)).toBe('none');
+  });
+
+  it('offers Auto first, then the rungs highest first', () => {
+    expect(qualityChoices(hls).map((choice) => choice.label)).toEqual(['Auto', '1080p', '720p', '480p']);
+  });
+
+  it('plays the master playlist natively, and one rung’s playlist once a quality is chosen', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
+      type === HLS_TYPE ? 'maybe' : '',
+    );
+    const user = userEvent.setup();
+    const view = render(<VideoPlayer src="/api/videoservice/video/abc?s=1" hls={hls} label="Demo" />);
+    const video = view.container.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe(hls.url);
+    const menu = screen.getByRole('combobox', { name: 'Quality' });
+    await user.selectOptions(menu, '480p');
+    expect(video.getAttribute('src')).toBe(hls.rungs[2]!.playlistUrl);
+    await user.selectOptions(menu, 'Auto');
+    expect(video.getAttribute('src')).toBe(hls.url);
+  });
+
+  it('keeps the recording and no Quality menu where the browser plays no HLS at all', () => {
+    const view = render(<VideoPlayer src="/api/videoservice/video/abc?s=1" hls={hls} label="Demo" />);
+    expect(view.container.querySelector('video')!.getAttribute('src')).toBe('/api/videoservice/video/abc?s=1');
+    expect(screen.queryByRole('combobox', { name: 'Quality' })).toBeNull();
+  });
+});

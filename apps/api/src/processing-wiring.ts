@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import type { MediaService } from './media';
+import { wireMail } from './mail-wiring';
 import type { ApiMetrics } from './ops/metrics';
 import { createProcessing, type AppJob, type Processing } from './processing';
 import { createEditVideoStore } from './services/edit-video-store';
@@ -11,6 +12,7 @@ import { createRenditionVideoStore } from './services/rendition-video-store';
 import { summarizerFromConfig } from './media/summarize';
 import { transcriberFromConfig } from './media/transcribe';
 import { createTranscriptJobStore } from './services/transcript-job-store';
+import { wireWebhooks } from './webhook-wiring';
 
 /**
  * The job queue as both the API (server.ts) and a separate worker (worker.ts) run it: its videos
@@ -56,4 +58,20 @@ function transcriptJobStore(config: Config, database: AppDatabase, media: MediaS
     transcriber &&
     createTranscriptJobStore(database.db, media, transcriber, { summarizer: summarizerFromConfig(config), log })
   );
+}
+
+/**
+ * The job queue with the app's own jobs around it (the mail digest, webhook deliveries and
+ * video.ready), wired the same in the API and in a separate worker.
+ */
+export async function wireJobs(deps: Omit<Parameters<typeof wireProcessing>[0], 'appJobs' | 'onReady'>) {
+  const mail = wireMail(deps.config, deps.database.db, deps.log);
+  const hooks = wireWebhooks(deps.config, deps.database.db, deps.log);
+  const processing = await wireProcessing({
+    ...deps,
+    appJobs: [...mail.jobs, ...hooks.jobs],
+    onReady: (videoId) => hooks.webhooks.videoReady(videoId),
+  });
+  hooks.connect(processing);
+  return { mail, hooks, processing };
 }

@@ -66,9 +66,7 @@ import { registerOpsRoutes } from './ops/ops.routes';
 import { Readiness } from './ops/readiness';
 import { requestId } from './ops/request-id';
 import { readinessChecks } from './readiness-checks';
-import { wireProcessing } from './processing-wiring';
-import { wireMail } from './mail-wiring';
-import { wireWebhooks } from './webhook-wiring';
+import { wireJobs } from './processing-wiring';
 import webhookRoutes from './rpc/webhook.routes';
 import { fastifyTrustProxy, trustFunction } from './trust-proxy';
 
@@ -125,20 +123,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       presignedReadSeconds: config.S3_PRESIGNED_READS ? config.SIGNED_URL_TTL_SECONDS : undefined,
     });
     closers.unshift(await media.startSweeping());
-    const mail = wireMail(config, database.db, log);
+    const { mail, hooks, processing } = await wireJobs({ config, database, media, log, metrics });
     const { mailer, branding } = mail;
     if (mailer) closers.unshift(async () => mailer.close());
-    const hooks = wireWebhooks(config, database.db, log);
-    const processing = await wireProcessing({
-      config,
-      database,
-      media,
-      log,
-      metrics,
-      appJobs: [...mail.jobs, ...hooks.jobs],
-      onReady: (videoId) => hooks.webhooks.videoReady(videoId),
-    });
-    hooks.connect(processing);
     // Started as the server begins closing, so the running job and in-flight requests share one grace period.
     let processingStopped: Promise<void> | undefined;
     const stopProcessing = () => (processingStopped ??= processing.stop(config.SHUTDOWN_GRACE_SECONDS * 1000));

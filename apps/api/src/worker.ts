@@ -13,9 +13,7 @@ import { stopOnSignals } from './ops/shutdown';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { MediaService } from './media';
-import { wireProcessing } from './processing-wiring';
-import { wireMail } from './mail-wiring';
-import { wireWebhooks } from './webhook-wiring';
+import { wireJobs } from './processing-wiring';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
 import { StartupError } from './startup/startup-error';
@@ -46,18 +44,8 @@ async function main() {
   });
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
   const metrics = new ApiMetrics();
-  const mail = wireMail(config, database.db, log); // the daily notification digest
-  const hooks = wireWebhooks(config, database.db, log); // deliveries, and video.ready
-  const processing = await wireProcessing({
-    config,
-    database,
-    media,
-    log,
-    metrics,
-    appJobs: [...mail.jobs, ...hooks.jobs],
-    onReady: (videoId) => hooks.webhooks.videoReady(videoId),
-  });
-  hooks.connect(processing);
+  // With the daily notification digest, webhook deliveries and video.ready.
+  const { mail, processing } = await wireJobs({ config, database, media, log, metrics });
   await processing.startWorker();
   const ops = config.METRICS_PORT
     ? await startOpsServer({

@@ -32,7 +32,7 @@ describe('links that know their audience, in Chromium', () => {
 
     // The main link asks a password.
     const mainLink = dialog.getByRole('listitem', { name: 'Main link' });
-    await mainLink.getByLabel('Password for Main link').fill('open sesame');
+    await mainLink.getByLabel('Password for everyone').fill('open sesame');
     await mainLink.getByRole('button', { name: 'Set password' }).click();
     await mainLink.getByText('Password set').waitFor();
     // A named link for Dana.

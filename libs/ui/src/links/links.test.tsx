@@ -39,6 +39,12 @@ describe('ShareLinksPanel', () => {
     return { user: userEvent.setup(), calls };
   };
 
+  it('names no field "… link": the share dialog finds its address as the one textbox named Link', () => {
+    setup();
+    const fields = screen.queryAllByLabelText(/link/i).filter((element) => element.tagName === 'INPUT');
+    expect(fields).toEqual([]);
+  });
+
   it('lists the main link and named ones with their views, and changes each gate', async () => {
     const { user, calls } = setup();
     const mainItem = screen.getByRole('listitem', { name: 'Main link' });
@@ -49,7 +55,7 @@ describe('ShareLinksPanel', () => {
     );
     expect(within(mainItem).queryByRole('button', { name: 'Revoke' })).toBeNull();
 
-    await user.type(within(mainItem).getByLabelText('Password for Main link'), 'sesame');
+    await user.type(within(mainItem).getByLabelText('Password for everyone'), 'sesame');
     await user.click(within(mainItem).getByRole('button', { name: 'Set password' }));
     expect(calls.password).toHaveBeenCalledWith('main', 'sesame');
     await user.click(within(mainItem).getByRole('checkbox', { name: /email/ }));

@@ -167,8 +167,9 @@ function LinkItem({
             setPassword('');
           }}
         >
+          {/* Not "… link": the dialog's address field is the one textbox named "Link". */}
           <label htmlFor={passwordId} className="sr-only">
-            {`Password for ${title}`}
+            {`Password for ${link.name || 'everyone'}`}
           </label>
           <input
             id={passwordId}

@@ -44,10 +44,16 @@ function builtFiles(dir) {
 /**
  * The published package.json: `exports` point at dist (types first), `files` is dist and the
  * README, and the packages the build imports are declared with the workspace's versions:
- * frameworks as peers, and what only a `./testing` entry imports as optional peers.
+ * frameworks as peers, and what only a `./testing` entry imports as optional peers. A lib's own
+ * `dependencies` (hls.js in @stream/ui) count as installed too.
  */
 export function publishManifest(pkg, { libDir, rootPkg, workspaceVersions }) {
-  const versions = { ...rootPkg.devDependencies, ...rootPkg.dependencies, ...workspaceVersions };
+  const versions = {
+    ...rootPkg.devDependencies,
+    ...rootPkg.dependencies,
+    ...pkg.dependencies,
+    ...workspaceVersions,
+  };
   const entries = libEntries(pkg);
   const exports = Object.fromEntries(
     entries.map((e) => [e.subpath, { types: `./dist/types/${e.name}.d.ts`, import: `./dist/${e.name}.js` }]),

@@ -82,7 +82,9 @@ export async function startApi(options: StartApiOptions): Promise<ApiServer> {
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // tsx compiles the API and PGlite migrates a fresh DATA_DIR: 10-15 s on a quiet machine, but 50 s
+  // and more at load 20 on 2 cores; the hooks that call this allow 120 s.
+  const deadline = Date.now() + (options.timeoutMs ?? 100_000);
   for (;;) {
     try {
       const response = await fetch(`${baseUrl}/`);

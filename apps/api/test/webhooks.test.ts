@@ -1,5 +1,6 @@
 // Webhooks (issue 28, item 7) through the real server (its worker on), the Auth emulator and a
-// real HTTP receiver on 127.0.0.1: a comment reaches the receiver as a signed POST; a receiver
+// real HTTP receiver on 127.0.0.1: a comment, a test send, a processed upload (video.ready) and a
+// 10th view beacon (view.milestone) reach personal and team hooks as signed POSTs; a receiver
 // answering 500 is retried with backoff and the delivery marked failed; bad input (a URL that is
 // not http, another team's id, another person's hook, a member who is not an admin) is refused
 // and stores nothing. A second server without WEBHOOK_ALLOW_PRIVATE refuses loopback, private,

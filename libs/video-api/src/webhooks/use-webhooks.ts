@@ -53,10 +53,12 @@ export function useWebhooks(transport: Transport, options: { teamId?: string; en
         : false,
   });
   const create = useMutation({
-    mutationFn: (input: { url: string; events: WebhookEvent[] }) =>
-      callUnaryMethod(transport, WebhookService.method.createWebhook, { ...input, teamId }),
-    onSuccess: refresh,
+    mutationFn: (input: { url: string; events: WebhookEvent[]; teamId: string }) =>
+      callUnaryMethod(transport, WebhookService.method.createWebhook, input),
+    onSuccess: (_made, input) => queryClient.invalidateQueries({ queryKey: hooksKey(transport, input.teamId) }),
   });
+  // /team keeps this hook across teams: a secret or refusal belongs to the team it was made for.
+  const created = create.variables?.teamId === teamId ? create : undefined;
   const remove = useMutation({
     mutationFn: (webhookId: string) => callUnaryMethod(transport, WebhookService.method.deleteWebhook, { webhookId }),
     onSuccess: refresh,
@@ -79,13 +81,14 @@ export function useWebhooks(transport: Transport, options: { teamId?: string; en
     })),
     create: {
       busy: create.isPending,
-      error: create.error ? accountErrorMessage(create.error) : undefined,
-      secret: create.data?.secret,
+      error: created?.error ? accountErrorMessage(created.error) : undefined,
+      secret: created?.data?.secret,
       submit: (url: string, labels: string[], done?: () => void) =>
         create.mutate(
           {
             url,
             events: WEBHOOK_EVENT_LABELS.filter(({ label }) => labels.includes(label)).map(({ event }) => event),
+            teamId,
           },
           { onSuccess: () => done?.() },
         ),

@@ -35,7 +35,12 @@ function fakeWebhooks() {
       },
       createWebhook: (request) => {
         calls.push({ method: 'create', teamId: request.teamId });
-        const webhook = create(WebhookSchema, { id: `h${hooks.length + 1}`, ...request });
+        const webhook = create(WebhookSchema, {
+          id: `h${hooks.length + 1}`,
+          url: request.url,
+          events: request.events,
+          teamId: request.teamId,
+        });
         hooks.push(webhook);
         return { webhook, secret: `whsec_${webhook.id}` };
       },

@@ -263,6 +263,10 @@ describe('webhooks with WEBHOOK_ALLOW_PRIVATE=1', () => {
       return first?.status === WebhookDeliveryStatus.DELIVERED ? first : undefined;
     });
     expect(listed).toMatchObject({ id: queued.id, event: WebhookEvent.TEST, attempts: 1, lastResponseCode: 204 });
+    // A button, not a flood: five a minute per hook, then refused with nothing queued.
+    for (let n = 2; n <= 5; n += 1) await admin.hooks.sendTestWebhook({ webhookId: webhook!.id });
+    expect(await failureCode(admin.hooks.sendTestWebhook({ webhookId: webhook!.id }))).toBe(Code.ResourceExhausted);
+    expect((await admin.hooks.listWebhookDeliveries({ webhookId: webhook!.id })).deliveries).toHaveLength(5);
   });
 
   it('delivers video.ready when an upload finishes processing and view.milestone at the 10th view, to the owner’s and the team’s hooks', async () => {

@@ -97,6 +97,23 @@ export async function findDelivery(db: Kysely<Database>, id: string) {
     .executeTakeFirst();
 }
 
+/** How many `event` deliveries a hook was given in the last `seconds`. */
+export async function countRecentDeliveries(
+  db: Kysely<Database>,
+  webhookId: string,
+  event: WebhookDeliveryEvent,
+  seconds: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('webhook_id', '=', webhookId)
+    .where('event', '=', event)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** One delivery as listed (without its hook's URL and secret). */
 export function findDeliveryRow(db: Kysely<Database>, id: string) {
   return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();

@@ -28,6 +28,8 @@ export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
 ];
 /** Hooks one person (for themselves) or one team may have. */
 export const MAX_WEBHOOKS = 20;
+/** Test deliveries one hook may be sent per minute: a button, not a way to make us flood a URL. */
+export const TEST_DELIVERIES_PER_MINUTE = 5;
 /** Deliveries ListWebhookDeliveries shows. */
 export const LISTED_DELIVERIES = 50;
 
@@ -164,6 +166,10 @@ export class WebhookService {
    */
   async sendTest(user: User, webhookId: string): Promise<WebhookDeliveryRow> {
     const hook = await this.own(user, webhookId);
+    if (
+      (await repository.countRecentDeliveries(this.deps.db, hook.id, 'webhook.test', 60)) >= TEST_DELIVERIES_PER_MINUTE
+    )
+      throw new VideoError('resource_exhausted', `At most ${TEST_DELIVERIES_PER_MINUTE} test deliveries a minute`);
     const data = { message: 'A test delivery: your receiver is reachable and can check the signature.' };
     const id = (await this.queueDelivery(hook.id, 'webhook.test', { data }))!;
     const row = await repository.findDeliveryRow(this.deps.db, id);

@@ -1,10 +1,12 @@
 // Webhooks (issue 28, item 7) through the real server (its worker on), the Auth emulator and a
-// real HTTP receiver on 127.0.0.1: a comment reaches the receiver as a signed POST; a receiver
+// real HTTP receiver on 127.0.0.1: a comment, a test send, a processed upload (video.ready) and a
+// 10th view beacon (view.milestone) reach personal and team hooks as signed POSTs; a receiver
 // answering 500 is retried with backoff and the delivery marked failed; bad input (a URL that is
 // not http, another team's id, another person's hook, a member who is not an admin) is refused
 // and stores nothing. A second server without WEBHOOK_ALLOW_PRIVATE refuses loopback, private,
 // link-local and metadata addresses, and re-checks at delivery time (DNS rebinding).
 import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Code } from '@connectrpc/connect';
@@ -15,7 +17,11 @@ import { startAuthEmulator } from './support/auth-emulator';
 import { signedInPerson } from './support/people';
 import { failureCode } from './support/rpc-failure';
 import { startTestServer, type TestServer } from './support/test-server';
+import { tusClient } from './support/tus';
 import { until } from './support/until';
+import { uploadVideo } from './support/upload';
+import { videoClient } from './support/clients';
+import { makeWebm } from './support/webm';
 import { webhookClient } from './support/webhook-client';
 
 interface Received {
@@ -49,6 +55,27 @@ afterAll(async () => {
 });
 
 const at = (path: string) => received.filter((request) => request.path === path);
+
+/** The one request `path` received for `event`, once it came; its signature checked against `secret`. */
+async function signedDelivery(path: string, event: string, secret: string) {
+  const [request, ...more] = await until(
+    `${event} at ${path}`,
+    () => {
+      const found = at(path).filter((one) => one.headers['stream-event'] === event);
+      return found.length > 0 ? found : undefined;
+    },
+    40_000,
+  );
+  expect(more).toEqual([]);
+  const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request!.headers['stream-signature'])) ?? [];
+  expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${request!.body}`).digest('hex'));
+  return JSON.parse(request!.body) as {
+    id: string;
+    event: string;
+    video?: { id: string };
+    data: Record<string, unknown>;
+  };
+}
 
 async function personOn(server: TestServer, name: string) {
   const person = await signedInPerson(server.baseUrl, emulator.host, name);
@@ -187,10 +214,26 @@ describe('webhooks with WEBHOOK_ALLOW_PRIVATE=1', () => {
       Code.PermissionDenied,
     );
     expect(await failureCode(member.hooks.deleteWebhook({ webhookId: webhook!.id }))).toBe(Code.NotFound);
+    // A member sees nothing of the team's hooks: neither the list, nor deliveries, nor a test send.
+    expect(await failureCode(member.hooks.listWebhooks({ teamId: team.id }))).toBe(Code.PermissionDenied);
+    expect(await failureCode(member.hooks.listWebhookDeliveries({ webhookId: webhook!.id }))).toBe(Code.NotFound);
+    expect(await failureCode(member.hooks.sendTestWebhook({ webhookId: webhook!.id }))).toBe(Code.NotFound);
+    expect(await failureCode(outsider.hooks.sendTestWebhook({ webhookId: webhook!.id }))).toBe(Code.NotFound);
+    expect(await failureCode(outsider.hooks.sendTestWebhook({ webhookId: 'x'.repeat(65) }))).toBe(Code.InvalidArgument);
+    expect(await failureCode(admin.hooks.createWebhook({ url: `${receiverUrl}/x`, events: [WebhookEvent.TEST] }))).toBe(
+      Code.InvalidArgument,
+    ); // a test is sent, not asked for
     expect(await failureCode(outsider.hooks.deleteWebhook({ webhookId: webhook!.id }))).toBe(Code.NotFound);
     expect(await failureCode(outsider.hooks.listWebhookDeliveries({ webhookId: webhook!.id }))).toBe(Code.NotFound);
     expect(await failureCode(outsider.hooks.deleteWebhook({ webhookId: '' }))).toBe(Code.InvalidArgument);
     expect(await failureCode(member.hooks.createWebhook({ ...ok, url: `${receiverUrl}/x` }))).toBe('ok'); // their own
+    expect(
+      await server.database.db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('webhook_id', '=', webhook!.id)
+        .execute(),
+    ).toEqual([]);
     const after = await hookRows(server);
     expect(after.filter((row) => !before.some((old) => old.id === row.id)).map((row) => row.owner_uid)).toEqual([
       member.user.uid,
@@ -202,6 +245,84 @@ describe('webhooks with WEBHOOK_ALLOW_PRIVATE=1', () => {
     await admin.hooks.deleteWebhook({ webhookId: webhook!.id });
     expect((await admin.hooks.listWebhooks({ teamId: team.id })).webhooks).toEqual([]);
   });
+  it('sends a team hook a signed test delivery on its admin’s request and lists it delivered', async () => {
+    const admin = await personOn(server, 'Tess');
+    const team = await admin.teams.createTeam({ name: 'Testers' });
+    const { webhook, secret } = await admin.hooks.createWebhook({
+      url: `${receiverUrl}/test-send`,
+      events: [WebhookEvent.VIDEO_READY],
+      teamId: team.id,
+    });
+    const queued = await admin.hooks.sendTestWebhook({ webhookId: webhook!.id });
+    expect(queued.event).toBe(WebhookEvent.TEST);
+    const body = await signedDelivery('/test-send', 'webhook.test', secret);
+    expect(body).toMatchObject({ id: queued.id, event: 'webhook.test' });
+    expect(body.video).toBeUndefined();
+    const listed = await until('the test delivery marked', async () => {
+      const [first] = (await admin.hooks.listWebhookDeliveries({ webhookId: webhook!.id })).deliveries;
+      return first?.status === WebhookDeliveryStatus.DELIVERED ? first : undefined;
+    });
+    expect(listed).toMatchObject({ id: queued.id, event: WebhookEvent.TEST, attempts: 1, lastResponseCode: 204 });
+    // A button, not a flood: five a minute per hook, then refused with nothing queued.
+    for (let n = 2; n <= 5; n += 1) await admin.hooks.sendTestWebhook({ webhookId: webhook!.id });
+    expect(await failureCode(admin.hooks.sendTestWebhook({ webhookId: webhook!.id }))).toBe(Code.ResourceExhausted);
+    expect((await admin.hooks.listWebhookDeliveries({ webhookId: webhook!.id })).deliveries).toHaveLength(5);
+  });
+
+  it('delivers video.ready when an upload finishes processing and view.milestone at the 10th view, to the owner’s and the team’s hooks', async () => {
+    const admin = await personOn(server, 'Ari');
+    const mia = await personOn(server, 'Mia');
+    const team = await admin.teams.createTeam({ name: 'Makers' });
+    await mia.teams.acceptInvite({
+      token: (await admin.teams.createInvite({ teamId: team.id, role: TeamRole.MEMBER })).token,
+    });
+    const events = [WebhookEvent.VIDEO_READY, WebhookEvent.VIEW_MILESTONE];
+    const mine = await mia.hooks.createWebhook({ url: `${receiverUrl}/mia`, events });
+    const crew = await admin.hooks.createWebhook({ url: `${receiverUrl}/makers`, events, teamId: team.id });
+    const webm = await readFile(await makeWebm({ seconds: 1 }));
+
+    // Mia's personal video: her hook hears of it, the team's does not.
+    const upload = await uploadVideo(server.baseUrl, webm, { token: mia.user.idToken });
+    const personalId = upload.json.video!.id;
+    expect(await signedDelivery('/mia', 'video.ready', mine.secret)).toMatchObject({
+      event: 'video.ready',
+      video: { id: personalId },
+    });
+
+    // A recording made in the team's library (created, moved, then its bytes): both hooks hear.
+    const tus = tusClient(server.baseUrl, mia.user.idToken);
+    const created = await tus.create({ title: 'Team recording' });
+    const teamVideoId = created.headers.get('stream-video-id')!;
+    await mia.teams.moveVideoToTeam({ videoId: teamVideoId, teamId: team.id });
+    expect((await tus.patch(created.headers.get('location')!, 0, webm, { length: webm.length })).status).toBe(204);
+    const ready = await signedDelivery('/makers', 'video.ready', crew.secret);
+    expect(ready).toMatchObject({ video: { id: teamVideoId }, data: { durationSeconds: expect.any(Number) } });
+    await until('the owner’s hook to hear of the team video', () =>
+      at('/mia').some((one) => JSON.parse(one.body).video?.id === teamVideoId) ? true : undefined,
+    );
+    expect(at('/makers').filter((one) => one.headers['stream-event'] === 'video.ready')).toHaveLength(1);
+
+    // Ten viewers' view beacons through the share link, as the watch page sends them: the 10th is a milestone.
+    const { url } = await mia.videos.shareVideo({ videoId: teamVideoId });
+    const viewer = videoClient(server.baseUrl, {
+      headers: { 'x-share-token': new URL(url).pathname.split('/').pop()! },
+    });
+    for (let n = 1; n <= 10; n += 1) {
+      expect((await viewer.recordView({ videoId: teamVideoId, viewerId: `browser-${n}` })).viewCount).toBe(BigInt(n));
+      if (n === 9) expect(at('/makers').filter((one) => one.headers['stream-event'] === 'view.milestone')).toEqual([]);
+    }
+    await viewer.recordView({ videoId: teamVideoId, viewerId: 'browser-10' }); // the same viewer again: no second milestone
+    for (const [path, secret] of [
+      ['/makers', crew.secret],
+      ['/mia', mine.secret],
+    ] as const) {
+      expect(await signedDelivery(path, 'view.milestone', secret)).toMatchObject({
+        event: 'view.milestone',
+        video: { id: teamVideoId },
+        data: { views: 10 },
+      });
+    }
+  }, 90_000);
 });
 
 describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {

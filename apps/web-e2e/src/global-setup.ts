@@ -39,7 +39,13 @@ export default async function setup(project: TestProject) {
   const dist = buildResult.value;
   try {
     const apiLog = join(resultsDir(), 'api.log');
-    const api = await startApi({ webDist: dist, emulatorHost: emulator.host, logFile: apiLog });
+    const api = await startApi({
+      webDist: dist,
+      emulatorHost: emulator.host,
+      logFile: apiLog,
+      // Webhook receivers are the tests' own servers on 127.0.0.1 (team.e2e), refused without it.
+      env: { WEBHOOK_ALLOW_PRIVATE: '1' },
+    });
     project.provide('apiLog', apiLog);
     project.provide('baseUrl', api.baseUrl);
     project.provide('emulatorHost', emulator.host);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from './video.table';
-import type { WebhookDeliveryTable, WebhookEventName, WebhookTable } from './webhook.table';
+import type { WebhookDeliveryEvent, WebhookDeliveryTable, WebhookEventName, WebhookTable } from './webhook.table';
 
 export type WebhookRow = Selectable<WebhookTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
@@ -76,7 +76,7 @@ export async function hooksOfVideo(db: Kysely<Database>, video: { userId: string
 /** Adds a pending delivery; false when `once_key` was already delivered to this hook. */
 export async function insertDelivery(
   db: Kysely<Database>,
-  delivery: { id: string; webhook_id: string; event: WebhookEventName; body: string; once_key: string | null },
+  delivery: { id: string; webhook_id: string; event: WebhookDeliveryEvent; body: string; once_key: string | null },
 ): Promise<boolean> {
   const rows = await db
     .insertInto('webhook_deliveries')
@@ -95,6 +95,28 @@ export async function findDelivery(db: Kysely<Database>, id: string) {
     .select(['webhooks.url', 'webhooks.secret'])
     .where('webhook_deliveries.id', '=', id)
     .executeTakeFirst();
+}
+
+/** How many `event` deliveries a hook was given in the last `seconds`. */
+export async function countRecentDeliveries(
+  db: Kysely<Database>,
+  webhookId: string,
+  event: WebhookDeliveryEvent,
+  seconds: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('webhook_id', '=', webhookId)
+    .where('event', '=', event)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One delivery as listed (without its hook's URL and secret). */
+export function findDeliveryRow(db: Kysely<Database>, id: string) {
+  return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Records one attempt: its outcome and the delivery's status after it. */

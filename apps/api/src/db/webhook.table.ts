@@ -2,6 +2,8 @@ import type { ColumnType } from 'kysely';
 
 /** The events a hook can ask for, as deliveries name them. */
 export type WebhookEventName = 'video.ready' | 'comment.created' | 'reaction.created' | 'view.milestone';
+/** What a delivery was sent for: an event, or a test its hook's manager asked for (SendTestWebhook). */
+export type WebhookDeliveryEvent = WebhookEventName | 'webhook.test';
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** Issue 28: see migrations/20261127020000-webhooks.ts. */
@@ -18,7 +20,7 @@ export interface WebhookTable {
 export interface WebhookDeliveryTable {
   id: string;
   webhook_id: string;
-  event: WebhookEventName;
+  event: WebhookDeliveryEvent;
   once_key: string | null;
   body: string;
   status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;

@@ -12,6 +12,7 @@ import type {
   StoredWebhook as WebhookRow,
   StoredWebhookDelivery as WebhookDeliveryRow,
   WebhookDeliveryStatus as StoredStatus,
+  WebhookDeliveryEvent,
   WebhookEventName,
   WebhookService,
 } from '../services/webhook.service';
@@ -23,7 +24,12 @@ const eventToProto: Record<WebhookEventName, WebhookEvent> = {
   'reaction.created': WebhookEvent.REACTION_CREATED,
   'view.milestone': WebhookEvent.VIEW_MILESTONE,
 };
+/** The events a hook may ask for: `webhook.test` is not one of them. */
 const eventFromProto = new Map(Object.entries(eventToProto).map(([name, value]) => [value, name as WebhookEventName]));
+const deliveryEventToProto: Record<WebhookDeliveryEvent, WebhookEvent> = {
+  ...eventToProto,
+  'webhook.test': WebhookEvent.TEST,
+};
 const statusToProto: Record<StoredStatus, WebhookDeliveryStatus> = {
   pending: WebhookDeliveryStatus.PENDING,
   delivered: WebhookDeliveryStatus.DELIVERED,
@@ -42,7 +48,7 @@ const toWebhook = (row: WebhookRow) =>
 const toDelivery = (row: WebhookDeliveryRow) =>
   create(WebhookDeliverySchema, {
     id: row.id,
-    event: eventToProto[row.event],
+    event: deliveryEventToProto[row.event],
     status: statusToProto[row.status],
     attempts: row.attempts,
     lastResponseCode: row.last_response_code,
@@ -85,5 +91,7 @@ export default ({ webhooks }: { webhooks: WebhookService }) =>
       listWebhookDeliveries: async (request, context) => ({
         deliveries: (await webhooks.deliveries(signedIn(context), id(request.webhookId, 'webhook'))).map(toDelivery),
       }),
+      sendTestWebhook: async (request, context) =>
+        toDelivery(await webhooks.sendTest(signedIn(context), id(request.webhookId, 'webhook'))),
     });
   };

@@ -7,7 +7,7 @@ import { findVideo } from '../db/video.repository';
 import type { Database } from '../db/video.table';
 import * as repository from '../db/webhook.repository';
 import type { WebhookDeliveryRow, WebhookRow } from '../db/webhook.repository';
-import type { WebhookEventName } from '../db/webhook.table';
+import type { WebhookDeliveryEvent, WebhookEventName } from '../db/webhook.table';
 import { may, personOf } from './policy';
 import { VideoError } from './video';
 import { checkWebhookHost, parseWebhookUrl } from './webhook-address';
@@ -18,7 +18,7 @@ export type {
   WebhookRow as StoredWebhook,
   WebhookDeliveryRow as StoredWebhookDelivery,
 } from '../db/webhook.repository';
-export type { WebhookDeliveryStatus, WebhookEventName } from '../db/webhook.table';
+export type { WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEventName } from '../db/webhook.table';
 
 export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
   'video.ready',
@@ -28,6 +28,8 @@ export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
 ];
 /** Hooks one person (for themselves) or one team may have. */
 export const MAX_WEBHOOKS = 20;
+/** Test deliveries one hook may be sent per minute: a button, not a way to make us flood a URL. */
+export const TEST_DELIVERIES_PER_MINUTE = 5;
 /** Deliveries ListWebhookDeliveries shows. */
 export const LISTED_DELIVERIES = 50;
 
@@ -46,7 +48,7 @@ export interface WebhookEvent {
   event: WebhookEventName;
   video: { id: string; userId: string; teamId?: string | undefined; title: string };
   data: Record<string, unknown>;
-  /** Deliver to each hook at most once for this key (a view milestone seen twice). */
+  /** Deliver to each hook at most once for this key and video (a view milestone seen twice). */
   onceKey?: string;
 }
 
@@ -145,31 +147,56 @@ export class WebhookService {
     );
     let queued = 0;
     for (const hook of hooks) {
-      const id = randomUUID();
-      const body = JSON.stringify({
-        id,
-        event: event.event,
-        createdAt: new Date().toISOString(),
-        video: {
-          id: event.video.id,
-          title: event.video.title,
-          url: `${this.deps.publicUrl.replace(/\/+$/, '')}/video/${encodeURIComponent(event.video.id)}`,
-        },
-        data: event.data,
-      });
-      const added = await repository.insertDelivery(this.deps.db, {
-        id,
-        webhook_id: hook.id,
-        event: event.event,
-        body,
-        once_key: event.onceKey ?? null,
-      });
-      if (!added) continue;
-      if (!this.queue) throw new Error('webhook deliveries have no queue');
-      await this.queue({ deliveryId: id });
-      queued += 1;
+      const video = {
+        id: event.video.id,
+        title: event.video.title,
+        url: `${this.deps.publicUrl.replace(/\/+$/, '')}/video/${encodeURIComponent(event.video.id)}`,
+      };
+      // Once per hook and video: a second video's `ready` or 10th view is news too.
+      const onceKey = event.onceKey === undefined ? undefined : `${event.video.id}:${event.onceKey}`;
+      const id = await this.queueDelivery(hook.id, event.event, { video, data: event.data }, onceKey);
+      if (id) queued += 1;
     }
     return queued;
+  }
+
+  /**
+   * A `webhook.test` delivery to the hook `webhookId` (its manager asked for it, whatever events
+   * it hears), queued as any other: signed, retried, listed. Answers the delivery as it stands once queued.
+   */
+  async sendTest(user: User, webhookId: string): Promise<WebhookDeliveryRow> {
+    const hook = await this.own(user, webhookId);
+    if (
+      (await repository.countRecentDeliveries(this.deps.db, hook.id, 'webhook.test', 60)) >= TEST_DELIVERIES_PER_MINUTE
+    )
+      throw new VideoError('resource_exhausted', `At most ${TEST_DELIVERIES_PER_MINUTE} test deliveries a minute`);
+    const data = { message: 'A test delivery: your receiver is reachable and can check the signature.' };
+    const id = (await this.queueDelivery(hook.id, 'webhook.test', { data }))!;
+    const row = await repository.findDeliveryRow(this.deps.db, id);
+    if (!row) throw notFound(`delivery ${id}`); // the hook was deleted meanwhile
+    return row;
+  }
+
+  /** Stores a pending delivery of `event` to a hook and queues it; its id, or undefined when `onceKey` was spent. */
+  private async queueDelivery(
+    webhookId: string,
+    event: WebhookDeliveryEvent,
+    payload: { video?: { id: string; title: string; url: string }; data: Record<string, unknown> },
+    onceKey?: string,
+  ): Promise<string | undefined> {
+    const id = randomUUID();
+    const body = JSON.stringify({ id, event, createdAt: new Date().toISOString(), ...payload });
+    const added = await repository.insertDelivery(this.deps.db, {
+      id,
+      webhook_id: webhookId,
+      event,
+      body,
+      once_key: onceKey ?? null,
+    });
+    if (!added) return undefined;
+    if (!this.queue) throw new Error('webhook deliveries have no queue');
+    await this.queue({ deliveryId: id });
+    return id;
   }
 
   /**

@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createTestUser } from '@stream/auth/testing';
-import { Status, TeamService } from '@stream/proto';
+import { Status, TeamRole, TeamService } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -150,3 +153,55 @@ it('A creates a team and invites B by link; B joins, sees and plays A’s team v
   await b.getByRole('heading', { level: 1, name: 'Team sync' }).waitFor({ state: 'detached' });
   await b.context().close();
 }, 240_000);
+
+// Issue 28, item 7: a team admin adds a webhook on /team, sends it a test and sees it delivered.
+// The shared API runs with WEBHOOK_ALLOW_PRIVATE=1 (global-setup), so a receiver on 127.0.0.1 is allowed.
+it('a team admin adds a webhook on /team, sends a test delivery and sees it listed as delivered', async () => {
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString() });
+      response.statusCode = 204;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/stream-hook`;
+  const ada = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Ada Admin' });
+  try {
+    const asAnn = createClient(TeamService, createVideoTransport({ baseUrl, getToken: () => ann.user.idToken }));
+    const team = await asAnn.createTeam({ name: 'Hook crew' });
+    const { token } = await asAnn.createInvite({ teamId: team.id, role: TeamRole.ADMIN });
+    await createClient(TeamService, createVideoTransport({ baseUrl, getToken: () => ada.user.idToken })).acceptInvite({
+      token,
+    });
+
+    const page = ada.page;
+    await page.goto(`${baseUrl}/team?team=${team.id}`);
+    const section = page.getByRole('region', { name: 'Webhooks' });
+    await section.getByText('No webhooks yet.').waitFor();
+    await section.getByRole('textbox', { name: 'Webhook URL' }).fill(hookUrl);
+    await section.getByRole('checkbox', { name: 'Video ready' }).check();
+    await section.getByRole('button', { name: 'Add webhook' }).click();
+    const secret = await section.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await section.getByRole('button', { name: 'Done' }).click();
+    await section.getByRole('list', { name: 'Hook crew’s webhooks' }).getByText(hookUrl, { exact: true }).waitFor();
+
+    await section.getByRole('button', { name: `Send a test delivery to ${hookUrl}` }).click();
+    const row = section.getByRole('table', { name: 'Latest deliveries' }).getByRole('row').nth(1);
+    await expect
+      .poll(() => row.getByRole('cell').allTextContents(), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(['Test', 'delivered', '1', '204']));
+    // What the receiver got is signed with the secret the page showed once.
+    expect(received).toHaveLength(1);
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(received[0]!.headers['stream-signature'])) ?? [];
+    expect(v1).toBe(createHmac('sha256', secret).update(`${t}.${received[0]!.body}`).digest('hex'));
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ event: 'webhook.test' });
+  } finally {
+    await ada.page.context().close();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+}, 120_000);

@@ -36,6 +36,10 @@ export interface WebhooksSectionProps {
     dismiss(): void;
   };
   remove: Action & { submit(id: string): void };
+  /** Sends the hook a signed test delivery, then shows its deliveries. */
+  sendTest?: Action & { submit(id: string): void };
+  /** Set on /team: the hooks are this team's (told of events on its videos), not the person's own. */
+  teamName?: string | undefined;
   deliveries: {
     /** The hook whose deliveries are shown, if any. */
     webhookId?: string | undefined;
@@ -45,16 +49,20 @@ export interface WebhooksSectionProps {
   };
 }
 
-/** /settings#webhooks (issue 28): URLs told of events on the person's videos, with their deliveries. */
+/**
+ * /settings#webhooks and /team#team-webhooks (issue 28): URLs told of events on the person's (or
+ * the team's) videos, with their deliveries.
+ */
 export function WebhooksSection(props: WebhooksSectionProps) {
-  const { create, remove, deliveries } = props;
+  const { create, remove, sendTest, deliveries, teamName } = props;
   const [url, setUrl] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   return (
-    <SettingsSection id="webhooks" title="Webhooks">
+    <SettingsSection id={teamName === undefined ? 'webhooks' : 'team-webhooks'} title="Webhooks">
       <p className="text-sm opacity-80">
-        Each event on your videos is POSTed as JSON to your URL, signed in the <code>Stream-Signature</code> header
-        (HMAC-SHA256 of the body with the hook’s secret), and retried while the receiver fails.
+        Each event on {teamName === undefined ? 'your videos' : `${teamName}’s videos`} is POSTed as JSON to your URL,
+        signed in the <code>Stream-Signature</code> header (HMAC-SHA256 of the body with the hook’s secret), and retried
+        while the receiver fails.
       </p>
       <form
         className="flex flex-col gap-2"
@@ -111,11 +119,13 @@ export function WebhooksSection(props: WebhooksSectionProps) {
           </button>
         </div>
       ) : null}
-      {remove.error ? (
-        <p role="alert" className="text-error">
-          {remove.error}
-        </p>
-      ) : null}
+      {[remove.error, sendTest?.error].map((error, n) =>
+        error ? (
+          <p key={n} role="alert" className="text-error">
+            {error}
+          </p>
+        ) : null,
+      )}
       {props.loadError ? (
         <p role="alert" className="text-error">
           {props.loadError}
@@ -125,7 +135,10 @@ export function WebhooksSection(props: WebhooksSectionProps) {
       ) : props.hooks.length === 0 ? (
         <p>No webhooks yet.</p>
       ) : (
-        <ul aria-label="Your webhooks" className="flex flex-col gap-3">
+        <ul
+          aria-label={teamName === undefined ? 'Your webhooks' : `${teamName}’s webhooks`}
+          className="flex flex-col gap-3"
+        >
           {props.hooks.map((hook) => (
             <li key={hook.id} className="flex flex-col gap-2">
               <div className="flex flex-wrap items-center gap-3">
@@ -139,6 +152,17 @@ export function WebhooksSection(props: WebhooksSectionProps) {
                 >
                   {`Deliveries to ${hook.url}`}
                 </button>
+                {sendTest && (
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    disabled={sendTest.busy}
+                    aria-label={`Send a test delivery to ${hook.url}`}
+                    onClick={() => sendTest.submit(hook.id)}
+                  >
+                    Send a test delivery
+                  </button>
+                )}
                 <button
                   type="button"
                   className="btn btn-sm btn-error btn-outline"

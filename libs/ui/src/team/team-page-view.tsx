@@ -7,6 +7,7 @@ import { TeamNameDialog } from './team-name-dialog';
 import type { TeamAction } from './team-types';
 import { TitledSection } from '../common/titled-section';
 import { FormError } from '../manage/form-error';
+import { WebhooksSection, type WebhooksSectionProps } from '../settings/webhooks-section';
 
 export type OpenTeamProps = TeamHeaderProps &
   Pick<MembersTableProps, 'members' | 'changeRole'> & {
@@ -17,6 +18,8 @@ export type OpenTeamProps = TeamHeaderProps &
     inviteLink: string | undefined;
     mailEnabled?: boolean;
     mailedTo?: string;
+    /** The team's webhooks (issue 28): drawn for its owners and admins only. */
+    webhooks?: Omit<WebhooksSectionProps, 'teamName'>;
   };
 
 export interface TeamPageViewProps {
@@ -32,7 +35,7 @@ export interface TeamPageViewProps {
   copy?: (text: string) => Promise<void>;
 }
 
-/** /team: Create team, my teams, and the open team's name, members and invites. */
+/** /team: Create team, my teams, and the open team's name, members, invites and webhooks. */
 export function TeamPageView({
   teams,
   currentId,
@@ -117,6 +120,7 @@ function OpenTeam(props: OpenTeamProps & { copy?: (text: string) => Promise<void
           />
         </TitledSection>
       )}
+      {props.myRole !== 'member' && props.webhooks && <WebhooksSection {...props.webhooks} teamName={props.name} />}
     </div>
   );
 }

@@ -45,6 +45,20 @@ function openTeam(myRole: OpenTeamProps['myRole'], calls: Record<string, unknown
     revokeInvite: a('revokeInvite'),
     createInvite: a('createInvite'),
     inviteLink: undefined,
+    webhooks: {
+      loading: false,
+      events: ['Video ready', 'View milestone'],
+      hooks: [{ id: 'h1', url: 'https://example.com/crew', events: ['Video ready'] }],
+      create: { ...a('createWebhook'), dismiss: () => undefined },
+      remove: a('removeWebhook'),
+      sendTest: a('sendTest'),
+      deliveries: {
+        webhookId: 'h1',
+        loading: false,
+        rows: [{ id: 'd1', event: 'Test', status: 'delivered', attempts: 1, responseCode: 204, error: '' }],
+        show: (id) => void (calls.showDeliveries ??= []).push([id]),
+      },
+    },
   };
 }
 
@@ -111,6 +125,35 @@ describe('the team page', () => {
     expect(screen.queryByRole('button', { name: 'Delete team' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create invite link' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Leave team' })).toBeTruthy();
+    // Nothing of the team's webhooks, even when handed them.
+    expect(screen.queryByRole('heading', { name: 'Webhooks' })).toBeNull();
+    expect(screen.queryByText(/example\.com\/crew/)).toBeNull();
+  });
+
+  it('an admin sees the team’s webhooks with their deliveries, adds one, sends a test and deletes', async () => {
+    const calls: Record<string, unknown[][]> = {};
+    render(page(openTeam('admin', calls), calls));
+    const section = screen.getByRole('region', { name: 'Webhooks' });
+    expect(section.textContent).toContain('Crew’s videos');
+    const list = within(section).getByRole('list', { name: 'Crew’s webhooks' });
+    expect(within(list).getByText('https://example.com/crew')).toBeTruthy();
+    const table = within(section).getByRole('table', { name: 'Latest deliveries' });
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Test', 'delivered', '1', '204']);
+    await userEvent.type(within(section).getByLabelText('Webhook URL'), 'https://example.com/new');
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'View milestone' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Add webhook' }));
+    expect(calls.createWebhook!.map((c) => c.slice(0, 2))).toEqual([['https://example.com/new', ['View milestone']]]);
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Send a test delivery to https://example.com/crew' }),
+    );
+    expect(calls.sendTest).toEqual([['h1']]);
+    await userEvent.click(within(section).getByRole('button', { name: 'Delete https://example.com/crew' }));
+    expect(calls.removeWebhook).toEqual([['h1']]);
   });
 
   it('Create invite link sends the role, expiry and uses, and shows the link to copy', async () => {

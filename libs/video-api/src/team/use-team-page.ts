@@ -12,6 +12,7 @@ import {
   revokeInviteMutation,
 } from '../queries/team-mutations';
 import { getTeamQuery, listMyTeamsQuery } from '../queries/team-queries';
+import { useWebhooks } from '../webhooks/use-webhooks';
 import { teamErrorMessage } from './team-error-message';
 import { roleLabel, roleOfLabel, teamRows, type TeamRoleLabel } from './team-view';
 
@@ -24,7 +25,7 @@ const state = (m: UseMutationResult<any, ConnectError, any>) => ({
 
 /**
  * /team as `@stream/ui`'s `TeamPageView` props: my teams, Create team, and the open team (`teamId`,
- * else my first) with rename, delete, leave, roles, removals and invites. `onOpen` is told which
+ * else my first) with rename, delete, leave, roles, removals, invites and (owners, admins) webhooks. `onOpen` is told which
  * team to show after one is created, deleted or left (undefined: the first).
  */
 export function useTeamPage(
@@ -48,6 +49,8 @@ export function useTeamPage(
   const teamId = currentId ?? '';
   const open = page.data?.team && page.data.team.id === currentId ? page.data : undefined;
   const myRole: TeamRoleLabel = roleLabel(open?.team?.role ?? 0);
+  // The team's webhooks are its owners' and admins' (a member is refused by the server too).
+  const webhooks = useWebhooks(transport, { teamId, enabled: Boolean(open) && myRole !== 'member' });
 
   return {
     loading: teams.isPending,
@@ -107,6 +110,7 @@ export function useTeamPage(
       inviteLink: inviteLink?.teamId === teamId ? inviteLink.url : undefined,
       mailedTo: inviteLink?.teamId === teamId ? inviteLink.mailedTo : undefined,
       mailEnabled: open.mailEnabled,
+      ...(myRole === 'member' ? {} : { webhooks }),
     },
   };
 }

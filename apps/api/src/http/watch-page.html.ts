@@ -1,3 +1,5 @@
+import { brandingStylesheetHref } from './branding-css';
+
 /** What a watch page's <head> says about its video, every URL absolute; undefined for an invalid link. */
 export interface PagePreview {
   title: string;
@@ -75,20 +77,18 @@ export function renderWatchPage(
 
 /**
  * The logo as the page's icon and for the app to show (`stream:logo`), the product name for it
- * (`application-name`), and the accent as daisyUI's primary colour. The colour is checked as
- * #rrggbb when saved, so it cannot end the style element.
+ * (`application-name`), and the accent as daisyUI's primary colour: a stylesheet from this server
+ * (the CSP's `style-src 'self'` refuses an inline `<style>`), after the app's own so it wins.
  */
 function brandTags(branding: PageBranding): string[] {
+  const stylesheet = brandingStylesheetHref(branding);
   return [
     meta('name', 'application-name', branding.productName),
     ...(branding.logoUrl
       ? [`<link rel="icon" href="${escapeHtml(branding.logoUrl)}">`, meta('name', 'stream:logo', branding.logoUrl)]
       : []),
-    ...(/^#[0-9a-f]{6}$/i.test(branding.accentColor)
-      ? [
-          `<style>:root{--color-primary:${branding.accentColor}}</style>`,
-          meta('name', 'theme-color', branding.accentColor),
-        ]
+    ...(stylesheet
+      ? [`<link rel="stylesheet" href="${escapeHtml(stylesheet)}">`, meta('name', 'theme-color', branding.accentColor)]
       : []),
   ];
 }

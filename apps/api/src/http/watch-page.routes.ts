@@ -7,6 +7,7 @@ import type { VideoService } from '../services/video.service';
 import { originOf } from '../wire/request-origin';
 import { embedPagePath, sharePagePath, watchPagePath, type VideoLinks } from '../wire/video-links';
 import { escapeHtml, FALLBACK_INDEX_HTML, pageShell, renderWatchPage, type PagePreview } from './watch-page.html';
+import { registerBrandingCss } from './branding-css';
 import { registerLinkGate, sendGateUnlessPassed, type LinkGateDeps } from './link-gate.routes';
 import { findPageVideo, LOCKED, parseWatchPath, type PageVideo, type WatchPageKind } from './watch-pages';
 
@@ -35,6 +36,7 @@ export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
   const indexFile = join(deps.webDist, 'index.html');
   const shell = pageShell(existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX_HTML);
   registerLinkGate(app, deps, shell);
+  registerBrandingCss(app, deps.branding);
 
   for (const kind of ['s', 'watch', 'embed'] as const) {
     app.get<{ Params: { key: string } }>(`/${kind}/:key`, async (request, reply) => {

@@ -53,9 +53,16 @@ export function pageShell(indexHtml: string): PageShell {
 }
 
 /**
+ * The meta tag an unlocked embed's page carries its grant in (issue 28): the web app reads it into
+ * memory and sends it with its calls, since a frame on another site gets no cookie of ours.
+ */
+export const SHARE_GRANT_META = 'stream:share-grant';
+
+/**
  * The web app's index.html with a watch page's head: `<title>`, Open Graph, Twitter and oEmbed
  * discovery tags, so a pasted link unfurls without running JavaScript. An invalid link gets a
- * generic title and nothing about any video; a gated link ('locked') a title saying it is protected. The body stays the single-page app.
+ * generic title and nothing about any video; a gated link ('locked') a title saying it is protected,
+ * and once unlocked in an embed, its `grant`. The body stays the single-page app.
  *
  * Only concatenation: user text passed to `String.replace` as the replacement would be read as a
  * pattern (`$'` pulls in the text after the match, `` $` `` the text before it).
@@ -64,6 +71,7 @@ export function renderWatchPage(
   shell: PageShell,
   preview: PagePreview | 'locked' | undefined,
   branding: PageBranding = STREAM,
+  grant?: string,
 ): string {
   const site = escapeHtml(branding.productName);
   const tags =
@@ -72,7 +80,8 @@ export function renderWatchPage(
       : preview
         ? videoTags(preview, branding)
         : [`<title>${NOT_AVAILABLE} · ${site}</title>`, meta('name', 'robots', 'noindex')];
-  return `${shell.beforeHeadEnd}${[...tags, ...brandTags(branding)].join('\n    ')}\n  ${shell.fromHeadEnd}`;
+  const grantTags = grant ? [meta('name', SHARE_GRANT_META, grant)] : [];
+  return `${shell.beforeHeadEnd}${[...tags, ...brandTags(branding), ...grantTags].join('\n    ')}\n  ${shell.fromHeadEnd}`;
 }
 
 /**

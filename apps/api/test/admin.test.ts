@@ -206,9 +206,20 @@ describe('the admin', () => {
       expect(html).toContain('· Acme &lt;Video&gt;</title>');
       expect(html).toContain('<meta property="og:site_name" content="Acme &lt;Video&gt;">');
       expect(html).toContain('<link rel="icon" href="https://cdn.example/logo.png">');
-      expect(html).toContain('<style>:root{--color-primary:#0b7285}</style>');
+      // The accent comes as a stylesheet of this server: the CSP (style-src 'self') refuses inline <style>.
+      expect(html).not.toContain('<style');
+      const href = /<link rel="stylesheet" href="(\/api\/branding\.css\?v=[\w-]+)">/.exec(html)?.[1];
+      expect(href).toBeDefined();
+      const css = await fetch(`${server.baseUrl}${href}`);
+      expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+      expect(css.headers.get('cache-control')).toContain('immutable');
+      expect(await css.text()).toBe(':root{--color-primary:#0b7285}\n');
       expect(html).not.toContain('<Video>');
     }
+    // An old version's address is not kept: the next colour comes at once.
+    const stale = await fetch(`${server.baseUrl}/api/branding.css?v=old`);
+    expect(stale.headers.get('cache-control')).toBe('no-cache');
+    expect(await stale.text()).toBe(':root{--color-primary:#0b7285}\n');
     const oembed = await fetch(
       `${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/s/${token}`)}`,
     ).then((response) => response.json() as Promise<{ provider_name: string }>);

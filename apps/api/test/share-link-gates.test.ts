@@ -201,6 +201,56 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
       expect((await videos({ cookie }).getSharedVideo({ shareToken: token })).title).toBe('Board minutes');
     });
 
+    it('an embed unlocks without cookies: its form answers the page with a short-lived grant for this link only', async () => {
+      const { video, token } = await sharedVideo('Framed secrets');
+      const other = await sharedVideo('Another framed video');
+      await links(asOwner()).updateShareLink({ videoId: video.id, linkId: 'main', password: 'frame pw' });
+      await links(asOwner()).updateShareLink({ videoId: other.video.id, linkId: 'main', password: 'frame pw' });
+      const gate = await fetch(new URL(`/embed/${token}`, server.baseUrl));
+      const gateBody = await gate.text();
+      // A frame on another site posts back to the embed's own address (its answer is the page).
+      expect(gateBody).toContain(`action="/embed/${token}"`);
+      expect(gate.headers.get('content-security-policy')).toContain('frame-ancestors *');
+
+      const from = newAddress();
+      const post = (password: string) =>
+        fetch(new URL(`/embed/${token}`, server.baseUrl), {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+          body: new URLSearchParams({ password }).toString(),
+        });
+      const wrong = await post('guess');
+      expect(wrong.status).toBe(403);
+      expect(await wrong.text()).toContain('That password is not right');
+      expect(wrong.headers.get('content-security-policy')).toContain('frame-ancestors *');
+      expect(wrong.headers.get('x-frame-options')).toBeNull();
+
+      const right = await post('frame pw');
+      expect(right.status).toBe(200);
+      expect(right.headers.get('content-security-policy')).toContain('frame-ancestors *');
+      expect(right.headers.get('cache-control')).toBe('no-store');
+      const body = await right.text();
+      expect(body).not.toContain('frame pw');
+      expect(body).not.toContain('Framed secrets');
+      const grant = /<meta name="stream:share-grant" content="([^"]+)">/.exec(body)?.[1];
+      expect(grant).toBeDefined();
+      // Two hours, not the cookie's twelve.
+      const expiresIn = Number(grant!.split('.')[0]) - Date.now() / 1000;
+      expect(expiresIn).toBeGreaterThan(2 * 3600 - 60);
+      expect(expiresIn).toBeLessThanOrEqual(2 * 3600);
+      // The grant, sent as the frame's app sends it, opens this link and no other.
+      expect((await videos({ pass: grant }).getSharedVideo({ shareToken: token })).title).toBe('Framed secrets');
+      expect((await codeOf(videos({ pass: grant }).getSharedVideo({ shareToken: other.token }))).code).toBe(
+        Code.PermissionDenied,
+      );
+      // A new password ends it.
+      await links(asOwner()).updateShareLink({ videoId: video.id, linkId: 'main', password: 'new pw' });
+      expect((await codeOf(videos({ pass: grant }).getSharedVideo({ shareToken: token }))).code).toBe(
+        Code.PermissionDenied,
+      );
+    });
+
     it('refuses the 11th try from one address within 15 minutes, even with the right password', async () => {
       const { video, token } = await sharedVideo('guarded');
       await links(asOwner()).updateShareLink({ videoId: video.id, linkId: 'main', password: 'right' });

@@ -1,5 +1,5 @@
 // What apps use, plus what README.md documents for them (the mutations, cache keys, retryVideoCall).
-export { createVideoTransport } from './transport/create-video-transport';
+export { createPageVideoTransport, createVideoTransport } from './transport/create-video-transport';
 export { describeVideoError, isVideoNotFound } from './errors/describe-video-error';
 export { retryVideoCall } from './errors/retry-video-call';
 export { changeErrorMessage } from './errors/change-error-message';

@@ -22,16 +22,12 @@ export const findComment = (db: Kysely<Database>, id: string) =>
 export const findReaction = (db: Kysely<Database>, id: string) =>
   db.selectFrom('reactions').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** A video's comments and replies, by moment then age. */
+/**
+ * A video's comments as one answer (ListComments without a page size): its first top-level
+ * comments with their replies, up to 10,000 rows; `next` says where the rest continue.
+ */
 export const listComments = (db: Kysely<Database>, videoId: string) =>
-  db
-    .selectFrom('comments')
-    .selectAll()
-    .where('video_id', '=', videoId)
-    .orderBy('moment_seconds')
-    .orderBy('created_at')
-    .limit(MAX_LISTED_COMMENTS)
-    .execute();
+  listCommentPage(db, videoId, undefined, MAX_LISTED_COMMENTS, MAX_LISTED_COMMENTS);
 
 /** Where a page of comments ends: its last top-level comment's place in the video's order. */
 export interface CommentPagePlace {
@@ -45,13 +41,16 @@ export interface CommentPagePlace {
  * Up to `limit` top-level comments after `after` (the start when undefined), by moment, age and
  * id, with every reply under them (by age); `next` is set when more follow. Deleted ones come too
  * (the caller shows one only while a reply stands under it): asking for that here made PostgreSQL
- * hash every reply of the video for each page.
+ * hash every reply of the video for each page. With `maxRows`, the page ends before the comment
+ * whose replies would take it past that many rows (it keeps at least one comment), and `next`
+ * starts there.
  */
 export async function listCommentPage(
   db: Kysely<Database>,
   videoId: string,
   after: CommentPagePlace | undefined,
   limit: number,
+  maxRows = Number.POSITIVE_INFINITY,
 ): Promise<{ rows: CommentRow[]; next?: CommentPagePlace }> {
   const top = await db
     .selectFrom('comments')
@@ -69,7 +68,7 @@ export async function listCommentPage(
     .orderBy('id')
     .limit(limit + 1)
     .execute();
-  const page = top.slice(0, limit);
+  let page = top.slice(0, limit);
   const replies =
     page.length === 0
       ? []
@@ -84,11 +83,34 @@ export async function listCommentPage(
           .where('deleted_at', 'is', null)
           .orderBy('created_at')
           .execute();
+  let more = top.length > limit;
+  const fitting = commentsWithin(page, replies, maxRows);
+  if (fitting < page.length) {
+    page = page.slice(0, fitting);
+    more = true;
+  }
+  const kept = new Set(page.map((row) => row.id));
   const last = page.at(-1);
-  const rows = [...page.map(({ created_key: _key, ...row }) => row), ...replies];
-  return top.length > limit && last
+  const rows = [
+    ...page.map(({ created_key: _key, ...row }) => row),
+    ...replies.filter((reply) => kept.has(reply.parent_id!)),
+  ];
+  return more && last
     ? { rows, next: { momentSeconds: last.moment_seconds, createdAt: last.created_key, id: last.id } }
     : { rows };
+}
+
+/** How many of `page`'s comments, with their replies, fit in `maxRows` rows (at least one). */
+function commentsWithin(page: readonly { id: string }[], replies: readonly CommentRow[], maxRows: number): number {
+  if (!Number.isFinite(maxRows)) return page.length;
+  const repliesOf = new Map<string, number>();
+  for (const reply of replies) repliesOf.set(reply.parent_id!, (repliesOf.get(reply.parent_id!) ?? 0) + 1);
+  let rows = 0;
+  for (const [index, comment] of page.entries()) {
+    rows += 1 + (repliesOf.get(comment.id) ?? 0);
+    if (rows > maxRows) return Math.max(1, index);
+  }
+  return page.length;
 }
 
 /** A video's latest reactions, by moment. */

@@ -1,3 +1,5 @@
+import { brandingStylesheetHref } from './branding-css';
+
 /** What a watch page's <head> says about its video, every URL absolute; undefined for an invalid link. */
 export interface PagePreview {
   title: string;
@@ -51,9 +53,16 @@ export function pageShell(indexHtml: string): PageShell {
 }
 
 /**
+ * The meta tag an unlocked embed's page carries its grant in (issue 28): the web app reads it into
+ * memory and sends it with its calls, since a frame on another site gets no cookie of ours.
+ */
+export const SHARE_GRANT_META = 'stream:share-grant';
+
+/**
  * The web app's index.html with a watch page's head: `<title>`, Open Graph, Twitter and oEmbed
  * discovery tags, so a pasted link unfurls without running JavaScript. An invalid link gets a
- * generic title and nothing about any video; a gated link ('locked') a title saying it is protected. The body stays the single-page app.
+ * generic title and nothing about any video; a gated link ('locked') a title saying it is protected,
+ * and once unlocked in an embed, its `grant`. The body stays the single-page app.
  *
  * Only concatenation: user text passed to `String.replace` as the replacement would be read as a
  * pattern (`$'` pulls in the text after the match, `` $` `` the text before it).
@@ -62,6 +71,7 @@ export function renderWatchPage(
   shell: PageShell,
   preview: PagePreview | 'locked' | undefined,
   branding: PageBranding = STREAM,
+  grant?: string,
 ): string {
   const site = escapeHtml(branding.productName);
   const tags =
@@ -70,25 +80,24 @@ export function renderWatchPage(
       : preview
         ? videoTags(preview, branding)
         : [`<title>${NOT_AVAILABLE} · ${site}</title>`, meta('name', 'robots', 'noindex')];
-  return `${shell.beforeHeadEnd}${[...tags, ...brandTags(branding)].join('\n    ')}\n  ${shell.fromHeadEnd}`;
+  const grantTags = grant ? [meta('name', SHARE_GRANT_META, grant)] : [];
+  return `${shell.beforeHeadEnd}${[...tags, ...brandTags(branding), ...grantTags].join('\n    ')}\n  ${shell.fromHeadEnd}`;
 }
 
 /**
  * The logo as the page's icon and for the app to show (`stream:logo`), the product name for it
- * (`application-name`), and the accent as daisyUI's primary colour. The colour is checked as
- * #rrggbb when saved, so it cannot end the style element.
+ * (`application-name`), and the accent as daisyUI's primary colour: a stylesheet from this server
+ * (the CSP's `style-src 'self'` refuses an inline `<style>`), after the app's own so it wins.
  */
 function brandTags(branding: PageBranding): string[] {
+  const stylesheet = brandingStylesheetHref(branding);
   return [
     meta('name', 'application-name', branding.productName),
     ...(branding.logoUrl
       ? [`<link rel="icon" href="${escapeHtml(branding.logoUrl)}">`, meta('name', 'stream:logo', branding.logoUrl)]
       : []),
-    ...(/^#[0-9a-f]{6}$/i.test(branding.accentColor)
-      ? [
-          `<style>:root{--color-primary:${branding.accentColor}}</style>`,
-          meta('name', 'theme-color', branding.accentColor),
-        ]
+    ...(stylesheet
+      ? [`<link rel="stylesheet" href="${escapeHtml(stylesheet)}">`, meta('name', 'theme-color', branding.accentColor)]
       : []),
   ];
 }

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { BrandingService } from '../services/branding.service';
 import type { SharingService } from '../services/sharing.service';
 import type { VideoService } from '../services/video.service';
 import { originOf } from '../wire/request-origin';
 import { embedPagePath, sharePagePath, watchPagePath, type VideoLinks } from '../wire/video-links';
 import { escapeHtml, FALLBACK_INDEX_HTML, pageShell, renderWatchPage, type PagePreview } from './watch-page.html';
+import { allowFraming } from './allow-framing';
+import { registerBrandingCss } from './branding-css';
 import { registerLinkGate, sendGateUnlessPassed, type LinkGateDeps } from './link-gate.routes';
 import { findPageVideo, LOCKED, parseWatchPath, type PageVideo, type WatchPageKind } from './watch-pages';
 
@@ -35,6 +37,7 @@ export function registerWatchPages(app: FastifyInstance, deps: WatchPageDeps) {
   const indexFile = join(deps.webDist, 'index.html');
   const shell = pageShell(existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_INDEX_HTML);
   registerLinkGate(app, deps, shell);
+  registerBrandingCss(app, deps.branding);
 
   for (const kind of ['s', 'watch', 'embed'] as const) {
     app.get<{ Params: { key: string } }>(`/${kind}/:key`, async (request, reply) => {
@@ -124,14 +127,4 @@ function ourPage(url: string, origin: string): ReturnType<typeof parseWatchPath>
     return undefined;
   }
   return parsed.origin === origin ? parseWatchPath(parsed.pathname) : undefined;
-}
-
-/** Helmet refused framing in onRequest (on the raw response): this page's frame policy is any site. */
-function allowFraming(reply: FastifyReply) {
-  const response = reply.raw;
-  response.removeHeader('x-frame-options');
-  const policy = response.getHeader('content-security-policy');
-  if (typeof policy === 'string') {
-    response.setHeader('content-security-policy', policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
-  }
 }

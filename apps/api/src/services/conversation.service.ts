@@ -165,9 +165,9 @@ export class ConversationService {
   }
 
   /**
-   * The video's conversation: every comment (up to 10,000) without `page`, else the page of
-   * `page.size` top-level comments (with their replies) after `page.token`; reactions come with
-   * the whole list or the first page.
+   * The video's conversation: without `page`, its comments up to 10,000 rows (replies included),
+   * else the page of `page.size` top-level comments (with their replies) after `page.token`; when
+   * more follow, `nextPageToken` continues (with a page size). Reactions come with the first page.
    */
   async list(
     caller: User | undefined,
@@ -181,9 +181,7 @@ export class ConversationService {
     // The cursor first: a change made while reading arrives again on the stream (clients keep one per id).
     const cursor = await repository.lastEventSeq(db, videoId);
     const [comments, reactions, enabled] = await Promise.all([
-      page
-        ? repository.listCommentPage(db, videoId, after, page.size)
-        : repository.listComments(db, videoId).then((rows) => ({ rows, next: undefined })),
+      page ? repository.listCommentPage(db, videoId, after, page.size) : repository.listComments(db, videoId),
       after ? Promise.resolve([]) : repository.listReactions(db, videoId),
       repository.commentsEnabled(db, videoId),
     ]);

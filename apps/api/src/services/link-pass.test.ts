@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_PASS_TTL_SECONDS, LinkPasses } from './link-pass';
+import { EMBED_GRANT_TTL_SECONDS, LINK_PASS_TTL_SECONDS, LinkPasses } from './link-pass';
 import { hashLinkPassword, linkPasswordMatches } from './link-password';
 
 describe('link passes', () => {
@@ -22,6 +22,15 @@ describe('link passes', () => {
     expect(passes.check(link, [`${expires}.${otherEmail}.${mac}`])).toBeUndefined();
     now += (LINK_PASS_TTL_SECONDS + 1) * 1000;
     expect(passes.check(link, [pass])).toBeUndefined();
+  });
+
+  it('an embed grant lasts its own shorter time', () => {
+    const grant = passes.issue(link, '', EMBED_GRANT_TTL_SECONDS);
+    expect(EMBED_GRANT_TTL_SECONDS).toBeLessThan(LINK_PASS_TTL_SECONDS);
+    now += (EMBED_GRANT_TTL_SECONDS - 1) * 1000;
+    expect(passes.check(link, [grant])).toBe('');
+    now += 2000;
+    expect(passes.check(link, [grant])).toBeUndefined();
   });
 });
 

@@ -2,6 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How long an unlocked link stays unlocked in one browser. */
 export const LINK_PASS_TTL_SECONDS = 12 * 3600;
+/**
+ * How long the grant of an embed on another site lasts: its frame keeps it in memory only (no
+ * third-party cookie), so a reload asks again; the player's signed URLs outlive it by their own TTL.
+ */
+export const EMBED_GRANT_TTL_SECONDS = 2 * 3600;
 
 /** What a share link's gate checks a pass against: the link's token and its current password hash. */
 export interface GatedLink {
@@ -25,8 +30,8 @@ export class LinkPasses {
     this.key = createHmac('sha256', secret).update('share-link-pass').digest();
   }
 
-  issue(link: GatedLink, email = ''): string {
-    const expires = Math.floor(this.now() / 1000) + LINK_PASS_TTL_SECONDS;
+  issue(link: GatedLink, email = '', ttlSeconds = LINK_PASS_TTL_SECONDS): string {
+    const expires = Math.floor(this.now() / 1000) + ttlSeconds;
     const encoded = Buffer.from(email).toString('base64url');
     return `${expires}.${encoded}.${this.mac(link, expires, email)}`;
   }

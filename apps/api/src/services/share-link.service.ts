@@ -235,12 +235,18 @@ export class ShareLinkService {
   /**
    * A pass through a link's gate for the right password and/or a valid email (kept for the
    * video's insights). Tries are counted per client address and per link before the password is
-   * checked; a bad email is refused before it counts.
+   * checked; a bad email is refused before it counts. The pass lasts `ttlSeconds` (12 hours unless
+   * said).
    */
-  async unlock(token: string, input: { password: string; email: string }, address?: string): Promise<string> {
+  async unlock(
+    token: string,
+    input: { password: string; email: string },
+    address?: string,
+    ttlSeconds?: number,
+  ): Promise<string> {
     const link = await this.deps.gates.find(token);
     if (!link?.works) throw notAvailable();
-    if (!isGated(link)) return this.deps.passes.issue(link);
+    if (!isGated(link)) return this.deps.passes.issue(link, '', ttlSeconds);
     const email = link.emailGate ? gateEmail(input.email) : '';
     if (link.passwordHash !== null && !input.password) throw invalid('This link asks for a password');
     const allowed =
@@ -249,7 +255,7 @@ export class ShareLinkService {
     if (link.passwordHash !== null && !(await linkPasswordMatches(password(input.password), link.passwordHash)))
       throw new VideoError('permission_denied', 'That password is not right');
     if (email) await links.rememberGateEmail(this.deps.db, link.videoId, email, link.id);
-    return this.deps.passes.issue(link, email);
+    return this.deps.passes.issue(link, email, ttlSeconds);
   }
 
   /** Sets the video's call to action; undefined (or an empty label) clears it. */

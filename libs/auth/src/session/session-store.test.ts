@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createSignInActions } from '../sign-in/sign-in-actions';
 import { createFakeAuthClient } from '../testing/fake-auth-client';
 import { AUTH_TOKEN_KEY, createSession } from './session-store';
 
@@ -10,6 +11,22 @@ describe('the session store', () => {
     const session = createSession(createFakeAuthClient(), localStorage);
     expect(session.isSignedIn()).toBe(true);
     expect(session.getState().token).toBe('stored');
+  });
+
+  it('starts, signed out and in memory, in a frame whose browser refuses it localStorage (an embed on another site)', async () => {
+    // Chromium with third-party storage blocked throws on the property itself, not only on getItem.
+    vi.spyOn(globalThis, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    try {
+      const client = createFakeAuthClient();
+      const session = createSession(client);
+      createSignInActions(client, session);
+      await session.ready;
+      expect(session.isSignedIn()).toBe(false);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('is signed out at load without a stored token', () => {

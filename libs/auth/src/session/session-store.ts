@@ -1,6 +1,6 @@
 import type { AuthClient, AuthIdentity } from '../firebase/auth-client';
 import type { LoginResult, SessionUser } from './session-user';
-import { storageSlot } from './storage-slot';
+import { localStorageIfAllowed, storageSlot } from './storage-slot';
 
 /** The localStorage key holding the ID token (docs/product.md, Data: Session). */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -37,7 +37,7 @@ export const toSessionUser = (identity: AuthIdentity): SessionUser => ({
   photoURL: identity.photoURL,
 });
 
-export function createSession(client: AuthClient, storage: Storage | undefined = globalThis.localStorage): Session {
+export function createSession(client: AuthClient, storage: Storage | undefined = localStorageIfAllowed()): Session {
   const stored = storageSlot(storage, AUTH_TOKEN_KEY); // without web storage the session lives in memory only
   let state: SessionState = { user: null, token: stored.get() };
   const listeners = new Set<() => void>();

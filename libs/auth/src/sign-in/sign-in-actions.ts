@@ -13,7 +13,7 @@ import {
   validatePhoneCode,
 } from '../validation/rules';
 import { fail, ok, type Outcome } from './outcome';
-import { storageSlot } from '../session/storage-slot';
+import { localStorageIfAllowed, storageSlot } from '../session/storage-slot';
 
 /** Where the email screen leads: the password screen, sign-up, or another provider already used. */
 export type EmailNext =
@@ -59,7 +59,7 @@ export interface SignInActions {
 export function createSignInActions(
   client: AuthClient,
   session: Session,
-  storage: Storage | undefined = globalThis.localStorage,
+  storage: Storage | undefined = localStorageIfAllowed(),
 ): SignInActions {
   let pendingCredential: { email: string | null; credential: unknown } | null = null;
 

@@ -1,10 +1,11 @@
+import { localStorageIfAllowed } from '../theme/local-storage-if-allowed';
 import { clampPlaybackRate } from './playback-rate';
 
 const KEY = 'stream.playbackRate';
 
 /** The speed this viewer chose last, in any video; undefined when they never chose one. */
 export function rememberedRate(
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+  storage: Pick<Storage, 'getItem'> | undefined = localStorageIfAllowed(),
 ): number | undefined {
   try {
     const value = storage?.getItem(KEY);
@@ -14,7 +15,7 @@ export function rememberedRate(
   }
 }
 
-export function rememberRate(rate: number, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage) {
+export function rememberRate(rate: number, storage: Pick<Storage, 'setItem'> | undefined = localStorageIfAllowed()) {
   try {
     storage?.setItem(KEY, String(clampPlaybackRate(rate)));
   } catch {

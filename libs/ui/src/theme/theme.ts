@@ -1,3 +1,5 @@
+import { localStorageIfAllowed } from './local-storage-if-allowed';
+
 export type Theme = 'light' | 'dark';
 
 /** localStorage key remembering the person's choice. */
@@ -5,7 +7,7 @@ export const THEME_KEY = 'theme';
 
 /** The remembered choice, else the system's preference (light when unknown). */
 export function initialTheme(
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+  storage: Pick<Storage, 'getItem'> | undefined = localStorageIfAllowed(),
   prefersDark: () => boolean = () => globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
 ): Theme {
   let stored: string | null = null;
@@ -21,7 +23,7 @@ export function initialTheme(
 /** Sets daisyUI's `data-theme` on <html> and remembers the choice. */
 export function applyTheme(
   theme: Theme,
-  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+  storage: Pick<Storage, 'setItem'> | undefined = localStorageIfAllowed(),
   root = globalThis.document?.documentElement,
 ) {
   root?.setAttribute('data-theme', theme);

@@ -2,8 +2,10 @@
 export const VIEWER_ID_KEY = 'streamViewerId';
 
 /** This browser's random viewer id, made on first use; a fresh one each time when storage is unavailable. */
-export function viewerId(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage): string {
+export function viewerId(given?: Pick<Storage, 'getItem' | 'setItem'>): string {
   try {
+    // Inside the try: reading localStorage itself throws in a frame whose browser blocks third-party storage.
+    const storage = given ?? globalThis.localStorage;
     const known = storage?.getItem(VIEWER_ID_KEY);
     if (known) return known;
     const made = crypto.randomUUID();

@@ -62,14 +62,26 @@ export function createFakeConversationService(ownerUid = 'owner'): FakeConversat
 
   const transport = createRouterTransport(({ service }) => {
     service(ConversationService, {
-      listComments: () => ({
-        comments: threaded(),
-        reactions: reactions.flatMap((event) => (event.case === 'reactionAdded' ? [event.value] : [])),
-        commentsEnabled: true,
-        canComment: caller !== undefined,
-        isOwner: caller?.uid === ownerUid,
-        cursor: String(log.length),
-      }),
+      listComments: (request) => {
+        // Pages as the server's: page_size top-level comments (with their replies) after the token;
+        // reactions with the first page only. The token here is the offset.
+        const all = threaded();
+        if (request.pageSize < 0 || request.pageSize > 200 || (request.pageToken && !request.pageSize))
+          throw fail(Code.InvalidArgument, 'page_size is 0 (everything) to 200');
+        if (request.pageToken && !/^\d+$/.test(request.pageToken))
+          throw fail(Code.InvalidArgument, 'page_token is not one ListComments gave');
+        const from = Number(request.pageToken || 0);
+        const to = request.pageSize ? from + request.pageSize : all.length;
+        return {
+          comments: all.slice(from, to),
+          reactions: from ? [] : reactions.flatMap((event) => (event.case === 'reactionAdded' ? [event.value] : [])),
+          commentsEnabled: true,
+          canComment: caller !== undefined,
+          isOwner: caller?.uid === ownerUid,
+          cursor: String(log.length),
+          nextPageToken: to < all.length ? String(to) : '',
+        };
+      },
       addComment: (request) => {
         const author = signedIn();
         const text = request.text.trim();

@@ -12,7 +12,12 @@ import { requestTimeoutMs } from './request-timeout';
 // A real gRPC-web server on 127.0.0.1 that echoes what the transport sent.
 let server: Server;
 let baseUrl: string;
-const seen: { authorization: string | null; contentType: string | null; timeout: string | null }[] = [];
+const seen: {
+  authorization: string | null;
+  contentType: string | null;
+  timeout: string | null;
+  sharePass: string | null;
+}[] = [];
 
 beforeAll(async () => {
   const routes = (router: ConnectRouter) =>
@@ -22,6 +27,7 @@ beforeAll(async () => {
           authorization: ctx.requestHeader.get('authorization'),
           contentType: ctx.requestHeader.get('content-type'),
           timeout: ctx.requestHeader.get('grpc-timeout'),
+          sharePass: ctx.requestHeader.get('x-share-pass'),
         });
         if (req.videoId === 'missing') throw new ConnectError('no such video', Code.NotFound);
         return create(VideoSchema, {
@@ -57,6 +63,18 @@ describe('createVideoTransport', () => {
     token = 'second';
     await client.getVideo({ videoId: 'b' });
     expect(seen.slice(-2).map((s) => s.authorization)).toEqual(['Bearer first', 'Bearer second']);
+  });
+
+  it("sends a share link's pass (an embed's grant) on every call when it has one, else none", async () => {
+    const framed = createClient(
+      VideoService,
+      createVideoTransport({ baseUrl, getToken: () => undefined, sharePass: '123.abc.mac' }),
+    );
+    await framed.getVideo({ videoId: 'framed-1' });
+    await framed.getVideo({ videoId: 'framed-2' });
+    expect(seen.slice(-2).map((s) => s.sharePass)).toEqual(['123.abc.mac', '123.abc.mac']);
+    await createClient(VideoService, createVideoTransport({ baseUrl, getToken: () => 't' })).getVideo({ videoId: 'p' });
+    expect(seen.at(-1)?.sharePass).toBeNull();
   });
 
   it('sends no authorization header when there is no token', async () => {

@@ -1,5 +1,6 @@
 import { Code, ConnectError, type Interceptor, type Transport } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
+import { takePageShareGrant } from './page-share-grant';
 import { requestTimeoutMs } from './request-timeout';
 
 export type GetToken = () => string | undefined | Promise<string | undefined>;
@@ -16,7 +17,12 @@ export interface VideoTransportOptions {
   deadlineMs?: number;
   /** fetch to use (tests, or a fetch with credentials). Defaults to globalThis.fetch at call time. */
   fetch?: typeof globalThis.fetch;
+  /** A pass through a share link's gate, sent as `x-share-pass` on every call (an embed's grant). */
+  sharePass?: string;
 }
+
+/** Header the server reads a share link's pass from when no cookie carries it. */
+export const SHARE_PASS_HEADER = 'x-share-pass';
 
 /** Adds `authorization: Bearer <token>` when a token is known; sends nothing otherwise. */
 export function bearerInterceptor(getToken: GetToken): Interceptor {
@@ -25,6 +31,20 @@ export function bearerInterceptor(getToken: GetToken): Interceptor {
     if (token) req.header.set('authorization', `Bearer ${token}`);
     return next(req);
   };
+}
+
+const sharePassInterceptor =
+  (pass: string): Interceptor =>
+  (next) =>
+  (req) => {
+    req.header.set(SHARE_PASS_HEADER, pass);
+    return next(req);
+  };
+
+/** The app's transport: createVideoTransport with the grant this page was served with, if any (an unlocked embed). */
+export function createPageVideoTransport(options: Omit<VideoTransportOptions, 'sharePass'>): Transport {
+  const sharePass = takePageShareGrant();
+  return createVideoTransport({ ...options, ...(sharePass ? { sharePass } : {}) });
 }
 
 /**
@@ -37,7 +57,10 @@ export function createVideoTransport(options: VideoTransportOptions): Transport 
   return createGrpcWebTransport({
     baseUrl: options.baseUrl,
     useBinaryFormat: true,
-    interceptors: [bearerInterceptor(options.getToken)],
+    interceptors: [
+      bearerInterceptor(options.getToken),
+      ...(options.sharePass ? [sharePassInterceptor(options.sharePass)] : []),
+    ],
     defaultTimeoutMs: deadlineMs,
     fetch: deadlineMs === undefined ? baseFetch : withRequestTimeout(baseFetch, requestTimeoutMs(deadlineMs)),
   });

@@ -177,8 +177,9 @@ export type ListCommentsRequest = Message<"videoservice.ListCommentsRequest"> & 
   videoId: string;
 
   /**
-   * Top-level comments per page (each with all its replies), at most 200. 0: every comment at
-   * once, up to 10,000, as before pages existed.
+   * Top-level comments per page (each with all its replies), at most 200. 0: the comments in one
+   * answer, up to 10,000 rows (replies included); when more follow, next_page_token is set and
+   * the rest come in pages (with a page_size).
    *
    * @generated from field: int32 page_size = 2;
    */

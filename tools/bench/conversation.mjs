@@ -8,8 +8,8 @@
 // Auth emulator, gRPC-web as browsers speak it. Everything it starts it stops, and its scratch
 // directory is deleted. Results: bench/results/conversation.md.
 // BENCH_CONVERSATION_VIEWERS, _RATE, _SECONDS and _ENGINES (PGlite,PostgreSQL) change the load.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval } from 'node:timers';
@@ -20,6 +20,7 @@ import { ConversationService, VideoService } from '@stream/proto';
 import pg from 'pg';
 import { startPostgres, stopPostgres } from '../src/postgres.mjs';
 import { startApiServer } from './lib/processes.mjs';
+import { loadNow, percentile, runCleanups, runMeta, writeResults } from './lib/report.mjs';
 import { memoryOf } from './lib/rss.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -49,8 +50,6 @@ const client = (service, baseUrl, headers = {}) =>
       ],
     }),
   );
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** The API processes of one engine: one on PGlite, two sharing a PostgreSQL database. */
 async function startApis(engine, { scratch, emulator, postgres }) {
@@ -233,12 +232,7 @@ function report(results, meta) {
 async function main() {
   const scratch = await mkdtemp(join(tmpdir(), 'stream-bench-conversation-'));
   const cleanups = [() => rm(scratch, { recursive: true, force: true })];
-  const meta = {
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? 'unknown',
-    load: loadavg()[0].toFixed(2),
-  };
+  const meta = runMeta();
   try {
     log('starting the Firebase Auth emulator');
     const emulator = await startAuthEmulator();
@@ -265,16 +259,11 @@ async function main() {
         for (const api of apis) await api.stop();
       }
     }
-    meta.endLoad = loadavg()[0].toFixed(2);
+    meta.endLoad = loadNow();
     const markdown = report(results, meta);
-    await mkdir(join(root, 'bench/results'), { recursive: true });
-    await writeFile(join(root, 'bench/results/conversation.md'), markdown);
-    console.log(markdown);
+    await writeResults(root, 'conversation', markdown);
   } finally {
-    for (const cleanup of cleanups)
-      await Promise.resolve()
-        .then(cleanup)
-        .catch(() => undefined);
+    await runCleanups(cleanups);
   }
 }
 

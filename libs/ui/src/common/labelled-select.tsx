@@ -1,7 +1,6 @@
-export interface SelectOption<T extends string> {
-  value: T;
-  label: string;
-}
+import { ChoiceSelect, type SelectOption } from './choice-select';
+
+export type { SelectOption } from './choice-select';
 
 /** A small select with its label above it, as the recorder's settings and the invite form line them up. */
 export function LabelledSelect<T extends string>(props: {
@@ -9,23 +8,15 @@ export function LabelledSelect<T extends string>(props: {
   value: T;
   options: readonly SelectOption<T>[];
   onChange: (value: T) => void;
+  disabled?: boolean;
   /** Extra classes of the select, e.g. a width. */
   className?: string;
 }) {
+  const { label, ...select } = props;
   return (
     <label className="flex flex-col gap-1">
-      <span>{props.label}</span>
-      <select
-        className={props.className ? `select select-sm ${props.className}` : 'select select-sm'}
-        value={props.value}
-        onChange={(event) => props.onChange(event.currentTarget.value as T)}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <span>{label}</span>
+      <ChoiceSelect {...select} />
     </label>
   );
 }

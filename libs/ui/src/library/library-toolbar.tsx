@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ChoiceSelect } from '../common/choice-select';
 
 export type SortChoice = 'relevance' | 'newest' | 'oldest' | 'title' | 'longest';
 export type StatusChoice = '' | 'processing' | 'ready' | 'failed';
@@ -53,13 +54,13 @@ function Choice<T extends string>({
       <label htmlFor={id} className="text-sm">
         {label}
       </label>
-      <select id={id} className="select select-sm w-auto" value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
+      <ChoiceSelect
+        id={id}
+        className="w-auto"
+        value={value}
+        options={options.map(([option, text]) => ({ value: option, label: text }))}
+        onChange={onChange}
+      />
     </div>
   );
 }

@@ -105,19 +105,17 @@ export default ({ accounts, signer, mailAvailable = false }: AccountRoutesDeps) 
       setDefaults: (request, context) =>
         refusing(async () => {
           const user = signedIn(context);
-          const defaultVisibility =
-            request.defaultVisibility === undefined ? undefined : visibility.fromProto[request.defaultVisibility];
-          if (request.defaultVisibility !== undefined && !defaultVisibility) {
-            throw refused('visibility_not_allowed', 'A default visibility is PRIVATE, SHARED or PUBLIC');
-          }
-          const themeChoice = request.theme === undefined ? undefined : theme.fromProto[request.theme];
-          if (request.theme !== undefined && !themeChoice)
-            throw refused('theme_unknown', `theme ${request.theme} is not a known Theme`);
-          const notificationMail =
-            request.notificationMail === undefined ? undefined : mail.fromProto[request.notificationMail];
-          if (request.notificationMail !== undefined && !notificationMail)
+          const defaultVisibility = visibility.optional(request.defaultVisibility, () =>
+            refused('visibility_not_allowed', 'A default visibility is PRIVATE, SHARED or PUBLIC'),
+          );
+          const themeChoice = theme.optional(request.theme, () =>
+            refused('theme_unknown', `theme ${request.theme} is not a known Theme`),
+          );
+          const notificationMail = mail.optional(
+            request.notificationMail,
             // A plain invalid_argument: AccountRefusalReason's numbers are the account helper's to hand out.
-            throw new VideoError('invalid_argument', `notification_mail ${request.notificationMail} is not known`);
+            () => new VideoError('invalid_argument', `notification_mail ${request.notificationMail} is not known`),
+          );
           const recording = request.recordingDefaults;
           const defaultSpokenLanguage =
             request.defaultSpokenLanguage === undefined ? undefined : spokenLanguage(request.defaultSpokenLanguage);

@@ -17,6 +17,13 @@ describe('enumMapping', () => {
     expect(shade.fromProto[Shade.DARK]).toBe('dark');
   });
 
+  it("reads a request's optional field: absent, named, or refused", () => {
+    const refusal = () => new Error('shade unknown');
+    expect(shade.optional(undefined, refusal)).toBeUndefined();
+    expect(shade.optional(Shade.DARK, refusal)).toBe('dark');
+    expect(() => shade.optional(Shade.UNSPECIFIED, refusal)).toThrow('shade unknown');
+  });
+
   it('has no name for a value the mapping does not list', () => {
     expect(shade.fromProto[Shade.UNSPECIFIED]).toBeUndefined();
     expect(shade.fromProto[7]).toBeUndefined();

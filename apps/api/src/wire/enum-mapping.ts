@@ -7,5 +7,15 @@ export function enumMapping<Name extends string, Value extends number>(toProto: 
   const fromProto: Partial<Record<number, Name>> = Object.fromEntries(
     Object.entries<Value>(toProto).map(([name, value]) => [value, name as Name]),
   );
-  return { toProto, fromProto };
+  return {
+    toProto,
+    fromProto,
+    /** A request's optional field: undefined when it is absent, its name, or `refusal()` thrown for an unknown number. */
+    optional(value: number | undefined, refusal: () => Error): Name | undefined {
+      if (value === undefined) return undefined;
+      const name = fromProto[value];
+      if (!name) throw refusal();
+      return name;
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { ChoiceSelect, type SelectOption } from '../common/choice-select';
 import { FormError } from '../manage/form-error';
 import type { CallToActionView } from './call-to-action-button';
 
@@ -10,6 +11,11 @@ export interface CallToActionFormProps {
   onSave: (callToAction: CallToActionView) => void;
   onRemove: () => void;
 }
+
+const PLACEMENTS: SelectOption<CallToActionView['placement']>[] = [
+  { value: 'end', label: 'At the end' },
+  { value: 'throughout', label: 'Throughout' },
+];
 
 /** Issue 28: the owner's button on the watch page: its label, its http(s) link, and when it shows. */
 export function CallToActionForm({ current, busy = false, error, onSave, onRemove }: CallToActionFormProps) {
@@ -49,15 +55,13 @@ export function CallToActionForm({ current, busy = false, error, onSave, onRemov
       <label htmlFor={ids.placement} className="text-sm">
         Show the button
       </label>
-      <select
+      <ChoiceSelect
         id={ids.placement}
-        className="select select-sm w-48"
+        className="w-48"
         value={placement}
-        onChange={(event) => setPlacement(event.target.value as CallToActionView['placement'])}
-      >
-        <option value="end">At the end</option>
-        <option value="throughout">Throughout</option>
-      </select>
+        options={PLACEMENTS}
+        onChange={setPlacement}
+      />
       <div className="flex gap-2">
         <button type="submit" className="btn btn-sm" disabled={busy || !label.trim() || !url.trim()}>
           Save button

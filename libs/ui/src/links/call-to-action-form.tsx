@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ChoiceSelect, type SelectOption } from '../common/choice-select';
 import { FormError } from '../manage/form-error';
 import type { CallToActionView } from './call-to-action-button';
 
@@ -11,11 +10,6 @@ export interface CallToActionFormProps {
   onSave: (callToAction: CallToActionView) => void;
   onRemove: () => void;
 }
-
-const PLACEMENTS: SelectOption<CallToActionView['placement']>[] = [
-  { value: 'end', label: 'At the end' },
-  { value: 'throughout', label: 'Throughout' },
-];
 
 /** Issue 28: the owner's button on the watch page: its label, its http(s) link, and when it shows. */
 export function CallToActionForm({ current, busy = false, error, onSave, onRemove }: CallToActionFormProps) {
@@ -55,13 +49,15 @@ export function CallToActionForm({ current, busy = false, error, onSave, onRemov
       <label htmlFor={ids.placement} className="text-sm">
         Show the button
       </label>
-      <ChoiceSelect
+      <select
         id={ids.placement}
-        className="w-48"
+        className="select select-sm w-48"
         value={placement}
-        options={PLACEMENTS}
-        onChange={setPlacement}
-      />
+        onChange={(event) => setPlacement(event.target.value as CallToActionView['placement'])}
+      >
+        <option value="end">At the end</option>
+        <option value="throughout">Throughout</option>
+      </select>
       <div className="flex gap-2">
         <button type="submit" className="btn btn-sm" disabled={busy || !label.trim() || !url.trim()}>
           Save button

@@ -11,8 +11,8 @@
 // comment must be reachable page by page. Results: bench/results/conversation.md.
 // BENCH_CONVERSATION_VIEWERS, _RATE, _SECONDS, _PAGE_COMMENTS and _ENGINES (PGlite,PostgreSQL)
 // change the load.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +25,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { startPostgres, stopPostgres } from '../src/postgres.mjs';
 import { startApiServer } from './lib/processes.mjs';
+import { loadNow, percentile, runCleanups, runMeta, writeResults } from './lib/report.mjs';
 import { memoryOf } from './lib/rss.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -62,8 +63,6 @@ const client = (service, baseUrl, headers = {}) =>
       ],
     }),
   );
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** The API processes of one engine: one on PGlite, two sharing a PostgreSQL database. */
 async function startApis(engine, { scratch, emulator, postgres }) {
@@ -377,12 +376,7 @@ function report(results, pages, meta) {
 async function main() {
   const scratch = await mkdtemp(join(tmpdir(), 'stream-bench-conversation-'));
   const cleanups = [() => rm(scratch, { recursive: true, force: true })];
-  const meta = {
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? 'unknown',
-    load: loadavg()[0].toFixed(2),
-  };
+  const meta = runMeta();
   try {
     log('starting the Firebase Auth emulator');
     const emulator = await startAuthEmulator();
@@ -414,16 +408,11 @@ async function main() {
         for (const api of apis) await api.stop();
       }
     }
-    meta.endLoad = loadavg()[0].toFixed(2);
+    meta.endLoad = loadNow();
     const markdown = report(results, pages, meta);
-    await mkdir(join(root, 'bench/results'), { recursive: true });
-    await writeFile(join(root, 'bench/results/conversation.md'), markdown);
-    console.log(markdown);
+    await writeResults(root, 'conversation', markdown);
   } finally {
-    for (const cleanup of cleanups)
-      await Promise.resolve()
-        .then(cleanup)
-        .catch(() => undefined);
+    await runCleanups(cleanups);
   }
 }
 

@@ -10,8 +10,8 @@
 // ListVideos' team_id; the same target (100k within 1.5x of 1k).
 // Results: bench/results/library.md. BENCH_LIBRARY_SIZES=1000,20000 changes the sizes for a quick try;
 // BENCH_LIBRARY_FIGURES=team:,search measures only the figures whose names hold one of those words.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createClient } from '@connectrpc/connect';
@@ -21,6 +21,7 @@ import { VideoService } from '@stream/proto';
 import pg from 'pg';
 import { startPostgres, stopPostgres } from '../src/postgres.mjs';
 import { startApiServer } from './lib/processes.mjs';
+import { loadNow, percentile, runCleanups, runMeta, writeResults } from './lib/report.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const sizes = (process.env.BENCH_LIBRARY_SIZES ?? '1000,100000').split(',').map(Number);
@@ -121,8 +122,6 @@ function teamSeedSql(uid, count) {
       case when g % ${TEAM_MEMBERS} = 0 then 'tag-id-' || (g % 50 + 1) else 'team-tag-' || (g % ${TEAM_MEMBERS}) || '-' || (g % 50 + 1) end
     from generate_series(1, ${count}) g;`;
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
  * The same request to every server, taking turns call by call, so the load of this shared machine
@@ -250,12 +249,7 @@ function report(results, meta) {
 async function main() {
   const scratch = await mkdtemp(join(tmpdir(), 'stream-bench-library-'));
   const cleanups = [() => rm(scratch, { recursive: true, force: true })];
-  const meta = {
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? 'unknown',
-    load: loadavg()[0].toFixed(2),
-  };
+  const meta = runMeta();
   try {
     log('starting the Firebase Auth emulator and PostgreSQL');
     const emulator = await startAuthEmulator();
@@ -284,16 +278,11 @@ async function main() {
         for (const server of servers) await server.stop();
       }
     }
-    meta.endLoad = loadavg()[0].toFixed(2);
+    meta.endLoad = loadNow();
     const markdown = report(results, meta);
-    await mkdir(join(root, 'bench/results'), { recursive: true });
-    await writeFile(join(root, 'bench/results/library.md'), markdown);
-    console.log(markdown);
+    await writeResults(root, 'library', markdown);
   } finally {
-    for (const cleanup of cleanups)
-      await Promise.resolve()
-        .then(cleanup)
-        .catch(() => undefined);
+    await runCleanups(cleanups);
   }
 }
 

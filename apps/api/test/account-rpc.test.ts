@@ -11,6 +11,7 @@ import {
   AccountRefusalReason,
   AccountRefusalSchema,
   ListCommentsResponseSchema,
+  NotificationMail,
   TeamRole,
   Theme,
   Visibility,
@@ -152,7 +153,7 @@ describe('defaults', () => {
     );
   });
 
-  it('keeps the recording settings, and refuses TEAM as a default or a countdown past 10 s', async () => {
+  it('keeps the recording settings, and refuses TEAM as a default, an unknown theme or mail choice, or a countdown past 10 s', async () => {
     const a = await someone();
     const set = await a.account.setDefaults({
       recordingDefaults: { camera: true, microphone: false, countdownSeconds: 5 },
@@ -162,6 +163,11 @@ describe('defaults', () => {
     expect(await refusal(a.account.setDefaults({ defaultVisibility: Visibility.TEAM }))).toMatchObject({
       code: Code.InvalidArgument,
       reason: AccountRefusalReason.VISIBILITY_NOT_ALLOWED,
+    });
+    // Numbers no enum defines are refused before the handler (rpc/body-guard.ts).
+    expect(await refusal(a.account.setDefaults({ theme: 9 as Theme }))).toMatchObject({ code: Code.InvalidArgument });
+    expect(await refusal(a.account.setDefaults({ notificationMail: 9 as NotificationMail }))).toMatchObject({
+      code: Code.InvalidArgument,
     });
     expect(
       await refusal(

@@ -74,23 +74,18 @@ function filtered(
     query =
       filter.folderId === null ? query.where('folder_id', 'is', null) : query.where('folder_id', '=', filter.folderId);
   }
-  for (const tagId of filter.tagIds) {
+  // Every tag asked for, by id or by name (its key): the video carries each of them.
+  const tags = [
+    ...filter.tagIds.map((id) => ['video_tags.tag_id', id] as const),
+    ...(filter.tagNames ?? []).map((name) => ['video_tags.tag_key', name] as const),
+  ];
+  for (const [column, value] of tags) {
     query = query.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('video_tags')
           .select(sql`1`.as('one'))
           .whereRef('video_tags.video_id', '=', 'videos.id')
-          .where('video_tags.tag_id', '=', tagId),
-      ),
-    );
-  }
-  for (const name of filter.tagNames ?? []) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('video_tags')
-          .select(sql`1`.as('one'))
-          .whereRef('video_tags.video_id', '=', 'videos.id')
-          .where('video_tags.tag_key', '=', name),
+          .where(column, '=', value),
       ),
     );
   }

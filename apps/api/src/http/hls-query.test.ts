@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withQuery } from './hls-query';
-
-const media = `#EXTM3U
-#EXT-X-VERSION:7
-#EXT-X-TARGETDURATION:4
-#EXT-X-PLAYLIST-TYPE:VOD
-#EXT-X-MAP:URI="1.mp4",BYTERANGE="1353@0"
-#EXTINF:4.000000,
-#EXT-X-BYTERANGE:400000@1353
-1.mp4
-#EXTINF:2.000000,
-#EXT-X-BYTERANGE:100000@401353
-1.mp4
-#EXT-X-ENDLIST
-`;
+import { mediaPlaylist as media } from '../../test/support/hls-media-playlist';
 
 describe('HLS playlists as served (issue 29)', () => {
   it('adds the signature to every address a playlist names, and to nothing else', () => {

@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { EditVideoStore } from './edit-contracts';
 import { mediaAttempt, type ResolvedProcessingConfig } from './processing-config';
-import { describeFailure } from './failure-reason';
+import { describeFailure, lastTryFailure } from './failure-reason';
 import { renderEdit } from './render-edit';
 import { UnprocessableVideoError } from './unprocessable-video-error';
 import type { EditJob } from './video-queue';
@@ -44,13 +44,8 @@ export function editJobHandlers(deps: {
           return;
         }
         log.error({ videoId, version, attempt: job.retryCount + 1, err: error }, 'edit render attempt failed');
-        if (job.retryCount >= job.retryLimit) {
-          await edits.markEditFailed(
-            videoId,
-            version,
-            `The edit failed after ${job.retryCount + 1} attempts: ${describeFailure(error)}`,
-          );
-        }
+        const failed = lastTryFailure('The edit', job, describeFailure(error));
+        if (failed) await edits.markEditFailed(videoId, version, failed);
         throw error;
       }
     },

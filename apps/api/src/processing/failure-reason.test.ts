@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFailure, withoutPaths } from './failure-reason';
+import { describeFailure, lastTryFailure, withoutPaths } from './failure-reason';
 import { MediaToolError } from '../media/media-tool';
 
 describe('what a person is told about a failed attempt', () => {
@@ -24,5 +24,15 @@ describe('what a person is told about a failed attempt', () => {
 
   it('cuts paths of two segments or more, not fractions', () => {
     expect(withoutPaths('1/2 of /a/b/c.webm and /tmp/x/')).toBe('1/2 of c.webm and x');
+  });
+
+  it('fails the work only on the last try, saying after how many attempts', () => {
+    expect(lastTryFailure('The edit', { retryCount: 1, retryLimit: 2 }, 'ffmpeg failed')).toBeUndefined();
+    expect(lastTryFailure('The edit', { retryCount: 2, retryLimit: 2 }, 'ffmpeg failed')).toBe(
+      'The edit failed after 3 attempts: ffmpeg failed',
+    );
+    expect(lastTryFailure('Processing', { retryCount: 0, retryLimit: 0 }, 'ffprobe took too long')).toBe(
+      'Processing failed after 1 attempt: ffprobe took too long',
+    );
   });
 });

@@ -25,3 +25,19 @@ export function describeFailure(error: unknown): string {
   }
   return 'the server could not finish it (the details are in its log)';
 }
+
+/** The tries pg-boss has made of a job (with `includeMetadata`) and how many more it may make. */
+export interface JobTries {
+  retryCount: number;
+  retryLimit: number;
+}
+
+/**
+ * What a job's work is marked failed with when its last try fails: `what` failed after how many
+ * attempts, and why. undefined while tries remain (the job is thrown again and retried).
+ */
+export function lastTryFailure(what: string, job: JobTries, reason: string): string | undefined {
+  if (job.retryCount < job.retryLimit) return undefined;
+  const attempts = job.retryCount + 1;
+  return `${what} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`;
+}

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avcCodecOf, bandwidthOf, masterPlaylist, segmentsOf } from './hls-playlists';
 import { lowerRungSides, rungSize } from './make-hls';
-
-const media = `#EXTM3U
-#EXT-X-VERSION:7
-#EXT-X-TARGETDURATION:4
-#EXT-X-PLAYLIST-TYPE:VOD
-#EXT-X-MAP:URI="1.mp4",BYTERANGE="1353@0"
-#EXTINF:4.000000,
-#EXT-X-BYTERANGE:400000@1353
-1.mp4
-#EXTINF:2.000000,
-#EXT-X-BYTERANGE:100000@401353
-1.mp4
-#EXT-X-ENDLIST
-`;
+import { mediaPlaylist as media } from '../../test/support/hls-media-playlist';
 
 describe('HLS playlists (issue 29)', () => {
   it('reads segments and measures peak and mean bandwidth', () => {

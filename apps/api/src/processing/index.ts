@@ -12,7 +12,7 @@ import { UnprocessableVideoError } from './unprocessable-video-error';
 import { freeBytes, isDiskFull } from '../storage/disk-full';
 import { MIN_ROOM_BYTES, requeueWhenRoom } from './waiting-videos';
 import { JobHeartbeat } from './job-heartbeat';
-import { describeFailure } from './failure-reason';
+import { describeFailure, lastTryFailure } from './failure-reason';
 import {
   EDIT_GAVE_UP_QUEUE,
   EDIT_QUEUE,
@@ -156,7 +156,6 @@ export async function createProcessing(deps: {
     const { videoId, requestId } = job.data;
     // The request that queued the job names its lines too, so one id follows an upload to READY.
     const jobLog = requestId ? log.child({ reqId: requestId }) : log;
-    const lastAttempt = job.retryCount >= job.retryLimit;
     const started = performance.now();
     const attempted = (outcome: ProcessingOutcome) => onAttempt?.(outcome, (performance.now() - started) / 1000);
     try {
@@ -192,8 +191,9 @@ export async function createProcessing(deps: {
         return;
       }
       jobLog.error({ videoId, attempt: job.retryCount + 1, err: error }, 'processing attempt failed');
-      if (lastAttempt) await videos.markFailed(videoId, failureReason(error, job.retryCount + 1));
-      attempted(lastAttempt ? 'failed' : 'retry');
+      const failed = lastTryFailure('Processing', job, describeFailure(error));
+      if (failed) await videos.markFailed(videoId, failed);
+      attempted(failed ? 'failed' : 'retry');
       throw error;
     }
   }
@@ -265,12 +265,12 @@ export async function createProcessing(deps: {
         workerIds.push(await boss.work<T>(name, polling, handler));
       await claimedWorker<VideoJob>(PROCESS_QUEUE, handleProcess);
       await gaveUpWorker<VideoJob>(GAVE_UP_QUEUE, handleGaveUp);
+      /** What every media job's handler is given. */
+      const jobContext = { config, scratchDir, log };
       if (deps.edits) {
         const edit = editJobHandlers({
+          ...jobContext,
           edits: deps.edits,
-          config,
-          scratchDir,
-          log,
           onApplied: (videoId) => queueMp4(videoId, log),
         });
         await claimedWorker<EditJob>(EDIT_QUEUE, edit.render);
@@ -278,16 +278,14 @@ export async function createProcessing(deps: {
       }
       if (deps.renditionVideos) {
         const render = renditionJobHandler({
+          ...jobContext,
           videos: deps.renditionVideos,
-          config,
-          scratchDir,
-          log,
           again: renditions.enqueueLater,
         });
         await claimedWorker<RenditionJob>(RENDITION_QUEUE, render);
       }
       if (deps.transcripts) {
-        const transcript = transcriptJobHandlers({ transcripts: deps.transcripts, config, scratchDir, log });
+        const transcript = transcriptJobHandlers({ ...jobContext, transcripts: deps.transcripts });
         await claimedWorker<TranscriptJob>(TRANSCRIBE_QUEUE, transcript.transcribe);
         await gaveUpWorker<TranscriptJob>(TRANSCRIBE_GAVE_UP_QUEUE, transcript.gaveUp);
       }
@@ -321,8 +319,4 @@ export async function createProcessing(deps: {
       await heartbeat?.stop(); // after the running job is done or handed back
     },
   };
-}
-
-function failureReason(error: unknown, attempts: number): string {
-  return `Processing failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${describeFailure(error)}`;
 }

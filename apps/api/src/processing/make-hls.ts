@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runMediaTool } from '../media/media-tool';
+import { runFfmpeg } from '../media/media-tool';
 import {
   avcCodecOf,
   bandwidthOf,
@@ -64,14 +64,9 @@ export async function makeHls(
   const split = `[0:v:0]split=${lower.length}${lower.map((_, i) => `[s${i}]`).join('')}`;
   const scales = lower.map((size, i) => `[s${i}]scale=${size.width}:${size.height}[r${i}]`);
   const keyFrames = `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`;
-  await runMediaTool(
+  await runFfmpeg(
     ffmpegPath,
     [
-      '-hide_banner',
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
       '-i',
       input,
       '-filter_complex',

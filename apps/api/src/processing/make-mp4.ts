@@ -1,4 +1,4 @@
-import { runMediaTool } from '../media/media-tool';
+import { runFfmpeg } from '../media/media-tool';
 import type { ProbeResult } from './probe';
 
 /**
@@ -49,14 +49,9 @@ export async function makeMp4(
         'vfr',
       ];
   const audio = copy.audio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k'];
-  await runMediaTool(
+  await runFfmpeg(
     ffmpegPath,
     [
-      '-hide_banner',
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
       '-i',
       input,
       '-map',

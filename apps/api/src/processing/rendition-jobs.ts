@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { isDiskFull } from '../storage/disk-full';
-import { describeFailure } from './failure-reason';
+import { describeFailure, lastTryFailure } from './failure-reason';
 import { makeRendition } from './make-rendition';
 import { mediaAttempt, type ResolvedProcessingConfig } from './processing-config';
 import type { RenditionVideoStore } from './rendition-contracts';
@@ -49,11 +49,8 @@ export function renditionJobHandler(deps: {
         return;
       }
       log.error({ videoId, attempt: job.retryCount + 1, err: error }, 'mp4 rendition attempt failed');
-      if (job.retryCount >= job.retryLimit)
-        await videos.markMp4Failed(
-          videoId,
-          `The MP4 failed after ${job.retryCount + 1} attempts: ${describeFailure(error)}`,
-        );
+      const failed = lastTryFailure('The MP4', job, describeFailure(error));
+      if (failed) await videos.markMp4Failed(videoId, failed);
       throw error;
     }
   };

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
-import { describeFailure, withoutPaths } from './failure-reason';
+import { describeFailure, lastTryFailure, withoutPaths } from './failure-reason';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { makeScratch } from './scratch';
 import { PermanentTranscriptionFailure, type TranscriptJob, type TranscriptJobStore } from './transcript-contracts';
@@ -41,13 +41,8 @@ export function transcriptJobHandlers(deps: {
           return;
         }
         log.error({ videoId, attempt, try: job.retryCount + 1, err: error }, 'transcription try failed');
-        if (job.retryCount >= job.retryLimit) {
-          await transcripts.markFailed(
-            videoId,
-            attempt,
-            `Transcription failed after ${job.retryCount + 1} attempts: ${reasonOf(error)}`,
-          );
-        }
+        const failed = lastTryFailure('Transcription', job, reasonOf(error));
+        if (failed) await transcripts.markFailed(videoId, attempt, failed);
         throw error;
       } finally {
         await rm(work, { recursive: true, force: true });

@@ -24,6 +24,7 @@ import {
 import type { AccountService } from '../services/account.service';
 import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
+import { enumMapping } from '../wire/enum-mapping';
 import { videoErrorCodes } from '../wire/failure-answers';
 import { signedIn } from './signed-in';
 
@@ -37,32 +38,17 @@ export interface AccountRoutesDeps {
 /** GET here downloads the export (http/account-export.routes.ts answers it). */
 const EXPORT_PATH = '/api/account/export';
 
-const visibilityToProto: Record<DefaultVisibility, Visibility> = {
+const visibility = enumMapping<DefaultVisibility, Visibility>({
   PRIVATE: Visibility.PRIVATE,
   SHARED: Visibility.SHARED,
   PUBLIC: Visibility.PUBLIC,
-};
-const visibilityFromProto: Partial<Record<Visibility, DefaultVisibility>> = {
-  [Visibility.PRIVATE]: 'PRIVATE',
-  [Visibility.SHARED]: 'SHARED',
-  [Visibility.PUBLIC]: 'PUBLIC',
-};
-const themeToProto: Record<ThemeChoice, Theme> = { system: Theme.SYSTEM, light: Theme.LIGHT, dark: Theme.DARK };
-const themeFromProto: Partial<Record<Theme, ThemeChoice>> = {
-  [Theme.SYSTEM]: 'system',
-  [Theme.LIGHT]: 'light',
-  [Theme.DARK]: 'dark',
-};
-const mailToProto: Record<NotificationMailChoice, NotificationMail> = {
+});
+const theme = enumMapping<ThemeChoice, Theme>({ system: Theme.SYSTEM, light: Theme.LIGHT, dark: Theme.DARK });
+const mail = enumMapping<NotificationMailChoice, NotificationMail>({
   immediate: NotificationMail.IMMEDIATE,
   digest: NotificationMail.DIGEST,
   off: NotificationMail.OFF,
-};
-const mailFromProto: Partial<Record<NotificationMail, NotificationMailChoice>> = {
-  [NotificationMail.IMMEDIATE]: 'immediate',
-  [NotificationMail.DIGEST]: 'digest',
-  [NotificationMail.OFF]: 'off',
-};
+});
 const reasons: Record<AccountRefusal, AccountRefusalReason> = {
   name_blank: AccountRefusalReason.NAME_BLANK,
   name_too_long: AccountRefusalReason.NAME_TOO_LONG,
@@ -81,14 +67,14 @@ const toAccountMessage = (account: Account, mailAvailable: boolean) =>
     displayName: account.displayName,
     email: account.email,
     photoUrl: account.photoUrl,
-    defaultVisibility: visibilityToProto[account.defaultVisibility],
+    defaultVisibility: visibility.toProto[account.defaultVisibility],
     ...(account.recordingDefaults
       ? { recordingDefaults: create(RecordingDefaultsSchema, account.recordingDefaults) }
       : {}),
-    theme: themeToProto[account.theme],
+    theme: theme.toProto[account.theme],
     createdAt: timestampFromDate(account.createdAt),
     defaultSpokenLanguage: account.defaultSpokenLanguage,
-    notificationMail: mailToProto[account.notificationMail],
+    notificationMail: mail.toProto[account.notificationMail],
     notificationMailAvailable: mailAvailable,
   });
 
@@ -119,26 +105,24 @@ export default ({ accounts, signer, mailAvailable = false }: AccountRoutesDeps) 
       setDefaults: (request, context) =>
         refusing(async () => {
           const user = signedIn(context);
-          const defaultVisibility =
-            request.defaultVisibility === undefined ? undefined : visibilityFromProto[request.defaultVisibility];
-          if (request.defaultVisibility !== undefined && !defaultVisibility) {
-            throw refused('visibility_not_allowed', 'A default visibility is PRIVATE, SHARED or PUBLIC');
-          }
-          const theme = request.theme === undefined ? undefined : themeFromProto[request.theme];
-          if (request.theme !== undefined && !theme)
-            throw refused('theme_unknown', `theme ${request.theme} is not a known Theme`);
-          const notificationMail =
-            request.notificationMail === undefined ? undefined : mailFromProto[request.notificationMail];
-          if (request.notificationMail !== undefined && !notificationMail)
+          const defaultVisibility = visibility.optional(request.defaultVisibility, () =>
+            refused('visibility_not_allowed', 'A default visibility is PRIVATE, SHARED or PUBLIC'),
+          );
+          const themeChoice = theme.optional(request.theme, () =>
+            refused('theme_unknown', `theme ${request.theme} is not a known Theme`),
+          );
+          const notificationMail = mail.optional(
+            request.notificationMail,
             // A plain invalid_argument: AccountRefusalReason's numbers are the account helper's to hand out.
-            throw new VideoError('invalid_argument', `notification_mail ${request.notificationMail} is not known`);
+            () => new VideoError('invalid_argument', `notification_mail ${request.notificationMail} is not known`),
+          );
           const recording = request.recordingDefaults;
           const defaultSpokenLanguage =
             request.defaultSpokenLanguage === undefined ? undefined : spokenLanguage(request.defaultSpokenLanguage);
           return toAccount(
             await accounts.setDefaults(user, {
               defaultVisibility,
-              theme,
+              theme: themeChoice,
               defaultSpokenLanguage,
               notificationMail,
               recordingDefaults: recording && {

@@ -8,6 +8,7 @@ import {
   MAX_TEAM_NAME_LENGTH,
   type TeamRole,
 } from '../services/team';
+import { enumMapping } from '../wire/enum-mapping';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
@@ -36,22 +37,18 @@ export function optionalTeamId(value: string): string | undefined {
   return value.trim() === '' ? undefined : id('team_id', value);
 }
 
-const roles: Record<number, TeamRole | undefined> = {
-  [ProtoRole.OWNER]: 'owner',
-  [ProtoRole.ADMIN]: 'admin',
-  [ProtoRole.MEMBER]: 'member',
-};
-
-export const roleToProto: Record<TeamRole, ProtoRole> = {
+const roles = enumMapping<TeamRole, ProtoRole>({
   owner: ProtoRole.OWNER,
   admin: ProtoRole.ADMIN,
   member: ProtoRole.MEMBER,
-};
+});
+
+export const roleToProto = roles.toProto;
 
 /** A role; `unspecifiedAs` answers for TEAM_ROLE_UNSPECIFIED where a default makes sense. */
 export function role(value: number, unspecifiedAs?: TeamRole): TeamRole {
   if (value === ProtoRole.UNSPECIFIED && unspecifiedAs) return unspecifiedAs;
-  const known = roles[value];
+  const known = roles.fromProto[value];
   if (!known) throw invalid(`role ${value} is not one of TEAM_ROLE_OWNER, TEAM_ROLE_ADMIN, TEAM_ROLE_MEMBER`);
   return known;
 }

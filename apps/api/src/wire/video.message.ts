@@ -11,6 +11,7 @@ import {
 } from '@stream/proto';
 import { callToActionMessage } from './call-to-action.message';
 import { editingFields } from './editing.message';
+import { enumMapping } from './enum-mapping';
 import { transcriptFields } from './transcript.message';
 import type { VideoLinks } from './video-links';
 import type { StoredVideo } from '../services/video.mapper';
@@ -23,27 +24,20 @@ const statusToProto: Record<VideoStatus, Status> = {
   FAILED: Status.FAILED,
 };
 
-export { visibilityToProto };
-
 const mp4StateToProto: Record<StoredVideo['mp4State'], RenditionState> = {
   NONE: RenditionState.UNSPECIFIED,
   READY: RenditionState.READY,
   FAILED: RenditionState.FAILED,
 };
 
-export const visibilityFromProto: Record<number, VideoVisibility | undefined> = {
-  [Visibility.PRIVATE]: 'PRIVATE',
-  [Visibility.SHARED]: 'SHARED',
-  [Visibility.PUBLIC]: 'PUBLIC',
-  [Visibility.TEAM]: 'TEAM',
-};
-
-const visibilityToProto: Record<VideoVisibility, Visibility> = {
+const visibility = enumMapping<VideoVisibility, Visibility>({
   PRIVATE: Visibility.PRIVATE,
   SHARED: Visibility.SHARED,
   PUBLIC: Visibility.PUBLIC,
   TEAM: Visibility.TEAM,
-};
+});
+export const visibilityToProto = visibility.toProto;
+export const visibilityFromProto = visibility.fromProto;
 
 /**
  * `owner`: the caller owns the video, so the message may carry the unedited video's URL and the

@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
 import { ApiKeysSection } from '../settings/api-keys-section';
 import { StorageSection } from '../settings/storage-section';
 import { AdminPageView, type AdminPageViewProps } from './admin-page-view';
@@ -149,6 +150,38 @@ describe('the settings sections of issue 32', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/video/big', '/video/small']);
     expect(screen.getByRole('heading', { name: 'Storage' }).id).toBe('storage');
+  });
+
+  it('Storage and API keys say Loading... meanwhile, and why a load failed instead of their lists', () => {
+    const link = (id: string, children: ReactNode) => <a href={`/video/${id}`}>{children}</a>;
+    const keys = [{ id: 'k1', name: 'CI', prefix: 'stk_abcdef', revoked: false }];
+    const actions = {
+      create: { busy: false, submit: () => undefined, dismiss: () => undefined },
+      revoke: { busy: false, submit: () => undefined },
+    };
+    const videos = [{ id: 'big', title: 'Big one', size: '4.0 MB' }];
+    const { rerender } = render(
+      <>
+        <StorageSection loading videos={videos} renderVideoLink={link} />
+        <ApiKeysSection loading keys={keys} {...actions} />
+      </>,
+    );
+    expect(screen.getAllByText('Loading...')).toHaveLength(2);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Revoke CI' })).toBeNull();
+    rerender(
+      <>
+        <StorageSection loading={false} loadError="Storage could not load" videos={videos} renderVideoLink={link} />
+        <ApiKeysSection loading={false} loadError="Keys could not load" keys={keys} {...actions} />
+      </>,
+    );
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Storage could not load',
+      'Keys could not load',
+    ]);
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Revoke CI' })).toBeNull();
   });
 
   it('API keys: creates with a name, shows the secret once, revokes', async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { LabelledSelect, type SelectOption } from '../common/labelled-select';
 
 export type SortChoice = 'relevance' | 'newest' | 'oldest' | 'title' | 'longest';
 export type StatusChoice = '' | 'processing' | 'ready' | 'failed';
@@ -17,68 +17,45 @@ export interface LibraryToolbarProps {
   offerTeam?: boolean;
 }
 
-const sorts: [SortChoice, string][] = [
-  ['newest', 'Newest'],
-  ['oldest', 'Oldest'],
-  ['title', 'Title'],
-  ['longest', 'Longest'],
+const sorts: SelectOption<SortChoice>[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'oldest', label: 'Oldest' },
+  { value: 'title', label: 'Title' },
+  { value: 'longest', label: 'Longest' },
 ];
-const statuses: [StatusChoice, string][] = [
-  ['', 'Any status'],
-  ['processing', 'Processing'],
-  ['ready', 'Ready'],
-  ['failed', 'Failed'],
+const statuses: SelectOption<StatusChoice>[] = [
+  { value: '', label: 'Any status' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'ready', label: 'Ready' },
+  { value: 'failed', label: 'Failed' },
 ];
-const visibilities: [VisibilityChoice, string][] = [
-  ['', 'Any visibility'],
-  ['private', 'Private'],
-  ['shared', 'Shared'],
-  ['public', 'Public'],
+const visibilities: SelectOption<VisibilityChoice>[] = [
+  { value: '', label: 'Any visibility' },
+  { value: 'private', label: 'Private' },
+  { value: 'shared', label: 'Shared' },
+  { value: 'public', label: 'Public' },
 ];
 
-function Choice<T extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: [T, string][];
-  onChange: (value: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm">
-        {label}
-      </label>
-      <select id={id} className="select select-sm w-auto" value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+/** The toolbar's selects: labelled beside, as wide as their choices. */
+const inToolbar = { beside: true, className: 'w-auto' } as const;
 
 /** Sort and filters of the library (the app keeps them in the URL). */
 export function LibraryToolbar(props: LibraryToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <Choice
+      <LabelledSelect
+        {...inToolbar}
         label="Sort"
         value={props.sort}
-        options={props.offerRelevance ? [['relevance', 'Best match'], ...sorts] : sorts}
+        options={props.offerRelevance ? [{ value: 'relevance', label: 'Best match' }, ...sorts] : sorts}
         onChange={props.onSort}
       />
-      <Choice label="Status" value={props.status} options={statuses} onChange={props.onStatus} />
-      <Choice
+      <LabelledSelect {...inToolbar} label="Status" value={props.status} options={statuses} onChange={props.onStatus} />
+      <LabelledSelect
+        {...inToolbar}
         label="Visibility"
         value={props.visibility}
-        options={props.offerTeam ? [...visibilities, ['team', 'Team']] : visibilities}
+        options={props.offerTeam ? [...visibilities, { value: 'team', label: 'Team' }] : visibilities}
         onChange={props.onVisibility}
       />
     </div>

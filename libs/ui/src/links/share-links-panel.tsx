@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { LabelledCheckbox } from '../common/labelled-checkbox';
 import { FormError } from '../manage/form-error';
 
 /** One link as its owner sees it: the main link (`id` "main", no name) or a named one. */
@@ -87,15 +88,12 @@ export function ShareLinksPanel({
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={emailGate}
-            onChange={(event) => setEmailGate(event.target.checked)}
-          />
-          Ask for the viewer’s email
-        </label>
+        <LabelledCheckbox
+          className="text-sm"
+          label="Ask for the viewer’s email"
+          checked={emailGate}
+          onChange={setEmailGate}
+        />
         <button type="submit" className="btn btn-sm" disabled={busy || !name.trim()}>
           Make link
         </button>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { ChoiceSelect } from '../common/choice-select';
 import { formatDateTime } from '../video/format-video-date';
 import type { VideoVisibilityLabel } from '../video/video-status';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
@@ -194,19 +195,14 @@ export function ShareDialog({
           Link expires
         </label>
         <div className="flex flex-wrap gap-2">
-          <select
+          <ChoiceSelect
             id={ids.expiry}
-            className="select select-sm w-40"
+            className="w-40"
             value={expiry}
+            options={EXPIRY_OPTIONS}
             disabled={busy}
-            onChange={(event) => chooseExpiry(event.target.value as ExpiryChoice)}
-          >
-            {EXPIRY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            onChange={chooseExpiry}
+          />
           {expiry === 'date' && (
             <input
               id={ids.date}

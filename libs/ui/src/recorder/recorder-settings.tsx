@@ -1,4 +1,5 @@
 import { LabelledSelect, type SelectOption } from '../common/labelled-select';
+import { LabelledCheckbox } from '../common/labelled-checkbox';
 import { LevelMeter } from './level-meter';
 
 /** The microphone choice that records without one. */
@@ -138,15 +139,11 @@ export function RecorderSettings(props: RecorderSettingsProps) {
             onChange={(rate) => props.onFrameRate(rate === '60' ? 60 : 30)}
           />
           <p data-testid="estimated-size">About {props.estimatedMbPerMinute} MB per minute</p>
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={props.countdown}
-              onChange={(event) => props.onCountdown(event.currentTarget.checked)}
-            />
-            <span>{countdownLabel(props.countdownSeconds ?? 3)}</span>
-          </label>
+          <LabelledCheckbox
+            label={countdownLabel(props.countdownSeconds ?? 3)}
+            checked={props.countdown}
+            onChange={props.onCountdown}
+          />
         </fieldset>
         {props.showBubble ? (
           <fieldset className="flex flex-wrap items-end gap-4" disabled={disabled}>

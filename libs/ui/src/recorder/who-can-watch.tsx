@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ChoiceSelect } from '../common/choice-select';
 import type { VideoVisibilityLabel } from '../video/video-status';
 
 /** A new recording is personal, so Team is not among its choices. */
@@ -29,19 +30,14 @@ export function WhoCanWatch({ visibility, onChange, busy = false, error }: WhoCa
         <label htmlFor={id} className="text-sm font-medium">
           Who can watch
         </label>
-        <select
+        <ChoiceSelect
           id={id}
-          className="select select-sm w-56"
+          className="w-56"
           value={visibility}
+          options={CHOICES}
           disabled={busy}
-          onChange={(event) => onChange(event.currentTarget.value as RecordingVisibility)}
-        >
-          {CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
+          onChange={onChange}
+        />
       </div>
       <p role="status" data-testid="who-can-watch" className="text-sm">
         {busy ? 'Saving... ' : ''}

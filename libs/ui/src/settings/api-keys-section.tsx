@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LoadState } from '../common/load-state';
 import { TitledSection } from '../common/titled-section';
 import { ShareLinkCopy } from '../common/share-link-copy';
 import { FormError } from '../manage/form-error';
@@ -65,39 +66,35 @@ export function ApiKeysSection({ loading, loadError, keys, create, revoke }: Api
         </div>
       ) : null}
       <FormError message={revoke.error} />
-      {loadError ? (
-        <p role="alert" className="text-error">
-          {loadError}
-        </p>
-      ) : loading ? (
-        <p>Loading...</p>
-      ) : keys.length === 0 ? (
-        <p>No keys yet.</p>
-      ) : (
-        <ul aria-label="Your API keys" className="flex flex-col gap-2">
-          {keys.map((key) => (
-            <li key={key.id} className="flex flex-wrap items-center gap-3">
-              <span className="font-medium">{key.name}</span>
-              <code className="opacity-70">{key.prefix}…</code>
-              <span className="text-sm opacity-70">
-                {key.lastUsedAt ? `last used ${key.lastUsedAt.toLocaleString()}` : 'never used'}
-              </span>
-              {key.revoked ? (
-                <span className="badge badge-ghost">revoked</span>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-error btn-outline"
-                  disabled={revoke.busy}
-                  onClick={() => revoke.submit(key.id)}
-                >
-                  {`Revoke ${key.name}`}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadState loadError={loadError} loading={loading}>
+        {keys.length === 0 ? (
+          <p>No keys yet.</p>
+        ) : (
+          <ul aria-label="Your API keys" className="flex flex-col gap-2">
+            {keys.map((key) => (
+              <li key={key.id} className="flex flex-wrap items-center gap-3">
+                <span className="font-medium">{key.name}</span>
+                <code className="opacity-70">{key.prefix}…</code>
+                <span className="text-sm opacity-70">
+                  {key.lastUsedAt ? `last used ${key.lastUsedAt.toLocaleString()}` : 'never used'}
+                </span>
+                {key.revoked ? (
+                  <span className="badge badge-ghost">revoked</span>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-error btn-outline"
+                    disabled={revoke.busy}
+                    onClick={() => revoke.submit(key.id)}
+                  >
+                    {`Revoke ${key.name}`}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
     </TitledSection>
   );
 }

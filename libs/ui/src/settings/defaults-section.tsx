@@ -1,6 +1,7 @@
 import { LabelledSelect } from '../common/labelled-select';
 import { SPOKEN_LANGUAGES } from '../transcript/spoken-language';
-import { SaveNotice, SettingsCheckbox, SettingsSection } from './settings-section';
+import { LabelledCheckbox } from '../common/labelled-checkbox';
+import { SaveNotice, SettingsSection } from './settings-section';
 import type { DefaultVisibilityChoice, RecordingDefaultsChoice, SaveState, ThemeChoice } from './settings-types';
 
 export interface DefaultsSectionProps {
@@ -63,12 +64,12 @@ export function DefaultsSection({ defaultVisibility, theme, recording, spokenLan
       </div>
       <fieldset className="flex flex-wrap gap-6">
         <legend className="mb-1">A new recording starts with</legend>
-        <SettingsCheckbox
+        <LabelledCheckbox
           label="Microphone"
           checked={recording.microphone}
           onChange={(microphone) => setRecording({ microphone })}
         />
-        <SettingsCheckbox label="Camera" checked={recording.camera} onChange={(camera) => setRecording({ camera })} />
+        <LabelledCheckbox label="Camera" checked={recording.camera} onChange={(camera) => setRecording({ camera })} />
       </fieldset>
       <SaveNotice error={save.error} done={save.done} />
     </SettingsSection>

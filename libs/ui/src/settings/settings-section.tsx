@@ -68,26 +68,3 @@ export function SubmitWithNotice({
     </>
   );
 }
-
-/** A labelled checkbox of a settings form; `onChange` gets whether it is checked. */
-export function SettingsCheckbox({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className="flex items-center gap-2">
-      <input
-        type="checkbox"
-        className="checkbox checkbox-sm"
-        checked={checked}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
-      {label}
-    </label>
-  );
-}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LoadState } from '../common/load-state';
 import { TitledSection } from '../common/titled-section';
 
 export interface StorageSectionProps {
@@ -20,37 +21,29 @@ export interface StorageSectionProps {
 export function StorageSection(props: StorageSectionProps) {
   return (
     <TitledSection id="storage" title="Storage">
-      {props.loadError ? (
-        <p role="alert" className="text-error">
-          {props.loadError}
-        </p>
-      ) : props.loading ? (
-        <p>Loading...</p>
-      ) : (
-        <>
-          <p>{props.quota ? `${props.used} of ${props.quota} used` : `${props.used} used (no quota)`}</p>
-          {props.percent !== undefined ? (
-            <progress
-              className={`progress w-64 ${props.percent >= 90 ? 'progress-warning' : 'progress-primary'}`}
-              value={props.percent}
-              max={100}
-              aria-label="Storage used"
-            />
-          ) : null}
-          {props.videos.length === 0 ? (
-            <p>No videos stored yet.</p>
-          ) : (
-            <ol aria-label="Videos by size" className="flex flex-col gap-1">
-              {props.videos.map((video) => (
-                <li key={video.id} className="flex gap-3">
-                  <span className="w-24 tabular-nums">{video.size}</span>
-                  {props.renderVideoLink(video.id, video.title)}
-                </li>
-              ))}
-            </ol>
-          )}
-        </>
-      )}
+      <LoadState loadError={props.loadError} loading={props.loading}>
+        <p>{props.quota ? `${props.used} of ${props.quota} used` : `${props.used} used (no quota)`}</p>
+        {props.percent !== undefined ? (
+          <progress
+            className={`progress w-64 ${props.percent >= 90 ? 'progress-warning' : 'progress-primary'}`}
+            value={props.percent}
+            max={100}
+            aria-label="Storage used"
+          />
+        ) : null}
+        {props.videos.length === 0 ? (
+          <p>No videos stored yet.</p>
+        ) : (
+          <ol aria-label="Videos by size" className="flex flex-col gap-1">
+            {props.videos.map((video) => (
+              <li key={video.id} className="flex gap-3">
+                <span className="w-24 tabular-nums">{video.size}</span>
+                {props.renderVideoLink(video.id, video.title)}
+              </li>
+            ))}
+          </ol>
+        )}
+      </LoadState>
     </TitledSection>
   );
 }

@@ -1,3 +1,4 @@
+import { LabelledSelect } from '../common/labelled-select';
 import { usePendingAction } from '../common/use-pending-action';
 
 /** The languages offered (ISO 639-1), in their English names; '' lets the engine detect it. */
@@ -28,6 +29,8 @@ export interface SpokenLanguageProps {
   onTranscribeAgain?: () => Promise<void>;
 }
 
+const LANGUAGE_OPTIONS = SPOKEN_LANGUAGES.map(([code, name]) => ({ value: code, label: name }));
+
 const nameOf = (code: string) => SPOKEN_LANGUAGES.find(([c]) => c === code)?.[1] ?? code;
 
 /** The spoken language a video is transcribed in (issue 30), and what this server's engine can do with it. */
@@ -38,21 +41,13 @@ export function SpokenLanguage({ value, engineLanguages, onChange, onTranscribeA
   return (
     <div className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1">
-          <span>Spoken language</span>
-          <select
-            className="select select-sm"
-            value={value}
-            disabled={change.pending}
-            onChange={(event) => void change.run(() => onChange(event.target.value))}
-          >
-            {SPOKEN_LANGUAGES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label="Spoken language"
+          value={value}
+          options={LANGUAGE_OPTIONS}
+          disabled={change.pending}
+          onChange={(code) => void change.run(() => onChange(code))}
+        />
         {onTranscribeAgain && (
           <button
             type="button"

@@ -1,26 +1,11 @@
-import { create, type MessageInitShape } from '@bufbuild/protobuf';
+import { create } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
 import { createConnectQueryKey } from '@connectrpc/connect-query';
-import {
-  type CreateFolderRequestSchema,
-  type DeleteFolderRequestSchema,
-  type DeleteVideosRequestSchema,
-  LibraryService,
-  type RenameFolderRequestSchema,
-  type UpdateVideosRequestSchema,
-  VideoSchema,
-  VideoService,
-} from '@stream/proto';
+import { LibraryService, VideoSchema, VideoService } from '@stream/proto';
 import type { QueryClient } from '@tanstack/react-query';
 import { listFoldersKey, listTagsKey } from './library-queries';
 import { rpcMutation } from './rpc-mutation';
 import { getVideoKey, listVideosKey } from './video-queries';
-
-export type CreateFolderInput = MessageInitShape<typeof CreateFolderRequestSchema>;
-export type RenameFolderInput = MessageInitShape<typeof RenameFolderRequestSchema>;
-export type DeleteFolderInput = MessageInitShape<typeof DeleteFolderRequestSchema>;
-export type UpdateVideosInput = MessageInitShape<typeof UpdateVideosRequestSchema>;
-export type DeleteVideosInput = MessageInitShape<typeof DeleteVideosRequestSchema>;
 
 /** After any change to the library: lists, folders (their counts) and tags are asked again. */
 const refreshLibrary = (queryClient: QueryClient, transport: Transport) =>

@@ -2,7 +2,7 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { FieldMaskSchema } from '@bufbuild/protobuf/wkt';
 import type { UpdateVideoRequestSchema } from '@stream/proto';
 
-type UpdateVideoInput = MessageInitShape<typeof UpdateVideoRequestSchema>;
+export type UpdateVideoInput = MessageInitShape<typeof UpdateVideoRequestSchema>;
 
 /** UpdateVideo's changeable fields: the request's property and its name in an update_mask. */
 const MASK_PATHS = {

@@ -1,24 +1,12 @@
-import { create, type MessageInitShape } from '@bufbuild/protobuf';
+import { create } from '@bufbuild/protobuf';
 import type { ConnectError, Transport } from '@connectrpc/connect';
 import { callUnaryMethod } from '@connectrpc/connect-query';
-import {
-  type DeleteVideoRequestSchema,
-  type ListVideosResponse,
-  type RecordViewResponse,
-  type ShareVideoRequestSchema,
-  type UpdateVideoRequestSchema,
-  type Video,
-  VideoSchema,
-  VideoService,
-} from '@stream/proto';
+import { type ListVideosResponse, type RecordViewResponse, type Video, VideoSchema, VideoService } from '@stream/proto';
 import type { InfiniteData, QueryClient, UseMutationOptions } from '@tanstack/react-query';
 import { rpcMutation } from './rpc-mutation';
-import { withUpdateMask } from './update-mask';
+import { type UpdateVideoInput, withUpdateMask } from './update-mask';
 import { SHARE_TOKEN_HEADER, getSharedVideoKey, getVideoKey, listVideosKey } from './video-queries';
 
-export type UpdateVideoInput = MessageInitShape<typeof UpdateVideoRequestSchema>;
-export type DeleteVideoInput = MessageInitShape<typeof DeleteVideoRequestSchema>;
-export type ShareVideoInput = MessageInitShape<typeof ShareVideoRequestSchema>;
 export interface RecordViewInput {
   videoId: string;
   viewerId: string;

@@ -1,11 +1,14 @@
 // Once per `vitest run` of the API: a migrated PGlite template (tests clone it in ~0.5 s instead of
-// initialising one in ~5 s) and a throwaway PostgreSQL cluster (each test file makes its own
-// database in it). A cluster that cannot start fails the run: nothing is skipped.
-import { execFileSync } from 'node:child_process';
+// initialising one in ~5 s), a throwaway PostgreSQL cluster (each test file makes its own
+// database in it) and the Auth emulator every file signs its users up with (10-30 s to start, so
+// once, not once per file). A cluster or emulator that cannot start fails the run: nothing is skipped.
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { startAuthEmulator } from '@stream/auth/testing';
 import type { TestProject } from 'vitest/node';
 import { fromPGlite } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
@@ -16,6 +19,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** Superuser URL of the test cluster's `postgres` database. */
     postgresUrl: string;
+    /** host:port of the run's Auth emulator (FIREBASE_AUTH_EMULATOR_HOST). */
+    authEmulatorHost: string;
   }
 }
 
@@ -23,17 +28,32 @@ declare module 'vitest' {
 const postgresScript = resolve(import.meta.dirname, '../../../../tools/src/postgres.mjs');
 const postgres = (...args: string[]) => execFileSync(process.execPath, [postgresScript, ...args], { encoding: 'utf8' });
 
+/** Started without blocking, so the emulator and the PGlite template get going meanwhile. */
 async function startPostgres(): Promise<{ dir: string; url: string }> {
-  return JSON.parse(postgres('start')) as { dir: string; url: string };
+  const { stdout } = await promisify(execFile)(process.execPath, [postgresScript, 'start'], { encoding: 'utf8' });
+  return JSON.parse(stdout) as { dir: string; url: string };
 }
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'stream-api-test-'));
-  const [cluster] = await Promise.all([startPostgres(), buildTemplate(join(dir, 'pglite-template.tar.gz'))]);
+  const [cluster, emulator, template] = await Promise.allSettled([
+    startPostgres(),
+    startAuthEmulator(),
+    buildTemplate(join(dir, 'pglite-template.tar.gz')),
+  ]);
+  if (cluster.status === 'rejected' || emulator.status === 'rejected' || template.status === 'rejected') {
+    // Stop what did start, so a failed start leaves no cluster or emulator behind.
+    if (cluster.status === 'fulfilled') postgres('stop', cluster.value.dir);
+    if (emulator.status === 'fulfilled') await emulator.value.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw [cluster, emulator, template].flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))[0];
+  }
   project.provide('pgliteTemplate', join(dir, 'pglite-template.tar.gz'));
-  project.provide('postgresUrl', cluster.url);
-  return () => {
-    postgres('stop', cluster.dir);
+  project.provide('postgresUrl', cluster.value.url);
+  project.provide('authEmulatorHost', emulator.value.host);
+  return async () => {
+    await emulator.value.stop();
+    postgres('stop', cluster.value.dir);
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -4,7 +4,6 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { fromPGlite, fromPostgres, type AppDatabase } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -13,27 +12,29 @@ export const databaseKinds: DatabaseKind[] = ['pglite', 'postgres'];
 
 /**
  * A fresh, migrated, empty database of the given kind: an in-memory PGlite cloned from the run's
- * template, or a new database in the run's PostgreSQL cluster (see global-setup.ts).
+ * template, or a new database in the run's PostgreSQL cluster copied from its migrated template
+ * (see global-setup.ts).
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<AppDatabase & { url?: string }> {
   if (kind === 'pglite') {
     const template = new Blob([readFileSync(inject('pgliteTemplate'))]);
     return fromPGlite(await PGlite.create({ loadDataDir: template }));
   }
-  const url = await createPostgresDatabase();
-  const database = fromPostgres(url);
-  await migrateToLatest(database.db);
-  return { ...database, url };
+  const url = await createPostgresDatabase({ migrated: true });
+  return { ...fromPostgres(url), url };
 }
 
-/** A new, empty database in the test cluster; returns its URL (for DATABASE_URL or pg-boss). */
-export async function createPostgresDatabase(): Promise<string> {
+/**
+ * A new database in the test cluster, empty or (`migrated`) a copy of the run's migrated template;
+ * returns its URL (for DATABASE_URL or pg-boss).
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<string> {
   const admin = new URL(inject('postgresUrl'));
   const name = `test_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin.href });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    await client.query(`create database ${name}${options.migrated ? ` template ${inject('postgresTemplate')}` : ''}`);
   } finally {
     await client.end();
   }

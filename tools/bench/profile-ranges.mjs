@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The range path of the API under a V8 CPU profile (issue 34): a 64 MiB upload, then 40 untimed
 // and 40 timed rounds of 64 × 1 MiB ranges on 4 connections, through nginx with ACCEL_REDIRECT
-// (ACCEL=0: from Node itself; BUILT=1: apps/api/dist). Prints the API's CPU per range request;
+// (ACCEL=0: from Node itself; BUILT=1: apps/api/dist; CACHED=1: nginx with cached decisions).
+// Prints the API's (and the front nginx's) CPU per range request;
 // the profile goes to PROFILE_DIR (default /tmp/stream-range-profile), for profile-summary.mjs.
 // Usage: npx tsx tools/bench/profile-ranges.mjs
 import { Buffer } from 'node:buffer';
@@ -43,16 +44,27 @@ const server = await startApiServer({
 });
 const up = await uploadFile(`${server.baseUrl}/api/videoservice/upload`, file, user.idToken);
 const base = accel
-  ? await startFrontNginx({ root, scratch, api: new URL(server.baseUrl).host, blobDir: join(dataDir, 'blobs') })
+  ? await startFrontNginx({
+      root,
+      scratch,
+      api: new URL(server.baseUrl).host,
+      blobDir: join(dataDir, 'blobs'),
+      cachedDecisions: process.env.CACHED === '1',
+    })
   : server;
 const url = new URL(up.json.video.url, base.baseUrl).href;
 const RANGE = { chunk: MiB, count: 64, concurrency: 4, size };
 for (let i = 0; i < 40; i++) await rangeLoad(url, RANGE);
 const c0 = await cpuSecondsOf(server.pid);
+const f0 = accel ? await cpuSecondsOf(base.pid) : 0;
 const t0 = Date.now();
 for (let i = 0; i < 40; i++) await rangeLoad(url, RANGE);
 const c1 = await cpuSecondsOf(server.pid);
-console.log(`API CPU per request ${(((c1 - c0) / 2560) * 1e6).toFixed(0)} us; ${Date.now() - t0} ms for 2560 requests`);
+const f1 = accel ? await cpuSecondsOf(base.pid) : 0;
+const perRequest = (seconds) => ((seconds / 2560) * 1e6).toFixed(0);
+console.log(
+  `API CPU per request ${perRequest(c1 - c0)} us, front nginx ${perRequest(f1 - f0)} us; ${Date.now() - t0} ms for 2560 requests`,
+);
 await server.stop();
 if (accel) await base.stop();
 await emulator.stop();

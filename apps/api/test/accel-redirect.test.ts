@@ -4,7 +4,7 @@
 // one-minute presigned GET). Real nginx, real API, real processing (the thumbnail) on 127.0.0.1.
 // What nginx must never do: act on a client's own X-Accel-Redirect, serve its internal locations
 // to a client, read outside the blob directory, or send a revoked link's or a refused range's bytes.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,15 +29,23 @@ const prefixes: Record<StorageKind, string> = { local: '/_stream_blobs/', s3: '/
 describe.each(['local', 's3'] as const)('internal redirects to nginx, blobs on %s', (storage) => {
   let server: TestServer;
   let nginx: TestNginx;
+  /** The same API behind nginx with the doc's cached decisions on (nginx-http.conf). */
+  let cached: TestNginx;
   let scratch: string;
   let owner: TestUser;
   let video: Video;
   const as = (user?: TestUser) => videoClient(server.baseUrl, { token: user?.idToken });
   /** A path and query the API handed out, asked of nginx. */
-  const viaNginx = (url: string) => {
+  const viaNginx = (url: string, front = nginx) => {
     const { pathname, search } = new URL(url, 'http://x');
-    return `${nginx.baseUrl}${pathname}${search}`;
+    return `${front.baseUrl}${pathname}${search}`;
   };
+  const viaCache = (url: string) => viaNginx(url, cached);
+  /** The files of nginx's memory of decisions (proxy_cache_path), none before the first decision kept. */
+  const decisionFiles = () =>
+    readdirSync(join(scratch, 'cached', 'decisions'), { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    );
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const response = await fetch(url, { headers });
     return { response, body: Buffer.from(await response.arrayBuffer()) };
@@ -61,6 +69,11 @@ describe.each(['local', 's3'] as const)('internal redirects to nginx, blobs on %
       blobDir: join(server.dataDir, 'blobs'),
       s3Origin: server.config.S3_ENDPOINT && new URL(server.config.S3_ENDPOINT).origin,
     });
+    cached = await startNginx(join(scratch, 'cached'), [api, api], {
+      blobDir: join(server.dataDir, 'blobs'),
+      s3Origin: server.config.S3_ENDPOINT && new URL(server.config.S3_ENDPOINT).origin,
+      cachedDecisions: true,
+    });
     owner = await newTestUser(emulator.host, { displayName: 'Ada Owner' });
     const answer = await uploadVideo(nginx.baseUrl, webm, { token: owner.idToken });
     expect(answer.status, JSON.stringify(answer.json)).toBe(201);
@@ -75,6 +88,7 @@ describe.each(['local', 's3'] as const)('internal redirects to nginx, blobs on %
   }, 180_000);
   afterAll(async () => {
     await nginx?.stop();
+    await cached?.stop();
     await server?.close();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
@@ -212,6 +226,104 @@ describe.each(['local', 's3'] as const)('internal redirects to nginx, blobs on %
       const text = await response.text();
       expect(response.status, path).not.toBe(200);
       expect(text, path).not.toContain('root:');
+    }
+  });
+  it('with cached decisions, nginx sends what the API would: the same bytes, ranges and headers', async () => {
+    const plain = await get(viaNginx(video.url));
+    const whole = plain.body;
+    const size = whole.length;
+    const { response, body } = await get(viaCache(video.url));
+    expect(response.status).toBe(200);
+    expect(body.equals(whole)).toBe(true);
+    for (const name of [
+      'content-type',
+      'content-length',
+      'etag',
+      'last-modified',
+      'cache-control',
+      'accept-ranges',
+      'x-content-type-options',
+      'cross-origin-resource-policy',
+      'content-security-policy',
+    ])
+      expect(response.headers.get(name), name).toBe(plain.response.headers.get(name));
+    expect(response.headers.get('x-stream-blob')).toBeNull();
+    // Kept for a signed URL of a blob on this disk; a bucket's blob is never decided this way.
+    expect(decisionFiles().length > 0).toBe(storage === 'local');
+
+    for (const range of ['bytes=0-99', 'bytes=-10', `bytes=${size - 5}-`, 'bytes=7-7']) {
+      const expected = await get(viaNginx(video.url), { range });
+      const part = await get(viaCache(video.url), { range });
+      expect(part.response.status, range).toBe(206);
+      expect(part.response.headers.get('content-range'), range).toBe(expected.response.headers.get('content-range'));
+      expect(part.body.equals(expected.body), range).toBe(true);
+    }
+    const head = await fetch(viaCache(video.url), { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(size));
+
+    // A range nothing can satisfy: 416 and no byte; two ranges: the whole, as the API does.
+    const past = await get(viaCache(video.url), { range: `bytes=${size}-` });
+    expect(past.response.status).toBe(416);
+    expect(past.body.includes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(false);
+    const two = await get(viaCache(video.url), { range: 'bytes=0-1,4-5' });
+    expect(two.response.status).toBe(200);
+    expect(two.body.equals(whole)).toBe(true);
+    // What the decision does not cover goes to the API: its 304, its stale If-Range, its download name.
+    const etag = plain.response.headers.get('etag')!;
+    expect((await get(viaCache(video.url), { 'if-none-match': etag })).response.status).toBe(304);
+    const stale = await get(viaCache(video.url), { range: 'bytes=0-9', 'if-range': '"old"' });
+    expect(stale.response.status).toBe(200);
+    expect(stale.body.equals(whole)).toBe(true);
+    const download = await get(`${viaCache(video.url)}&download=1`);
+    expect(download.response.headers.get('content-disposition')).toMatch(/^attachment; filename=.*\.webm/);
+    expect(download.body.equals(whole)).toBe(true);
+  });
+
+  it("with cached decisions, bad and unsigned requests get the API's refusal, forged headers nothing", async () => {
+    const target = (
+      await fetch(new URL(video.url, server.baseUrl), { headers: { 'x-stream-accel': 'on' } })
+    ).headers.get('x-accel-redirect')!;
+    const signed = new URL(viaCache(video.url));
+    const forgedSignature = new URL(signed);
+    forgedSignature.searchParams.set('signature', 'A'.repeat(43));
+    const forgedHeaders = {
+      'x-accel-redirect': target,
+      'x-stream-blob': target.slice(prefixes[storage].length),
+      'x-stream-decide': 'on',
+      'x-stream-accel': 'on',
+    };
+    for (const url of [
+      forgedSignature.href,
+      `${cached.baseUrl}/api/videoservice/video/${video.id}`,
+      `${cached.baseUrl}/api/videoservice/video/none?expires=1&signature=x`,
+      `${cached.baseUrl}/_stream_cached/api/videoservice/video/${video.id}${signed.search}`,
+      `${cached.baseUrl}/_stream_decide`,
+    ]) {
+      const forged = await get(url, forgedHeaders);
+      expect(forged.response.status, url).toBeGreaterThanOrEqual(400);
+      expect(forged.response.headers.get('x-stream-blob'), url).toBeNull();
+      expect(forged.body.includes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])), url).toBe(false);
+    }
+    // The API answers a decision only to nginx's own question; a client's X-Stream-Decide is dropped.
+    const asked = await get(viaNginx(video.url), { 'x-stream-decide': 'on', range: 'bytes=0-3' });
+    expect(asked.response.status).toBe(206);
+    expect(asked.body.toString('hex')).toBe('1a45dfa3');
+  });
+
+  it('with cached decisions, a revoked link sends nothing once the documented 3 s have passed', async () => {
+    const other = await uploadVideo(cached.baseUrl, webm, { token: owner.idToken });
+    const id = other.json.video!.id;
+    await as(owner).updateVideo({ videoId: id, title: 'shared', visibility: Visibility.SHARED });
+    const signed = (await as(owner).getVideo({ videoId: id })).url;
+    expect((await get(viaCache(signed), { range: 'bytes=0-9' })).response.status).toBe(206);
+    await as(owner).updateVideo({ videoId: id, title: 'shared', visibility: Visibility.PRIVATE });
+    await new Promise((resolve) => setTimeout(resolve, 3000)); // docs/deploy.md: at most 3 s
+    for (const headers of [{}, { range: 'bytes=0-9' }, { range: 'bytes=4-' }] as Record<string, string>[]) {
+      const revoked = await get(viaCache(signed), headers);
+      expect(revoked.response.status).toBe(404);
+      expect(revoked.body.includes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(false);
+      expect(revoked.body.length).toBeLessThan(100);
     }
   });
 });

@@ -145,16 +145,20 @@ export async function startBareNodeSink({ dir, serverCore = false }) {
  * `blobDir`: the API behind nginx with ACCEL_REDIRECT. One worker and no access log, as the
  * reference nginx.
  */
-export async function startFrontNginx({ root, scratch, api, blobDir, serverCore = false }) {
+export async function startFrontNginx({ root, scratch, api, blobDir, serverCore = false, cachedDecisions = false }) {
   const port = await freePort();
   const docs = join(root, 'docs/deploy');
-  const dir = join(scratch, 'front');
+  const dir = join(scratch, cachedDecisions ? 'front-cached' : 'front');
   await mkdir(dir, { recursive: true });
   const http = (await readFile(join(docs, 'nginx-http.conf'), 'utf8'))
     .replaceAll('127.0.0.1:8081', api)
-    .replaceAll('127.0.0.1:8082', api);
+    .replaceAll('127.0.0.1:8082', api)
+    .replaceAll('/var/cache/nginx/stream-decisions', join(dir, 'decisions'))
+    .replace(/(map \$host \$stream_cache_decisions \{\s*default) 0;/, `$1 ${cachedDecisions ? 1 : 0};`);
+  if (cachedDecisions && !http.includes('default 1;')) throw new Error('nginx-http.conf: no $stream_cache_decisions');
   const locations = (await readFile(join(docs, 'nginx-locations.conf'), 'utf8'))
     .replaceAll('alias /var/lib/stream/blobs/;', `alias ${blobDir}/;`)
+    .replaceAll('root /var/lib/stream/blobs;', `root ${blobDir};`)
     .replaceAll('proxy_pass http://127.0.0.1:9000;', 'proxy_pass http://127.0.0.1:9;');
   await writeFile(join(dir, 'stream-http.conf'), http);
   await writeFile(join(dir, 'stream-locations.conf'), locations);

@@ -53,3 +53,11 @@ export const THROUGH_NGINX_HEADER = 'x-stream-accel';
 function cameThroughNginx(request: FastifyRequest): boolean {
   return request.headers[THROUGH_NGINX_HEADER] === 'on';
 }
+
+/** The header nginx-locations.conf's `/_stream_decide` sets: nginx asks for a decision it may cache, not for bytes. */
+export const DECISION_HEADER = 'x-stream-decide';
+
+/** Whether nginx asks for a decision (see stream.routes.ts decide): only together with its X-Stream-Accel. */
+export function wantsDecision(request: FastifyRequest): boolean {
+  return cameThroughNginx(request) && request.headers[DECISION_HEADER] === 'on';
+}

@@ -118,3 +118,98 @@ describe('GET /api/videoservice/video/:id when the media fails after the lookup'
     expect(logged.slice(before).join('')).toBe('');
   });
 });
+
+// nginx's question for its cached decisions (docs/deploy/nginx-locations.conf, /_stream_decide):
+// a blob's key only for a valid, current signed URL of a blob on disk, asked by nginx; else 204.
+describe("GET /api/videoservice/video/:id as nginx's cached decision", () => {
+  let app: FastifyInstance;
+  let baseUrl: string;
+  const signer = new UrlSigner('a-test-signing-secret-of-some-length', 600);
+  let current = 0;
+  const asset = (key: string, handOff: 'file' | 'url' = 'file'): OpenedAsset => {
+    const opened: OpenedAsset = {
+      info: { size: SIZE, lastModified: new Date('2026-11-22T14:03:00Z') },
+      stream: () => Promise.reject(new Error('not used')),
+      writeTo: async (destination, range) => {
+        destination.end(Buffer.alloc(range ? range.end - range.start + 1 : SIZE, 7));
+      },
+      handOff: async () =>
+        handOff === 'file' ? { kind: 'file', key } : { kind: 'url', url: new URL(`http://bucket/${key}?X-Amz=1`) },
+      contentType: 'video/webm',
+      version: { open: async () => opened },
+    };
+    return opened;
+  };
+  const assets: Record<string, OpenedAsset> = {
+    ok: asset('videos/ok/stream-1.webm'),
+    astray: asset('../../etc/passwd'),
+    bucket: asset('videos/bucket/stream-1.webm', 'url'),
+  };
+  const nginx = { 'x-stream-accel': 'on', 'x-stream-decide': 'on' };
+  const signedUrl = (id: string, generation = 0) => {
+    const { expires, signature } = signer.sign('video', id, undefined, generation);
+    return `${baseUrl}/api/videoservice/video/${id}?expires=${expires}&signature=${signature}${generation ? `&g=${generation}` : ''}`;
+  };
+
+  beforeAll(async () => {
+    app = Fastify();
+    const verifier = {
+      verify: () => Promise.reject(new Error('no tokens here')),
+      close: async () => {},
+    } as TokenVerifier;
+    const videos = { openMedia: async (_user: unknown, id: string) => assets[id] } as unknown as VideoService;
+    registerStreamRoutes(app, {
+      videos,
+      signer,
+      verifier,
+      generations: { current: async () => current },
+      accelRedirect: '/_stream_blobs/',
+    });
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => app?.close());
+
+  it('names the blob, its type and validators for a current signed URL, and sends no byte', async () => {
+    const response = await fetch(signedUrl('ok'), { headers: { ...nginx, range: 'bytes=0-9' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-stream-blob')).toBe('videos/ok/stream-1.webm');
+    expect(response.headers.get('content-type')).toMatch(/^video\/webm/);
+    expect(response.headers.get('etag')).toMatch(/^"f4240-/);
+    expect(response.headers.get('last-modified')).toBe('Sun, 22 Nov 2026 14:03:00 GMT');
+    expect(response.headers.get('x-accel-redirect')).toBeNull();
+    expect((await response.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('answers 204 and names nothing for anything it does not vouch for by the URL alone', async () => {
+    const forged = signedUrl('ok').replace(/signature=[^&]+/, `signature=${'A'.repeat(43)}`);
+    const cases: [string, string][] = [
+      ['no signature', `${baseUrl}/api/videoservice/video/ok`],
+      ['a forged signature', forged],
+      ['a download', `${signedUrl('ok')}&download=1`],
+      ['a key outside the blob directory', signedUrl('astray')],
+      ['a blob in a bucket', signedUrl('bucket')],
+      ['no such video', signedUrl('none')],
+    ];
+    for (const [name, url] of cases) {
+      const response = await fetch(url, { headers: nginx });
+      expect(response.status, name).toBe(204);
+      expect(response.headers.get('x-stream-blob'), name).toBeNull();
+    }
+    current = 1; // the owner revoked the links: generation 0's URLs are no longer vouched for
+    try {
+      const revoked = await fetch(signedUrl('ok'), { headers: nginx });
+      expect(revoked.status).toBe(204);
+      expect(revoked.headers.get('x-stream-blob')).toBeNull();
+      expect((await fetch(signedUrl('ok', 1), { headers: nginx })).headers.get('x-stream-blob')).toBeTruthy();
+    } finally {
+      current = 0;
+    }
+  });
+
+  it('is no decision without nginx: X-Stream-Decide alone gets the usual answer', async () => {
+    const response = await fetch(signedUrl('ok'), { headers: { 'x-stream-decide': 'on', range: 'bytes=0-9' } });
+    expect(response.headers.get('x-stream-blob')).toBeNull();
+    expect(response.status).toBe(206);
+    expect((await response.arrayBuffer()).byteLength).toBe(10);
+  });
+});

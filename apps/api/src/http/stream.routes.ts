@@ -17,7 +17,7 @@ import type { Authentication } from '../auth/authenticate';
 import type { Grant } from '../services/access';
 import { attachmentDisposition } from './content-disposition';
 import { RecentBlobKeys } from './recent-blob-keys';
-import { accelTarget, nginxAgreesOn } from './accel-redirect';
+import { accelTarget, nginxAgreesOn, wantsDecision } from './accel-redirect';
 import { withQuery } from './hls-query';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
@@ -111,6 +111,7 @@ async function serve(
   context: StreamContext,
 ) {
   const { verifier } = context;
+  if (context.accelRedirect && wantsDecision(request)) return decide(resource, request, reply, context);
   const caller = await httpCaller(verifier, request, reply);
   if (!caller) return reply;
   const grant = await grantOf(resource, request, context);
@@ -187,6 +188,37 @@ async function serve(
 }
 
 /**
+ * nginx's question for its short cache of decisions (docs/deploy/nginx-locations.conf,
+ * `/_stream_decide`): may anyone holding this very signed URL read the blob, whatever their Range?
+ * 200 with `X-Stream-Blob` (the blob's key under DATA_DIR/blobs), its type and validators, only
+ * for a valid signed URL of the current generation whose blob is a file nginx can read; anything
+ * else 204, and nginx passes the request to the API as without the cache (which answers 401, 404,
+ * a download, S3). Never an error status: the answer is cached by URL alone, and only this one.
+ */
+async function decide(
+  resource: MediaResource,
+  request: FastifyRequest<StreamRequest>,
+  reply: FastifyReply,
+  context: StreamContext,
+) {
+  reply.header('cache-control', 'private, no-cache');
+  const grant = await grantOf(resource, request, context);
+  if (!grant.signedUrl || request.query.download !== undefined) return reply.code(204).send();
+  const blob = await findBlob(resource, request, reply, { kind: 'anonymous' }, grant, context, 'quietly');
+  if (blob === 'answered' || !blob.handOff) return reply.code(204).send();
+  const handOff = await blob.handOff();
+  if (handOff.kind !== 'file' || !accelTarget('', handOff)) return reply.code(204).send();
+  const { info } = blob;
+  return reply
+    .code(200)
+    .header('x-stream-blob', handOff.key)
+    .header('etag', `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`)
+    .header('last-modified', info.lastModified.toUTCString())
+    .type(blob.contentType)
+    .send();
+}
+
+/**
  * What the query holds besides a signed-in user: a signed URL for this resource that is still
  * valid, a share token. `revoked`: the URL was signed here but for an older generation (the owner
  * made the video private, or reset or shortened its link, since).
@@ -228,6 +260,8 @@ async function findBlob(
   caller: Exclude<Authentication, { kind: 'invalid' }>,
   grant: Grant & { revoked: boolean },
   { videos, recentKeys }: StreamContext,
+  /** 'quietly': a refusal answers nothing (the caller answers), 'answered' all the same. */
+  refusals: 'reply' | 'quietly' = 'reply',
 ): Promise<OpenedAsset | 'answered'> {
   const { id } = request.params;
   const signedUrl = grant.signedUrl;
@@ -245,6 +279,7 @@ async function findBlob(
     blob = await videos.openMedia(caller.kind === 'user' ? caller.user : undefined, id, resource, grant);
   } catch (error) {
     if (!(error instanceof VideoError) || (error.kind !== 'unauthenticated' && error.kind !== 'not_found')) throw error;
+    if (refusals === 'quietly') return 'answered';
     // A revoked URL's holder is told the video is gone, as for a deleted one: a valid signature
     // names this very id, and a 401 would count as a failed sign-in on every range request.
     if (error.kind === 'unauthenticated' && !grant.revoked) sendUnauthenticated(reply, error.message);
@@ -252,6 +287,7 @@ async function findBlob(
     return 'answered';
   }
   if (!blob) {
+    if (refusals === 'quietly') return 'answered';
     reply.code(404).send({ message: `This video has no ${resource} yet` });
     return 'answered';
   }

@@ -23,6 +23,8 @@ export interface NginxBlobs {
   blobDir?: string;
   /** The bucket's origin (http://host:port), for `/_stream_s3/`. */
   s3Origin?: string;
+  /** Turn on the doc's cached decisions (`$stream_cache_decisions`, nginx-http.conf). */
+  cachedDecisions?: boolean;
 }
 
 /** nginx in front of `apis` (host:port each, the two of the doc's upstreams), in `prefix`. */
@@ -34,11 +36,16 @@ export async function startNginx(prefix: string, apis: [string, string], blobs: 
   for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) chmodSync(join(prefix, 'temp', dir), 0o777);
   const http = readFileSync(join(docs, 'nginx-http.conf'), 'utf8')
     .replaceAll('127.0.0.1:8081', apis[0])
-    .replaceAll('127.0.0.1:8082', apis[1]);
+    .replaceAll('127.0.0.1:8082', apis[1])
+    .replaceAll('/var/cache/nginx/stream-decisions', join(prefix, 'decisions'))
+    .replace(/(map \$host \$stream_cache_decisions \{\s*default) 0;/, `$1 ${blobs.cachedDecisions ? 1 : 0};`);
+  if (blobs.cachedDecisions && !http.includes('default 1;'))
+    throw new Error('nginx-http.conf: no $stream_cache_decisions');
   writeFileSync(join(prefix, 'stream-http.conf'), http);
   // Nothing listens on the doc's example bucket here: a refused connection, never another server.
   const locations = readFileSync(join(docs, 'nginx-locations.conf'), 'utf8')
     .replaceAll('alias /var/lib/stream/blobs/;', `alias ${join(blobs.blobDir ?? join(prefix, 'no-blobs'), '/')};`)
+    .replaceAll('root /var/lib/stream/blobs;', `root ${blobs.blobDir ?? join(prefix, 'no-blobs')};`)
     .replaceAll('proxy_pass http://127.0.0.1:9000;', `proxy_pass ${blobs.s3Origin ?? 'http://127.0.0.1:9'};`);
   writeFileSync(join(prefix, 'stream-locations.conf'), locations);
   const port = await freePort();

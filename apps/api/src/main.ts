@@ -2,6 +2,7 @@ import { nodeVersionWarning } from './startup/quiet-aws-sdk'; // first: before t
 import { ConfigError, loadConfig } from './config';
 import { listenHost } from './http/listen-host';
 import { logFormat, logStream } from './ops/log-format';
+import { closeIdleConnectionsGently } from './ops/idle-connections';
 import { stopOnSignals } from './ops/shutdown';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
@@ -30,6 +31,7 @@ async function main() {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
   });
+  closeIdleConnectionsGently(app.server);
   stopOnSignals({
     close: () => app.close(),
     cut: () => app.server.closeAllConnections(),

@@ -4,6 +4,8 @@ import { listenHost } from './http/listen-host';
 import { logFormat, logStream } from './ops/log-format';
 import { closeIdleConnectionsGently } from './ops/idle-connections';
 import { stopOnSignals } from './ops/shutdown';
+import { serveBackups } from './backup/backup-socket';
+import { openDatabase } from './db/database';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
@@ -20,7 +22,9 @@ async function main() {
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);
   const stream = logStream(logFormat(config.LOG_FORMAT));
-  const app = await build(config, { logger: { level: config.LOG_LEVEL, stream } });
+  // The embedded database is opened here so that `npm run backup` can ask this process for a copy.
+  const database = config.DATABASE_URL ? undefined : await openDatabase({ dataDir: config.DATA_DIR });
+  const app = await build(config, { logger: { level: config.LOG_LEVEL, stream }, database });
   app.log.info(describeDatabase(config));
   const oldNode = nodeVersionWarning();
   if (oldNode) app.log.warn({ node: process.version }, oldNode);
@@ -31,9 +35,13 @@ async function main() {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
   });
+  const stopBackups = database?.dumpDataDir && (await serveBackups(config.DATA_DIR, database.dumpDataDir, app.log));
   closeIdleConnectionsGently(app.server);
   stopOnSignals({
-    close: () => app.close(),
+    close: () => {
+      stopBackups?.();
+      return app.close();
+    },
     cut: () => app.server.closeAllConnections(),
     graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
     log: app.log,

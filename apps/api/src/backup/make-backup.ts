@@ -31,9 +31,10 @@ const run = promisify(execFile);
  * The database first, then the blobs: a blob is stored before the row that names it is committed
  * and never rewritten, so every row of the dump has its blob by then, and copying it later copies
  * the same bytes. The other order would let an upload finishing meanwhile put a row in the dump
- * whose blob was never copied. Uploads go on while a PostgreSQL backup runs: pg_dump and the list
- * of keys read one snapshot. A blob stored after it belongs to no row of the backup and is not
- * copied (after a restore, nothing names it).
+ * whose blob was never copied. Uploads go on while a backup runs: pg_dump and the list of keys read
+ * one snapshot; the embedded database's keys are read from the very copy the running API sent. A
+ * blob stored after it belongs to no row of the backup and is not copied (after a restore, nothing
+ * names it).
  */
 export async function makeBackup(config: Config, out: string, log: (line: string) => void): Promise<BackupManifest> {
   if (existsSync(out) && (await readdir(out)).length > 0)

@@ -36,7 +36,7 @@ async function main() {
     throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
   });
   const stopBackups = database?.dumpDataDir && (await serveBackups(config.DATA_DIR, database.dumpDataDir, app.log));
-  closeIdleConnectionsGently(app.server);
+  closeIdleConnectionsGently(app.server, (address) => app.trustsProxy?.(address, 0) ?? false);
   stopOnSignals({
     close: () => {
       stopBackups?.();

@@ -26,15 +26,15 @@ describe('closeIdleConnectionsGently', () => {
   let server: Server | undefined;
   afterEach(() => server?.closeAllConnections());
 
-  async function start(idleMs: number) {
+  async function start(idleMs: number, fromProxy = true) {
     server = createServer((_request, response) => response.end('ok'));
     server.keepAliveTimeout = 60_000;
-    closeIdleConnectionsGently(server, idleMs);
+    closeIdleConnectionsGently(server, (address) => fromProxy && address === '127.0.0.1', idleMs);
     await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
     return (server.address() as AddressInfo).port;
   }
 
-  it('leaves a just-used keep-alive connection open when closing starts, and closes it once idle that long', async () => {
+  it("leaves a proxy's just-used keep-alive connection open when closing starts, and closes it once idle that long", async () => {
     const port = await start(400);
     const { socket, state } = await usedConnection(port);
     const closed = new Promise<void>((done) => server!.close(() => done()));
@@ -47,6 +47,15 @@ describe('closeIdleConnectionsGently', () => {
     await sleep(100);
     expect(state.closed).toBe(false);
     await closed;
+    expect(await seenClosed(state)).toBe(true);
+  });
+
+  it("closes at once an idle connection that is not a proxy's, as Node does", async () => {
+    const port = await start(60_000, false);
+    const { state } = await usedConnection(port);
+    const started = Date.now();
+    await new Promise<void>((done) => server!.close(() => done()));
+    expect(Date.now() - started).toBeLessThan(100);
     expect(await seenClosed(state)).toBe(true);
   });
 

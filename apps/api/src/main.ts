@@ -35,7 +35,13 @@ async function main() {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
   });
-  const stopBackups = database?.dumpDataDir && (await serveBackups(config.DATA_DIR, database.dumpDataDir, app.log));
+  // Not being able to serve backups (a DATA_DIR path too long for a UNIX socket) stops nothing else.
+  const stopBackups =
+    database?.dumpDataDir &&
+    (await serveBackups(config.DATA_DIR, database.dumpDataDir, app.log).catch((error: Error) => {
+      app.log.warn({ err: error }, 'npm run backup cannot ask this process: stop it to back up DATA_DIR');
+      return undefined;
+    }));
   closeIdleConnectionsGently(app.server, (address) => app.trustsProxy?.(address, 0) ?? false);
   stopOnSignals({
     close: () => {

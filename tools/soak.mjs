@@ -2,7 +2,8 @@
 // `npm run soak`: a fresh server under N concurrent uploads plus M concurrent range streams for
 // T seconds (defaults 20, 200, 60 s; `npm run soak -- --help`), then checks that every upload is
 // READY with its media intact, that no answer was a 5xx and no range returned a wrong byte, and
-// writes latencies and the server's RSS to bench/results/soak.md. 127.0.0.1 only; bounded in
+// writes latencies, the server's RSS and its memory sampled through the load (flat after warm-up)
+// to bench/results/soak.md. 127.0.0.1 only; bounded in
 // uploads (--max-uploads) and time; stops what it started even when it fails or is interrupted.
 // Not part of `npm test`.
 import { Buffer } from 'node:buffer';
@@ -16,6 +17,7 @@ import { createTestUser } from '@stream/auth/testing';
 import { startApiServer } from './bench/lib/processes.mjs';
 import { memoryOf, sampleRss } from './bench/lib/rss.mjs';
 import { runStreams, runUploads } from './soak/load.mjs';
+import { flatAfterWarmup, sampleEverySeconds, sampleTimeline, warmupSeconds } from './soak/memory-timeline.mjs';
 import { serverMemory } from './soak/server-memory.mjs';
 import { closeTusAgent } from './soak/tus.mjs';
 import { parseOptions, usage } from './soak/options.mjs';
@@ -132,6 +134,7 @@ async function soak(options) {
   const uploads = new Stats();
   const ranges = new Stats();
   const sampler = sampleRss(server.pid, 200);
+  const timeline = sampleTimeline(() => serverMemory(server, metricsToken), sampleEverySeconds(options.seconds));
   const deadline = Date.now() + options.seconds * 1000;
   const [uploaded] = await Promise.all([
     runUploads({
@@ -147,6 +150,8 @@ async function soak(options) {
   ]);
   const loadEnded = Date.now();
   const { peak } = await sampler.stop();
+  const samples = await timeline.stop();
+  const flat = flatAfterWarmup(samples, warmupSeconds(options.seconds));
   log(`${uploaded.length} uploads answered 201 and ${ranges.count} ranges were read; waiting for processing`);
 
   const ownerOf = new Map(uploaded.map((upload) => [upload.id, upload.token]));
@@ -222,6 +227,7 @@ async function soak(options) {
       ok: rssGrowth <= 30 * MiB,
       detail: `${(rssGrowth / MiB).toFixed(0)} MiB`,
     },
+    { what: `flat after warm-up: ${flat.rule}`, ok: flat.ok, detail: flat.detail },
     { what: 'server still answering', ok: serverAlive, detail: serverAlive ? 'yes' : 'no' },
   ];
   const report = soakReport({
@@ -234,6 +240,7 @@ async function soak(options) {
     checks,
     rss: { before: memoryBefore.rss, peak, after: after.rss, hwm: after.hwm },
     memory: { before: memoryBefore, idle: memoryIdle },
+    timeline: samples,
     processingSeconds,
     uploadedCount: uploaded.length,
     videoBytes,

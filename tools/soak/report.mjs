@@ -1,5 +1,6 @@
 // bench/results/soak.md: what ran, what was checked, and the numbers.
 import { cpus, loadavg } from 'node:os';
+import { timelineTable } from './memory-timeline.mjs';
 
 const MiB = 1024 * 1024;
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '–');
@@ -7,8 +8,8 @@ const mib = (bytes) => `${(bytes / MiB).toFixed(0)} MiB`;
 
 /**
  * The report of one soak `run`: its options, start time and load average before; the Stats of
- * uploads, ranges and reads; the checks; the server's rss; processingSeconds, uploadedCount and
- * videoBytes.
+ * uploads, ranges and reads; the checks; the server's rss, memory before and after, and memory
+ * timeline (tools/soak/memory-timeline.mjs); processingSeconds, uploadedCount and videoBytes.
  */
 export function soakReport(run) {
   const { options, uploads, ranges, reads, checks, rss } = run;
@@ -48,6 +49,10 @@ ${['rss', 'heapUsed', 'heapTotal', 'external']
       `| ${key} | ${mib(run.memory.before[key])} | ${mib(run.memory.idle[key])} | ${mib(run.memory.idle[key] - run.memory.before[key])} |`,
   )
   .join('\n')}
+
+The server's memory through the load, sampled from /metrics (heap, external) and /proc (RSS):
+
+${timelineTable(run.timeline)}
 
 RSS less the V8 heap and external memory is what native code holds: the embedded database's
 WebAssembly memory (which never shrinks), sockets' buffers and pages the allocator keeps.

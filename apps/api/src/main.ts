@@ -2,7 +2,10 @@ import { nodeVersionWarning } from './startup/quiet-aws-sdk'; // first: before t
 import { ConfigError, loadConfig } from './config';
 import { listenHost } from './http/listen-host';
 import { logFormat, logStream } from './ops/log-format';
+import { closeIdleConnectionsGently } from './ops/idle-connections';
 import { stopOnSignals } from './ops/shutdown';
+import { serveBackups } from './backup/backup-socket';
+import { openDatabase } from './db/database';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
@@ -19,7 +22,9 @@ async function main() {
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);
   const stream = logStream(logFormat(config.LOG_FORMAT));
-  const app = await build(config, { logger: { level: config.LOG_LEVEL, stream } });
+  // The embedded database is opened here so that `npm run backup` can ask this process for a copy.
+  const database = config.DATABASE_URL ? undefined : await openDatabase({ dataDir: config.DATA_DIR });
+  const app = await build(config, { logger: { level: config.LOG_LEVEL, stream }, database });
   app.log.info(describeDatabase(config));
   const oldNode = nodeVersionWarning();
   if (oldNode) app.log.warn({ node: process.version }, oldNode);
@@ -30,8 +35,19 @@ async function main() {
     if (error.code !== 'EADDRINUSE') throw error;
     throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
   });
+  // Not being able to serve backups (a DATA_DIR path too long for a UNIX socket) stops nothing else.
+  const stopBackups =
+    database?.dumpDataDir &&
+    (await serveBackups(config.DATA_DIR, database.dumpDataDir, app.log).catch((error: Error) => {
+      app.log.warn({ err: error }, 'npm run backup cannot ask this process: stop it to back up DATA_DIR');
+      return undefined;
+    }));
+  closeIdleConnectionsGently(app.server, (address) => app.trustsProxy?.(address, 0) ?? false);
   stopOnSignals({
-    close: () => app.close(),
+    close: () => {
+      stopBackups?.();
+      return app.close();
+    },
     cut: () => app.server.closeAllConnections(),
     graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
     log: app.log,

@@ -94,6 +94,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     // restart under load showed (test/cluster.test.ts). New connections are refused, and those
     // nginx retries elsewhere, POSTs included, since nothing of them was sent.
     return503OnClosing: false,
+    // Idle keep-alive connections are not destroyed the moment closing starts (main.ts closes them
+    // once idle longer than nginx's upstream keepalive_timeout: ops/idle-connections.ts).
+    forceCloseConnections: false,
   });
   app.decorate('trustsProxy', trustFunction(config.TRUST_PROXY));
   app.addHook('preClose', async () => protocols.closeSessions());

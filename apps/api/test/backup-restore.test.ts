@@ -2,11 +2,13 @@
 // blobs in DATA_DIR/blobs, the worker inside the API) with a few videos, backed up with
 // `npm run backup -- --out DIR` (tools/backup.mjs), restored with `npm run restore -- --from DIR`
 // into an empty DATA_DIR and served again by a new API: every public video's watch page and bytes
-// are the same. A target that holds anything is refused and left as it was; the backup refuses
-// while an API holds the database.
+// are the same. The backup runs while the API serves and uploads arrive (the API sends a copy of
+// its database over DATA_DIR/backup.sock); a target that holds anything, or a second backup at
+// once, is refused and left as it was; a killed API's leftover socket does not stop a backup.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -131,25 +133,68 @@ describe('npm run backup, then npm run restore into an empty DATA_DIR', () => {
     return seen;
   }
 
-  it('refuses to back up the embedded database while an API holds it, writing nothing', async () => {
-    const out = join(scratch, 'too-soon');
-    const refused = await runTool('backup', ['--out', out], { ...common, DATA_DIR: dataDir });
+  let online: string;
+  let before: Awaited<ReturnType<typeof served>>;
+
+  it('backs up while the API runs and uploads go on; refuses a non-empty target and a second backup at once', async () => {
+    before = await served(api.baseUrl);
+    const socketPath = join(dataDir, 'backup.sock');
+    expect(statSync(socketPath).mode & 0o777, 'the same OS user only').toBe(0o600);
+
+    // A folder that holds anything: refused, left as it was.
+    const occupied = join(scratch, 'occupied');
+    mkdirSync(occupied);
+    writeFileSync(join(occupied, 'keep.txt'), 'mine');
+    const intoOccupied = await runTool('backup', ['--out', occupied], { ...common, DATA_DIR: dataDir });
+    expect(intoOccupied.code, intoOccupied.output).toBe(1);
+    expect(intoOccupied.output).toMatch(/not empty/);
+    expect(readdirSync(occupied)).toEqual(['keep.txt']);
+
+    // While another backup holds the API's socket, a second one is refused and writes nothing.
+    const first = connect(socketPath);
+    await new Promise((done) => first.once('connect', done));
+    first.write('dump\n');
+    const firstHeader = await new Promise<string>((done) =>
+      first.once('data', (chunk: Buffer) => done(chunk.toString('latin1'))),
+    );
+    expect(firstHeader).toMatch(/^\{"ok":true,"bytes":\d+\}\n/);
+    const second = join(scratch, 'second');
+    const refused = await runTool('backup', ['--out', second], { ...common, DATA_DIR: dataDir });
+    first.destroy();
     expect(refused.code, refused.output).toBe(1);
-    expect(refused.output).toMatch(/DATA_DIR|in use|running/i);
-    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+    expect(refused.output).toMatch(/another backup .* is running/);
+    expect(existsSync(second) ? readdirSync(second) : []).toEqual([]);
+
+    // The backup, while uploads arrive: whatever it holds is whole.
+    online = join(scratch, 'online');
+    const recording = readFileSync(join(scratch, 'recording.webm'));
+    const [made, ...during] = await Promise.all([
+      runTool('backup', ['--out', online], { ...common, DATA_DIR: dataDir }),
+      uploadVideo(api.baseUrl, recording, { token: user.idToken }),
+      uploadVideo(api.baseUrl, recording, { token: user.idToken }),
+    ]);
+    expect(made.code, made.output).toBe(0);
+    expect(made.output).toMatch(/from the running API/);
+    for (const upload of during) expect(upload.status).toBe(201);
+    const manifest = JSON.parse(readFileSync(join(online, 'manifest.json'), 'utf8')) as { blobs: string[] };
+    expect(manifest.blobs.length).toBeGreaterThanOrEqual(6); // each video's original and thumbnail at least
+    // The API serves on, the same.
+    expect(await served(api.baseUrl)).toEqual(before);
+  }, 120_000);
+
+  it('backs up offline when the API was killed, its lock and socket left behind', async () => {
+    api.signal('SIGKILL');
+    await api.exited;
+    expect(existsSync(join(dataDir, 'backup.sock'))).toBe(true);
+    const offline = join(scratch, 'offline');
+    const made = await runTool('backup', ['--out', offline], { ...common, DATA_DIR: dataDir });
+    expect(made.code, made.output).toBe(0);
+    expect(made.output).not.toMatch(/running API/);
+    expect(existsSync(join(offline, 'manifest.json'))).toBe(true);
   }, 60_000);
 
-  it('serves every public video the same after a restore into an empty DATA_DIR', async () => {
-    const before = await served(api.baseUrl);
-    api.signal('SIGTERM');
-    expect((await api.exited).code).toBe(0);
-
-    const backup = join(scratch, 'backup');
-    const made = await runTool('backup', ['--out', backup], { ...common, DATA_DIR: dataDir });
-    expect(made.code, made.output).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as { blobs: string[] };
-    expect(manifest.blobs.length).toBeGreaterThanOrEqual(6); // each video's original and thumbnail at least
-
+  it('serves every public video the same after a restore of the online backup into an empty DATA_DIR', async () => {
+    const backup = online;
     const restoredDir = await mkdtemp(join(scratch, 'restored-'));
     const restored = await runTool('restore', ['--from', backup], { ...common, DATA_DIR: restoredDir });
     expect(restored.code, restored.output).toBe(0);
@@ -169,8 +214,16 @@ describe('npm run backup, then npm run restore into an empty DATA_DIR', () => {
     await ready(second);
     const after = await served(second.baseUrl);
     expect(after).toEqual(before);
-    const listed = await videoClient(second.baseUrl, { token: user.idToken }).listVideos({ pageSize: 10 });
-    expect(listed.videos.map((video) => video.id).sort()).toEqual([...publicIds, privateId].sort());
+    const client = videoClient(second.baseUrl, { token: user.idToken });
+    const listed = (await client.listVideos({ pageSize: 10 })).videos;
+    expect(listed.map((video) => video.id)).toEqual(expect.arrayContaining([...publicIds, privateId]));
+    // Every row the restored database holds has its blob: an upload the backup caught mid-way is
+    // either wholly in it or not at all.
+    for (const video of listed) {
+      if (video.status !== Status.READY) continue;
+      const answer = await fetch(new URL(video.url, second.baseUrl), { headers: { range: 'bytes=0-99' } });
+      expect(answer.status, video.id).toBe(206);
+    }
   }, 180_000);
 });
 

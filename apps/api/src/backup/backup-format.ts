@@ -5,7 +5,7 @@ import { join } from 'node:path';
 export const MANIFEST = 'manifest.json';
 /** PostgreSQL: `pg_dump --format=custom` of the whole database (ours and the job queue's schema). */
 export const POSTGRES_DUMP = 'database.pgdump';
-/** The embedded database: a copy of `DATA_DIR/db`, taken while no API held it. */
+/** The embedded database: a copy of `DATA_DIR/db`, sent by the API running on it (backup-socket.ts) or copied while none did. */
 export const PGLITE_COPY = 'database-pglite';
 /** Every blob a media_assets row of the dump names, under its key. */
 export const BLOBS = 'blobs';

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { fromPGlite } from '../db/database';
 import { openPGlite } from '../db/pglite-files';
 import { lockDataDir } from '../startup/data-dir-lock';
+import { askRunningApi } from './ask-running-api';
 import { createBlobStore } from '../storage';
 import type { BlobStore } from '../storage';
 import {
@@ -30,24 +31,31 @@ const run = promisify(execFile);
  * The database first, then the blobs: a blob is stored before the row that names it is committed
  * and never rewritten, so every row of the dump has its blob by then, and copying it later copies
  * the same bytes. The other order would let an upload finishing meanwhile put a row in the dump
- * whose blob was never copied. Uploads go on while a PostgreSQL backup runs: pg_dump and the list
- * of keys read one snapshot. A blob stored after it belongs to no row of the backup and is not
- * copied (after a restore, nothing names it).
+ * whose blob was never copied. Uploads go on while a backup runs: pg_dump and the list of keys read
+ * one snapshot; the embedded database's keys are read from the very copy the running API sent. A
+ * blob stored after it belongs to no row of the backup and is not copied (after a restore, nothing
+ * names it).
  */
 export async function makeBackup(config: Config, out: string, log: (line: string) => void): Promise<BackupManifest> {
   if (existsSync(out) && (await readdir(out)).length > 0)
     throw new BackupError(`--out ${out} is not empty: a backup goes into a new or empty folder`);
   await mkdir(out, { recursive: true });
-  const keys = config.DATABASE_URL
-    ? await dumpPostgres(config.DATABASE_URL, join(out, POSTGRES_DUMP))
+  const { keys, done, from } = config.DATABASE_URL
+    ? { keys: await dumpPostgres(config.DATABASE_URL, join(out, POSTGRES_DUMP)), done: () => undefined }
     : await copyPGlite(config.DATA_DIR, join(out, PGLITE_COPY));
-  log(`database: ${config.DATABASE_URL ? 'PostgreSQL (pg_dump)' : 'embedded'}; ${keys.length} blobs to copy`);
-  const store = createBlobStore(config);
   const copied: string[] = [];
   const missing: string[] = [];
-  for (const key of keys) {
-    if (await copyBlob(store, key, join(out, BLOBS, key))) copied.push(key);
-    else missing.push(key);
+  try {
+    log(
+      `database: ${config.DATABASE_URL ? 'PostgreSQL (pg_dump)' : `embedded${from ? `, from ${from}` : ''}`}; ${keys.length} blobs to copy`,
+    );
+    const store = createBlobStore(config);
+    for (const key of keys) {
+      if (await copyBlob(store, key, join(out, BLOBS, key))) copied.push(key);
+      else missing.push(key);
+    }
+  } finally {
+    done();
   }
   if (missing.length) log(`${missing.length} blobs were deleted while the backup ran (their videos with them)`);
   const manifest: BackupManifest = {
@@ -62,6 +70,14 @@ export async function makeBackup(config: Config, out: string, log: (line: string
 }
 
 const KEYS = 'select distinct storage_key from media_assets order by storage_key';
+
+/** A copy of the database in the backup: the keys its rows name, and what to do once the blobs are copied. */
+interface DatabaseCopy {
+  keys: string[];
+  done: () => void;
+  /** Who made the copy, when not this process. */
+  from?: string;
+}
 
 /** pg_dump of one exported snapshot, and the blob keys that snapshot's rows name. */
 async function dumpPostgres(databaseUrl: string, file: string): Promise<string[]> {
@@ -86,25 +102,32 @@ async function dumpPostgres(databaseUrl: string, file: string): Promise<string[]
 }
 
 /**
- * The embedded database is one process's: while an API runs on DATA_DIR the backup refuses (the
- * lock says so), then it reads the keys and copies the database's files, which nothing writes.
+ * The embedded database is one process's. While an API runs on DATA_DIR it is asked for a copy
+ * (backup-socket.ts) and the keys are read from that copy; otherwise the backup takes DATA_DIR's
+ * lock (as a second API would) and copies the database's files, which nothing writes.
  */
-async function copyPGlite(dataDir: string, copy: string): Promise<string[]> {
+async function copyPGlite(dataDir: string, copy: string): Promise<DatabaseCopy> {
+  const online = await askRunningApi(dataDir, copy);
+  if (online) return { keys: await keysOf(copy), done: online.done, from: 'the running API' };
   const release = await lockDataDir(dataDir);
   try {
     const dir = join(dataDir, 'db');
     if (!existsSync(join(dir, 'PG_VERSION'))) throw new BackupError(`DATA_DIR=${dataDir} holds no database (db/)`);
-    const database = fromPGlite(await openPGlite(dir));
-    let keys: string[];
-    try {
-      keys = (await database.executor.executeSql(KEYS)).rows.map((row) => (row as { storage_key: string }).storage_key);
-    } finally {
-      await database.close();
-    }
+    const keys = await keysOf(dir);
     await cp(dir, copy, { recursive: true });
-    return keys;
+    return { keys, done: () => undefined };
   } finally {
     release();
+  }
+}
+
+/** The blob keys the embedded database in `dir` names (opening it replays its log, as a restart would). */
+async function keysOf(dir: string): Promise<string[]> {
+  const database = fromPGlite(await openPGlite(dir));
+  try {
+    return (await database.executor.executeSql(KEYS)).rows.map((row) => (row as { storage_key: string }).storage_key);
+  } finally {
+    await database.close();
   }
 }
 

@@ -8,7 +8,7 @@ import {
   WebhookEvent,
   WebhookService,
 } from '@stream/proto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { Code, codeOf, type RpcContractSubject } from './contract-subject';
 
 /** A public address as a literal, so neither side needs DNS; nothing here waits for a delivery. */

@@ -78,6 +78,14 @@ export function webhookServiceContract(subject: RpcContractSubject): void {
     expect(await urls(hooks)).toEqual([]);
   });
 
+  it('refuses a 21st hook of one person with resource_exhausted', async () => {
+    const { hooks } = await signIn();
+    const events = [WebhookEvent.COMMENT_CREATED];
+    for (let n = 0; n < 20; n += 1) await hooks.createWebhook({ url: `${PUBLIC_URL}/${n}`, events });
+    expect(await codeOf(hooks.createWebhook({ url: `${PUBLIC_URL}/20`, events }))).toBe(Code.ResourceExhausted);
+    expect(await urls(hooks)).toHaveLength(20);
+  });
+
   it('keeps a team’s hooks apart, for its owners and admins: a member is refused, an outsider finds no team', async () => {
     const [owner, admin, member, outsider] = [await signIn(), await signIn(), await signIn(), await signIn()];
     const team = await owner.teams.createTeam({ name: 'Hooked' });

@@ -7,6 +7,7 @@ import {
   resumableUploadContract,
   teamServiceContract,
   videoServiceContract,
+  webhookServiceContract,
   withHeaders,
   type RpcContractSubject,
 } from '@stream/video-api/testing';
@@ -38,4 +39,5 @@ const subject: RpcContractSubject = {
 describe('the real video service', () => videoServiceContract(subject));
 describe('the real library', () => libraryContract(subject));
 describe('the real team service', () => teamServiceContract(subject));
+describe('the real webhook service', () => webhookServiceContract(subject));
 describe('the real resumable uploads', () => resumableUploadContract({ baseUrl: () => server.baseUrl, signIn }));

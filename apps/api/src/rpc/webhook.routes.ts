@@ -16,18 +16,18 @@ import type {
   WebhookEventName,
   WebhookService,
 } from '../services/webhook.service';
+import { enumMapping } from '../wire/enum-mapping';
 import { signedIn } from './signed-in';
 
-const eventToProto: Record<WebhookEventName, WebhookEvent> = {
+/** The events a hook may ask for: `webhook.test` is not one of them, so `fromProto` refuses it. */
+const hookEvent = enumMapping<WebhookEventName, WebhookEvent>({
   'video.ready': WebhookEvent.VIDEO_READY,
   'comment.created': WebhookEvent.COMMENT_CREATED,
   'reaction.created': WebhookEvent.REACTION_CREATED,
   'view.milestone': WebhookEvent.VIEW_MILESTONE,
-};
-/** The events a hook may ask for: `webhook.test` is not one of them. */
-const eventFromProto = new Map(Object.entries(eventToProto).map(([name, value]) => [value, name as WebhookEventName]));
+});
 const deliveryEventToProto: Record<WebhookDeliveryEvent, WebhookEvent> = {
-  ...eventToProto,
+  ...hookEvent.toProto,
   'webhook.test': WebhookEvent.TEST,
 };
 const statusToProto: Record<StoredStatus, WebhookDeliveryStatus> = {
@@ -40,7 +40,7 @@ const toWebhook = (row: WebhookRow) =>
   create(WebhookSchema, {
     id: row.id,
     url: row.url,
-    events: row.events.map((event) => eventToProto[event]),
+    events: row.events.map((event) => hookEvent.toProto[event]),
     teamId: row.team_id ?? '',
     createdAt: timestampFromDate(row.created_at),
   });
@@ -71,7 +71,7 @@ export default ({ webhooks }: { webhooks: WebhookService }) =>
       createWebhook: async (request, context) => {
         const user = signedIn(context);
         const events = request.events.map((event) => {
-          const name = eventFromProto.get(event);
+          const name = hookEvent.fromProto[event];
           if (!name) throw new ConnectError(`${event} is not a webhook event`, Code.InvalidArgument);
           return name;
         });

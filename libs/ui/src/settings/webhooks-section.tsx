@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { LoadState } from '../common/load-state';
 import { ShareLinkCopy } from '../common/share-link-copy';
+import { FormError } from '../manage/form-error';
 import { SettingsSection } from './settings-section';
 
 interface Action {
@@ -105,11 +107,7 @@ export function WebhooksSection(props: WebhooksSectionProps) {
           Add webhook
         </button>
       </form>
-      {create.error ? (
-        <p role="alert" className="text-error">
-          {create.error}
-        </p>
-      ) : null}
+      <FormError message={create.error} />
       {create.secret ? (
         <div role="status" className="alert alert-info flex flex-col items-start gap-2">
           <span>Copy the signing secret now: it is shown only this once.</span>
@@ -119,71 +117,69 @@ export function WebhooksSection(props: WebhooksSectionProps) {
           </button>
         </div>
       ) : null}
-      {[remove.error, sendTest?.error].map((error, n) =>
-        error ? (
-          <p key={n} role="alert" className="text-error">
-            {error}
-          </p>
-        ) : null,
-      )}
-      {props.loadError ? (
-        <p role="alert" className="text-error">
-          {props.loadError}
-        </p>
-      ) : props.loading ? (
-        <p>Loading...</p>
-      ) : props.hooks.length === 0 ? (
-        <p>No webhooks yet.</p>
-      ) : (
-        <ul
-          aria-label={teamName === undefined ? 'Your webhooks' : `${teamName}’s webhooks`}
-          className="flex flex-col gap-3"
-        >
-          {props.hooks.map((hook) => (
-            <li key={hook.id} className="flex flex-col gap-2">
-              <div className="flex flex-wrap items-center gap-3">
-                <code className="break-all">{hook.url}</code>
-                <span className="text-sm opacity-70">{hook.events.join(', ')}</span>
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  aria-expanded={deliveries.webhookId === hook.id}
-                  onClick={() => deliveries.show(deliveries.webhookId === hook.id ? undefined : hook.id)}
-                >
-                  {`Deliveries to ${hook.url}`}
-                </button>
-                {sendTest && (
+      <FormError message={remove.error} />
+      <FormError message={sendTest?.error} />
+      <LoadState loading={props.loading} loadError={props.loadError}>
+        {props.hooks.length === 0 ? (
+          <p>No webhooks yet.</p>
+        ) : (
+          <ul
+            aria-label={teamName === undefined ? 'Your webhooks' : `${teamName}’s webhooks`}
+            className="flex flex-col gap-3"
+          >
+            {props.hooks.map((hook) => (
+              <li key={hook.id} className="flex flex-col gap-2">
+                <div className="flex flex-wrap items-center gap-3">
+                  <code className="break-all">{hook.url}</code>
+                  <span className="text-sm opacity-70">{hook.events.join(', ')}</span>
                   <button
                     type="button"
                     className="btn btn-sm"
-                    disabled={sendTest.busy}
-                    aria-label={`Send a test delivery to ${hook.url}`}
-                    onClick={() => sendTest.submit(hook.id)}
+                    aria-expanded={deliveries.webhookId === hook.id}
+                    onClick={() => deliveries.show(deliveries.webhookId === hook.id ? undefined : hook.id)}
                   >
-                    Send a test delivery
+                    {`Deliveries to ${hook.url}`}
                   </button>
-                )}
-                <button
-                  type="button"
-                  className="btn btn-sm btn-error btn-outline"
-                  disabled={remove.busy}
-                  onClick={() => remove.submit(hook.id)}
-                >
-                  {`Delete ${hook.url}`}
-                </button>
-              </div>
-              {deliveries.webhookId === hook.id && <Deliveries {...deliveries} />}
-            </li>
-          ))}
-        </ul>
-      )}
+                  {sendTest && (
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      disabled={sendTest.busy}
+                      aria-label={`Send a test delivery to ${hook.url}`}
+                      onClick={() => sendTest.submit(hook.id)}
+                    >
+                      Send a test delivery
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-error btn-outline"
+                    disabled={remove.busy}
+                    onClick={() => remove.submit(hook.id)}
+                  >
+                    {`Delete ${hook.url}`}
+                  </button>
+                </div>
+                {deliveries.webhookId === hook.id && <Deliveries {...deliveries} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadState>
     </SettingsSection>
   );
 }
 
 function Deliveries({ loading, rows }: WebhooksSectionProps['deliveries']) {
-  if (loading && rows.length === 0) return <p>Loading...</p>;
-  if (rows.length === 0) return <p>No deliveries yet.</p>;
+  // Read again while a delivery is pending: only the first read shows "Loading...".
+  return (
+    <LoadState loading={loading && rows.length === 0}>
+      {rows.length === 0 ? <p>No deliveries yet.</p> : <DeliveryTable rows={rows} />}
+    </LoadState>
+  );
+}
+
+function DeliveryTable({ rows }: { rows: WebhooksSectionProps['deliveries']['rows'] }) {
   return (
     <table className="table table-sm">
       <caption className="sr-only">Latest deliveries</caption>

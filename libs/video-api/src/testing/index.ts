@@ -20,6 +20,7 @@ export {
   teamServiceContract,
   videoServiceContract,
   editServiceContract,
+  webhookServiceContract,
   type EditContractSubject,
   type RpcContractSubject,
   type TusContractSubject,
@@ -30,3 +31,8 @@ export { updateVideoMaskContract } from './update-video-contract';
 export { createFakeTeamService, type FakeTeamService } from './fake-team-service';
 export { createFakeConversationService, type FakeConversationService } from './fake-conversation-service';
 export { createFakeTranscriptService, type FakeTranscriptService } from './fake-transcript-service';
+export {
+  createFakeWebhookService,
+  type FakeWebhookService,
+  type FakeWebhookServiceOptions,
+} from './fake-webhook-service';

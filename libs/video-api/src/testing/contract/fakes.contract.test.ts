@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { createFakeVideoService } from '../fake-video-service';
 import { startFakeTusServer, type FakeTusServer } from '../fake-tus-server';
 import { createFakeTeamService } from '../fake-team-service';
-import { createClient } from '@connectrpc/connect';
-import { Status, VideoService } from '@stream/proto';
+import { createFakeWebhookService } from '../fake-webhook-service';
+import { createClient, type Transport } from '@connectrpc/connect';
+import { Status, TeamService, VideoService } from '@stream/proto';
 import {
   editServiceContract,
   libraryContract,
   resumableUploadContract,
   teamServiceContract,
   videoServiceContract,
+  webhookServiceContract,
   withHeaders,
   type RpcContractSubject,
 } from './index';
@@ -44,6 +46,23 @@ describe('the fake team service', () =>
   teamServiceContract({
     signIn: async () => withHeaders(teams.transport, { authorization: `Bearer user-${++users}` }),
     signedOut: () => teams.transport,
+  }));
+
+// One transport for both fakes, as the server serves both: the webhook cases make teams.
+const hookTeams = createFakeTeamService();
+hookTeams.as(undefined);
+const hooks = createFakeWebhookService({ teams: hookTeams });
+hooks.as(undefined);
+const bothServices: Transport = {
+  unary: (method, ...rest) =>
+    (method.parent.typeName === TeamService.typeName ? hookTeams : hooks).transport.unary(method, ...rest),
+  stream: (method, ...rest) =>
+    (method.parent.typeName === TeamService.typeName ? hookTeams : hooks).transport.stream(method, ...rest),
+};
+describe('the fake webhook service', () =>
+  webhookServiceContract({
+    signIn: async () => withHeaders(bothServices, { authorization: `Bearer user-${++users}` }),
+    signedOut: () => bothServices,
   }));
 
 describe('the fake tus server', () => {

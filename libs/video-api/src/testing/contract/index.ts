@@ -4,3 +4,4 @@ export { resumableUploadContract } from './resumable-upload.contract';
 export { videoServiceContract } from './video-service.contract';
 export { teamServiceContract } from './team-service.contract';
 export { editServiceContract, type EditContractSubject } from './edit-service.contract';
+export { webhookServiceContract } from './webhook-service.contract';

@@ -109,7 +109,9 @@ describe('a cluster behind nginx', () => {
       ACCEL_REDIRECT: '/_stream_s3/',
       WEB_DIST: join(scratch, 'no-web-app'),
       FFMPEG_PATH: ffmpeg,
-      PROCESSING_TIMEOUT_SECONDS: '8',
+      // Short, so the stuck job below is retried soon; not so short that a normal job on a loaded
+      // machine (ten at once through two workers) runs past it and is retried (retry_count 1 at load 30).
+      PROCESSING_TIMEOUT_SECONDS: '15',
       PROCESSING_MAINTENANCE_SECONDS: '1',
       SHUTDOWN_GRACE_SECONDS: '5',
     };

@@ -4,8 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RenditionState, Visibility, type Video } from '@stream/proto';
+import { sql } from 'kysely';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKFILL_WAITING_JOBS } from '../src/processing/rendition-backfill';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { editClient } from './support/edit-client';
 import { videoClient } from './support/clients';
@@ -119,4 +121,38 @@ describe('the MP4 rendition', () => {
     await client().deleteVideo({ videoId: video.id });
     expect((await server.listBlobs()).filter((key) => key.includes(video.id))).toEqual([]);
   });
+});
+
+describe('videos from before renditions', () => {
+  it('get their MP4 from the worker’s backfill, through the queue, a few jobs waiting at a time', async () => {
+    const ids = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const path = await makeWebm({ seconds: 2, dir: server.dataDir, name: `older-${n}.webm` });
+        const answer = await uploadVideo(server.baseUrl, readFileSync(path), { token: owner.idToken });
+        expect(answer.status).toBe(201);
+        return answer.json.video!.id;
+      }),
+    );
+    for (const id of ids) await untilMp4(id);
+    // As a READY video made before renditions existed: no MP4, no HLS, no job to make one.
+    const { db } = server.database;
+    await db.deleteFrom('media_assets').where('video_id', 'in', ids).where('kind', 'in', ['mp4', 'hls']).execute();
+    await db.updateTable('videos').set({ mp4_state: 'NONE', hls_rungs: null }).where('id', 'in', ids).execute();
+    expect((await client().getVideo({ videoId: ids[0] })).mp4Url).toBe('');
+
+    let mostWaiting = 0;
+    const watch = setInterval(() => {
+      void sql<{ waiting: number }>`select count(*)::int as waiting from pgboss.job
+        where name = 'video-mp4' and state < 'completed'`
+        .execute(db)
+        .then(({ rows }) => (mostWaiting = Math.max(mostWaiting, rows[0]?.waiting ?? 0)));
+    }, 100);
+    try {
+      for (const id of ids) expect((await untilMp4(id)).mp4State).toBe(RenditionState.READY);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(mostWaiting).toBeGreaterThan(0);
+    expect(mostWaiting).toBeLessThanOrEqual(BACKFILL_WAITING_JOBS);
+  }, 300_000);
 });

@@ -2,8 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MediaToolError, probe, remux, thumbnail, UnprocessableVideoError } from '../src/processing';
+import { makeTestClip } from '@stream/video-api/testing';
+import { makeMp4, MediaToolError, probe, remux, thumbnail, UnprocessableVideoError } from '../src/processing';
 import { runMediaTool } from '../src/media/media-tool';
+import { keyFrameTimes } from './support/mp4-boxes';
 import {
   cuesLayout,
   FFMPEG,
@@ -103,6 +105,15 @@ describe('media steps over ffmpeg', () => {
     expect((error as MediaToolError).timedOut).toBe(true);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
+
+  it('encodes an MP4 with a key frame every 4 s, where HLS cuts its segments (issue 29)', async () => {
+    // x264 alone puts one every 250 frames: at 10 fps that is one key frame in these 10 s.
+    const source = join(dir, 'ten-seconds.webm');
+    await makeTestClip(source, { seconds: 10, video: { size: '160x120', rate: 10, realtime: true } }, FFMPEG);
+    const out = join(dir, 'ten-seconds.mp4');
+    await makeMp4(FFMPEG, source, out, { video: false, audio: false }, 60_000);
+    expect(await keyFrameTimes(out)).toEqual([0, 4, 8]);
+  }, 60_000);
 
   it('reports a missing binary', async () => {
     const error = await runMediaTool(join(dir, 'no-ffmpeg'), ['-version'], { timeoutMs: 5000 }).catch(

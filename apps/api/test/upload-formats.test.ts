@@ -147,6 +147,36 @@ describe('uploading a file that is not a recording', () => {
     expect(kinds).toContain('playable');
   }, 120_000);
 
+  it("a kept MKV or MOV keeps its own type, and the original's download gives the uploaded bytes", async () => {
+    const mkv = join(server.dataDir, 'kept.mkv');
+    await makeMatroskaWithForeignCodec(mkv);
+    // MPEG-4 Part 2 in a QuickTime file: encoded to H.264 too, so the upload is kept.
+    const mov = join(server.dataDir, 'kept.mov');
+    await ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-t', '1', '-c:v', 'mpeg4', '-f', 'mov', mov]);
+    const [fromMkv, fromMov] = await Promise.all([
+      processed(mkv, 'kept.mkv', 'video/x-matroska'),
+      processed(mov, 'kept.mov', 'video/quicktime'),
+    ]);
+    const blobs = await server.listBlobs();
+    for (const [video, path, type, extension] of [
+      [fromMkv, mkv, 'video/x-matroska', 'mkv'],
+      [fromMov, mov, 'video/quicktime', 'mov'],
+    ] as const) {
+      expect(video.status, video.failureReason).toBe(Status.READY);
+      const original = blobs.filter((key) => key.includes(video.id) && key.split('/').at(-1)!.startsWith('original-'));
+      expect(original).toHaveLength(1);
+      expect(original[0]!.endsWith(`.${extension}`), original[0]).toBe(true);
+      expect(video.originalContentType).toBe(type); // the Download menu names the file by it
+      const download = await fetch(new URL(`${video.originalUrl}&download=1`, server.baseUrl));
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe(type);
+      expect(download.headers.get('content-disposition')).toContain(`.${extension}`);
+      expect(Buffer.from(await download.arrayBuffer()).equals(readFileSync(path))).toBe(true);
+      // Played, the original stays the version a browser plays: the editor's source.
+      expect((await served(video.originalUrl, `${extension}-source.mp4`)).type).toBe('video/mp4');
+    }
+  }, 120_000);
+
   it('a 4K 60 fps phone file and a variable-frame-rate file each become READY and play, at their length', async () => {
     const uhd = join(server.dataDir, 'uhd60.mp4');
     await ffmpeg([

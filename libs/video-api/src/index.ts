@@ -9,6 +9,7 @@ export {
   createdAtOf,
   editStateLabel,
   keptSpansOf,
+  originalFileOf,
   showsTranscript,
   stageOf,
   statusLabel,

@@ -23,8 +23,14 @@ const tagNames = sql<string[]>`array(
 /** The name of the video's team (issue 27); null for a personal video. */
 const teamName = sql<string | null>`(select teams.name from teams where teams.id = videos.team_id)`;
 
+/** Issue 29: the type of what the original's download gives: the kept upload, else the playable version. */
+const originalContentType = sql<string | null>`(
+  select content_type from media_assets where media_assets.video_id = videos.id
+  and kind in ('original', 'playable') order by kind = 'original' desc limit 1)`;
+
 export const videoColumns = (eb: ExpressionBuilder<Database, 'videos'>) => [
   hasAsset(eb, ['playable', 'original']).as('has_video'),
+  originalContentType.as('original_content_type'),
   hasAsset(eb, ['thumbnail']).as('has_thumbnail'),
   tagNames.as('tags'),
   teamName.as('team_name'),

@@ -151,6 +151,8 @@ export interface Database {
 /** A video row, plus which media it has (from media_assets). */
 export type VideoRow = Selectable<VideoTable> & {
   has_video: boolean;
+  /** The type of the kept upload, else of the playable version; null without either. */
+  original_content_type: string | null;
   has_thumbnail: boolean;
   tags: string[];
   /** The name of its team (issue 27); null for a personal video. */

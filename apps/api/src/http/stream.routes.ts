@@ -50,7 +50,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDep
   const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys<AssetVersion>() };
   for (const resource of ['video', 'thumbnail', 'original', 'storyboard', 'captions', 'mp4'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
-      serve(resource, request, reply, context),
+      serve(downloadOf(resource, request), request, reply, context),
     );
   }
   // Issue 29: the HLS presentation, every file under one signature (see wire/video-links.ts hlsUrl).
@@ -68,9 +68,20 @@ interface HlsRequest {
   Querystring: StreamRequest['Querystring'];
 }
 
-/** The access rules' signature of each resource: every file of an HLS presentation is signed as 'hls'. */
+/**
+ * The access rules' signature of each resource: every file of an HLS presentation is signed as
+ * 'hls', the upload's own bytes as the 'original' they are downloaded through.
+ */
 const signedAs = (resource: MediaResource): SignedResource =>
-  (resource.startsWith('hls') ? 'hls' : resource) as SignedResource;
+  (resource.startsWith('hls') ? 'hls' : resource === 'uploaded' ? 'original' : resource) as SignedResource;
+
+/**
+ * The original's download (`?download=1`, the Download menu's "Original") gives the bytes that were
+ * uploaded while processing keeps them (an MOV or MKV it had to encode); played (the editor's
+ * source) it stays the unedited version a browser plays.
+ */
+const downloadOf = (resource: MediaResource, request: FastifyRequest<StreamRequest>): MediaResource =>
+  resource === 'original' && request.query.download === '1' ? 'uploaded' : resource;
 
 /**
  * A playlist of the video's HLS presentation (the master or rung `rung`'s), after the same checks
@@ -127,7 +138,7 @@ async function serve(
     .header('last-modified', lastModified)
     .header('cache-control', 'private, no-cache')
     .type(blob.contentType);
-  if ((resource === 'video' || resource === 'mp4' || resource === 'original') && request.query.download === '1') {
+  if (['video', 'mp4', 'uploaded'].includes(resource) && request.query.download === '1') {
     const video = await context.videos.readable(
       caller.kind === 'user' ? caller.user : undefined,
       request.params.id,

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open as openFile, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -16,6 +16,8 @@ import {
   resumableUploadObjects,
   videoOfResumableUploadKey,
 } from './media-key';
+import { peekHead } from './stream-head';
+import { VIDEO_TYPE_HEAD_LENGTH, videoContentTypeOf } from './video-magic';
 
 /** A version written to the store but not yet the video's current asset (see `publish`). */
 export interface StagedAsset {
@@ -55,9 +57,13 @@ export class MediaService {
 
   constructor(private readonly deps: MediaServiceDeps) {}
 
-  /** Stores an upload's bytes as a staged 'original'; fails (storing nothing) if `body` fails. */
-  receiveUpload(videoId: string, body: Readable): Promise<StagedAsset> {
-    return this.stage(videoId, 'original', 'video/webm', body);
+  /**
+   * Stores an upload's bytes as a staged 'original', under the type its first bytes announce (an
+   * MOV stays video/quicktime, issue 29); fails (storing nothing) if `body` fails.
+   */
+  async receiveUpload(videoId: string, body: Readable): Promise<StagedAsset> {
+    const { head, body: whole } = await peekHead(body, VIDEO_TYPE_HEAD_LENGTH);
+    return this.stage(videoId, 'original', videoContentTypeOf(head), whole);
   }
 
   /**
@@ -65,8 +71,9 @@ export class MediaService {
    * the same disk (a hard link). The file stays at `path`: until the publish commits, it is the
    * upload's only way back, should the publish fail; the caller removes it after.
    */
-  receiveFile(videoId: string, path: string): Promise<StagedAsset> {
-    return this.stageFile(videoId, 'original', path, 'video/webm', { keep: true });
+  async receiveFile(videoId: string, path: string): Promise<StagedAsset> {
+    const contentType = videoContentTypeOf(await fileHead(path, VIDEO_TYPE_HEAD_LENGTH));
+    return this.stageFile(videoId, 'original', path, contentType, { keep: true });
   }
 
   /**
@@ -78,7 +85,7 @@ export class MediaService {
   async receiveResumableUpload(videoId: string): Promise<StagedAsset> {
     const { store } = this.deps;
     if (!store.copy) throw new Error('This store cannot copy: resumable uploads wait on local disk here');
-    const contentType = 'video/webm';
+    const contentType = videoContentTypeOf(await this.resumableUploadHead(videoId, VIDEO_TYPE_HEAD_LENGTH));
     const key = newMediaKey(videoId, 'original', contentType);
     const { size } = await store.copy(resumableUploadKey(videoId), key, { contentType });
     const staged: StagedAsset = { videoId, kind: 'original', sizeBytes: size };
@@ -360,6 +367,17 @@ export class MediaService {
 }
 
 class RolledBack extends Error {}
+
+/** The first `length` bytes of the file at `path` (fewer if it is shorter). */
+async function fileHead(path: string, length: number): Promise<Buffer> {
+  const file = await openFile(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 /** The version that was opened is gone (replaced or deleted) before it could be read. */
 export class MediaGoneError extends Error {

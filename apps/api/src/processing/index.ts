@@ -4,6 +4,7 @@ import type { ProcessingVideoStore, SqlExecutor, VideoProcessingQueue } from './
 import type { EditRenderQueue, EditVideoStore } from './edit-contracts';
 import { editJobHandlers } from './edit-jobs';
 import type { RenditionQueue, RenditionVideoStore } from './rendition-contracts';
+import { backfillRenditions } from './rendition-backfill';
 import { renditionJobHandler } from './rendition-jobs';
 import { processVideo } from './process-video';
 import { mediaAttempt, resolveProcessingConfig, type ProcessingConfig } from './processing-config';
@@ -213,6 +214,7 @@ export async function createProcessing(deps: {
 
   let sweeper: NodeJS.Timeout | undefined;
   let stopRequeueing: (() => void) | undefined;
+  let stopBackfill: (() => void) | undefined;
   let heartbeat: JobHeartbeat | undefined;
 
   /** Runs `handler` with a claim on its job, so a process that finds this worker gone hands the job back. */
@@ -283,6 +285,7 @@ export async function createProcessing(deps: {
           again: renditions.enqueueLater,
         });
         await claimedWorker<RenditionJob>(RENDITION_QUEUE, render);
+        stopBackfill = backfillRenditions({ sql: executor, renditions, log });
       }
       if (deps.transcripts) {
         const transcript = transcriptJobHandlers({ ...jobContext, transcripts: deps.transcripts });
@@ -315,6 +318,7 @@ export async function createProcessing(deps: {
     async stop(graceMs = 10_000) {
       clearInterval(sweeper);
       stopRequeueing?.();
+      stopBackfill?.();
       await boss.stop({ graceful: true, timeout: graceMs, close: false });
       await heartbeat?.stop(); // after the running job is done or handed back
     },

@@ -9,10 +9,13 @@ import {
   rungPlaylistName,
   type HlsRung,
 } from './hls-playlists';
-import { X264_SETTINGS } from './make-mp4';
+import { FORCED_KEY_FRAMES, KEY_FRAME_SECONDS, X264_SETTINGS } from './make-mp4';
 
-/** Seconds per HLS segment: short enough to start fast and switch rungs soon on a slow link. */
-export const HLS_SEGMENT_SECONDS = 4;
+/**
+ * Seconds per HLS segment: short enough to start fast and switch rungs soon on a slow link; the
+ * MP4's key frames fall at the same times, so the copied top rung cuts there too.
+ */
+export const HLS_SEGMENT_SECONDS = KEY_FRAME_SECONDS;
 
 /** A picture whose shorter side is above this gets lower rungs (issue 29: "above 720p"). */
 const LOWER_RUNGS = [720, 480] as const;
@@ -63,7 +66,6 @@ export async function makeHls(
   const lower = sizes.slice(1);
   const split = `[0:v:0]split=${lower.length}${lower.map((_, i) => `[s${i}]`).join('')}`;
   const scales = lower.map((size, i) => `[s${i}]scale=${size.width}:${size.height}[r${i}]`);
-  const keyFrames = `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`;
   await runFfmpeg(
     ffmpegPath,
     [
@@ -77,7 +79,7 @@ export async function makeHls(
       ...(source.hasAudio ? sizes.flatMap(() => ['-map', '0:a:0']) : []),
       '-c:v:0',
       'copy',
-      ...lower.flatMap((_, i) => [`-c:v:${i + 1}`, 'libx264', `-force_key_frames:v:${i + 1}`, keyFrames]),
+      ...lower.flatMap((_, i) => [`-c:v:${i + 1}`, 'libx264', `-force_key_frames:v:${i + 1}`, FORCED_KEY_FRAMES]),
       ...X264_SETTINGS,
       '-pix_fmt',
       'yuv420p',

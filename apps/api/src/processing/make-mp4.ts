@@ -8,6 +8,16 @@ import type { ProbeResult } from './probe';
  */
 export const X264_SETTINGS = ['-preset', 'veryfast', '-tune', 'stillimage', '-crf', '26'] as const;
 
+/**
+ * Seconds between the key frames of every H.264 stream this server encodes, which is also the HLS
+ * segment length: the HLS top rung copies the MP4's video and can only cut at its key frames, so
+ * x264's own placement (every 250 frames, and at scene cuts) made segments of 6, 11 or 16 s.
+ */
+export const KEY_FRAME_SECONDS = 4;
+
+/** Key frames every `KEY_FRAME_SECONDS` of time, whatever the frame rate (ffmpeg's -force_key_frames). */
+export const FORCED_KEY_FRAMES = `expr:gte(t,n_forced*${KEY_FRAME_SECONDS})`;
+
 /** Codecs an MP4 may keep as they are: what every browser and link preview plays. */
 const PLAYS_EVERYWHERE = { video: new Set(['h264']), audio: new Set(['aac']) };
 
@@ -26,7 +36,8 @@ export function mp4Copyable(probed: Pick<ProbeResult, 'streams'>): { video: bool
  * before the last byte): H.264 (yuv420p, even dimensions) and AAC, each stream copied when `copy`
  * says it is already so, else encoded. The first video and audio streams only; no audio is no error.
  * Frames keep their own times (`-fps_mode vfr`): MediaRecorder's WebM has no steady frame rate, and
- * a constant rate would invent frames.
+ * a constant rate would invent frames. An encoded picture has a key frame every `KEY_FRAME_SECONDS`
+ * (a copied one keeps the source's).
  */
 export async function makeMp4(
   ffmpegPath: string,
@@ -47,6 +58,8 @@ export async function makeMp4(
         'scale=trunc(iw/2)*2:trunc(ih/2)*2',
         '-fps_mode',
         'vfr',
+        '-force_key_frames',
+        FORCED_KEY_FRAMES,
       ];
   const audio = copy.audio ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k'];
   await runFfmpeg(

@@ -51,6 +51,7 @@ export function toVideo(row: VideoRow): StoredVideo {
     status: row.status,
     visibility: row.visibility,
     hasVideoBlob: row.has_video,
+    originalContentType: row.original_content_type ?? '',
     hasThumbnail: row.has_thumbnail,
     sourceUrl: row.source_url ?? undefined,
     durationSeconds: row.duration_seconds ?? 0,

@@ -59,6 +59,8 @@ export type MediaResource =
   | 'video'
   | 'thumbnail'
   | 'original'
+  /** Issue 29: the upload's own bytes while processing kept them (an encoded MOV, MKV), else 'original'. */
+  | 'uploaded'
   | 'storyboard'
   | 'captions'
   | 'mp4'
@@ -72,6 +74,7 @@ const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
   // An edited version's own thumbnail exists only while that version plays.
   thumbnail: ['edited-thumbnail', 'thumbnail'],
   original: ['playable', 'original'],
+  uploaded: ['original', 'playable'],
   storyboard: ['storyboard'],
   // The owner's own captions win over those made from the transcript (issue 30).
   captions: ['captions', 'generated-captions'],
@@ -203,7 +206,8 @@ export class VideoService {
   ): Promise<OpenedAsset | undefined> {
     const video = await this.readable(caller, id, grant);
     // The unedited video is its owner's alone: an edit may cut what others must not see.
-    if (resource === 'original' && !grant.signedUrl && caller?.uid !== video.userId) throw notFound(id);
+    if ((resource === 'original' || resource === 'uploaded') && !grant.signedUrl && caller?.uid !== video.userId)
+      throw notFound(id);
     const edited = resource === 'storyboard' && video.editing.playingRanges.length > 0;
     return this.deps.media.open(id, edited ? ['edited-storyboard'] : kindsOf[resource]);
   }

@@ -13,6 +13,8 @@ export interface Video {
   status: VideoStatus;
   visibility: VideoVisibility;
   hasVideoBlob: boolean;
+  /** Issue 29: the type of the original's download (the kept upload, else the playable); '' without one. */
+  originalContentType?: string;
   hasThumbnail: boolean;
   sourceUrl?: string;
   durationSeconds: number;

@@ -34,6 +34,7 @@ export function editingFields(
     playingRanges: toRanges(editing.playingRanges),
     editFailureReason: editing.failureReason,
     originalUrl: owner ? links.originalUrl(video) : '',
+    originalContentType: owner && video.hasVideoBlob ? (video.originalContentType ?? '') : '',
     // Issue 31: what the player draws, on the timeline of what plays; the saved list, blur
     // included, is the owner's alone.
     annotations: overlaysOnPlayingTimeline(editing.annotations, editing.playingRanges).map(annotationInitOf),

@@ -45,3 +45,18 @@ export async function ffprobe(path: string) {
     })),
   };
 }
+
+/** The times (s, rounded to 0.1) of the first video stream's key frames, by ffprobe's packet flags. */
+export async function keyFrameTimes(path: string): Promise<number[]> {
+  const csv = await runMediaTool(
+    '/usr/bin/ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', path],
+    { timeoutMs: 30_000 },
+  );
+  return csv
+    .split('\n')
+    .map((line) => line.split(','))
+    .filter(([, flags]) => flags?.startsWith('K'))
+    .map(([time]) => Math.round(Number(time) * 10) / 10)
+    .sort((a, b) => a - b);
+}

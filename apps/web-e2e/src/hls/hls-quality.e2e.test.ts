@@ -82,6 +82,8 @@ describe('adaptive playback (Chromium, hls.js)', () => {
     // hls.js feeds the <video> (through Media Source Extensions), not the WebM's address.
     expect(auto.src).not.toContain('/api/videoservice/video/');
     expect(playlists).toContain(`/api/videoservice/hls/${video.id}/master.m3u8`);
+    // The whole length, not the first segments' (a session saw "0:04" for this 12 s video).
+    expect(await viewer.getByTestId('player-time').innerText()).toMatch(/ \/ 0:12$/);
 
     await quality.selectOption({ label: '480p' });
     await expect.poll(async () => (await playing(viewer)).height, { timeout: 60_000 }).toBe(480);
@@ -90,5 +92,6 @@ describe('adaptive playback (Chromium, hls.js)', () => {
     await quality.selectOption({ label: '1080p' });
     await expect.poll(async () => (await playing(viewer)).height, { timeout: 60_000 }).toBe(1080);
     expect((await playing(viewer)).paused).toBe(false);
+    expect(await viewer.getByTestId('player-time').innerText()).toMatch(/ \/ 0:12$/);
   }, 180_000);
 });

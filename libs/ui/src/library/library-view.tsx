@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { RenderLink } from '../layout/link-component';
+import type { OriginalFile } from '../manage/download-link';
 import { VideoActionsMenu } from '../manage/video-actions-menu';
 import { formatTime } from '../player/format-time';
 import { VideoCard, type VideoCardProps } from '../video/video-card';
@@ -21,6 +22,8 @@ export interface LibraryItem {
   url: string;
   /** The MP4 rendition (issue 29); '' or absent until made. */
   mp4Url?: string;
+  /** The owner's original (issue 29); absent for anyone else. */
+  original?: OriginalFile;
   /** '' the library root. */
   folderId: string;
   /** False for a team video of someone else: its menu offers no Share, Edit, Move or Delete. */
@@ -138,7 +141,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
           }
         >
           {videos.map((video) => {
-            const { id, url, mp4Url, card } = video;
+            const { id, url, mp4Url, original, card } = video;
             const may = rightsOf(video);
             return (
               <VideoCard
@@ -160,6 +163,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
                     title={card.title}
                     url={url}
                     mp4Url={mp4Url}
+                    original={original}
                     onShare={may.share ? () => setActing({ action: 'share', video }) : undefined}
                     onEdit={may.edit ? () => props.onEdit(id) : undefined}
                     onMove={may.edit ? () => setActing({ action: 'move', video }) : undefined}

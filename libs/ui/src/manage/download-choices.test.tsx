@@ -31,6 +31,26 @@ describe('Download with an MP4 rendition', () => {
     expect(items).toEqual(['Share', 'MP4 (plays everywhere)', 'Original', 'Delete']);
   });
 
+  it("the owner's Original is the uploaded file, named by its own type (an MOV stays .mov)", async () => {
+    const original = { url: '/api/videoservice/original/a?expires=1&signature=o', contentType: 'video/quicktime' };
+    render(<DownloadLink url={url} mp4Url={mp4Url} original={original} title="Q3 review" />);
+    const link = screen.getByRole('link', { name: 'Original' });
+    expect(link.getAttribute('href')).toBe(`${original.url}&download=1`);
+    expect(link.getAttribute('download')).toBe('Q3 review.mov');
+    cleanup();
+    const user = userEvent.setup();
+    const noop = () => undefined;
+    render(<VideoActionsMenu title="Demo" url={url} mp4Url={mp4Url} original={original} onShare={noop} />);
+    await user.click(screen.getByRole('button', { name: 'Actions for Demo' }));
+    const item = screen.getByRole('menuitem', { name: 'Original' });
+    expect(item.getAttribute('href')).toBe(`${original.url}&download=1`);
+    expect(item.getAttribute('download')).toBe('Demo.mov');
+    cleanup();
+    // Without an MP4 yet, the one Download is what plays, as before.
+    render(<DownloadLink url={url} original={original} title="Demo" />);
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(`${url}&download=1`);
+  });
+
   it('without an MP4 there is the one Download, as before', () => {
     render(<DownloadLink url={url} title="Demo" />);
     expect(screen.getByRole('link', { name: 'Download' }).getAttribute('download')).toBe('Demo.webm');

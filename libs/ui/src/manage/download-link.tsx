@@ -12,20 +12,43 @@ export function downloadHref(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}download=1`;
 }
 
+/** The owner's original (Video.original_url) and its media type (Video.original_content_type). */
+export interface OriginalFile {
+  url: string;
+  contentType: string;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/x-matroska': 'mkv',
+};
+
+/** The file name extension of a video of `contentType` (a recording's WebM when not known). */
+export function videoExtension(contentType: string): string {
+  return EXTENSIONS[contentType] ?? 'webm';
+}
+
 /**
  * What Download offers: the recording as it was made, and (issue 29) its MP4 rendition once made,
- * which plays everywhere. One entry, "Download", while there is no MP4.
+ * which plays everywhere. One entry, "Download" (what plays), while there is no MP4. With the
+ * owner's `original`, "Original" is the file that was uploaded, named by its own type (an MOV
+ * stays .mov); without, it is what plays.
  */
 export function downloadChoices(
   title: string,
   url: string,
   mp4Url?: string,
+  original?: OriginalFile,
 ): { label: string; href: string; fileName: string }[] {
-  const original = { href: downloadHref(url), fileName: downloadFileName(title) };
-  if (!mp4Url) return [{ label: 'Download', ...original }];
+  const playing = { href: downloadHref(url), fileName: downloadFileName(title) };
+  if (!mp4Url) return [{ label: 'Download', ...playing }];
+  const kept = original
+    ? { href: downloadHref(original.url), fileName: downloadFileName(title, videoExtension(original.contentType)) }
+    : playing;
   return [
     { label: 'MP4 (plays everywhere)', href: downloadHref(mp4Url), fileName: downloadFileName(title, 'mp4') },
-    { label: 'Original', ...original },
+    { label: 'Original', ...kept },
   ];
 }
 
@@ -33,13 +56,15 @@ export interface DownloadLinkProps {
   url: string;
   /** The MP4 rendition; with one, Download opens a menu of both files. */
   mp4Url?: string;
+  /** The owner's original: what was uploaded, downloaded as it was. */
+  original?: OriginalFile;
   title: string;
   className?: string;
 }
 
-/** "Download": saves the recording as `<title>.webm`, or offers it and its MP4 in a menu. */
-export function DownloadLink({ url, mp4Url, title, className = 'btn btn-sm' }: DownloadLinkProps) {
-  const choices = downloadChoices(title, url, mp4Url);
+/** "Download": saves the recording as `<title>.webm` (or its own type), or offers it and its MP4 in a menu. */
+export function DownloadLink({ url, mp4Url, original, title, className = 'btn btn-sm' }: DownloadLinkProps) {
+  const choices = downloadChoices(title, url, mp4Url, original);
   if (choices.length === 1) {
     return (
       <a href={choices[0]!.href} download={choices[0]!.fileName} className={className}>

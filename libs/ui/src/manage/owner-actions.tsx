@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { DownloadLink } from './download-link';
+import { DownloadLink, type OriginalFile } from './download-link';
 
 export interface OwnerActionsProps {
   title: string;
@@ -7,6 +7,8 @@ export interface OwnerActionsProps {
   url: string;
   /** The MP4 rendition (issue 29); Download then offers it and the original. */
   mp4Url?: string;
+  /** The owner's original (issue 29): Download's "Original" gives the uploaded file. */
+  original?: OriginalFile;
   /** The dialogs, drawn by the app while open (`ShareDialog`, `DeleteDialog` with their calls). */
   renderShare: (close: () => void) => ReactNode;
   renderDelete: (close: () => void) => ReactNode;
@@ -15,7 +17,15 @@ export interface OwnerActionsProps {
 }
 
 /** The owner's buttons on a video's page: Share, Download, Delete. */
-export function OwnerActions({ title, url, mp4Url, renderShare, renderDelete, renderMoveToTeam }: OwnerActionsProps) {
+export function OwnerActions({
+  title,
+  url,
+  mp4Url,
+  original,
+  renderShare,
+  renderDelete,
+  renderMoveToTeam,
+}: OwnerActionsProps) {
   const [open, setOpen] = useState<'share' | 'delete' | 'team'>();
   const close = () => setOpen(undefined);
   return (
@@ -23,7 +33,7 @@ export function OwnerActions({ title, url, mp4Url, renderShare, renderDelete, re
       <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen('share')}>
         Share
       </button>
-      {url && <DownloadLink url={url} mp4Url={mp4Url} title={title} />}
+      {url && <DownloadLink url={url} mp4Url={mp4Url} original={original} title={title} />}
       {renderMoveToTeam && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('team')}>
           Move to team

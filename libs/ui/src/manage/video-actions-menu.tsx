@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { downloadChoices } from './download-link';
+import { downloadChoices, type OriginalFile } from './download-link';
 import { useCloseOnOutside } from '../layout/use-close-on-outside';
 
 export interface VideoActionsMenuProps {
@@ -9,6 +9,8 @@ export interface VideoActionsMenuProps {
   url?: string;
   /** The MP4 rendition (issue 29); with one, Download offers "MP4 (plays everywhere)" and "Original". */
   mp4Url?: string;
+  /** The owner's original (issue 29): "Original" then gives the uploaded file. */
+  original?: OriginalFile;
 
   /** Absent for a team video of someone else (issue 27): only its owner shares, edits, moves and deletes. */
   onShare?: () => void;
@@ -19,7 +21,16 @@ export interface VideoActionsMenuProps {
 }
 
 /** A "⋯" button with Share, Edit, Download and Delete; closes on Escape, outside clicks and choices. */
-export function VideoActionsMenu({ title, url, mp4Url, onShare, onEdit, onMove, onDelete }: VideoActionsMenuProps) {
+export function VideoActionsMenu({
+  title,
+  url,
+  mp4Url,
+  original,
+  onShare,
+  onEdit,
+  onMove,
+  onDelete,
+}: VideoActionsMenuProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -67,7 +78,7 @@ export function VideoActionsMenu({ title, url, mp4Url, onShare, onEdit, onMove, 
             </li>
           ))}
           {url &&
-            downloadChoices(title, url, mp4Url).map((choice) => (
+            downloadChoices(title, url, mp4Url, original).map((choice) => (
               <li role="none" key={choice.label}>
                 <a role="menuitem" href={choice.href} download={choice.fileName} onClick={() => setOpen(false)}>
                   {choice.label}

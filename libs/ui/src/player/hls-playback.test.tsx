@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HLS_TYPE, hlsModeOf, qualityChoices } from './hls-playback';
@@ -42,6 +42,23 @@ describe('HLS playback (issue 29)', () => {
     expect(video.getAttribute('src')).toBe(hls.rungs[2]!.playlistUrl);
     await user.selectOptions(menu, 'Auto');
     expect(video.getAttribute('src')).toBe(hls.url);
+  });
+
+  it('shows the length the server measured while HLS reports only the first segments (12 s, not 0:04)', () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
+      type === HLS_TYPE ? 'maybe' : '',
+    );
+    const view = render(
+      <VideoPlayer src="/api/videoservice/video/abc?s=1" hls={hls} knownDuration={12} label="Demo" />,
+    );
+    const video = view.container.querySelector('video')!;
+    Object.defineProperty(video, 'duration', { configurable: true, value: 4 });
+    fireEvent.durationChange(video);
+    expect(screen.getByTestId('player-time').textContent).toBe('0:00 / 0:12');
+    // A longer one (the playlists know best once complete) is taken as it is.
+    Object.defineProperty(video, 'duration', { configurable: true, value: 12.2 });
+    fireEvent.durationChange(video);
+    expect(screen.getByTestId('player-time').textContent).toBe('0:00 / 0:12');
   });
 
   it('keeps the recording and no Quality menu where the browser plays no HLS at all', () => {

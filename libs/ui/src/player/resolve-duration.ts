@@ -8,6 +8,16 @@ export function resolveDuration(elementDuration: number, knownDuration?: number)
   return 0;
 }
 
+/**
+ * The duration to show while an HLS presentation plays: the element's is what the player has read
+ * of the playlists so far, which an engine may take from the first segments (a 12 s video showed
+ * 0:04), so it is never shorter than the server measured.
+ */
+export function resolveStreamedDuration(elementDuration: number, knownDuration?: number): number {
+  const known = knownDuration !== undefined && Number.isFinite(knownDuration) ? knownDuration : 0;
+  return Math.max(resolveDuration(elementDuration, knownDuration), known);
+}
+
 /** Keep a seek target inside 0..duration (no upper bound while the duration is unknown). */
 export function clampSeek(target: number, duration: number): number {
   if (!Number.isFinite(target)) return 0;

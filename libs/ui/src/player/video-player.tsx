@@ -12,7 +12,7 @@ import { ChapterList, ChapterMarks, HoverPreview } from './seek-extras';
 import type { StoryboardSprite } from './storyboard';
 import { FullscreenIcon, PauseIcon, PlayIcon, VolumeIcon } from './player-icons';
 import { type PlayerAction, keyTargetOf, playerActionForKey } from './player-keys';
-import { clampSeek, resolveDuration } from './resolve-duration';
+import { clampSeek, resolveDuration, resolveStreamedDuration } from './resolve-duration';
 import { VOLUME_MAX, VOLUME_MIN, VOLUME_START, VOLUME_STEP, clampVolume, stepVolume } from './volume';
 
 export interface VideoPlayerProps {
@@ -122,7 +122,7 @@ export function VideoPlayer({
     });
   }, []);
 
-  const duration = resolveDuration(elementDuration, knownDuration);
+  const duration = (adaptive.active ? resolveStreamedDuration : resolveDuration)(elementDuration, knownDuration);
   // In a small frame (an embed at 320×180) the controls keep to one row over the video: volume
   // (the mute button stays), speed and picture-in-picture give way below 480 px.
   const narrowHidden = fill ? 'max-[480px]:hidden' : '';

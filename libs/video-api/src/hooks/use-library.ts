@@ -8,7 +8,7 @@ import { deleteVideosMutation, updateVideosMutation } from '../queries/library-m
 import { allFoldersQuery, isFiltered, libraryVideosQuery } from '../queries/library-queries';
 import { LIBRARY_REFRESH_MS, refetchWhileProcessing } from '../queries/video-queries';
 import { folderChoices } from '../view/folder-choices';
-import { cardOf, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
+import { cardOf, originalFileOf, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
 
 /**
  * The caller's library as the URL's search asks (ListVideos with its filter), as `@stream/ui`'s
@@ -37,6 +37,7 @@ export function useLibrary(transport: Transport, search: LibrarySearch, myUid?: 
       id: message.id,
       url: message.url,
       mp4Url: message.mp4Url,
+      original: originalFileOf(message),
       folderId: message.folderId,
       // A team's video of someone else: only its owner shares, edits, moves or deletes it (issue 27).
       mine: myUid === undefined || message.userId === myUid,

@@ -98,3 +98,10 @@ export const keptSpansOf = (video: Video) =>
  */
 export const showsTranscript = (video: Video, owner = false) =>
   video.status === Status.READY && (owner || video.transcriptState !== TranscriptState.NONE);
+
+/**
+ * The owner's original file for Download's "Original" (issue 29): its address and media type, so
+ * an uploaded MOV is saved as .mov; undefined for anyone else (no original_url).
+ */
+export const originalFileOf = (video: Video) =>
+  video.originalUrl ? { url: video.originalUrl, contentType: video.originalContentType } : undefined;

@@ -1,7 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { Status, type Video } from '@stream/proto';
 import { OwnerActions, VideoEditPanel, VideoOrganise } from '@stream/ui';
-import { useOrganiseVideo, type useVideoEdits } from '@stream/video-api';
+import { originalFileOf, useOrganiseVideo, type useVideoEdits } from '@stream/video-api';
 import { DeleteVideoDialog, MoveToTeamVideosDialog, ShareVideoDialog } from './video-dialogs';
 
 /** What the owner has below a video: editing (once READY), organising, Share, Download and Delete. */
@@ -25,6 +25,7 @@ export function OwnerTools({
         title={video.title}
         url={video.url}
         mp4Url={video.mp4Url || undefined}
+        original={originalFileOf(video)}
         renderShare={(close) => <ShareVideoDialog video={video} transport={transport} onClose={close} />}
         renderMoveToTeam={(close) => (
           <MoveToTeamVideosDialog videoIds={[video.id]} current={video.teamId} transport={transport} onClose={close} />

@@ -1,6 +1,7 @@
 // ListComments in pages (issue 28, item 3) on PGlite and PostgreSQL: a video with 10,000 comments
 // answers its first page well under 300 ms (an index walks the video's order), walking every page
-// gives each top-level comment once, in order, with its replies; bad paging input is refused.
+// gives each top-level comment once, in order, with its replies; the first page counts the whole
+// video's comments and reactions per stretch for the timeline; bad paging input is refused.
 import { Code } from '@connectrpc/connect';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { sql } from 'kysely';
@@ -13,6 +14,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 const COMMENTS = 10_000;
 const PAGE = 50;
+const REACTIONS = 30;
 
 let emulator: AuthEmulator;
 beforeAll(async () => {
@@ -44,6 +46,9 @@ describe.each(databaseKinds)('comment pages on %s', (databaseKind) => {
       select 'r' || lpad(n::text, 5, '0') || '-' || k, ${videoId}, 'c' || lpad(n::text, 5, '0'), 'u1', 'Replier',
         'Reply ' || k || ' to ' || n, 1
       from generate_series(100, ${COMMENTS}, 100) n, generate_series(1, 2) k`.execute(db);
+    // And 30 reactions near the end, beyond any first page.
+    await sql`insert into reactions (id, video_id, author_uid, author_name, emoji, moment_seconds)
+      select 'x' || n, ${videoId}, 'u1', 'Reactor', '👍', 599 from generate_series(1, ${REACTIONS}) n`.execute(db);
     await sql`analyze comments`.execute(db);
   }, 180_000);
   afterAll(() => server?.close());
@@ -114,6 +119,36 @@ describe.each(databaseKinds)('comment pages on %s', (databaseKind) => {
     expect(token).toBe('');
     expect(new Set(ids).size).toBe(COMMENTS);
     expect(ids).toHaveLength(COMMENTS);
+  });
+
+  it("counts the whole video's comments and reactions per 2% of its length on the first page only", async () => {
+    // Issue 28: the timeline marked only the comments loaded so far (the first 50 all sit at 0:00).
+    const first = await talk().listComments({ videoId, pageSize: PAGE });
+    const expected = new Map<number, { momentSeconds: number; count: number }>();
+    const count = (moment: number) => {
+      const stretch = Math.min(Math.floor(moment / 12), 49); // 600 s in 50 stretches
+      const known = expected.get(stretch) ?? { momentSeconds: moment, count: 0 };
+      expected.set(stretch, { momentSeconds: Math.min(known.momentSeconds, moment), count: known.count + 1 });
+    };
+    for (let n = 1; n <= COMMENTS; n++) if (n % 500 !== 0) count(n % 600); // replies and deleted ones do not count
+    for (let n = 0; n < REACTIONS; n++) count(599);
+    expect(first.comments.at(-1)!.momentSeconds).toBeLessThan(12); // the first page ends in the first stretch
+    expect(first.momentCounts.map(({ momentSeconds, count }) => ({ momentSeconds, count }))).toEqual(
+      [...expected.values()].sort((a, b) => a.momentSeconds - b.momentSeconds),
+    );
+    const next = await talk().listComments({ videoId, pageSize: PAGE, pageToken: first.nextPageToken });
+    expect(next.momentCounts).toEqual([]);
+  });
+
+  it('has no moment counts while comments are off', async () => {
+    await talk().setCommentsEnabled({ videoId, enabled: false });
+    try {
+      const off = await talk().listComments({ videoId, pageSize: PAGE });
+      expect(off.momentCounts).toEqual([]);
+      expect(off.comments).toHaveLength(PAGE); // still readable
+    } finally {
+      await talk().setCommentsEnabled({ videoId, enabled: true });
+    }
   });
 
   it('refuses bad paging input', async () => {

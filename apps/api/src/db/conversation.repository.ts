@@ -125,6 +125,35 @@ export const listReactions = async (db: Kysely<Database>, videoId: string) =>
       .execute()
   ).sort((a, b) => a.moment_seconds - b.moment_seconds);
 
+/** How many stretches the moment counts split a video into (each 2% of its length). */
+export const MOMENT_STRETCHES = 50;
+
+/**
+ * The video's comments (not replies, not deleted ones) and reactions counted per stretch of
+ * `durationSeconds` (each 1/MOMENT_STRETCHES of it; 1 s when the length is unknown), with each
+ * stretch's earliest moment: one grouped query over the video's rows (the comment page index and
+ * the reactions' video index find them), never the rows themselves.
+ */
+export async function momentCounts(
+  db: Kysely<Database>,
+  videoId: string,
+  durationSeconds: number,
+): Promise<{ momentSeconds: number; count: number }[]> {
+  const stretch = durationSeconds > 0 ? durationSeconds / MOMENT_STRETCHES : 1;
+  const last = durationSeconds > 0 ? MOMENT_STRETCHES - 1 : Number.MAX_SAFE_INTEGER;
+  const { rows } = await sql<{ moment_seconds: number; count: string | number }>`
+    select min(moment_seconds) as moment_seconds, count(*) as count
+    from (
+      select moment_seconds from comments
+      where video_id = ${videoId} and parent_id is null and deleted_at is null
+      union all
+      select moment_seconds from reactions where video_id = ${videoId}
+    ) moments
+    group by least(floor(moment_seconds / ${stretch}::float8), ${last}::float8)
+    order by 1`.execute(db);
+  return rows.map((row) => ({ momentSeconds: Number(row.moment_seconds), count: Number(row.count) }));
+}
+
 export const insertComment = (db: Kysely<Database>, row: Omit<CommentRow, 'created_at' | 'edited_at' | 'deleted_at'>) =>
   db.insertInto('comments').values(row).returningAll().executeTakeFirstOrThrow();
 

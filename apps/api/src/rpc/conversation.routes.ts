@@ -120,6 +120,7 @@ export default ({ conversations }: ConversationRoutesDeps) =>
         return {
           comments: found.comments.map(toComment),
           reactions: found.reactions.map(toReaction),
+          momentCounts: found.momentCounts,
           commentsEnabled: found.commentsEnabled,
           canComment: found.canComment,
           isOwner: found.isOwner,

@@ -167,7 +167,8 @@ export class ConversationService {
   /**
    * The video's conversation: without `page`, its comments up to 10,000 rows (replies included),
    * else the page of `page.size` top-level comments (with their replies) after `page.token`; when
-   * more follow, `nextPageToken` continues (with a page size). Reactions come with the first page.
+   * more follow, `nextPageToken` continues (with a page size). Reactions come with the first page,
+   * and so do the moment counts of the whole video (none while comments are off).
    */
   async list(
     caller: User | undefined,
@@ -185,9 +186,11 @@ export class ConversationService {
       after ? Promise.resolve([]) : repository.listReactions(db, videoId),
       repository.commentsEnabled(db, videoId),
     ]);
+    const momentCounts = after || !enabled ? [] : await repository.momentCounts(db, videoId, video.durationSeconds);
     return {
       comments: threaded(comments.rows),
       reactions: reactions.map(toReaction),
+      momentCounts,
       commentsEnabled: enabled,
       canComment: caller !== undefined && enabled,
       isOwner: owns(caller, video),

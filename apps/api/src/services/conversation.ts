@@ -32,6 +32,8 @@ export interface Reaction {
 export interface Conversation {
   comments: Comment[];
   reactions: Reaction[];
+  /** The first page only: the whole video's comments and reactions counted per stretch of it. */
+  momentCounts: { momentSeconds: number; count: number }[];
   commentsEnabled: boolean;
   canComment: boolean;
   isOwner: boolean;

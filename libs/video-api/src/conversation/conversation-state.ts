@@ -1,9 +1,20 @@
 import type { Comment, ConversationEvent, ListCommentsResponse, Reaction } from '@stream/proto';
 
+/** How many comments and reactions sit from a moment on (a stretch of the video, or one of them). */
+export interface MomentCount {
+  momentSeconds: number;
+  count: number;
+}
+
 /** What a page shows of a video's conversation; kept current by the live stream's events. */
 export interface ConversationState {
   comments: Comment[];
   reactions: Reaction[];
+  /**
+   * The whole video's comments and reactions per stretch (the first page's moment_counts), with
+   * those made since: what the timeline marks, while `comments` holds only the pages loaded.
+   */
+  momentCounts: MomentCount[];
   commentsEnabled: boolean;
   canComment: boolean;
   isOwner: boolean;
@@ -16,6 +27,7 @@ export interface ConversationState {
 export const stateOf = (response: ListCommentsResponse): ConversationState => ({
   comments: response.comments,
   reactions: response.reactions,
+  momentCounts: response.momentCounts.map(({ momentSeconds, count }) => ({ momentSeconds, count })),
   commentsEnabled: response.commentsEnabled,
   canComment: response.canComment,
   isOwner: response.isOwner,
@@ -64,14 +76,31 @@ export function applyEvent(state: ConversationState, event: ConversationEvent): 
   const next = { ...state, cursor: event.cursor || state.cursor };
   switch (event.event.case) {
     case 'commentAdded':
-    case 'commentEdited':
-      return { ...next, comments: withComment(state.comments, event.event.value) };
-    case 'commentDeleted':
-      return { ...next, comments: withoutComment(state.comments, event.event.value) };
+    case 'commentEdited': {
+      const comment = event.event.value;
+      const isNew = !comment.parentId && !state.comments.some((known) => known.id === comment.id);
+      return {
+        ...next,
+        comments: withComment(state.comments, comment),
+        momentCounts: isNew ? withCount(state.momentCounts, comment.momentSeconds) : state.momentCounts,
+      };
+    }
+    case 'commentDeleted': {
+      const gone = state.comments.find((known) => known.id === event.event.value && !known.deleted);
+      return {
+        ...next,
+        comments: withoutComment(state.comments, event.event.value),
+        momentCounts: gone ? withoutCount(state.momentCounts, gone.momentSeconds) : state.momentCounts,
+      };
+    }
     case 'reactionAdded': {
       const reaction = event.event.value;
       if (state.reactions.some((known) => known.id === reaction.id)) return next;
-      return { ...next, reactions: [...state.reactions, reaction].sort(byMoment) };
+      return {
+        ...next,
+        reactions: [...state.reactions, reaction].sort(byMoment),
+        momentCounts: withCount(state.momentCounts, reaction.momentSeconds),
+      };
     }
     case 'commentsEnabled':
       return {
@@ -84,13 +113,33 @@ export function applyEvent(state: ConversationState, event: ConversationEvent): 
   }
 }
 
+/** The counts with one more at `moment`. */
+const withCount = (counts: readonly MomentCount[], moment: number): MomentCount[] =>
+  [...counts, { momentSeconds: moment, count: 1 }].sort(byMoment);
+
+/** The counts with one fewer in the stretch that holds `moment` (the last one starting at or before it). */
+function withoutCount(counts: readonly MomentCount[], moment: number): MomentCount[] {
+  const at = counts.findLastIndex((entry) => entry.momentSeconds <= moment);
+  if (at < 0) return [...counts];
+  return counts.flatMap((entry, index) =>
+    index !== at ? [entry] : entry.count > 1 ? [{ ...entry, count: entry.count - 1 }] : [],
+  );
+}
+
 /** Moments close together (within `gap` seconds) as one marker with a count. */
-export function groupMoments(moments: readonly number[], gap: number): { momentSeconds: number; count: number }[] {
-  const groups: { momentSeconds: number; count: number }[] = [];
-  for (const moment of [...moments].sort((a, b) => a - b)) {
+export const groupMoments = (moments: readonly number[], gap: number): MomentCount[] =>
+  groupCounts(
+    moments.map((momentSeconds) => ({ momentSeconds, count: 1 })),
+    gap,
+  );
+
+/** Counts close together (within `gap` seconds of a group's first moment) as one, summed. */
+export function groupCounts(counts: readonly MomentCount[], gap: number): MomentCount[] {
+  const groups: MomentCount[] = [];
+  for (const entry of [...counts].sort(byMoment)) {
     const last = groups.at(-1);
-    if (last && moment - last.momentSeconds <= gap) last.count += 1;
-    else groups.push({ momentSeconds: moment, count: 1 });
+    if (last && entry.momentSeconds - last.momentSeconds <= gap) last.count += entry.count;
+    else groups.push({ ...entry });
   }
   return groups;
 }
@@ -98,10 +147,16 @@ export function groupMoments(moments: readonly number[], gap: number): { momentS
 /** Close moments share a marker: within 2% of the video's length. */
 const MARKER_GAP_SHARE = 0.02;
 
-/** The comments and reactions of `state` as markers along the video (close ones as one, with a count and a label). */
-export function momentMarkersOf(state: Pick<ConversationState, 'comments' | 'reactions'>, durationSeconds: number) {
-  const moments = [...state.comments.map((c) => c.momentSeconds), ...state.reactions.map((r) => r.momentSeconds)];
-  return groupMoments(moments, durationSeconds * MARKER_GAP_SHARE).map((group) => ({
+/**
+ * The whole video's comments and reactions (its moment counts, not only the comments loaded) as
+ * markers along it: close ones as one, with a count and a label; none while comments are off.
+ */
+export function momentMarkersOf(
+  state: Pick<ConversationState, 'momentCounts' | 'commentsEnabled'>,
+  durationSeconds: number,
+) {
+  if (!state.commentsEnabled) return [];
+  return groupCounts(state.momentCounts, durationSeconds * MARKER_GAP_SHARE).map((group) => ({
     ...group,
     label: group.count === 1 ? '1 comment or reaction' : `${group.count} comments and reactions`,
   }));

@@ -32,9 +32,10 @@ const fail = (code: Code, message: string) => new ConnectError(message, code);
 /**
  * An in-memory ConversationService with the server's rules that pages rely on: sign-in to write,
  * text length and the reaction set, replies one level deep and never to deleted comments, a
- * numbered event log that streams resume from, and notifications for the owner.
+ * numbered event log that streams resume from, and notifications for the owner. Its videos are
+ * `durationSeconds` long (0: unknown), for the first page's moment counts.
  */
-export function createFakeConversationService(ownerUid = 'owner'): FakeConversationService {
+export function createFakeConversationService(ownerUid = 'owner', durationSeconds = 0): FakeConversationService {
   let caller: { uid: string; name: string } | undefined;
   const comments = new Map<string, Comment>();
   const reactions: ConversationEvent['event'][] = [];
@@ -59,6 +60,25 @@ export function createFakeConversationService(ownerUid = 'owner'): FakeConversat
       .sort((a, b) => a.momentSeconds - b.momentSeconds);
   const repliesOf = (id: string) => [...comments.values()].filter((c) => c.parentId === id && !c.deleted);
   const hasReplies = (id: string) => repliesOf(id).length > 0;
+  const reactionList = () => reactions.flatMap((event) => (event.case === 'reactionAdded' ? [event.value] : []));
+  /** As the server's: comments (not replies, not deleted) and reactions per 2% of the length (1 s when unknown). */
+  const momentCounts = () => {
+    const stretch = durationSeconds > 0 ? durationSeconds / 50 : 1;
+    const counts = new Map<number, { momentSeconds: number; count: number }>();
+    const moments = [
+      ...[...comments.values()].filter((c) => !c.parentId && !c.deleted).map((c) => c.momentSeconds),
+      ...reactionList().map((r) => r.momentSeconds),
+    ];
+    for (const moment of moments) {
+      const at = durationSeconds > 0 ? Math.min(Math.floor(moment / stretch), 49) : Math.floor(moment);
+      const known = counts.get(at);
+      counts.set(at, {
+        momentSeconds: Math.min(known?.momentSeconds ?? moment, moment),
+        count: (known?.count ?? 0) + 1,
+      });
+    }
+    return [...counts.values()].sort((a, b) => a.momentSeconds - b.momentSeconds);
+  };
 
   const transport = createRouterTransport(({ service }) => {
     service(ConversationService, {
@@ -74,7 +94,8 @@ export function createFakeConversationService(ownerUid = 'owner'): FakeConversat
         const to = request.pageSize ? from + request.pageSize : all.length;
         return {
           comments: all.slice(from, to),
-          reactions: from ? [] : reactions.flatMap((event) => (event.case === 'reactionAdded' ? [event.value] : [])),
+          reactions: from ? [] : reactionList(),
+          momentCounts: from ? [] : momentCounts(),
           commentsEnabled: true,
           canComment: caller !== undefined,
           isOwner: caller?.uid === ownerUid,

@@ -29,6 +29,7 @@ import * as hlsRungs from './20261127030000-hls-rungs';
 import * as transcriptAttempts from './20261127050000-transcript-attempts';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
+import * as momentCounts from './20261128080000-moment-counts';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261127050000-transcript-attempts': transcriptAttempts,
   '20261127060000-deleted-accounts': deletedAccounts,
   '20261127060100-profile-photos': profilePhotos,
+  '20261128080000-moment-counts': momentCounts,
 };

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/conversation_service.proto.
  */
 export const file_videoservice_conversation_service: GenFile = /*@__PURE__*/
-  fileDesc("Cid2aWRlb3NlcnZpY2UvY29udmVyc2F0aW9uX3NlcnZpY2UucHJvdG8SDHZpZGVvc2VydmljZSI+CgZQZXJzb24SCwoDdWlkGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRIRCglwaG90b191cmwYAyABKAkingIKB0NvbW1lbnQSCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEQoJcGFyZW50X2lkGAMgASgJEiQKBmF1dGhvchgEIAEoCzIULnZpZGVvc2VydmljZS5QZXJzb24SDAoEdGV4dBgFIAEoCRIWCg5tb21lbnRfc2Vjb25kcxgGIAEoARIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgllZGl0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2RlbGV0ZWQYCSABKAgSJgoHcmVwbGllcxgKIAMoCzIVLnZpZGVvc2VydmljZS5Db21tZW50IqUBCghSZWFjdGlvbhIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIkCgZhdXRob3IYAyABKAsyFC52aWRlb3NlcnZpY2UuUGVyc29uEg0KBWVtb2ppGAQgASgJEhYKDm1vbWVudF9zZWNvbmRzGAUgASgBEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KE0xpc3RDb21tZW50c1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAki1AEKFExpc3RDb21tZW50c1Jlc3BvbnNlEicKCGNvbW1lbnRzGAEgAygLMhUudmlkZW9zZXJ2aWNlLkNvbW1lbnQSKQoJcmVhY3Rpb25zGAIgAygLMhYudmlkZW9zZXJ2aWNlLlJlYWN0aW9uEhgKEGNvbW1lbnRzX2VuYWJsZWQYAyABKAgSEwoLY2FuX2NvbW1lbnQYBCABKAgSEAoIaXNfb3duZXIYBSABKAgSDgoGY3Vyc29yGAYgASgJEhcKD25leHRfcGFnZV90b2tlbhgHIAEoCSJeChFBZGRDb21tZW50UmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIMCgR0ZXh0GAIgASgJEhYKDm1vbWVudF9zZWNvbmRzGAMgASgBEhEKCXBhcmVudF9pZBgEIAEoCSI2ChJFZGl0Q29tbWVudFJlcXVlc3QSEgoKY29tbWVudF9pZBgBIAEoCRIMCgR0ZXh0GAIgASgJIioKFERlbGV0ZUNvbW1lbnRSZXF1ZXN0EhIKCmNvbW1lbnRfaWQYASABKAkiPgoZU2V0Q29tbWVudHNFbmFibGVkUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIPCgdlbmFibGVkGAIgASgIIjYKGlNldENvbW1lbnRzRW5hYmxlZFJlc3BvbnNlEhgKEGNvbW1lbnRzX2VuYWJsZWQYASABKAgiTQoSQWRkUmVhY3Rpb25SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBWVtb2ppGAIgASgJEhYKDm1vbWVudF9zZWNvbmRzGAMgASgBIkIKGFdhdGNoQ29udmVyc2F0aW9uUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCRIUCgxzaW5jZV9jdXJzb3IYAiABKAkiiwIKEUNvbnZlcnNhdGlvbkV2ZW50Eg4KBmN1cnNvchgBIAEoCRIuCg1jb21tZW50X2FkZGVkGAIgASgLMhUudmlkZW9zZXJ2aWNlLkNvbW1lbnRIABIvCg5jb21tZW50X2VkaXRlZBgDIAEoCzIVLnZpZGVvc2VydmljZS5Db21tZW50SAASGQoPY29tbWVudF9kZWxldGVkGAQgASgJSAASMAoOcmVhY3Rpb25fYWRkZWQYBSABKAsyFi52aWRlb3NlcnZpY2UuUmVhY3Rpb25IABIaChBjb21tZW50c19lbmFibGVkGAYgASgISAASEwoJaGVhcnRiZWF0GAcgASgISABCBwoFZXZlbnQijAIKDE5vdGlmaWNhdGlvbhIKCgJpZBgBIAEoCRIsCgRraW5kGAIgASgOMh4udmlkZW9zZXJ2aWNlLk5vdGlmaWNhdGlvbktpbmQSEAoIdmlkZW9faWQYAyABKAkSEwoLdmlkZW9fdGl0bGUYBCABKAkSIwoFYWN0b3IYBSABKAsyFC52aWRlb3NlcnZpY2UuUGVyc29uEgwKBHRleHQYBiABKAkSFgoObW9tZW50X3NlY29uZHMYByABKAESEgoKY29tbWVudF9pZBgIIAEoCRIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgRyZWFkGAogASgIIi0KGExpc3ROb3RpZmljYXRpb25zUmVxdWVzdBIRCglwYWdlX3NpemUYASABKAUiZAoZTGlzdE5vdGlmaWNhdGlvbnNSZXNwb25zZRIxCg1ub3RpZmljYXRpb25zGAEgAygLMhoudmlkZW9zZXJ2aWNlLk5vdGlmaWNhdGlvbhIUCgx1bnJlYWRfY291bnQYAiABKAUiOAocTWFya05vdGlmaWNhdGlvbnNSZWFkUmVxdWVzdBILCgNpZHMYASADKAkSCwoDYWxsGAIgASgIIjUKHU1hcmtOb3RpZmljYXRpb25zUmVhZFJlc3BvbnNlEhQKDHVucmVhZF9jb3VudBgBIAEoBSI7Cg1QbGF5YmFja1JhbmdlEhUKDXN0YXJ0X3NlY29uZHMYASABKAESEwoLZW5kX3NlY29uZHMYAiABKAEifQoVUmVjb3JkUGxheWJhY2tSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEhEKCXZpZXdlcl9pZBgCIAEoCRISCgpzZXNzaW9uX2lkGAMgASgJEisKBnJhbmdlcxgEIAMoCzIbLnZpZGVvc2VydmljZS5QbGF5YmFja1JhbmdlIpMBCgZTZWVuQnkSJAoGcGVyc29uGAEgASgLMhQudmlkZW9zZXJ2aWNlLlBlcnNvbhIXCg93YXRjaGVkX3NlY29uZHMYAiABKAESFQoNc2hhcmVfd2F0Y2hlZBgDIAEoARIzCg9sYXN0X3dhdGNoZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KD1JldGVudGlvbkJ1Y2tldBIVCg1zdGFydF9zZWNvbmRzGAEgASgBEhMKC2VuZF9zZWNvbmRzGAIgASgBEg8KB3ZpZXdlcnMYAyABKAUiJgoSR2V0SW5zaWdodHNSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJIv4BCghJbnNpZ2h0cxINCgV2aWV3cxgBIAEoAxIWCg51bmlxdWVfdmlld2VycxgCIAEoBRIlCgdzZWVuX2J5GAMgAygLMhQudmlkZW9zZXJ2aWNlLlNlZW5CeRIdChVhdmVyYWdlX3NoYXJlX3dhdGNoZWQYBCABKAESMAoJcmV0ZW50aW9uGAUgAygLMh0udmlkZW9zZXJ2aWNlLlJldGVudGlvbkJ1Y2tldBIYChBkdXJhdGlvbl9zZWNvbmRzGAYgASgBEh0KFWNhbGxfdG9fYWN0aW9uX2NsaWNrcxgHIAEoAxIaChJlbWFpbF9nYXRlX2VudHJpZXMYCCABKAUqkQEKEE5vdGlmaWNhdGlvbktpbmQSIQodTk9USUZJQ0FUSU9OX0tJTkRfVU5TUEVDSUZJRUQQABIdChlOT1RJRklDQVRJT05fS0lORF9DT01NRU5UEAESGwoXTk9USUZJQ0FUSU9OX0tJTkRfUkVQTFkQAhIeChpOT1RJRklDQVRJT05fS0lORF9SRUFDVElPThADMskHChNDb252ZXJzYXRpb25TZXJ2aWNlElUKDExpc3RDb21tZW50cxIhLnZpZGVvc2VydmljZS5MaXN0Q29tbWVudHNSZXF1ZXN0GiIudmlkZW9zZXJ2aWNlLkxpc3RDb21tZW50c1Jlc3BvbnNlEkQKCkFkZENvbW1lbnQSHy52aWRlb3NlcnZpY2UuQWRkQ29tbWVudFJlcXVlc3QaFS52aWRlb3NlcnZpY2UuQ29tbWVudBJGCgtFZGl0Q29tbWVudBIgLnZpZGVvc2VydmljZS5FZGl0Q29tbWVudFJlcXVlc3QaFS52aWRlb3NlcnZpY2UuQ29tbWVudBJLCg1EZWxldGVDb21tZW50EiIudmlkZW9zZXJ2aWNlLkRlbGV0ZUNvbW1lbnRSZXF1ZXN0GhYuZ29vZ2xlLnByb3RvYnVmLkVtcHR5EmcKElNldENvbW1lbnRzRW5hYmxlZBInLnZpZGVvc2VydmljZS5TZXRDb21tZW50c0VuYWJsZWRSZXF1ZXN0GigudmlkZW9zZXJ2aWNlLlNldENvbW1lbnRzRW5hYmxlZFJlc3BvbnNlEkcKC0FkZFJlYWN0aW9uEiAudmlkZW9zZXJ2aWNlLkFkZFJlYWN0aW9uUmVxdWVzdBoWLnZpZGVvc2VydmljZS5SZWFjdGlvbhJeChFXYXRjaENvbnZlcnNhdGlvbhImLnZpZGVvc2VydmljZS5XYXRjaENvbnZlcnNhdGlvblJlcXVlc3QaHy52aWRlb3NlcnZpY2UuQ29udmVyc2F0aW9uRXZlbnQwARJkChFMaXN0Tm90aWZpY2F0aW9ucxImLnZpZGVvc2VydmljZS5MaXN0Tm90aWZpY2F0aW9uc1JlcXVlc3QaJy52aWRlb3NlcnZpY2UuTGlzdE5vdGlmaWNhdGlvbnNSZXNwb25zZRJwChVNYXJrTm90aWZpY2F0aW9uc1JlYWQSKi52aWRlb3NlcnZpY2UuTWFya05vdGlmaWNhdGlvbnNSZWFkUmVxdWVzdBorLnZpZGVvc2VydmljZS5NYXJrTm90aWZpY2F0aW9uc1JlYWRSZXNwb25zZRJNCg5SZWNvcmRQbGF5YmFjaxIjLnZpZGVvc2VydmljZS5SZWNvcmRQbGF5YmFja1JlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSRwoLR2V0SW5zaWdodHMSIC52aWRlb3NlcnZpY2UuR2V0SW5zaWdodHNSZXF1ZXN0GhYudmlkZW9zZXJ2aWNlLkluc2lnaHRzYgZwcm90bzM", [file_google_protobuf_empty, file_google_protobuf_timestamp]);
+  fileDesc("Cid2aWRlb3NlcnZpY2UvY29udmVyc2F0aW9uX3NlcnZpY2UucHJvdG8SDHZpZGVvc2VydmljZSI+CgZQZXJzb24SCwoDdWlkGAEgASgJEhQKDGRpc3BsYXlfbmFtZRgCIAEoCRIRCglwaG90b191cmwYAyABKAkingIKB0NvbW1lbnQSCgoCaWQYASABKAkSEAoIdmlkZW9faWQYAiABKAkSEQoJcGFyZW50X2lkGAMgASgJEiQKBmF1dGhvchgEIAEoCzIULnZpZGVvc2VydmljZS5QZXJzb24SDAoEdGV4dBgFIAEoCRIWCg5tb21lbnRfc2Vjb25kcxgGIAEoARIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCgllZGl0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB2RlbGV0ZWQYCSABKAgSJgoHcmVwbGllcxgKIAMoCzIVLnZpZGVvc2VydmljZS5Db21tZW50IqUBCghSZWFjdGlvbhIKCgJpZBgBIAEoCRIQCgh2aWRlb19pZBgCIAEoCRIkCgZhdXRob3IYAyABKAsyFC52aWRlb3NlcnZpY2UuUGVyc29uEg0KBWVtb2ppGAQgASgJEhYKDm1vbWVudF9zZWNvbmRzGAUgASgBEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KE0xpc3RDb21tZW50c1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEQoJcGFnZV9zaXplGAIgASgFEhIKCnBhZ2VfdG9rZW4YAyABKAkihgIKFExpc3RDb21tZW50c1Jlc3BvbnNlEicKCGNvbW1lbnRzGAEgAygLMhUudmlkZW9zZXJ2aWNlLkNvbW1lbnQSKQoJcmVhY3Rpb25zGAIgAygLMhYudmlkZW9zZXJ2aWNlLlJlYWN0aW9uEhgKEGNvbW1lbnRzX2VuYWJsZWQYAyABKAgSEwoLY2FuX2NvbW1lbnQYBCABKAgSEAoIaXNfb3duZXIYBSABKAgSDgoGY3Vyc29yGAYgASgJEhcKD25leHRfcGFnZV90b2tlbhgHIAEoCRIwCg1tb21lbnRfY291bnRzGAggAygLMhkudmlkZW9zZXJ2aWNlLk1vbWVudENvdW50IjQKC01vbWVudENvdW50EhYKDm1vbWVudF9zZWNvbmRzGAEgASgBEg0KBWNvdW50GAIgASgFIl4KEUFkZENvbW1lbnRSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEgwKBHRleHQYAiABKAkSFgoObW9tZW50X3NlY29uZHMYAyABKAESEQoJcGFyZW50X2lkGAQgASgJIjYKEkVkaXRDb21tZW50UmVxdWVzdBISCgpjb21tZW50X2lkGAEgASgJEgwKBHRleHQYAiABKAkiKgoURGVsZXRlQ29tbWVudFJlcXVlc3QSEgoKY29tbWVudF9pZBgBIAEoCSI+ChlTZXRDb21tZW50c0VuYWJsZWRSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg8KB2VuYWJsZWQYAiABKAgiNgoaU2V0Q29tbWVudHNFbmFibGVkUmVzcG9uc2USGAoQY29tbWVudHNfZW5hYmxlZBgBIAEoCCJNChJBZGRSZWFjdGlvblJlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSDQoFZW1vamkYAiABKAkSFgoObW9tZW50X3NlY29uZHMYAyABKAEiQgoYV2F0Y2hDb252ZXJzYXRpb25SZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEhQKDHNpbmNlX2N1cnNvchgCIAEoCSKLAgoRQ29udmVyc2F0aW9uRXZlbnQSDgoGY3Vyc29yGAEgASgJEi4KDWNvbW1lbnRfYWRkZWQYAiABKAsyFS52aWRlb3NlcnZpY2UuQ29tbWVudEgAEi8KDmNvbW1lbnRfZWRpdGVkGAMgASgLMhUudmlkZW9zZXJ2aWNlLkNvbW1lbnRIABIZCg9jb21tZW50X2RlbGV0ZWQYBCABKAlIABIwCg5yZWFjdGlvbl9hZGRlZBgFIAEoCzIWLnZpZGVvc2VydmljZS5SZWFjdGlvbkgAEhoKEGNvbW1lbnRzX2VuYWJsZWQYBiABKAhIABITCgloZWFydGJlYXQYByABKAhIAEIHCgVldmVudCKMAgoMTm90aWZpY2F0aW9uEgoKAmlkGAEgASgJEiwKBGtpbmQYAiABKA4yHi52aWRlb3NlcnZpY2UuTm90aWZpY2F0aW9uS2luZBIQCgh2aWRlb19pZBgDIAEoCRITCgt2aWRlb190aXRsZRgEIAEoCRIjCgVhY3RvchgFIAEoCzIULnZpZGVvc2VydmljZS5QZXJzb24SDAoEdGV4dBgGIAEoCRIWCg5tb21lbnRfc2Vjb25kcxgHIAEoARISCgpjb21tZW50X2lkGAggASgJEi4KCmNyZWF0ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgwKBHJlYWQYCiABKAgiLQoYTGlzdE5vdGlmaWNhdGlvbnNSZXF1ZXN0EhEKCXBhZ2Vfc2l6ZRgBIAEoBSJkChlMaXN0Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEjEKDW5vdGlmaWNhdGlvbnMYASADKAsyGi52aWRlb3NlcnZpY2UuTm90aWZpY2F0aW9uEhQKDHVucmVhZF9jb3VudBgCIAEoBSI4ChxNYXJrTm90aWZpY2F0aW9uc1JlYWRSZXF1ZXN0EgsKA2lkcxgBIAMoCRILCgNhbGwYAiABKAgiNQodTWFya05vdGlmaWNhdGlvbnNSZWFkUmVzcG9uc2USFAoMdW5yZWFkX2NvdW50GAEgASgFIjsKDVBsYXliYWNrUmFuZ2USFQoNc3RhcnRfc2Vjb25kcxgBIAEoARITCgtlbmRfc2Vjb25kcxgCIAEoASJ9ChVSZWNvcmRQbGF5YmFja1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEQoJdmlld2VyX2lkGAIgASgJEhIKCnNlc3Npb25faWQYAyABKAkSKwoGcmFuZ2VzGAQgAygLMhsudmlkZW9zZXJ2aWNlLlBsYXliYWNrUmFuZ2UikwEKBlNlZW5CeRIkCgZwZXJzb24YASABKAsyFC52aWRlb3NlcnZpY2UuUGVyc29uEhcKD3dhdGNoZWRfc2Vjb25kcxgCIAEoARIVCg1zaGFyZV93YXRjaGVkGAMgASgBEjMKD2xhc3Rfd2F0Y2hlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTgoPUmV0ZW50aW9uQnVja2V0EhUKDXN0YXJ0X3NlY29uZHMYASABKAESEwoLZW5kX3NlY29uZHMYAiABKAESDwoHdmlld2VycxgDIAEoBSImChJHZXRJbnNpZ2h0c1JlcXVlc3QSEAoIdmlkZW9faWQYASABKAki/gEKCEluc2lnaHRzEg0KBXZpZXdzGAEgASgDEhYKDnVuaXF1ZV92aWV3ZXJzGAIgASgFEiUKB3NlZW5fYnkYAyADKAsyFC52aWRlb3NlcnZpY2UuU2VlbkJ5Eh0KFWF2ZXJhZ2Vfc2hhcmVfd2F0Y2hlZBgEIAEoARIwCglyZXRlbnRpb24YBSADKAsyHS52aWRlb3NlcnZpY2UuUmV0ZW50aW9uQnVja2V0EhgKEGR1cmF0aW9uX3NlY29uZHMYBiABKAESHQoVY2FsbF90b19hY3Rpb25fY2xpY2tzGAcgASgDEhoKEmVtYWlsX2dhdGVfZW50cmllcxgIIAEoBSqRAQoQTm90aWZpY2F0aW9uS2luZBIhCh1OT1RJRklDQVRJT05fS0lORF9VTlNQRUNJRklFRBAAEh0KGU5PVElGSUNBVElPTl9LSU5EX0NPTU1FTlQQARIbChdOT1RJRklDQVRJT05fS0lORF9SRVBMWRACEh4KGk5PVElGSUNBVElPTl9LSU5EX1JFQUNUSU9OEAMyyQcKE0NvbnZlcnNhdGlvblNlcnZpY2USVQoMTGlzdENvbW1lbnRzEiEudmlkZW9zZXJ2aWNlLkxpc3RDb21tZW50c1JlcXVlc3QaIi52aWRlb3NlcnZpY2UuTGlzdENvbW1lbnRzUmVzcG9uc2USRAoKQWRkQ29tbWVudBIfLnZpZGVvc2VydmljZS5BZGRDb21tZW50UmVxdWVzdBoVLnZpZGVvc2VydmljZS5Db21tZW50EkYKC0VkaXRDb21tZW50EiAudmlkZW9zZXJ2aWNlLkVkaXRDb21tZW50UmVxdWVzdBoVLnZpZGVvc2VydmljZS5Db21tZW50EksKDURlbGV0ZUNvbW1lbnQSIi52aWRlb3NlcnZpY2UuRGVsZXRlQ29tbWVudFJlcXVlc3QaFi5nb29nbGUucHJvdG9idWYuRW1wdHkSZwoSU2V0Q29tbWVudHNFbmFibGVkEicudmlkZW9zZXJ2aWNlLlNldENvbW1lbnRzRW5hYmxlZFJlcXVlc3QaKC52aWRlb3NlcnZpY2UuU2V0Q29tbWVudHNFbmFibGVkUmVzcG9uc2USRwoLQWRkUmVhY3Rpb24SIC52aWRlb3NlcnZpY2UuQWRkUmVhY3Rpb25SZXF1ZXN0GhYudmlkZW9zZXJ2aWNlLlJlYWN0aW9uEl4KEVdhdGNoQ29udmVyc2F0aW9uEiYudmlkZW9zZXJ2aWNlLldhdGNoQ29udmVyc2F0aW9uUmVxdWVzdBofLnZpZGVvc2VydmljZS5Db252ZXJzYXRpb25FdmVudDABEmQKEUxpc3ROb3RpZmljYXRpb25zEiYudmlkZW9zZXJ2aWNlLkxpc3ROb3RpZmljYXRpb25zUmVxdWVzdBonLnZpZGVvc2VydmljZS5MaXN0Tm90aWZpY2F0aW9uc1Jlc3BvbnNlEnAKFU1hcmtOb3RpZmljYXRpb25zUmVhZBIqLnZpZGVvc2VydmljZS5NYXJrTm90aWZpY2F0aW9uc1JlYWRSZXF1ZXN0GisudmlkZW9zZXJ2aWNlLk1hcmtOb3RpZmljYXRpb25zUmVhZFJlc3BvbnNlEk0KDlJlY29yZFBsYXliYWNrEiMudmlkZW9zZXJ2aWNlLlJlY29yZFBsYXliYWNrUmVxdWVzdBoWLmdvb2dsZS5wcm90b2J1Zi5FbXB0eRJHCgtHZXRJbnNpZ2h0cxIgLnZpZGVvc2VydmljZS5HZXRJbnNpZ2h0c1JlcXVlc3QaFi52aWRlb3NlcnZpY2UuSW5zaWdodHNiBnByb3RvMw", [file_google_protobuf_empty, file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.Person
@@ -247,6 +247,16 @@ export type ListCommentsResponse = Message<"videoservice.ListCommentsResponse"> 
    * @generated from field: string next_page_token = 7;
    */
   nextPageToken: string;
+
+  /**
+   * The first page only: the whole video's comments (not replies, not deleted ones) and reactions
+   * counted per stretch of the video, oldest moment first, so a timeline can mark them all while
+   * the list still pages. The server's stretches are 2% of the video's length (at most 50
+   * entries); a client groups close entries again. Empty when comments are off.
+   *
+   * @generated from field: repeated videoservice.MomentCount moment_counts = 8;
+   */
+  momentCounts: MomentCount[];
 };
 
 /**
@@ -255,6 +265,32 @@ export type ListCommentsResponse = Message<"videoservice.ListCommentsResponse"> 
  */
 export const ListCommentsResponseSchema: GenMessage<ListCommentsResponse> = /*@__PURE__*/
   messageDesc(file_videoservice_conversation_service, 4);
+
+/**
+ * How many comments and reactions one stretch of a video holds.
+ *
+ * @generated from message videoservice.MomentCount
+ */
+export type MomentCount = Message<"videoservice.MomentCount"> & {
+  /**
+   * The stretch's earliest comment or reaction, in seconds.
+   *
+   * @generated from field: double moment_seconds = 1;
+   */
+  momentSeconds: number;
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message videoservice.MomentCount.
+ * Use `create(MomentCountSchema)` to create a new message.
+ */
+export const MomentCountSchema: GenMessage<MomentCount> = /*@__PURE__*/
+  messageDesc(file_videoservice_conversation_service, 5);
 
 /**
  * @generated from message videoservice.AddCommentRequest
@@ -286,7 +322,7 @@ export type AddCommentRequest = Message<"videoservice.AddCommentRequest"> & {
  * Use `create(AddCommentRequestSchema)` to create a new message.
  */
 export const AddCommentRequestSchema: GenMessage<AddCommentRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 5);
+  messageDesc(file_videoservice_conversation_service, 6);
 
 /**
  * @generated from message videoservice.EditCommentRequest
@@ -308,7 +344,7 @@ export type EditCommentRequest = Message<"videoservice.EditCommentRequest"> & {
  * Use `create(EditCommentRequestSchema)` to create a new message.
  */
 export const EditCommentRequestSchema: GenMessage<EditCommentRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 6);
+  messageDesc(file_videoservice_conversation_service, 7);
 
 /**
  * @generated from message videoservice.DeleteCommentRequest
@@ -325,7 +361,7 @@ export type DeleteCommentRequest = Message<"videoservice.DeleteCommentRequest"> 
  * Use `create(DeleteCommentRequestSchema)` to create a new message.
  */
 export const DeleteCommentRequestSchema: GenMessage<DeleteCommentRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 7);
+  messageDesc(file_videoservice_conversation_service, 8);
 
 /**
  * @generated from message videoservice.SetCommentsEnabledRequest
@@ -347,7 +383,7 @@ export type SetCommentsEnabledRequest = Message<"videoservice.SetCommentsEnabled
  * Use `create(SetCommentsEnabledRequestSchema)` to create a new message.
  */
 export const SetCommentsEnabledRequestSchema: GenMessage<SetCommentsEnabledRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 8);
+  messageDesc(file_videoservice_conversation_service, 9);
 
 /**
  * @generated from message videoservice.SetCommentsEnabledResponse
@@ -364,7 +400,7 @@ export type SetCommentsEnabledResponse = Message<"videoservice.SetCommentsEnable
  * Use `create(SetCommentsEnabledResponseSchema)` to create a new message.
  */
 export const SetCommentsEnabledResponseSchema: GenMessage<SetCommentsEnabledResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 9);
+  messageDesc(file_videoservice_conversation_service, 10);
 
 /**
  * @generated from message videoservice.AddReactionRequest
@@ -391,7 +427,7 @@ export type AddReactionRequest = Message<"videoservice.AddReactionRequest"> & {
  * Use `create(AddReactionRequestSchema)` to create a new message.
  */
 export const AddReactionRequestSchema: GenMessage<AddReactionRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 10);
+  messageDesc(file_videoservice_conversation_service, 11);
 
 /**
  * @generated from message videoservice.WatchConversationRequest
@@ -415,7 +451,7 @@ export type WatchConversationRequest = Message<"videoservice.WatchConversationRe
  * Use `create(WatchConversationRequestSchema)` to create a new message.
  */
 export const WatchConversationRequestSchema: GenMessage<WatchConversationRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 11);
+  messageDesc(file_videoservice_conversation_service, 12);
 
 /**
  * @generated from message videoservice.ConversationEvent
@@ -481,7 +517,7 @@ export type ConversationEvent = Message<"videoservice.ConversationEvent"> & {
  * Use `create(ConversationEventSchema)` to create a new message.
  */
 export const ConversationEventSchema: GenMessage<ConversationEvent> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 12);
+  messageDesc(file_videoservice_conversation_service, 13);
 
 /**
  * @generated from message videoservice.Notification
@@ -545,7 +581,7 @@ export type Notification = Message<"videoservice.Notification"> & {
  * Use `create(NotificationSchema)` to create a new message.
  */
 export const NotificationSchema: GenMessage<Notification> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 13);
+  messageDesc(file_videoservice_conversation_service, 14);
 
 /**
  * @generated from message videoservice.ListNotificationsRequest
@@ -564,7 +600,7 @@ export type ListNotificationsRequest = Message<"videoservice.ListNotificationsRe
  * Use `create(ListNotificationsRequestSchema)` to create a new message.
  */
 export const ListNotificationsRequestSchema: GenMessage<ListNotificationsRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 14);
+  messageDesc(file_videoservice_conversation_service, 15);
 
 /**
  * @generated from message videoservice.ListNotificationsResponse
@@ -586,7 +622,7 @@ export type ListNotificationsResponse = Message<"videoservice.ListNotificationsR
  * Use `create(ListNotificationsResponseSchema)` to create a new message.
  */
 export const ListNotificationsResponseSchema: GenMessage<ListNotificationsResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 15);
+  messageDesc(file_videoservice_conversation_service, 16);
 
 /**
  * @generated from message videoservice.MarkNotificationsReadRequest
@@ -608,7 +644,7 @@ export type MarkNotificationsReadRequest = Message<"videoservice.MarkNotificatio
  * Use `create(MarkNotificationsReadRequestSchema)` to create a new message.
  */
 export const MarkNotificationsReadRequestSchema: GenMessage<MarkNotificationsReadRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 16);
+  messageDesc(file_videoservice_conversation_service, 17);
 
 /**
  * @generated from message videoservice.MarkNotificationsReadResponse
@@ -625,7 +661,7 @@ export type MarkNotificationsReadResponse = Message<"videoservice.MarkNotificati
  * Use `create(MarkNotificationsReadResponseSchema)` to create a new message.
  */
 export const MarkNotificationsReadResponseSchema: GenMessage<MarkNotificationsReadResponse> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 17);
+  messageDesc(file_videoservice_conversation_service, 18);
 
 /**
  * @generated from message videoservice.PlaybackRange
@@ -647,7 +683,7 @@ export type PlaybackRange = Message<"videoservice.PlaybackRange"> & {
  * Use `create(PlaybackRangeSchema)` to create a new message.
  */
 export const PlaybackRangeSchema: GenMessage<PlaybackRange> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 18);
+  messageDesc(file_videoservice_conversation_service, 19);
 
 /**
  * @generated from message videoservice.RecordPlaybackRequest
@@ -683,7 +719,7 @@ export type RecordPlaybackRequest = Message<"videoservice.RecordPlaybackRequest"
  * Use `create(RecordPlaybackRequestSchema)` to create a new message.
  */
 export const RecordPlaybackRequestSchema: GenMessage<RecordPlaybackRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 19);
+  messageDesc(file_videoservice_conversation_service, 20);
 
 /**
  * @generated from message videoservice.SeenBy
@@ -719,7 +755,7 @@ export type SeenBy = Message<"videoservice.SeenBy"> & {
  * Use `create(SeenBySchema)` to create a new message.
  */
 export const SeenBySchema: GenMessage<SeenBy> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 20);
+  messageDesc(file_videoservice_conversation_service, 21);
 
 /**
  * @generated from message videoservice.RetentionBucket
@@ -748,7 +784,7 @@ export type RetentionBucket = Message<"videoservice.RetentionBucket"> & {
  * Use `create(RetentionBucketSchema)` to create a new message.
  */
 export const RetentionBucketSchema: GenMessage<RetentionBucket> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 21);
+  messageDesc(file_videoservice_conversation_service, 22);
 
 /**
  * @generated from message videoservice.GetInsightsRequest
@@ -765,7 +801,7 @@ export type GetInsightsRequest = Message<"videoservice.GetInsightsRequest"> & {
  * Use `create(GetInsightsRequestSchema)` to create a new message.
  */
 export const GetInsightsRequestSchema: GenMessage<GetInsightsRequest> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 22);
+  messageDesc(file_videoservice_conversation_service, 23);
 
 /**
  * @generated from message videoservice.Insights
@@ -831,7 +867,7 @@ export type Insights = Message<"videoservice.Insights"> & {
  * Use `create(InsightsSchema)` to create a new message.
  */
 export const InsightsSchema: GenMessage<Insights> = /*@__PURE__*/
-  messageDesc(file_videoservice_conversation_service, 23);
+  messageDesc(file_videoservice_conversation_service, 24);
 
 /**
  * @generated from enum videoservice.NotificationKind

@@ -31,7 +31,7 @@ export function editJobHandlers(deps: {
       try {
         const result = await renderEdit(videoId, version, {
           edits,
-          ...mediaAttempt(config, scratchDir),
+          ...mediaAttempt(config, scratchDir, job.expireInSeconds),
         });
         if (result) {
           log.info({ videoId, version, durationSeconds: result.durationSeconds }, 'edit rendered');

@@ -130,9 +130,9 @@ export async function createProcessing(deps: {
   const notify = () => {
     for (const id of workerIds) boss.notifyWorker(id); // a worker in this process starts at once
   };
-  const queue = pgBossQueue(boss, notify);
-  const renders = pgBossEditQueue(boss, notify);
-  const renditions = pgBossRenditionQueue(boss, notify);
+  const queue = pgBossQueue(boss, executor, config, notify);
+  const renders = pgBossEditQueue(boss, executor, config, notify);
+  const renditions = pgBossRenditionQueue(boss, executor, config, notify);
   /** After READY or an edit: the MP4 of what now plays. Never fails the job that asks. */
   const queueMp4 = async (videoId: string, jobLog: Logger) => {
     if (!deps.renditionVideos) return;
@@ -162,7 +162,7 @@ export async function createProcessing(deps: {
     try {
       const result = await processVideo(videoId, {
         videos,
-        ...mediaAttempt(config, scratchDir),
+        ...mediaAttempt(config, scratchDir, job.expireInSeconds),
       });
       if (result) await askForTranscript(videoId);
       if (result && deps.onReady)

@@ -1,3 +1,5 @@
+import { attemptMs } from './job-time';
+
 /**
  * Processing settings, as optional fields of the app's config (environment variables). Every one
  * has a default, so the plain app config can be passed as it is.
@@ -7,9 +9,9 @@ export interface ProcessingConfig {
   FFMPEG_PATH?: string;
   FFPROBE_PATH?: string;
   /**
-   * Longest a processing job may run. A job still active after this is presumed to have lost its
-   * worker and is handed to another one (pg-boss 10 has no heartbeat), so it must exceed the
-   * slowest real job: remuxing is copy-speed, a 2 GiB upload takes well under a minute.
+   * The least time a processing, edit or rendition job is given; each job gets more as its work
+   * needs (`job-time.ts`: 4 s per MiB of an upload, 4× the length of a video to encode). A job still
+   * active after its time is presumed stuck (a hung ffmpeg) or to have lost its worker, and is retried.
    */
   PROCESSING_TIMEOUT_SECONDS?: number;
   /** Retries after a failed or timed-out attempt before the video is marked FAILED. */
@@ -44,10 +46,17 @@ export interface MediaAttempt {
   timeoutMs: number;
 }
 
-/** A job's tools and time from the config: a margin under the queue's expiry, so a slow attempt fails itself first. */
-export const mediaAttempt = (config: ResolvedProcessingConfig, scratchDir: string): MediaAttempt => ({
+/**
+ * A job's tools and time: a margin under its expiry (`expireInSeconds`, the job's own, which
+ * `job-time.ts` sized to its work; the configured timeout by default), so a slow attempt fails itself first.
+ */
+export const mediaAttempt = (
+  config: ResolvedProcessingConfig,
+  scratchDir: string,
+  expireInSeconds: number = config.timeoutSeconds,
+): MediaAttempt => ({
   scratchDir,
   ffmpegPath: config.ffmpegPath,
   ffprobePath: config.ffprobePath,
-  timeoutMs: Math.max(1000, config.timeoutSeconds * 900),
+  timeoutMs: attemptMs(Number(expireInSeconds) || config.timeoutSeconds),
 });

@@ -33,7 +33,7 @@ export function renditionJobHandler(deps: {
     try {
       const result = await makeRendition(videoId, {
         videos,
-        ...mediaAttempt(config, scratchDir),
+        ...mediaAttempt(config, scratchDir, job.expireInSeconds),
       });
       const seconds = Math.round(performance.now() - started) / 1000;
       log.info({ videoId, outcome: result.outcome, seconds }, 'mp4 rendition');

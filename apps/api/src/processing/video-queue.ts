@@ -5,6 +5,7 @@ import type { RenditionQueue } from './rendition-contracts';
 import type { TranscriptJob, TranscriptionQueue } from './transcript-contracts';
 import type { ResolvedProcessingConfig } from './processing-config';
 import { settleJobsSurely } from './settle-jobs-surely';
+import { encodeJobSeconds, processJobSeconds } from './job-time';
 import type { AppJob } from './app-jobs';
 
 export const PROCESS_QUEUE = 'video-processing';
@@ -98,11 +99,38 @@ async function createOrUpdateQueue(boss: PgBoss, name: string, options: Omit<PgB
   await boss.updateQueue(name, { name, ...options });
 }
 
-export function pgBossQueue(boss: PgBoss, onEnqueued: () => void): VideoProcessingQueue {
+/** The upload's size: its stored original (in place when processing is queued), else the row's. */
+const UPLOAD_SIZE = `select coalesce(
+    (select size_bytes from media_assets where video_id = $1 and kind = 'original'),
+    (select size_bytes from videos where id = $1)) as size`;
+
+/** The video's length; an edit never makes it longer, so it bounds every version's work. */
+const VIDEO_LENGTH = `select duration_seconds as seconds from videos where id = $1`;
+
+/** The one value of the first row `query` selects for `videoId` (undefined when none). */
+async function oneValue(sql: SqlRunner, query: string, videoId: string): Promise<unknown> {
+  const { rows } = await sql.executeSql(query, [videoId]);
+  return Object.values((rows[0] as Record<string, unknown> | undefined) ?? {})[0];
+}
+
+/**
+ * Each job is sent with its own expiry, sized to its work (`job-time.ts`); pg-boss keeps it across
+ * retries, its worker waits that long, and the handler's attempt takes it from the job.
+ */
+export function pgBossQueue(
+  boss: PgBoss,
+  sql: SqlRunner,
+  config: ResolvedProcessingConfig,
+  onEnqueued: () => void,
+): VideoProcessingQueue {
   return {
     async enqueue(videoId: string, { requestId, within }: { requestId?: string; within?: SqlRunner } = {}) {
       const job: VideoJob = { videoId, requestId };
-      const id = await boss.send(PROCESS_QUEUE, job, within ? { db: within } : {});
+      const expireInSeconds = processJobSeconds(
+        config,
+        (await oneValue(within ?? sql, UPLOAD_SIZE, videoId)) as number,
+      );
+      const id = await boss.send(PROCESS_QUEUE, job, within ? { db: within, expireInSeconds } : { expireInSeconds });
       if (!id) throw new Error(`Could not queue processing of video ${videoId}`);
       if (!within) onEnqueued(); // an uncommitted job is not there yet to be taken
     },
@@ -110,11 +138,17 @@ export function pgBossQueue(boss: PgBoss, onEnqueued: () => void): VideoProcessi
   };
 }
 
-export function pgBossEditQueue(boss: PgBoss, onEnqueued: () => void): EditRenderQueue {
+export function pgBossEditQueue(
+  boss: PgBoss,
+  sql: SqlRunner,
+  config: ResolvedProcessingConfig,
+  onEnqueued: () => void,
+): EditRenderQueue {
   return {
     async enqueueRender(videoId: string, version: number) {
       const job: EditJob = { videoId, version };
-      const id = await boss.send(EDIT_QUEUE, job);
+      const expireInSeconds = encodeJobSeconds(config, (await oneValue(sql, VIDEO_LENGTH, videoId)) as number);
+      const id = await boss.send(EDIT_QUEUE, job, { expireInSeconds });
       if (!id) throw new Error(`Could not queue the edit of video ${videoId}`);
       onEnqueued();
     },
@@ -123,13 +157,16 @@ export function pgBossEditQueue(boss: PgBoss, onEnqueued: () => void): EditRende
 
 export function pgBossRenditionQueue(
   boss: PgBoss,
+  sql: SqlRunner,
+  config: ResolvedProcessingConfig,
   onEnqueued: () => void,
 ): RenditionQueue & {
   enqueueLater(videoId: string, afterSeconds: number): Promise<void>;
 } {
   const send = async (videoId: string, options: PgBoss.SendOptions) => {
     const job: RenditionJob = { videoId };
-    const id = await boss.send(RENDITION_QUEUE, job, options);
+    const expireInSeconds = encodeJobSeconds(config, (await oneValue(sql, VIDEO_LENGTH, videoId)) as number);
+    const id = await boss.send(RENDITION_QUEUE, job, { ...options, expireInSeconds });
     if (!id) throw new Error(`Could not queue the MP4 of video ${videoId}`);
   };
   return {

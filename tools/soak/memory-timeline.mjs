@@ -41,22 +41,34 @@ export function sampleTimeline(read, everySeconds) {
   };
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+const median = (values) => {
+  const sorted = [...values].sort((x, y) => x - y);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
 /**
- * Flat after warm-up: the RSS of the last sample is at most `toleranceBytes` above the RSS of the
- * last sample taken by the end of warm-up (`warmup` seconds). Fewer than two such samples: not
- * shown, so not flat.
+ * Flat after warm-up: the median RSS of the last `warmup` seconds is at most `toleranceBytes`
+ * above the median RSS of the `warmup` seconds that follow warm-up. Windows, not single samples:
+ * under load the RSS swings by tens of MiB from one sample to the next (buffers in flight), so two
+ * single samples could call a flat series growing, or a growing one flat. No sample in either
+ * window: not shown, so not flat.
  */
 export function flatAfterWarmup(samples, warmup, toleranceBytes = FLAT_TOLERANCE_BYTES) {
-  const rule = `RSS at the end of the load within ${toleranceBytes / MiB} MiB of the RSS at the end of warm-up (the first ${Math.round(warmup)} s)`;
-  const warm = samples.filter((sample) => sample.seconds <= warmup).at(-1);
-  const end = samples.at(-1);
-  if (!warm || !end || end === warm) return { ok: false, rule, detail: 'no sample after warm-up' };
-  const growth = end.rss - warm.rss;
+  const rule = `median RSS of the last ${Math.round(warmup)} s within ${toleranceBytes / MiB} MiB of the median RSS of the ${Math.round(warmup)} s after warm-up (the first ${Math.round(warmup)} s)`;
+  const end = samples.at(-1)?.seconds ?? 0;
+  const early = samples.filter((sample) => sample.seconds > warmup && sample.seconds <= 2 * warmup);
+  const late = samples.filter((sample) => sample.seconds > warmup && sample.seconds >= end - warmup);
+  if (early.length === 0 || late.length === 0) return { ok: false, rule, detail: 'no sample after warm-up' };
+  const [before, after] = [median(early.map((s) => s.rss)), median(late.map((s) => s.rss))];
+  const growth = after - before;
+  const span = (window) => `${window[0].seconds.toFixed(0)}-${window.at(-1).seconds.toFixed(0)} s`;
   return {
     ok: growth <= toleranceBytes,
     rule,
     growth,
-    detail: `${(warm.rss / MiB).toFixed(0)} MiB at ${warm.seconds.toFixed(0)} s, ${(end.rss / MiB).toFixed(0)} MiB at ${end.seconds.toFixed(0)} s (${growth >= 0 ? '+' : ''}${(growth / MiB).toFixed(0)} MiB)`,
+    detail: `${(before / MiB).toFixed(0)} MiB over ${span(early)}, ${(after / MiB).toFixed(0)} MiB over ${span(late)} (${growth >= 0 ? '+' : ''}${(growth / MiB).toFixed(0)} MiB)`,
   };
 }
 

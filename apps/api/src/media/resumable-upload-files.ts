@@ -1,7 +1,8 @@
-import { open, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import type { DataStore, Upload } from '@tus/server';
+import { readFileHead } from './file-head';
 
 /**
  * Resumable uploads in progress on this node's disk (local mode, DATA_DIR/uploads): the files
@@ -21,15 +22,8 @@ export class ResumableUploadFiles {
   }
 
   /** The first `length` bytes of `upload` (fewer if it is shorter). */
-  async head(upload: Upload, length: number): Promise<Buffer> {
-    const handle = await open(this.pathOf(upload), 'r');
-    try {
-      const head = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(head, 0, length, 0);
-      return head.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+  head(upload: Upload, length: number): Promise<Buffer> {
+    return readFileHead(this.pathOf(upload), length);
   }
 
   /** Removes the files of upload `id`; removing a missing one is not an error. */

@@ -1,5 +1,6 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readFileHead } from '../media/file-head';
 import { runFfmpeg } from '../media/media-tool';
 import {
   avcCodecOf,
@@ -109,7 +110,7 @@ export async function makeHls(
     sizes.map(async (size, index) => {
       const playlist = await readFile(join(dir, rungPlaylistName(index)), 'utf8');
       const mediaPath = join(dir, rungMediaName(index));
-      const video = avcCodecOf(await readHead(mediaPath, initLength(playlist))) ?? 'avc1.640028';
+      const video = avcCodecOf(await readFileHead(mediaPath, initLength(playlist))) ?? 'avc1.640028';
       const { peak, average } = bandwidthOf(playlist);
       return {
         ...size,
@@ -128,15 +129,4 @@ export async function makeHls(
 function initLength(playlist: string): number {
   const length = /#EXT-X-MAP:.*BYTERANGE="(\d+)@0"/.exec(playlist)?.[1];
   return length ? Number(length) : 4096;
-}
-
-async function readHead(path: string, bytes: number): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await file.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
 }

@@ -22,7 +22,7 @@ import { ConversationSignal } from './conversation-signal';
 import { ConversationFeed, type FeedEvent } from './conversation-feed';
 import { pageTokenOf, placeOf } from './comment-page-token';
 import type { NotificationMailService } from './notification-mail.service';
-import type { WebhookService } from './webhook.service';
+import type { WebhookEvent, WebhookService } from './webhook.service';
 import { PersonRateLimit } from './person-rate-limit';
 import { linkInsights } from '../db/share-link.repository';
 import { attributedPerson, type ShareLinkGates } from './share-link-gates';
@@ -249,14 +249,19 @@ export class ConversationService {
       notified.push(...notifications.map((notification) => notification.id));
       return inserted;
     });
-    this.signal.changed(videoId);
-    this.deps.mail?.mailSoon(notified);
-    this.deps.hooks?.emitSoon({
+    this.announceNew(videoId, notified, {
       event: 'comment.created',
       video: hookVideo(video),
       data: { comment: hookItem(row, { parentId: row.parent_id, text: row.text }) },
     });
     return toComment(row);
+  }
+
+  /** A new comment or reaction is stored: open pages hear of it, its notifications go by mail, hooks get `event`. */
+  private announceNew(videoId: string, notified: string[], event: WebhookEvent): void {
+    this.signal.changed(videoId);
+    this.deps.mail?.mailSoon(notified);
+    this.deps.hooks?.emitSoon(event);
   }
 
   async editComment(user: User, commentId: string, text: string, grant: Grant): Promise<Comment> {
@@ -333,9 +338,7 @@ export class ConversationService {
       }
       return inserted;
     });
-    this.signal.changed(videoId);
-    this.deps.mail?.mailSoon(notified);
-    this.deps.hooks?.emitSoon({
+    this.announceNew(videoId, notified, {
       event: 'reaction.created',
       video: hookVideo(video),
       data: { reaction: hookItem(row, { emoji: row.emoji }) },

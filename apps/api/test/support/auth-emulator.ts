@@ -1,7 +1,7 @@
 // The API tests use the shared emulator helpers of @stream/auth/testing (retried sign-ups, unique
 // emails); these names are what the API suites import. One emulator serves the whole run.
 import { readFileSync } from 'node:fs';
-import { EMULATOR_PROJECT_ID, type AuthEmulator } from '@stream/auth/testing';
+import { reusedAuthEmulator, type AuthEmulator } from '@stream/auth/testing';
 import { inject } from 'vitest';
 import { makeWebm } from './webm';
 
@@ -17,15 +17,7 @@ export async function startAuthEmulator(): Promise<AuthEmulator> {
   const response = await fetch(`http://${host}/`).catch((error: unknown) => error);
   if (!(response instanceof Response) || !response.ok)
     throw new Error(`The run's Auth emulator on ${host} does not answer (see the global setup's output)`);
-  return {
-    host,
-    projectId: EMULATOR_PROJECT_ID,
-    pid: undefined,
-    reused: true,
-    output: () => '',
-    exited: new Promise<never>(() => undefined),
-    stop: async () => {},
-  };
+  return reusedAuthEmulator(host);
 }
 
 /**

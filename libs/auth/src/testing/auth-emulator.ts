@@ -78,6 +78,19 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): boolean {
   }
 }
 
+/** An emulator someone else started and will stop, on `host`: `stop()` leaves it running. */
+export function reusedAuthEmulator(host: string): AuthEmulator {
+  return {
+    host,
+    projectId: EMULATOR_PROJECT_ID,
+    pid: undefined,
+    reused: true,
+    output: () => '',
+    exited: new Promise<never>(() => undefined),
+    stop: async () => {},
+  };
+}
+
 /**
  * Starts `firebase emulators:start --only auth` (about 10-20 s) in its own process group and temp
  * folder, with its own hub and logging ports, and resolves when it answers.
@@ -86,18 +99,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   const { timeoutMs = 120_000, graceMs = 3000, cancelled = () => false } = options;
   const port = options.port ?? (await freePort());
   const host = `127.0.0.1:${port}`;
-  if (options.reuse && (await answers(host))) {
-    const never = new Promise<never>(() => undefined);
-    return {
-      host,
-      projectId: EMULATOR_PROJECT_ID,
-      pid: undefined,
-      reused: true,
-      output: () => '',
-      exited: never,
-      stop: async () => {},
-    };
-  }
+  if (options.reuse && (await answers(host))) return reusedAuthEmulator(host);
   const dir = mkdtempSync(join(tmpdir(), 'stream-auth-emulator-'));
   // Several emulators run at once on one machine (parallel test projects, `npm start`). Each gets its
   // own hub and logging ports and its own TMPDIR: the hub's locator file (TMPDIR/hub-demo-stream.json)

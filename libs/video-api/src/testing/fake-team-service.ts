@@ -10,6 +10,7 @@ import {
   TeamService,
   type TeamInvite,
 } from '@stream/proto';
+import { signedInCaller } from './fake-caller';
 
 interface FakeMember {
   uid: string;
@@ -58,13 +59,7 @@ export function createFakeTeamService(
   const videoTeams = new Map<string, string>();
   let sequence = 0;
 
-  // A call carrying `authorization: Bearer <uid>` is that uid's, whatever `as` said.
-  const me = (context: HandlerContext) => {
-    const bearer = /^Bearer (.+)$/.exec(context.requestHeader.get('authorization') ?? '')?.[1];
-    const uid = bearer ?? caller;
-    if (!uid) throw fail(Code.Unauthenticated, 'Sign in: this call needs an ID token');
-    return uid;
-  };
+  const me = (context: HandlerContext) => signedInCaller(context, caller);
   const token = (value: string) => {
     const trimmed = value.trim();
     if (!trimmed) throw fail(Code.InvalidArgument, 'token is required');

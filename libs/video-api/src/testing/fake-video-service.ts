@@ -40,6 +40,7 @@ import {
   validTitle,
   validVisibility,
 } from './fake-validation';
+import { callerOf, signedInCaller } from './fake-caller';
 
 type MethodName = keyof typeof VideoService.method | keyof typeof EditService.method;
 
@@ -88,6 +89,8 @@ export interface FakeVideoService {
 export function createFakeVideoService(options: FakeVideoServiceOptions = {}): FakeVideoService {
   const ownerId = options.userId ?? 'user-1';
   let caller: string | undefined = ownerId;
+  /** The caller `setCaller` named (inner scopes call their own caller `caller`). */
+  const namedCaller = () => caller;
   const now = options.now ?? Date.now;
   const publicUrl = options.publicUrl ?? 'http://localhost:3000';
   const videos = new Map<string, Video>();
@@ -114,20 +117,11 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
     if (failure) throw failure;
   };
   const notFound = (videoId: string) => new ConnectError(`video ${videoId} not found`, Code.NotFound);
-  /** The token's uid (the fake's tokens are uids), else the caller `setCaller` named. */
-  const callerOf = (context: HandlerContext): string | undefined => {
-    const bearer = /^Bearer (.+)$/.exec(context.requestHeader.get('authorization') ?? '');
-    return bearer ? bearer[1] : caller;
-  };
-  const signedIn = (context: HandlerContext): string => {
-    const uid = callerOf(context);
-    if (uid === undefined) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);
-    return uid;
-  };
+  const signedIn = (context: HandlerContext): string => signedInCaller(context, caller);
   /** The real service's canRead: the owner, anyone for PUBLIC, a valid link's holder for SHARED. */
   const readable = (id: string, context: HandlerContext): Video => {
     const videoId = validId('video_id', id);
-    const caller = callerOf(context);
+    const caller = callerOf(context, namedCaller());
     const video = videos.get(videoId);
     const token = context.requestHeader.get(SHARE_TOKEN_HEADER) ?? undefined;
     if (video) {
@@ -176,7 +170,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         },
         getVideo(req, context) {
           record('getVideo', { videoId: req.videoId });
-          return seenBy(readable(req.videoId, context), callerOf(context));
+          return seenBy(readable(req.videoId, context), callerOf(context, caller));
         },
         listVideos(req, context) {
           const filtered = usesLibrary(req);
@@ -245,7 +239,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
         },
         recordView(req, context) {
           record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
-          const caller = callerOf(context);
+          const caller = callerOf(context, namedCaller());
           // As the real service: a browser's id (required signed out); a signed-in viewer is counted by uid.
           if (!(caller !== undefined && req.viewerId === '') && !/^[A-Za-z0-9_-]{1,64}$/.test(req.viewerId)) {
             throw invalid('viewer_id must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -');

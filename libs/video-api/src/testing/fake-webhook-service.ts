@@ -13,6 +13,7 @@ import {
 } from '@stream/proto';
 import type { FakeTeamService } from './fake-team-service';
 import { isPrivateHost } from './fake-webhook-host';
+import { signedInCaller } from './fake-caller';
 
 /** As the server: hooks one person or team may have, test deliveries a hook a minute, deliveries listed. */
 export const FAKE_MAX_WEBHOOKS = 20;
@@ -90,12 +91,7 @@ export function createFakeWebhookService(options: FakeWebhookServiceOptions = {}
   const calls: FakeWebhookService['calls'] = [];
   let sequence = 0;
 
-  const me = (context: HandlerContext) => {
-    const bearer = /^Bearer (.+)$/.exec(context.requestHeader.get('authorization') ?? '')?.[1];
-    const uid = bearer ?? caller;
-    if (!uid) throw fail(Code.Unauthenticated, 'Sign in: this call needs an ID token');
-    return uid;
-  };
+  const me = (context: HandlerContext) => signedInCaller(context, caller);
   const roleIn = (teamId: string, uid: string) => options.teams?.teams.get(teamId)?.members.get(uid)?.role;
   const manages = (role: TeamRole | undefined) => role === TeamRole.OWNER || role === TeamRole.ADMIN;
   /** Whose hooks the caller manages: their own ('' team), or a team's they own or administer. */

@@ -76,11 +76,11 @@ export function flatAfterWarmup(samples, warmup, toleranceBytes = FLAT_TOLERANCE
 export function timelineTable(samples) {
   const mib = (bytes) => (Number.isFinite(bytes) ? `${(bytes / MiB).toFixed(0)}` : '–');
   return [
-    '| s | RSS MiB | heap used MiB | heap total MiB | external MiB |',
-    '|---:|---:|---:|---:|---:|',
+    '| s | RSS MiB | heap used MiB | heap total MiB | external MiB | database WASM MiB |',
+    '|---:|---:|---:|---:|---:|---:|',
     ...samples.map(
       (s) =>
-        `| ${s.seconds.toFixed(0)} | ${mib(s.rss)} | ${mib(s.heapUsed)} | ${mib(s.heapTotal)} | ${mib(s.external)} |`,
+        `| ${s.seconds.toFixed(0)} | ${mib(s.rss)} | ${mib(s.heapUsed)} | ${mib(s.heapTotal)} | ${mib(s.external)} | ${mib(s.databaseWasm)} |`,
     ),
   ].join('\n');
 }

@@ -43,14 +43,15 @@ processing (VmHWM ${mib(rss.hwm)}), ${mib(run.memory.idle.rss)} after ${options.
 
 | server memory | before the load | after ${options.idleSeconds} s idle | change |
 |---|---:|---:|---:|
-${['rss', 'heapUsed', 'heapTotal', 'external']
+${['rss', 'heapUsed', 'heapTotal', 'external', 'databaseWasm']
   .map(
     (key) =>
       `| ${key} | ${mib(run.memory.before[key])} | ${mib(run.memory.idle[key])} | ${mib(run.memory.idle[key] - run.memory.before[key])} |`,
   )
   .join('\n')}
 
-The server's memory through the load, sampled from /metrics (heap, external) and /proc (RSS):
+The server's memory through the load, sampled from /metrics (heap, external, and PGlite's WebAssembly memory, which
+external includes) and /proc (RSS):
 
 ${timelineTable(run.timeline)}
 

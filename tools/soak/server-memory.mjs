@@ -8,6 +8,7 @@ const GAUGES = {
   heapUsed: 'nodejs_heap_size_used_bytes',
   heapTotal: 'nodejs_heap_size_total_bytes',
   external: 'nodejs_external_memory_bytes',
+  databaseWasm: 'stream_database_wasm_memory_bytes',
 };
 
 export async function serverMemory(server, metricsToken) {

@@ -24,6 +24,8 @@ export interface AppDatabase {
   listen?: (channel: string, options: ListenOptions) => Promise<ChannelListener>;
   /** PGlite only: a tar of its data directory, taken between two statements (`npm run backup` while it runs). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: the bytes of its WebAssembly memory, which grows with use and never shrinks. */
+  wasmMemoryBytes?: () => number;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,9 @@ export function fromPGlite(pglite: PGlite): AppDatabase {
     executor,
     kind: 'pglite',
     dumpDataDir: () => mutex.run(() => pglite.dumpDataDir('none')),
+    // `mod`, PGlite's Emscripten module, is protected in its types; its memory is the one figure read.
+    wasmMemoryBytes: () =>
+      (pglite as unknown as { mod?: { wasmMemory: WebAssembly.Memory } }).mod?.wasmMemory.buffer.byteLength ?? 0,
     close: once(async () => {
       await db.destroy();
       await mutex.run(() => pglite.close());

@@ -91,6 +91,18 @@ export class ApiMetrics {
     });
   }
 
+  /** Reports the embedded database's WebAssembly memory, which the heap and RSS gauges cannot tell apart. */
+  watchDatabaseMemory(bytes: () => number): void {
+    new Gauge({
+      name: 'stream_database_wasm_memory_bytes',
+      help: "PGlite's WebAssembly memory (it grows to its busiest moment and is never given back)",
+      registers: [this.registry],
+      collect() {
+        this.set(bytes());
+      },
+    });
+  }
+
   private counter(name: string, help: string): Counter {
     return new Counter({ name, help, registers: [this.registry] });
   }

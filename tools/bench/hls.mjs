@@ -21,6 +21,7 @@ import { createTestUser } from '@stream/auth/testing';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
 import { uploadFile } from './lib/http-load.mjs';
 import { makeMov, transcodeMov } from './lib/mov-transcode.mjs';
+import { progressOverTime } from './lib/progress-samples.mjs';
 import { launchChromium, startProduct } from './lib/product.mjs';
 
 const run = promisify(execFile);
@@ -208,7 +209,8 @@ ProRes 422 Proxy + PCM (what a Mac's screen recorder or an editor exports), uplo
 | --- | --- | --- | --- | --- | --- | --- | --- |
 | ${(r.sizeBytes / 1e6).toFixed(0)} MB | ${r.durationSeconds.toFixed(1)} s | ${r.uploadSeconds.toFixed(1)} s | ${r.toReadySeconds.toFixed(1)} s | ${(r.toReadySeconds / r.durationSeconds).toFixed(2)} | ${mib(r.apiPeakRss)} (+${mib(r.apiRssRise)}) | ${mib(r.ffmpegPeakRss)} | ${r.statesSeen.join(', ')} |
 
-Progress: GetVideo says PROCESSING until READY; processing reports no percentage (transcripts do).
+Progress (GetVideo's \`processing_progress\` while PROCESSING, asked every second; seconds after the
+last byte → percent): ${progressOverTime(r.progress, r.toReadySeconds)}.
 `;
   const out = join(root, 'bench/results/mov-transcode.md');
   await writeFile(out, report);

@@ -148,10 +148,10 @@ describe('uploading a file that is not a recording', () => {
   }, 120_000);
 
   it('a MOV being transcoded shows how far it got while PROCESSING, then READY with the progress cleared', async () => {
-    // 20 s of 1280×720 MPEG-4 Part 2: seconds of x264's work, which ffmpeg reports twice a second.
+    // 12 s of 1280×720 MPEG-4 Part 2: seconds of x264's work (5 s at load 11 here), reported twice a second.
     const mov = join(server.dataDir, 'long.mov');
     await ffmpeg([
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-t', '20'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-t', '12'],
       ...['-c:v', 'mpeg4', '-q:v', '6', '-f', 'mov', mov],
     ]);
     const answer = await upload(mov, 'long.mov', 'video/quicktime');

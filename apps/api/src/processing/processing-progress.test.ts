@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { progressReporter } from './processing-progress';
 
 /** A reporter over a 100 s upload with a clock the test moves, and the percents it wrote. */
-function reporter(durationSeconds: number | undefined = 100) {
+function reporter(durationSeconds: number | undefined) {
   let clock = 0;
   const written: number[] = [];
   const report = progressReporter(
@@ -19,7 +19,7 @@ const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('progressReporter', () => {
   it('writes the percent of the length at most once a second, only when it rose, never 100', async () => {
-    const { report, written, at } = reporter();
+    const { report, written, at } = reporter(100);
     at(0);
     report!(0); // nothing written yet: 0 is "not known"
     at(500);

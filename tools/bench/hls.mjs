@@ -8,8 +8,8 @@
 // The source is made once with libvpx's fastest realtime mode (MediaRecorder's codec) and kept in the
 // OS temp dir between runs.
 // Issue 29 item 6, a row of its own: a BENCH_MOV_MB (default 1024) MOV upload (ProRes Proxy + PCM,
-// BENCH_FPS) transcoded to the MP4 that plays, with the API's and its ffmpeg's RSS sampled; results
-// in bench/results/mov-transcode.md. BENCH_PARTS: 'hls', 'mov' or both (default 'hls,mov').
+// BENCH_FPS) transcoded to the MP4 that plays, with the API's and its ffmpeg's RSS sampled and
+// GetVideo's processing_progress seen over time; results in bench/results/mov-transcode.md. BENCH_PARTS: 'hls', 'mov' or both (default 'hls,mov').
 /* global document, performance, Hls -- the measurement runs in the page */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -8,8 +8,8 @@
 // The source is made once with libvpx's fastest realtime mode (MediaRecorder's codec) and kept in the
 // OS temp dir between runs.
 // Issue 29 item 6, a row of its own: a BENCH_MOV_MB (default 1024) MOV upload (ProRes Proxy + PCM,
-// BENCH_FPS) transcoded to the MP4 that plays, with the API's and its ffmpeg's RSS sampled; results
-// in bench/results/mov-transcode.md. BENCH_PARTS: 'hls', 'mov' or both (default 'hls,mov').
+// BENCH_FPS) transcoded to the MP4 that plays, with the API's and its ffmpeg's RSS sampled and
+// GetVideo's processing_progress seen over time; results in bench/results/mov-transcode.md. BENCH_PARTS: 'hls', 'mov' or both (default 'hls,mov').
 /* global document, performance, Hls -- the measurement runs in the page */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { createTestUser } from '@stream/auth/testing';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
 import { uploadFile } from './lib/http-load.mjs';
 import { makeMov, transcodeMov } from './lib/mov-transcode.mjs';
+import { progressOverTime } from './lib/progress-samples.mjs';
 import { launchChromium, startProduct } from './lib/product.mjs';
 
 const run = promisify(execFile);
@@ -208,7 +209,8 @@ ProRes 422 Proxy + PCM (what a Mac's screen recorder or an editor exports), uplo
 | --- | --- | --- | --- | --- | --- | --- | --- |
 | ${(r.sizeBytes / 1e6).toFixed(0)} MB | ${r.durationSeconds.toFixed(1)} s | ${r.uploadSeconds.toFixed(1)} s | ${r.toReadySeconds.toFixed(1)} s | ${(r.toReadySeconds / r.durationSeconds).toFixed(2)} | ${mib(r.apiPeakRss)} (+${mib(r.apiRssRise)}) | ${mib(r.ffmpegPeakRss)} | ${r.statesSeen.join(', ')} |
 
-Progress: GetVideo says PROCESSING until READY; processing reports no percentage (transcripts do).
+Progress (GetVideo's \`processing_progress\` while PROCESSING, asked every second; seconds after the
+last byte → percent): ${progressOverTime(r.progress, r.toReadySeconds)}.
 `;
   const out = join(root, 'bench/results/mov-transcode.md');
   await writeFile(out, report);

@@ -23,6 +23,7 @@ import {
   probedDuration,
   wrapFfmpeg,
 } from './processing-fixtures';
+import { findVideo, insertVideo, raiseProcessingProgress, updateProcessingVideo } from '../src/db/video.repository';
 import { openTestDatabase } from './support/test-database';
 
 type Row =
@@ -263,5 +264,32 @@ esac`,
     const next = await upload(file); // one worker, one job at a time: this one runs after
     expect((await videos.settled(next)).status).toBe('READY');
     expect(videos.calls.filter((call) => call.endsWith(id))).toEqual([`find ${id}`]);
+  });
+
+  // The API's store of the figure, on this file's database: what a late or lower report does.
+  it('keeps processing_progress only while PROCESSING and only rising; READY or FAILED clears it', async () => {
+    const { db } = database;
+    const progressOf = async (id: string) => (await findVideo(db, id))!.processing_progress;
+    for (const end of ['READY', 'FAILED'] as const) {
+      const id = `progress-${end}-${randomUUID()}`;
+      await insertVideo(db, {
+        id,
+        user_id: 'u',
+        title: 't',
+        description: '',
+        status: 'PROCESSING',
+        visibility: 'PRIVATE',
+      });
+      const { updated_at: before } = (await findVideo(db, id))!;
+      expect(await raiseProcessingProgress(db, id, 40)).toBe(true);
+      expect(await raiseProcessingProgress(db, id, 25)).toBe(false); // a retried attempt starting over
+      expect(await progressOf(id)).toBe(40);
+      expect((await findVideo(db, id))!.updated_at).toEqual(before); // nothing of the video changed
+      await updateProcessingVideo(db, id, { status: end });
+      expect(await progressOf(id)).toBeNull();
+      expect(await raiseProcessingProgress(db, id, 60)).toBe(false); // a report arriving after the end
+      expect(await progressOf(id)).toBeNull();
+    }
+    expect(await raiseProcessingProgress(db, `missing-${randomUUID()}`, 10)).toBe(false);
   });
 });

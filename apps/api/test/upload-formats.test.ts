@@ -147,6 +147,36 @@ describe('uploading a file that is not a recording', () => {
     expect(kinds).toContain('playable');
   }, 120_000);
 
+  it('a MOV being transcoded shows how far it got while PROCESSING, then READY with the progress cleared', async () => {
+    // 12 s of 1280×720 MPEG-4 Part 2: seconds of x264's work (5 s at load 11 here), reported twice a second.
+    const mov = join(server.dataDir, 'long.mov');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-t', '12'],
+      ...['-c:v', 'mpeg4', '-q:v', '6', '-f', 'mov', mov],
+    ]);
+    const answer = await upload(mov, 'long.mov', 'video/quicktime');
+    expect(answer.status, answer.json.message).toBe(201);
+    const seen: number[] = [];
+    const done = await until(
+      'the MOV to leave PROCESSING',
+      async () => {
+        const video = await client().getVideo({ videoId: answer.json.video!.id });
+        if (video.status !== Status.PROCESSING) return video;
+        seen.push(video.processingProgress);
+        return undefined;
+      },
+      120_000,
+    );
+    expect(done.status, done.failureReason).toBe(Status.READY);
+    expect(done.processingProgress).toBe(0);
+    expect(
+      seen.some((percent) => percent > 0 && percent < 100),
+      `processing_progress seen: ${seen.join(' ')}`,
+    ).toBe(true);
+    // Only ever rising while it ran.
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  }, 120_000);
+
   it("a kept MKV or MOV keeps its own type, and the original's download gives the uploaded bytes", async () => {
     const mkv = join(server.dataDir, 'kept.mkv');
     await makeMatroskaWithForeignCodec(mkv);

@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { uploadFile } from './http-load.mjs';
+import { keepProgressSample } from './progress-samples.mjs';
 import { sampleRss } from './rss.mjs';
 
 const run = promisify(execFile);
@@ -64,7 +65,8 @@ function sampleChildFfmpeg(pid, everyMs = 200) {
 /**
  * Uploads `mov` to the API at `baseUrl` (process `pid`) and waits until the video is READY:
  * the upload's time, the time from its last byte to READY, the API's peak RSS and its rise, the
- * peak RSS of the ffmpeg it ran, and what GetVideo said meanwhile (the states seen, as progress).
+ * peak RSS of the ffmpeg it ran, and what GetVideo said meanwhile: the states seen, and
+ * `progress`, its processing_progress each time it changed (seconds after the last byte, percent).
  */
 export async function transcodeMov({ baseUrl, pid, token, mov, rpc, timeoutMs }) {
   const api = sampleRss(pid, 100);
@@ -75,10 +77,14 @@ export async function transcodeMov({ baseUrl, pid, token, mov, rpc, timeoutMs })
   if (status !== 201) throw new Error(`upload answered ${status}: ${JSON.stringify(json)}`);
   const uploadedAt = Date.now();
   const seen = new Set();
+  const progress = [];
   let video;
   for (;;) {
     video = await rpc(baseUrl, token, 'GetVideo', { videoId: json.video.id });
     seen.add(video.status);
+    // Issue 29: how far processing said it was (the JSON leaves out a 0).
+    if (video.status === 'STATUS_PROCESSING')
+      keepProgressSample(progress, (Date.now() - uploadedAt) / 1000, video.processingProgress ?? 0);
     if (video.status === 'STATUS_READY') break;
     if (video.status === 'STATUS_FAILED') throw new Error(`processing failed: ${video.failureReason}`);
     if (Date.now() - uploadedAt > timeoutMs) throw new Error(`not READY after ${timeoutMs / 1000} s`);
@@ -95,5 +101,6 @@ export async function transcodeMov({ baseUrl, pid, token, mov, rpc, timeoutMs })
     apiRssRise: apiRss.rise,
     ffmpegPeakRss: await ffmpeg.stop(),
     statesSeen: [...seen],
+    progress,
   };
 }

@@ -98,17 +98,37 @@ export async function updateVideo(
     .executeTakeFirst();
 }
 
-/** Updates only while the video is still PROCESSING (a deleted or finished video is left alone). */
+/**
+ * Updates only while the video is still PROCESSING (a deleted or finished video is left alone). A
+ * change of status ends the processing, so its progress is cleared with it.
+ */
 export async function updateProcessingVideo(
   db: Kysely<Database>,
   id: string,
   changes: VideoRowUpdate,
 ): Promise<boolean> {
+  const ends = changes.status !== undefined && changes.status !== 'PROCESSING';
   const result = await db
     .updateTable('videos')
-    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .set({ ...changes, ...(ends && { processing_progress: null }), updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .where('status', '=', 'PROCESSING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Issue 29: how far a PROCESSING video's processing got, in percent; only ever raised (a retried
+ * attempt starting over leaves the figure until it passes it), and never touches `updated_at`
+ * (nothing of the video changed). False when the video is gone, done, or already further.
+ */
+export async function raiseProcessingProgress(db: Kysely<Database>, id: string, percent: number): Promise<boolean> {
+  const result = await db
+    .updateTable('videos')
+    .set({ processing_progress: percent })
+    .where('id', '=', id)
+    .where('status', '=', 'PROCESSING')
+    .where((eb) => eb.or([eb('processing_progress', 'is', null), eb('processing_progress', '<', percent)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

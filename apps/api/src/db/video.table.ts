@@ -84,6 +84,8 @@ export interface VideoTable extends EditColumns {
   transcript_attempt: ColumnType<number, number | undefined, number>;
   /** The running attempt's percent done (chunks sent of all); null when none runs. */
   transcript_progress: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 29: while PROCESSING, the running attempt's percent through its ffmpeg run (1-99); null otherwise. */
+  processing_progress: ColumnType<number | null, number | null | undefined, number | null>;
   /** The owner's choice of spoken language (ISO 639-1); '' lets the engine detect it. */
   spoken_language: ColumnType<string, string | undefined, string>;
   /** What a SUMMARY_URL server suggested from the transcript when it was done: a summary and chapters. */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { progressReader } from './ffmpeg-progress';
 
 /** ffmpeg or ffprobe failed: not found, timed out or exited non-zero. Carries the end of stderr. */
 export class MediaToolError extends Error {
@@ -15,17 +16,25 @@ export class MediaToolError extends Error {
 
 const STDERR_TAIL_CHARS = 2000;
 
+export interface MediaToolOptions {
+  timeoutMs: number;
+  /** Hands stdout over as it arrives (as text) instead of keeping it: the run then resolves with ''. */
+  onStdout?: (chunk: string) => void;
+}
+
 /**
  * Runs a media tool without a shell and resolves with its stdout. Rejects with MediaToolError on a
  * non-zero exit, a missing binary, or when it outlives `timeoutMs` (it is then killed).
  */
-export function runMediaTool(path: string, args: string[], options: { timeoutMs: number }): Promise<string> {
+export function runMediaTool(path: string, args: string[], options: MediaToolOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     let stderr = '';
     let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    const { onStdout } = options;
+    if (onStdout) child.stdout.setEncoding('utf8').on('data', onStdout);
+    else child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
     });
@@ -50,7 +59,20 @@ export function runMediaTool(path: string, args: string[], options: { timeoutMs:
 /** How every ffmpeg run of a job starts: no banner, no stdin, errors only, the output overwritten. */
 const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 
-/** Runs ffmpeg quietly (FFMPEG_QUIET, then `args`); resolves and rejects as runMediaTool. */
-export function runFfmpeg(ffmpegPath: string, args: string[], options: { timeoutMs: number }): Promise<string> {
-  return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, ...args], options);
+/**
+ * Runs ffmpeg quietly (FFMPEG_QUIET, then `args`); resolves and rejects as runMediaTool. With
+ * `onProgress`, ffmpeg writes its progress to stdout (`-progress pipe:1`), and `onProgress` is
+ * given the seconds of output written so far, about twice a second: `args` must not write to stdout.
+ */
+export function runFfmpeg(
+  ffmpegPath: string,
+  args: string[],
+  options: { timeoutMs: number; onProgress?: (seconds: number) => void },
+): Promise<string> {
+  const { timeoutMs, onProgress } = options;
+  if (!onProgress) return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, ...args], { timeoutMs });
+  return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, '-nostats', '-progress', 'pipe:1', ...args], {
+    timeoutMs,
+    onStdout: progressReader(onProgress),
+  });
 }

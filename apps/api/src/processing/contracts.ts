@@ -47,6 +47,11 @@ export interface ProcessingVideoStore {
    */
   addStoryboard(videoId: string, storyboard: StoryboardFile): Promise<boolean>;
   markFailed(videoId: string, reason: string): Promise<void>;
+  /**
+   * Issue 29: how far the running attempt got, in percent (1-99), for GetVideo to show while the
+   * video is PROCESSING; kept only while it rises. Without it, processing shows no percentage.
+   */
+  reportProgress?(videoId: string, percent: number): Promise<unknown>;
 }
 
 /** How an accepted upload asks for processing. */

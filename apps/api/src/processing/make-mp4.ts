@@ -37,7 +37,7 @@ export function mp4Copyable(probed: Pick<ProbeResult, 'streams'>): { video: bool
  * says it is already so, else encoded. The first video and audio streams only; no audio is no error.
  * Frames keep their own times (`-fps_mode vfr`): MediaRecorder's WebM has no steady frame rate, and
  * a constant rate would invent frames. An encoded picture has a key frame every `KEY_FRAME_SECONDS`
- * (a copied one keeps the source's).
+ * (a copied one keeps the source's). `onProgress` hears the seconds written so far (see runFfmpeg).
  */
 export async function makeMp4(
   ffmpegPath: string,
@@ -45,6 +45,7 @@ export async function makeMp4(
   output: string,
   copy: { video: boolean; audio: boolean },
   timeoutMs: number,
+  onProgress?: (seconds: number) => void,
 ): Promise<void> {
   const video = copy.video
     ? ['-c:v', 'copy']
@@ -79,6 +80,6 @@ export async function makeMp4(
       'mp4',
       output,
     ],
-    { timeoutMs },
+    { timeoutMs, onProgress },
   );
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ProcessingResult, ProcessingVideoStore } from './contracts';
 import { makeMp4, mp4Copyable } from './make-mp4';
 import { probe, type ProbeResult } from './probe';
+import { progressReporter } from './processing-progress';
 import { remux } from './remux';
 import { inScratch } from './scratch';
 import { thumbnail } from './thumbnail';
@@ -50,7 +51,10 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
         `The file has no picture to play (format: ${uploaded.formatName || 'unknown'}; streams: ${kinds})`,
       );
     }
-    const playable = await makePlayable(deps, uploaded, original, work, left);
+    // Issue 29: GetVideo shows how far the transcode (or remux) got, as a percent of the upload's length.
+    const report = deps.videos.reportProgress?.bind(deps.videos);
+    const onProgress = report && progressReporter(uploaded.durationSeconds, (percent) => report(video.id, percent));
+    const playable = await makePlayable(deps, uploaded, original, work, left, onProgress);
     const result = await probe(deps.ffprobePath, playable.file, left());
     const durationSeconds = result.durationSeconds;
     if (durationSeconds === undefined || durationSeconds <= 0) {
@@ -79,6 +83,7 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
 /**
  * What plays in a browser, made of the upload: a remuxed WebM when it is one with WebM codecs,
  * else an MP4 (`encoded`: some stream was re-encoded, so the upload holds what the result lost).
+ * `onProgress` hears ffmpeg's seconds of output as it goes.
  */
 async function makePlayable(
   deps: ProcessVideoDeps,
@@ -86,15 +91,16 @@ async function makePlayable(
   original: string,
   work: string,
   left: () => number,
+  onProgress?: (seconds: number) => void,
 ): Promise<{ file: string; contentType: 'video/webm' | 'video/mp4'; encoded: boolean }> {
   const media = uploaded.streams.filter((stream) => stream.codecType === 'video' || stream.codecType === 'audio');
   if (uploaded.isWebmWithVideo && media.every((stream) => WEBM_CODECS.has(stream.codecName))) {
     const file = join(work, 'remuxed.webm');
-    await remux(deps.ffmpegPath, original, file, left());
+    await remux(deps.ffmpegPath, original, file, left(), onProgress);
     return { file, contentType: 'video/webm', encoded: false };
   }
   const file = join(work, 'playable.mp4');
   const copy = mp4Copyable(uploaded);
-  await makeMp4(deps.ffmpegPath, original, file, copy, left());
+  await makeMp4(deps.ffmpegPath, original, file, copy, left(), onProgress);
   return { file, contentType: 'video/mp4', encoded: !copy.video || !copy.audio };
 }

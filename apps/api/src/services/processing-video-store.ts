@@ -44,6 +44,7 @@ export function createProcessingVideoStore(db: Kysely<Database>, media: MediaSer
         when: (trx) => repository.setReadyVideoStoryboard(trx, videoId, JSON.stringify(storyboard.layout)),
       });
     },
+    reportProgress: (videoId, percent) => repository.raiseProcessingProgress(db, videoId, percent),
     async markFailed(videoId, reason) {
       await repository.updateProcessingVideo(db, videoId, { status: 'FAILED', failure_reason: reason.slice(0, 1000) });
     },

@@ -57,6 +57,7 @@ export function toVideo(row: VideoRow): StoredVideo {
     durationSeconds: row.duration_seconds ?? 0,
     sizeBytes: row.size_bytes === null ? 0 : Number(row.size_bytes),
     failureReason: row.failure_reason ?? '',
+    processingProgress: row.status === 'PROCESSING' ? (row.processing_progress ?? 0) : 0,
     createdAt: row.created_at,
     shareToken: row.share_token ?? undefined,
     linkGeneration: row.link_generation,

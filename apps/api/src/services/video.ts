@@ -20,6 +20,8 @@ export interface Video {
   durationSeconds: number;
   sizeBytes: number;
   failureReason: string;
+  /** Issue 29: while PROCESSING, how far making what plays got, in percent; 0 while unknown and once done. */
+  processingProgress: number;
   createdAt: Date;
   /** Viewers counted by RecordView (once per viewer per hour, never the owner). */
   viewCount: number;

@@ -62,6 +62,7 @@ export function toVideoMessage(
     durationSeconds: video.editing.editedDurationSeconds ?? video.durationSeconds,
     sizeBytes: BigInt(video.sizeBytes),
     failureReason: video.failureReason,
+    processingProgress: video.processingProgress,
     viewCount: BigInt(video.viewCount),
     ownerName: video.ownerName,
     ...editingFields(video, links, options.owner === true, options.owner === true || options.ownerAnnotations === true),

@@ -65,6 +65,17 @@ describe('VideoCard', () => {
     expect(badge.className).toMatch(/absolute.*top-2.*right-2/);
   });
 
+  it('shows a PROCESSING video’s progress as a labelled bar over the thumbnail, and none once READY', () => {
+    const { rerender } = render(<VideoCard {...base} status="PROCESSING" processingProgress={40} />);
+    const bar = screen.getByRole('progressbar', { name: 'Processing 40%' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(bar.closest('figure')).not.toBeNull();
+    rerender(<VideoCard {...base} status="PROCESSING" />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    rerender(<VideoCard {...base} status="READY" processingProgress={40} />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('marks shared and public videos, and not private ones', () => {
     const { rerender } = render(<VideoCard {...base} />);
     expect(screen.queryByText('Shared')).toBeNull();

@@ -5,6 +5,7 @@ import { formatViews } from '../manage/view-count';
 import type { RenderLink } from '../layout/link-component';
 import { formatTime } from '../player/format-time';
 import { formatVideoDate } from './format-video-date';
+import { ProcessingProgress } from './processing-progress';
 import { StatusBadge } from './status-badge';
 import { VideoPlaceholderIcon } from './video-placeholder-icon';
 import type { VideoStatusLabel, VideoVisibilityLabel } from './video-status';
@@ -16,6 +17,8 @@ export interface VideoCardProps {
   /** Empty: a placeholder icon is shown instead. */
   thumbnailUrl: string;
   status: VideoStatusLabel;
+  /** While PROCESSING, how far it got in percent (issue 29): a bar along the thumbnail's foot. */
+  processingProgress?: number;
   visibility: VideoVisibilityLabel;
   createdAt: Date;
   /** The video's length, shown over the thumbnail's corner ("4:05"); not shown while unknown. */
@@ -42,6 +45,7 @@ export function VideoCard({
   description,
   thumbnailUrl,
   status,
+  processingProgress,
   visibility,
   createdAt,
   durationSeconds,
@@ -83,6 +87,13 @@ export function VideoCard({
             >
               {formatTime(durationSeconds)}
             </span>
+          )}
+          {status === 'PROCESSING' && (
+            <ProcessingProgress
+              percent={processingProgress}
+              barOnly
+              className="absolute bottom-0 left-0 h-1 w-full rounded-none"
+            />
           )}
         </figure>
         <div className="card-body gap-1">

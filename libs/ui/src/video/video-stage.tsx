@@ -4,11 +4,14 @@ import type { StoryboardSprite } from '../player/storyboard';
 import { VideoPlayer } from '../player/video-player';
 import { WithCallToAction } from '../links/with-call-to-action';
 import type { CallToActionView } from '../links/call-to-action-button';
+import { ProcessingProgress } from './processing-progress';
 import type { VideoStatusLabel } from './video-status';
 
 export interface VideoStageProps {
   status: VideoStatusLabel;
   failureReason?: string;
+  /** While PROCESSING, how far it got in percent (issue 29); 0 or absent: not known yet. */
+  processingProgress?: number;
   /** The stream URL; empty while there is no playable file. */
   src: string;
   /** The MP4 rendition, for browsers that play no WebM; absent until it is made. */
@@ -43,6 +46,7 @@ export interface VideoStageProps {
 export function VideoStage({
   status,
   failureReason,
+  processingProgress,
   chapters = [],
   description = '',
   onPlayerError,
@@ -55,7 +59,10 @@ export function VideoStage({
       return (
         <div role="status" className="alert alert-warning alert-soft">
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          <span>This video is still processing. It will play here as soon as it is ready.</span>
+          <span className="flex flex-col gap-1">
+            <span>This video is still processing. It will play here as soon as it is ready.</span>
+            <ProcessingProgress percent={processingProgress} />
+          </span>
         </div>
       );
     case 'FAILED':

@@ -72,6 +72,15 @@ describe('a Video as the ui’s props', () => {
     expect(editStateLabel(EditState.APPLYING)).toBe('applying');
   });
 
+  it('gives the stage and the card how far processing got (issue 29), nothing while it is 0', () => {
+    const processing = create(VideoSchema, { status: Status.PROCESSING, processingProgress: 40 });
+    expect(stageOf(processing)).toMatchObject({ status: 'PROCESSING', processingProgress: 40 });
+    expect(cardOf(processing)).toMatchObject({ status: 'PROCESSING', processingProgress: 40 });
+    const unknown = create(VideoSchema, { status: Status.PROCESSING });
+    expect(stageOf(unknown).processingProgress).toBeUndefined();
+    expect(cardOf(unknown).processingProgress).toBeUndefined();
+  });
+
   it('gives the player the call to action (issue 28), none when its label or link is empty', () => {
     const withCta = (label: string, url: string, placement: CallToActionPlacement) =>
       stageOf(create(VideoSchema, { ...video, callToAction: create(CallToActionSchema, { label, url, placement }) }))

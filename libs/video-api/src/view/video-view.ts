@@ -45,6 +45,7 @@ export function cardOf(video: Video) {
     description: video.description,
     thumbnailUrl: video.thumbnailUrl,
     status: statusLabel(video.status),
+    processingProgress: video.processingProgress || undefined,
     visibility: visibilityLabel(video.visibility),
     createdAt: createdAtOf(video),
     durationSeconds: video.durationSeconds || undefined,
@@ -63,6 +64,7 @@ export function stageOf(video: Video) {
   return {
     status: statusLabel(video.status),
     failureReason: video.failureReason,
+    processingProgress: video.processingProgress || undefined,
     src: video.url,
     mp4Src: video.mp4Url || undefined,
     hls: video.hlsUrl

@@ -30,6 +30,7 @@ import * as transcriptAttempts from './20261127050000-transcript-attempts';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
+import * as processingProgress from './20261129010000-processing-progress';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '20261127060000-deleted-accounts': deletedAccounts,
   '20261127060100-profile-photos': profilePhotos,
   '20261128080000-moment-counts': momentCounts,
+  '20261129010000-processing-progress': processingProgress,
 };

@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import { createTestUser } from '@stream/auth/testing';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
 import { uploadFile } from './lib/http-load.mjs';
+import { loopedSource } from './lib/looped-source.mjs';
 import { makeMov, transcodeMov } from './lib/mov-transcode.mjs';
 import { progressOverTime } from './lib/progress-samples.mjs';
 import { launchChromium, startProduct } from './lib/product.mjs';
@@ -47,46 +48,48 @@ async function screenRecording(seconds) {
   await mkdir(dir, { recursive: true });
   log(`making the ${seconds} s 1080p source (once; kept at ${path})`);
   const partial = `${path}.partial.webm`;
-  await run('/usr/bin/ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `color=c=white:s=1920x1080:r=${FPS},drawgrid=w=160:h=90:t=2:c=0xdddddd,drawbox=x='mod(t*120,1700)':y=480:w=200:h=120:c=0x3366cc:t=fill`,
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=320x180:rate=${FPS}`,
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-filter_complex',
-    '[0:v][1:v]overlay=x=1560:y=860[v]',
-    '-map',
-    '[v]',
-    '-map',
-    '2:a',
-    '-t',
-    String(seconds),
-    '-c:v',
-    'libvpx',
-    '-deadline',
-    'realtime',
-    '-cpu-used',
-    '16',
-    '-b:v',
-    '2500k',
-    '-c:a',
-    'libopus',
-    '-f',
-    'webm',
-    '-live',
-    '1',
-    partial,
-  ]);
+  const encode = (length, out) =>
+    run('/usr/bin/ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=white:s=1920x1080:r=${FPS},drawgrid=w=160:h=90:t=2:c=0xdddddd,drawbox=x='mod(t*120,1700)':y=480:w=200:h=120:c=0x3366cc:t=fill`,
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=320x180:rate=${FPS}`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440',
+      '-filter_complex',
+      '[0:v][1:v]overlay=x=1560:y=860[v]',
+      '-map',
+      '[v]',
+      '-map',
+      '2:a',
+      '-t',
+      String(length),
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '16',
+      '-b:v',
+      '2500k',
+      '-c:a',
+      'libopus',
+      '-f',
+      'webm',
+      '-live',
+      '1',
+      out,
+    ]);
+  await loopedSource({ seconds, out: partial, format: 'webm', encode, extraOutputArgs: ['-live', '1'] });
   await rename(partial, path);
   return path;
 }

@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { uploadFile } from './http-load.mjs';
+import { loopedSource } from './looped-source.mjs';
 import { keepProgressSample } from './progress-samples.mjs';
 import { sampleRss } from './rss.mjs';
 
@@ -31,7 +32,7 @@ export async function makeMov(cacheDir, megabytes, fps, log) {
   const seconds = Math.max(1, Math.round((megabytes * 1e6) / bytesPerSecond));
   log(`making the ${megabytes} MB MOV source: ${seconds} s of ProRes Proxy at ${fps} fps (once; kept at ${path})`);
   const partial = `${path}.partial.mov`;
-  await make(seconds, partial);
+  await loopedSource({ seconds, out: partial, format: 'mov', encode: make });
   await rename(partial, path);
   return path;
 }

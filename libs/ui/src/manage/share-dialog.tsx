@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { ChoiceSelect } from '../common/choice-select';
-import { RadioChoices, type RadioChoice } from '../common/radio-choices';
+import { ChoiceSelect, RadioChoices, type RadioChoice } from '../common/choice-select';
 import { formatDateTime } from '../video/format-video-date';
 import type { VideoVisibilityLabel } from '../video/video-status';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';

@@ -3,6 +3,7 @@
 // hashed and rate-limited per address; named links are listed, revocable and name their viewers in
 // insights; an email gate takes a valid email and counts it; the call to action refuses anything
 // but http(s) and counts clicks. On PGlite and PostgreSQL.
+import type { DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import { CallToActionPlacement, ConversationService, ShareLinkService, VideoService } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
@@ -46,12 +47,14 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
     ...(cookie ? { cookie } : {}),
     ...(from ? { 'x-forwarded-for': from } : {}),
   });
-  const links = (holder: Holder = {}): Client<typeof ShareLinkService> =>
-    serviceClient(ShareLinkService, server.baseUrl, { token: holder.token, headers: headers(holder) });
-  const videos = (holder: Holder = {}): Client<typeof VideoService> =>
-    serviceClient(VideoService, server.baseUrl, { token: holder.token, headers: headers(holder) });
-  const talk = (holder: Holder = {}): Client<typeof ConversationService> =>
-    serviceClient(ConversationService, server.baseUrl, { token: holder.token, headers: headers(holder) });
+  /** Clients of `service` for a holder of some of: an ID token, the link, a pass, a cookie, an address. */
+  const clientsOf =
+    <S extends DescService>(service: S) =>
+    (holder: Holder = {}): Client<S> =>
+      serviceClient(service, server.baseUrl, { token: holder.token, headers: headers(holder) });
+  const links = clientsOf(ShareLinkService);
+  const videos = clientsOf(VideoService);
+  const talk = clientsOf(ConversationService);
 
   beforeAll(async () => {
     server = await startTestServer({
@@ -71,6 +74,22 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
     const shared = await videos(asOwner()).shareVideo({ videoId: video.id });
     return { video, token: shareTokenOf(shared.url) };
   }
+
+  /** `viewer` (browser `viewerId`) plays the first `seconds` of the video; the owner's insights after. */
+  async function watchedBy(viewer: Holder, videoId: string, viewerId: string, seconds: number) {
+    const ranges = [{ startSeconds: 0, endSeconds: seconds }];
+    await talk(viewer).recordPlayback({ videoId, viewerId, sessionId: `${viewerId}-session`, ranges });
+    return talk(asOwner()).getInsights({ videoId });
+  }
+
+  /** Posts a gate's form to `path` from `from` as a browser without JavaScript does; redirects not followed. */
+  const postForm = (path: string, from: string, fields: Record<string, string>) =>
+    fetch(new URL(path, server.baseUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   const page = async (path: string) => {
     const response = await fetch(new URL(path, server.baseUrl));
@@ -175,13 +194,7 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
       expect(gate.body).not.toContain('type="module"');
 
       const from = newAddress();
-      const post = (password: string) =>
-        fetch(new URL(`/s/${token}/unlock`, server.baseUrl), {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
-          body: new URLSearchParams({ password }).toString(),
-        });
+      const post = (password: string) => postForm(`/s/${token}/unlock`, from, { password });
       const wrong = await post('guess');
       expect(wrong.status).toBe(403);
       const wrongPage = await wrong.text();
@@ -213,13 +226,7 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
       expect(gate.headers.get('content-security-policy')).toContain('frame-ancestors *');
 
       const from = newAddress();
-      const post = (password: string) =>
-        fetch(new URL(`/embed/${token}`, server.baseUrl), {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
-          body: new URLSearchParams({ password }).toString(),
-        });
+      const post = (password: string) => postForm(`/embed/${token}`, from, { password });
       const wrong = await post('guess');
       expect(wrong.status).toBe(403);
       expect(await wrong.text()).toContain('That password is not right');
@@ -298,13 +305,7 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
       expect((await videos().getSharedVideo({ shareToken: token })).title).toBe('for the team');
       const viewer = { share: token, from: newAddress() };
       await videos(viewer).recordView({ videoId: video.id, viewerId: 'browser-1' });
-      await talk(viewer).recordPlayback({
-        videoId: video.id,
-        viewerId: 'browser-1',
-        sessionId: 'dana-session',
-        ranges: [{ startSeconds: 0, endSeconds: 4 }],
-      });
-      const insights = await talk(asOwner()).getInsights({ videoId: video.id });
+      const insights = await watchedBy(viewer, video.id, 'browser-1', 4);
       expect(insights.seenBy.map((seen) => seen.person?.displayName)).toContain('Dana (link)');
       const [, counted] = (await links(asOwner()).listShareLinks({ videoId: video.id })).links;
       expect(counted!.viewCount).toBe(1n);
@@ -373,11 +374,7 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
         expect(refused.code, email).toBe(Code.InvalidArgument);
       }
       // The page's form echoes a refused email escaped.
-      const refusedForm = await fetch(new URL(`/s/${token}/unlock`, server.baseUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
-        body: new URLSearchParams({ email: '"><script>alert(1)</script>' }).toString(),
-      });
+      const refusedForm = await postForm(`/s/${token}/unlock`, from, { email: '"><script>alert(1)</script>' });
       expect(refusedForm.status).toBe(400);
       const refusedPage = await refusedForm.text();
       expect(refusedPage).not.toContain('<script>alert(1)');
@@ -385,13 +382,7 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
       const { pass } = await links({ from }).unlockShareLink({ shareToken: token, email: ' Dana@Example.com ' });
       const viewer = { share: token, pass, from };
       expect((await videos(viewer).getSharedVideo({ shareToken: token })).title).toBe('webinar');
-      await talk(viewer).recordPlayback({
-        videoId: video.id,
-        viewerId: 'browser-2',
-        sessionId: 'gate-session',
-        ranges: [{ startSeconds: 0, endSeconds: 3 }],
-      });
-      const insights = await talk(asOwner()).getInsights({ videoId: video.id });
+      const insights = await watchedBy(viewer, video.id, 'browser-2', 3);
       expect(insights.emailGateEntries).toBe(1);
       expect(insights.seenBy.map((seen) => seen.person?.displayName)).toContain('dana@example.com (email)');
       // The same email again is one entry.

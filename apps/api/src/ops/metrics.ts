@@ -62,31 +62,30 @@ export class ApiMetrics {
     queueDepth: () => Promise<number>,
     queueHealth: () => Promise<{ oldestWaitingSeconds: number; liveWorkers: number }>,
   ): void {
-    new Gauge({
-      name: 'stream_job_queue_depth',
-      help: 'Processing jobs waiting or about to run (not yet active)',
-      registers: [this.registry],
-      async collect() {
-        this.set(await queueDepth());
-      },
-    });
+    this.gaugeReading('stream_job_queue_depth', 'Processing jobs waiting or about to run (not yet active)', queueDepth);
     let health: Promise<{ oldestWaitingSeconds: number; liveWorkers: number }> | undefined;
     // One query for both gauges of a scrape.
     const read = () => (health ??= queueHealth().finally(() => setTimeout(() => (health = undefined), 100)));
+    this.gaugeReading(
+      'stream_job_queue_oldest_seconds',
+      'How long the oldest processing job not yet started has waited (0: none waits)',
+      async () => (await read()).oldestWaitingSeconds,
+    );
+    this.gaugeReading(
+      'stream_job_workers_alive',
+      'Workers (separate or inside an API) that said they were alive in the last 30 s',
+      async () => (await read()).liveWorkers,
+    );
+  }
+
+  /** A gauge whose value `read` answers at each scrape. */
+  private gaugeReading(name: string, help: string, read: () => Promise<number>): void {
     new Gauge({
-      name: 'stream_job_queue_oldest_seconds',
-      help: 'How long the oldest processing job not yet started has waited (0: none waits)',
+      name,
+      help,
       registers: [this.registry],
       async collect() {
-        this.set((await read()).oldestWaitingSeconds);
-      },
-    });
-    new Gauge({
-      name: 'stream_job_workers_alive',
-      help: 'Workers (separate or inside an API) that said they were alive in the last 30 s',
-      registers: [this.registry],
-      async collect() {
-        this.set((await read()).liveWorkers);
+        this.set(await read());
       },
     });
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminAction, SignUpModeLabel } from './admin-types';
 import { FormError } from '../manage/form-error';
+import { RadioChoices, type RadioChoice } from '../common/choice-select';
 
 export interface SignUpPolicyFormProps extends AdminAction {
   /** Undefined while it loads. */
@@ -9,7 +10,7 @@ export interface SignUpPolicyFormProps extends AdminAction {
   submit(mode: SignUpModeLabel, domains: string): void;
 }
 
-const choices: { value: SignUpModeLabel; label: string }[] = [
+const choices: RadioChoice<SignUpModeLabel>[] = [
   { value: 'open', label: 'Open: anyone who can sign in' },
   { value: 'invite-only', label: 'Invite only: people accepting a team invite' },
   { value: 'domains', label: 'Only these email domains' },
@@ -29,19 +30,7 @@ export function SignUpPolicyForm({ mode, domains, submit, busy, error }: SignUpP
     >
       <fieldset className="flex flex-col gap-1">
         <legend className="font-medium">Who may sign up</legend>
-        {choices.map((choice) => (
-          <label key={choice.value} className="flex items-center gap-2">
-            <input
-              type="radio"
-              className="radio radio-sm"
-              name="sign-up-mode"
-              value={choice.value}
-              checked={chosen === choice.value}
-              onChange={() => setChosen(choice.value)}
-            />
-            {choice.label}
-          </label>
-        ))}
+        <RadioChoices name="sign-up-mode" value={chosen} choices={choices} onChange={setChosen} />
       </fieldset>
       {chosen === 'domains' ? (
         <label className="flex flex-col gap-1">

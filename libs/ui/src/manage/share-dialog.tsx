@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { ChoiceSelect } from '../common/choice-select';
+import { ChoiceSelect, RadioChoices, type RadioChoice } from '../common/choice-select';
 import { formatDateTime } from '../video/format-video-date';
 import type { VideoVisibilityLabel } from '../video/video-status';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
@@ -40,7 +40,7 @@ export interface ShareDialogProps {
   callToAction?: CallToActionFormProps;
 }
 
-const VISIBILITIES: { value: VideoVisibilityLabel; label: string; hint: string }[] = [
+const VISIBILITIES: RadioChoice<VideoVisibilityLabel>[] = [
   { value: 'private', label: 'Private', hint: 'Only you. The link does not work while the video is private.' },
   { value: 'shared', label: 'Anyone with the link', hint: 'Whoever has the link can watch, signed in or not.' },
   {
@@ -171,22 +171,12 @@ export function ShareDialog({
       <fieldset className="flex flex-col gap-2" disabled={busy}>
         <legend className="mb-1 text-sm font-medium">Who can watch</legend>
         <div role="radiogroup" aria-label="Who can watch" className="flex flex-col gap-2">
-          {(inTeam || visibility === 'team' ? [...VISIBILITIES, TEAM_VISIBILITY] : VISIBILITIES).map((option) => (
-            <label key={option.value} className="flex cursor-pointer items-start gap-2">
-              <input
-                type="radio"
-                name="share-visibility"
-                className="radio radio-sm mt-0.5"
-                value={option.value}
-                checked={visibility === option.value}
-                onChange={() => onVisibilityChange(option.value)}
-              />
-              <span className="flex flex-col">
-                <span>{option.label}</span>
-                <span className="text-xs text-base-content/60">{option.hint}</span>
-              </span>
-            </label>
-          ))}
+          <RadioChoices
+            name="share-visibility"
+            value={visibility}
+            choices={inTeam || visibility === 'team' ? [...VISIBILITIES, TEAM_VISIBILITY] : VISIBILITIES}
+            onChange={onVisibilityChange}
+          />
         </div>
       </fieldset>
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { LoadState } from '../common/load-state';
 import { TitledSection } from '../common/titled-section';
-import { ShareLinkCopy } from '../common/share-link-copy';
 import { FormError } from '../manage/form-error';
+import { SecretShownOnce } from './secret-shown-once';
 
 export interface ApiKeyRow {
   id: string;
@@ -56,15 +56,12 @@ export function ApiKeysSection({ loading, loadError, keys, create, revoke }: Api
         </button>
       </form>
       <FormError message={create.error} />
-      {create.secret ? (
-        <div role="status" className="alert alert-info flex flex-col items-start gap-2">
-          <span>Copy your new key now: it is shown only this once.</span>
-          <ShareLinkCopy link={create.secret} label="New API key" />
-          <button type="button" className="btn btn-sm" onClick={create.dismiss}>
-            Done
-          </button>
-        </div>
-      ) : null}
+      <SecretShownOnce
+        label="New API key"
+        copyNow="Copy your new key now"
+        secret={create.secret}
+        onDismiss={create.dismiss}
+      />
       <FormError message={revoke.error} />
       <LoadState loadError={loadError} loading={loading}>
         {keys.length === 0 ? (

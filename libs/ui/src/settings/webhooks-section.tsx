@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LoadState } from '../common/load-state';
-import { ShareLinkCopy } from '../common/share-link-copy';
 import { FormError } from '../manage/form-error';
+import { SecretShownOnce } from './secret-shown-once';
 import { SettingsSection } from './settings-section';
 
 interface Action {
@@ -108,15 +108,12 @@ export function WebhooksSection(props: WebhooksSectionProps) {
         </button>
       </form>
       <FormError message={create.error} />
-      {create.secret ? (
-        <div role="status" className="alert alert-info flex flex-col items-start gap-2">
-          <span>Copy the signing secret now: it is shown only this once.</span>
-          <ShareLinkCopy link={create.secret} label="Signing secret" />
-          <button type="button" className="btn btn-sm" onClick={create.dismiss}>
-            Done
-          </button>
-        </div>
-      ) : null}
+      <SecretShownOnce
+        label="Signing secret"
+        copyNow="Copy the signing secret now"
+        secret={create.secret}
+        onDismiss={create.dismiss}
+      />
       <FormError message={remove.error} />
       <FormError message={sendTest?.error} />
       <LoadState loading={props.loading} loadError={props.loadError}>

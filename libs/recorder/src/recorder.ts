@@ -258,7 +258,10 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     watchSilence(current);
   }
 
-  /** A microphone silent for the whole first `silenceWindowMs` is reported while recording, not after. */
+  /**
+   * A microphone silent for the whole first `silenceWindowMs` is reported while recording, not after;
+   * not when the meter could hear nothing (its AudioContext never ran).
+   */
   function watchSilence(current: Session) {
     const browser = options.browser ?? browserMedia();
     if (!current.microphone) return;
@@ -277,7 +280,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     timers.silence = setTimeout(() => {
       clearInterval(sample);
       loudest = Math.max(loudest, meter.rms());
-      if (session === current && loudest < silenceRms) dispatch({ type: 'microphone-silent' });
+      if (session === current && meter.hearing() && loudest < silenceRms) dispatch({ type: 'microphone-silent' });
     }, options.silenceWindowMs ?? defaultSilenceWindowMs);
     const stopSampling = () => clearInterval(sample);
     current.meter = { ...meter, close: () => (stopSampling(), meter.close()) };

@@ -99,10 +99,10 @@ describe('Stream in Firefox ESR', () => {
         () =>
           document.querySelector('[data-testid="elapsed-time"]')
             ? 'recording'
-            : [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent).join(' ') || false,
+            : [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent).join(' ') || '',
         { timeout: 30_000, polling: 250 },
       )
-      .then((handle) => handle.jsonValue())
+      .then((handle) => handle.jsonValue() as Promise<string>)
       .catch(async (error: unknown) => `${String(error)}; the page: ${await pageText(page)}`);
     expect(started, pageConsole.join('\n')).toBe('recording');
     await new Promise((resolve) => setTimeout(resolve, 3_000));

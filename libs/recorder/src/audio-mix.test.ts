@@ -84,11 +84,15 @@ describe('buildAudioMix', () => {
     expect(await mix.ensureRunning(20)).toBe(true);
   });
 
-  it('ensureRunning answers false when resume() is refused', async () => {
+  it('ensureRunning answers false when resume() is refused, later or at once', async () => {
     const { contexts, factories: f } = factories();
     const mix = buildAudioMix({ screen: [], microphone: [new FakeTrack('audio', 'm')] }, f);
     contexts[0]!.state = 'suspended';
     contexts[0]!.resume = () => Promise.reject(new DOMException('no', 'NotAllowedError'));
+    expect(await mix.ensureRunning(1000)).toBe(false);
+    contexts[0]!.resume = () => {
+      throw new DOMException('closed', 'InvalidStateError');
+    };
     expect(await mix.ensureRunning(1000)).toBe(false);
   });
 

@@ -78,10 +78,13 @@ export function buildAudioMix<Track, Stream, Destination extends MixDestination<
     async ensureRunning(timeoutMs?: number) {
       if (context.state !== 'suspended') return true;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const resumed = (context.resume?.() ?? Promise.resolve()).then(
-        () => true,
-        () => false,
-      );
+      // A resume() that throws at once is refused too.
+      const resumed = Promise.resolve()
+        .then(() => context.resume?.())
+        .then(
+          () => true,
+          () => false,
+        );
       const gaveUp =
         timeoutMs === undefined
           ? resumed

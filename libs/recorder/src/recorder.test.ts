@@ -178,6 +178,20 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(fake.tracks.microphone.stopped).toBe(true);
   });
 
+  it('records unmixed when resume() throws at once, rather than waiting for ever', async () => {
+    const fake = createFakeBrowser({ suspendedAudio: true });
+    const createAudioContext = fake.browser.createAudioContext;
+    fake.browser.createAudioContext = () => {
+      const context = createAudioContext();
+      context.resume = () => {
+        throw new DOMException('closed', 'InvalidStateError');
+      };
+      return context;
+    };
+    const recorder = createRecorder({ browser: fake.browser, audioStartTimeoutMs: 20 });
+    expect(await recorder.start()).toMatchObject({ status: 'recording', audio: 'microphone' });
+  });
+
   it('finishes with the chunks it has when MediaRecorder never fires stop', async () => {
     const fake = createFakeBrowser();
     const recorder = createRecorder({ browser: fake.browser, stopTimeoutMs: 20 });

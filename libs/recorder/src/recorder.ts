@@ -395,7 +395,10 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     }
 
     // An AudioContext that does not start records silence, or nothing: record a source's own track.
-    if (!(await mix.ensureRunning(options.audioStartTimeoutMs ?? defaultAudioStartTimeoutMs))) {
+    const running = await mix
+      .ensureRunning(options.audioStartTimeoutMs ?? defaultAudioStartTimeoutMs)
+      .catch(() => false);
+    if (!running) {
       void mix.close().catch(() => undefined);
       mix = unmixedAudio(audio);
     }

@@ -37,6 +37,7 @@ ensureSystemPackages([
   'ffmpeg',
   'postgresql',
   'firefox',
+  'xvfb',
   'webkit',
   'pocketsphinx',
   'espeak',

@@ -12,6 +12,9 @@ export const systemPackages = {
   nginx: { probe: '/usr/sbin/nginx', apt: ['nginx-light'] },
   // Third wave: other engines, speech to text and OCR (see ../shared/TOOLCHAIN.md).
   firefox: { probe: '/usr/bin/firefox-esr', apt: ['firefox-esr', 'xvfb'] },
+  // Firefox runs headed on a virtual screen of its own to share it (apps/web-e2e harness/xvfb.ts):
+  // probed on its own, since a machine may have firefox-esr without it.
+  xvfb: { probe: '/usr/bin/Xvfb', apt: ['xvfb'] },
   webkit: {
     probe: '/usr/bin/WebKitWebDriver',
     apt: ['webkit2gtk-driver', 'xvfb', 'gstreamer1.0-libav', 'gstreamer1.0-plugins-good', 'gstreamer1.0-plugins-bad'],

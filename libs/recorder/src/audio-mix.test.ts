@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildAudioMix } from './audio-mix.ts';
+import { buildAudioMix, unmixedAudio } from './audio-mix.ts';
 import { FakeAudioContext, FakeStream, FakeTrack } from './testing/fake-browser.ts';
 
 function factories() {
@@ -71,6 +71,40 @@ describe('buildAudioMix', () => {
     contexts[0]!.state = 'suspended';
     await mix.ensureRunning();
     expect(contexts[0]).toMatchObject({ state: 'running', resumes: 1 });
+  });
+
+  it('ensureRunning(timeout) answers false when resume() never settles, and true once it runs', async () => {
+    const { contexts, factories: f } = factories();
+    const mix = buildAudioMix({ screen: [], microphone: [new FakeTrack('audio', 'm')] }, f);
+    const context = contexts[0]!;
+    context.state = 'suspended';
+    context.neverStarts = true;
+    expect(await mix.ensureRunning(20)).toBe(false);
+    context.neverStarts = false;
+    expect(await mix.ensureRunning(20)).toBe(true);
+  });
+
+  it('ensureRunning answers false when resume() is refused, later or at once', async () => {
+    const { contexts, factories: f } = factories();
+    const mix = buildAudioMix({ screen: [], microphone: [new FakeTrack('audio', 'm')] }, f);
+    contexts[0]!.state = 'suspended';
+    contexts[0]!.resume = () => Promise.reject(new DOMException('no', 'NotAllowedError'));
+    expect(await mix.ensureRunning(1000)).toBe(false);
+    contexts[0]!.resume = () => {
+      throw new DOMException('closed', 'InvalidStateError');
+    };
+    expect(await mix.ensureRunning(1000)).toBe(false);
+  });
+
+  it("unmixedAudio records the microphone's own track, else the screen's, without an AudioContext", () => {
+    const screen = new FakeTrack('audio', 'screen audio');
+    const microphone = new FakeTrack('audio', 'microphone');
+    expect(unmixedAudio({ screen: [screen], microphone: [microphone] })).toMatchObject({
+      track: microphone,
+      sources: 'microphone',
+    });
+    expect(unmixedAudio({ screen: [screen], microphone: [] })).toMatchObject({ track: screen, sources: 'screen' });
+    expect(unmixedAudio({ screen: [], microphone: [] })).toMatchObject({ track: null, sources: 'none' });
   });
 
   it('close() disconnects every source and closes the context once', async () => {

@@ -8,6 +8,10 @@ import type { AudioSources } from './machine.ts';
  *
  * The graph is built from injected factories, so the wiring is unit-tested with fake tracks; the
  * browser shell passes `new AudioContext()` and `new MediaStream(tracks)`.
+ *
+ * An AudioContext that never starts (Firefox with no audio output device: it stays "suspended" and
+ * `resume()` never settles) would record no sound at all, so where `ensureRunning` says it did not
+ * start, `unmixedAudio` records one source's own track instead.
  */
 
 export interface MixSourceNode<Destination> {
@@ -37,8 +41,11 @@ export interface AudioMix<Track> {
   /** The one audio track to record, or null when there is no audio at all. */
   readonly track: Track | null;
   readonly sources: AudioSources;
-  /** Resume the AudioContext if the browser started it suspended. */
-  ensureRunning(): Promise<void>;
+  /**
+   * Resume the AudioContext if the browser started it suspended: true once it runs, false when it
+   * has not started `timeoutMs` after asking (or refused). Default: wait as long as it takes.
+   */
+  ensureRunning(timeoutMs?: number): Promise<boolean>;
   /** Disconnect the graph and close the AudioContext (idempotent). */
   close(): Promise<void>;
 }
@@ -49,7 +56,7 @@ export function buildAudioMix<Track, Stream, Destination extends MixDestination<
 ): AudioMix<Track> {
   const sources = audioSources(input.screen.length > 0, input.microphone.length > 0);
   if (sources === 'none')
-    return { track: null, sources, ensureRunning: async () => undefined, close: async () => undefined };
+    return { track: null, sources, ensureRunning: async () => true, close: async () => undefined };
 
   const context = factories.createContext();
   const destination = context.createMediaStreamDestination();
@@ -68,8 +75,23 @@ export function buildAudioMix<Track, Stream, Destination extends MixDestination<
     track: track ?? null,
     // A destination without a track (never seen) must not claim audio that is not recorded.
     sources: track ? sources : 'none',
-    async ensureRunning() {
-      if (context.state === 'suspended') await context.resume?.();
+    async ensureRunning(timeoutMs?: number) {
+      if (context.state !== 'suspended') return true;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // A resume() that throws at once is refused too.
+      const resumed = Promise.resolve()
+        .then(() => context.resume?.())
+        .then(
+          () => true,
+          () => false,
+        );
+      const gaveUp =
+        timeoutMs === undefined
+          ? resumed
+          : new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const answered = await Promise.race([resumed, gaveUp]);
+      clearTimeout(timer);
+      return answered && (context.state as string) !== 'suspended';
     },
     close() {
       closed ??= (async () => {
@@ -78,6 +100,25 @@ export function buildAudioMix<Track, Stream, Destination extends MixDestination<
       })();
       return closed;
     },
+  };
+}
+
+/**
+ * The audio without Web Audio: the microphone's own track, else the screen's, as captured. With
+ * both, only the microphone is recorded (MediaRecorder takes one audio track; the voice matters most).
+ */
+export function unmixedAudio<Track>(input: {
+  readonly screen: readonly Track[];
+  readonly microphone: readonly Track[];
+}): AudioMix<Track> {
+  const [microphone] = input.microphone;
+  const [screen] = input.screen;
+  const track = microphone ?? screen ?? null;
+  return {
+    track,
+    sources: microphone ? 'microphone' : screen ? 'screen' : 'none',
+    ensureRunning: async () => true,
+    close: async () => undefined,
   };
 }
 

@@ -189,6 +189,18 @@ describe('devices', () => {
       recorder.dispose();
     }
   });
+
+  it('a microphone the meter cannot hear (its AudioContext never starts) is not called silent', async () => {
+    const fake = createFakeBrowser({ microphoneAmplitude: 0, audioNeverStarts: true });
+    const recorder = createRecorder({ browser: fake.browser, audioStartTimeoutMs: 20 });
+    const started = recorder.start();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(await started).toMatchObject({ status: 'recording', audio: 'microphone' });
+    await vi.advanceTimersByTimeAsync(5_100);
+    expect(recorder.state.status).toBe('recording');
+    expect(recorder.state).not.toHaveProperty('microphoneSilent');
+    recorder.dispose();
+  });
 });
 
 describe('sources', () => {

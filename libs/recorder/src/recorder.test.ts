@@ -165,6 +165,33 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(fake.contexts[0]).toMatchObject({ state: 'running', resumes: 1 });
   });
 
+  it("records the microphone's own track when the AudioContext never starts (Firefox with no audio output)", async () => {
+    const fake = createFakeBrowser({ audioNeverStarts: true });
+    const recorder = createRecorder({ browser: fake.browser, audioStartTimeoutMs: 20 });
+
+    // Before, Start waited for resume() for ever and the page stayed on "Choose what to share".
+    expect(await recorder.start()).toMatchObject({ status: 'recording', audio: 'microphone' });
+    const recorded = fake.recorders[0]!.stream as unknown as FakeStream;
+    expect(recorded.getTracks()).toEqual([fake.tracks.displayVideo, fake.tracks.microphone]);
+    expect(fake.contexts[0]).toMatchObject({ state: 'closed', resumes: 1 });
+    expect((await recorder.stop()).status).toBe('stopped');
+    expect(fake.tracks.microphone.stopped).toBe(true);
+  });
+
+  it('records unmixed when resume() throws at once, rather than waiting for ever', async () => {
+    const fake = createFakeBrowser({ suspendedAudio: true });
+    const createAudioContext = fake.browser.createAudioContext;
+    fake.browser.createAudioContext = () => {
+      const context = createAudioContext();
+      context.resume = () => {
+        throw new DOMException('closed', 'InvalidStateError');
+      };
+      return context;
+    };
+    const recorder = createRecorder({ browser: fake.browser, audioStartTimeoutMs: 20 });
+    expect(await recorder.start()).toMatchObject({ status: 'recording', audio: 'microphone' });
+  });
+
   it('finishes with the chunks it has when MediaRecorder never fires stop', async () => {
     const fake = createFakeBrowser();
     const recorder = createRecorder({ browser: fake.browser, stopTimeoutMs: 20 });

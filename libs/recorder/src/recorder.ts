@@ -3,7 +3,7 @@
  * (machine.ts) and performs the effects the machine asks for. Every browser entry point goes
  * through `BrowserMedia`, which defaults to the real browser and is replaced by fakes in unit tests.
  */
-import { buildAudioMix, type AudioMix } from './audio-mix.ts';
+import { buildAudioMix, unmixedAudio, type AudioMix } from './audio-mix.ts';
 import { compositeBubble, compositeTrack, type CompositeOptions } from './capture/compositor.ts';
 import { cropTrack } from './capture/crop.ts';
 import { createLevelMeter, silenceRms, type LevelMeter, type MeterContext } from './capture/level-meter.ts';
@@ -62,6 +62,12 @@ export interface RecorderOptions {
   readonly stopTimeoutMs?: number;
   /** A microphone silent this long after the start is reported (`microphoneSilent`). Default 5 s. */
   readonly silenceWindowMs?: number;
+  /**
+   * How long Start waits for the AudioContext that mixes screen audio and microphone to run; then
+   * the microphone's own track is recorded instead (Firefox with no audio output device never
+   * starts one). Default 2 s.
+   */
+  readonly audioStartTimeoutMs?: number;
 }
 
 export interface Recorder {
@@ -252,7 +258,10 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     watchSilence(current);
   }
 
-  /** A microphone silent for the whole first `silenceWindowMs` is reported while recording, not after. */
+  /**
+   * A microphone silent for the whole first `silenceWindowMs` is reported while recording, not after;
+   * not when the meter could hear nothing (its AudioContext never ran).
+   */
   function watchSilence(current: Session) {
     const browser = options.browser ?? browserMedia();
     if (!current.microphone) return;
@@ -271,7 +280,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
     timers.silence = setTimeout(() => {
       clearInterval(sample);
       loudest = Math.max(loudest, meter.rms());
-      if (session === current && loudest < silenceRms) dispatch({ type: 'microphone-silent' });
+      if (session === current && meter.hearing() && loudest < silenceRms) dispatch({ type: 'microphone-silent' });
     }, options.silenceWindowMs ?? defaultSilenceWindowMs);
     const stopSampling = () => clearInterval(sample);
     current.meter = { ...meter, close: () => (stopSampling(), meter.close()) };
@@ -374,20 +383,25 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       return stopCaptured();
     }
 
+    const audio = { screen: display?.getAudioTracks() ?? [], microphone: microphone?.getAudioTracks() ?? [] };
     let mix: AudioMix<MediaStreamTrack>;
     try {
-      mix = buildAudioMix<MediaStreamTrack, MediaStream, MediaStreamAudioDestinationNode>(
-        { screen: display?.getAudioTracks() ?? [], microphone: microphone?.getAudioTracks() ?? [] },
-        {
-          createContext: () => browser.createAudioContext(),
-          createStream: (tracks) => browser.createMediaStream(tracks),
-        },
-      );
+      mix = buildAudioMix<MediaStreamTrack, MediaStream, MediaStreamAudioDestinationNode>(audio, {
+        createContext: () => browser.createAudioContext(),
+        createStream: (tracks) => browser.createMediaStream(tracks),
+      });
     } catch (error) {
       return giveUp(describeCaptureError(error).message, processed);
     }
 
-    await mix.ensureRunning().catch(() => undefined);
+    // An AudioContext that does not start records silence, or nothing: record a source's own track.
+    const running = await mix
+      .ensureRunning(options.audioStartTimeoutMs ?? defaultAudioStartTimeoutMs)
+      .catch(() => false);
+    if (!running) {
+      void mix.close().catch(() => undefined);
+      mix = unmixedAudio(audio);
+    }
     if (stale()) {
       void mix.close().catch(() => undefined);
       processed?.stop();
@@ -570,6 +584,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
 type Timer = ReturnType<typeof setTimeout> | undefined;
 
 export const defaultSilenceWindowMs = 5_000;
+export const defaultAudioStartTimeoutMs = 2_000;
 
 /** Busy: a start or stop is under way (start()/stop() wait for the end of it). */
 function isBusy(state: RecorderState): boolean {

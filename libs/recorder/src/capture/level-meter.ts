@@ -12,6 +12,11 @@ export interface LevelMeter {
   level(): number;
   /** The root mean square of the current window, 0 to 1. */
   rms(): number;
+  /**
+   * Whether the meter hears anything at all: false while its AudioContext is suspended (Firefox with
+   * no audio output device never starts one), when every window reads as silence whatever comes in.
+   */
+  hearing(): boolean;
   close(): void;
 }
 
@@ -41,6 +46,7 @@ export function createLevelMeter<Stream>(stream: Stream, createContext: () => Me
   return {
     rms,
     level: () => levelOf(rms()),
+    hearing: () => !closed && context.state !== 'suspended',
     close() {
       if (closed) return;
       closed = true;

@@ -101,9 +101,13 @@ export class FakeAudioContext {
     this.closed = true;
     this.state = 'closed';
   }
-  async resume() {
+  /** Like Firefox with no audio output device: suspended, and resume() never settles. */
+  neverStarts = false;
+  resume(): Promise<void> {
     this.resumes += 1;
+    if (this.neverStarts) return new Promise(() => undefined);
     this.state = 'running';
+    return Promise.resolve();
   }
 }
 
@@ -166,6 +170,8 @@ export interface FakeBrowserOptions {
   readonly holdDisplay?: boolean;
   /** AudioContexts start suspended, as without a user gesture. */
   readonly suspendedAudio?: boolean;
+  /** AudioContexts stay suspended and resume() never settles (Firefox with no audio output device). */
+  readonly audioNeverStarts?: boolean;
   /** getUserMedia for the camera rejects with this. */
   readonly cameraError?: unknown;
   /** The loudness analysers hear (0: a silent microphone). Default 0.2. */
@@ -243,7 +249,8 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
     createAudioContext() {
       const context = new FakeAudioContext();
       context.amplitude = options.microphoneAmplitude ?? 0.2;
-      if (options.suspendedAudio) context.state = 'suspended';
+      if (options.suspendedAudio || options.audioNeverStarts) context.state = 'suspended';
+      context.neverStarts = options.audioNeverStarts === true;
       contexts.push(context);
       return context;
     },

@@ -4,6 +4,7 @@
 // seconds. The repetition does not help the encoders measured: it is minutes apart, far past
 // any encoder's reference frames.
 import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -18,9 +19,13 @@ export const CLIP_SECONDS = 20;
 export async function loopedSource({ seconds, out, format, encode, extraOutputArgs = [] }) {
   if (seconds <= CLIP_SECONDS) return encode(seconds, out);
   const clip = `${out}.clip.${format}`;
-  await encode(CLIP_SECONDS, clip);
-  await run('/usr/bin/ffmpeg', [
-    ...['-v', 'error', '-y', '-stream_loop', '-1', '-i', clip],
-    ...['-t', String(seconds), '-map', '0', '-c', 'copy', ...extraOutputArgs, '-f', format, out],
-  ]);
+  try {
+    await encode(CLIP_SECONDS, clip);
+    await run('/usr/bin/ffmpeg', [
+      ...['-v', 'error', '-y', '-stream_loop', '-1', '-i', clip],
+      ...['-t', String(seconds), '-map', '0', '-c', 'copy', ...extraOutputArgs, '-f', format, out],
+    ]);
+  } finally {
+    await rm(clip, { force: true });
+  }
 }

@@ -465,7 +465,8 @@ machine competes for the same cores: compare runs only at similar loads).
 One file of ${sizeMiB} MiB (a WebM header, then random bytes), in the page cache; everything on 127.0.0.1.
 ${cores ? `Cores: every server measured on core ${cores.server}, the client on core ${cores.client} (taskset), as on two machines.` : 'Cores: shared by the servers and the client (one core, or no taskset).'}
 Server: \`apps/api/src/main.ts\` through tsx as a child process (and \`apps/api/dist/main.js\` where a row says
-built), local blob store, PGlite, worker off; the idle-memory rows run each kind with its worker on, as by default.
+built), local blob store, PGlite, worker off, with the malloc settings of docs/deploy/stream-api@.service (as
+\`npm start\` and \`npm run serve\` set them); the idle-memory rows run each kind with its worker on, as by default.
 
 | measure | stream API | reference | ratio | target | |
 |---|---:|---:|---:|---:|---|

@@ -52,6 +52,7 @@ const server = await startApiServer({
     WEB_DIST: join(scratch, 'x'),
     WORKER: 'false',
     LOG_LEVEL: 'warn',
+    METRICS_TOKEN: 'profile-ranges-metrics',
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     FIREBASE_PROJECT_ID: emulator.projectId,
     ...(accel ? { ACCEL_REDIRECT: '/_stream_blobs/' } : {}),
@@ -102,6 +103,16 @@ console.log(
     `${(api.minorFaults / 2560).toFixed(1)} minor faults), front nginx ${perRequest(front.cpu)} us` +
     `${alone ? `, nginx alone ${perRequest(spent.alone.cpu)} us` : ''}; ` +
     `${Date.now() - t0} ms for 40 rounds; load ${load.toFixed(1)} to ${loadavg()[0].toFixed(1)}`,
+);
+// How many requests reached the API (with cached decisions: how many decisions nginx asked for).
+const metrics = await (
+  await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: 'Bearer profile-ranges-metrics' } })
+).text();
+const answered = [
+  ...metrics.matchAll(/^stream_http_requests_total\{route="\/api\/videoservice\/video\/:id"[^}]*\} (\d+)/gm),
+];
+console.log(
+  `the API answered ${answered.reduce((sum, [, count]) => sum + Number(count), 0)} stream requests in all (warm-up included)`,
 );
 // What the API spends with nothing to serve (its timers): with cached decisions, most of its share.
 const idleSeconds = Number(process.env.IDLE_SECONDS ?? 10);

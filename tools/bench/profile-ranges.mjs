@@ -1,26 +1,34 @@
 #!/usr/bin/env node
 // The range path of the API under a V8 CPU profile (issue 34): a 64 MiB upload, then 40 untimed
 // and 40 timed rounds of 64 × 1 MiB ranges on 4 connections, through nginx with ACCEL_REDIRECT
-// (ACCEL=0: from Node itself; BUILT=1: apps/api/dist; CACHED=1: nginx with cached decisions).
-// Prints the API's (and the front nginx's) CPU per range request;
-// the profile goes to PROFILE_DIR (default /tmp/stream-range-profile), for profile-summary.mjs.
+// (ACCEL=0: from Node itself; BUILT=1: apps/api/dist; CACHED=1: nginx with cached decisions;
+// NGINX=1: nginx alone on the same file as well, its rounds paired with the API's).
+// Prints the API's (and the front nginx's) CPU per range request, the API's split into user and
+// system time, and its minor page faults; servers on one core and this client on the other, the
+// API with the product's malloc settings, as bench:api runs them. The profile goes to PROFILE_DIR
+// (default /tmp/stream-range-profile), for profile-summary.mjs; PROFILE=0: no profiler (it costs
+// CPU of its own, so compare CPU per request only between runs alike); PERF_OUT=<file>: `perf
+// record -g` of the API through the timed rounds (`perf report -i <file>`).
 // Usage: npx tsx tools/bench/profile-ranges.mjs
 import { Buffer } from 'node:buffer';
 import { mkdtemp, rm, writeFile, chmod } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
 import { makeTestClip } from '@stream/video-api/testing';
 import { readFile } from 'node:fs/promises';
 import { rangeLoad, uploadFile } from './lib/http-load.mjs';
-import { startApiServer, startFrontNginx } from './lib/processes.mjs';
-import { cpuSecondsOf } from './lib/cpu.mjs';
+import { startApiServer, startFrontNginx, startNginx } from './lib/processes.mjs';
+import { countersBetween, countersOf } from './lib/cpu.mjs';
+import { cores, runThisProcessOn } from './lib/cores.mjs';
+import { recordPerf } from './lib/perf.mjs';
 const root = resolve(import.meta.dirname, '../..');
 const MiB = 1 << 20;
 const size = 64 * MiB;
 const scratch = await mkdtemp(join(tmpdir(), 'prof-'));
 await chmod(scratch, 0o755);
+if (cores) runThisProcessOn(cores.client);
 const dataDir = join(scratch, 'data');
 const file = join(scratch, 'r.webm');
 await makeTestClip(join(scratch, 'seed.webm'), { seconds: 1, audio: false, live: true }, '/usr/bin/ffmpeg');
@@ -31,12 +39,20 @@ const accel = process.env.ACCEL !== '0';
 const server = await startApiServer({
   root,
   built: process.env.BUILT === '1',
-  nodeArgs: ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR ?? '/tmp/stream-range-profile'],
+  startTimeoutMs: 180_000,
+  serverCore: true,
+  nodeArgs: [
+    ...(process.env.PROFILE === '0'
+      ? []
+      : ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR ?? '/tmp/stream-range-profile']),
+    ...(process.env.PERF_OUT ? ['--perf-basic-prof'] : []),
+  ],
   env: {
     DATA_DIR: dataDir,
     WEB_DIST: join(scratch, 'x'),
     WORKER: 'false',
     LOG_LEVEL: 'warn',
+    METRICS_TOKEN: 'profile-ranges-metrics',
     FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
     FIREBASE_PROJECT_ID: emulator.projectId,
     ...(accel ? { ACCEL_REDIRECT: '/_stream_blobs/' } : {}),
@@ -50,21 +66,61 @@ const base = accel
       api: new URL(server.baseUrl).host,
       blobDir: join(dataDir, 'blobs'),
       cachedDecisions: process.env.CACHED === '1',
+      serverCore: true,
     })
   : server;
 const url = new URL(up.json.video.url, base.baseUrl).href;
+// NGINX=1: nginx alone serving the same file (bench:api's reference), its rounds between the API's.
+const alone = process.env.NGINX === '1' ? await startNginx({ dir: scratch, scratch, serverCore: true }) : undefined;
 const RANGE = { chunk: MiB, count: 64, concurrency: 4, size };
-for (let i = 0; i < 40; i++) await rangeLoad(url, RANGE);
-const c0 = await cpuSecondsOf(server.pid);
-const f0 = accel ? await cpuSecondsOf(base.pid) : 0;
+for (let i = 0; i < 40; i++) {
+  await rangeLoad(url, RANGE);
+  if (alone) await rangeLoad(`${alone.baseUrl}/r.webm`, RANGE);
+}
+const load = loadavg()[0];
+const zero = { user: 0, system: 0, minorFaults: 0, majorFaults: 0, cpu: 0 };
+const spent = { api: { ...zero }, front: { ...zero }, alone: { ...zero } };
+const add = (sum, counters) => Object.keys(sum).forEach((name) => (sum[name] += counters[name]));
+const measure = async (pid, into, task) => {
+  const before = await countersOf(pid);
+  await task();
+  add(into, countersBetween(before, await countersOf(pid)));
+};
+const perf = process.env.PERF_OUT ? recordPerf(server.pid, process.env.PERF_OUT) : undefined;
 const t0 = Date.now();
-for (let i = 0; i < 40; i++) await rangeLoad(url, RANGE);
-const c1 = await cpuSecondsOf(server.pid);
-const f1 = accel ? await cpuSecondsOf(base.pid) : 0;
+for (let i = 0; i < 40; i++) {
+  const c0 = await countersOf(server.pid);
+  if (accel) await measure(base.pid, spent.front, () => rangeLoad(url, RANGE));
+  else await rangeLoad(url, RANGE);
+  add(spent.api, countersBetween(c0, await countersOf(server.pid)));
+  if (alone) await measure(alone.pid, spent.alone, () => rangeLoad(`${alone.baseUrl}/r.webm`, RANGE));
+}
+await perf?.stop();
+const { api, front } = spent;
 const perRequest = (seconds) => ((seconds / 2560) * 1e6).toFixed(0);
 console.log(
-  `API CPU per request ${perRequest(c1 - c0)} us, front nginx ${perRequest(f1 - f0)} us; ${Date.now() - t0} ms for 2560 requests`,
+  `API CPU per request ${perRequest(api.cpu)} us (user ${perRequest(api.user)}, system ${perRequest(api.system)}, ` +
+    `${(api.minorFaults / 2560).toFixed(1)} minor faults), front nginx ${perRequest(front.cpu)} us` +
+    `${alone ? `, nginx alone ${perRequest(spent.alone.cpu)} us` : ''}; ` +
+    `${Date.now() - t0} ms for 40 rounds; load ${load.toFixed(1)} to ${loadavg()[0].toFixed(1)}`,
 );
+// How many requests reached the API (with cached decisions: how many decisions nginx asked for).
+const metrics = await (
+  await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: 'Bearer profile-ranges-metrics' } })
+).text();
+const answered = [
+  ...metrics.matchAll(/^stream_http_requests_total\{route="\/api\/videoservice\/video\/:id"[^}]*\} (\d+)/gm),
+];
+console.log(
+  `the API answered ${answered.reduce((sum, [, count]) => sum + Number(count), 0)} stream requests in all (warm-up included)`,
+);
+// What the API spends with nothing to serve (its timers): with cached decisions, most of its share.
+const idleSeconds = Number(process.env.IDLE_SECONDS ?? 10);
+const idleBefore = await countersOf(server.pid);
+await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+const idle = countersBetween(idleBefore, await countersOf(server.pid));
+console.log(`API idle: ${((idle.cpu / idleSeconds) * 1000).toFixed(1)} ms of CPU per second over ${idleSeconds} s`);
+await alone?.stop();
 await server.stop();
 if (accel) await base.stop();
 await emulator.stop();

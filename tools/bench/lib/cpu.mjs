@@ -4,9 +4,15 @@ import { readFile } from 'node:fs/promises';
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux this runs on
 
-async function ownTicks(pid) {
+/** /proc/<pid>/stat's counters: minflt (7), majflt (9), utime (11), stime (12), after the name. */
+async function ownCounters(pid) {
   const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]); // utime, stime
+  return {
+    user: Number(fields[11]) / TICKS_PER_SECOND,
+    system: Number(fields[12]) / TICKS_PER_SECOND,
+    minorFaults: Number(fields[7]),
+    majorFaults: Number(fields[9]),
+  };
 }
 
 async function childrenOf(pid) {
@@ -14,8 +20,29 @@ async function childrenOf(pid) {
   return text.split(' ').filter(Boolean).map(Number);
 }
 
+/**
+ * User and system seconds and page faults of `pid` and its live children so far: read before and
+ * after a measured step (`countersBetween`) to see where its CPU went and how often it touched
+ * memory the kernel had to map anew (minor faults: memory handed back and taken again).
+ */
+export async function countersOf(pid) {
+  const total = await ownCounters(pid);
+  for (const child of await childrenOf(pid)) {
+    const counters = await ownCounters(child).catch(() => undefined);
+    if (!counters) continue;
+    for (const name of Object.keys(total)) total[name] += counters[name];
+  }
+  return total;
+}
+
+/** `after` minus `before` (see countersOf), with their sum as `cpu`. */
+export function countersBetween(before, after) {
+  const difference = {};
+  for (const name of Object.keys(before)) difference[name] = after[name] - before[name];
+  return { ...difference, cpu: difference.user + difference.system };
+}
+
 export async function cpuSecondsOf(pid) {
-  let ticks = await ownTicks(pid);
-  for (const child of await childrenOf(pid)) ticks += await ownTicks(child).catch(() => 0);
-  return ticks / TICKS_PER_SECOND;
+  const { user, system } = await countersOf(pid);
+  return user + system;
 }

@@ -1,8 +1,9 @@
 // Child processes for the benchmark: the real API server and Debian's nginx, each on a free port
 // of 127.0.0.1, stopped by their own pid.
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { freePort } from '../../src/free-port.mjs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { spawnServer } from './cores.mjs';
 
 async function waitForHttp(url, child, output, timeoutMs = 60_000, pollMs = 200) {
@@ -37,9 +38,24 @@ function track(child) {
 }
 
 /**
+ * The memory allocator's settings the product starts the API with: the `Environment=MALLOC_…` and
+ * `GLIBC_TUNABLES` lines of the deployment guide's unit (docs/deploy/stream-api@.service), which
+ * `npm start` and `npm run serve` set alike. A benchmark measures the server as people run it.
+ */
+function productServerEnv() {
+  const unit = readFileSync(resolve(import.meta.dirname, '../../../docs/deploy/stream-api@.service'), 'utf8');
+  return Object.fromEntries(
+    [...unit.matchAll(/^Environment=((?:MALLOC_\w+_|GLIBC_TUNABLES))=(\S+)$/gm)].map(([, name, value]) => [
+      name,
+      value,
+    ]),
+  );
+}
+
+/**
  * The API as its own process, so its memory can be read from /proc: from source through tsx (as
- * `npm start` runs it) or, with `built`, the compiled apps/api/dist/main.js (as `npm run serve`).
- * Resolves once it answers HTTP, with the seconds that took. `serverCore`: see cores.mjs.
+ * `npm start` runs it) or, with `built`, the compiled apps/api/dist/main.js (as `npm run serve`),
+ * with the product's malloc settings as both set them. Resolves once it answers HTTP, with the seconds that took. `serverCore`: see cores.mjs.
  */
 export async function startApiServer({
   root,
@@ -57,7 +73,8 @@ export async function startApiServer({
     [...nodeArgs, ...entry],
     {
       cwd: root,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      // The product's malloc settings first (productServerEnv): `env` may replace them.
+      env: { ...process.env, ...productServerEnv(), ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
     serverCore,

@@ -2,6 +2,7 @@
 // Content-Type its download is served with), read without losing a byte of the upload.
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { finished } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import { peekHead } from './stream-head';
 import { videoContentTypeOf } from './video-magic';
@@ -42,6 +43,19 @@ describe('peekHead', () => {
     const { head, body } = await peekHead(Readable.from(chunks), 64);
     expect(head.equals(bytes.subarray(0, 64))).toBe(true);
     expect((await buffer(body)).equals(bytes)).toBe(true);
+  });
+
+  it('passes the chunks on as they came, without copying them', async () => {
+    // An upload's chunks queue up behind a slow disk: each must reach the blob store as it is.
+    const chunks = Array.from({ length: 8 }, (_, i) => Buffer.alloc(256 * 1024, i));
+    chunks[0] = Buffer.concat([ebml('matroska'), chunks[0]!]);
+    const { head, body } = await peekHead(Readable.from(chunks), 64);
+    expect(head.equals(chunks[0]!.subarray(0, 64))).toBe(true);
+    const passed: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => passed.push(chunk)); // as a pipe reads it, chunk by chunk
+    await finished(body);
+    expect(Buffer.concat(passed).equals(Buffer.concat(chunks))).toBe(true);
+    for (const chunk of passed) expect(chunks.some((source) => source.buffer === chunk.buffer)).toBe(true);
   });
 
   it('gives a stream shorter than the head whole, and an empty one empty', async () => {

@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import { createTestUser } from '@stream/auth/testing';
 import { ensureSystemPackages } from '../src/system-packages.mjs';
 import { uploadFile } from './lib/http-load.mjs';
-import { loopedSource } from './lib/looped-source.mjs';
+import { CLIP_SECONDS, loopedSource } from './lib/looped-source.mjs';
 import { makeMov, transcodeMov } from './lib/mov-transcode.mjs';
 import { progressOverTime } from './lib/progress-samples.mjs';
 import { launchChromium, startProduct } from './lib/product.mjs';
@@ -203,7 +203,8 @@ Machine: ${cpus().length} cores, Node ${process.version}; 1-minute load average 
 ${loadavg()[0].toFixed(1)} at the end (other engineers' work on the same cores).
 
 Source: ${(r.sizeBytes / 1e6).toFixed(0)} MB MOV, ${r.durationSeconds.toFixed(1)} s of 1920×1080 ${FPS} fps screen content as
-ProRes 422 Proxy + PCM (what a Mac's screen recorder or an editor exports), uploaded to the real API
+ProRes 422 Proxy + PCM (what a Mac's screen recorder or an editor exports; ${CLIP_SECONDS} s encoded, then repeated
+by packet copy: lib/looped-source.mjs), uploaded to the real API
 (PGlite, local disk, worker in the API), which encodes it to the H.264/AAC MP4 that plays (x264
 \`X264_SETTINGS\`) and keeps the MOV as the original. RSS sampled from /proc every 100 ms (API) and
 200 ms (its ffmpeg children, summed).
@@ -265,7 +266,8 @@ Node ${process.version}, Debian's Chromium headless; 1-minute load average ${loa
 ${loadavg()[0].toFixed(1)} at the end (other engineers' work on the same 2 cores).
 
 Source: ${SECONDS} s of 1920×1080 ${FPS} fps screen content (still page, grid, a moving box, a busy corner),
-VP8 2.5 Mbit/s (MediaRecorder's rate for 1080p) + Opus, ${(webmBytes / 1e6).toFixed(1)} MB, uploaded to the real API.
+VP8 2.5 Mbit/s (MediaRecorder's rate for 1080p) + Opus, ${(webmBytes / 1e6).toFixed(1)} MB (${CLIP_SECONDS} s encoded,
+then repeated by packet copy: lib/looped-source.mjs), uploaded to the real API.
 The rendition job made the MP4 and the HLS presentation ${Math.round(renditionMs / 1000)} s after READY
 (${(renditionMs / 1000 / SECONDS).toFixed(2)}× the length, on the loaded machine): ${rungs}.
 

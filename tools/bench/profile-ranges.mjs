@@ -10,53 +10,28 @@
 // CPU of its own, so compare CPU per request only between runs alike); PERF_OUT=<file>: `perf
 // record -g` of the API through the timed rounds (`perf report -i <file>`).
 // Usage: npx tsx tools/bench/profile-ranges.mjs
-import { Buffer } from 'node:buffer';
-import { mkdtemp, rm, writeFile, chmod } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
-import { loadavg, tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
-import { makeTestClip } from '@stream/video-api/testing';
-import { readFile } from 'node:fs/promises';
 import { rangeLoad, uploadFile } from './lib/http-load.mjs';
-import { startApiServer, startFrontNginx, startNginx } from './lib/processes.mjs';
+import { startFrontNginx, startNginx } from './lib/processes.mjs';
 import { countersBetween, countersOf } from './lib/cpu.mjs';
-import { cores, runThisProcessOn } from './lib/cores.mjs';
+import { profilingSetup, startProfiledApi } from './lib/profiled-api.mjs';
 import { recordPerf } from './lib/perf.mjs';
 const root = resolve(import.meta.dirname, '../..');
 const MiB = 1 << 20;
 const size = 64 * MiB;
-const scratch = await mkdtemp(join(tmpdir(), 'prof-'));
-await chmod(scratch, 0o755);
-if (cores) runThisProcessOn(cores.client);
-const dataDir = join(scratch, 'data');
-const file = join(scratch, 'r.webm');
-await makeTestClip(join(scratch, 'seed.webm'), { seconds: 1, audio: false, live: true }, '/usr/bin/ffmpeg');
-await writeFile(file, Buffer.concat([await readFile(join(scratch, 'seed.webm')), randomBytes(size)]).subarray(0, size));
-const emulator = await startAuthEmulator();
-const user = await createTestUser(emulator.host);
+const setup = await profilingSetup({ prefix: 'prof-', fileBytes: size });
+const { scratch, dataDir, file, emulator, user } = setup;
 const accel = process.env.ACCEL !== '0';
-const server = await startApiServer({
+const server = await startProfiledApi({
   root,
-  built: process.env.BUILT === '1',
-  startTimeoutMs: 180_000,
-  serverCore: true,
-  nodeArgs: [
-    ...(process.env.PROFILE === '0'
+  setup,
+  nodeArgs:
+    process.env.PROFILE === '0'
       ? []
-      : ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR ?? '/tmp/stream-range-profile']),
-    ...(process.env.PERF_OUT ? ['--perf-basic-prof'] : []),
-  ],
-  env: {
-    DATA_DIR: dataDir,
-    WEB_DIST: join(scratch, 'x'),
-    WORKER: 'false',
-    LOG_LEVEL: 'warn',
-    METRICS_TOKEN: 'profile-ranges-metrics',
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-    FIREBASE_PROJECT_ID: emulator.projectId,
-    ...(accel ? { ACCEL_REDIRECT: '/_stream_blobs/' } : {}),
-  },
+      : ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR ?? '/tmp/stream-range-profile'],
+  env: { METRICS_TOKEN: 'profile-ranges-metrics', ...(accel ? { ACCEL_REDIRECT: '/_stream_blobs/' } : {}) },
 });
 const up = await uploadFile(`${server.baseUrl}/api/videoservice/upload`, file, user.idToken);
 const base = accel

@@ -8,17 +8,12 @@
 // BUILT=1 runs apps/api/dist, PROFILE_DIR writes the server's V8 CPU profile there, PERF_OUT=<f>
 // records the first round of each path with `perf record -g` into <f>.multipart and <f>.tus.
 // Usage: npx tsx tools/bench/profile-uploads.mjs
-import { Buffer } from 'node:buffer';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
-import { makeTestClip } from '@stream/video-api/testing';
+import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { uploadFile } from './lib/http-load.mjs';
-import { startApiServer } from './lib/processes.mjs';
 import { countersBetween, countersOf } from './lib/cpu.mjs';
-import { cores, runThisProcessOn } from './lib/cores.mjs';
+import { profilingSetup, startProfiledApi } from './lib/profiled-api.mjs';
 import { recordPerf } from './lib/perf.mjs';
 import { closeTusAgent, tusUpload } from '../soak/tus.mjs';
 
@@ -30,35 +25,13 @@ const tusChunk = Number(process.env.TUS_CHUNK_KIB ?? 4096) * 1024;
 const extraEnv = JSON.parse(process.env.SERVER_ENV ?? '{}');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const scratch = await mkdtemp(join(tmpdir(), 'prof-up-'));
-await chmod(scratch, 0o755);
-if (cores) runThisProcessOn(cores.client);
-const dataDir = join(scratch, 'data');
-const file = join(scratch, 'r.webm');
-await makeTestClip(join(scratch, 'seed.webm'), { seconds: 1, audio: false, live: true }, '/usr/bin/ffmpeg');
-const seed = await readFile(join(scratch, 'seed.webm'));
-await writeFile(file, Buffer.concat([seed, randomBytes(sizeMiB * MiB - seed.length)]));
-const emulator = await startAuthEmulator();
-const user = await createTestUser(emulator.host);
-const server = await startApiServer({
+const setup = await profilingSetup({ prefix: 'prof-up-', fileBytes: sizeMiB * MiB });
+const { scratch, file, emulator, user } = setup;
+const server = await startProfiledApi({
   root,
-  built: process.env.BUILT === '1',
-  startTimeoutMs: 180_000,
-  serverCore: true,
-  nodeArgs: [
-    ...(process.env.PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR] : []),
-    ...(process.env.PERF_OUT ? ['--perf-basic-prof'] : []),
-  ],
-  env: {
-    DATA_DIR: dataDir,
-    WEB_DIST: join(scratch, 'x'),
-    WORKER: 'false',
-    LOG_LEVEL: 'warn',
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-    FIREBASE_PROJECT_ID: emulator.projectId,
-    MAX_UPLOAD_BYTES: String(Math.max(2048, sizeMiB + 1) * MiB),
-    ...extraEnv,
-  },
+  setup,
+  nodeArgs: process.env.PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR] : [],
+  env: { MAX_UPLOAD_BYTES: String(Math.max(2048, sizeMiB + 1) * MiB), ...extraEnv },
 });
 
 async function deleteVideo(videoId) {

@@ -87,7 +87,7 @@ describe("the soak's memory timeline", () => {
     const sampler = sampleTimeline(async () => {
       reads++;
       if (reads === 2) throw new Error('busy');
-      return { rss: reads * MiB, heapUsed: MiB, heapTotal: 2 * MiB, external: NaN };
+      return { rss: reads * MiB, heapUsed: MiB, heapTotal: 2 * MiB, external: NaN, databaseWasm: 3 * MiB };
     }, 0.05);
     await new Promise((done) => setTimeout(done, 180));
     const samples = await sampler.stop();
@@ -95,7 +95,9 @@ describe("the soak's memory timeline", () => {
     expect(samples.map((s) => s.rss / MiB)).not.toContain(2);
     expect(samples.map((s) => s.seconds)).toEqual([...samples.map((s) => s.seconds)].sort((a, b) => a - b));
     const table = timelineTable(samples);
-    expect(table.split('\n')[0]).toBe('| s | RSS MiB | heap used MiB | heap total MiB | external MiB |');
-    expect(table.split('\n')[2]).toMatch(/^\| 0 \| 1 \| 1 \| 2 \| – \|$/);
+    expect(table.split('\n')[0]).toBe(
+      '| s | RSS MiB | heap used MiB | heap total MiB | external MiB | database WASM MiB |',
+    );
+    expect(table.split('\n')[2]).toMatch(/^\| 0 \| 1 \| 1 \| 2 \| – \| 3 \|$/);
   });
 });

@@ -22,6 +22,7 @@ import { ensureSystemPackages } from '../src/system-packages.mjs';
 import { uploadFile } from './lib/http-load.mjs';
 import { CLIP_SECONDS, loopedSource } from './lib/looped-source.mjs';
 import { makeMov, transcodeMov } from './lib/mov-transcode.mjs';
+import { screenContentInputs } from './lib/screen-content.mjs';
 import { progressOverTime } from './lib/progress-samples.mjs';
 import { launchChromium, startProduct } from './lib/product.mjs';
 
@@ -36,11 +37,7 @@ const MOV_MB = Number(process.env.BENCH_MOV_MB ?? 1024);
 const LINK_BITS = 3_000_000;
 const log = (line) => console.log(`[bench:hls] ${new Date().toISOString().slice(11, 19)} ${line}`);
 
-/**
- * Screen content as a recorder sees it: a still page (white, a grid) with a box moving across and a
- * busy corner (a small test pattern, like a playing clip or a cursor trail), BENCH_FPS, VP8 at
- * MediaRecorder's 2.5 Mbit/s for 1080p, Opus.
- */
+/** Screen content (lib/screen-content.mjs) as a recorder sends it: VP8 at MediaRecorder's 2.5 Mbit/s for 1080p, Opus. */
 async function screenRecording(seconds) {
   const dir = join(tmpdir(), 'stream-bench-hls-cache');
   const path = join(dir, `screen-1080p-${seconds}s-${FPS}fps.webm`);
@@ -50,27 +47,8 @@ async function screenRecording(seconds) {
   const partial = `${path}.partial.webm`;
   const encode = (length, out) =>
     run('/usr/bin/ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `color=c=white:s=1920x1080:r=${FPS},drawgrid=w=160:h=90:t=2:c=0xdddddd,drawbox=x='mod(t*120,1700)':y=480:w=200:h=120:c=0x3366cc:t=fill`,
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=320x180:rate=${FPS}`,
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440',
-      '-filter_complex',
-      '[0:v][1:v]overlay=x=1560:y=860[v]',
-      '-map',
-      '[v]',
-      '-map',
-      '2:a',
+      ...['-v', 'error', '-y'],
+      ...screenContentInputs(FPS),
       '-t',
       String(length),
       '-c:v',

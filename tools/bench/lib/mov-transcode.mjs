@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { uploadFile } from './http-load.mjs';
 import { loopedSource } from './looped-source.mjs';
+import { screenContentInputs } from './screen-content.mjs';
 import { keepProgressSample } from './progress-samples.mjs';
 import { sampleRss } from './rss.mjs';
 
@@ -20,10 +21,8 @@ export async function makeMov(cacheDir, megabytes, fps, log) {
   await mkdir(cacheDir, { recursive: true });
   const make = (seconds, out) =>
     run('/usr/bin/ffmpeg', [
-      ...['-v', 'error', '-y', '-f', 'lavfi', '-i'],
-      `color=c=white:s=1920x1080:r=${fps},drawgrid=w=160:h=90:t=2:c=0xdddddd,drawbox=x='mod(t*120,1700)':y=480:w=200:h=120:c=0x3366cc:t=fill`,
-      ...['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=${fps}`, '-f', 'lavfi', '-i', 'sine=frequency=440'],
-      ...['-filter_complex', '[0:v][1:v]overlay=x=1560:y=860[v]', '-map', '[v]', '-map', '2:a'],
+      ...['-v', 'error', '-y'],
+      ...screenContentInputs(fps),
       ...['-t', String(seconds), '-c:v', 'prores_ks', '-profile:v', '0', '-c:a', 'pcm_s16le', '-f', 'mov', out],
     ]);
   const probe = `${path}.probe.mov`;

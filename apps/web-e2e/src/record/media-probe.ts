@@ -22,8 +22,13 @@ export async function probeStreams(path: string): Promise<ProbedStream[]> {
   return (JSON.parse(stdout) as { streams: ProbedStream[] }).streams;
 }
 
-/** Mean and max volume (dB) of the first audio stream, by ffmpeg's volumedetect. */
-export async function audioVolume(path: string): Promise<{ meanDb: number; maxDb: number }> {
+/** Mean and max volume (dB) of the first audio stream (or of one band of it), by ffmpeg's volumedetect. */
+export async function audioVolume(
+  path: string,
+  options: { bandHz?: number } = {},
+): Promise<{ meanDb: number; maxDb: number }> {
+  // A band (two narrow band-pass filters around it) measures one tone apart from others in the mix.
+  const band = options.bandHz ? `bandpass=f=${options.bandHz}:width_type=q:w=8,`.repeat(2) : '';
   const { stderr } = await run('ffmpeg', [
     '-hide_banner',
     '-nostats',
@@ -32,7 +37,7 @@ export async function audioVolume(path: string): Promise<{ meanDb: number; maxDb
     '-map',
     '0:a:0',
     '-af',
-    'volumedetect',
+    `${band}volumedetect`,
     '-f',
     'null',
     '-',

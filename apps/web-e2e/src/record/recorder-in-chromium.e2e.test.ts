@@ -268,27 +268,39 @@ describe('the recorder libs in Chromium', () => {
   });
 
   it(
-    'the mix carries both sources: louder than the screen audio or the microphone alone',
+    'the mix carries both sources: a tone from the screen and beeps from the microphone, each in its own band',
     { timeout: 90_000 },
     async () => {
       const page = await pageWithLibs();
-      const meanDb: Record<string, number> = {};
+      // Chromium's fake screen audio and fake microphone are the same 400 Hz beep, and two copies of
+      // one tone add by phase (0 to 4 times one's power): summed loudness cannot tell whether both
+      // are in the mix. So the screen sounds a 1 kHz tone of its own, and each band is measured.
+      const bands: Record<string, { screen: number; microphone: number }> = {};
       for (const sources of ['screen', 'microphone', 'screen+microphone'] as const) {
         const base64 = await page.evaluate(async (sources) => {
           const devices = navigator.mediaDevices;
           const original = { display: devices.getDisplayMedia.bind(devices), user: devices.getUserMedia.bind(devices) };
           if (sources === 'screen')
             devices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
-          if (sources === 'microphone') {
-            devices.getDisplayMedia = async (constraints) => {
-              const stream = await original.display(constraints);
-              for (const track of stream.getAudioTracks()) {
-                stream.removeTrack(track);
-                track.stop();
-              }
-              return stream;
-            };
-          }
+          devices.getDisplayMedia = async (constraints) => {
+            const stream = await original.display(constraints);
+            for (const track of stream.getAudioTracks()) {
+              stream.removeTrack(track);
+              track.stop();
+            }
+            if (sources !== 'microphone') {
+              const context = new AudioContext();
+              const tone = context.createOscillator();
+              tone.frequency.value = 1_000;
+              const gain = context.createGain();
+              gain.gain.value = 0.05;
+              const out = context.createMediaStreamDestination();
+              tone.connect(gain).connect(out);
+              tone.start();
+              stream.addTrack(out.stream.getAudioTracks()[0]!);
+            }
+            return stream;
+          };
           try {
             const recorder = window.stream.createRecorder();
             const started = await recorder.start();
@@ -308,12 +320,22 @@ describe('the recorder libs in Chromium', () => {
         }, sources);
         const path = join(workDir, `${sources}.webm`);
         writeFileSync(path, Buffer.from(base64, 'base64'));
-        meanDb[sources] = (await audioVolume(path)).meanDb;
+        bands[sources] = {
+          screen: (await audioVolume(path, { bandHz: 1_000 })).meanDb,
+          microphone: (await audioVolume(path, { bandHz: 400 })).meanDb,
+        };
       }
-      // Two beeping sources summed carry about twice the power of one (+3 dB); a lost source would not.
-      expect(meanDb['screen']).toBeGreaterThan(-60);
-      expect(meanDb['microphone']).toBeGreaterThan(-60);
-      expect(meanDb['screen+microphone']).toBeGreaterThan(Math.max(meanDb['screen']!, meanDb['microphone']!) + 1.5);
+      const {
+        screen,
+        microphone,
+        'screen+microphone': mix,
+      } = bands as Record<string, { screen: number; microphone: number }>;
+      // Each band is its own source's: the other source alone leaves it at least 15 dB quieter.
+      expect(screen!.screen).toBeGreaterThan(microphone!.screen + 15);
+      expect(microphone!.microphone).toBeGreaterThan(screen!.microphone + 15);
+      // The mix holds each source about as loud as recorded alone; a lost one would fall 15 dB or more.
+      expect(mix!.screen).toBeGreaterThan(screen!.screen - 6);
+      expect(mix!.microphone).toBeGreaterThan(microphone!.microphone - 6);
       await page.context().close();
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAudio, describeCaptureError, messages } from './messages.ts';
+import { describeAudio, describeCameraError, describeCaptureError, messages } from './messages.ts';
 
 describe('describeCaptureError', () => {
   it('a refused or cancelled screen share is "denied" with a next step', () => {
@@ -18,6 +18,23 @@ describe('describeCaptureError', () => {
     expect(describeCaptureError(new DOMException('x', 'NotSupportedError')).message).toBe(messages.unsupported);
     expect(describeCaptureError(new Error('odd')).message).toBe('The recording could not start (odd).');
     expect(describeCaptureError('nothing useful').message).toBe('The recording could not start.');
+  });
+});
+
+describe('describeCameraError', () => {
+  it('a camera refused is "denied" by the same names as the screen; anything else is unavailable', () => {
+    for (const name of ['NotAllowedError', 'SecurityError', 'PermissionDeniedError']) {
+      expect(describeCameraError(new DOMException('no', name))).toEqual({
+        kind: 'denied',
+        message: messages.cameraDenied,
+      });
+      expect(describeCaptureError(new DOMException('no', name)).kind).toBe('denied');
+    }
+    expect(describeCameraError(new DOMException('busy', 'NotReadableError'))).toEqual({
+      kind: 'failed',
+      message: messages.cameraUnavailable,
+    });
+    expect(describeCameraError('nothing useful').kind).toBe('failed');
   });
 });
 

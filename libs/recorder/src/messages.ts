@@ -50,14 +50,18 @@ export function describeSinkFailure(name: string, required: boolean, detail: str
     : `The ${name} stopped (${detail}). The recording itself goes on and is kept here.`;
 }
 
+/** The names a browser gives a capture the person or a policy refused (PermissionDeniedError: old Chrome). */
+const REFUSED = ['NotAllowedError', 'SecurityError', 'PermissionDeniedError'];
+
+/** The name of a thrown Error or DOMException ('' for anything else). */
+const errorName = (error: unknown): string =>
+  error instanceof Error || isDomExceptionLike(error) ? (error as { name: string }).name : '';
+
 /** Map an error thrown by getDisplayMedia (or MediaRecorder's constructor) to what the page says. */
 export function describeCaptureError(error: unknown): CaptureFailure {
-  const name = error instanceof Error || isDomExceptionLike(error) ? (error as { name: string }).name : '';
+  const name = errorName(error);
+  if (REFUSED.includes(name)) return { kind: 'denied', message: messages.screenDenied };
   switch (name) {
-    case 'NotAllowedError':
-    case 'SecurityError':
-    case 'PermissionDeniedError':
-      return { kind: 'denied', message: messages.screenDenied };
     case 'NotFoundError':
     case 'OverconstrainedError':
       return { kind: 'failed', message: messages.screenNotFound };
@@ -76,11 +80,9 @@ export function describeCaptureError(error: unknown): CaptureFailure {
 
 /** Map an error thrown by getUserMedia for the camera to what the page says. */
 export function describeCameraError(error: unknown): CaptureFailure {
-  const name = error instanceof Error || isDomExceptionLike(error) ? (error as { name: string }).name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') {
-    return { kind: 'denied', message: messages.cameraDenied };
-  }
-  return { kind: 'failed', message: messages.cameraUnavailable };
+  return REFUSED.includes(errorName(error))
+    ? { kind: 'denied', message: messages.cameraDenied }
+    : { kind: 'failed', message: messages.cameraUnavailable };
 }
 
 function isDomExceptionLike(error: unknown): boolean {

@@ -1,3 +1,4 @@
+import type { AnnotationFields } from '@stream/proto';
 import type { VideoFrame } from './video-frames';
 
 /** A part of a video's timeline, in seconds: [start, end). */
@@ -7,17 +8,10 @@ export interface TimeRange {
 }
 
 /**
- * A region to blur into the frames (issue 31): [from, to) on the source's timeline, the rectangle in
- * percent of the frame.
+ * A region to blur into the frames (issue 31): a BLUR annotation's time and place, [from, to) on the
+ * source's timeline, the rectangle in percent of the frame.
  */
-export interface BlurRegion {
-  from: number;
-  to: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type BlurRegion = Pick<AnnotationFields, 'from' | 'to' | 'x' | 'y' | 'width' | 'height'>;
 
 /**
  * One piece of a smart cut: `frames` frames from the one at `from` (a presentation time of the

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { SqlRunner } from './contracts';
+import { lookEvery } from './look-every';
 import type { RenditionQueue } from './rendition-contracts';
 import { RENDITION_QUEUE } from './video-queue';
 
@@ -45,26 +46,19 @@ export function backfillRenditions(deps: {
   intervalMs?: number;
 }): () => void {
   const { sql, renditions, log } = deps;
-  let running = false;
-  const look = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const { rows } = await sql.executeSql(WAITING_JOBS, [RENDITION_QUEUE]);
-      const room = BACKFILL_WAITING_JOBS - Number((rows[0] as { waiting: number } | undefined)?.waiting ?? 0);
-      if (room <= 0) return;
-      const missing = await sql.executeSql(MISSING_RENDITIONS, [RENDITION_QUEUE, room]);
-      for (const { id } of missing.rows as { id: string }[]) {
-        await renditions.enqueueMp4(id);
-        log.info({ videoId: id }, 'mp4 rendition queued for a video that had none');
-      }
-    } catch (error) {
-      log.debug({ err: error }, 'could not look for videos without an mp4 rendition'); // the next look tries again
-    } finally {
-      running = false;
-    }
+  const every = {
+    everyMs: deps.intervalMs ?? LOOK_EVERY_MS,
+    log,
+    failed: 'could not look for videos without an mp4 rendition',
   };
-  void look();
-  const timer = setInterval(() => void look(), deps.intervalMs ?? LOOK_EVERY_MS).unref();
-  return () => clearInterval(timer);
+  return lookEvery(every, async () => {
+    const { rows } = await sql.executeSql(WAITING_JOBS, [RENDITION_QUEUE]);
+    const room = BACKFILL_WAITING_JOBS - Number((rows[0] as { waiting: number } | undefined)?.waiting ?? 0);
+    if (room <= 0) return;
+    const missing = await sql.executeSql(MISSING_RENDITIONS, [RENDITION_QUEUE, room]);
+    for (const { id } of missing.rows as { id: string }[]) {
+      await renditions.enqueueMp4(id);
+      log.info({ videoId: id }, 'mp4 rendition queued for a video that had none');
+    }
+  });
 }

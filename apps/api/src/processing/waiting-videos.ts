@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { freeBytes } from '../storage/disk-full';
 import type { SqlRunner, VideoProcessingQueue } from './contracts';
+import { lookEvery } from './look-every';
 import { GAVE_UP_QUEUE, PROCESS_QUEUE } from './video-queue';
 
 /** Room below which a full disk is presumed still full: an attempt needs about twice the upload. */
@@ -38,24 +39,17 @@ export function requeueWhenRoom(deps: {
   intervalMs?: number;
 }): () => void {
   const { sql, queue, scratchDir, log } = deps;
-  let running = false;
-  const look = async () => {
-    if (running) return;
-    running = true;
-    try {
-      if ((await freeBytes(scratchDir)) < MIN_ROOM_BYTES) return;
-      const { rows } = await sql.executeSql(WAITING_VIDEOS, [PROCESS_QUEUE, GAVE_UP_QUEUE]);
-      for (const { id } of rows as { id: string }[]) {
-        await queue.enqueue(id);
-        log.info({ videoId: id }, 'room again: processing queued once more');
-      }
-    } catch (error) {
-      log.debug({ err: error }, 'could not look for videos waiting for room'); // the next look tries again
-    } finally {
-      running = false;
-    }
+  const every = {
+    everyMs: deps.intervalMs ?? LOOK_EVERY_MS,
+    log,
+    failed: 'could not look for videos waiting for room',
   };
-  void look();
-  const timer = setInterval(() => void look(), deps.intervalMs ?? LOOK_EVERY_MS).unref();
-  return () => clearInterval(timer);
+  return lookEvery(every, async () => {
+    if ((await freeBytes(scratchDir)) < MIN_ROOM_BYTES) return;
+    const { rows } = await sql.executeSql(WAITING_VIDEOS, [PROCESS_QUEUE, GAVE_UP_QUEUE]);
+    for (const { id } of rows as { id: string }[]) {
+      await queue.enqueue(id);
+      log.info({ videoId: id }, 'room again: processing queued once more');
+    }
+  });
 }

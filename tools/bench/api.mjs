@@ -22,7 +22,13 @@ import { promisify } from 'node:util';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
 import { makeTestClip } from '@stream/video-api/testing';
 import { rangeLoad, uploadFile, wholeGet } from './lib/http-load.mjs';
-import { startApiServer, startBareNodeSink, startFrontNginx, startNginx } from './lib/processes.mjs';
+import {
+  startApiServer,
+  startBareNodeRanges,
+  startBareNodeSink,
+  startFrontNginx,
+  startNginx,
+} from './lib/processes.mjs';
 import { countersBetween, countersOf, cpuSecondsOf } from './lib/cpu.mjs';
 import { memoryOf, sampleRss } from './lib/rss.mjs';
 import { rawTcpIngest } from './lib/raw-tcp.mjs';
@@ -183,6 +189,7 @@ async function main() {
     const bare = await startBareNodeSink({ dir: bareDir, serverCore: true });
     cleanups.unshift(() => bare.stop());
     const bareSeconds = [];
+    const bareCpuSeconds = [];
     for (let round = 0; round < INGEST_ROUNDS; round++) {
       const target = join(dataDir, 'cp', `copy-${round}.webm`);
       if (round < ROUNDS) {
@@ -214,7 +221,9 @@ async function main() {
       uploaded = upload.value.json.video;
       if (round < INGEST_ROUNDS - 1) await deleteVideo(server.baseUrl, user.idToken, uploaded.id);
       await settleMemory();
+      const bareBefore = await countersOf(bare.pid);
       bareSeconds.push((await timed(() => uploadFile(`${bare.baseUrl}/`, file, 'none'))).seconds);
+      bareCpuSeconds.push(countersBetween(bareBefore, await countersOf(bare.pid)).cpu);
       await rm(bareDir, { recursive: true, force: true });
       await mkdir(bareDir, { recursive: true });
       await settleMemory();
@@ -241,6 +250,8 @@ async function main() {
       await rm(target);
     }
     const uploadCpuPerGiB = median(uploadCpuSeconds) / (size / (1024 * MiB));
+    // What Node's HTTP server itself spends on an upload body, with nothing of the product's.
+    const bareCpuPerGiB = median(bareCpuSeconds) / (size / (1024 * MiB));
     // Memory handed back to the system and taken again costs a fault per page (issue 34).
     const uploadFaultsPerGiB = median(uploadFaults) / (size / (1024 * MiB));
     const ingest = {
@@ -261,7 +272,11 @@ async function main() {
     cleanups.unshift(() => nginx.stop());
     const apiVideoUrl = new URL(uploaded.url, server.baseUrl).href;
     const nginxUrl = `${nginx.baseUrl}/recording.webm`;
-    for (const url of [apiVideoUrl, nginxUrl]) {
+    // The floor of any Node range server here: read into a reused buffer and write, nothing else.
+    const bareRanges = await startBareNodeRanges({ file, serverCore: true });
+    cleanups.unshift(() => bareRanges.stop());
+    const bareRangesUrl = `${bareRanges.baseUrl}/recording.webm`;
+    for (const url of [apiVideoUrl, nginxUrl, bareRangesUrl]) {
       if ((await wholeGet(url, { verify: true })).sha256 !== fileSha)
         throw new Error(`${url} answered other bytes than the file`);
     }
@@ -270,9 +285,10 @@ async function main() {
     for (let round = 0; round < WARM_RANGE_ROUNDS; round++) {
       await rangeLoad(nginxUrl, { size, ...RANGE });
       await rangeLoad(apiVideoUrl, { size, ...RANGE });
+      await rangeLoad(bareRangesUrl, { size, ...RANGE });
     }
-    const rounds = { api: [], nginx: [], apiWhole: [], nginxWhole: [] };
-    const cpu = { api: 0, nginx: 0, bytes: 0 };
+    const rounds = { api: [], nginx: [], bare: [], apiWhole: [], nginxWhole: [] };
+    const cpu = { api: 0, nginx: 0, bare: 0, bytes: 0 };
     for (let round = 0; round < RANGE_ROUNDS; round++) {
       const nginxCpu = await cpuSecondsOf(nginx.pid);
       const n = await rangeLoad(nginxUrl, { size, ...RANGE });
@@ -281,12 +297,23 @@ async function main() {
       const a = await rangeLoad(apiVideoUrl, { size, ...RANGE });
       cpu.api += (await cpuSecondsOf(server.pid)) - apiCpu;
       cpu.bytes += a.bytes;
+      const bareCpu = await cpuSecondsOf(bareRanges.pid);
+      const b = await rangeLoad(bareRangesUrl, { size, ...RANGE });
+      cpu.bare += (await cpuSecondsOf(bareRanges.pid)) - bareCpu;
       rounds.nginx.push(mibps(n.bytes, n.seconds));
       rounds.api.push(mibps(a.bytes, a.seconds));
-      log(`round ${round + 1}: ranges nginx ${fmt(rounds.nginx.at(-1))} MiB/s, api ${fmt(rounds.api.at(-1))} MiB/s`);
+      rounds.bare.push(mibps(b.bytes, b.seconds));
+      log(
+        `round ${round + 1}: ranges nginx ${fmt(rounds.nginx.at(-1))} MiB/s, api ${fmt(rounds.api.at(-1))} MiB/s, bare Node ${fmt(rounds.bare.at(-1))} MiB/s`,
+      );
     }
     const GiB = 1024 * MiB;
-    const cpuPerGiB = { api: cpu.api / (cpu.bytes / GiB), nginx: cpu.nginx / (cpu.bytes / GiB) };
+    const cpuPerGiB = {
+      api: cpu.api / (cpu.bytes / GiB),
+      nginx: cpu.nginx / (cpu.bytes / GiB),
+      bare: cpu.bare / (cpu.bytes / GiB),
+    };
+    await bareRanges.stop();
     for (let round = 0; round < 2; round++) {
       rounds.nginxWhole.push(await wholeGet(nginxUrl));
       rounds.apiWhole.push(await wholeGet(apiVideoUrl));
@@ -478,12 +505,14 @@ built), local blob store, PGlite, worker off, with the malloc settings of docs/d
 | ingest: upload vs \`cp\` into the data dir (median of ${INGEST_ROUNDS} and ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cp)} MiB/s (cp) | ${fmt(results.ingestRatio, 2)}× | (informative) | |
 | ingest, like for like: upload vs \`cp\` + \`sync\` of the copy (median of ${INGEST_ROUNDS} and ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cpSync)} MiB/s (cp+sync) | ${fmt(results.durableIngestRatio, 2)}× | (informative) | |
 | ingest: server CPU per GiB uploaded (user + system, median of ${INGEST_ROUNDS}; ${fmt(uploadFaultsPerGiB)} minor page faults per GiB) | ${fmt(uploadCpuPerGiB, 2)} s | | | ≤ ${accelTargets.uploadCpuPerGiB} s | ${mark(uploadCpuPerGiB <= accelTargets.uploadCpuPerGiB)} |
+| ingest floor: bare Node's CPU per GiB for the same upload (\`http\` body → file, no parsing; median of ${INGEST_ROUNDS}) | ${fmt(uploadCpuPerGiB, 2)} s | ${fmt(bareCpuPerGiB, 2)} s (bare Node) | ${fmt(uploadCpuPerGiB / bareCpuPerGiB, 2)}× the CPU | (informative) | |
 | ingest ceiling: bare Node \`http\` body → file, no parsing (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.bare)} MiB/s (bare Node; itself ${fmt(results.bareVsCp, 2)}× cp) | ${fmt(results.bareIngestRatio, 2)}× | (informative) | |
 | ingest ceiling of this machine: raw TCP → file, 1 MiB reads, no HTTP, flushed like the upload (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawDurable)} MiB/s (raw TCP; itself ${fmt(ingest.rawDurable / ingest.cp, 2)}× cp) | ${fmt(pairedIngestRatio, 2)}× | ≥ ${targets.ingest}× (issue 34: ≥ ${accelTargets.uploadVsRaw}×) | ${mark(pass.ingest)}${pairedIngestRatio >= accelTargets.uploadVsRaw ? '' : ' (issue 34: **missed**)'} |
 | what Node's HTTP server allows here: bare Node against that raw-TCP ceiling (ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.bare)} MiB/s (bare Node) | ${fmt(ingest.rawDurable)} MiB/s (raw TCP) | ${fmt(pairedBareRatio, 2)}× | (informative) | |
 | the same, not flushed (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawCached)} MiB/s (raw TCP; itself ${fmt(ingest.rawCached / ingest.cp, 2)}× cp) | ${fmt(ingest.upload / ingest.rawCached, 2)}× | (informative) | |
 | streaming: ${RANGE.count} × 1 MiB ranges, ${RANGE.concurrency} connections (medians; ratio: median of ${RANGE_ROUNDS} paired rounds) | ${fmt(streaming.api)} MiB/s | ${fmt(streaming.nginx)} MiB/s (nginx) | ${fmt(results.streamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(pass.streaming)} |
 | streaming: server CPU per GiB of those ranges (user + system, all rounds) | ${fmt(cpuPerGiB.api, 2)} s | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(cpuPerGiB.api / cpuPerGiB.nginx <= accelTargets.nodeCpu)} |
+| streaming floor: bare Node reading each range into a reused 1 MiB buffer and writing it (no routing, auth or database), CPU per GiB against nginx's (all rounds) | ${fmt(cpuPerGiB.bare, 2)} s (bare Node; ${fmt(median(rounds.bare))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.bare / cpuPerGiB.nginx, 2)}× the CPU | (informative) | |
 | streaming, built server (\`npm run serve\`): the same ranges (ratio: median of ${BUILT_RANGE_ROUNDS} paired rounds) | ${fmt(median(builtRounds.api))} MiB/s | ${fmt(median(builtRounds.nginx))} MiB/s (nginx) | ${fmt(builtStreamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(builtStreamingRatio >= targets.streaming)} |
 | streaming, built server: CPU per GiB against nginx's | ${fmt(builtCpu.api / (builtCpu.bytes / GiB), 2)} s | ${fmt(builtCpu.nginx / (builtCpu.bytes / GiB), 2)} s (nginx) | ${fmt(builtCpuRatio, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(builtCpuRatio <= accelTargets.nodeCpu)} |
 | streaming behind nginx (\`ACCEL_REDIRECT\`, docs/deploy nginx files, built API): the same ranges against nginx alone (ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(median(accelRounds.accel))} MiB/s | ${fmt(median(accelRounds.nginx))} MiB/s (nginx alone) | ${fmt(accelRatio, 2)}× | ≥ ${accelTargets.throughput}× | ${mark(accelRatio >= accelTargets.throughput)} |
@@ -502,7 +531,7 @@ ${footprints
 
 Per round: cp ${cpSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; cp+sync ${cpSyncSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; upload ${uploadSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s;
 bare Node ${bareSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; raw TCP flushed ${rawDurableSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s (ratios ${rawDurableSeconds.map((raw, round) => fmt(raw / uploadSeconds[round], 2)).join(', ')}), not flushed ${rawCachedSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s;
-ranges nginx ${rounds.nginx.map((v) => fmt(v)).join(', ')} MiB/s, api ${rounds.api.map((v) => fmt(v)).join(', ')} MiB/s (ratios ${rounds.api.map((v, i) => fmt(v / rounds.nginx[i], 2)).join(', ')}).
+ranges nginx ${rounds.nginx.map((v) => fmt(v)).join(', ')} MiB/s, api ${rounds.api.map((v) => fmt(v)).join(', ')} MiB/s (ratios ${rounds.api.map((v, i) => fmt(v / rounds.nginx[i], 2)).join(', ')}), bare Node ${rounds.bare.map((v) => fmt(v)).join(', ')} MiB/s.
 
 Notes: every timed write starts after an untimed copy and delete of the file and a \`sync\`, so each
 finds the same just-freed page cache (this VM returns long-free memory to its host, and touching
@@ -527,6 +556,10 @@ RPCs hand out. Both get ${WARM_RANGE_ROUNDS} untimed rounds of ranges first (the
 API's request path for about 4,000 requests. Idle memory is read 5 s after the server first
 answers; PGlite's rows start on an empty DATA_DIR, PostgreSQL's on a database an untimed start migrated. Throughput on this shared machine
 swings by a factor of two between runs; the CPU each server spends per GiB is the steadier figure.
+The floors are Node with nothing of the product's: for ranges a bare \`node:http\` server reading each
+range of the same file into one reused 1 MiB buffer and writing it (the two copies sendfile spares
+nginx), in the same paired rounds; for uploads the bare body → file pipe above. Where a floor is above
+a target, no Node server reaches that target here.
 Behind nginx: the built API with \`ACCEL_REDIRECT=/_stream_blobs/\` behind a second nginx configured by
 docs/deploy/nginx-http.conf and nginx-locations.conf (one worker, no access log, like the reference), both
 on the server core; every 1 MiB range is one request the API checks (signature, revocation, the range)

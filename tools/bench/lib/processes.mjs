@@ -214,3 +214,55 @@ http {
   await waitForHttp(`${baseUrl}/healthz`, child, handle.output, 15_000);
   return { ...handle, baseUrl };
 }
+
+/**
+ * The floor of any Node range server on this machine: a bare node:http server that answers
+ * `Range: bytes=a-b` of one file by reading it into one reused 1 MiB buffer and writing each read
+ * (the two copies sendfile avoids), with no routing, auth, database or headers beyond the range's.
+ * `env` adds to its environment (the product's malloc settings).
+ */
+export async function startBareNodeRanges({ file, serverCore = false, env = {} }) {
+  const port = await freePort();
+  const source = `
+    const { createServer } = require('node:http');
+    const { openSync, fstatSync, read } = require('node:fs');
+    const fd = openSync(${JSON.stringify(file)}, 'r');
+    const size = fstatSync(fd).size;
+    const buffers = [];
+    const readInto = (buffer, length, position) =>
+      new Promise((resolve, reject) => read(fd, buffer, 0, length, position, (error, n) => (error ? reject(error) : resolve(n))));
+    createServer(async (req, res) => {
+      const match = /^bytes=(\\d+)-(\\d+)$/.exec(req.headers.range ?? '');
+      const start = match ? Number(match[1]) : 0;
+      const end = match ? Math.min(Number(match[2]), size - 1) : size - 1;
+      res.writeHead(match ? 206 : 200, {
+        'content-type': 'video/webm',
+        'content-length': end - start + 1,
+        ...(match ? { 'content-range': 'bytes ' + start + '-' + end + '/' + size } : {}),
+      });
+      const buffer = buffers.pop() ?? Buffer.allocUnsafe(1 << 20);
+      try {
+        for (let position = start; position <= end; ) {
+          const n = await readInto(buffer, Math.min(buffer.length, end - position + 1), position);
+          if (n === 0) break;
+          position += n;
+          // The buffer is read into again only once the socket has taken this write.
+          await new Promise((resolve) => res.write(buffer.subarray(0, n), resolve));
+        }
+      } finally {
+        buffers.push(buffer);
+      }
+      res.end();
+    }).listen(${port}, '127.0.0.1');
+  `;
+  const child = spawnServer(
+    process.execPath,
+    ['-e', source],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    serverCore,
+  );
+  const handle = track(child);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
+  return { ...handle, baseUrl };
+}

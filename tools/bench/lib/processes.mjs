@@ -162,10 +162,18 @@ export async function startBareNodeSink({ dir, serverCore = false }) {
  * `blobDir`: the API behind nginx with ACCEL_REDIRECT. One worker and no access log, as the
  * reference nginx.
  */
-export async function startFrontNginx({ root, scratch, api, blobDir, serverCore = false, cachedDecisions = false }) {
+export async function startFrontNginx({
+  root,
+  scratch,
+  api,
+  blobDir,
+  serverCore = false,
+  cachedDecisions = false,
+  name = cachedDecisions ? 'front-cached' : 'front',
+}) {
   const port = await freePort();
   const docs = join(root, 'docs/deploy');
-  const dir = join(scratch, cachedDecisions ? 'front-cached' : 'front');
+  const dir = join(scratch, name);
   await mkdir(dir, { recursive: true });
   const http = (await readFile(join(docs, 'nginx-http.conf'), 'utf8'))
     .replaceAll('127.0.0.1:8081', api)
@@ -259,6 +267,53 @@ export async function startBareNodeRanges({ file, serverCore = false, env = {} }
     process.execPath,
     ['-e', source],
     { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    serverCore,
+  );
+  const handle = track(child);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
+  return { ...handle, baseUrl };
+}
+
+/**
+ * A decider that costs nothing: nginx answering every request at once with `X-Accel-Redirect:
+ * target` (and `contentType`), as the API answers a checked range. In front of it, the deployment
+ * guide's nginx shows what one decision per request costs nginx itself, whatever decides.
+ */
+export async function startInstantDecider({ scratch, target, contentType, serverCore = false }) {
+  const port = await freePort();
+  const dir = join(scratch, 'decider');
+  await mkdir(dir, { recursive: true });
+  const conf = join(dir, 'nginx.conf');
+  await writeFile(
+    conf,
+    `worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'nginx-error.log')} warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  keepalive_requests 100000;
+  client_body_temp_path ${dir};
+  proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir};
+  scgi_temp_path ${dir};
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      add_header X-Accel-Redirect ${target};
+      default_type ${contentType};
+      return 200;
+    }
+  }
+}
+`,
+  );
+  const child = spawnServer(
+    '/usr/sbin/nginx',
+    ['-p', dir, '-c', conf, '-g', 'daemon off;'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
     serverCore,
   );
   const handle = track(child);

@@ -367,24 +367,22 @@ async function main() {
       serverCore: true,
     });
     cleanups.unshift(() => accelServer.stop());
-    const front = await startFrontNginx({
-      root,
-      scratch,
-      api: new URL(accelServer.baseUrl).host,
-      blobDir: join(dataDir, 'blobs'),
-      serverCore: true,
-    });
-    cleanups.unshift(() => front.stop());
+    /** The deployment guide's nginx in front of `upstream` (an API's base URL), stopped by the cleanups. */
+    const startFront = async (upstream, options = {}) => {
+      const started = await startFrontNginx({
+        root,
+        scratch,
+        api: new URL(upstream).host,
+        blobDir: join(dataDir, 'blobs'),
+        serverCore: true,
+        ...options,
+      });
+      cleanups.unshift(() => started.stop());
+      return started;
+    };
+    const front = await startFront(accelServer.baseUrl);
     // The same API behind a second nginx with the doc's cached decisions on (nginx-http.conf).
-    const frontCached = await startFrontNginx({
-      root,
-      scratch,
-      api: new URL(accelServer.baseUrl).host,
-      blobDir: join(dataDir, 'blobs'),
-      serverCore: true,
-      cachedDecisions: true,
-    });
-    cleanups.unshift(() => frontCached.stop());
+    const frontCached = await startFront(accelServer.baseUrl, { cachedDecisions: true });
     const cachedVideoUrl = new URL(uploaded.url, frontCached.baseUrl).href;
     const accelVideoUrl = new URL(uploaded.url, front.baseUrl).href;
     const redirect = await fetch(new URL(uploaded.url, accelServer.baseUrl), {
@@ -401,15 +399,7 @@ async function main() {
       serverCore: true,
     });
     cleanups.unshift(() => decider.stop());
-    const frontInstant = await startFrontNginx({
-      root,
-      scratch,
-      api: new URL(decider.baseUrl).host,
-      blobDir: join(dataDir, 'blobs'),
-      serverCore: true,
-      name: 'front-instant',
-    });
-    cleanups.unshift(() => frontInstant.stop());
+    const frontInstant = await startFront(decider.baseUrl, { name: 'front-instant' });
     const instantVideoUrl = new URL(uploaded.url, frontInstant.baseUrl).href;
     for (const url of [accelVideoUrl, cachedVideoUrl, instantVideoUrl])
       if ((await wholeGet(url, { verify: true })).sha256 !== fileSha)

@@ -92,41 +92,57 @@ export async function startApiServer({
 
 /** nginx serving `dir` at / with sendfile, one worker (the API is one Node process too). */
 export async function startNginx({ dir, scratch, serverCore = false }) {
+  return runNginx({
+    dir: scratch,
+    http: `  sendfile on;
+  tcp_nopush on;
+  types { video/webm webm; }`,
+    server: `    location / { root ${dir}; }`,
+    serverCore,
+  });
+}
+
+/**
+ * Debian's nginx with one worker and no access log, configured in `dir` (its nginx.conf, pid, error
+ * log and temp files): `http` and `server` are the lines of its http block and of its one server
+ * on a free port of 127.0.0.1. Resolves once `readyPath` answers.
+ */
+async function runNginx({ dir, http, server, serverCore, readyPath = '/', asRoot = false }) {
   const port = await freePort();
-  const conf = join(scratch, 'nginx.conf');
+  const conf = join(dir, 'nginx.conf');
   await writeFile(
     conf,
-    `worker_processes 1;
-pid ${join(scratch, 'nginx.pid')};
-error_log ${join(scratch, 'nginx-error.log')} warn;
+    `${asRoot && process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'nginx-error.log')} warn;
 events { worker_connections 256; }
 http {
   access_log off;
-  sendfile on;
-  tcp_nopush on;
   keepalive_requests 100000;
-  client_body_temp_path ${scratch};
-  proxy_temp_path ${scratch};
-  fastcgi_temp_path ${scratch};
-  uwsgi_temp_path ${scratch};
-  scgi_temp_path ${scratch};
-  types { video/webm webm; }
+  client_body_temp_path ${dir};
+  proxy_temp_path ${dir};
+  fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir};
+  scgi_temp_path ${dir};
+${http}
   server {
     listen 127.0.0.1:${port};
-    location / { root ${dir}; }
+${server}
   }
 }
 `,
   );
-  const child = spawnServer(
-    '/usr/sbin/nginx',
-    ['-p', scratch, '-c', conf, '-g', 'daemon off;'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-    serverCore,
-  );
+  const args = ['-p', dir, '-c', conf, '-g', 'daemon off;'];
+  return launch('/usr/sbin/nginx', args, {}, serverCore, `http://127.0.0.1:${port}`, readyPath);
+}
+
+/** Starts `command` (on the server core when asked) and resolves once `baseUrl` + `readyPath` answers. */
+async function launch(command, args, env, serverCore, baseUrl, readyPath = '/') {
+  const options = { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] };
+  const child = spawnServer(command, args, options, serverCore);
   const handle = track(child);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
+  await waitForHttp(`${baseUrl}${readyPath}`, child, handle.output, 15_000);
   return { ...handle, baseUrl };
 }
 
@@ -135,7 +151,7 @@ http {
  * body into a file (1 MiB buffer, flushed before answering), with no multipart parsing, auth or
  * database. Same Node, same client, same disk as the API.
  */
-export async function startBareNodeSink({ dir, serverCore = false }) {
+export async function startBareNodeSink({ dir, serverCore = false, env = {} }) {
   const port = await freePort();
   const source = `
     const { createServer } = require('node:http');
@@ -149,11 +165,7 @@ export async function startBareNodeSink({ dir, serverCore = false }) {
       res.end('{}');
     }).listen(${port}, '127.0.0.1');
   `;
-  const child = spawnServer(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'pipe'] }, serverCore);
-  const handle = track(child);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
-  return { ...handle, baseUrl };
+  return launch(process.execPath, ['-e', source], env, serverCore, `http://127.0.0.1:${port}`);
 }
 
 /**
@@ -171,7 +183,6 @@ export async function startFrontNginx({
   cachedDecisions = false,
   name = cachedDecisions ? 'front-cached' : 'front',
 }) {
-  const port = await freePort();
   const docs = join(root, 'docs/deploy');
   const dir = join(scratch, name);
   await mkdir(dir, { recursive: true });
@@ -187,40 +198,14 @@ export async function startFrontNginx({
     .replaceAll('proxy_pass http://127.0.0.1:9000;', 'proxy_pass http://127.0.0.1:9;');
   await writeFile(join(dir, 'stream-http.conf'), http);
   await writeFile(join(dir, 'stream-locations.conf'), locations);
-  const conf = join(dir, 'nginx.conf');
-  await writeFile(
-    conf,
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'nginx-error.log')} warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  keepalive_requests 100000;
-  client_body_temp_path ${dir};
-  proxy_temp_path ${dir};
-  fastcgi_temp_path ${dir};
-  uwsgi_temp_path ${dir};
-  scgi_temp_path ${dir};
-  include ${join(dir, 'stream-http.conf')};
-  server {
-    listen 127.0.0.1:${port};
-    include ${join(dir, 'stream-locations.conf')};
-  }
-}
-`,
-  );
-  const child = spawnServer(
-    '/usr/sbin/nginx',
-    ['-p', dir, '-c', conf, '-g', 'daemon off;'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+  return runNginx({
+    dir,
+    http: `  include ${join(dir, 'stream-http.conf')};`,
+    server: `    include ${join(dir, 'stream-locations.conf')};`,
     serverCore,
-  );
-  const handle = track(child);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/healthz`, child, handle.output, 15_000);
-  return { ...handle, baseUrl };
+    readyPath: '/healthz',
+    asRoot: true,
+  });
 }
 
 /**
@@ -263,16 +248,7 @@ export async function startBareNodeRanges({ file, serverCore = false, env = {} }
       res.end();
     }).listen(${port}, '127.0.0.1');
   `;
-  const child = spawnServer(
-    process.execPath,
-    ['-e', source],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    serverCore,
-  );
-  const handle = track(child);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
-  return { ...handle, baseUrl };
+  return launch(process.execPath, ['-e', source], env, serverCore, `http://127.0.0.1:${port}`);
 }
 
 /**
@@ -281,43 +257,16 @@ export async function startBareNodeRanges({ file, serverCore = false, env = {} }
  * guide's nginx shows what one decision per request costs nginx itself, whatever decides.
  */
 export async function startInstantDecider({ scratch, target, contentType, serverCore = false }) {
-  const port = await freePort();
   const dir = join(scratch, 'decider');
   await mkdir(dir, { recursive: true });
-  const conf = join(dir, 'nginx.conf');
-  await writeFile(
-    conf,
-    `worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'nginx-error.log')} warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  keepalive_requests 100000;
-  client_body_temp_path ${dir};
-  proxy_temp_path ${dir};
-  fastcgi_temp_path ${dir};
-  uwsgi_temp_path ${dir};
-  scgi_temp_path ${dir};
-  server {
-    listen 127.0.0.1:${port};
-    location / {
+  return runNginx({
+    dir,
+    http: '',
+    server: `    location / {
       add_header X-Accel-Redirect ${target};
       default_type ${contentType};
       return 200;
-    }
-  }
-}
-`,
-  );
-  const child = spawnServer(
-    '/usr/sbin/nginx',
-    ['-p', dir, '-c', conf, '-g', 'daemon off;'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    }`,
     serverCore,
-  );
-  const handle = track(child);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/`, child, handle.output, 15_000);
-  return { ...handle, baseUrl };
+  });
 }

@@ -10,6 +10,7 @@
 // SERVER_ENV='{"GLIBC_TUNABLES":"…"}' adds or replaces variables of the server's environment only,
 // BUILT=1 runs apps/api/dist, PROFILE_DIR writes the server's V8 CPU profile there, PERF_OUT=<f>
 // records the first round of each path with `perf record -g` into <f>.bare, <f>.multipart, <f>.tus.
+// PATHS=multipart,tus measures only those paths.
 // Usage: npx tsx tools/bench/profile-uploads.mjs
 import { mkdir, rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -74,12 +75,16 @@ const paths = {
     return () => deleteVideo(answer.id);
   },
 };
+/** PATHS=tus,bare measures only those. */
+const chosen = Object.fromEntries(
+  Object.entries(paths).filter(([name]) => !process.env.PATHS || process.env.PATHS.split(',').includes(name)),
+);
 const perGiB = (value) => value / (sizeMiB / 1024);
 try {
   // Warm-up: every module of each path loaded.
-  for (const upload of Object.values(paths)) await (await upload())();
+  for (const upload of Object.values(chosen)) await (await upload())();
   console.log(`load ${loadavg()[0].toFixed(1)}; server env ${JSON.stringify(extraEnv)}`);
-  for (const [name, upload] of Object.entries(paths)) {
+  for (const [name, upload] of Object.entries(chosen)) {
     const pid = name === 'bare' ? bare.pid : server.pid;
     const measured = [];
     for (let round = 0; round < rounds; round++) {

@@ -27,7 +27,10 @@ const MiB = 1 << 20;
 const sizeMiB = Number(process.env.SIZE_MIB ?? 256);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const tusChunk = Number(process.env.TUS_CHUNK_KIB ?? 4096) * 1024;
-const extraEnv = JSON.parse(process.env.SERVER_ENV ?? '{}');
+// A variable set to null is left out: SERVER_ENV='{"MALLOC_MMAP_THRESHOLD_":null}' runs glibc's defaults.
+const extraEnv = Object.fromEntries(
+  Object.entries(JSON.parse(process.env.SERVER_ENV ?? '{}')).map(([name, value]) => [name, value ?? undefined]),
+);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const setup = await profilingSetup({ prefix: 'prof-up-', fileBytes: sizeMiB * MiB });
@@ -83,7 +86,7 @@ const perGiB = (value) => value / (sizeMiB / 1024);
 try {
   // Warm-up: every module of each path loaded.
   for (const upload of Object.values(chosen)) await (await upload())();
-  console.log(`load ${loadavg()[0].toFixed(1)}; server env ${JSON.stringify(extraEnv)}`);
+  console.log(`load ${loadavg()[0].toFixed(1)}; server env ${process.env.SERVER_ENV ?? '{}'}`);
   for (const [name, upload] of Object.entries(chosen)) {
     const pid = name === 'bare' ? bare.pid : server.pid;
     const measured = [];

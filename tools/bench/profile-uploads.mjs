@@ -14,6 +14,7 @@
 // Usage: npx tsx tools/bench/profile-uploads.mjs
 import { mkdir, rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { uploadFile } from './lib/http-load.mjs';
 import { countersBetween, countersOf } from './lib/cpu.mjs';

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, type DataStore, type Upload } from '@tus/server';
 import { BatchedFileWriter } from '../storage/batched-file-writer';
+import { isDiskFull } from '../storage/disk-full';
 import { readFileHead } from './file-head';
 
 /**
@@ -23,8 +24,10 @@ class ResumableFileStore extends FileStore {
     try {
       out = new BatchedFileWriter(await open(file, 'r+'), { position: offset });
       await pipeline(readable, out);
-    } catch {
-      throw ERRORS.FILE_WRITE_ERROR;
+    } catch (error) {
+      // A full disk stays itself, for the route's 507: tus's own pipeline sees the same error on the
+      // body stream, and answered 507 or 500 by which of the two reached it first.
+      throw isDiskFull(error) ? error : ERRORS.FILE_WRITE_ERROR;
     }
     return offset + out.bytesWritten;
   }

@@ -2,11 +2,13 @@
 // next upload that fits is stored; a resumable upload's PATCH answers 507 too (issue 24 #8). DATA_DIR is a 2 MiB tmpfs, mounted here when the test runs
 // as root; elsewhere the suite is skipped with that reason.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResumableUploadFiles } from '../src/media/resumable-upload-files';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -68,5 +70,17 @@ describe.skipIf(!mounted)('an upload larger than the free disk (needs root to mo
     const offset = Number((await tus.head(location)).headers.get('upload-offset'));
     expect(offset).toBeLessThan(3 * 1024 * 1024);
     await tus.delete(location);
+  });
+
+  it("fails a PATCH write on the full disk with the disk's own error, whichever stream reports first", async () => {
+    // tus's pipeline hears the failure on the body too: as tus's generic write error (500), the
+    // answer was 507 or 500 by which of the two reached it first.
+    const dir = join(mountPoint, 'direct');
+    mkdirSync(dir);
+    const files = new ResumableUploadFiles(dir);
+    writeFileSync(join(dir, 'upload'), '');
+    const writing = files.datastore.write(Readable.from([webmOf(3 * 1024 * 1024)]), 'upload', 0);
+    await expect(writing).rejects.toMatchObject({ code: 'ENOSPC' });
+    rmSync(dir, { recursive: true, force: true });
   });
 });

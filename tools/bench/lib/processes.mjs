@@ -42,7 +42,7 @@ function track(child) {
  * `GLIBC_TUNABLES` lines of the deployment guide's unit (docs/deploy/stream-api@.service), which
  * `npm start` and `npm run serve` set alike. A benchmark measures the server as people run it.
  */
-function productServerEnv() {
+export function productServerEnv() {
   const unit = readFileSync(resolve(import.meta.dirname, '../../../docs/deploy/stream-api@.service'), 'utf8');
   return Object.fromEntries(
     [...unit.matchAll(/^Environment=((?:MALLOC_\w+_|GLIBC_TUNABLES))=(\S+)$/gm)].map(([, name, value]) => [
@@ -149,7 +149,8 @@ async function launch(command, args, env, serverCore, baseUrl, readyPath = '/') 
 /**
  * The ceiling of any Node ingest on this machine: a bare node:http server that pipes each request
  * body into a file (1 MiB buffer, flushed before answering), with no multipart parsing, auth or
- * database. Same Node, same client, same disk as the API.
+ * database. Same Node, same client, same disk as the API. `env` adds to its environment (the
+ * product's malloc settings, to compare with the API under them).
  */
 export async function startBareNodeSink({ dir, serverCore = false, env = {} }) {
   const port = await freePort();

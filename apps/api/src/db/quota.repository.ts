@@ -2,23 +2,30 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './video.table';
 
 /**
- * Bytes of `uid`'s stored blobs: every published asset of every video they own. An upload in
- * progress has none yet, and an abandoned one never will: nothing half stored counts.
+ * Bytes of `uid`'s stored blobs (every published asset of every video they own: an upload in
+ * progress has none yet, and an abandoned one never will) and their own quota (undefined when they
+ * have none, or no row yet: the default applies). One statement: a resumable upload reads both on
+ * every PATCH, and on the embedded database each statement is a round through its WebAssembly engine.
  */
-export async function usedBytes(db: Kysely<Database>, uid: string): Promise<number> {
+export async function storageStanding(
+  db: Kysely<Database>,
+  uid: string,
+): Promise<{ usedBytes: number; ownQuotaBytes?: number }> {
   const row = await db
-    .selectFrom('media_assets')
-    .innerJoin('videos', 'videos.id', 'media_assets.video_id')
-    .where('videos.user_id', '=', uid)
-    .select(sql<string | number>`coalesce(sum(media_assets.size_bytes), 0)`.as('used'))
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('media_assets')
+        .innerJoin('videos', 'videos.id', 'media_assets.video_id')
+        .where('videos.user_id', '=', uid)
+        .select(sql<string | number>`coalesce(sum(media_assets.size_bytes), 0)`.as('used'))
+        .as('used'),
+      eb.selectFrom('users').select('quota_bytes').where('uid', '=', uid).as('quota'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.used);
-}
-
-/** `uid`'s own quota; undefined when they have none (or no row yet): the default applies. */
-export async function ownQuota(db: Kysely<Database>, uid: string): Promise<number | undefined> {
-  const row = await db.selectFrom('users').select('quota_bytes').where('uid', '=', uid).executeTakeFirst();
-  return row?.quota_bytes === null || row?.quota_bytes === undefined ? undefined : Number(row.quota_bytes);
+  const used = Number(row.used);
+  return row.quota === null || row.quota === undefined
+    ? { usedBytes: used }
+    : { usedBytes: used, ownQuotaBytes: Number(row.quota) };
 }
 
 /** `uid`'s stored videos by their blobs' bytes, largest first. */

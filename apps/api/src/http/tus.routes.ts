@@ -50,8 +50,11 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
   /** The caller and response of each creation request, for the naming hook (tus hands it only the request). */
   const creations = new WeakMap<IncomingMessage, { user: User; response: FastifyReply['raw'] }>();
   const nodeRequest = (req: unknown) => (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
-  /** The caller of each PATCH, for the size limit (tus hands it only the request). */
-  const patchers = new WeakMap<IncomingMessage, User>();
+  /**
+   * The room left to the caller of each PATCH, read once by the quota check, for the size limit
+   * (tus hands it only the request).
+   */
+  const patchRooms = new WeakMap<IncomingMessage, number>();
 
   const { datastore } = storage;
   const tus = new Server({
@@ -59,11 +62,11 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
     datastore,
     // A PATCH's body stops at its owner's room (a body of undeclared length passed the check below
     // with one byte to spare). The upload's own bytes are not stored yet, so the room is all its.
-    maxSize: async (req) => {
+    maxSize: (req) => {
       const raw = nodeRequest(req);
-      const user = raw && patchers.get(raw);
-      if (!user) return deps.maxUploadBytes;
-      return Math.max(1, Math.min(deps.maxUploadBytes, await deps.quota.room(user.uid)));
+      const room = raw && patchRooms.get(raw);
+      if (room === undefined) return deps.maxUploadBytes;
+      return Math.max(1, Math.min(deps.maxUploadBytes, room));
     },
     relativeLocation: true,
     // The upload's id is its video's id: the row exists before the first byte, but only once tus
@@ -150,8 +153,8 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
       }
       const declared = request.headers['upload-length'];
       // A length declared later (a recording) needs room for a byte now; the PATCHes check the rest.
-      const quotaRefused = await overQuota(request, reply, auth.user, declared === undefined ? 1 : Number(declared));
-      if (quotaRefused) return quotaRefused;
+      const quota = await checkQuota(request, reply, auth.user, declared === undefined ? 1 : Number(declared));
+      if (quota.refused) return quota.refused;
       creations.set(request.raw, { user: auth.user, response: reply.raw });
       return pass(request, reply);
     }
@@ -184,9 +187,9 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
       return answerFinished(request, reply, complete.size!);
     }
     if (request.method === 'PATCH') {
-      const quotaRefused = await overQuota(request, reply, auth.user, patchReach(request));
-      if (quotaRefused) return quotaRefused;
-      patchers.set(request.raw, auth.user);
+      const quota = await checkQuota(request, reply, auth.user, patchReach(request));
+      if (quota.refused) return quota.refused;
+      patchRooms.set(request.raw, quota.room);
       await deps.uploads.touch(id, !hasEmptyBody(request));
     }
     return pass(request, reply);
@@ -195,16 +198,22 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
   /**
    * Refuses (413, Stream-Refusal: quota_exceeded) an upload that would reach `bytes` past its
    * owner's quota; the upload in progress stays as it was, for its owner to delete or keep locally.
+   * Else the room the owner had (Infinity: no quota), which tus's maxSize takes as it is: read
+   * twice, it cost a PATCH two more statements.
    */
-  async function overQuota(request: FastifyRequest, reply: FastifyReply, user: User, bytes: number) {
-    if (!Number.isFinite(bytes) || bytes < 0) return undefined; // malformed: tus answers it
+  async function checkQuota(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: User,
+    bytes: number,
+  ): Promise<{ refused: FastifyReply; room?: undefined } | { refused?: undefined; room: number }> {
+    if (!Number.isFinite(bytes) || bytes < 0) return { room: await deps.quota.room(user.uid) }; // malformed: tus answers it
     try {
-      await deps.quota.check(user.uid, bytes);
-      return undefined;
+      return { room: await deps.quota.check(user.uid, bytes) };
     } catch (error) {
       if (!(error instanceof QuotaExceededError)) throw error;
       reply.header(REFUSAL_HEADER, QUOTA_EXCEEDED);
-      return refuse(request, reply, 413, error.message);
+      return { refused: refuse(request, reply, 413, error.message) };
     }
   }
 

@@ -1,32 +1,33 @@
-import { createWriteStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { open, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, type DataStore, type Upload } from '@tus/server';
+import { BatchedFileWriter } from '../storage/batched-file-writer';
+import { isDiskFull } from '../storage/disk-full';
 import { readFileHead } from './file-head';
-
-/** How much of a PATCH's body may queue for the disk: chunks leave in one writev, as a blob's put does. */
-const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 /**
  * @tus/file-store's FileStore with PATCH bodies written as the blob store writes (storage/
- * local-blob-store.ts): its own write stream kept the 16 KiB default, so each 64 KiB network chunk
- * became a write of its own through libuv's thread pool, behind a counting Transform that
- * `bytesWritten` makes unnecessary. Nothing is flushed here, as before: a finished upload is
- * flushed once, when the blob store takes it (moveIn).
+ * batched-file-writer.ts, in 1 MiB writev batches): its own write stream kept the 16 KiB default,
+ * so each 64 KiB network chunk became a write of its own through libuv's thread pool, behind a
+ * counting Transform that `bytesWritten` makes unnecessary. Nothing is flushed here, as before: a
+ * finished upload is flushed once, when the blob store takes it (moveIn).
  */
 class ResumableFileStore extends FileStore {
   override async write(readable: IncomingMessage | Readable, id: string, offset: number): Promise<number> {
     const file = resolve(this.directory, id);
     if (dirname(file) !== resolve(this.directory)) throw ERRORS.FILE_NOT_FOUND; // as FileStore's own resolve
-    const out = createWriteStream(file, { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES });
+    let out: BatchedFileWriter | undefined;
     try {
+      out = new BatchedFileWriter(await open(file, 'r+'), { position: offset });
       await pipeline(readable, out);
-    } catch {
-      throw ERRORS.FILE_WRITE_ERROR;
+    } catch (error) {
+      // A full disk stays itself, for the route's 507: tus's own pipeline sees the same error on the
+      // body stream, and answered 507 or 500 by which of the two reached it first.
+      throw isDiskFull(error) ? error : ERRORS.FILE_WRITE_ERROR;
     }
     return offset + out.bytesWritten;
   }

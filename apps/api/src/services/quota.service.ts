@@ -22,13 +22,9 @@ export interface StorageUse {
 export class QuotaService {
   constructor(private readonly deps: QuotaDeps) {}
 
-  /** The quota that applies to `uid`; undefined: unlimited. */
-  async quotaOf(uid: string): Promise<number | undefined> {
-    return (await quotas.ownQuota(this.deps.db, uid)) ?? this.deps.defaultQuotaBytes;
-  }
-
   async use(uid: string): Promise<StorageUse> {
-    const [usedBytes, quotaBytes] = await Promise.all([quotas.usedBytes(this.deps.db, uid), this.quotaOf(uid)]);
+    const { usedBytes, ownQuotaBytes } = await quotas.storageStanding(this.deps.db, uid);
+    const quotaBytes = ownQuotaBytes ?? this.deps.defaultQuotaBytes;
     return quotaBytes === undefined ? { usedBytes } : { usedBytes, quotaBytes };
   }
 
@@ -38,11 +34,15 @@ export class QuotaService {
     return quotaBytes === undefined ? Infinity : quotaBytes - usedBytes;
   }
 
-  /** Throws QuotaExceededError when `bytes` more would take `uid` past their quota. */
-  async check(uid: string, bytes: number): Promise<void> {
+  /**
+   * Throws QuotaExceededError when `bytes` more would take `uid` past their quota; else resolves
+   * with the room they had before those bytes (as `room`), so one read serves a caller that needs both.
+   */
+  async check(uid: string, bytes: number): Promise<number> {
     const { usedBytes, quotaBytes } = await this.use(uid);
-    if (quotaBytes !== undefined && usedBytes + bytes > quotaBytes)
-      throw new QuotaExceededError(bytes, quotaBytes - usedBytes, quotaBytes);
+    if (quotaBytes === undefined) return Infinity;
+    if (usedBytes + bytes > quotaBytes) throw new QuotaExceededError(bytes, quotaBytes - usedBytes, quotaBytes);
+    return quotaBytes - usedBytes;
   }
 
   /** `uid`'s videos by stored bytes, largest first. */

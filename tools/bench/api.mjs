@@ -29,6 +29,7 @@ import {
   startFrontNginx,
   startInstantDecider,
   startNginx,
+  productServerEnv,
 } from './lib/processes.mjs';
 import { countersBetween, countersOf, cpuSecondsOf } from './lib/cpu.mjs';
 import { memoryOf, sampleRss } from './lib/rss.mjs';
@@ -187,7 +188,7 @@ async function main() {
     // client and disk.
     const bareDir = join(dataDir, 'bare');
     await mkdir(bareDir, { recursive: true });
-    const bare = await startBareNodeSink({ dir: bareDir, serverCore: true });
+    const bare = await startBareNodeSink({ dir: bareDir, serverCore: true, env: productServerEnv() });
     cleanups.unshift(() => bare.stop());
     const bareSeconds = [];
     const bareCpuSeconds = [];
@@ -274,7 +275,7 @@ async function main() {
     const apiVideoUrl = new URL(uploaded.url, server.baseUrl).href;
     const nginxUrl = `${nginx.baseUrl}/recording.webm`;
     // The floor of any Node range server here: read into a reused buffer and write, nothing else.
-    const bareRanges = await startBareNodeRanges({ file, serverCore: true });
+    const bareRanges = await startBareNodeRanges({ file, serverCore: true, env: productServerEnv() });
     cleanups.unshift(() => bareRanges.stop());
     const bareRangesUrl = `${bareRanges.baseUrl}/recording.webm`;
     for (const url of [apiVideoUrl, nginxUrl, bareRangesUrl]) {
@@ -580,8 +581,8 @@ answers; PGlite's rows start on an empty DATA_DIR, PostgreSQL's on a database an
 swings by a factor of two between runs; the CPU each server spends per GiB is the steadier figure.
 The floors are Node with nothing of the product's: for ranges a bare \`node:http\` server reading each
 range of the same file into one reused 1 MiB buffer and writing it (the two copies sendfile spares
-nginx), in the same paired rounds; for uploads the bare body → file pipe above. Where a floor is above
-a target, no Node server reaches that target here.
+nginx), in the same paired rounds; for uploads the bare body → file pipe above; both with the API's
+malloc settings. Where a floor is above a target, no Node server reaches that target here.
 Behind nginx: the built API with \`ACCEL_REDIRECT=/_stream_blobs/\` behind a second nginx configured by
 docs/deploy/nginx-http.conf and nginx-locations.conf (one worker, no access log, like the reference), both
 on the server core; every 1 MiB range is one request the API checks (signature, revocation, the range)

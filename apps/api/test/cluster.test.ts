@@ -28,6 +28,7 @@ import { COMMENT_LIMIT } from '../src/services/conversation.service';
 import { fromPostgres } from '../src/db/database';
 import { MediaService } from '../src/media';
 import { createBlobStore } from '../src/storage';
+import { EDIT_QUEUE, PROCESS_QUEUE, RENDITION_QUEUE, TRANSCRIBE_QUEUE } from '../src/processing/video-queue';
 import { readKey } from './support/blob-reads';
 import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
@@ -189,16 +190,18 @@ describe('a cluster behind nginx', () => {
   }
 
   /**
-   * Every processing job, once none is waiting or running: a job goes on a moment after READY (the
-   * storyboard follows it), so a video being READY does not mean its job wrote its last blob.
+   * Every job of `queues` (processing by default), once none is waiting or running: a job goes on a
+   * moment after READY (the storyboard follows it, and the MP4 rendition is a job of its own), so a
+   * video being READY does not mean its jobs wrote their last blob.
    */
-  async function jobsEnded() {
+  async function jobsEnded(queues: string[] = [PROCESS_QUEUE]) {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      return await until('every processing job to end', async () => {
+      return await until(`every job of ${queues.join(', ')} to end`, async () => {
         const { rows: jobs } = await db.query<{ video_id: string; state: string; retry_count: number }>(
-          `select data->>'videoId' as video_id, state, retry_count from pgboss.job where name = 'video-processing'`,
+          `select data->>'videoId' as video_id, state, retry_count from pgboss.job where name = any($1)`,
+          [queues],
         );
         return jobs.some((job) => job.state === 'active' || job.state === 'created' || job.state === 'retry')
           ? undefined
@@ -340,8 +343,9 @@ describe('a cluster behind nginx', () => {
     // the same Idempotency-Key and answered that video: no upload is stored twice.
     expect(listed.map((video) => video.id).sort()).toEqual([...known].sort());
 
-    // A storyboard still being made would be a blob whose row is not written yet.
-    await jobsEnded();
+    // A storyboard or an MP4 rendition still being made would be a blob whose row is not written
+    // yet (CI at a739695: an MP4 written after the sweep had listed the bucket).
+    await jobsEnded([PROCESS_QUEUE, RENDITION_QUEUE, EDIT_QUEUE, TRANSCRIBE_QUEUE]);
     // An upload the kill cut off may have stored its file but not yet its row. Such a blob belongs
     // to no video, and the sweep every API runs (at start and every 10 minutes) removes it once it
     // is an hour old; run that sweep now, with no age, as the survivors would later.
@@ -517,7 +521,7 @@ describe('a cluster behind nginx', () => {
 
       expect(code, scriptOutput).toBe(0);
       expect(restarts).toEqual(apis.map((api) => api.port));
-      expect(load.failed).toEqual([]);
+    expect(load.failed).toEqual([]);
       expect(load.done).toBeGreaterThan(100);
       // Both new APIs answer through nginx afterwards.
       const lines = nginx.accessLog().split('\n').slice(-40).join('\n');

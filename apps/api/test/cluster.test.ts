@@ -521,7 +521,7 @@ describe('a cluster behind nginx', () => {
 
       expect(code, scriptOutput).toBe(0);
       expect(restarts).toEqual(apis.map((api) => api.port));
-    expect(load.failed).toEqual([]);
+      expect(load.failed).toEqual([]);
       expect(load.done).toBeGreaterThan(100);
       // Both new APIs answer through nginx afterwards.
       const lines = nginx.accessLog().split('\n').slice(-40).join('\n');

@@ -54,6 +54,29 @@ describe('VideoLinks', () => {
     expect(links.thumbnailUrl(video({ hasThumbnail: false }))).toBe('');
   });
 
+  it('names the version playing in the URLs of what an edit remakes, generated captions too, but not in those of the owner', () => {
+    const links = new VideoLinks(signer, undefined);
+    const versionOf = (url: string) => new URL(url, 'http://x').searchParams.get('v');
+    const transcribed = { transcript: { state: 'DONE' } } as Partial<StoredVideo>;
+    const edit = (start: number) =>
+      ({ ...unedited, state: 'APPLIED', playingRanges: [{ start, end: 10 }] }) as unknown as StoredVideo['editing'];
+    const original = video(transcribed);
+    const cut = video({ ...transcribed, editing: edit(4) });
+    const cutElsewhere = video({ ...transcribed, editing: edit(2) });
+
+    // The stream route remembers a signed URL's asset version by its `v`: one `v` for two versions
+    // would serve an edit's captions from the version that played before it (or back after a revert).
+    const captions = [original, cut, cutElsewhere].map((v) => versionOf(links.captionsUrl(v)));
+    expect(captions[0]).toBe('transcript');
+    expect(new Set(captions).size).toBe(3);
+    expect(versionOf(links.captionsUrl(cut))).toBe(`transcript-${versionOf(links.streamUrl(cut))}`);
+    expect(versionOf(links.streamUrl(original))).toBeNull();
+    expect(links.captionsUrl(video({}))).toBe('');
+    // The owner's own captions are not remade by an edit: one URL whatever plays.
+    const own = (editing: StoredVideo['editing']) => video({ editing: { ...editing, hasCaptions: true } });
+    expect(versionOf(links.captionsUrl(own(edit(4))))).toBeNull();
+  });
+
   it('escapes ids in paths', () => {
     expect(new VideoLinks(signer, undefined).streamUrl(video({ id: 'a/b?c' }))).toMatch(
       /^\/api\/videoservice\/video\/a%2Fb%3Fc\?/,

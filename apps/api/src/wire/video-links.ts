@@ -67,8 +67,12 @@ export class VideoLinks {
     if (video.editing.hasCaptions) return this.signed('captions', video, mediaPath('captions', video.id));
     // Captions made from the transcript (issue 30) stay stored under the owner's: a URL of their
     // own (`v`) keeps the stream route's memory of a URL's version from serving one for the other.
-    if (video.transcript?.state === 'DONE')
-      return `${this.signed('captions', video, mediaPath('captions', video.id))}&v=transcript`;
+    // They are remade for each edit, so `v` names the version playing too: an edit's captions must
+    // not be served from what the URL held before it landed.
+    if (video.transcript?.state === 'DONE') {
+      const edited = editedVersion(video);
+      return `${this.signed('captions', video, mediaPath('captions', video.id))}&v=transcript${edited ? `-${edited}` : ''}`;
+    }
     return '';
   }
 
@@ -98,7 +102,13 @@ export class VideoLinks {
  * new version and the stream route's memory of signed URLs (keyed by it) does not serve the old one.
  */
 function playingVersion(video: StoredVideo): string {
+  const edited = editedVersion(video);
+  return edited ? `&v=${edited}` : '';
+}
+
+/** A short name of the edited version playing, from its kept ranges; '' for the original. */
+function editedVersion(video: StoredVideo): string {
   const ranges = video.editing.playingRanges;
   if (ranges.length === 0) return '';
-  return `&v=${createHash('sha256').update(JSON.stringify(ranges)).digest('base64url').slice(0, 12)}`;
+  return createHash('sha256').update(JSON.stringify(ranges)).digest('base64url').slice(0, 12);
 }

@@ -10,6 +10,7 @@ import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type 
 import { assertRangeFits } from './byte-range';
 import { BufferPool } from './buffer-pool';
 import { OpenFileCache, statRegularFile, type OpenFileCacheOptions } from './open-files';
+import { directSocketOf, loadKernelSendfile, sendFileRange, type KernelSendfile } from './socket-sendfile';
 import { isOwnerGone, ownerTag } from './temp-owner';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
@@ -26,9 +27,17 @@ export class LocalBlobStore implements BlobStore {
   private readonly openFiles: OpenFileCache;
   private readonly buffers = new BufferPool(READ_CHUNK_BYTES);
 
-  constructor(root: string, options: { openFiles?: OpenFileCacheOptions } = {}) {
+  /** Linux's sendfile for HTTP/1.1 responses (socket-sendfile.ts), unless turned off. */
+  private readonly kernel: Promise<KernelSendfile | undefined>;
+
+  /** `sendfile`: false copies every body through Node; a binding of its own (tests) replaces the kernel's. */
+  constructor(root: string, options: { openFiles?: OpenFileCacheOptions; sendfile?: boolean | KernelSendfile } = {}) {
     this.root = resolve(root);
     this.openFiles = new OpenFileCache(options.openFiles);
+    const { sendfile = true } = options;
+    this.kernel = Promise.resolve(
+      typeof sendfile === 'object' ? sendfile : sendfile ? loadKernelSendfile() : undefined,
+    );
   }
 
   /** Handles held open for reading (see OpenFileCache). */
@@ -88,9 +97,24 @@ export class LocalBlobStore implements BlobStore {
       handOff: async () => ({ kind: 'file', key }),
       writeTo: async (destination, range) => {
         if (range) assertRangeFits(key, range, info.size);
+        const span = range ?? { start: 0, end: info.size - 1 };
+        const kernel = await this.kernel;
+        const direct = kernel && directSocketOf(destination, span.end - span.start + 1);
         const leased = await lease();
         try {
-          await copyOut(leased.handle, range ?? { start: 0, end: info.size - 1 }, destination, this.buffers);
+          if (!direct) return await copyOut(leased.handle, span, destination, this.buffers);
+          const readPiece = async (position: number, length: number) => {
+            const buffer = this.buffers.take();
+            try {
+              const { bytesRead } = await leased.handle.read(buffer, 0, length, position);
+              return { bytes: buffer.subarray(0, bytesRead), done: () => this.buffers.give(buffer) };
+            } catch (error) {
+              this.buffers.give(buffer);
+              throw error;
+            }
+          };
+          await sendFileRange(direct, leased.handle.fd, span, { kernel, readPiece });
+          await endOf(destination);
         } finally {
           leased.release();
         }
@@ -302,6 +326,11 @@ async function copyOut(
     // A read ahead that nobody will write: its buffer was never handed to the socket.
     await next?.then(({ buffer }) => buffers.give(buffer)).catch(() => undefined);
   }
+  await endOf(destination);
+}
+
+/** Ends `destination` and resolves once it finished; rejects if it fails or closes first. */
+async function endOf(destination: Writable): Promise<void> {
   const finished = settlesOn(destination, 'finish');
   destination.end();
   await finished;

@@ -1,0 +1,139 @@
+import { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
+import type { ByteRange } from './blob-store';
+
+/**
+ * Linux's sendfile(2), called through koffi (a kept FFI library with prebuilt binaries; Node has no
+ * sendfile of its own): the kernel hands the file's cached pages to the socket, where reading into
+ * a buffer and writing it costs two copies through user space. Measured in bench:api (issue 34):
+ * a Node server reading and writing 1 MiB ranges spends about 2× nginx's CPU per GiB, one that
+ * sends them with this about 1.4×.
+ */
+export interface KernelSendfile {
+  /** Bytes sent (0: the file ended), or the errno: EAGAIN when the socket's buffer is full. */
+  send(socketFd: number, fileFd: number, position: number, count: number): { sent: number } | { errno: number };
+  readonly EAGAIN: number;
+}
+
+let loading: Promise<KernelSendfile | undefined> | undefined;
+
+/** The binding, once per process; undefined where there is none (not Linux, no koffi build here). */
+export function loadKernelSendfile(): Promise<KernelSendfile | undefined> {
+  loading ??= bind().catch(() => undefined);
+  return loading;
+}
+
+async function bind(): Promise<KernelSendfile | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  const { default: koffi } = await import('koffi');
+  const sendfile = koffi
+    .load('libc.so.6')
+    .func('intptr_t sendfile(int out_fd, int in_fd, int64_t *offset, size_t count)');
+  const { EAGAIN } = koffi.os.errno;
+  if (EAGAIN === undefined) return undefined;
+  const offset = new BigInt64Array(1); // one call at a time: JavaScript runs one at a time
+  return {
+    EAGAIN,
+    send(socketFd, fileFd, position, count) {
+      offset[0] = BigInt(position);
+      const sent = Number(sendfile(socketFd, fileFd, offset, count));
+      return sent >= 0 ? { sent } : { errno: koffi.errno() };
+    },
+  };
+}
+
+/** Node's own fields this relies on; any of them missing (another Node, TLS, HTTP/2) means no. */
+interface NodeSocketInternals {
+  _handle?: { fd?: number; writeQueueSize?: number } | null;
+  _httpMessage?: unknown;
+  encrypted?: boolean;
+}
+
+/**
+ * The socket `destination` may be written to directly, or undefined: only an HTTP/1.1 response
+ * whose headers say `length` and are not sent yet (so no chunked framing to keep), that is the
+ * one its connection is sending now (a pipelined response waits in Node's queue, and bytes of its
+ * own would overtake the one before), on a plain TCP socket Node has not closed.
+ */
+export function directSocketOf(destination: Writable, length: number): DirectSocket | undefined {
+  if (!(destination instanceof ServerResponse) || destination.headersSent) return undefined;
+  if (Number(destination.getHeader('content-length')) !== length) return undefined;
+  const socket = destination.socket;
+  const internals = socket as (Socket & NodeSocketInternals) | null;
+  if (!socket || !internals || internals.encrypted || socket.destroyed) return undefined;
+  if (internals._httpMessage !== destination) return undefined;
+  const fd = internals._handle?.fd;
+  return typeof fd === 'number' && fd >= 0 ? { response: destination, socket, fd } : undefined;
+}
+
+/** An HTTP/1.1 response and the socket under it, whose file descriptor may take its body. */
+export interface DirectSocket {
+  response: ServerResponse;
+  socket: Socket;
+  fd: number;
+}
+
+/** What sendFileRange needs besides the kernel: a small write the usual way, to wait on a full socket. */
+export interface SendFileRangeOptions {
+  kernel: KernelSendfile;
+  /** Reads up to `length` bytes at `position` into a buffer lent out until `done` (after the write). */
+  readPiece(position: number, length: number): Promise<{ bytes: Buffer; done(): void }>;
+}
+
+/** At most this much in one call, so one fast client cannot hold the event loop for long. */
+const MAX_CALL_BYTES = 8 * 1024 * 1024;
+/** What goes the usual way when the socket is full: small, since its only job is to wait. */
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * Sends `range` of the open file `fileFd` as `response`'s body, straight from the kernel; the
+ * caller ends the response. Its headers go out first through Node. When the
+ * socket's buffer is full, one small piece goes through Node's own write, whose completion is the
+ * moment the socket drains; a slow reader therefore costs what it did, and a fast one nothing.
+ * Rejects (the caller destroys the response) if the client goes away or the file ends early.
+ */
+export async function sendFileRange(
+  direct: DirectSocket,
+  fileFd: number,
+  range: ByteRange,
+  { kernel, readPiece }: SendFileRangeOptions,
+): Promise<void> {
+  const { response, socket } = direct;
+  response.flushHeaders();
+  await writtenOut(socket);
+  let position = range.start;
+  while (position <= range.end) {
+    // Checked right before each call, with no await between: a socket Node closed gives its fd
+    // number back, and another file or connection may have it by the next turn of the loop.
+    if (socket.destroyed) throw new Error('The destination closed before the blob was written');
+    const left = range.end - position + 1;
+    const result = kernel.send(direct.fd, fileFd, position, Math.min(left, MAX_CALL_BYTES));
+    if ('sent' in result) {
+      if (result.sent === 0) throw new Error(`File ended ${left} bytes early`);
+      position += result.sent;
+      continue;
+    }
+    if (result.errno !== kernel.EAGAIN) throw new Error(`sendfile failed (errno ${result.errno})`);
+    const piece = await readPiece(position, Math.min(left, PIECE_BYTES));
+    if (piece.bytes.length === 0) {
+      piece.done();
+      throw new Error(`File ended ${left} bytes early`);
+    }
+    position += piece.bytes.length;
+    await new Promise<void>((resolve, reject) =>
+      socket.write(piece.bytes, (error) => {
+        if (error) return reject(error); // the socket may still hold the bytes: never reused
+        piece.done();
+        resolve();
+      }),
+    );
+  }
+}
+
+/** Resolves once everything Node was given for `socket` is in the kernel (usually at once). */
+async function writtenOut(socket: Socket): Promise<void> {
+  const queued = (socket as Socket & NodeSocketInternals)._handle?.writeQueueSize ?? 0;
+  if (socket.writableLength === 0 && queued === 0) return;
+  await new Promise<void>((resolve, reject) => socket.write('', (error) => (error ? reject(error) : resolve())));
+}

@@ -210,9 +210,9 @@ export async function startFrontNginx({
 }
 
 /**
- * The floor of any Node range server on this machine: a bare node:http server that answers
+ * The floor of a Node range server that copies: a bare node:http server that answers
  * `Range: bytes=a-b` of one file by reading it into one reused 1 MiB buffer and writing each read
- * (the two copies sendfile avoids), with no routing, auth, database or headers beyond the range's.
+ * (the two copies the API's sendfile avoids), with no routing, auth, database or headers beyond the range's.
  * `env` adds to its environment (the product's malloc settings).
  */
 export async function startBareNodeRanges({ file, serverCore = false, env = {} }) {

@@ -89,6 +89,12 @@ export const configSchema = z.object({
       .regex(/^(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+\/$/, 'expected a location prefix such as /_stream_blobs/')
       .optional(),
   ),
+  /**
+   * Issue 34: without nginx, bodies of local blobs go from the page cache to the socket with
+   * Linux's sendfile (HTTP/1.1 over plain TCP). `false`: Node copies them through its own buffers,
+   * as on other systems (to compare, or on a kernel where sendfile misbehaves).
+   */
+  SENDFILE: boolean.default(true),
   /** Largest accepted upload, in bytes (default 2 GiB). */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

@@ -17,6 +17,8 @@ export interface BlobStoreConfig {
   S3_ACCESS_KEY_ID?: string;
   S3_SECRET_ACCESS_KEY?: string;
   S3_FORCE_PATH_STYLE?: boolean;
+  /** Local disk: send HTTP/1.1 bodies with the kernel's sendfile (default true). */
+  SENDFILE?: boolean;
 }
 
 /** The bucket's settings when S3_BUCKET is set (S3 mode); undefined on local disk. */
@@ -35,5 +37,6 @@ export function s3StoreOptions(config: BlobStoreConfig): S3BlobStoreOptions | un
 /** An S3-compatible bucket when S3_BUCKET is set, otherwise the directory `DATA_DIR/blobs`. */
 export function createBlobStore(config: BlobStoreConfig): BlobStore {
   const s3 = s3StoreOptions(config);
-  return s3 ? new S3BlobStore(s3) : new LocalBlobStore(join(config.DATA_DIR, 'blobs'));
+  if (s3) return new S3BlobStore(s3);
+  return new LocalBlobStore(join(config.DATA_DIR, 'blobs'), { sendfile: config.SENDFILE ?? true });
 }

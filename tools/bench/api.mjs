@@ -25,6 +25,7 @@ import { rangeLoad, uploadFile, wholeGet } from './lib/http-load.mjs';
 import {
   startApiServer,
   startBareNodeRanges,
+  startBareNodeSendfile,
   startBareNodeSink,
   startFrontNginx,
   startInstantDecider,
@@ -274,11 +275,15 @@ async function main() {
     cleanups.unshift(() => nginx.stop());
     const apiVideoUrl = new URL(uploaded.url, server.baseUrl).href;
     const nginxUrl = `${nginx.baseUrl}/recording.webm`;
-    // The floor of any Node range server here: read into a reused buffer and write, nothing else.
+    // A Node range server that copies (read into a reused buffer and write), and the floor of any
+    // Node range server here (sendfile), nothing else in either.
     const bareRanges = await startBareNodeRanges({ file, serverCore: true, env: productServerEnv() });
     cleanups.unshift(() => bareRanges.stop());
     const bareRangesUrl = `${bareRanges.baseUrl}/recording.webm`;
-    for (const url of [apiVideoUrl, nginxUrl, bareRangesUrl]) {
+    const bareSendfile = await startBareNodeSendfile({ file, serverCore: true, env: productServerEnv() });
+    cleanups.unshift(() => bareSendfile.stop());
+    const bareSendfileUrl = `${bareSendfile.baseUrl}/recording.webm`;
+    for (const url of [apiVideoUrl, nginxUrl, bareRangesUrl, bareSendfileUrl]) {
       if ((await wholeGet(url, { verify: true })).sha256 !== fileSha)
         throw new Error(`${url} answered other bytes than the file`);
     }
@@ -288,9 +293,10 @@ async function main() {
       await rangeLoad(nginxUrl, { size, ...RANGE });
       await rangeLoad(apiVideoUrl, { size, ...RANGE });
       await rangeLoad(bareRangesUrl, { size, ...RANGE });
+      await rangeLoad(bareSendfileUrl, { size, ...RANGE });
     }
-    const rounds = { api: [], nginx: [], bare: [], apiWhole: [], nginxWhole: [] };
-    const cpu = { api: 0, nginx: 0, bare: 0, bytes: 0 };
+    const rounds = { api: [], nginx: [], bare: [], bareSendfile: [], apiWhole: [], nginxWhole: [] };
+    const cpu = { api: 0, nginx: 0, bare: 0, bareSendfile: 0, bytes: 0 };
     for (let round = 0; round < RANGE_ROUNDS; round++) {
       const nginxCpu = await cpuSecondsOf(nginx.pid);
       const n = await rangeLoad(nginxUrl, { size, ...RANGE });
@@ -302,11 +308,15 @@ async function main() {
       const bareCpu = await cpuSecondsOf(bareRanges.pid);
       const b = await rangeLoad(bareRangesUrl, { size, ...RANGE });
       cpu.bare += (await cpuSecondsOf(bareRanges.pid)) - bareCpu;
+      const sendfileCpu = await cpuSecondsOf(bareSendfile.pid);
+      const f = await rangeLoad(bareSendfileUrl, { size, ...RANGE });
+      cpu.bareSendfile += (await cpuSecondsOf(bareSendfile.pid)) - sendfileCpu;
+      rounds.bareSendfile.push(mibps(f.bytes, f.seconds));
       rounds.nginx.push(mibps(n.bytes, n.seconds));
       rounds.api.push(mibps(a.bytes, a.seconds));
       rounds.bare.push(mibps(b.bytes, b.seconds));
       log(
-        `round ${round + 1}: ranges nginx ${fmt(rounds.nginx.at(-1))} MiB/s, api ${fmt(rounds.api.at(-1))} MiB/s, bare Node ${fmt(rounds.bare.at(-1))} MiB/s`,
+        `round ${round + 1}: ranges nginx ${fmt(rounds.nginx.at(-1))} MiB/s, api ${fmt(rounds.api.at(-1))} MiB/s, bare Node ${fmt(rounds.bare.at(-1))} MiB/s, bare Node sendfile ${fmt(rounds.bareSendfile.at(-1))} MiB/s`,
       );
     }
     const GiB = 1024 * MiB;
@@ -314,8 +324,10 @@ async function main() {
       api: cpu.api / (cpu.bytes / GiB),
       nginx: cpu.nginx / (cpu.bytes / GiB),
       bare: cpu.bare / (cpu.bytes / GiB),
+      bareSendfile: cpu.bareSendfile / (cpu.bytes / GiB),
     };
     await bareRanges.stop();
+    await bareSendfile.stop();
     for (let round = 0; round < 2; round++) {
       rounds.nginxWhole.push(await wholeGet(nginxUrl));
       rounds.apiWhole.push(await wholeGet(apiVideoUrl));
@@ -535,6 +547,7 @@ built), local blob store, PGlite, worker off, with the malloc settings of docs/d
 | streaming: ${RANGE.count} × 1 MiB ranges, ${RANGE.concurrency} connections (medians; ratio: median of ${RANGE_ROUNDS} paired rounds) | ${fmt(streaming.api)} MiB/s | ${fmt(streaming.nginx)} MiB/s (nginx) | ${fmt(results.streamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(pass.streaming)} |
 | streaming: server CPU per GiB of those ranges (user + system, all rounds) | ${fmt(cpuPerGiB.api, 2)} s | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(cpuPerGiB.api / cpuPerGiB.nginx <= accelTargets.nodeCpu)} |
 | streaming, a Node that copies: bare Node reading each range into a reused 1 MiB buffer and writing it (the two copies the API's sendfile avoids; no routing, auth or database), CPU per GiB against nginx's (all rounds) | ${fmt(cpuPerGiB.bare, 2)} s (bare Node; ${fmt(median(rounds.bare))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.bare / cpuPerGiB.nginx, 2)}× the CPU | (informative) | |
+| streaming floor: bare Node sending each range by sendfile, as the API does (no routing, auth or database: Node's own HTTP and the system call), CPU per GiB against nginx's (all rounds) | ${fmt(cpuPerGiB.bareSendfile, 2)} s (bare Node; ${fmt(median(rounds.bareSendfile))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.bareSendfile / cpuPerGiB.nginx, 2)}× the CPU | (informative) | |
 | streaming, built server (\`npm run serve\`): the same ranges (ratio: median of ${BUILT_RANGE_ROUNDS} paired rounds) | ${fmt(median(builtRounds.api))} MiB/s | ${fmt(median(builtRounds.nginx))} MiB/s (nginx) | ${fmt(builtStreamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(builtStreamingRatio >= targets.streaming)} |
 | streaming, built server: CPU per GiB against nginx's | ${fmt(builtCpu.api / (builtCpu.bytes / GiB), 2)} s | ${fmt(builtCpu.nginx / (builtCpu.bytes / GiB), 2)} s (nginx) | ${fmt(builtCpuRatio, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(builtCpuRatio <= accelTargets.nodeCpu)} |
 | streaming behind nginx (\`ACCEL_REDIRECT\`, docs/deploy nginx files, built API): the same ranges against nginx alone (ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(median(accelRounds.accel))} MiB/s | ${fmt(median(accelRounds.nginx))} MiB/s (nginx alone) | ${fmt(accelRatio, 2)}× | ≥ ${accelTargets.throughput}× | ${mark(accelRatio >= accelTargets.throughput)} |
@@ -579,10 +592,11 @@ RPCs hand out. Both get ${WARM_RANGE_ROUNDS} untimed rounds of ranges first (the
 API's request path for about 4,000 requests. Idle memory is read 5 s after the server first
 answers; PGlite's rows start on an empty DATA_DIR, PostgreSQL's on a database an untimed start migrated. Throughput on this shared machine
 swings by a factor of two between runs; the CPU each server spends per GiB is the steadier figure.
-The floors are Node with nothing of the product's: for ranges a bare \`node:http\` server reading each
-range of the same file into one reused 1 MiB buffer and writing it (the two copies sendfile spares
-nginx), in the same paired rounds; for uploads the bare body → file pipe above; both with the API's
-malloc settings. Where a floor is above a target, no Node server reaches that target here.
+The floors are Node with nothing of the product's: for ranges a bare \`node:http\` server sending each
+range of the same file by sendfile (through koffi, as the API does since issue 34), and beside it one
+that reads each range into one reused 1 MiB buffer and writes it (the two copies sendfile spares), in
+the same paired rounds; for uploads the bare body → file pipe above; all with the API's malloc
+settings. Where a floor is above a target, no Node server reaches that target here.
 Behind nginx: the built API with \`ACCEL_REDIRECT=/_stream_blobs/\` behind a second nginx configured by
 docs/deploy/nginx-http.conf and nginx-locations.conf (one worker, no access log, like the reference), both
 on the server core; every 1 MiB range is one request the API checks (signature, revocation, the range)

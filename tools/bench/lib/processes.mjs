@@ -253,6 +253,53 @@ export async function startBareNodeRanges({ file, serverCore = false, env = {} }
 }
 
 /**
+ * The floor of any Node range server on this machine: the same bare node:http server, but each
+ * range goes from the page cache to the socket by Linux's sendfile (through koffi, as the API's
+ * apps/api/src/storage/socket-sendfile.ts does), with no routing, auth or database. What it spends
+ * beyond nginx is Node's own HTTP per request. Headers go out first (the write's callback says they
+ * left Node); a full socket waits on one 64 KiB write of Node's own.
+ */
+export async function startBareNodeSendfile({ file, serverCore = false, env = {} }) {
+  const port = await freePort();
+  const source = `
+    const { createServer } = require('node:http');
+    const { openSync, fstatSync, readSync } = require('node:fs');
+    const koffi = require('koffi');
+    const sendfile = koffi.load('libc.so.6').func('intptr_t sendfile(int out_fd, int in_fd, int64_t *offset, size_t count)');
+    const EAGAIN = koffi.os.errno.EAGAIN;
+    const fd = openSync(${JSON.stringify(file)}, 'r');
+    const size = fstatSync(fd).size;
+    const offset = new BigInt64Array(1);
+    createServer(async (req, res) => {
+      const match = /^bytes=(\\d+)-(\\d+)$/.exec(req.headers.range ?? '');
+      const start = match ? Number(match[1]) : 0;
+      const end = match ? Math.min(Number(match[2]), size - 1) : size - 1;
+      res.writeHead(match ? 206 : 200, {
+        'content-type': 'video/webm',
+        'content-length': end - start + 1,
+        ...(match ? { 'content-range': 'bytes ' + start + '-' + end + '/' + size } : {}),
+      });
+      res.flushHeaders();
+      const socket = res.socket;
+      if (socket.writableLength > 0) await new Promise((resolve) => socket.write('', resolve));
+      for (let position = start; position <= end; ) {
+        if (socket.destroyed) return;
+        offset[0] = BigInt(position);
+        const sent = Number(sendfile(socket._handle.fd, fd, offset, end - position + 1));
+        if (sent > 0) { position += sent; continue; }
+        if (sent === 0 || koffi.errno() !== EAGAIN) return socket.destroy();
+        const piece = Buffer.allocUnsafe(Math.min(65536, end - position + 1));
+        const n = readSync(fd, piece, 0, piece.length, position);
+        position += n;
+        await new Promise((resolve) => socket.write(piece.subarray(0, n), resolve));
+      }
+      res.end();
+    }).listen(${port}, '127.0.0.1');
+  `;
+  return launch(process.execPath, ['-e', source], env, serverCore, `http://127.0.0.1:${port}`);
+}
+
+/**
  * A decider that costs nothing: nginx answering every request at once with `X-Accel-Redirect:
  * target` (and `contentType`), as the API answers a checked range. In front of it, the deployment
  * guide's nginx shows what one decision per request costs nginx itself, whatever decides.

@@ -210,6 +210,19 @@ export async function startFrontNginx({
 }
 
 /**
+ * The bare range servers' start of an answer (source text, in their request handler): `start` and
+ * `end` of the request's `Range: bytes=a-b` (else the whole file of `size` bytes), and the headers.
+ */
+const ANSWER_RANGE_HEAD = `const match = /^bytes=(\\d+)-(\\d+)$/.exec(req.headers.range ?? '');
+      const start = match ? Number(match[1]) : 0;
+      const end = match ? Math.min(Number(match[2]), size - 1) : size - 1;
+      res.writeHead(match ? 206 : 200, {
+        'content-type': 'video/webm',
+        'content-length': end - start + 1,
+        ...(match ? { 'content-range': 'bytes ' + start + '-' + end + '/' + size } : {}),
+      });`;
+
+/**
  * The floor of a Node range server that copies: a bare node:http server that answers
  * `Range: bytes=a-b` of one file by reading it into one reused 1 MiB buffer and writing each read
  * (the two copies the API's sendfile avoids), with no routing, auth, database or headers beyond the range's.
@@ -226,14 +239,7 @@ export async function startBareNodeRanges({ file, serverCore = false, env = {} }
     const readInto = (buffer, length, position) =>
       new Promise((resolve, reject) => read(fd, buffer, 0, length, position, (error, n) => (error ? reject(error) : resolve(n))));
     createServer(async (req, res) => {
-      const match = /^bytes=(\\d+)-(\\d+)$/.exec(req.headers.range ?? '');
-      const start = match ? Number(match[1]) : 0;
-      const end = match ? Math.min(Number(match[2]), size - 1) : size - 1;
-      res.writeHead(match ? 206 : 200, {
-        'content-type': 'video/webm',
-        'content-length': end - start + 1,
-        ...(match ? { 'content-range': 'bytes ' + start + '-' + end + '/' + size } : {}),
-      });
+      ${ANSWER_RANGE_HEAD}
       const buffer = buffers.pop() ?? Buffer.allocUnsafe(1 << 20);
       try {
         for (let position = start; position <= end; ) {
@@ -271,14 +277,7 @@ export async function startBareNodeSendfile({ file, serverCore = false, env = {}
     const size = fstatSync(fd).size;
     const offset = new BigInt64Array(1);
     createServer(async (req, res) => {
-      const match = /^bytes=(\\d+)-(\\d+)$/.exec(req.headers.range ?? '');
-      const start = match ? Number(match[1]) : 0;
-      const end = match ? Math.min(Number(match[2]), size - 1) : size - 1;
-      res.writeHead(match ? 206 : 200, {
-        'content-type': 'video/webm',
-        'content-length': end - start + 1,
-        ...(match ? { 'content-range': 'bytes ' + start + '-' + end + '/' + size } : {}),
-      });
+      ${ANSWER_RANGE_HEAD}
       res.flushHeaders();
       const socket = res.socket;
       if (socket.writableLength > 0) await new Promise((resolve) => socket.write('', resolve));

@@ -298,7 +298,15 @@ describe('npm run backup of PostgreSQL and S3 while the API serves and an upload
 
     const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as { blobs: string[] };
     expect(manifest.blobs.length).toBeGreaterThan(0);
-    expect(await sourceBucket.listKeys()).toEqual(expect.arrayContaining(manifest.blobs));
+    // The backup names only blobs of the two videos. Those of the one settled before it are still
+    // in the bucket; the one uploaded meanwhile may have been processed since, its original then
+    // replaced by its playable (CI saw that once), so its blobs are checked by the restore below.
+    const duringId = during.json.video!.id;
+    const ofVideo = (video: string) => (key: string) => key.startsWith(`videos/${video}/`);
+    expect(manifest.blobs.filter((key) => !ofVideo(id)(key) && !ofVideo(duringId)(key))).toEqual([]);
+    const settled = manifest.blobs.filter(ofVideo(id));
+    expect(settled.length).toBeGreaterThan(0);
+    expect(await sourceBucket.listKeys()).toEqual(expect.arrayContaining(settled));
 
     const target = {
       ...common,

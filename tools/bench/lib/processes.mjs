@@ -1,10 +1,14 @@
 // Child processes for the benchmark: the real API server and Debian's nginx, each on a free port
 // of 127.0.0.1, stopped by their own pid.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { freePort } from '../../src/free-port.mjs';
 import { join, resolve } from 'node:path';
 import { spawnServer } from './cores.mjs';
+
+/** Resolves packages as this repository installed them, whatever directory a benchmark runs from. */
+const requireHere = createRequire(import.meta.url);
 
 async function waitForHttp(url, child, output, timeoutMs = 60_000, pollMs = 200) {
   const deadline = Date.now() + timeoutMs;
@@ -270,7 +274,7 @@ export async function startBareNodeSendfile({ file, serverCore = false, env = {}
   const source = `
     const { createServer } = require('node:http');
     const { openSync, fstatSync, readSync } = require('node:fs');
-    const koffi = require('koffi');
+    const koffi = require(${JSON.stringify(requireHere.resolve('koffi'))});
     const sendfile = koffi.load('libc.so.6').func('intptr_t sendfile(int out_fd, int in_fd, int64_t *offset, size_t count)');
     const EAGAIN = koffi.os.errno.EAGAIN;
     const fd = openSync(${JSON.stringify(file)}, 'r');

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { listenHost } from './http/listen-host';
 import { logFormat, logStream } from './ops/log-format';
 import { closeIdleConnectionsGently } from './ops/idle-connections';
-import { stopOnSignals } from './ops/shutdown';
+import { closeListenerFirst, stopOnSignals } from './ops/shutdown';
 import { serveBackups } from './backup/backup-socket';
 import { openDatabase } from './db/database';
 import { build } from './server';
@@ -46,7 +46,7 @@ async function main() {
   stopOnSignals({
     close: () => {
       stopBackups?.();
-      return app.close();
+      return closeListenerFirst(app);
     },
     cut: () => app.server.closeAllConnections(),
     graceSeconds: config.SHUTDOWN_GRACE_SECONDS,

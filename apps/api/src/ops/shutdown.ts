@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 
 export interface ShutdownOptions {
@@ -54,4 +55,20 @@ export function stopOnSignals(options: ShutdownOptions): (signal: string) => Pro
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   return stop;
+}
+
+/**
+ * Stops accepting before Fastify starts closing. Fastify's `close()` runs the preClose hooks first and,
+ * from their first moment, answers every request with `Connection: close`, while its listener stays
+ * open until they end. A proxy then opens a new connection for each next request; the kernel completes
+ * those handshakes itself, and any still waiting to be accepted when the listener finally closes is
+ * reset with the request nginx already wrote into it: a 502 for a POST, which nginx does not send
+ * again (test/cluster.test.ts). With the listener closed first, nginx's next connect is refused and it
+ * sends that request to another API; requests on open connections are still answered. Fastify's own
+ * `server.close()` afterwards finds the server not running, which it expects, and still waits for the
+ * open connections to end.
+ */
+export function closeListenerFirst(app: { server: Server; close(): Promise<void> }): Promise<void> {
+  app.server.close();
+  return app.close();
 }

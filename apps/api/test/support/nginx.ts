@@ -14,6 +14,8 @@ export interface TestNginx {
   baseUrl: string;
   /** The access log, in the `stream` format of docs/deploy/nginx-http.conf. */
   accessLog(): string;
+  /** nginx's error log (level warn): why it gave up on an upstream. */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ http {
   return {
     baseUrl,
     accessLog: () => readFileSync(join(prefix, 'access.log'), 'utf8'),
+    errorLog: () => readFileSync(join(prefix, 'error.log'), 'utf8'),
     async stop() {
       if (child.exitCode === null) child.kill('SIGQUIT');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);

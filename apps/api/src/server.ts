@@ -12,6 +12,8 @@ import { loggerOptions, type LogSettings } from './http/log-options';
 import { registerSecurity } from './http/security';
 import { registerAppConfigRoute } from './http/app-config.routes';
 import { registerStreamRoutes } from './http/stream.routes';
+import { signedRangeLane } from './http/signed-range-lane';
+import { RecentBlobKeys } from './http/recent-blob-keys';
 import { registerUploadRoutes } from './http/upload.routes';
 import { registerTusRoutes } from './http/tus.routes';
 import { DatabaseRateLimitCounter } from './db/rate-limit.repository';
@@ -19,7 +21,14 @@ import { startUploadExpiry } from './http/tus-expiry';
 import { VideoLinks } from './wire/video-links';
 import { registerWatchPages } from './http/watch-page.routes';
 import { registerNotificationRoutes } from './http/notifications.routes';
-import { MediaService, ResumableUploadFiles, ResumableUploadObjects, TusFiles, TusObjects } from './media';
+import {
+  MediaService,
+  ResumableUploadFiles,
+  ResumableUploadObjects,
+  TusFiles,
+  TusObjects,
+  type AssetVersion,
+} from './media';
 import { connectOptions } from './rpc/connect-options';
 import libraryRoutes from './rpc/library.routes';
 import videoRoutes, { anonymousMethods } from './rpc/video.routes';
@@ -60,7 +69,7 @@ import adminRoutes from './rpc/admin.routes';
 import apiKeyRoutes from './rpc/api-key.routes';
 import { createBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
-import { registerHttpMetrics } from './ops/http-metrics';
+import { meterAnswer, registerHttpMetrics } from './ops/http-metrics';
 import { ApiMetrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/ops.routes';
 import { Readiness } from './ops/readiness';
@@ -220,7 +229,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       toolTimeoutMs: 120_000,
     });
 
-    const rateLimits = registerSecurity(app, config, rateLimitCounter, (limit) => metrics.rateLimited.inc({ limit }));
+    const { limits: rateLimits, setSecurityHeaders } = registerSecurity(app, config, rateLimitCounter, (limit) =>
+      metrics.rateLimited.inc({ limit }),
+    );
     const readiness = new Readiness(
       readinessChecks({
         database,
@@ -308,13 +319,32 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         log,
       }),
     );
+    const recentKeys = new RecentBlobKeys<AssetVersion>();
     registerStreamRoutes(app, {
       videos,
       signer,
       verifier: httpVerifier,
       generations,
       accelRedirect: config.ACCEL_REDIRECT,
+      recentKeys,
     });
+    // Off where Fastify must see every request: its request lines, and nginx sending the bytes.
+    // (Without a logger, Fastify's stand-in has no isLevelEnabled, and no request lines.)
+    const requestLines = typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info');
+    if (!config.ACCEL_REDIRECT && !requestLines) {
+      const lane = signedRangeLane({
+        signer,
+        generations,
+        recentKeys,
+        setSecurityHeaders,
+        credentialsRefused: rateLimits.credentialsRefused,
+        meter: (route) => meterAnswer(metrics, route),
+        log,
+        stopping: () => !app.server.listening,
+      });
+      protocols.setFirstLook(lane);
+      app.decorate('signedRangeLane', lane);
+    }
     registerAppConfigRoute(app, {
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,

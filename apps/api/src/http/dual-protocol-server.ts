@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttp2Server, type Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
@@ -14,10 +14,19 @@ export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
  * Both hand their requests to the same Fastify handler. `closeSessions` ends open HTTP/2
  * sessions, so closing the server does not wait on idle gRPC connections.
  */
-export function dualProtocolServer(): { serverFactory: FastifyServerFactory; closeSessions(): void } {
+export function dualProtocolServer(): {
+  serverFactory: FastifyServerFactory;
+  closeSessions(): void;
+  /** Lets `look` see each HTTP/1.1 request before Fastify: it answers it, or hands it on with `next()`. */
+  setFirstLook(look: FirstLook): void;
+} {
   const sessions = new Set<Http2Session>();
+  let firstLook: FirstLook | undefined;
   const serverFactory: FastifyServerFactory = (handler) => {
-    const http1: Server = createServer(handler);
+    const http1: Server = createServer((request, response) => {
+      if (firstLook) firstLook(request, response, () => handler(request, response));
+      else handler(request, response);
+    });
     // Fastify sets its keepAliveTimeout (72 s) only on servers it makes itself, not on a factory's:
     // this one kept Node's 5 s, so nginx (whose idle upstream connections live 60 s) and other
     // keep-alive clients sent requests on connections the API was closing just then, and got a
@@ -57,5 +66,11 @@ export function dualProtocolServer(): { serverFactory: FastifyServerFactory; clo
     closeSessions: () => {
       for (const session of sessions) session.close();
     },
+    setFirstLook: (look) => {
+      firstLook = look;
+    },
   };
 }
+
+/** A look at an HTTP/1.1 request before Fastify's: answers it, or calls `next` (at once or later) to hand it on. */
+export type FirstLook = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;

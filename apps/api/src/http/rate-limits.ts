@@ -39,6 +39,11 @@ const UPLOAD_PATH = '/api/videoservice/upload';
 export type CreationCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimits {
+  /**
+   * Whether requests with credentials from `ip` are refused now (past FAILED_AUTH_LIMIT), as the
+   * onRequest check refuses them: for a path that answers outside Fastify's hooks (signed-range-lane.ts).
+   */
+  credentialsRefused(ip: string): Promise<boolean>;
   /** Counts a failed authentication of `request`'s client address (RPCs call it from the auth interceptor). */
   failedAuthentication(request: FastifyRequest): Promise<void>;
   /**
@@ -64,7 +69,8 @@ export function registerRateLimits(
   onLimited: (limit: string) => void = () => undefined,
 ): RateLimits {
   const failures = new RecentReads(counter, FAILURES_READ_MS);
-  const failuresKey = (request: FastifyRequest) => `failed-auth:${request.ip}`;
+  const failuresKeyOf = (ip: string) => `failed-auth:${ip}`;
+  const failuresKey = (request: FastifyRequest) => failuresKeyOf(request.ip);
 
   app.addHook('onRequest', async (request, reply) => {
     if (hasCredentials(request) && !isLoopback(request)) {
@@ -93,6 +99,11 @@ export function registerRateLimits(
   });
 
   return {
+    credentialsRefused: async (ip) => {
+      if (isLoopbackAddress(ip)) return false;
+      const state = await failures.peek(failuresKeyOf(ip));
+      return state !== undefined && state.hits >= FAILED_AUTH_LIMIT.max;
+    },
     failedAuthentication: failed,
     async personUpload(request, reply, uid) {
       if (isLoopback(request)) return false;
@@ -140,7 +151,8 @@ class RecentReads {
   }
 }
 
-const isLoopback = (request: FastifyRequest) => /^(?:127\.|::1$|::ffff:127\.)/.test(request.ip);
+const isLoopbackAddress = (ip: string) => /^(?:127\.|::1$|::ffff:127\.)/.test(ip);
+const isLoopback = (request: FastifyRequest) => isLoopbackAddress(request.ip);
 
 const retryAfterSeconds = (msLeft: number) => Math.max(1, Math.ceil(msLeft / 1000));
 

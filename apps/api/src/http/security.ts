@@ -3,21 +3,22 @@ import type { Config } from '../config';
 import type { RateLimitCounter } from '../services/rate-limit-counter';
 import { registerEmulatorGuard } from './emulator-guard';
 import { registerRateLimits, type RateLimits } from './rate-limits';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, type SetSecurityHeaders } from './security-headers';
 import { refuseNulInUrls } from './url-guard';
 
 /**
  * What every request meets before its route (issues 11, 24): URL hygiene, security headers, no
- * unverified emulator tokens through a proxy, rate limits.
+ * unverified emulator tokens through a proxy, rate limits. Returns the rate limits and the headers'
+ * setter, for what answers outside the hooks (http/signed-range-lane.ts).
  */
 export function registerSecurity(
   app: FastifyInstance,
   config: Config,
   rateLimits: RateLimitCounter,
   onLimited?: (limit: string) => void,
-): RateLimits {
+): { limits: RateLimits; setSecurityHeaders: SetSecurityHeaders } {
   refuseNulInUrls(app);
-  registerSecurityHeaders(app, config);
+  const setSecurityHeaders = registerSecurityHeaders(app, config);
   registerEmulatorGuard(app, config);
-  return registerRateLimits(app, rateLimits, onLimited);
+  return { limits: registerRateLimits(app, rateLimits, onLimited), setSecurityHeaders };
 }

@@ -1,18 +1,10 @@
-import type { ServerResponse } from 'node:http';
-import type { Http2ServerResponse } from 'node:http2';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { CurrentLinkGenerations } from '../services/link-generations';
-import type { SignedResource, UrlSigner } from '../services/url-signer';
+import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
-import {
-  MediaGoneError,
-  type AssetVersion,
-  type MediaResource,
-  type OpenedAsset,
-  type VideoService,
-} from '../services/video.service';
+import type { AssetVersion, MediaResource, OpenedAsset, VideoService } from '../services/video.service';
 import type { Authentication } from '../auth/authenticate';
 import type { Grant } from '../services/access';
 import { attachmentDisposition } from './content-disposition';
@@ -22,6 +14,7 @@ import { withQuery } from './hls-query';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
 import { passesOf, SHARE_PASS_HEADER } from '../wire/share-passes';
+import { blobHeaders, signedUrlStanding, validatorsOf, writeBlobBody } from './stream-answer';
 
 export interface StreamRoutesDeps {
   videos: VideoService;
@@ -31,6 +24,8 @@ export interface StreamRoutesDeps {
   generations: CurrentLinkGenerations;
   /** ACCEL_REDIRECT: nginx's internal location that sends what this route authorised. */
   accelRedirect?: string;
+  /** Which asset version each signed URL read, shared with the signed range lane (a new memory if absent). */
+  recentKeys?: RecentBlobKeys<AssetVersion>;
 }
 
 /** What the handlers share: the injected deps and this server's memory of signed URLs' asset versions. */
@@ -47,7 +42,7 @@ interface StreamRequest {
  * (`share`), or nothing for a public video.
  */
 export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDeps) {
-  const context: StreamContext = { ...deps, recentKeys: new RecentBlobKeys<AssetVersion>() };
+  const context: StreamContext = { ...deps, recentKeys: deps.recentKeys ?? new RecentBlobKeys<AssetVersion>() };
   for (const resource of ['video', 'thumbnail', 'original', 'storyboard', 'captions', 'mp4'] as const) {
     app.get<StreamRequest>(`/api/videoservice/${resource}/:id`, { exposeHeadRoute: true }, (request, reply) =>
       serve(downloadOf(resource, request), request, reply, context),
@@ -67,13 +62,6 @@ interface HlsRequest {
   Params: { id: string; file: string };
   Querystring: StreamRequest['Querystring'];
 }
-
-/**
- * The access rules' signature of each resource: every file of an HLS presentation is signed as
- * 'hls', the upload's own bytes as the 'original' they are downloaded through.
- */
-const signedAs = (resource: MediaResource): SignedResource =>
-  (resource.startsWith('hls') ? 'hls' : resource === 'uploaded' ? 'original' : resource) as SignedResource;
 
 /**
  * The original's download (`?download=1`, the Download menu's "Original") gives the bytes that were
@@ -129,15 +117,8 @@ async function serve(
   const blob = await findBlob(resource, request, reply, caller, grant, context);
   if (blob === 'answered') return reply;
   const { info } = blob;
-
-  const etag = `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`;
-  const lastModified = info.lastModified.toUTCString();
-  reply
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('last-modified', lastModified)
-    .header('cache-control', 'private, no-cache')
-    .type(blob.contentType);
+  const { etag, lastModified } = validatorsOf(info);
+  for (const [name, value] of blobHeaders(blob)) reply.header(name, value);
   if (['video', 'mp4', 'uploaded'].includes(resource) && request.query.download === '1') {
     const video = await context.videos.readable(
       caller.kind === 'user' ? caller.user : undefined,
@@ -181,20 +162,11 @@ async function serve(
   response.statusCode = reply.statusCode;
   for (const [name, value] of Object.entries(reply.getHeaders()))
     if (value !== undefined) response.setHeader(name, value);
-  if (request.method === 'HEAD' || length === 0) {
-    response.end();
-    return reply;
-  }
-  try {
-    await blob.writeTo(response, span);
-  } catch (error) {
-    if (error instanceof MediaGoneError && !response.headersSent) {
-      answerGone(response, `This ${resource} has just been replaced or deleted`);
-    } else if (!response.destroyed) {
-      request.log.error({ err: error }, `streaming ${resource} ${request.params.id} failed`);
-      response.destroy();
-    }
-  }
+  await writeBlobBody(blob, response, span, request.method === 'HEAD', {
+    log: request.log,
+    resource,
+    videoId: request.params.id,
+  });
   return reply;
 }
 
@@ -223,8 +195,8 @@ async function decide(
   return reply
     .code(200)
     .header('x-stream-blob', handOff.key)
-    .header('etag', `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`)
-    .header('last-modified', info.lastModified.toUTCString())
+    .header('etag', validatorsOf(info).etag)
+    .header('last-modified', validatorsOf(info).lastModified)
     .type(blob.contentType)
     .send();
 }
@@ -237,26 +209,15 @@ async function decide(
 async function grantOf(
   resource: MediaResource,
   request: FastifyRequest<StreamRequest>,
-  { signer, generations }: StreamContext,
+  context: StreamContext,
 ): Promise<Grant & { revoked: boolean }> {
-  const { expires, signature, g, share } = request.query;
+  const { share } = request.query;
   const shareToken = typeof share === 'string' ? share : undefined;
   const passes = shareToken
     ? passesOf(request.headers.cookie, request.headers[SHARE_PASS_HEADER] as string | undefined)
     : [];
-  const generation = g === undefined ? 0 : typeof g === 'string' && /^\d{1,9}$/.test(g) ? Number(g) : -1;
-  if (!signer.verify(signedAs(resource), request.params.id, expires, signature, generation))
-    return { shareToken, passes, signedUrl: false, revoked: false };
-  const current = (await generations.current(request.params.id)) === generation;
-  return { shareToken, passes, signedUrl: current, revoked: !current };
-}
-
-/** 404 for a blob that vanished between its lookup and its first byte (headers not yet sent). */
-function answerGone(response: ServerResponse | Http2ServerResponse, message: string) {
-  for (const name of response.getHeaderNames()) response.removeHeader(name);
-  response.statusCode = 404;
-  response.setHeader('content-type', 'application/json; charset=utf-8');
-  response.end(JSON.stringify({ message }));
+  const standing = await signedUrlStanding(resource, request.params.id, request.query, context);
+  return { shareToken, passes, signedUrl: standing === 'current', revoked: standing === 'revoked' };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { ApiMetrics } from './metrics';
@@ -44,21 +45,56 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: ApiMetrics, r
 
 /** The onResponse hook of one route: counts the answer by method and status, observes its time. */
 function counter(metrics: ApiMetrics, route: string): Hook {
-  const byMethod = new Map<string, MethodSeries>();
+  const count = answerCounter(metrics, route);
   return (request, reply, done) => {
-    let entry = byMethod.get(request.method);
+    count(request.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  };
+}
+
+/** Counts one route's answers by method and status and observes their time, from labelled children made once. */
+function answerCounter(metrics: ApiMetrics, route: string): (method: string, status: number, seconds: number) => void {
+  const byMethod = new Map<string, MethodSeries>();
+  return (method, status, seconds) => {
+    let entry = byMethod.get(method);
     if (!entry) {
-      entry = { seconds: metrics.requestSeconds.labels(route, request.method), byStatus: new Map() };
-      byMethod.set(request.method, entry);
+      entry = { seconds: metrics.requestSeconds.labels(route, method), byStatus: new Map() };
+      byMethod.set(method, entry);
     }
-    let count = entry.byStatus.get(reply.statusCode);
+    let count = entry.byStatus.get(status);
     if (!count) {
-      count = metrics.requests.labels(route, request.method, String(reply.statusCode));
-      entry.byStatus.set(reply.statusCode, count);
+      count = metrics.requests.labels(route, method, String(status));
+      entry.byStatus.set(status, count);
     }
     count.inc();
-    entry.seconds.observe(reply.elapsedTime / 1000);
-    done();
+    entry.seconds.observe(seconds);
+  };
+}
+
+/**
+ * What the hooks above count, for answers made outside Fastify on route `route` (the signed range
+ * lane, http/signed-range-lane.ts): call it as the answer starts; it counts the request once the
+ * response closes, and for a stream route its bytes and concurrency as trackStream does.
+ */
+export function meterAnswer(
+  metrics: ApiMetrics,
+  route: string,
+  routes = defaultMeteredRoutes,
+): (method: string, response: ServerResponse) => void {
+  const count = answerCounter(metrics, route);
+  const stream = routes.isStream(route);
+  const closedEarly = metrics.closedEarly.labels('stream');
+  return (method, response) => {
+    const started = performance.now();
+    if (stream) metrics.activeStreams.inc();
+    response.once('close', () => {
+      if (stream) {
+        metrics.activeStreams.dec();
+        if (!response.writableFinished) closedEarly.inc();
+        else if (method !== 'HEAD') metrics.streamBytes.inc(Number(response.getHeader('content-length')));
+      }
+      count(method, response.statusCode, (performance.now() - started) / 1000);
+    });
   };
 }
 

@@ -6,7 +6,8 @@
 // Prints the API's (and the front nginx's) CPU per range request, the API's split into user and
 // system time, and its minor page faults; servers on one core and this client on the other, the
 // API with the product's malloc settings, as bench:api runs them. The profile goes to PROFILE_DIR
-// (default /tmp/stream-range-profile), for profile-summary.mjs; PROFILE=0: no profiler (it costs
+// (default /tmp/stream-range-profile; PROFILE_INTERVAL_US sets V8's sampling interval), for
+// profile-summary.mjs; PROFILE=0: no profiler (it costs
 // CPU of its own, so compare CPU per request only between runs alike); PERF_OUT=<file>: `perf
 // record -g` of the API through the timed rounds (`perf report -i <file>`).
 // Usage: npx tsx tools/bench/profile-ranges.mjs
@@ -30,7 +31,13 @@ const server = await startProfiledApi({
   nodeArgs:
     process.env.PROFILE === '0'
       ? []
-      : ['--cpu-prof', '--cpu-prof-dir', process.env.PROFILE_DIR ?? '/tmp/stream-range-profile'],
+      : [
+          '--cpu-prof',
+          '--cpu-prof-dir',
+          process.env.PROFILE_DIR ?? '/tmp/stream-range-profile',
+          // PROFILE_INTERVAL_US: V8's sampling interval (1000 by default; 100 sees short functions).
+          ...(process.env.PROFILE_INTERVAL_US ? ['--cpu-prof-interval', process.env.PROFILE_INTERVAL_US] : []),
+        ],
   env: { METRICS_TOKEN: 'profile-ranges-metrics', ...(accel ? { ACCEL_REDIRECT: '/_stream_blobs/' } : {}) },
 });
 const up = await uploadFile(`${server.baseUrl}/api/videoservice/upload`, file, user.idToken);

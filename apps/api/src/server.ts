@@ -67,7 +67,7 @@ import { AdminService } from './services/admin.service';
 import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
 import adminRoutes from './rpc/admin.routes';
 import apiKeyRoutes from './rpc/api-key.routes';
-import { createBlobStore, s3StoreOptions } from './storage';
+import { createBlobStore, LocalBlobStore, s3StoreOptions } from './storage';
 import { registerWebApp } from './web.routes';
 import { meterAnswer, registerHttpMetrics } from './ops/http-metrics';
 import { ApiMetrics } from './ops/metrics';
@@ -129,6 +129,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     if (database.wasmMemoryBytes) metrics.watchDatabaseMemory(database.wasmMemoryBytes);
     registerHttpMetrics(app, metrics); // before the routes: it attaches to the upload and stream routes
     const store = createBlobStore(config);
+    if (store instanceof LocalBlobStore && config.SENDFILE)
+      void store.whyBodiesAreCopied().then((why) => {
+        if (why)
+          log.warn({ reason: why }, 'local blobs are copied through Node, not sent by sendfile: more CPU per byte');
+      });
     const media = new MediaService({
       db: database.db,
       store,

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -208,5 +210,45 @@ describe('LocalBlobStore open files', () => {
       expect((await readBlob((await small.open(`videos/${name}/original.webm`))!)).toString()).toBe(name);
     }
     expect(small.openHandles).toBe(2);
+  });
+});
+
+describe('LocalBlobStore sending bodies (SENDFILE)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'data-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  /** A range of `key` written by `store` into a real HTTP/1.1 response on 127.0.0.1, as the stream route writes it. */
+  async function rangeOverHttp(store: LocalBlobStore, key: string, start: number, end: number): Promise<Buffer> {
+    const server = createServer((_request, response) => {
+      void (async () => {
+        const blob = (await store.open(key))!;
+        response.writeHead(206, { 'content-length': end - start + 1 });
+        await blob.writeTo(response, { start, end });
+      })();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const { port } = server.address() as AddressInfo;
+      return Buffer.from(await (await fetch(`http://127.0.0.1:${port}/`)).arrayBuffer());
+    } finally {
+      server.close();
+    }
+  }
+
+  it('sends by the kernel by default and says so; with SENDFILE=false copies the same bytes and says why', async () => {
+    const bytes = randomBytes(3 << 20);
+    const sent = createBlobStore({ DATA_DIR: dataDir }) as LocalBlobStore;
+    const copied = createBlobStore({ DATA_DIR: dataDir, SENDFILE: false }) as LocalBlobStore;
+    await sent.put('videos/s/original.webm', Readable.from([bytes]));
+    // CI is Linux x64, where koffi's prebuilt binding loads: no reason to copy.
+    expect(await sent.whyBodiesAreCopied()).toBeUndefined();
+    expect(await copied.whyBodiesAreCopied()).toBe('SENDFILE=false');
+    for (const store of [sent, copied]) {
+      const body = await rangeOverHttp(store, 'videos/s/original.webm', 1000, (2 << 20) + 17);
+      expect(body.equals(bytes.subarray(1000, (2 << 20) + 18))).toBe(true);
+    }
   });
 });

@@ -10,7 +10,13 @@ import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange, type 
 import { assertRangeFits } from './byte-range';
 import { BufferPool } from './buffer-pool';
 import { OpenFileCache, statRegularFile, type OpenFileCacheOptions } from './open-files';
-import { directSocketOf, loadKernelSendfile, sendFileRange, type KernelSendfile } from './socket-sendfile';
+import {
+  directSocketOf,
+  loadKernelSendfile,
+  sendFileRange,
+  whyNoKernelSendfile,
+  type KernelSendfile,
+} from './socket-sendfile';
 import { isOwnerGone, ownerTag } from './temp-owner';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
@@ -29,12 +35,14 @@ export class LocalBlobStore implements BlobStore {
 
   /** Linux's sendfile for HTTP/1.1 responses (socket-sendfile.ts), unless turned off. */
   private readonly kernel: Promise<KernelSendfile | undefined>;
+  private readonly sendfileOff: boolean;
 
   /** `sendfile`: false copies every body through Node; a binding of its own (tests) replaces the kernel's. */
   constructor(root: string, options: { openFiles?: OpenFileCacheOptions; sendfile?: boolean | KernelSendfile } = {}) {
     this.root = resolve(root);
     this.openFiles = new OpenFileCache(options.openFiles);
     const { sendfile = true } = options;
+    this.sendfileOff = sendfile === false;
     this.kernel = Promise.resolve(
       typeof sendfile === 'object' ? sendfile : sendfile ? loadKernelSendfile() : undefined,
     );
@@ -74,6 +82,15 @@ export class LocalBlobStore implements BlobStore {
     }
     this.openFiles.forget(target);
     return { size };
+  }
+
+  /**
+   * Why HTTP/1.1 bodies are copied through Node rather than sent by the kernel's sendfile
+   * (`SENDFILE=false`, no binding on this system), or undefined when they are sent by the kernel.
+   */
+  async whyBodiesAreCopied(): Promise<string | undefined> {
+    if (await this.kernel) return undefined;
+    return this.sendfileOff ? 'SENDFILE=false' : await whyNoKernelSendfile();
   }
 
   private async stat(key: string): Promise<BlobInfo | undefined> {

@@ -17,21 +17,37 @@ export interface KernelSendfile {
 }
 
 let loading: Promise<KernelSendfile | undefined> | undefined;
+/** Why the binding did not load, once it failed to. */
+let unavailable: string | undefined;
 
 /** The binding, once per process; undefined where there is none (not Linux, no koffi build here). */
 export function loadKernelSendfile(): Promise<KernelSendfile | undefined> {
-  loading ??= bind().catch(() => undefined);
+  loading ??= bind().catch((error: unknown) => {
+    unavailable = `koffi did not load: ${error instanceof Error ? error.message : String(error)}`;
+    return undefined;
+  });
   return loading;
 }
 
+/** Why there is no binding in this process (undefined: there is one). */
+export async function whyNoKernelSendfile(): Promise<string | undefined> {
+  return (await loadKernelSendfile()) ? undefined : (unavailable ?? 'no binding');
+}
+
 async function bind(): Promise<KernelSendfile | undefined> {
-  if (process.platform !== 'linux') return undefined;
+  if (process.platform !== 'linux') {
+    unavailable = `sendfile is called on Linux only (this is ${process.platform})`;
+    return undefined;
+  }
   const { default: koffi } = await import('koffi');
   const sendfile = koffi
     .load('libc.so.6')
     .func('intptr_t sendfile(int out_fd, int in_fd, int64_t *offset, size_t count)');
   const { EAGAIN } = koffi.os.errno;
-  if (EAGAIN === undefined) return undefined;
+  if (EAGAIN === undefined) {
+    unavailable = 'koffi knows no EAGAIN here';
+    return undefined;
+  }
   const offset = new BigInt64Array(1); // one call at a time: JavaScript runs one at a time
   return {
     EAGAIN,

@@ -559,14 +559,26 @@ describe('a cluster behind nginx', () => {
     await sleep(1500);
     const before = load.answered;
     const stopping = running.get(apis[0]!.port)!;
+    const signalledAt = Date.now();
     stopping.signal('SIGTERM');
     const exited = await stopping.exited;
     await sleep(300);
     load.stop = true;
     await Promise.all(lanes);
 
-    // nginx's error log says why it gave up on a request (reset, refused, closed before the answer).
-    expect(load.failed, nginx.errorLog().slice(-3000)).toEqual([]);
+    // nginx's error log says why it gave up on a request (reset, refused, closed before the answer),
+    // and to which API; the stopping API's log says when it stopped accepting.
+    const why = [
+      `stopped: 127.0.0.1:${apis[0]!.port}, SIGTERM at ${new Date(signalledAt).toISOString()}`,
+      nginx
+        .errorLog()
+        .split('\n')
+        .filter((line) => /\[(error|warn)\]/.test(line))
+        .slice(-12)
+        .join('\n'),
+      stopping.output().slice(-1500),
+    ].join('\n');
+    expect(load.failed, why).toEqual([]);
     expect(exited.code, stopping.output().slice(-2000)).toBe(0);
     expect(before).toBeGreaterThan(50);
     expect(load.answered - before).toBeGreaterThan(50);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { listenHost } from './http/listen-host';
 import { logFormat, logStream } from './ops/log-format';
 import { closeIdleConnectionsGently } from './ops/idle-connections';
+import { loadAcceptQueueDrain } from './ops/accept-queue';
 import { closeListenerFirst, stopOnSignals } from './ops/shutdown';
 import { serveBackups } from './backup/backup-socket';
 import { openDatabase } from './db/database';
@@ -43,10 +44,11 @@ async function main() {
       return undefined;
     }));
   closeIdleConnectionsGently(app.server, (address) => app.trustsProxy?.(address, 0) ?? false);
+  const drainAcceptQueue = await loadAcceptQueueDrain(); // loaded now: stopping must not wait for it
   stopOnSignals({
     close: () => {
       stopBackups?.();
-      return closeListenerFirst(app);
+      return closeListenerFirst(app, drainAcceptQueue);
     },
     cut: () => app.server.closeAllConnections(),
     graceSeconds: config.SHUTDOWN_GRACE_SECONDS,

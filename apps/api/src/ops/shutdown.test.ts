@@ -1,6 +1,11 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadAcceptQueueDrain, type DrainAcceptQueue } from './accept-queue';
 import { closeIdleConnectionsGently } from './idle-connections';
 import { closeListenerFirst } from './shutdown';
 
@@ -86,4 +91,68 @@ describe('closeListenerFirst', () => {
     await expect(closing).resolves.toBeUndefined();
     expect(app!.server.listening).toBe(false);
   });
+
+  /**
+   * Another process opens `count` connections and writes a request into each while this process's
+   * event loop is held (as a busy API's is for milliseconds), so they wait in the accept queue; then,
+   * in the same step, the listener closes. Resolves each connection's status line or error.
+   */
+  async function closeWithQueuedConnections(port: number, count: number, drain: DrainAcceptQueue | undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'accept-queue-'));
+    const ready = join(dir, 'connected');
+    const client = spawn(process.execPath, ['-e', QUEUED_CLIENT, String(port), String(count), ready], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    client.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<void>((done) => client.once('exit', () => done()));
+    try {
+      const until = Date.now() + 10_000;
+      while (!existsSync(ready) && Date.now() < until); // the event loop held: nothing is accepted
+      const written = Date.now() + 100;
+      while (Date.now() < written); // the requests reach the queued connections
+      const closing = closeListenerFirst(app!, drain);
+      await exited;
+      releaseHooks();
+      await closing;
+      return JSON.parse(output) as string[];
+    } finally {
+      client.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('answers the connections the kernel had queued when the listener closes, which closing alone resets', async () => {
+    const drain = await loadAcceptQueueDrain();
+    expect(drain).toBeDefined(); // CI is Linux x64, where koffi's binding loads
+    const first = await start();
+    expect(await closeWithQueuedConnections(first.port, 4, drain)).toEqual(Array(4).fill('HTTP/1.1 200 OK'));
+    // The same without the drain: the queued requests are reset, a 502 each behind nginx.
+    const second = await start();
+    expect(await closeWithQueuedConnections(second.port, 4, undefined)).toEqual(Array(4).fill('ECONNRESET'));
+  });
 });
+
+/** Opens argv[2] connections to port argv[1], writes a request into each, touches argv[3]; prints what each got. */
+const QUEUED_CLIENT = `
+const net = require('node:net');
+const fs = require('node:fs');
+const [port, count, ready] = process.argv.slice(1);
+const results = [];
+let connected = 0;
+let closed = 0;
+for (let i = 0; i < Number(count); i++) {
+  const socket = net.connect(Number(port), '127.0.0.1');
+  let received = '';
+  socket.on('connect', () => {
+    socket.write('POST / HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 0\\r\\n\\r\\n');
+    if (++connected === Number(count)) fs.writeFileSync(ready, '');
+  });
+  socket.on('data', (chunk) => (received += chunk));
+  socket.on('error', (error) => (results[i] = error.code));
+  socket.on('close', () => {
+    results[i] ??= received.split('\\r\\n')[0];
+    if (++closed === Number(count)) console.log(JSON.stringify(results));
+  });
+}
+`;

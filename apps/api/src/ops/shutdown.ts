@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import type { DrainAcceptQueue } from './accept-queue';
 
 export interface ShutdownOptions {
   /** Stops accepting, lets in-flight work finish, releases everything (Fastify's `app.close()`). */
@@ -66,9 +67,15 @@ export function stopOnSignals(options: ShutdownOptions): (signal: string) => Pro
  * again (test/cluster.test.ts). With the listener closed first, nginx's next connect is refused and it
  * sends that request to another API; requests on open connections are still answered. Fastify's own
  * `server.close()` afterwards finds the server not running, which it expects, and still waits for the
- * open connections to end.
+ * open connections to end. `drainAcceptQueue` (ops/accept-queue.ts) first takes in the connections
+ * the kernel completed but Node has not accepted yet, which closing would reset.
  */
-export function closeListenerFirst(app: { server: Server; close(): Promise<void> }): Promise<void> {
+export function closeListenerFirst(
+  app: { server: Server; close(): Promise<void> },
+  drainAcceptQueue?: DrainAcceptQueue,
+): Promise<void> {
+  // In one synchronous step: what the kernel already accepted is taken in, then nothing more is.
+  drainAcceptQueue?.(app.server);
   app.server.close();
   return app.close();
 }

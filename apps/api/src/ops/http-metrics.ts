@@ -91,7 +91,8 @@ export function meterAnswer(
       if (stream) {
         metrics.activeStreams.dec();
         if (!response.writableFinished) closedEarly.inc();
-        else if (method !== 'HEAD') metrics.streamBytes.inc(Number(response.getHeader('content-length')));
+        const bytes = streamBytesSent(method, response);
+        if (bytes > 0) metrics.streamBytes.inc(bytes);
       }
       count(method, response.statusCode, (performance.now() - started) / 1000);
     });
@@ -130,5 +131,9 @@ const trackUpload = (metrics: ApiMetrics) =>
 /** A stream's body bytes, once all were sent. */
 const trackStream = (metrics: ApiMetrics) =>
   trackOpen(metrics.activeStreams, metrics.streamBytes, metrics.closedEarly.labels('stream'), (request, reply) =>
-    request.method === 'HEAD' || !reply.raw.writableFinished ? 0 : Number(reply.raw.getHeader('content-length')),
+    streamBytesSent(request.method, reply.raw),
   );
+
+/** The body bytes a stream answer sent: its whole length once finished (a HEAD sends none), else 0. */
+const streamBytesSent = (method: string, response: { writableFinished: boolean; getHeader(name: string): unknown }) =>
+  method === 'HEAD' || !response.writableFinished ? 0 : Number(response.getHeader('content-length'));

@@ -39,23 +39,12 @@ async function peakDuring<T>(pid: number, work: () => Promise<T>): Promise<{ pea
   }
 }
 
-/** Sends `total` bytes of JSON to GetVideo signed out, in writes of one reused 1 MiB buffer. */
 /**
- * The server answers 413 before the body ends and closes the connection; a client still writing can
- * meet the close (EPIPE, ECONNRESET) before it has read the answer. That race belongs to HTTP/1.1,
- * not to the server: the call is made once more on a new connection, and then must be answered.
+ * Sends `total` bytes of JSON to GetVideo signed out, in writes of one reused 1 MiB buffer. The server
+ * answers 413 before the body ends and closes the connection; it must take what the client still
+ * sends until the client has read the answer (src/http/lingering-close.ts), so one call is enough.
  */
-async function hugeJsonCall(total: number, declareLength: boolean) {
-  try {
-    return await hugeJsonCallOnce(total, declareLength);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EPIPE' && code !== 'ECONNRESET') throw error;
-    return hugeJsonCallOnce(total, declareLength);
-  }
-}
-
-function hugeJsonCallOnce(total: number, declareLength: boolean) {
+function hugeJsonCall(total: number, declareLength: boolean) {
   return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
     const started = Date.now();
     const request = httpRequest(`${baseUrl}/videoservice.VideoService/GetVideo`, {

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttp2Server, type Http2Session } from 'node:http2';
 import type { Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
+import { lingerWhileBodiesArrive } from './lingering-close';
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n');
 /** Fastify's own default: above nginx's upstream keepalive_timeout (60 s) and a load balancer's usual 60 s. */
@@ -33,6 +34,7 @@ export function dualProtocolServer(): {
     // reset before any handler ran (issue 33's probe: "other side closed"; nginx retries a GET, not
     // a POST). Longer than any client's or proxy's idle timeout, the client closes first.
     http1.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    lingerWhileBodiesArrive(http1);
     const http2 = createHttp2Server(handler as never);
     http2.on('session', (session) => {
       sessions.add(session);

@@ -12,6 +12,7 @@ import { loggerOptions, type LogSettings } from './http/log-options';
 import { registerSecurity } from './http/security';
 import { registerAppConfigRoute } from './http/app-config.routes';
 import { registerStreamRoutes } from './http/stream.routes';
+import { requestLinesOf } from './http/request-lines';
 import { signedRangeLane } from './http/signed-range-lane';
 import { RecentBlobKeys } from './http/recent-blob-keys';
 import { registerUploadRoutes } from './http/upload.routes';
@@ -333,10 +334,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       accelRedirect: config.ACCEL_REDIRECT,
       recentKeys,
     });
-    // Off where Fastify must see every request: its request lines, and nginx sending the bytes.
-    // (Without a logger, Fastify's stand-in has no isLevelEnabled, and no request lines.)
-    const requestLines = typeof log.isLevelEnabled === 'function' && log.isLevelEnabled('info');
-    if (!config.ACCEL_REDIRECT && !requestLines) {
+    // Off where nginx sends the bytes: there each request is an exchange with nginx Fastify must see.
+    if (!config.ACCEL_REDIRECT) {
       const lane = signedRangeLane({
         signer,
         generations,
@@ -345,6 +344,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         credentialsRefused: rateLimits.credentialsRefused,
         meter: (route) => meterAnswer(metrics, route),
         log,
+        logRequestLines: requestLinesOf(log, requestId),
         stopping: () => !app.server.listening,
       });
       protocols.setFirstLook(lane);

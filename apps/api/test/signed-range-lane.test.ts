@@ -7,6 +7,7 @@ import { Visibility } from '@stream/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
+import { startEdgeServer, type EdgeServer } from './support/edge-server';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 
@@ -65,7 +66,7 @@ describe('the signed range lane', () => {
     await emulator?.stop();
   });
 
-  it('is on without request lines and nginx, and leaves a URL’s first request to the route', async () => {
+  it('is on without nginx, and leaves a URL’s first request to the route', async () => {
     expect(server.app.signedRangeLane).toBeDefined();
     const before = answered();
     const first = await get(signedUrl, { range: 'bytes=0-3' });
@@ -150,5 +151,60 @@ describe('the signed range lane', () => {
     expect(revoked.status).toBe(404);
     expect(revoked.body.includes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(false);
     expect(answered()).toBe(before + 1);
+  });
+});
+
+describe('the signed range lane with request lines logged (LOG_LEVEL info, the default)', () => {
+  let emulator: AuthEmulator;
+  let server: EdgeServer;
+  beforeAll(async () => {
+    emulator = await startAuthEmulator();
+    server = await startEdgeServer({}, emulator.host);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await emulator?.stop();
+  });
+
+  /** The request lines (JSON) logged under `reqId`, without the fields that differ between any two requests. */
+  const linesOf = (reqId: string) =>
+    server.logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.reqId === reqId)
+      .map(({ time, responseTime, req, ...line }): Record<string, unknown> => {
+        expect(typeof responseTime === 'number' || responseTime === undefined).toBe(true);
+        const { remotePort, ...rest } = (req ?? {}) as Record<string, unknown>;
+        return { ...line, ...(req ? { req: { ...rest, remotePort: typeof remotePort } } : {}), time: typeof time };
+      });
+
+  it('answers, and logs each answer as Fastify logs the route’s, secrets redacted, under the request’s id', async () => {
+    const owner = await newTestUser(emulator.host);
+    const file = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(3000, 7)]);
+    const uploaded = await uploadVideo(server.baseUrl, file, { token: owner.idToken });
+    const video = await videoClient(server.baseUrl, { token: owner.idToken }).getVideo({
+      videoId: uploaded.json.video!.id,
+    });
+    const signedUrl = `${server.baseUrl}${video.url}`;
+    const signature = new URL(signedUrl).searchParams.get('signature')!;
+    const lane = server.app.signedRangeLane!;
+    expect(lane).toBeDefined();
+
+    const before = lane.answered();
+    await get(signedUrl, { range: 'bytes=0-9', 'x-request-id': 'route-answers-0001' });
+    expect(lane.answered()).toBe(before);
+    const answer = await get(signedUrl, { range: 'bytes=0-9', 'x-request-id': 'lane-answers-0002' });
+    expect(answer.status).toBe(206);
+    expect(lane.answered()).toBe(before + 1);
+    await new Promise((done) => setTimeout(done, 50)); // 'request completed' follows the answer's end
+
+    const route = linesOf('route-answers-0001');
+    const byLane = linesOf('lane-answers-0002').map((line) => ({ ...line, reqId: 'route-answers-0001' }));
+    expect(route.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(byLane).toEqual(route);
+    expect(route[0]!.req).toMatchObject({ method: 'GET', remoteAddress: '127.0.0.1', remotePort: 'number' });
+    expect(route[1]!.res).toEqual({ statusCode: 206 });
+    const laneLines = server.logLines.filter((line) => line.includes('lane-answers-0002'));
+    expect(laneLines.join('\n')).toContain('signature=[redacted]');
+    expect(laneLines.join('\n')).not.toContain(signature);
   });
 });

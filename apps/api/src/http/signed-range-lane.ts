@@ -6,6 +6,7 @@ import type { AssetVersion, MediaResource } from '../services/video.service';
 import { parseRange } from './byte-ranges';
 import type { FirstLook } from './dual-protocol-server';
 import type { RecentBlobKeys } from './recent-blob-keys';
+import type { LogRequestLines } from './request-lines';
 import type { SetSecurityHeaders } from './security-headers';
 import { blobHeaders, signedUrlStanding, writeBlobBody } from './stream-answer';
 
@@ -27,6 +28,8 @@ export interface SignedRangeLaneDeps {
   /** Counts an answer of `route` as the route's hooks would (ops/http-metrics.ts meterAnswer). */
   meter(route: string): (method: string, response: ServerResponse) => void;
   log: Pick<Logger, 'error'>;
+  /** Fastify's request lines for each answer, when they are logged (request-lines.ts). */
+  logRequestLines?: LogRequestLines;
   /** True once the server is stopping: Fastify then closes each connection after its answer. */
   stopping(): boolean;
 }
@@ -65,8 +68,8 @@ const ROUTE_HEADERS = [
  * satisfiable range or none, from an address the rate limits let in. Everything else (the first
  * request of a URL, a revoked or invalid one, a 416, a share link, a download, a proxy) is handed
  * to Fastify unchanged. It counts in the route's metrics, and sets the security headers the
- * onRequest hook sets. It is off where Fastify must see every request: request lines logged
- * (LOG_LEVEL info or below) or nginx sending the bytes (ACCEL_REDIRECT).
+ * onRequest hook sets, and logs Fastify's request lines when they are logged. It is off where
+ * nginx sends the bytes (ACCEL_REDIRECT): each request there is an exchange Fastify must see.
  */
 export function signedRangeLane(deps: SignedRangeLaneDeps): FirstLook & { answered: () => number } {
   const meters = new Map<MediaResource, (method: string, response: ServerResponse) => void>();
@@ -142,6 +145,7 @@ async function answer(
   if (range.kind === 'unsatisfiable') return false;
   if (response.destroyed) return true; // the client left: nothing to answer
 
+  deps.logRequestLines?.(request, response);
   meterOf(resource)(request.method!, response);
   deps.setSecurityHeaders(response, false);
   for (const [name, value] of blobHeaders(blob)) response.setHeader(name, value);

@@ -2,6 +2,7 @@
 // answer the lane gives must be the route's, byte for byte and header for header; whatever the lane
 // cannot answer exactly (a first request, a revoked or forged URL, validators, a 416, odd queries)
 // must reach the route, whose answer it then is.
+import { connect, type Socket } from 'node:net';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { Visibility } from '@stream/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,7 +153,48 @@ describe('the signed range lane', () => {
     expect(revoked.body.includes(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))).toBe(false);
     expect(answered()).toBe(before + 1);
   });
+
+  // Last: it stops the server's listener (closeListenerFirst's first step; afterAll closes the rest).
+  it('hands the route a request that arrives on an open connection once the server is stopping', async () => {
+    const videos = videoClient(server.baseUrl, { token: owner.idToken });
+    const url = new URL(`${server.baseUrl}${(await videos.getVideo({ videoId })).url}`);
+    const head = `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nRange: bytes=0-9\r\n`;
+    const socket = connect(Number(url.port), url.hostname);
+    try {
+      expect(await exchange(socket, `${head}\r\n`)).toMatch(/^HTTP\/1\.1 206 /); // the route
+      const before = answered();
+      expect(await exchange(socket, `${head}\r\n`)).toMatch(/^HTTP\/1\.1 206 /);
+      expect(answered()).toBe(before + 1); // the lane, on the same connection
+      // A request under way when the listener closes (Node's close() ends only idle connections).
+      const answer = exchange(socket, head);
+      await new Promise((done) => setTimeout(done, 50));
+      server.app.server.close();
+      socket.write('\r\n');
+      expect(await answer).toMatch(/^HTTP\/1\.1 206 /);
+      expect(answered()).toBe(before + 1); // the route again
+    } finally {
+      socket.destroy();
+    }
+  });
 });
+
+/** Writes `request` on `socket` and resolves with the answer, once its head and Content-Length bytes are in. */
+function exchange(socket: Socket, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const onData = (chunk: Buffer) => {
+      answer += chunk.toString('latin1');
+      const headEnd = answer.indexOf('\r\n\r\n');
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(answer)?.[1] ?? NaN);
+      if (headEnd < 0 || answer.length < headEnd + 4 + length) return;
+      socket.off('data', onData).off('close', onClose);
+      resolve(answer);
+    };
+    const onClose = () => reject(new Error(`closed after: ${JSON.stringify(answer)}`));
+    socket.on('data', onData).once('close', onClose);
+    socket.write(request);
+  });
+}
 
 describe('the signed range lane with request lines logged (LOG_LEVEL info, the default)', () => {
   let emulator: AuthEmulator;

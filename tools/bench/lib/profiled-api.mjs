@@ -26,7 +26,10 @@ export async function profilingSetup({ prefix, fileBytes }) {
   return { scratch, dataDir: join(scratch, 'data'), file, emulator, user };
 }
 
-/** The API on `setup`'s data directory, worker off, quiet logs; `nodeArgs` and `env` add to it. */
+/**
+ * The API on `setup`'s data directory, worker off, quiet logs (SERVER_LOG_LEVEL=info: the default's
+ * line per request); `nodeArgs` and `env` add to it.
+ */
 export function startProfiledApi({ root, setup, nodeArgs = [], env = {} }) {
   return startApiServer({
     root,
@@ -38,7 +41,7 @@ export function startProfiledApi({ root, setup, nodeArgs = [], env = {} }) {
       DATA_DIR: setup.dataDir,
       WEB_DIST: join(setup.scratch, 'x'),
       WORKER: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'warn',
       FIREBASE_AUTH_EMULATOR_HOST: setup.emulator.host,
       FIREBASE_PROJECT_ID: setup.emulator.projectId,
       ...env,

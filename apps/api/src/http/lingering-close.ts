@@ -18,15 +18,16 @@ const closeAtOnce = (Socket.prototype as ClosingSocket).destroySoon;
  * A connection whose last request arrived whole closes at once, as before.
  */
 export function lingerWhileBodiesArrive(server: Server, lingerMs = LINGER_MS): void {
+  function destroySoonOrLinger(this: ClosingSocket) {
+    if (latestRequest.get(this)?.complete !== false) return closeAtOnce.call(this);
+    if (this.writable) this.end();
+    if (this.writableFinished) linger(this, lingerMs);
+    else this.once('finish', () => linger(this, lingerMs));
+  }
   server.on('request', (request: IncomingMessage) => {
     const socket = request.socket as ClosingSocket;
     latestRequest.set(socket, request);
-    socket.destroySoon = function destroySoonOrLinger(this: ClosingSocket) {
-      if (latestRequest.get(this)?.complete !== false) return closeAtOnce.call(this);
-      if (this.writable) this.end();
-      if (this.writableFinished) linger(this, lingerMs);
-      else this.once('finish', () => linger(this, lingerMs));
-    };
+    socket.destroySoon = destroySoonOrLinger;
   });
 }
 

@@ -31,19 +31,9 @@ async function main() {
   if (oldNode) app.log.warn({ node: process.version }, oldNode);
   const { host, warning } = listenHost(config);
   if (warning) console.error(warning); // whatever LOG_LEVEL says
-  await app.listen({ port: config.PORT, host }).catch(async (error: NodeJS.ErrnoException) => {
-    await app.close();
-    if (error.code !== 'EADDRINUSE') throw error;
-    throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
-  });
-  // Not being able to serve backups (a DATA_DIR path too long for a UNIX socket) stops nothing else.
-  const stopBackups =
-    database?.dumpDataDir &&
-    (await serveBackups(config.DATA_DIR, database.dumpDataDir, app.log).catch((error: Error) => {
-      app.log.warn({ err: error }, 'npm run backup cannot ask this process: stop it to back up DATA_DIR');
-      return undefined;
-    }));
-  closeIdleConnectionsGently(app.server, (address) => app.trustsProxy?.(address, 0) ?? false);
+  // Stopping is set up before the port opens: a SIGTERM the moment the server says it listens (a
+  // service manager, a test) must find its handler, or the process dies without releasing anything.
+  let stopBackups: (() => void) | undefined;
   const drainAcceptQueue = await loadAcceptQueueDrain(); // loaded now: stopping must not wait for it
   stopOnSignals({
     close: () => {
@@ -54,6 +44,19 @@ async function main() {
     graceSeconds: config.SHUTDOWN_GRACE_SECONDS,
     log: app.log,
   });
+  await app.listen({ port: config.PORT, host }).catch(async (error: NodeJS.ErrnoException) => {
+    await app.close();
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new StartupError(`PORT=${config.PORT}: ${host}:${config.PORT} is already in use by another process`);
+  });
+  // Not being able to serve backups (a DATA_DIR path too long for a UNIX socket) stops nothing else.
+  if (database?.dumpDataDir) {
+    stopBackups = await serveBackups(config.DATA_DIR, database.dumpDataDir, app.log).catch((error: Error) => {
+      app.log.warn({ err: error }, 'npm run backup cannot ask this process: stop it to back up DATA_DIR');
+      return undefined;
+    });
+  }
+  closeIdleConnectionsGently(app.server, (address) => app.trustsProxy?.(address, 0) ?? false);
 }
 
 main().catch((error: unknown) => {

@@ -68,6 +68,17 @@ describe('the DATA_DIR lock of the embedded database', () => {
     expect(lockPid(dataDir)).toBe(sleeper.pid);
   });
 
+  it('stops cleanly on a SIGTERM sent the moment it says it listens', async () => {
+    const dataDir = freshDir('prompt');
+    const api = start({ DATA_DIR: dataDir });
+    // Not listening(), which polls: the signal goes as the line arrives, before the API's next step.
+    api.child.stdout!.on('data', (chunk: string) => {
+      if (chunk.includes('Server listening at')) api.child.kill('SIGTERM');
+    });
+    expect(await api.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(lockOf(dataDir))).toBe(false);
+  }, 90_000);
+
   it('takes over a lock whose process is gone, and releases it on SIGTERM', async () => {
     const dataDir = freshDir('stale');
     const dead = spawnSync('true').pid;

@@ -9,7 +9,8 @@
 // bench:api runs it (its core, the client on the other; `npm run serve`'s malloc settings):
 // SERVER_ENV='{"GLIBC_TUNABLES":"…"}' adds or replaces variables of the server's environment only,
 // BUILT=1 runs apps/api/dist, PROFILE_DIR writes the server's V8 CPU profile there, PERF_OUT=<f>
-// records the first round of each path with `perf record -g` into <f>.bare, <f>.multipart, <f>.tus.
+// records the first round (PERF_ROUND=n: the nth, from 0) of each path with `perf record -g` into <f>.bare,
+// <f>.multipart, <f>.tus.
 // PATHS=multipart,tus measures only those paths.
 // Usage: npx tsx tools/bench/profile-uploads.mjs
 import { mkdir, rm } from 'node:fs/promises';
@@ -83,6 +84,8 @@ const paths = {
 const chosen = Object.fromEntries(
   Object.entries(paths).filter(([name]) => !process.env.PATHS || process.env.PATHS.split(',').includes(name)),
 );
+// PERF_ROUND picks the round perf records (default the first; a later one misses the first touch of new memory).
+const perfRound = Number(process.env.PERF_ROUND ?? 0);
 const perGiB = (value) => value / (sizeMiB / 1024);
 try {
   // Warm-up: every module of each path loaded.
@@ -92,7 +95,8 @@ try {
     const pid = name === 'bare' ? bare.pid : server.pid;
     const measured = [];
     for (let round = 0; round < rounds; round++) {
-      const perf = process.env.PERF_OUT && round === 0 ? recordPerf(pid, `${process.env.PERF_OUT}.${name}`) : undefined;
+      const perf =
+        process.env.PERF_OUT && round === perfRound ? recordPerf(pid, `${process.env.PERF_OUT}.${name}`) : undefined;
       const before = await countersOf(pid);
       const started = performance.now();
       const remove = await upload();

@@ -14,6 +14,7 @@ import { closeAfterAnswer } from './early-answer';
 import { sendUnauthenticated } from './http-auth';
 import type { RateLimits } from './rate-limits';
 import type { TusStorage } from '../media';
+import { writePatchBodiesFromNode } from './tus-node-bodies';
 
 export const TUS_PATH = '/api/uploads';
 /** Answers the creation and every HEAD/PATCH of an upload: the id of the video it makes. */
@@ -92,6 +93,7 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
       return { status_code: 500, body: 'Internal error\n' };
     },
   });
+  writePatchBodiesFromNode(tus);
 
   /** Finishes in progress, by upload id: a HEAD or a retried PATCH arriving meanwhile waits for the same one. */
   const finishing = new Map<string, Promise<object>>();

@@ -28,7 +28,8 @@ export async function profilingSetup({ prefix, fileBytes }) {
 
 /**
  * The API on `setup`'s data directory, worker off, quiet logs (SERVER_LOG_LEVEL=info: the default's
- * line per request); `nodeArgs` and `env` add to it.
+ * line per request); `nodeArgs` and `env` add to it, and SERVER_NODE_ARGS (space-separated: V8's
+ * `--log-deopt --logfile=<f>`, say) to the node arguments.
  */
 export function startProfiledApi({ root, setup, nodeArgs = [], env = {} }) {
   return startApiServer({
@@ -36,7 +37,11 @@ export function startProfiledApi({ root, setup, nodeArgs = [], env = {} }) {
     built: process.env.BUILT === '1',
     startTimeoutMs: 180_000,
     serverCore: true,
-    nodeArgs: [...nodeArgs, ...(process.env.PERF_OUT ? ['--perf-basic-prof'] : [])],
+    nodeArgs: [
+      ...nodeArgs,
+      ...(process.env.PERF_OUT ? ['--perf-basic-prof'] : []),
+      ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     env: {
       DATA_DIR: setup.dataDir,
       WEB_DIST: join(setup.scratch, 'x'),

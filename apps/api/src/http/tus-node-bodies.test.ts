@@ -63,7 +63,7 @@ function patch(id: string, offset: number, body: Buffer, headers: Record<string,
       'upload-offset': String(offset),
       ...headers,
     },
-    body,
+    body: Uint8Array.from(body),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ERRORS, EVENTS, type CancellationContext, type Server, type Upload } from '@tus/server';
 

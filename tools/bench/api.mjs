@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:api`: the video service's data path against plain tools, in one run on one file.
 //  1. ingest: POST /api/videoservice/upload of the file (real server, real token from the Auth
-//     emulator) against `cp` of the same file into the data directory;
+//     emulator) against `cp` of the same file into the data directory, and the same file through tus
+//     (/api/uploads/, in the web app's 8 MiB PATCHes), its server CPU against bare Node's;
 //  2. streaming: 1 MiB range requests (and whole-file GETs) of the uploaded video from the server
 //     against Debian's nginx serving the same file;
 //  3. memory: the server's peak RSS growth while it ingests the 1 GiB upload;
@@ -21,7 +22,9 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
 import { makeTestClip } from '@stream/video-api/testing';
+import { FILE_CHUNK_BYTES } from '@stream/video-api';
 import { rangeLoad, uploadFile, wholeGet } from './lib/http-load.mjs';
+import { closeTusAgent, tusUpload } from '../soak/tus.mjs';
 import {
   startApiServer,
   startBareNodeRanges,
@@ -193,6 +196,8 @@ async function main() {
     cleanups.unshift(() => bare.stop());
     const bareSeconds = [];
     const bareCpuSeconds = [];
+    // The same file through tus, as the web app sends a chosen file (and, a second at a time, a recording).
+    const tusCpuSeconds = [];
     for (let round = 0; round < INGEST_ROUNDS; round++) {
       const target = join(dataDir, 'cp', `copy-${round}.webm`);
       if (round < ROUNDS) {
@@ -230,6 +235,18 @@ async function main() {
       await rm(bareDir, { recursive: true, force: true });
       await mkdir(bareDir, { recursive: true });
       await settleMemory();
+      const tusBefore = await countersOf(server.pid);
+      const resumable = await tusUpload({
+        baseUrl: server.baseUrl,
+        file,
+        token: user.idToken,
+        title: 'bench',
+        chunkBytes: FILE_CHUNK_BYTES,
+      });
+      tusCpuSeconds.push(countersBetween(tusBefore, await countersOf(server.pid)).cpu);
+      if (resumable.status !== 201) throw new Error(`tus upload: ${resumable.error}`);
+      await deleteVideo(server.baseUrl, user.idToken, resumable.id);
+      await settleMemory();
       const rawTarget = join(rawDir, `durable-${round}.webm`);
       rawDurableSeconds.push(await rawTcpIngest({ file, target: rawTarget, durable: true, serverCore: true }));
       await rm(rawTarget);
@@ -255,6 +272,7 @@ async function main() {
     const uploadCpuPerGiB = median(uploadCpuSeconds) / (size / (1024 * MiB));
     // What Node's HTTP server itself spends on an upload body, with nothing of the product's.
     const bareCpuPerGiB = median(bareCpuSeconds) / (size / (1024 * MiB));
+    const tusCpuPerGiB = median(tusCpuSeconds) / (size / (1024 * MiB));
     // Memory handed back to the system and taken again costs a fault per page (issue 34).
     const uploadFaultsPerGiB = median(uploadFaults) / (size / (1024 * MiB));
     const ingest = {
@@ -540,6 +558,7 @@ built), local blob store, PGlite, worker off, with the malloc settings of docs/d
 | ingest, like for like: upload vs \`cp\` + \`sync\` of the copy (median of ${INGEST_ROUNDS} and ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cpSync)} MiB/s (cp+sync) | ${fmt(results.durableIngestRatio, 2)}× | (informative) | |
 | ingest: server CPU per GiB uploaded (user + system, median of ${INGEST_ROUNDS}; ${fmt(uploadFaultsPerGiB)} minor page faults per GiB) | ${fmt(uploadCpuPerGiB, 2)} s | | | ≤ ${accelTargets.uploadCpuPerGiB} s | ${mark(uploadCpuPerGiB <= accelTargets.uploadCpuPerGiB)} |
 | ingest floor: bare Node's CPU per GiB for the same upload (\`http\` body → file, no parsing; median of ${INGEST_ROUNDS}) | ${fmt(uploadCpuPerGiB, 2)} s | ${fmt(bareCpuPerGiB, 2)} s (bare Node) | ${fmt(uploadCpuPerGiB / bareCpuPerGiB, 2)}× the CPU | (informative) | |
+| ingest through tus, as the web app sends a chosen file (${FILE_CHUNK_BYTES / MiB} MiB PATCHes; a recording sends one a second): server CPU per GiB against bare Node's (median of ${INGEST_ROUNDS}) | ${fmt(tusCpuPerGiB, 2)} s | ${fmt(bareCpuPerGiB, 2)} s (bare Node) | ${fmt(tusCpuPerGiB / bareCpuPerGiB, 2)}× the CPU | (informative) | |
 | ingest ceiling: bare Node \`http\` body → file, no parsing (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.bare)} MiB/s (bare Node; itself ${fmt(results.bareVsCp, 2)}× cp) | ${fmt(results.bareIngestRatio, 2)}× | (informative) | |
 | ingest ceiling of this machine: raw TCP → file, 1 MiB reads, no HTTP, flushed like the upload (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawDurable)} MiB/s (raw TCP; itself ${fmt(ingest.rawDurable / ingest.cp, 2)}× cp) | ${fmt(pairedIngestRatio, 2)}× | ≥ ${targets.ingest}× (issue 34: ≥ ${accelTargets.uploadVsRaw}×) | ${mark(pass.ingest)}${pairedIngestRatio >= accelTargets.uploadVsRaw ? '' : ' (issue 34: **missed**)'} |
 | what Node's HTTP server allows here: bare Node against that raw-TCP ceiling (ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.bare)} MiB/s (bare Node) | ${fmt(ingest.rawDurable)} MiB/s (raw TCP) | ${fmt(pairedBareRatio, 2)}× | (informative) | |
@@ -616,6 +635,7 @@ second's worth reaches Node; the price is revocation within 3 s rather than at o
       `ingest ${fmt(pairedIngestRatio, 2)}× raw TCP (${fmt(uploadCpuPerGiB, 2)} s CPU/GiB), streaming ${fmt(results.streamingRatio, 2)}× nginx (${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}× its CPU), behind nginx ${fmt(accelRatio, 2)}× nginx alone (${fmt(accelCpuRatio, 2)}× its CPU), with cached decisions ${fmt(cachedRatio, 2)}× (${fmt(cachedCpuRatio, 2)}× its CPU), RSS growth ${fmt(rssGrowthMiB, 1)} MiB`,
     );
   } finally {
+    closeTusAgent();
     for (const cleanup of cleanups) await cleanup().catch((error) => console.error(error));
   }
 }

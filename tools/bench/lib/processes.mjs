@@ -266,8 +266,9 @@ export async function startBareNodeRanges({ file, serverCore = false, env = {} }
  * The floor of any Node range server on this machine: the same bare node:http server, but each
  * range goes from the page cache to the socket by Linux's sendfile (through koffi, as the API's
  * apps/api/src/storage/socket-sendfile.ts does), with no routing, auth or database. What it spends
- * beyond nginx is Node's own HTTP per request. Headers go out first (the write's callback says they
- * left Node); a full socket waits on one 64 KiB write of Node's own.
+ * beyond nginx is Node's own HTTP per request. Headers go out first, by the kernel with MSG_MORE as
+ * the API sends them (Node's write when that cannot be); a full socket waits on one 64 KiB write of
+ * Node's own.
  */
 export async function startBareNodeSendfile({ file, serverCore = false, env = {} }) {
   const port = await freePort();
@@ -275,15 +276,23 @@ export async function startBareNodeSendfile({ file, serverCore = false, env = {}
     const { createServer } = require('node:http');
     const { openSync, fstatSync, readSync } = require('node:fs');
     const koffi = require(${JSON.stringify(requireHere.resolve('koffi'))});
-    const sendfile = koffi.load('libc.so.6').func('intptr_t sendfile(int out_fd, int in_fd, int64_t *offset, size_t count)');
+    const libc = koffi.load('libc.so.6');
+    const sendfile = libc.func('intptr_t sendfile(int out_fd, int in_fd, int64_t *offset, size_t count)');
+    const send = libc.func('intptr_t send(int fd, const void *buf, size_t len, int flags)');
+    const MSG_MORE = 0x8000;
     const EAGAIN = koffi.os.errno.EAGAIN;
     const fd = openSync(${JSON.stringify(file)}, 'r');
     const size = fstatSync(fd).size;
     const offset = new BigInt64Array(1);
     createServer(async (req, res) => {
       ${ANSWER_RANGE_HEAD}
-      res.flushHeaders();
       const socket = res.socket;
+      // The head by the kernel with MSG_MORE, to leave with the body's first packets, as the API sends it.
+      const head = socket.writableLength === 0 && typeof res._header === 'string' ? Buffer.from(res._header, 'latin1') : undefined;
+      const headSent = head ? Number(send(socket._handle.fd, head, head.length, MSG_MORE)) : -1;
+      if (headSent === head?.length) res._headerSent = true;
+      else if (headSent > 0) return socket.destroy();
+      else res.flushHeaders();
       if (socket.writableLength > 0) await new Promise((resolve) => socket.write('', resolve));
       for (let position = start; position <= end; ) {
         if (socket.destroyed) return;

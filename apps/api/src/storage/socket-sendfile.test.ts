@@ -14,9 +14,9 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 const bytes = randomBytes(40 * 1024 * 1024 + 13);
 const KEY = 'videos/v1/original-a.webm';
 
-/** The kernel's sendfile, counting what it sent and how often the socket was full. */
+/** The kernel's sendfile, counting what it sent, how often the socket was full, and the heads it sent. */
 function counting(kernel: KernelSendfile) {
-  const seen = { calls: 0, sent: 0, full: 0 };
+  const seen = { calls: 0, sent: 0, full: 0, heads: 0 };
   const counted: KernelSendfile = {
     EAGAIN: kernel.EAGAIN,
     send(...args) {
@@ -24,6 +24,11 @@ function counting(kernel: KernelSendfile) {
       const result = kernel.send(...args);
       if ('sent' in result) seen.sent += result.sent;
       else if (result.errno === kernel.EAGAIN) seen.full++;
+      return result;
+    },
+    sendMore(...args) {
+      const result = kernel.sendMore(...args);
+      if ('sent' in result && result.sent === args[1].length) seen.heads++;
       return result;
     },
   };
@@ -34,7 +39,7 @@ describe('a local blob sent by the kernel (sendfile) to an HTTP/1.1 response', (
   let dir: string;
   let server: Server;
   let origin: { host: string; port: number };
-  let seen: { calls: number; sent: number; full: number };
+  let seen: { calls: number; sent: number; full: number; heads: number };
   const outcomes: Array<Promise<unknown>> = [];
   const framed: boolean[] = [];
 
@@ -77,7 +82,7 @@ describe('a local blob sent by the kernel (sendfile) to an HTTP/1.1 response', (
   });
 
   beforeEach(() => {
-    Object.assign(seen, { calls: 0, sent: 0, full: 0 });
+    Object.assign(seen, { calls: 0, sent: 0, full: 0, heads: 0 });
     outcomes.length = 0;
   });
 
@@ -109,6 +114,8 @@ describe('a local blob sent by the kernel (sendfile) to an HTTP/1.1 response', (
     // send went as small pieces, and together they are the body.
     expect(seen.calls).toBeGreaterThanOrEqual(24);
     expect(seen.sent).toBeGreaterThan(total / 2);
+    // Each head went by the kernel with MSG_MORE, ahead of its body in the same packets.
+    expect(seen.heads).toBe(24);
   });
 
   it('waits on a reader that stops reading, then sends the rest exact', async () => {

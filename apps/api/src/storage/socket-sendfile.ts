@@ -13,8 +13,16 @@ import type { ByteRange } from './blob-store';
 export interface KernelSendfile {
   /** Bytes sent (0: the file ended), or the errno: EAGAIN when the socket's buffer is full. */
   send(socketFd: number, fileFd: number, position: number, count: number): { sent: number } | { errno: number };
+  /**
+   * send(2) of `bytes` with MSG_MORE: the kernel holds them for what the socket is sent next, so
+   * they leave in the same packets (bytes taken, or the errno: EAGAIN when the buffer is full).
+   */
+  sendMore(socketFd: number, bytes: Buffer): { sent: number } | { errno: number };
   readonly EAGAIN: number;
 }
+
+/** Linux's MSG_MORE (include/linux/socket.h). */
+const MSG_MORE = 0x8000;
 
 let loading: Promise<KernelSendfile | undefined> | undefined;
 /** Why the binding did not load, once it failed to. */
@@ -40,9 +48,9 @@ async function bind(): Promise<KernelSendfile | undefined> {
     return undefined;
   }
   const { default: koffi } = await import('koffi');
-  const sendfile = koffi
-    .load('libc.so.6')
-    .func('intptr_t sendfile(int out_fd, int in_fd, int64_t *offset, size_t count)');
+  const libc = koffi.load('libc.so.6');
+  const sendfile = libc.func('intptr_t sendfile(int out_fd, int in_fd, int64_t *offset, size_t count)');
+  const send = libc.func('intptr_t send(int fd, const void *buf, size_t len, int flags)');
   const { EAGAIN } = koffi.os.errno;
   if (EAGAIN === undefined) {
     unavailable = 'koffi knows no EAGAIN here';
@@ -54,6 +62,10 @@ async function bind(): Promise<KernelSendfile | undefined> {
     send(socketFd, fileFd, position, count) {
       offset[0] = BigInt(position);
       const sent = Number(sendfile(socketFd, fileFd, offset, count));
+      return sent >= 0 ? { sent } : { errno: koffi.errno() };
+    },
+    sendMore(socketFd, bytes) {
+      const sent = Number(send(socketFd, bytes, bytes.length, MSG_MORE));
       return sent >= 0 ? { sent } : { errno: koffi.errno() };
     },
   };
@@ -104,7 +116,7 @@ const PIECE_BYTES = 64 * 1024;
 
 /**
  * Sends `range` of the open file `fileFd` as `response`'s body, straight from the kernel; the
- * caller ends the response. Its headers go out first through Node. When the
+ * caller ends the response. Its headers go out first (sendHead). When the
  * socket's buffer is full, one small piece goes through Node's own write, whose completion is the
  * moment the socket drains; a slow reader therefore costs what it did, and a fast one nothing.
  * Rejects (the caller destroys the response) if the client goes away or the file ends early.
@@ -115,9 +127,8 @@ export async function sendFileRange(
   range: ByteRange,
   { kernel, readPiece }: SendFileRangeOptions,
 ): Promise<void> {
-  const { response, socket } = direct;
-  response.flushHeaders();
-  await writtenOut(socket);
+  const { socket } = direct;
+  await sendHead(direct, kernel, range.end >= range.start);
   let position = range.start;
   while (position <= range.end) {
     // Checked right before each call, with no await between: a socket Node closed gives its fd
@@ -147,9 +158,51 @@ export async function sendFileRange(
   }
 }
 
+/** Node's own fields of a response this relies on to send its head itself (Node 20 and 22). */
+interface NodeResponseInternals {
+  _header?: unknown;
+  _headerSent?: boolean;
+}
+
+/**
+ * Sends the response's head ahead of its body. When a body follows on a socket Node holds nothing
+ * for, by the kernel with MSG_MORE, so it leaves in the body's first packets as nginx's tcp_nopush
+ * sends it: written by Node it left alone (Node's sockets are TCP_NODELAY), and a bare server
+ * answering 1 MiB ranges on loopback spent 225 µs of CPU a request against 156 with MSG_MORE
+ * (paired rounds, medians). Anything else, or a Node without these fields, goes through Node.
+ */
+async function sendHead(direct: DirectSocket, kernel: KernelSendfile, bodyFollows: boolean): Promise<void> {
+  const { response, socket } = direct;
+  if (bodyFollows && idle(socket)) {
+    response.writeHead(response.statusCode);
+    const internals = response as ServerResponse & NodeResponseInternals;
+    const head = internals._header;
+    if (typeof head === 'string' && internals._headerSent === false) {
+      const bytes = Buffer.from(head, 'latin1');
+      if (socket.destroyed) throw new Error('The destination closed before the blob was written');
+      const result = kernel.sendMore(direct.fd, bytes);
+      if ('errno' in result && result.errno !== kernel.EAGAIN) throw new Error(`send failed (errno ${result.errno})`);
+      internals._headerSent = true; // Node's end() then writes no head of its own
+      const sent = 'sent' in result ? result.sent : 0;
+      if (sent < bytes.length) await written(socket, bytes.subarray(sent));
+      return;
+    }
+  }
+  response.flushHeaders();
+  await writtenOut(socket);
+}
+
+/** Whether Node holds nothing for `socket`: what the kernel is given goes out after all of it. */
+function idle(socket: Socket): boolean {
+  return socket.writableLength === 0 && ((socket as Socket & NodeSocketInternals)._handle?.writeQueueSize ?? 0) === 0;
+}
+
+/** Writes `bytes` through Node; resolves once they are in the kernel. */
+function written(socket: Socket, bytes: Buffer | string): Promise<void> {
+  return new Promise((resolve, reject) => socket.write(bytes, (error) => (error ? reject(error) : resolve())));
+}
+
 /** Resolves once everything Node was given for `socket` is in the kernel (usually at once). */
 async function writtenOut(socket: Socket): Promise<void> {
-  const queued = (socket as Socket & NodeSocketInternals)._handle?.writeQueueSize ?? 0;
-  if (socket.writableLength === 0 && queued === 0) return;
-  await new Promise<void>((resolve, reject) => socket.write('', (error) => (error ? reject(error) : resolve())));
+  if (!idle(socket)) await written(socket, '');
 }

@@ -189,6 +189,7 @@ export const configSchema = z.object({
   PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().optional(),
   PROCESSING_RETRY_LIMIT: z.coerce.number().int().min(0).optional(),
   PROCESSING_MAINTENANCE_SECONDS: z.coerce.number().int().positive().optional(),
+  PROCESSING_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).optional(),
   /**
    * Transcripts (issue 30, media/transcribe): `off` makes none; `on` (the default) uses the
    * built-in engine (pocketsphinx, English) unless TRANSCRIBE_URL names an OpenAI-compatible server.

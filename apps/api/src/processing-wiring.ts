@@ -43,6 +43,7 @@ export async function wireProcessing(deps: {
     onAttempt: (outcome, seconds) => metrics.jobDone(outcome, seconds),
     appJobs: deps.appJobs,
     onReady: deps.onReady,
+    alone: database.kind === 'pglite',
   });
   metrics.watchQueue(
     () => processing.queueSize(),

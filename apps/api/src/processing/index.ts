@@ -13,6 +13,7 @@ import { UnprocessableVideoError } from './unprocessable-video-error';
 import { freeBytes, isDiskFull } from '../storage/disk-full';
 import { MIN_ROOM_BYTES, requeueWhenRoom } from './waiting-videos';
 import { JobHeartbeat } from './job-heartbeat';
+import { JobWakes, secondsUntil, type RetryTerms } from './job-wakes';
 import { describeFailure, lastTryFailure } from './failure-reason';
 import {
   EDIT_GAVE_UP_QUEUE,
@@ -116,9 +117,11 @@ export async function createProcessing(deps: {
   onReady?: (videoId: string) => Promise<void>;
   /** The app's own queues (digests, webhooks), worked beside processing. */
   appJobs?: readonly AppJob[];
+  /** This process is the database's only one (PGlite): its workers poll less (PROCESSING_POLL_SECONDS). */
+  alone?: boolean;
 }): Promise<Processing> {
   const { executor, videos, scratchDir, log, onAttempt } = deps;
-  const config = resolveProcessingConfig(deps.config);
+  const config = resolveProcessingConfig(deps.config, { alone: deps.alone });
   const appJobs = deps.appJobs ?? [];
   const boss: PgBoss = await startBoss(
     executor,
@@ -130,9 +133,12 @@ export async function createProcessing(deps: {
   const notify = () => {
     for (const id of workerIds) boss.notifyWorker(id); // a worker in this process starts at once
   };
-  const queue = pgBossQueue(boss, executor, config, notify);
-  const renders = pgBossEditQueue(boss, executor, config, notify);
-  const renditions = pgBossRenditionQueue(boss, executor, config, notify);
+  const wakes = new JobWakes(notify);
+  /** A job of this process is queued: its worker looks at once, or when the job is due (`seconds`). */
+  const wakeIn = (seconds = 0) => wakes.in(seconds);
+  const queue = pgBossQueue(boss, executor, config, wakeIn);
+  const renders = pgBossEditQueue(boss, executor, config, wakeIn);
+  const renditions = pgBossRenditionQueue(boss, executor, config, wakeIn);
   /** After READY or an edit: the MP4 of what now plays. Never fails the job that asks. */
   const queueMp4 = async (videoId: string, jobLog: Logger) => {
     if (!deps.renditionVideos) return;
@@ -140,7 +146,7 @@ export async function createProcessing(deps: {
       jobLog.error({ videoId, err: error }, 'could not queue the mp4 rendition');
     });
   };
-  const transcriptions = pgBossTranscriptionQueue(boss, notify);
+  const transcriptions = pgBossTranscriptionQueue(boss, wakeIn);
   /** After READY: a transcript is wanted; a failure to ask costs the transcript, never the video. */
   const askForTranscript = async (videoId: string) => {
     if (!deps.transcripts) return;
@@ -237,6 +243,23 @@ export async function createProcessing(deps: {
         if (job && (await claimed)) await heartbeat?.release(job.id).catch(() => undefined);
       }
     };
+  /**
+   * Runs `handler`, then has this process's workers look again at once (the next job waiting behind
+   * this one, or queued meanwhile, starts without waiting for a poll); a failed attempt's retry or
+   * dead letter wakes them again when due.
+   */
+  const waking =
+    <J extends RetryTerms>(handler: (jobs: J[]) => Promise<void>) =>
+    async (jobs: J[]): Promise<void> => {
+      try {
+        await handler(jobs);
+      } catch (error) {
+        for (const job of jobs) wakes.afterFailure(job);
+        throw error;
+      } finally {
+        notify();
+      }
+    };
   const sweep = async () => {
     const removed = await sweepScratch(scratchDir).catch((error: unknown) => {
       log.warn({ err: error, scratchDir }, 'could not sweep processing scratch');
@@ -255,16 +278,17 @@ export async function createProcessing(deps: {
       await sweep();
       sweeper = setInterval(() => void sweep(), SCRATCH_SWEEP_MS).unref();
       stopRequeueing = requeueWhenRoom({ sql: executor, queue, scratchDir, log });
-      heartbeat = await JobHeartbeat.start({ sql: executor, boss, log });
-      const polling = { pollingIntervalSeconds: 1, batchSize: 1 };
+      heartbeat = await JobHeartbeat.start({ sql: executor, boss, log, handedBack: (job) => wakes.afterFailure(job) });
+      // Each job's metadata: its retries, for the wakes of a failed attempt.
+      const polling = { pollingIntervalSeconds: config.pollSeconds, batchSize: 1, includeMetadata: true } as const;
       /** A queue's worker: its job's metadata (retries) and a claim on it while it runs. */
       const claimedWorker = async <T extends object>(
         name: string,
         handler: (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>,
-      ) => workerIds.push(await boss.work<T>(name, { ...polling, includeMetadata: true }, claiming(handler)));
+      ) => workerIds.push(await boss.work<T>(name, polling, waking(claiming(handler))));
       /** A dead-letter queue's worker: marks what gave up. */
       const gaveUpWorker = async <T extends object>(name: string, handler: (jobs: PgBoss.Job<T>[]) => Promise<void>) =>
-        workerIds.push(await boss.work<T>(name, polling, handler));
+        workerIds.push(await boss.work<T>(name, polling, waking<PgBoss.JobWithMetadata<T>>(handler)));
       await claimedWorker<VideoJob>(PROCESS_QUEUE, handleProcess);
       await gaveUpWorker<VideoJob>(GAVE_UP_QUEUE, handleGaveUp);
       /** What every media job's handler is given. */
@@ -301,7 +325,7 @@ export async function createProcessing(deps: {
     async sendJob(name, data, options = {}) {
       const id = await boss.send(name, data, options);
       if (!id) throw new Error(`Could not queue a ${name} job`);
-      notify();
+      wakes.in(secondsUntil(options.startAfter));
     },
     queueSize: () => boss.getQueueSize(PROCESS_QUEUE),
     async queueHealth() {
@@ -317,6 +341,7 @@ export async function createProcessing(deps: {
     },
     async stop(graceMs = 10_000) {
       clearInterval(sweeper);
+      wakes.stop();
       stopRequeueing?.();
       stopBackfill?.();
       await boss.stop({ graceful: true, timeout: graceMs, close: false });

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { SqlRunner } from './contracts';
+import type { RetryTerms } from './job-wakes';
 
 /** How often a worker says it is alive. */
 const BEAT_MS = 5000;
@@ -61,10 +62,18 @@ export class JobHeartbeat {
     private readonly sql: SqlRunner,
     private readonly boss: PgBoss,
     private readonly log: Logger,
+    private readonly handedBack: (job: RetryTerms) => void,
   ) {}
 
-  static async start(deps: { sql: SqlRunner; boss: PgBoss; log: Logger; beatMs?: number }): Promise<JobHeartbeat> {
-    const heartbeat = new JobHeartbeat(deps.sql, deps.boss, deps.log);
+  /** `handedBack`: told of each job handed back, with its retries (its retry is due after their delay). */
+  static async start(deps: {
+    sql: SqlRunner;
+    boss: PgBoss;
+    log: Logger;
+    beatMs?: number;
+    handedBack?: (job: RetryTerms) => void;
+  }): Promise<JobHeartbeat> {
+    const heartbeat = new JobHeartbeat(deps.sql, deps.boss, deps.log, deps.handedBack ?? (() => undefined));
     beatingHere.add(heartbeat.id);
     await heartbeat.beat();
     heartbeat.timer = setInterval(() => void heartbeat.beat(), deps.beatMs ?? BEAT_MS).unref();
@@ -127,12 +136,16 @@ export class JobHeartbeat {
     );
     for (const { job_id: jobId, queue } of claims as { job_id: string; queue: string }[]) {
       const { rows: active } = await this.sql.executeSql(
-        `select 1 from pgboss.job where id = $1 and name = $2 and state = 'active'`,
+        `select retry_count as "retryCount", retry_limit as "retryLimit", retry_delay as "retryDelay",
+           retry_backoff as "retryBackoff"
+         from pgboss.job where id = $1 and name = $2 and state = 'active'`,
         [jobId, queue],
       );
-      if (!active.length) continue; // expired and retried meanwhile, or finished
+      const job = active[0] as RetryTerms | undefined;
+      if (!job) continue; // expired and retried meanwhile, or finished
       await this.boss.fail(queue, jobId, { message: WORKER_GONE });
       this.log.warn({ jobId, queue }, 'handed back a job whose worker is gone');
+      this.handedBack(job);
     }
     await this.sql.executeSql('delete from job_workers where id = any($1::text[])', [gone]);
   }

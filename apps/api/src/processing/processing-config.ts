@@ -18,6 +18,12 @@ export interface ProcessingConfig {
   PROCESSING_RETRY_LIMIT?: number;
   /** How often the queue looks for timed-out jobs. */
   PROCESSING_MAINTENANCE_SECONDS?: number;
+  /**
+   * How often an idle worker looks for jobs nobody woke it for (another process's); by default
+   * every second on PostgreSQL and every 10 s on the embedded database, where this process queues
+   * every job and wakes its worker at once (job-wakes.ts).
+   */
+  PROCESSING_POLL_SECONDS?: number;
 }
 
 export interface ResolvedProcessingConfig {
@@ -26,15 +32,21 @@ export interface ResolvedProcessingConfig {
   timeoutSeconds: number;
   retryLimit: number;
   maintenanceSeconds: number;
+  pollSeconds: number;
 }
 
-export function resolveProcessingConfig(config: ProcessingConfig): ResolvedProcessingConfig {
+/** An idle worker's poll by default: `alone`, no other process queues jobs in its database (PGlite). */
+export const defaultPollSeconds = (alone: boolean) => (alone ? 10 : 1);
+
+/** `alone`: this process is the database's only one (PGlite), see PROCESSING_POLL_SECONDS. */
+export function resolveProcessingConfig(config: ProcessingConfig, { alone = false } = {}): ResolvedProcessingConfig {
   return {
     ffmpegPath: config.FFMPEG_PATH || '/usr/bin/ffmpeg',
     ffprobePath: config.FFPROBE_PATH || '/usr/bin/ffprobe',
     timeoutSeconds: config.PROCESSING_TIMEOUT_SECONDS ?? 300,
     retryLimit: config.PROCESSING_RETRY_LIMIT ?? 2,
     maintenanceSeconds: config.PROCESSING_MAINTENANCE_SECONDS ?? 5,
+    pollSeconds: config.PROCESSING_POLL_SECONDS ?? defaultPollSeconds(alone),
   };
 }
 

@@ -159,7 +159,8 @@ export function pgBossRenditionQueue(
   boss: PgBoss,
   sql: SqlRunner,
   config: ResolvedProcessingConfig,
-  onEnqueued: () => void,
+  /** Told of each job queued: `dueInSeconds`, when it was sent to start later. */
+  onEnqueued: (dueInSeconds?: number) => void,
 ): RenditionQueue & {
   enqueueLater(videoId: string, afterSeconds: number): Promise<void>;
 } {
@@ -174,7 +175,10 @@ export function pgBossRenditionQueue(
       await send(videoId, {});
       onEnqueued();
     },
-    enqueueLater: (videoId, afterSeconds) => send(videoId, { startAfter: afterSeconds }),
+    async enqueueLater(videoId, afterSeconds) {
+      await send(videoId, { startAfter: afterSeconds });
+      onEnqueued(afterSeconds);
+    },
   };
 }
 

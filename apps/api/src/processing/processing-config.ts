@@ -16,7 +16,10 @@ export interface ProcessingConfig {
   PROCESSING_TIMEOUT_SECONDS?: number;
   /** Retries after a failed or timed-out attempt before the video is marked FAILED. */
   PROCESSING_RETRY_LIMIT?: number;
-  /** How often the queue looks for timed-out jobs. */
+  /**
+   * How often the queue looks for timed-out jobs (every 30 s by default: a job's time is at least
+   * PROCESSING_TIMEOUT_SECONDS, and a worker that dies is found by its heartbeat first).
+   */
   PROCESSING_MAINTENANCE_SECONDS?: number;
   /**
    * How often an idle worker looks for jobs nobody woke it for (another process's); by default
@@ -45,7 +48,7 @@ export function resolveProcessingConfig(config: ProcessingConfig, { alone = fals
     ffprobePath: config.FFPROBE_PATH || '/usr/bin/ffprobe',
     timeoutSeconds: config.PROCESSING_TIMEOUT_SECONDS ?? 300,
     retryLimit: config.PROCESSING_RETRY_LIMIT ?? 2,
-    maintenanceSeconds: config.PROCESSING_MAINTENANCE_SECONDS ?? 5,
+    maintenanceSeconds: config.PROCESSING_MAINTENANCE_SECONDS ?? 30,
     pollSeconds: config.PROCESSING_POLL_SECONDS ?? defaultPollSeconds(alone),
   };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { EVENTS, Server } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePatchBodiesFromNode } from './tus-node-bodies';
 
@@ -23,13 +23,14 @@ class WatchedFileStore extends FileStore {
 
 let directory: string;
 let store: WatchedFileStore;
+let tus: Server;
 let http: HttpServer;
 let base: string;
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'tus-node-bodies-'));
   store = new WatchedFileStore({ directory });
-  const tus = new Server({ path: '/files', datastore: store, maxSize: MAX_BYTES, relativeLocation: true });
+  tus = new Server({ path: '/files', datastore: store, maxSize: MAX_BYTES, relativeLocation: true });
   writePatchBodiesFromNode(tus);
   http = createServer((req, res) => void tus.handle(req, res));
   await new Promise<void>((listening) => http.listen(0, '127.0.0.1', listening));
@@ -87,6 +88,23 @@ describe('writePatchBodiesFromNode', () => {
     expect((await readFile(join(directory, id))).equals(pattern(0, 3 * MiB))).toBe(true);
     // tus's own path hands the store a StreamLimiter fed from Readable.fromWeb.
     expect(store.bodies.slice(-2)).toEqual(['BodyLimiter', 'BodyLimiter']);
+  });
+
+  it('leaves a PATCH to tus’s own path while someone listens for its progress (POST_RECEIVE)', async () => {
+    const listener = () => undefined;
+    tus.on(EVENTS.POST_RECEIVE, listener);
+    try {
+      const id = await create(2 * MiB);
+      const response = await patch(id, 0, pattern(0, 2 * MiB));
+      expect(response.status).toBe(204);
+      expect((await readFile(join(directory, id))).equals(pattern(0, 2 * MiB))).toBe(true);
+      expect(store.bodies.at(-1)).toBe('StreamLimiter');
+    } finally {
+      tus.off(EVENTS.POST_RECEIVE, listener);
+    }
+    const id = await create(MiB);
+    expect((await patch(id, 0, pattern(0, MiB))).status).toBe(204);
+    expect(store.bodies.at(-1)).toBe('BodyLimiter');
   });
 
   it('refuses a PATCH at the wrong offset (409) and writes none of it', async () => {

@@ -7,7 +7,7 @@
 //     against Debian's nginx serving the same file;
 //  3. memory: the server's peak RSS growth while it ingests the 1 GiB upload;
 //  4. the built server (apps/api/dist/main.js, `npm run serve`) beside the tsx-run one: ranges
-//     against nginx, and for both, start-up time and idle memory on PGlite and on PostgreSQL;
+//     against nginx, and for both, start-up time, idle memory and idle CPU on PGlite and on PostgreSQL;
 //  5. the built server behind nginx with internal redirects (ACCEL_REDIRECT, the deployment guide's
 //     nginx files): the same ranges against nginx alone, CPU per GiB of the API and nginx together.
 // Everything runs on 127.0.0.1 with bounded counts; the results go to bench/results/api.md.
@@ -39,7 +39,7 @@ import { countersBetween, countersOf, cpuSecondsOf } from './lib/cpu.mjs';
 import { memoryOf, sampleRss } from './lib/rss.mjs';
 import { rawTcpIngest } from './lib/raw-tcp.mjs';
 import { cores, runThisProcessOn } from './lib/cores.mjs';
-import { measureFootprints } from './lib/footprint.mjs';
+import { IDLE_CPU_MS, measureFootprints } from './lib/footprint.mjs';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -511,7 +511,7 @@ async function main() {
     const builtStreamingRatio = median(builtRounds.api.map((api, round) => api / builtRounds.nginx[round]));
     const builtCpuRatio = builtCpu.api / builtCpu.nginx;
 
-    log('start-up time and idle memory: tsx and built, PGlite and PostgreSQL');
+    log('start-up time, idle memory and idle CPU: tsx and built, PGlite and PostgreSQL');
     if (cores) runThisProcessOn(cores.all); // as people start it: on every core
     const footprints = await measureFootprints({
       root,
@@ -550,7 +550,7 @@ One file of ${sizeMiB} MiB (a WebM header, then random bytes), in the page cache
 ${cores ? `Cores: every server measured on core ${cores.server}, the client on core ${cores.client} (taskset), as on two machines.` : 'Cores: shared by the servers and the client (one core, or no taskset).'}
 Server: \`apps/api/src/main.ts\` through tsx as a child process (and \`apps/api/dist/main.js\` where a row says
 built), local blob store, PGlite, worker off, with the malloc settings of docs/deploy/stream-api@.service (as
-\`npm start\` and \`npm run serve\` set them); the idle-memory rows run each kind with its worker on, as by default.
+\`npm start\` and \`npm run serve\` set them); the idle-memory and idle-CPU rows run each kind with its worker on, as by default.
 
 | measure | stream API | reference | ratio | target | |
 |---|---:|---:|---:|---:|---|
@@ -582,6 +582,12 @@ ${footprints
       `| idle memory after start-up, ${row.built ? 'built' : 'tsx'}, ${row.database} (start-up ${fmt(row.startupSeconds, 1)} s) | ${fmt(row.rss / MiB)} MiB | | | ${row.built ? `< ${targets.idleRssMiB[row.database]} MiB` : '(informative)'} | ${row.built ? mark(footprintPass(row)) : ''} |`,
   )
   .join('\n')}
+${footprints
+  .map(
+    (row) =>
+      `| idle CPU, ${row.built ? 'built' : 'tsx'}, ${row.database}, worker on: CPU per second of wall time over ${IDLE_CPU_MS / 1000} s, from 30 s after start-up | ${fmt(row.idleCpuMsPerSecond, 1)} ms | | | (informative) | |`,
+  )
+  .join('\n')}
 | server RSS growth during ${sizeMiB} MiB uploads | ${fmt(rssGrowthMiB, 1)} MiB | RSS before ${fmt(before.rss / MiB)} MiB, peak ${fmt(peakRss / MiB)} MiB, largest rise within an upload ${fmt(riseRss / MiB, 1)} MiB, after ${fmt(after.rss / MiB)} MiB, VmHWM ${fmt(after.hwm / MiB)} MiB | | < ${targets.rssGrowthMiB} MiB | ${mark(pass.rss)} |
 
 Per round: cp ${cpSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; cp+sync ${cpSyncSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; upload ${uploadSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s;
@@ -597,7 +603,7 @@ durable copy. Each server measured (the API, bare Node, the raw-TCP receiver, ng
 and the client (this benchmark, and the \`cp\` it runs) on another: sharing both, the client's own
 work competed with the server it measured, and where the scheduler placed each process moved the
 references more than the code (raw TCP at about 500 or 1,100 MiB/s from one round to the next).
-The start-up and idle-memory rows run on every core, as people start the server. The raw TCP rows are no server
+The start-up, idle-memory and idle-CPU rows run on every core, as people start the server; idle CPU is read over the 20 s from 30 s after the first answer. The raw TCP rows are no server
 at all: a process that connects, reads the bytes 1 MiB at a time (Node's HTTP server reads 64 KiB
 at a time) and writes each read to the file; they bound what any upload can reach here. Each upload
 round runs the API, bare Node and raw TCP one after the other, and every contender's file is

@@ -43,6 +43,10 @@ describe('JobWakes', () => {
     wakes.afterFailure({ retryCount: 1, retryLimit: 1, retryDelay: 30, retryBackoff: true }); // the last: its dead letter
     vi.advanceTimersByTime(1_000);
     expect(wake).toHaveBeenCalledTimes(3);
+    // A retry 2^17 days away (backoff at its cap): never sooner than setTimeout's longest wait.
+    wakes.afterFailure({ retryCount: 20, retryLimit: 30, retryDelay: 86_400, retryBackoff: true });
+    vi.advanceTimersByTime(24 * 86_400_000);
+    expect(wake).toHaveBeenCalledTimes(3);
     wakes.afterFailure({ retryCount: 0, retryLimit: 1, retryDelay: 30, retryBackoff: false });
     wakes.stop();
     vi.advanceTimersByTime(60_000);

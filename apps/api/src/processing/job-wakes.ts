@@ -7,6 +7,9 @@ const SLACK_MS = 250;
  */
 const DEAD_LETTER_MS = 1_000;
 
+/** setTimeout's longest wait (about 24.8 days); a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /** What pg-boss tells a handler of its job's retries (`includeMetadata`). */
 export interface RetryTerms {
   retryCount: number;
@@ -60,10 +63,13 @@ export class JobWakes {
   }
 
   private after(ms: number): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.wake();
-    }, ms).unref();
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.wake();
+      },
+      Math.min(ms, LONGEST_TIMER_MS),
+    ).unref();
     this.timers.add(timer);
   }
 }

@@ -135,7 +135,7 @@ export async function createProcessing(deps: {
   };
   const wakes = new JobWakes(notify);
   /** A job of this process is queued: its worker looks at once, or when the job is due (`seconds`). */
-  const wakeIn = (seconds = 0) => wakes.in(seconds);
+  const wakeIn = (seconds?: number) => wakes.in(seconds);
   const queue = pgBossQueue(boss, executor, config, wakeIn);
   const renders = pgBossEditQueue(boss, executor, config, wakeIn);
   const renditions = pgBossRenditionQueue(boss, executor, config, wakeIn);

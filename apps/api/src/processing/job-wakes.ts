@@ -45,7 +45,7 @@ export class JobWakes {
   constructor(private readonly wake: () => void) {}
 
   /** Wakes the workers `seconds` from now (at once for 0). */
-  in(seconds: number): void {
+  in(seconds = 0): void {
     if (seconds <= 0) return this.wake();
     this.after(seconds * 1000 + SLACK_MS);
   }

@@ -38,9 +38,6 @@ export interface ResolvedProcessingConfig {
   pollSeconds: number;
 }
 
-/** An idle worker's poll by default: `alone`, no other process queues jobs in its database (PGlite). */
-export const defaultPollSeconds = (alone: boolean) => (alone ? 10 : 1);
-
 /** `alone`: this process is the database's only one (PGlite), see PROCESSING_POLL_SECONDS. */
 export function resolveProcessingConfig(config: ProcessingConfig, { alone = false } = {}): ResolvedProcessingConfig {
   return {
@@ -49,7 +46,7 @@ export function resolveProcessingConfig(config: ProcessingConfig, { alone = fals
     timeoutSeconds: config.PROCESSING_TIMEOUT_SECONDS ?? 300,
     retryLimit: config.PROCESSING_RETRY_LIMIT ?? 2,
     maintenanceSeconds: config.PROCESSING_MAINTENANCE_SECONDS ?? 30,
-    pollSeconds: config.PROCESSING_POLL_SECONDS ?? defaultPollSeconds(alone),
+    pollSeconds: config.PROCESSING_POLL_SECONDS ?? (alone ? 10 : 1),
   };
 }
 

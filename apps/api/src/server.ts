@@ -126,7 +126,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
 
   try {
     const log = app.log as Logger; // Fastify's logger is a pino logger
-    const metrics = new ApiMetrics();
+    const metrics = new ApiMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
     if (database.wasmMemoryBytes) metrics.watchDatabaseMemory(database.wasmMemoryBytes);
     registerHttpMetrics(app, metrics); // before the routes: it attaches to the upload and stream routes
     const store = createBlobStore(config);

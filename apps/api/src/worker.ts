@@ -43,7 +43,7 @@ async function main() {
     onConnectionError: (lost) => log.warn(lost, 'lost a database connection'),
   });
   const media = new MediaService({ db: database.db, store: createBlobStore(config), log });
-  const metrics = new ApiMetrics();
+  const metrics = new ApiMetrics({ processMetrics: config.METRICS_TOKEN !== undefined });
   // With the daily notification digest, webhook deliveries and video.ready.
   const { mail, processing } = await wireJobs({ config, database, media, log, metrics });
   await processing.startWorker();

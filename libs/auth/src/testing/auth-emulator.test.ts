@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator';
-import { createTestUser, signInTestUser } from './test-users';
+import { createTestUser, mayPredateValidSince, signInTestUser } from './test-users';
 
 let emulator: AuthEmulator;
 beforeAll(async () => {
@@ -23,5 +23,12 @@ describe('the Auth emulator test helpers', () => {
     await expect(signInTestUser(emulator.host, user.email, 'wrong')).rejects.toThrow(
       /INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/,
     );
+  });
+
+  it("takes a sign-up's token whose auth_time is older than its iat for one that may read as revoked", () => {
+    const token = (claims: object) =>
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    expect(mayPredateValidSince(token({ auth_time: 1_700_000_000, iat: 1_700_000_000 }))).toBe(false);
+    expect(mayPredateValidSince(token({ auth_time: 1_699_999_999, iat: 1_700_000_000 }))).toBe(true);
   });
 });

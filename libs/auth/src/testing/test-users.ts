@@ -52,8 +52,12 @@ export async function createTestUser(
     displayName: options.displayName,
     returnSecureToken: true,
   });
-  if (!options.emailVerified)
-    return { uid: result.localId, email, password, idToken: result.idToken, refreshToken: result.refreshToken };
+  if (!options.emailVerified) {
+    const { idToken, refreshToken } = mayPredateValidSince(result.idToken)
+      ? await signInAgain(host, email, password)
+      : result;
+    return { uid: result.localId, email, password, idToken, refreshToken };
+  }
   // As if the person had clicked the verification mail: the emulator's admin update, then a token that says so.
   const update = await fetch(
     `http://${host}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT_ID}/accounts:update`,
@@ -64,12 +68,32 @@ export async function createTestUser(
     },
   );
   if (!update.ok) throw new Error(`Auth emulator: could not verify ${email} (${update.status})`);
-  const signedIn = await post<{ idToken: string; refreshToken: string }>(api(host, 'accounts:signInWithPassword'), {
+  const signedIn = await signInAgain(host, email, password);
+  return { uid: result.localId, email, password, ...signedIn };
+}
+
+const signInAgain = (host: string, email: string, password: string) =>
+  post<{ idToken: string; refreshToken: string }>(api(host, 'accounts:signInWithPassword'), {
     email,
     password,
     returnSecureToken: true,
   });
-  return { uid: result.localId, email, password, idToken: signedIn.idToken, refreshToken: signedIn.refreshToken };
+
+/**
+ * Whether a sign-up's token may read as revoked. The emulator takes the token's `auth_time` from
+ * the moment the request began and the account's "tokens valid since" from a moment after; a
+ * request that spans a second's boundary (a busy machine) gets an `auth_time` a second older than
+ * `validSince`, and firebase-admin, which checks revocation on every call under the emulator,
+ * refuses the token. The token's `iat` is stamped last, so an `auth_time` equal to it is safe; else
+ * a sign-in (whose `auth_time` is its own start) gives a token that is.
+ */
+export function mayPredateValidSince(idToken: string): boolean {
+  const payload = idToken.split('.')[1] ?? '';
+  const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+    auth_time?: unknown;
+    iat?: unknown;
+  };
+  return claims.auth_time !== claims.iat;
 }
 
 /** Signs an existing user in again: a new ID token. */

@@ -4,7 +4,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { ConversationEvent } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LISTENING_POLL_MS } from '../src/services/conversation.service';
 import { startAuthEmulator } from './support/auth-emulator';
 import { conversationClient } from './support/conversation-client';
@@ -36,6 +36,7 @@ describe('live comments across API processes', () => {
 
     const watcher = conversationClient(first.baseUrl, { shareToken });
     const abort = new AbortController();
+    onTestFinished(() => abort.abort()); // a failing test must not leave the stream holding the servers' close
     const events: { event: ConversationEvent; at: number }[] = [];
     const reading = (async () => {
       try {

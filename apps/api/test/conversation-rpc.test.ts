@@ -5,7 +5,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { MAX_COMMENT_LENGTH, REACTION_EMOJI, Visibility, type ConversationEvent } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { REACTION_LIMIT } from '../src/services/conversation.service';
 import { startAuthEmulator } from './support/auth-emulator';
 import { conversationClient } from './support/conversation-client';
@@ -22,8 +22,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => emulator?.stop());
 
-/** Reads events from a live stream into an array as they come. */
-function collect(stream: AsyncIterable<ConversationEvent>) {
+/**
+ * Reads events from a live stream into an array as they come. The stream ends with `stop()`, or
+ * with the test, even a failing one (an open stream would hold the server's close for minutes).
+ */
+function collect(open: (signal: AbortSignal) => AsyncIterable<ConversationEvent>) {
+  const controller = new AbortController();
+  onTestFinished(() => controller.abort());
+  const stream = open(controller.signal);
   const events: ConversationEvent[] = [];
   const done = (async () => {
     try {
@@ -41,7 +47,12 @@ function collect(stream: AsyncIterable<ConversationEvent>) {
     }
     return Date.now() - start;
   };
-  return { events, done, until };
+  /** Ends the stream and resolves when it has ended. */
+  const stop = () => {
+    controller.abort();
+    return done;
+  };
+  return { events, until, stop };
 }
 
 describe.each(databaseKinds)('conversation on %s', (databaseKind) => {
@@ -86,9 +97,8 @@ describe.each(databaseKinds)('conversation on %s', (databaseKind) => {
 
     const opened = await a.talk().listComments({ videoId: video.id });
     expect(opened).toMatchObject({ comments: [], isOwner: true, commentsEnabled: true, canComment: true });
-    const stop = new AbortController();
-    const live = collect(
-      a.talk().watchConversation({ videoId: video.id, sinceCursor: opened.cursor }, { signal: stop.signal }),
+    const live = collect((signal) =>
+      a.talk().watchConversation({ videoId: video.id, sinceCursor: opened.cursor }, { signal }),
     );
     await live.until(() => live.events.length > 0); // the opening heartbeat: the stream is up
 
@@ -108,8 +118,7 @@ describe.each(databaseKinds)('conversation on %s', (databaseKind) => {
 
     const reaction = await asB.addReaction({ videoId: video.id, emoji: REACTION_EMOJI[0]!, momentSeconds: 4 });
     await live.until(() => live.events.some((e) => e.event.case === 'reactionAdded'));
-    stop.abort();
-    await live.done;
+    await live.stop();
 
     const notes = await a.talk().listNotifications({});
     expect(notes.unreadCount).toBe(2);
@@ -170,15 +179,13 @@ describe.each(databaseKinds)('conversation on %s', (databaseKind) => {
     const reply = await asB.addComment({ videoId: video.id, text: 'a reply', momentSeconds: 2, parentId: first.id });
     expect(reply.parentId).toBe(first.id);
 
-    const stop = new AbortController();
-    const live = collect(
-      a.talk().watchConversation({ videoId: video.id, sinceCursor: cursor }, { signal: stop.signal }),
+    const live = collect((signal) =>
+      a.talk().watchConversation({ videoId: video.id, sinceCursor: cursor }, { signal }),
     );
     await live.until(() => live.events.filter((e) => e.event.case !== 'heartbeat').length === 2);
     await a.talk().deleteComment({ commentId: reply.id });
     await live.until(() => live.events.some((e) => e.event.case === 'commentDeleted'));
-    stop.abort();
-    await live.done;
+    await live.stop();
     expect(
       live.events
         .filter((e) => e.event.case !== 'heartbeat')

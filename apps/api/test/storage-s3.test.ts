@@ -10,6 +10,7 @@ import S3rver from 's3rver';
 import { describe, expect, it } from 'vitest';
 import { BlobNotFoundError, createBlobStore, S3BlobStore } from '../src/storage';
 import { describeBlobStoreConformance } from './storage-conformance';
+import { closeObjectWritesBeforeAnswering } from './support/s3rver-closed-writes';
 
 async function startS3(bucket: string) {
   const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
@@ -20,6 +21,7 @@ async function startS3(bucket: string) {
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  closeObjectWritesBeforeAnswering(server);
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

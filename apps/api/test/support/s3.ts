@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { closeObjectWritesBeforeAnswering } from './s3rver-closed-writes';
 import { addMultipartListing } from './s3rver-multipart';
 
 export interface TestS3 {
@@ -10,6 +11,8 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Every key in the bucket. */
   listKeys(): Promise<string[]>;
+  /** Where s3rver keeps the bytes of the object `key` (to break it on purpose). */
+  objectPath(key: string): string;
   /** The key of every multipart upload in progress in the bucket. */
   listMultipartUploads(): Promise<string[]>;
   stop(): Promise<void>;
@@ -18,7 +21,8 @@ export interface TestS3 {
 /**
  * s3rver (an S3-compatible server from npm) on a free port of 127.0.0.1 with one empty bucket, and
  * the multipart calls it lacks (ListParts, AbortMultipartUpload, ListMultipartUploads: see
- * s3rver-multipart.ts) that @tus/s3-store makes.
+ * s3rver-multipart.ts) that @tus/s3-store makes, answering a PUT once its object is written
+ * (s3rver-closed-writes.ts).
  */
 export async function startTestS3(bucket = 'videos'): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
@@ -30,6 +34,7 @@ export async function startTestS3(bucket = 'videos'): Promise<TestS3> {
     configureBuckets: [{ name: bucket }],
   });
   addMultipartListing(server);
+  closeObjectWritesBeforeAnswering(server);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -47,6 +52,10 @@ export async function startTestS3(bucket = 'videos'): Promise<TestS3> {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((object) => object.Key!).sort();
     },
+    objectPath: (key) =>
+      (
+        server as unknown as { store: { getResourcePath(b: string, k: string, r: string): string } }
+      ).store.getResourcePath(bucket, key, 'object'),
     async listMultipartUploads() {
       const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
       return (listed.Uploads ?? []).map((upload) => upload.Key!).sort();

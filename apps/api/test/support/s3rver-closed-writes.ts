@@ -30,19 +30,27 @@ export function closeObjectWritesBeforeAnswering(server: S3rver): void {
   store.putObject = async (object) => {
     const path = store.getResourcePath(object.bucket, object.key, 'object');
     await mkdir(dirname(path), { recursive: true });
-    const hash = createHash('md5');
-    let size = 0;
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
     const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
-    await pipeline(content, counted, createWriteStream(path));
-    const md5 = hash.digest('hex');
-    await store.putMetadata(object.bucket, object.key, object.metadata, md5);
-    return { size, md5 };
+    const written = await writeWhole(content, path);
+    await store.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    return written;
   };
+}
+
+/**
+ * Writes `content` to the file at `path` and resolves once the file is closed, with its size and
+ * MD5 (S3's ETag); rejects on any stream's error, the file's open included.
+ */
+export async function writeWhole(content: Readable, path: string): Promise<{ size: number; md5: string }> {
+  const hash = createHash('md5');
+  let size = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  await pipeline(content, counted, createWriteStream(path));
+  return { size, md5: hash.digest('hex') };
 }

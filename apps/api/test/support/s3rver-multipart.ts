@@ -4,14 +4,12 @@
 // reads s3rver's own filesystem store of uploads in progress: `<bucket>/._S3rver_uploads/<uploadId>/`
 // holds `key`, `metadata`, and each part as `<n>` with its `<n>.md5` (written once the part is
 // whole, so a part still arriving is not listed, as on S3). Test support only.
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import type S3rver from 's3rver';
+import { writeWhole } from './s3rver-closed-writes';
 
 const require = createRequire(import.meta.url);
 /** s3rver's error, which its error handler renders as S3's XML (code, message, status). */
@@ -177,19 +175,9 @@ export function addMultipartListing(server: S3rver): void {
       throw noSuchUpload(uploadId);
     }
     const path = join(dir, String(Number(partNumber)));
-    const hash = createHash('md5');
-    let size = 0;
-    const counted = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    await pipeline(content, counted, createWriteStream(path));
-    const md5 = hash.digest('hex');
-    await writeFile(`${path}.md5`, md5);
-    return { size, md5 };
+    const written = await writeWhole(content, path);
+    await writeFile(`${path}.md5`, written.md5);
+    return written;
   };
   // s3rver's last middleware is its router; the ones before encode XML and resolve the bucket.
   internals.middleware.splice(internals.middleware.length - 1, 0, multipart);

@@ -98,12 +98,7 @@ export function mayPredateValidSince(idToken: string): boolean {
 
 /** Signs an existing user in again: a new ID token. */
 export async function signInTestUser(host: string, email: string, password: string): Promise<string> {
-  const result = await post<{ idToken: string }>(api(host, 'accounts:signInWithPassword'), {
-    email,
-    password,
-    returnSecureToken: true,
-  });
-  return result.idToken;
+  return (await signInAgain(host, email, password)).idToken;
 }
 
 /** Removes every account from the emulator's project. */

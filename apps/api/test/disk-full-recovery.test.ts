@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
@@ -79,6 +79,11 @@ describe.skipIf(!mounted)('a full disk under the embedded database (needs root t
 
   it('stays up, answers 507 while space is short, and finishes the videos once space returns', async () => {
     const client = videoClient(api.baseUrl, { token: user.idToken });
+    // A call that never answers ends in the test's timeout, which says nothing of where: this does.
+    let step = 'storing two recordings';
+    onTestFailed(() =>
+      console.error(`The test failed while ${step}. The API's output (its end):\n${api.output().slice(-20_000)}`),
+    );
     // Two recordings stored; their processing waits for the go.
     const stored: string[] = [];
     for (let i = 0; i < 2; i++) {
@@ -90,6 +95,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database (needs root t
     const { bavail, bsize } = statfsSync(mountPoint);
     writeFileSync(join(mountPoint, 'ballast'), Buffer.alloc(bavail * bsize));
     writeFileSync(go, '');
+    step = 'uploading to the full disk';
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       const answer = await uploadVideo(api.baseUrl, recording, { token: user.idToken });
@@ -101,6 +107,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database (needs root t
     expect(api.child.exitCode, api.output()).toBeNull();
 
     // Reads go on: the list, a video, its stream.
+    step = 'reading from the full disk';
     const listed = await client.listVideos({ pageSize: 10 });
     expect(listed.videos.map((video) => video.id).sort()).toEqual([...stored].sort());
     const first = await client.getVideo({ videoId: stored[0]! });
@@ -111,6 +118,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database (needs root t
 
     // Space returns: both videos end READY without anyone asking, and uploads are taken again.
     execFileSync('mount', ['-o', 'remount,size=256m', mountPoint]);
+    step = 'waiting for the videos to be READY once space returned';
     for (const id of stored) {
       const video = await until(
         `video ${id} to be READY`,
@@ -124,6 +132,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database (needs root t
       });
       expect(video.durationSeconds).toBeGreaterThan(3.5);
     }
+    step = 'uploading once space returned';
     const after = await uploadVideo(api.baseUrl, recording, { token: user.idToken });
     expect(after.status).toBe(201);
     expect(api.child.exitCode).toBeNull();

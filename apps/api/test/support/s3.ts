@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { closeObjectWritesBeforeAnswering } from './s3rver-closed-writes';
+import { closeObjectWritesBeforeAnswering, objectPathOf } from './s3rver-closed-writes';
 import { addMultipartListing } from './s3rver-multipart';
 
 export interface TestS3 {
@@ -52,10 +52,7 @@ export async function startTestS3(bucket = 'videos'): Promise<TestS3> {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((object) => object.Key!).sort();
     },
-    objectPath: (key) =>
-      (
-        server as unknown as { store: { getResourcePath(b: string, k: string, r: string): string } }
-      ).store.getResourcePath(bucket, key, 'object'),
+    objectPath: (key) => objectPathOf(server, bucket, key),
     async listMultipartUploads() {
       const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket }));
       return (listed.Uploads ?? []).map((upload) => upload.Key!).sort();

@@ -24,9 +24,16 @@ interface Store {
   putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
 }
 
+/** s3rver's own filesystem store, which its types do not show. */
+const storeOf = (server: S3rver) => (server as unknown as { store: Store }).store;
+
+/** Where `server` keeps the bytes of object `key` of `bucket`. */
+export const objectPathOf = (server: S3rver, bucket: string, key: string) =>
+  storeOf(server).getResourcePath(bucket, key, 'object');
+
 /** Makes `server` answer a PUT of an object only once its file is closed; call before `run()`. */
 export function closeObjectWritesBeforeAnswering(server: S3rver): void {
-  const store = (server as unknown as { store: Store }).store;
+  const store = storeOf(server);
   store.putObject = async (object) => {
     const path = store.getResourcePath(object.bucket, object.key, 'object');
     await mkdir(dirname(path), { recursive: true });

@@ -3,6 +3,7 @@ import { createServer as createHttp2Server, type Http2Session } from 'node:http2
 import type { Socket } from 'node:net';
 import type { FastifyServerFactory } from 'fastify';
 import { lingerWhileBodiesArrive } from './lingering-close';
+import { PresetHeadResponse } from './preset-head';
 
 const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0\r\n');
 /** Fastify's own default: above nginx's upstream keepalive_timeout (60 s) and a load balancer's usual 60 s. */
@@ -24,7 +25,8 @@ export function dualProtocolServer(): {
   const sessions = new Set<Http2Session>();
   let firstLook: FirstLook | undefined;
   const serverFactory: FastifyServerFactory = (handler) => {
-    const http1: Server = createServer((request, response) => {
+    // Its responses can carry preset header lines (preset-head.ts: the signed range lane's).
+    const http1: Server = createServer({ ServerResponse: PresetHeadResponse }, (request, response) => {
       if (firstLook) firstLook(request, response, () => handler(request, response));
       else handler(request, response);
     });

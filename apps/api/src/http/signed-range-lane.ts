@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { CurrentLinkGenerations } from '../services/link-generations';
 import type { UrlSigner } from '../services/url-signer';
-import type { AssetVersion, MediaResource } from '../services/video.service';
+import type { AssetVersion, MediaResource, OpenedAsset } from '../services/video.service';
 import { parseRange } from './byte-ranges';
 import type { FirstLook } from './dual-protocol-server';
 import type { RecentBlobKeys } from './recent-blob-keys';
+import { PresetHeaders, sendPresetHeaders } from './preset-head';
 import type { LogRequestLines } from './request-lines';
 import type { SetSecurityHeaders } from './security-headers';
 import { blobHeaders, signedUrlStanding, writeBlobBody } from './stream-answer';
@@ -78,11 +79,12 @@ export function signedRangeLane(deps: SignedRangeLaneDeps): FirstLook & { answer
     if (!meter) meters.set(resource, (meter = deps.meter(`/api/videoservice/${resource}/:id`)));
     return meter;
   };
+  const presetOf = presetHeadersOf(deps.setSecurityHeaders);
   let answered = 0;
   const look: FirstLook = (request, response, next) => {
     const parts = deps.stopping() ? undefined : laneRequest(request);
     if (!parts) return next();
-    answer(parts, request, response, deps, meterOf).then(
+    answer(parts, request, response, deps, meterOf, presetOf).then(
       (done) => {
         if (done) answered++;
         else next();
@@ -134,21 +136,21 @@ async function answer(
   response: ServerResponse,
   deps: SignedRangeLaneDeps,
   meterOf: (resource: MediaResource) => (method: string, response: ServerResponse) => void,
+  presetOf: (version: AssetVersion, blob: OpenedAsset) => PresetHeaders,
 ): Promise<boolean> {
   if ((await signedUrlStanding(resource, videoId, query, deps)) !== 'current') return false;
   if (await deps.credentialsRefused(request.socket.remoteAddress ?? '')) return false;
   // The route's key for this URL's version (stream.routes.ts findBlob).
   const version = deps.recentKeys.get(`${resource}/${videoId}/${query.v ?? ''}`);
   const blob = version && (await version.open());
-  if (!blob) return false;
+  if (!version || !blob) return false;
   const range = parseRange(request.headers.range, blob.info.size);
   if (range.kind === 'unsatisfiable') return false;
   if (response.destroyed) return true; // the client left: nothing to answer
 
   deps.logRequestLines?.(request, response);
   meterOf(resource)(request.method!, response);
-  deps.setSecurityHeaders(response, false);
-  for (const [name, value] of blobHeaders(blob)) response.setHeader(name, value);
+  sendPresetHeaders(response, presetOf(version, blob));
   const span = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
   response.setHeader('content-length', span ? span.end - span.start + 1 : blob.info.size);
   if (span) {
@@ -157,4 +159,37 @@ async function answer(
   }
   await writeBlobBody(blob, response, span, request.method === 'HEAD', { log: deps.log, resource, videoId });
   return true;
+}
+
+/**
+ * The headers every answer of an asset version repeats, validated and formatted once (preset-head.ts):
+ * the security headers the onRequest hook sets over plain HTTP (the lane answers no forwarded
+ * request), then the version's blob headers, worked out again if its file's size, time or type changed.
+ */
+function presetHeadersOf(setSecurityHeaders: SetSecurityHeaders) {
+  const security: [string, string][] = [];
+  // Recorded from a response with nothing set, so what it removes is not there to remove.
+  setSecurityHeaders(
+    { setHeader: (name, value) => security.push([name, value]), removeHeader: () => undefined },
+    false,
+  );
+  const known = new WeakMap<
+    AssetVersion,
+    { size: number; modified: number; contentType: string; preset: PresetHeaders }
+  >();
+  return (version: AssetVersion, blob: OpenedAsset): PresetHeaders => {
+    const { size, lastModified } = blob.info;
+    const seen = known.get(version);
+    if (
+      seen &&
+      seen.size === size &&
+      seen.modified === lastModified.getTime() &&
+      seen.contentType === blob.contentType
+    ) {
+      return seen.preset;
+    }
+    const preset = new PresetHeaders([...security, ...blobHeaders(blob)]);
+    known.set(version, { size, modified: lastModified.getTime(), contentType: blob.contentType, preset });
+    return preset;
+  };
 }

@@ -59,18 +59,20 @@ export function productServerEnv() {
 /**
  * The API as its own process, so its memory can be read from /proc: from source through tsx (as
  * `npm start` runs it) or, with `built`, the compiled apps/api/dist/main.js (as `npm run serve`),
- * with the product's malloc settings as both set them. Resolves once it answers HTTP, with the seconds that took. `serverCore`: see cores.mjs.
+ * with the product's malloc settings as both set them (`distDir`: another build's directory, whose
+ * packages resolve from where it is). Resolves once it answers HTTP, with the seconds that took. `serverCore`: see cores.mjs.
  */
 export async function startApiServer({
   root,
   env,
   nodeArgs = [],
   built = false,
+  distDir = join(root, 'apps/api/dist'),
   startTimeoutMs = 60_000,
   serverCore = false,
 }) {
   const port = await freePort();
-  const entry = built ? [join(root, 'apps/api/dist/main.js')] : ['--import', 'tsx', join(root, 'apps/api/src/main.ts')];
+  const entry = built ? [join(distDir, 'main.js')] : ['--import', 'tsx', join(root, 'apps/api/src/main.ts')];
   const started = process.hrtime.bigint();
   const child = spawnServer(
     process.execPath,

@@ -29,12 +29,13 @@ export async function profilingSetup({ prefix, fileBytes }) {
 /**
  * The API on `setup`'s data directory, worker off, quiet logs (SERVER_LOG_LEVEL=info: the default's
  * line per request); `nodeArgs` and `env` add to it, and SERVER_NODE_ARGS (space-separated: V8's
- * `--log-deopt --logfile=<f>`, say) to the node arguments.
+ * `--log-deopt --logfile=<f>`, say) to the node arguments; `distDir`: that build, not apps/api/dist.
  */
-export function startProfiledApi({ root, setup, nodeArgs = [], env = {} }) {
+export function startProfiledApi({ root, setup, nodeArgs = [], env = {}, distDir }) {
   return startApiServer({
     root,
-    built: process.env.BUILT === '1',
+    built: process.env.BUILT === '1' || distDir !== undefined,
+    ...(distDir ? { distDir } : {}),
     startTimeoutMs: 180_000,
     serverCore: true,
     nodeArgs: [

@@ -20,6 +20,8 @@ import {
 import { isOwnerGone, ownerTag } from './temp-owner';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
+/** Keys whose paths are remembered at once (see `paths`); past it the memory starts over. */
+const PATHS_KEPT = 1024;
 
 const isErrno = (error: unknown, code: string) => (error as NodeJS.ErrnoException | null)?.code === code;
 
@@ -36,6 +38,11 @@ export class LocalBlobStore implements BlobStore {
   /** Linux's sendfile for HTTP/1.1 responses (socket-sendfile.ts), unless turned off. */
   private readonly kernel: Promise<KernelSendfile | undefined>;
   private readonly sendfileOff: boolean;
+  /**
+   * The paths of recently used keys, validated: a playing video reads one blob through hundreds of
+   * range requests, and checking and resolving its key each time showed in their profile (issue 34).
+   */
+  private readonly paths = new Map<string, string>();
 
   /** `sendfile`: false copies every body through Node; a binding of its own (tests) replaces the kernel's. */
   constructor(root: string, options: { openFiles?: OpenFileCacheOptions; sendfile?: boolean | KernelSendfile } = {}) {
@@ -233,9 +240,13 @@ export class LocalBlobStore implements BlobStore {
 
   /** Absolute path of a validated key; never outside the root. */
   private pathOf(key: string): string {
+    let path = this.paths.get(key);
+    if (path !== undefined) return path;
     assertValidBlobKey(key);
-    const path = resolve(this.root, key);
+    path = resolve(this.root, key);
     if (!path.startsWith(this.root + sep)) throw new Error(`Blob key escaped the store: ${key}`);
+    if (this.paths.size >= PATHS_KEPT) this.paths.clear();
+    this.paths.set(key, path);
     return path;
   }
 

@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { rangeLoad, uploadFile } from './lib/http-load.mjs';
 import { productServerEnv, startBareNodeSendfile, startNginx } from './lib/processes.mjs';
-import { runSecondsOf } from './lib/cpu.mjs';
+import { countersBetween, countersOf, runSecondsOf } from './lib/cpu.mjs';
 import { profilingSetup, startProfiledApi } from './lib/profiled-api.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -56,6 +56,10 @@ try {
     for (const server of Object.values(servers)) await rangeLoad(server.url, RANGE);
   const load = loadavg()[0];
   const spent = { before: [], after: [], nginx: [] };
+  // User and system time over all the rounds, in ticks: enough of them to split the total.
+  const counters = Object.fromEntries(
+    await Promise.all(Object.entries(servers).map(async ([name, { pid }]) => [name, await countersOf(pid)])),
+  );
   for (let round = 0; round < ROUNDS; round++) {
     // Alternating which of the two goes first, so neither always follows nginx.
     for (const name of round % 2 ? ['before', 'after', 'nginx'] : ['after', 'before', 'nginx']) {
@@ -65,9 +69,13 @@ try {
       spent[name].push(((await runSecondsOf(pid)) - at) / RANGE.count);
     }
   }
+  for (const [name, { pid }] of Object.entries(servers))
+    counters[name] = countersBetween(counters[name], await countersOf(pid));
   const sum = (values) => values.reduce((total, value) => total + value, 0);
   const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-  const us = (name) => `${((sum(spent[name]) / ROUNDS) * 1e6).toFixed(0)} µs`;
+  const perRequest = (seconds) => ((seconds / ROUNDS / RANGE.count) * 1e6).toFixed(0);
+  const us = (name) =>
+    `${((sum(spent[name]) / ROUNDS) * 1e6).toFixed(0)} µs (user ${perRequest(counters[name].user)}, system ${perRequest(counters[name].system)})`;
   const ratio = (a, b) => (sum(spent[a]) / sum(spent[b])).toFixed(3);
   console.log(
     `CPU per 1 MiB range request: before (${bare ? 'bare Node' : 'BEFORE_DIST'}) ${us('before')}, after ${us('after')}, nginx ${us('nginx')}\n` +

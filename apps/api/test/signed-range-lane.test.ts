@@ -109,12 +109,23 @@ describe('the signed range lane', () => {
           text,
         )?.[1] ?? 0,
       );
-    const before = served(await metricsNow());
+    const sampled = (text: string, name: string) =>
+      Number(new RegExp(`^${name}(?:\\{kind="stream"\\})? (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    const earlier = await metricsNow();
+    const before = served(earlier);
     expect(before).toBeGreaterThan(0); // the earlier cases'
+    const lanesBefore = answered();
     await get(signedUrl, { range: 'bytes=0-9' });
     await get(signedUrl, { range: 'bytes=10-19' });
-    await new Promise((done) => setTimeout(done, 50)); // counted as each response closes
-    expect(served(await metricsNow())).toBe(before + 2);
+    expect(answered()).toBe(lanesBefore + 2);
+    await new Promise((done) => setTimeout(done, 50));
+    const now = await metricsNow();
+    expect(served(now)).toBe(before + 2);
+    expect(sampled(now, 'stream_stream_bytes_total')).toBe(sampled(earlier, 'stream_stream_bytes_total') + 20);
+    expect(sampled(now, 'stream_active_streams')).toBe(0);
+    expect(sampled(now, 'stream_connections_closed_early_total')).toBe(
+      sampled(earlier, 'stream_connections_closed_early_total'),
+    );
   });
 
   it('hands the route what it cannot answer exactly, which then answers it', async () => {

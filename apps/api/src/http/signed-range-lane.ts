@@ -27,7 +27,7 @@ export interface SignedRangeLaneDeps {
   /** The rate limits' check that refuses requests with credentials from an address (429). */
   credentialsRefused(ip: string): Promise<boolean>;
   /** Counts an answer of `route` as the route's hooks would (ops/http-metrics.ts meterAnswer). */
-  meter(route: string): (method: string, response: ServerResponse) => void;
+  meter(route: string): (method: string, response: ServerResponse) => () => void;
   log: Pick<Logger, 'error'>;
   /** Fastify's request lines for each answer, when they are logged (request-lines.ts). */
   logRequestLines?: LogRequestLines;
@@ -73,7 +73,7 @@ const ROUTE_HEADERS = [
  * nginx sends the bytes (ACCEL_REDIRECT): each request there is an exchange Fastify must see.
  */
 export function signedRangeLane(deps: SignedRangeLaneDeps): FirstLook & { answered: () => number } {
-  const meters = new Map<MediaResource, (method: string, response: ServerResponse) => void>();
+  const meters = new Map<MediaResource, (method: string, response: ServerResponse) => () => void>();
   const meterOf = (resource: MediaResource) => {
     let meter = meters.get(resource);
     if (!meter) meters.set(resource, (meter = deps.meter(`/api/videoservice/${resource}/:id`)));
@@ -135,7 +135,7 @@ async function answer(
   request: IncomingMessage,
   response: ServerResponse,
   deps: SignedRangeLaneDeps,
-  meterOf: (resource: MediaResource) => (method: string, response: ServerResponse) => void,
+  meterOf: (resource: MediaResource) => (method: string, response: ServerResponse) => () => void,
   presetOf: (version: AssetVersion, blob: OpenedAsset) => PresetHeaders,
 ): Promise<boolean> {
   if ((await signedUrlStanding(resource, videoId, query, deps)) !== 'current') return false;
@@ -149,7 +149,6 @@ async function answer(
   if (response.destroyed) return true; // the client left: nothing to answer
 
   deps.logRequestLines?.(request, response);
-  meterOf(resource)(request.method!, response);
   sendPresetHeaders(response, presetOf(version, blob));
   const span = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
   response.setHeader('content-length', span ? span.end - span.start + 1 : blob.info.size);
@@ -157,7 +156,12 @@ async function answer(
     response.statusCode = 206;
     response.setHeader('content-range', `bytes ${span.start}-${span.end}/${blob.info.size}`);
   }
-  await writeBlobBody(blob, response, span, request.method === 'HEAD', { log: deps.log, resource, videoId });
+  const answered = meterOf(resource)(request.method!, response);
+  try {
+    await writeBlobBody(blob, response, span, request.method === 'HEAD', { log: deps.log, resource, videoId });
+  } finally {
+    answered();
+  }
   return true;
 }
 

@@ -73,29 +73,33 @@ function answerCounter(metrics: ApiMetrics, route: string): (method: string, sta
 
 /**
  * What the hooks above count, for answers made outside Fastify on route `route` (the signed range
- * lane, http/signed-range-lane.ts): call it as the answer starts; it counts the request once the
- * response closes, and for a stream route its bytes and concurrency as trackStream does.
+ * lane, http/signed-range-lane.ts): call it as the body starts, and the function it returns once
+ * the answer is over (its last byte handed to the kernel, or the response destroyed). It counts
+ * the request, and for a stream route its bytes and concurrency as trackStream does. The lane
+ * knows when its answer is over, so no 'close' listener is added per range request.
  */
 export function meterAnswer(
   metrics: ApiMetrics,
   route: string,
   routes = defaultMeteredRoutes,
-): (method: string, response: ServerResponse) => void {
+): (method: string, response: ServerResponse) => () => void {
   const count = answerCounter(metrics, route);
   const stream = routes.isStream(route);
   const closedEarly = metrics.closedEarly.labels('stream');
   return (method, response) => {
     const started = performance.now();
     if (stream) metrics.activeStreams.inc();
-    response.once('close', () => {
+    return () => {
       if (stream) {
         metrics.activeStreams.dec();
-        if (!response.writableFinished) closedEarly.inc();
-        const bytes = streamBytesSent(method, response);
+        // Ended and not destroyed: every byte went out (a destroyed response was cut off).
+        const whole = response.writableEnded && !response.destroyed;
+        if (!whole) closedEarly.inc();
+        const bytes = whole && method !== 'HEAD' ? Number(response.getHeader('content-length')) : 0;
         if (bytes > 0) metrics.streamBytes.inc(bytes);
       }
       count(method, response.statusCode, (performance.now() - started) / 1000);
-    });
+    };
   };
 }
 

@@ -54,10 +54,10 @@ export async function cpuSecondsOf(pid) {
  */
 export async function runSecondsOf(pid) {
   let nanoseconds = 0;
-  for (const process of [pid, ...(await childrenOf(pid))]) {
-    const threads = await readdir(`/proc/${process}/task`).catch(() => []);
+  for (const owner of [pid, ...(await childrenOf(pid))]) {
+    const threads = await readdir(`/proc/${owner}/task`).catch(() => []);
     for (const thread of threads) {
-      const text = await readFile(`/proc/${process}/task/${thread}/schedstat`, 'utf8').catch(() => '0');
+      const text = await readFile(`/proc/${owner}/task/${thread}/schedstat`, 'utf8').catch(() => '0');
       nanoseconds += Number(text.split(' ')[0]);
     }
   }

@@ -139,7 +139,7 @@ export class LocalBlobStore implements BlobStore {
           };
           await sendFileRange(direct, leased.handle.fd, span, { kernel, readPiece });
           // Every byte is in the kernel's hands now, head and body: ending adds none, so waiting
-          // for 'finish' (three listeners and a turn per range request) would tell nothing more.
+          // for 'finish' (three listeners and a promise per range request) would tell nothing more.
           destination.end();
         } finally {
           leased.release();

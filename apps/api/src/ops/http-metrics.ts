@@ -95,7 +95,7 @@ export function meterAnswer(
         // Ended and not destroyed: every byte went out (a destroyed response was cut off).
         const whole = response.writableEnded && !response.destroyed;
         if (!whole) closedEarly.inc();
-        const bytes = whole && method !== 'HEAD' ? Number(response.getHeader('content-length')) : 0;
+        const bytes = streamBytesSent(method, response, whole);
         if (bytes > 0) metrics.streamBytes.inc(bytes);
       }
       count(method, response.statusCode, (performance.now() - started) / 1000);
@@ -138,6 +138,12 @@ const trackStream = (metrics: ApiMetrics) =>
     streamBytesSent(request.method, reply.raw),
   );
 
-/** The body bytes a stream answer sent: its whole length once finished (a HEAD sends none), else 0. */
-const streamBytesSent = (method: string, response: { writableFinished: boolean; getHeader(name: string): unknown }) =>
-  method === 'HEAD' || !response.writableFinished ? 0 : Number(response.getHeader('content-length'));
+/**
+ * The body bytes a stream answer sent: its whole length once all went out (`whole`; by default
+ * once it finished), else 0; a HEAD sends none.
+ */
+const streamBytesSent = (
+  method: string,
+  response: { writableFinished: boolean; getHeader(name: string): unknown },
+  whole = response.writableFinished,
+) => (method === 'HEAD' || !whole ? 0 : Number(response.getHeader('content-length')));

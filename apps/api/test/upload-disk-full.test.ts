@@ -1,5 +1,6 @@
-// An upload that runs out of disk (issue 11 #11): 507 with a message, no partial file, and the
-// next upload that fits is stored; a resumable upload's PATCH answers 507 too (issue 24 #8). DATA_DIR is a 2 MiB tmpfs, mounted here when the test runs
+// An upload that runs out of disk (issue 11 #11): 507 with a message, also while the body is
+// still arriving; no partial file; and the next upload that fits is stored. A resumable upload's
+// PATCH answers 507 too (issue 24 #8). DATA_DIR is a 2 MiB tmpfs, mounted here when the test runs
 // as root; elsewhere the suite is skipped with that reason.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,20 @@ describe.skipIf(!mounted)('an upload larger than the free disk (needs root to mo
     const small = await uploadVideo(server.baseUrl, webmOf(100_000), { token: user.idToken });
     expect(small.status).toBe(201);
     expect((await client.listVideos({})).videos.map((video) => video.id)).toEqual([small.json.video!.id]);
+  });
+
+  it('answers 507 to an upload whose body is still arriving when the disk runs out', async () => {
+    // 32 MiB: more than the upload pipeline and both sockets' buffers hold, so the store fails
+    // while most of the body is still to come. The body was unpiped from the parser then (which
+    // pauses it), and the wait for the rest never saw it flow: no answer, ever.
+    const before = filesUnder(mountPoint);
+    const answer = await uploadVideo(server.baseUrl, webmOf(32 * 1024 * 1024), {
+      token: user.idToken,
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(answer.status).toBe(507);
+    expect(answer.json.message).toMatch(/no room/i);
+    expect(filesUnder(mountPoint)).toEqual(before);
   });
 
   it("answers 507 to a resumable upload's PATCH that meets the full disk, and takes it again at its offset", async () => {

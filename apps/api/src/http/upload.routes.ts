@@ -216,5 +216,7 @@ function discardBody(request: FastifyRequest, limit: number): Promise<'read' | '
     const onEnd = () => settle('read');
     const onClose = () => settle('gone');
     raw.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onClose);
+    // A 'data' listener starts no flow in a body paused by unpipe (a failed store's parser).
+    raw.resume();
   });
 }

@@ -17,7 +17,14 @@ export interface UploadAnswer {
 export async function uploadVideo(
   baseUrl: string,
   bytes: Uint8Array,
-  options: { token?: string; field?: string; headers?: Record<string, string>; name?: string; type?: string } = {},
+  options: {
+    token?: string;
+    field?: string;
+    headers?: Record<string, string>;
+    name?: string;
+    type?: string;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<UploadAnswer> {
   const form = new FormData();
   const type = options.type ?? 'video/webm;codecs=vp8,opus';
@@ -26,6 +33,7 @@ export async function uploadVideo(
     method: 'POST',
     headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
     body: form,
+    signal: options.signal,
   });
   const text = await response.text();
   return { status: response.status, json: text ? JSON.parse(text) : {} };

@@ -23,7 +23,7 @@ import { promisify } from 'node:util';
 import { createTestUser, startAuthEmulator } from '@stream/auth/testing';
 import { makeTestClip } from '@stream/video-api/testing';
 import { FILE_CHUNK_BYTES } from '@stream/video-api';
-import { rangeLoad, uploadFile, wholeGet } from './lib/http-load.mjs';
+import { deleteVideo, rangeLoad, uploadFile, wholeGet } from './lib/http-load.mjs';
 import { closeTusAgent, tusUpload } from '../soak/tus.mjs';
 import {
   startApiServer,
@@ -103,16 +103,6 @@ async function sha256File(path) {
   const handle = await open(path);
   for await (const chunk of handle.createReadStream()) hash.update(chunk);
   return hash.digest('hex');
-}
-
-/** DeleteVideo through the Connect protocol (JSON), as any client may call it. */
-async function deleteVideo(baseUrl, token, videoId) {
-  const response = await fetch(`${baseUrl}/videoservice.VideoService/DeleteVideo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ videoId }),
-  });
-  if (!response.ok) throw new Error(`DeleteVideo answered ${response.status}: ${await response.text()}`);
 }
 
 async function main() {

@@ -13,31 +13,65 @@
 //   npx nx build api && rm -rf node_modules/.cache/api-before && cp -r apps/api/dist node_modules/.cache/api-before
 //   (make the change) npx nx build api && BEFORE_DIST=node_modules/.cache/api-before npx tsx tools/bench/pair-ranges.mjs
 //   BEFORE=bare npx tsx tools/bench/pair-ranges.mjs  (the API against Node's own floor)
+// To find what bench:api's sequence does to a server: BEFORE=same runs this build twice; AFTER_TSX=1
+// runs "after" from source through tsx (as npm start and bench:api's first rows); PREP_UPLOADS=n
+// has "after" take n multipart and n tus uploads of the file first, each deleted (bench:api's
+// first server takes 5 of each before its ranges); SIZE_MIB (64) sets the file and a round's ranges.
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { rangeLoad, uploadFile } from './lib/http-load.mjs';
+import { deleteVideo, rangeLoad, uploadFile } from './lib/http-load.mjs';
 import { productServerEnv, startBareNodeSendfile, startNginx } from './lib/processes.mjs';
 import { countersBetween, countersOf, runSecondsOf } from './lib/cpu.mjs';
 import { profilingSetup, startProfiledApi } from './lib/profiled-api.mjs';
+import { tusUpload } from '../soak/tus.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const MiB = 1 << 20;
-const size = 64 * MiB;
+const sizeMiB = Number(process.env.SIZE_MIB ?? 64);
+const size = sizeMiB * MiB;
 const ROUNDS = Number(process.env.ROUNDS ?? 60);
 const WARM = Number(process.env.WARM ?? 20);
-const RANGE = { chunk: MiB, count: 64, concurrency: 4, size };
+const PREP_UPLOADS = Number(process.env.PREP_UPLOADS ?? 0);
+const RANGE = { chunk: MiB, count: sizeMiB, concurrency: 4, size };
 const bare = process.env.BEFORE === 'bare';
-if (!bare && !process.env.BEFORE_DIST) throw new Error('Set BEFORE_DIST=<a build of apps/api> or BEFORE=bare');
+const same = process.env.BEFORE === 'same';
+if (!bare && !same && !process.env.BEFORE_DIST)
+  throw new Error('Set BEFORE_DIST=<a build of apps/api>, BEFORE=bare or BEFORE=same');
+const thisBuild = join(root, 'apps/api/dist');
 
 const setup = await profilingSetup({ prefix: 'pair-ranges-', fileBytes: size });
 const started = [];
 try {
-  /** The built API at `distDir` on a data directory of its own, with the file uploaded: its signed URL. */
-  const api = async (name, distDir) => {
-    const server = await startProfiledApi({ root, setup: { ...setup, dataDir: join(setup.scratch, name) }, distDir });
+  const token = setup.user.idToken;
+  /**
+   * The built API at `distDir` (or from source, `tsx`) on a data directory of its own, with the file
+   * uploaded after `prepUploads` uploads of it each way: its signed URL.
+   */
+  const api = async (name, { distDir, tsx = false, prepUploads = 0 }) => {
+    const server = await startProfiledApi({
+      root,
+      setup: { ...setup, dataDir: join(setup.scratch, name) },
+      ...(tsx ? {} : { distDir }),
+      env: { MAX_UPLOAD_BYTES: String(Math.max(2048, sizeMiB + 1) * MiB) },
+    });
     started.push(server);
-    const up = await uploadFile(`${server.baseUrl}/api/videoservice/upload`, setup.file, setup.user.idToken);
+    const uploadUrl = `${server.baseUrl}/api/videoservice/upload`;
+    for (let upload = 0; upload < prepUploads; upload++) {
+      const multipart = await uploadFile(uploadUrl, setup.file, token);
+      if (multipart.status !== 201) throw new Error(`upload to ${name}: ${multipart.status}`);
+      await deleteVideo(server.baseUrl, token, multipart.json.video.id);
+      const resumable = await tusUpload({
+        baseUrl: server.baseUrl,
+        file: setup.file,
+        token,
+        title: 'p',
+        chunkBytes: 8 * MiB,
+      });
+      if (resumable.status !== 201) throw new Error(`tus upload to ${name}: ${resumable.error}`);
+      await deleteVideo(server.baseUrl, token, resumable.id);
+    }
+    const up = await uploadFile(uploadUrl, setup.file, token);
     if (up.status !== 201 && up.status !== 200) throw new Error(`upload to ${name}: ${up.status}`);
     return { pid: server.pid, url: new URL(up.json.video.url, server.baseUrl).href };
   };
@@ -46,8 +80,12 @@ try {
         started.push(server);
         return { pid: server.pid, url: `${server.baseUrl}/r.webm` };
       })
-    : await api('before', resolve(process.env.BEFORE_DIST));
-  const after = await api('after', join(root, 'apps/api/dist'));
+    : await api('before', { distDir: same ? thisBuild : resolve(process.env.BEFORE_DIST) });
+  const after = await api('after', {
+    distDir: thisBuild,
+    tsx: process.env.AFTER_TSX === '1',
+    prepUploads: PREP_UPLOADS,
+  });
   const nginx = await startNginx({ dir: setup.scratch, scratch: setup.scratch, serverCore: true });
   started.push(nginx);
   const servers = { before, after, nginx: { pid: nginx.pid, url: `${nginx.baseUrl}/r.webm` } };
@@ -78,7 +116,7 @@ try {
     `${((sum(spent[name]) / ROUNDS) * 1e6).toFixed(0)} µs (user ${perRequest(counters[name].user)}, system ${perRequest(counters[name].system)})`;
   const ratio = (a, b) => (sum(spent[a]) / sum(spent[b])).toFixed(3);
   console.log(
-    `CPU per 1 MiB range request: before (${bare ? 'bare Node' : 'BEFORE_DIST'}) ${us('before')}, after ${us('after')}, nginx ${us('nginx')}\n` +
+    `CPU per 1 MiB range request: before (${bare ? 'bare Node' : same ? 'this build' : 'BEFORE_DIST'}) ${us('before')}, after ${us('after')}, nginx ${us('nginx')}\n` +
       `after/before ${ratio('after', 'before')} (median of ${ROUNDS} paired rounds ${median(spent.after.map((value, round) => value / spent.before[round])).toFixed(3)}); ` +
       `before/nginx ${ratio('before', 'nginx')}, after/nginx ${ratio('after', 'nginx')}; load ${load.toFixed(1)} to ${loadavg()[0].toFixed(1)}`,
   );

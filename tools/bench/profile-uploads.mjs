@@ -17,7 +17,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
-import { uploadFile } from './lib/http-load.mjs';
+import { deleteVideo as deleteAnyVideo, uploadFile } from './lib/http-load.mjs';
 import { countersBetween, countersOf } from './lib/cpu.mjs';
 import { profilingSetup, startProfiledApi } from './lib/profiled-api.mjs';
 import { recordPerf } from './lib/perf.mjs';
@@ -47,14 +47,7 @@ const bareDir = join(scratch, 'bare');
 await mkdir(bareDir);
 const bare = await startBareNodeSink({ dir: bareDir, serverCore: true, env: { ...productServerEnv(), ...extraEnv } });
 
-async function deleteVideo(videoId) {
-  const response = await fetch(`${server.baseUrl}/videoservice.VideoService/DeleteVideo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
-    body: JSON.stringify({ videoId }),
-  });
-  if (!response.ok) throw new Error(`DeleteVideo answered ${response.status}`);
-}
+const deleteVideo = (videoId) => deleteAnyVideo(server.baseUrl, user.idToken, videoId);
 
 /** Each path's upload: resolves with a function that removes what it stored. */
 const paths = {

@@ -107,3 +107,13 @@ export async function wholeGet(url, { headers = {}, verify = false } = {}) {
   if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
   return { ...answer, seconds };
 }
+
+/** DeleteVideo through the Connect protocol (JSON), as any client may call it. */
+export async function deleteVideo(baseUrl, token, videoId) {
+  const response = await fetch(`${baseUrl}/videoservice.VideoService/DeleteVideo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ videoId }),
+  });
+  if (!response.ok) throw new Error(`DeleteVideo answered ${response.status}: ${await response.text()}`);
+}

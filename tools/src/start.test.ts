@@ -156,7 +156,7 @@ async function expectAllStopped(product: Product, started: Map<number, string>, 
 const startedBoth = (started: Map<number, string>) => {
   const commands = [...started.values()];
   expect(commands.some((command) => command.includes('emulators:start'))).toBe(true);
-  expect(commands.some((command) => command.includes('apps/api/src/main.ts'))).toBe(true);
+  expect(commands.some((command) => command.includes('apps/api/dist/main.js'))).toBe(true);
 };
 
 describe('npm start, stopped', () => {

@@ -6,7 +6,7 @@
 //  2. streaming: 1 MiB range requests (and whole-file GETs) of the uploaded video from the server
 //     against Debian's nginx serving the same file;
 //  3. memory: the server's peak RSS growth while it ingests the 1 GiB upload;
-//  4. the built server (apps/api/dist/main.js, `npm run serve`) beside the tsx-run one: ranges
+//  4. the API from source through tsx (development) beside the built one the rows above measure: ranges
 //     against nginx, and for both, start-up time, idle memory and idle CPU on PGlite and on PostgreSQL;
 //  5. the built server behind nginx with internal redirects (ACCEL_REDIRECT, the deployment guide's
 //     nginx files): the same ranges against nginx alone, CPU per GiB of the API and nginx together.
@@ -59,7 +59,7 @@ const RANGE = { chunk: MiB, count: Math.min(1024, sizeMiB), concurrency: 4 };
 // Issue 10: upload ≥ 0.65× the flushed raw-TCP ceiling (durable like the upload), ranges ≥ 0.9× nginx;
 // issue 17: idle memory of the built server after start-up.
 const targets = { ingest: 0.65, streaming: 0.9, rssGrowthMiB: 100, idleRssMiB: { PGlite: 350, PostgreSQL: 250 } };
-const BUILT_RANGE_ROUNDS = 5;
+const SOURCE_RANGE_ROUNDS = 5;
 const ACCEL_RANGE_ROUNDS = 5;
 // Issue 34: behind nginx (ACCEL_REDIRECT) against nginx alone; Node alone against nginx; the upload.
 const accelTargets = { throughput: 0.95, cpu: 1.1, nodeCpu: 1.5, uploadCpuPerGiB: 0.8, uploadVsRaw: 0.9 };
@@ -139,7 +139,9 @@ async function main() {
     cleanups.unshift(() => emulator.stop());
     const user = await createTestUser(emulator.host);
 
-    log('starting the API server');
+    // The server as `npm start` and `npm run serve` run it: apps/api/dist, built from this checkout.
+    log('building the API (npm run build -w @stream/api), then starting it');
+    await run('npm', ['run', 'build', '-w', '@stream/api'], { cwd: root });
     const serverEnv = {
       DATA_DIR: dataDir,
       WEB_DIST: join(scratch, 'no-web-app'),
@@ -148,10 +150,10 @@ async function main() {
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       FIREBASE_PROJECT_ID: emulator.projectId,
       MAX_UPLOAD_BYTES: String(Math.max(2 * 1024 * MiB, size + MiB)),
-      // One secret for the tsx-run and the built server, so both accept the same signed URL.
+      // One secret for the built and the tsx-run server, so both accept the same signed URL.
       URL_SIGNING_SECRET: randomBytes(24).toString('base64url'),
     };
-    const server = await startApiServer({ root, env: serverEnv, nodeArgs, serverCore: true });
+    const server = await startApiServer({ root, env: serverEnv, nodeArgs, built: true, serverCore: true });
     cleanups.unshift(() => server.stop());
     const uploadUrl = `${server.baseUrl}/api/videoservice/upload`;
 
@@ -347,34 +349,32 @@ async function main() {
       apiWhole: Math.max(...rounds.apiWhole.map((r) => mibps(r.bytes, r.seconds))),
     };
 
-    // 4. The built server on the same data (the signed URL stays valid: same secret), paired with
-    // nginx again; then start-up and idle memory of both kinds on both databases.
-    log('building the API (npm run build -w @stream/api)');
-    await run('npm', ['run', 'build', '-w', '@stream/api'], { cwd: root });
+    // 4. The API from source through tsx on the same data (the signed URL stays valid: same secret),
+    // paired with nginx again; then start-up and idle memory of both kinds on both databases.
     await server.stop();
-    const builtServer = await startApiServer({ root, env: serverEnv, nodeArgs, built: true, serverCore: true });
-    cleanups.unshift(() => builtServer.stop());
-    const builtVideoUrl = new URL(uploaded.url, builtServer.baseUrl).href;
-    if ((await wholeGet(builtVideoUrl, { verify: true })).sha256 !== fileSha)
-      throw new Error(`${builtVideoUrl} answered other bytes than the file`);
-    for (let round = 0; round < WARM_RANGE_ROUNDS; round++) await rangeLoad(builtVideoUrl, { size, ...RANGE });
-    const builtRounds = { api: [], nginx: [] };
-    const builtCpu = { api: 0, nginx: 0, bytes: 0 };
-    for (let round = 0; round < BUILT_RANGE_ROUNDS; round++) {
+    const sourceServer = await startApiServer({ root, env: serverEnv, nodeArgs, serverCore: true });
+    cleanups.unshift(() => sourceServer.stop());
+    const sourceVideoUrl = new URL(uploaded.url, sourceServer.baseUrl).href;
+    if ((await wholeGet(sourceVideoUrl, { verify: true })).sha256 !== fileSha)
+      throw new Error(`${sourceVideoUrl} answered other bytes than the file`);
+    for (let round = 0; round < WARM_RANGE_ROUNDS; round++) await rangeLoad(sourceVideoUrl, { size, ...RANGE });
+    const sourceRounds = { api: [], nginx: [] };
+    const sourceCpu = { api: 0, nginx: 0, bytes: 0 };
+    for (let round = 0; round < SOURCE_RANGE_ROUNDS; round++) {
       const nginxCpu = await cpuSecondsOf(nginx.pid);
       const n = await rangeLoad(nginxUrl, { size, ...RANGE });
-      builtCpu.nginx += (await cpuSecondsOf(nginx.pid)) - nginxCpu;
-      const apiCpu = await cpuSecondsOf(builtServer.pid);
-      const a = await rangeLoad(builtVideoUrl, { size, ...RANGE });
-      builtCpu.api += (await cpuSecondsOf(builtServer.pid)) - apiCpu;
-      builtCpu.bytes += a.bytes;
-      builtRounds.nginx.push(mibps(n.bytes, n.seconds));
-      builtRounds.api.push(mibps(a.bytes, a.seconds));
+      sourceCpu.nginx += (await cpuSecondsOf(nginx.pid)) - nginxCpu;
+      const apiCpu = await cpuSecondsOf(sourceServer.pid);
+      const a = await rangeLoad(sourceVideoUrl, { size, ...RANGE });
+      sourceCpu.api += (await cpuSecondsOf(sourceServer.pid)) - apiCpu;
+      sourceCpu.bytes += a.bytes;
+      sourceRounds.nginx.push(mibps(n.bytes, n.seconds));
+      sourceRounds.api.push(mibps(a.bytes, a.seconds));
       log(
-        `built, round ${round + 1}: ranges nginx ${fmt(builtRounds.nginx.at(-1))} MiB/s, api ${fmt(builtRounds.api.at(-1))} MiB/s`,
+        `tsx, round ${round + 1}: ranges nginx ${fmt(sourceRounds.nginx.at(-1))} MiB/s, api ${fmt(sourceRounds.api.at(-1))} MiB/s`,
       );
     }
-    await builtServer.stop();
+    await sourceServer.stop();
 
     // 5. The built API behind nginx with internal redirects (ACCEL_REDIRECT, the deployment guide's
     // nginx files): the API checks each range, nginx sends it from the blob directory. Against
@@ -498,8 +498,8 @@ async function main() {
       accel: Math.max(...accelRounds.accelWhole.map((r) => mibps(r.bytes, r.seconds))),
       nginx: Math.max(...accelRounds.nginxWhole.map((r) => mibps(r.bytes, r.seconds))),
     };
-    const builtStreamingRatio = median(builtRounds.api.map((api, round) => api / builtRounds.nginx[round]));
-    const builtCpuRatio = builtCpu.api / builtCpu.nginx;
+    const sourceStreamingRatio = median(sourceRounds.api.map((api, round) => api / sourceRounds.nginx[round]));
+    const sourceCpuRatio = sourceCpu.api / sourceCpu.nginx;
 
     log('start-up time, idle memory and idle CPU: tsx and built, PGlite and PostgreSQL');
     if (cores) runThisProcessOn(cores.all); // as people start it: on every core
@@ -538,9 +538,10 @@ Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${proce
 machine competes for the same cores: compare runs only at similar loads).
 One file of ${sizeMiB} MiB (a WebM header, then random bytes), in the page cache; everything on 127.0.0.1.
 ${cores ? `Cores: every server measured on core ${cores.server}, the client on core ${cores.client} (taskset), as on two machines.` : 'Cores: shared by the servers and the client (one core, or no taskset).'}
-Server: \`apps/api/src/main.ts\` through tsx as a child process (and \`apps/api/dist/main.js\` where a row says
-built), local blob store, PGlite, worker off, with the malloc settings of docs/deploy/stream-api@.service (as
-\`npm start\` and \`npm run serve\` set them); the idle-memory and idle-CPU rows run each kind with its worker on, as by default.
+Server: \`apps/api/dist/main.js\` as a child process, as \`npm start\` and \`npm run serve\` run it (and
+\`apps/api/src/main.ts\` through tsx, as in development, where a row says tsx), local blob store, PGlite, worker
+off, with the malloc settings of docs/deploy/stream-api@.service (as both set them); the idle-memory and
+idle-CPU rows run each kind with its worker on, as by default.
 
 | measure | stream API | reference | ratio | target | |
 |---|---:|---:|---:|---:|---|
@@ -557,8 +558,8 @@ built), local blob store, PGlite, worker off, with the malloc settings of docs/d
 | streaming: server CPU per GiB of those ranges (user + system, all rounds) | ${fmt(cpuPerGiB.api, 2)} s | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(cpuPerGiB.api / cpuPerGiB.nginx <= accelTargets.nodeCpu)} |
 | streaming, a Node that copies: bare Node reading each range into a reused 1 MiB buffer and writing it (the two copies the API's sendfile avoids; no routing, auth or database), CPU per GiB against nginx's (all rounds) | ${fmt(cpuPerGiB.bare, 2)} s (bare Node; ${fmt(median(rounds.bare))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.bare / cpuPerGiB.nginx, 2)}× the CPU | (informative) | |
 | streaming floor: bare Node sending each range by sendfile, as the API does (no routing, auth or database: Node's own HTTP and the system call), CPU per GiB against nginx's (all rounds) | ${fmt(cpuPerGiB.bareSendfile, 2)} s (bare Node; ${fmt(median(rounds.bareSendfile))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.bareSendfile / cpuPerGiB.nginx, 2)}× the CPU | (informative) | |
-| streaming, built server (\`npm run serve\`): the same ranges (ratio: median of ${BUILT_RANGE_ROUNDS} paired rounds) | ${fmt(median(builtRounds.api))} MiB/s | ${fmt(median(builtRounds.nginx))} MiB/s (nginx) | ${fmt(builtStreamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(builtStreamingRatio >= targets.streaming)} |
-| streaming, built server: CPU per GiB against nginx's | ${fmt(builtCpu.api / (builtCpu.bytes / GiB), 2)} s | ${fmt(builtCpu.nginx / (builtCpu.bytes / GiB), 2)} s (nginx) | ${fmt(builtCpuRatio, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(builtCpuRatio <= accelTargets.nodeCpu)} |
+| streaming, from source through tsx (development; fresh, no uploads before): the same ranges (ratio: median of ${SOURCE_RANGE_ROUNDS} paired rounds) | ${fmt(median(sourceRounds.api))} MiB/s | ${fmt(median(sourceRounds.nginx))} MiB/s (nginx) | ${fmt(sourceStreamingRatio, 2)}× | (informative) | |
+| streaming, from source through tsx: CPU per GiB against nginx's | ${fmt(sourceCpu.api / (sourceCpu.bytes / GiB), 2)} s | ${fmt(sourceCpu.nginx / (sourceCpu.bytes / GiB), 2)} s (nginx) | ${fmt(sourceCpuRatio, 2)}× the CPU | (informative) | |
 | streaming behind nginx (\`ACCEL_REDIRECT\`, docs/deploy nginx files, built API): the same ranges against nginx alone (ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(median(accelRounds.accel))} MiB/s | ${fmt(median(accelRounds.nginx))} MiB/s (nginx alone) | ${fmt(accelRatio, 2)}× | ≥ ${accelTargets.throughput}× | ${mark(accelRatio >= accelTargets.throughput)} |
 | streaming behind nginx: CPU per GiB of the API + nginx together against nginx alone | ${fmt(accelPerGiB.api + accelPerGiB.front, 2)} s (API ${fmt(accelPerGiB.api, 2)} s, nginx ${fmt(accelPerGiB.front, 2)} s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(accelCpuRatio, 2)}× the CPU | ≤ ${accelTargets.cpu}× | ${mark(accelCpuRatio <= accelTargets.cpu)} |
 | floor of a decision per range: the same nginx files in front of a decider that costs nothing (nginx answering the API's redirect at once), CPU per GiB of both against nginx alone | ${fmt(instantPerGiB, 2)} s (${fmt(median(accelRounds.instant))} MiB/s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(instantPerGiB / accelPerGiB.nginx, 2)}× the CPU | (informative) | |
@@ -603,7 +604,7 @@ back and takes it again at tens of thousands of page faults per GiB (a second or
 the raw receiver, reusing one buffer, never pays.
 nginx runs one worker with sendfile and no access log; the API reads ranges from a cached open
 file into reused 1 MiB buffers, with its per-request log lines off (\`LOG_LEVEL=warn\`), authorised per request by the signed URL the
-RPCs hand out. Both get ${WARM_RANGE_ROUNDS} untimed rounds of ranges first (the built server too): V8 keeps optimizing the
+RPCs hand out. Both get ${WARM_RANGE_ROUNDS} untimed rounds of ranges first (the tsx-run server too): V8 keeps optimizing the
 API's request path for about 4,000 requests. Idle memory is read 5 s after the server first
 answers; PGlite's rows start on an empty DATA_DIR, PostgreSQL's on a database an untimed start migrated. Throughput on this shared machine
 swings by a factor of two between runs; the CPU each server spends per GiB is the steadier figure.

@@ -14,9 +14,9 @@
 //   (make the change) npx nx build api && BEFORE_DIST=node_modules/.cache/api-before npx tsx tools/bench/pair-ranges.mjs
 //   BEFORE=bare npx tsx tools/bench/pair-ranges.mjs  (the API against Node's own floor)
 // To find what bench:api's sequence does to a server: BEFORE=same runs this build twice; AFTER_TSX=1
-// runs "after" from source through tsx (as npm start and bench:api's first rows); PREP_UPLOADS=n
-// has "after" take n multipart and n tus uploads of the file first, each deleted (bench:api's
-// first server takes 5 of each before its ranges); SIZE_MIB (64) sets the file and a round's ranges.
+// runs "after" from source through tsx (as in development); PREP_UPLOADS=n has "after" take n
+// multipart and n tus uploads of the file first, each deleted (bench:api's first server takes 5 of
+// each before its ranges); SIZE_MIB (64) sets the file and a round's ranges.
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';

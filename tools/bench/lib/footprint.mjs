@@ -1,5 +1,5 @@
-// Start-up time, idle memory and idle CPU of the API as people run it: from source through tsx (`npm start`)
-// and built (`npm run serve`), on the embedded database (a fresh DATA_DIR, as a first start on a
+// Start-up time, idle memory and idle CPU of the API as people run it: built (`npm start`, `npm run
+// serve`) and from source through tsx (development), on the embedded database (a fresh DATA_DIR, as a first start on a
 // laptop) and on PostgreSQL (migrated by an untimed first start, as a server restarted by systemd).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -57,8 +57,8 @@ export function productServerEnv() {
 }
 
 /**
- * The API as its own process, so its memory can be read from /proc: from source through tsx (as
- * `npm start` runs it) or, with `built`, the compiled apps/api/dist/main.js (as `npm run serve`),
+ * The API as its own process, so its memory can be read from /proc: from source through tsx (as in
+ * development) or, with `built`, the compiled apps/api/dist/main.js (as `npm start` and `npm run serve`),
  * with the product's malloc settings as both set them (`distDir`: another build's directory, whose
  * packages resolve from where it is). Resolves once it answers HTTP, with the seconds that took. `serverCore`: see cores.mjs.
  */

@@ -16,7 +16,8 @@
 // To find what bench:api's sequence does to a server: BEFORE=same runs this build twice; AFTER_TSX=1
 // runs "after" from source through tsx (as in development); PREP_UPLOADS=n has "after" take n
 // multipart and n tus uploads of the file first, each deleted (bench:api's first server takes 5 of
-// each before its ranges); SIZE_MIB (64) sets the file and a round's ranges.
+// each before its ranges); SIZE_MIB (64) sets the file and a round's ranges. AFTER_NODE_ARGS
+// (space-separated) adds node arguments to "after" alone: V8's GC settings against this build's defaults.
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,8 +49,9 @@ try {
    * The built API at `distDir` (or from source, `tsx`) on a data directory of its own, with the file
    * uploaded after `prepUploads` uploads of it each way: its signed URL.
    */
-  const api = async (name, { distDir, tsx = false, prepUploads = 0 }) => {
+  const api = async (name, { distDir, tsx = false, prepUploads = 0, nodeArgs = [] }) => {
     const server = await startProfiledApi({
+      nodeArgs,
       root,
       setup: { ...setup, dataDir: join(setup.scratch, name) },
       ...(tsx ? {} : { distDir }),
@@ -84,6 +86,7 @@ try {
   const after = await api('after', {
     distDir: thisBuild,
     tsx: process.env.AFTER_TSX === '1',
+    nodeArgs: process.env.AFTER_NODE_ARGS?.split(' ').filter(Boolean),
     prepUploads: PREP_UPLOADS,
   });
   const nginx = await startNginx({ dir: setup.scratch, scratch: setup.scratch, serverCore: true });

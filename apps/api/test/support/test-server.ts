@@ -9,6 +9,9 @@ import { startTestS3, type TestS3 } from './s3';
 import { openTestDatabase, type DatabaseKind } from './test-database';
 import { filesUnder } from './upload';
 
+/** How long `close` waits for requests in flight before it cuts their connections. */
+const CLOSE_GRACE_MS = 5000;
+
 export type StorageKind = 'local' | 's3';
 
 /** The combinations the integration suites run on: each engine, and S3 once. */
@@ -74,7 +77,14 @@ export async function startTestServer(options: {
     s3,
     listBlobs: async () => (s3 ? s3.listKeys() : filesUnder(join(dataDir, 'blobs')).sort()),
     async close() {
-      await app.close();
+      // A request left hanging by a failed test must not hold the server open past the hook's
+      // timeout, hiding the failure under a second one: cut its connection after a grace, as main.ts does.
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await s3?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

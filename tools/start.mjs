@@ -2,8 +2,8 @@
 // `npm start`: the whole product on its embedded defaults, on http://localhost:8080.
 // Installs dependencies if needed, builds the web app (skip with `--no-build`) and the API (always:
 // esbuild, under a second), starts the Firebase Auth emulator on 127.0.0.1:9099 (or reuses one
-// already there), then runs the built API as production does, without a TypeScript loader (which
-// serves the web app and runs the processing worker).
+// already there), then runs the built API, apps/api/dist/main.js, as `npm run serve` does but
+// outside production; it serves the web app and runs the processing worker.
 // PORT, DATA_DIR and the other API settings pass through; FIREBASE_AUTH_EMULATOR_HOST picks the
 // emulator's port. Every child runs in its own process group, and SIGINT (Ctrl-C) or SIGTERM (a
 // service manager) stops all of them within a few seconds, at whatever step it arrives.

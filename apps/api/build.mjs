@@ -2,8 +2,8 @@
 // dist/*.js, plain JavaScript that `node` runs without a TypeScript loader. Our workspace libraries
 // (@stream/proto, TypeScript sources) are bundled in; every npm dependency stays an import of
 // node_modules, so `npm ci --omit=dev` installs exactly what dist/ needs (docs/deploy.md).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const root = join(import.meta.dirname, '../..');
@@ -12,11 +12,12 @@ const dependenciesOf = (dir) =>
 // The root's and this workspace's own (nodemailer, yazl): npm ci installs both.
 const dependencies = [...dependenciesOf(root), ...dependenciesOf(import.meta.dirname)];
 
-await build({
+const { outputFiles } = await build({
   entryPoints: ['main', 'worker', 'migrate', 'backup', 'restore'].map((name) =>
     join(import.meta.dirname, 'src', `${name}.ts`),
   ),
   outdir: join(import.meta.dirname, 'dist'),
+  absWorkingDir: import.meta.dirname, // the same output (paths in comments, chunk names) from any directory
   bundle: true,
   splitting: true, // the three entries share one copy of the code they have in common
   format: 'esm',
@@ -28,4 +29,13 @@ await build({
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
+  write: false,
 });
+// Each file is written beside its place and renamed into it, so a process starting from dist/
+// while another build runs (npm start beside the tests' own builds) reads whole files, old or new.
+for (const { path, contents } of outputFiles) {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, contents);
+  renameSync(partial, path);
+}

@@ -54,7 +54,7 @@ try {
       nodeArgs,
       root,
       setup: { ...setup, dataDir: join(setup.scratch, name) },
-      ...(tsx ? {} : { distDir }),
+      ...(tsx ? { tsx } : { distDir }),
       env: { MAX_UPLOAD_BYTES: String(Math.max(2048, sizeMiB + 1) * MiB) },
     });
     started.push(server);

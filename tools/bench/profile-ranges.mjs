@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The range path of the API under a V8 CPU profile (issue 34): a 64 MiB upload, then 40 untimed
 // and 40 timed rounds of 64 × 1 MiB ranges on 4 connections, through nginx with ACCEL_REDIRECT
-// (ACCEL=0: from Node itself; BUILT=1: apps/api/dist; CACHED=1: nginx with cached decisions;
+// (ACCEL=0: from Node itself; TSX=1: the API's source through tsx; CACHED=1: nginx with cached decisions;
 // NGINX=1: nginx alone on the same file as well, its rounds paired with the API's).
 // Prints the API's (and the front nginx's) CPU per range request, the API's split into user and
 // system time, and its minor page faults; servers on one core and this client on the other, the

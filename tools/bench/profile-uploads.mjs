@@ -8,7 +8,7 @@
 // (medians of the rounds), read from /proc before and after each upload, and the MiB/s. The server runs as
 // bench:api runs it (its core, the client on the other; `npm run serve`'s malloc settings):
 // SERVER_ENV='{"GLIBC_TUNABLES":"…"}' adds or replaces variables of the server's environment only,
-// BUILT=1 runs apps/api/dist, PROFILE_DIR writes the server's V8 CPU profile there, PERF_OUT=<f>
+// TSX=1 runs the API's source through tsx, PROFILE_DIR writes the server's V8 CPU profile there, PERF_OUT=<f>
 // records the first round (PERF_ROUND=n: the nth, from 0) of each path with `perf record -g` into <f>.bare,
 // <f>.multipart, <f>.tus.
 // PATHS=multipart,tus measures only those paths.

@@ -1,8 +1,10 @@
 // What the profiling scripts (profile-ranges.mjs, profile-uploads.mjs) share: a scratch directory
 // holding a file of random bytes behind a real WebM header, a signed-in user of a fresh Auth
-// emulator, and the API started as bench:api starts it (its own core, this client on the other, the
-// product's malloc settings). BUILT=1 runs apps/api/dist; PERF_OUT adds the symbols `perf` needs.
+// emulator, and the API started as bench:api starts it: built from this checkout (TSX=1: its source
+// through tsx), on its own core, this client on the other, with the product's malloc settings.
+// PERF_OUT adds the symbols `perf` needs.
 import { Buffer } from 'node:buffer';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,12 +31,14 @@ export async function profilingSetup({ prefix, fileBytes }) {
 /**
  * The API on `setup`'s data directory, worker off, quiet logs (SERVER_LOG_LEVEL=info: the default's
  * line per request); `nodeArgs` and `env` add to it, and SERVER_NODE_ARGS (space-separated: V8's
- * `--log-deopt --logfile=<f>`, say) to the node arguments; `distDir`: that build, not apps/api/dist.
+ * `--log-deopt --logfile=<f>`, say) to the node arguments; `distDir`: that build as it is, rather
+ * than apps/api/dist built afresh; `tsx`: the source through tsx instead.
  */
-export function startProfiledApi({ root, setup, nodeArgs = [], env = {}, distDir }) {
+export function startProfiledApi({ root, setup, nodeArgs = [], env = {}, distDir, tsx = process.env.TSX === '1' }) {
+  if (!tsx && distDir === undefined) execFileSync(process.execPath, [join(root, 'apps/api/build.mjs')]);
   return startApiServer({
     root,
-    built: process.env.BUILT === '1' || distDir !== undefined,
+    built: !tsx,
     ...(distDir ? { distDir } : {}),
     startTimeoutMs: 180_000,
     serverCore: true,

@@ -35,7 +35,8 @@ import {
   startNginx,
   productServerEnv,
 } from './lib/processes.mjs';
-import { countersBetween, countersOf, cpuSecondsOf } from './lib/cpu.mjs';
+import { countersBetween, countersOf, runSecondsOf } from './lib/cpu.mjs';
+import { PairedCpu } from './lib/paired-cpu.mjs';
 import { memoryOf, sampleRss } from './lib/rss.mjs';
 import { rawTcpIngest } from './lib/raw-tcp.mjs';
 import { cores, runThisProcessOn } from './lib/cores.mjs';
@@ -62,7 +63,14 @@ const targets = { ingest: 0.65, streaming: 0.9, rssGrowthMiB: 100, idleRssMiB: {
 const SOURCE_RANGE_ROUNDS = 5;
 const ACCEL_RANGE_ROUNDS = 5;
 // Issue 34: behind nginx (ACCEL_REDIRECT) against nginx alone; Node alone against nginx; the upload.
-const accelTargets = { throughput: 0.95, cpu: 1.1, nodeCpu: 1.5, uploadCpuPerGiB: 0.8, uploadVsRaw: 0.9 };
+const accelTargets = {
+  throughput: 0.95,
+  cpu: 1.1,
+  nodeThroughput: 1.0,
+  nodeCpu: 1.5,
+  uploadCpuPerGiB: 0.8,
+  uploadVsRaw: 0.9,
+};
 // Untimed range rounds before the timed ones, for every contender alike. A Node server reaches its
 // steady state only after a few thousand requests: with --trace-opt, V8 optimized 140, 120, 96, 34
 // and then 6 more functions in successive 1,024-request rounds while the API's CPU per GiB fell
@@ -72,6 +80,12 @@ const WARM_RANGE_ROUNDS = 4;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mibps = (bytes, seconds) => bytes / MiB / seconds;
 const fmt = (value, digits = 0) => value.toFixed(digits);
+/** A contender's CPU ratios to nginx, round by round (PairedCpu). */
+const ratiosOf = (cpu, name) =>
+  cpu
+    .ratios(name, 'nginx')
+    .map((ratio) => fmt(ratio, 2))
+    .join(', ');
 const log = (line) => console.log(`[bench:api] ${line}`);
 
 /** A WebM as the recorder makes it, padded with random bytes to `size`: a WebM by its bytes. */
@@ -188,6 +202,8 @@ async function main() {
     cleanups.unshift(() => bare.stop());
     const bareSeconds = [];
     const bareCpuSeconds = [];
+    // The same bare server also searching each chunk for the boundary: the floor of any multipart parser.
+    const searchCpuSeconds = [];
     // The same file through tus, as the web app sends a chosen file (and, a second at a time, a recording).
     const tusCpuSeconds = [];
     for (let round = 0; round < INGEST_ROUNDS; round++) {
@@ -224,6 +240,15 @@ async function main() {
       const bareBefore = await countersOf(bare.pid);
       bareSeconds.push((await timed(() => uploadFile(`${bare.baseUrl}/`, file, 'none'))).seconds);
       bareCpuSeconds.push(countersBetween(bareBefore, await countersOf(bare.pid)).cpu);
+      await rm(bareDir, { recursive: true, force: true });
+      await mkdir(bareDir, { recursive: true });
+      await settleMemory();
+      const searchBefore = await countersOf(bare.pid);
+      const searched = await uploadFile(`${bare.baseUrl}/search`, file, 'none');
+      searchCpuSeconds.push(countersBetween(searchBefore, await countersOf(bare.pid)).cpu);
+      // The closing boundary, once: proof the search ran over the body.
+      if (searched.json?.boundariesFound !== 1)
+        throw new Error(`the searching bare server found ${searched.json?.boundariesFound} boundaries, not 1`);
       await rm(bareDir, { recursive: true, force: true });
       await mkdir(bareDir, { recursive: true });
       await settleMemory();
@@ -264,6 +289,7 @@ async function main() {
     const uploadCpuPerGiB = median(uploadCpuSeconds) / (size / (1024 * MiB));
     // What Node's HTTP server itself spends on an upload body, with nothing of the product's.
     const bareCpuPerGiB = median(bareCpuSeconds) / (size / (1024 * MiB));
+    const searchCpuPerGiB = median(searchCpuSeconds) / (size / (1024 * MiB));
     const tusCpuPerGiB = median(tusCpuSeconds) / (size / (1024 * MiB));
     // Memory handed back to the system and taken again costs a fault per page (issue 34).
     const uploadFaultsPerGiB = median(uploadFaults) / (size / (1024 * MiB));
@@ -306,21 +332,14 @@ async function main() {
       await rangeLoad(bareSendfileUrl, { size, ...RANGE });
     }
     const rounds = { api: [], nginx: [], bare: [], bareSendfile: [], apiWhole: [], nginxWhole: [] };
-    const cpu = { api: 0, nginx: 0, bare: 0, bareSendfile: 0, bytes: 0 };
+    // CPU per GiB, each contender's ratio to nginx the median of the rounds' (lib/paired-cpu.mjs).
+    const cpu = new PairedCpu();
+    const ranges = (url) => () => rangeLoad(url, { size, ...RANGE });
     for (let round = 0; round < RANGE_ROUNDS; round++) {
-      const nginxCpu = await cpuSecondsOf(nginx.pid);
-      const n = await rangeLoad(nginxUrl, { size, ...RANGE });
-      cpu.nginx += (await cpuSecondsOf(nginx.pid)) - nginxCpu;
-      const apiCpu = await cpuSecondsOf(server.pid);
-      const a = await rangeLoad(apiVideoUrl, { size, ...RANGE });
-      cpu.api += (await cpuSecondsOf(server.pid)) - apiCpu;
-      cpu.bytes += a.bytes;
-      const bareCpu = await cpuSecondsOf(bareRanges.pid);
-      const b = await rangeLoad(bareRangesUrl, { size, ...RANGE });
-      cpu.bare += (await cpuSecondsOf(bareRanges.pid)) - bareCpu;
-      const sendfileCpu = await cpuSecondsOf(bareSendfile.pid);
-      const f = await rangeLoad(bareSendfileUrl, { size, ...RANGE });
-      cpu.bareSendfile += (await cpuSecondsOf(bareSendfile.pid)) - sendfileCpu;
+      const n = await cpu.measure('nginx', [nginx.pid], ranges(nginxUrl));
+      const a = await cpu.measure('api', [server.pid], ranges(apiVideoUrl));
+      const b = await cpu.measure('bare', [bareRanges.pid], ranges(bareRangesUrl));
+      const f = await cpu.measure('bareSendfile', [bareSendfile.pid], ranges(bareSendfileUrl));
       rounds.bareSendfile.push(mibps(f.bytes, f.seconds));
       rounds.nginx.push(mibps(n.bytes, n.seconds));
       rounds.api.push(mibps(a.bytes, a.seconds));
@@ -329,12 +348,16 @@ async function main() {
         `round ${round + 1}: ranges nginx ${fmt(rounds.nginx.at(-1))} MiB/s, api ${fmt(rounds.api.at(-1))} MiB/s, bare Node ${fmt(rounds.bare.at(-1))} MiB/s, bare Node sendfile ${fmt(rounds.bareSendfile.at(-1))} MiB/s`,
       );
     }
-    const GiB = 1024 * MiB;
     const cpuPerGiB = {
-      api: cpu.api / (cpu.bytes / GiB),
-      nginx: cpu.nginx / (cpu.bytes / GiB),
-      bare: cpu.bare / (cpu.bytes / GiB),
-      bareSendfile: cpu.bareSendfile / (cpu.bytes / GiB),
+      api: cpu.perGiB('api'),
+      nginx: cpu.perGiB('nginx'),
+      bare: cpu.perGiB('bare'),
+      bareSendfile: cpu.perGiB('bareSendfile'),
+    };
+    const cpuRatio = {
+      api: cpu.ratio('api', 'nginx'),
+      bare: cpu.ratio('bare', 'nginx'),
+      bareSendfile: cpu.ratio('bareSendfile', 'nginx'),
     };
     await bareRanges.stop();
     await bareSendfile.stop();
@@ -359,15 +382,10 @@ async function main() {
       throw new Error(`${sourceVideoUrl} answered other bytes than the file`);
     for (let round = 0; round < WARM_RANGE_ROUNDS; round++) await rangeLoad(sourceVideoUrl, { size, ...RANGE });
     const sourceRounds = { api: [], nginx: [] };
-    const sourceCpu = { api: 0, nginx: 0, bytes: 0 };
+    const sourceCpu = new PairedCpu();
     for (let round = 0; round < SOURCE_RANGE_ROUNDS; round++) {
-      const nginxCpu = await cpuSecondsOf(nginx.pid);
-      const n = await rangeLoad(nginxUrl, { size, ...RANGE });
-      sourceCpu.nginx += (await cpuSecondsOf(nginx.pid)) - nginxCpu;
-      const apiCpu = await cpuSecondsOf(sourceServer.pid);
-      const a = await rangeLoad(sourceVideoUrl, { size, ...RANGE });
-      sourceCpu.api += (await cpuSecondsOf(sourceServer.pid)) - apiCpu;
-      sourceCpu.bytes += a.bytes;
+      const n = await sourceCpu.measure('nginx', [nginx.pid], ranges(nginxUrl));
+      const a = await sourceCpu.measure('api', [sourceServer.pid], ranges(sourceVideoUrl));
       sourceRounds.nginx.push(mibps(n.bytes, n.seconds));
       sourceRounds.api.push(mibps(a.bytes, a.seconds));
       log(
@@ -431,37 +449,23 @@ async function main() {
       await rangeLoad(instantVideoUrl, { size, ...RANGE });
     }
     const accelRounds = { accel: [], nginx: [], cached: [], instant: [], accelWhole: [], nginxWhole: [] };
-    const accelCpu = {
-      api: 0,
-      front: 0,
-      nginx: 0,
-      bytes: 0,
-      nginxBytes: 0,
-      cachedApi: 0,
-      cachedFront: 0,
-      cachedBytes: 0,
-      instant: 0,
-      instantBytes: 0,
+    // The API and the nginx in front of it measured apart and together, each against nginx alone.
+    const accelCpu = new PairedCpu();
+    /** One round of `url` through `upstream` (an API or the instant decider) and `proxy` in front of it. */
+    const behind = async (name, upstream, proxy, url) => {
+      const before = await Promise.all([upstream.pid, proxy.pid].map(runSecondsOf));
+      const result = await rangeLoad(url, { size, ...RANGE });
+      const after = await Promise.all([upstream.pid, proxy.pid].map(runSecondsOf));
+      accelCpu.add(`${name} upstream`, after[0] - before[0], result.bytes);
+      accelCpu.add(`${name} nginx`, after[1] - before[1], result.bytes);
+      accelCpu.add(name, after[0] - before[0] + after[1] - before[1], result.bytes);
+      return result;
     };
     for (let round = 0; round < ACCEL_RANGE_ROUNDS; round++) {
-      const nginxCpu = await cpuSecondsOf(nginx.pid);
-      const n = await rangeLoad(nginxUrl, { size, ...RANGE });
-      accelCpu.nginx += (await cpuSecondsOf(nginx.pid)) - nginxCpu;
-      accelCpu.nginxBytes += n.bytes;
-      const [apiCpu, frontCpu] = [await cpuSecondsOf(accelServer.pid), await cpuSecondsOf(front.pid)];
-      const a = await rangeLoad(accelVideoUrl, { size, ...RANGE });
-      accelCpu.api += (await cpuSecondsOf(accelServer.pid)) - apiCpu;
-      accelCpu.front += (await cpuSecondsOf(front.pid)) - frontCpu;
-      accelCpu.bytes += a.bytes;
-      const [cachedApiCpu, cachedFrontCpu] = [await cpuSecondsOf(accelServer.pid), await cpuSecondsOf(frontCached.pid)];
-      const c = await rangeLoad(cachedVideoUrl, { size, ...RANGE });
-      accelCpu.cachedApi += (await cpuSecondsOf(accelServer.pid)) - cachedApiCpu;
-      accelCpu.cachedFront += (await cpuSecondsOf(frontCached.pid)) - cachedFrontCpu;
-      accelCpu.cachedBytes += c.bytes;
-      const instantCpu = (await cpuSecondsOf(decider.pid)) + (await cpuSecondsOf(frontInstant.pid));
-      const d = await rangeLoad(instantVideoUrl, { size, ...RANGE });
-      accelCpu.instant += (await cpuSecondsOf(decider.pid)) + (await cpuSecondsOf(frontInstant.pid)) - instantCpu;
-      accelCpu.instantBytes += d.bytes;
+      const n = await accelCpu.measure('nginx', [nginx.pid], ranges(nginxUrl));
+      const a = await behind('accel', accelServer, front, accelVideoUrl);
+      const c = await behind('cached', accelServer, frontCached, cachedVideoUrl);
+      const d = await behind('instant', decider, frontInstant, instantVideoUrl);
       accelRounds.instant.push(mibps(d.bytes, d.seconds));
       accelRounds.nginx.push(mibps(n.bytes, n.seconds));
       accelRounds.accel.push(mibps(a.bytes, a.seconds));
@@ -482,24 +486,25 @@ async function main() {
     await nginx.stop();
     const accelRatio = median(accelRounds.accel.map((value, round) => value / accelRounds.nginx[round]));
     const accelPerGiB = {
-      api: accelCpu.api / (accelCpu.bytes / GiB),
-      front: accelCpu.front / (accelCpu.bytes / GiB),
-      nginx: accelCpu.nginx / (accelCpu.nginxBytes / GiB),
+      api: accelCpu.perGiB('accel upstream'),
+      front: accelCpu.perGiB('accel nginx'),
+      nginx: accelCpu.perGiB('nginx'),
     };
-    const accelCpuRatio = (accelPerGiB.api + accelPerGiB.front) / accelPerGiB.nginx;
+    const accelCpuRatio = accelCpu.ratio('accel', 'nginx');
     const cachedRatio = median(accelRounds.cached.map((value, round) => value / accelRounds.nginx[round]));
     const cachedPerGiB = {
-      api: accelCpu.cachedApi / (accelCpu.cachedBytes / GiB),
-      front: accelCpu.cachedFront / (accelCpu.cachedBytes / GiB),
+      api: accelCpu.perGiB('cached upstream'),
+      front: accelCpu.perGiB('cached nginx'),
     };
-    const cachedCpuRatio = (cachedPerGiB.api + cachedPerGiB.front) / accelPerGiB.nginx;
-    const instantPerGiB = accelCpu.instant / (accelCpu.instantBytes / GiB);
+    const cachedCpuRatio = accelCpu.ratio('cached', 'nginx');
+    const instantPerGiB = accelCpu.perGiB('instant');
+    const instantCpuRatio = accelCpu.ratio('instant', 'nginx');
     const accelWhole = {
       accel: Math.max(...accelRounds.accelWhole.map((r) => mibps(r.bytes, r.seconds))),
       nginx: Math.max(...accelRounds.nginxWhole.map((r) => mibps(r.bytes, r.seconds))),
     };
     const sourceStreamingRatio = median(sourceRounds.api.map((api, round) => api / sourceRounds.nginx[round]));
-    const sourceCpuRatio = sourceCpu.api / sourceCpu.nginx;
+    const sourceCpuRatio = sourceCpu.ratio('api', 'nginx');
 
     log('start-up time, idle memory and idle CPU: tsx and built, PGlite and PostgreSQL');
     if (cores) runThisProcessOn(cores.all); // as people start it: on every core
@@ -549,22 +554,23 @@ idle-CPU rows run each kind with its worker on, as by default.
 | ingest, like for like: upload vs \`cp\` + \`sync\` of the copy (median of ${INGEST_ROUNDS} and ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.cpSync)} MiB/s (cp+sync) | ${fmt(results.durableIngestRatio, 2)}× | (informative) | |
 | ingest: server CPU per GiB uploaded (user + system, median of ${INGEST_ROUNDS}; ${fmt(uploadFaultsPerGiB)} minor page faults per GiB) | ${fmt(uploadCpuPerGiB, 2)} s | | | ≤ ${accelTargets.uploadCpuPerGiB} s | ${mark(uploadCpuPerGiB <= accelTargets.uploadCpuPerGiB)} |
 | ingest floor: bare Node's CPU per GiB for the same upload (\`http\` body → file, no parsing; median of ${INGEST_ROUNDS}) | ${fmt(uploadCpuPerGiB, 2)} s | ${fmt(bareCpuPerGiB, 2)} s (bare Node) | ${fmt(uploadCpuPerGiB / bareCpuPerGiB, 2)}× the CPU | (informative) | |
+| floor of any multipart upload: the same bare Node also searching each chunk for the boundary (\`Buffer.indexOf\`, as @fastify/busboy; the least a parser does), CPU per GiB (median of ${INGEST_ROUNDS}) | ${fmt(uploadCpuPerGiB, 2)} s | ${fmt(searchCpuPerGiB, 2)} s (bare Node + search) | ${fmt(uploadCpuPerGiB / searchCpuPerGiB, 2)}× the CPU | (informative: ${searchCpuPerGiB > accelTargets.uploadCpuPerGiB ? `above the ${accelTargets.uploadCpuPerGiB} s target, which no multipart upload reaches here then` : `below the ${accelTargets.uploadCpuPerGiB} s target`}) | |
 | ingest through tus, as the web app sends a chosen file (${FILE_CHUNK_BYTES / MiB} MiB PATCHes; a recording sends one a second): server CPU per GiB against bare Node's (median of ${INGEST_ROUNDS}) | ${fmt(tusCpuPerGiB, 2)} s | ${fmt(bareCpuPerGiB, 2)} s (bare Node) | ${fmt(tusCpuPerGiB / bareCpuPerGiB, 2)}× the CPU | (informative) | |
 | ingest ceiling: bare Node \`http\` body → file, no parsing (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.bare)} MiB/s (bare Node; itself ${fmt(results.bareVsCp, 2)}× cp) | ${fmt(results.bareIngestRatio, 2)}× | (informative) | |
 | ingest ceiling of this machine: raw TCP → file, 1 MiB reads, no HTTP, flushed like the upload (medians; ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawDurable)} MiB/s (raw TCP; itself ${fmt(ingest.rawDurable / ingest.cp, 2)}× cp) | ${fmt(pairedIngestRatio, 2)}× | ≥ ${targets.ingest}× (issue 34: ≥ ${accelTargets.uploadVsRaw}×) | ${mark(pass.ingest)}${pairedIngestRatio >= accelTargets.uploadVsRaw ? '' : ' (issue 34: **missed**)'} |
 | what Node's HTTP server allows here: bare Node against that raw-TCP ceiling (ratio: median of ${INGEST_ROUNDS} paired rounds) | ${fmt(ingest.bare)} MiB/s (bare Node) | ${fmt(ingest.rawDurable)} MiB/s (raw TCP) | ${fmt(pairedBareRatio, 2)}× | (informative) | |
 | the same, not flushed (median of ${ROUNDS}) | ${fmt(ingest.upload)} MiB/s | ${fmt(ingest.rawCached)} MiB/s (raw TCP; itself ${fmt(ingest.rawCached / ingest.cp, 2)}× cp) | ${fmt(ingest.upload / ingest.rawCached, 2)}× | (informative) | |
-| streaming: ${RANGE.count} × 1 MiB ranges, ${RANGE.concurrency} connections (medians; ratio: median of ${RANGE_ROUNDS} paired rounds) | ${fmt(streaming.api)} MiB/s | ${fmt(streaming.nginx)} MiB/s (nginx) | ${fmt(results.streamingRatio, 2)}× | ≥ ${targets.streaming}× | ${mark(pass.streaming)} |
-| streaming: server CPU per GiB of those ranges (user + system, all rounds) | ${fmt(cpuPerGiB.api, 2)} s | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(cpuPerGiB.api / cpuPerGiB.nginx <= accelTargets.nodeCpu)} |
-| streaming, a Node that copies: bare Node reading each range into a reused 1 MiB buffer and writing it (the two copies the API's sendfile avoids; no routing, auth or database), CPU per GiB against nginx's (all rounds) | ${fmt(cpuPerGiB.bare, 2)} s (bare Node; ${fmt(median(rounds.bare))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.bare / cpuPerGiB.nginx, 2)}× the CPU | (informative) | |
-| streaming floor: bare Node sending each range by sendfile, as the API does (no routing, auth or database: Node's own HTTP and the system call), CPU per GiB against nginx's (all rounds) | ${fmt(cpuPerGiB.bareSendfile, 2)} s (bare Node; ${fmt(median(rounds.bareSendfile))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuPerGiB.bareSendfile / cpuPerGiB.nginx, 2)}× the CPU | (informative) | |
+| streaming: ${RANGE.count} × 1 MiB ranges, ${RANGE.concurrency} connections (medians; ratio: median of ${RANGE_ROUNDS} paired rounds) | ${fmt(streaming.api)} MiB/s | ${fmt(streaming.nginx)} MiB/s (nginx) | ${fmt(results.streamingRatio, 2)}× | ≥ ${targets.streaming}× (issue 34: ≥ ${accelTargets.nodeThroughput}×) | ${mark(pass.streaming)}${results.streamingRatio >= accelTargets.nodeThroughput ? '' : ' (issue 34: **missed**)'} |
+| streaming: server CPU per GiB of those ranges (user + system, all rounds; ratio: median of ${RANGE_ROUNDS} paired rounds, all rounds together ${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}×) | ${fmt(cpuPerGiB.api, 2)} s | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuRatio.api, 2)}× the CPU | ≤ ${accelTargets.nodeCpu}× | ${mark(cpuRatio.api <= accelTargets.nodeCpu)} |
+| streaming, a Node that copies: bare Node reading each range into a reused 1 MiB buffer and writing it (the two copies the API's sendfile avoids; no routing, auth or database), CPU per GiB against nginx's (all rounds; ratio: median of ${RANGE_ROUNDS} paired rounds) | ${fmt(cpuPerGiB.bare, 2)} s (bare Node; ${fmt(median(rounds.bare))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuRatio.bare, 2)}× the CPU | (informative) | |
+| streaming floor: bare Node sending each range by sendfile, as the API does (no routing, auth or database: Node's own HTTP and the system call), CPU per GiB against nginx's (all rounds; ratio: median of ${RANGE_ROUNDS} paired rounds) | ${fmt(cpuPerGiB.bareSendfile, 2)} s (bare Node; ${fmt(median(rounds.bareSendfile))} MiB/s) | ${fmt(cpuPerGiB.nginx, 2)} s (nginx) | ${fmt(cpuRatio.bareSendfile, 2)}× the CPU | (informative) | |
 | streaming, from source through tsx (development; fresh, no uploads before): the same ranges (ratio: median of ${SOURCE_RANGE_ROUNDS} paired rounds) | ${fmt(median(sourceRounds.api))} MiB/s | ${fmt(median(sourceRounds.nginx))} MiB/s (nginx) | ${fmt(sourceStreamingRatio, 2)}× | (informative) | |
-| streaming, from source through tsx: CPU per GiB against nginx's | ${fmt(sourceCpu.api / (sourceCpu.bytes / GiB), 2)} s | ${fmt(sourceCpu.nginx / (sourceCpu.bytes / GiB), 2)} s (nginx) | ${fmt(sourceCpuRatio, 2)}× the CPU | (informative) | |
+| streaming, from source through tsx: CPU per GiB against nginx's (all rounds; ratio: median of ${SOURCE_RANGE_ROUNDS} paired rounds) | ${fmt(sourceCpu.perGiB('api'), 2)} s | ${fmt(sourceCpu.perGiB('nginx'), 2)} s (nginx) | ${fmt(sourceCpuRatio, 2)}× the CPU | (informative) | |
 | streaming behind nginx (\`ACCEL_REDIRECT\`, docs/deploy nginx files, built API): the same ranges against nginx alone (ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(median(accelRounds.accel))} MiB/s | ${fmt(median(accelRounds.nginx))} MiB/s (nginx alone) | ${fmt(accelRatio, 2)}× | ≥ ${accelTargets.throughput}× | ${mark(accelRatio >= accelTargets.throughput)} |
-| streaming behind nginx: CPU per GiB of the API + nginx together against nginx alone | ${fmt(accelPerGiB.api + accelPerGiB.front, 2)} s (API ${fmt(accelPerGiB.api, 2)} s, nginx ${fmt(accelPerGiB.front, 2)} s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(accelCpuRatio, 2)}× the CPU | ≤ ${accelTargets.cpu}× | ${mark(accelCpuRatio <= accelTargets.cpu)} |
-| floor of a decision per range: the same nginx files in front of a decider that costs nothing (nginx answering the API's redirect at once), CPU per GiB of both against nginx alone | ${fmt(instantPerGiB, 2)} s (${fmt(median(accelRounds.instant))} MiB/s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(instantPerGiB / accelPerGiB.nginx, 2)}× the CPU | (informative) | |
+| streaming behind nginx: CPU per GiB of the API + nginx together against nginx alone (all rounds; ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(accelPerGiB.api + accelPerGiB.front, 2)} s (API ${fmt(accelPerGiB.api, 2)} s, nginx ${fmt(accelPerGiB.front, 2)} s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(accelCpuRatio, 2)}× the CPU | ≤ ${accelTargets.cpu}× | ${mark(accelCpuRatio <= accelTargets.cpu)} |
+| floor of a decision per range: the same nginx files in front of a decider that costs nothing (nginx answering the API's redirect at once), CPU per GiB of both against nginx alone (all rounds; ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(instantPerGiB, 2)} s (${fmt(median(accelRounds.instant))} MiB/s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(instantCpuRatio, 2)}× the CPU | (informative) | |
 | streaming behind nginx with cached decisions (opt-in, revocation within 3 s: docs/deploy.md): the same ranges against nginx alone (ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(median(accelRounds.cached))} MiB/s | ${fmt(median(accelRounds.nginx))} MiB/s (nginx alone) | ${fmt(cachedRatio, 2)}× | ≥ ${accelTargets.throughput}× | ${mark(cachedRatio >= accelTargets.throughput)} |
-| streaming behind nginx with cached decisions: CPU per GiB of the API + nginx together against nginx alone | ${fmt(cachedPerGiB.api + cachedPerGiB.front, 2)} s (API ${fmt(cachedPerGiB.api, 2)} s, nginx ${fmt(cachedPerGiB.front, 2)} s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(cachedCpuRatio, 2)}× the CPU | ≤ ${accelTargets.cpu}× | ${mark(cachedCpuRatio <= accelTargets.cpu)} |
+| streaming behind nginx with cached decisions: CPU per GiB of the API + nginx together against nginx alone (all rounds; ratio: median of ${ACCEL_RANGE_ROUNDS} paired rounds) | ${fmt(cachedPerGiB.api + cachedPerGiB.front, 2)} s (API ${fmt(cachedPerGiB.api, 2)} s, nginx ${fmt(cachedPerGiB.front, 2)} s) | ${fmt(accelPerGiB.nginx, 2)} s (nginx alone) | ${fmt(cachedCpuRatio, 2)}× the CPU | ≤ ${accelTargets.cpu}× | ${mark(cachedCpuRatio <= accelTargets.cpu)} |
 | streaming behind nginx: whole-file GET (best of 2) | ${fmt(accelWhole.accel)} MiB/s | ${fmt(accelWhole.nginx)} MiB/s (nginx alone) | ${fmt(accelWhole.accel / accelWhole.nginx, 2)}× | (informative) | |
 | streaming: whole-file GET (best of 2) | ${fmt(streaming.apiWhole)} MiB/s | ${fmt(streaming.nginxWhole)} MiB/s (nginx) | ${fmt(results.wholeRatio, 2)}× | (informative) | |
 ${footprints
@@ -583,7 +589,9 @@ ${footprints
 
 Per round: cp ${cpSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; cp+sync ${cpSyncSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; upload ${uploadSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s;
 bare Node ${bareSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s; raw TCP flushed ${rawDurableSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s (ratios ${rawDurableSeconds.map((raw, round) => fmt(raw / uploadSeconds[round], 2)).join(', ')}), not flushed ${rawCachedSeconds.map((s) => fmt(mibps(size, s))).join(', ')} MiB/s;
-ranges nginx ${rounds.nginx.map((v) => fmt(v)).join(', ')} MiB/s, api ${rounds.api.map((v) => fmt(v)).join(', ')} MiB/s (ratios ${rounds.api.map((v, i) => fmt(v / rounds.nginx[i], 2)).join(', ')}), bare Node ${rounds.bare.map((v) => fmt(v)).join(', ')} MiB/s.
+ranges nginx ${rounds.nginx.map((v) => fmt(v)).join(', ')} MiB/s, api ${rounds.api.map((v) => fmt(v)).join(', ')} MiB/s (ratios ${rounds.api.map((v, i) => fmt(v / rounds.nginx[i], 2)).join(', ')}), bare Node ${rounds.bare.map((v) => fmt(v)).join(', ')} MiB/s;
+upload CPU ${uploadCpuSeconds.map((s) => fmt(s / (size / (1024 * MiB)), 2)).join(', ')} s/GiB, bare Node ${bareCpuSeconds.map((s) => fmt(s / (size / (1024 * MiB)), 2)).join(', ')}, bare Node + search ${searchCpuSeconds.map((s) => fmt(s / (size / (1024 * MiB)), 2)).join(', ')};
+CPU per GiB against nginx's, round by round: API ${ratiosOf(cpu, 'api')}, bare Node sendfile ${ratiosOf(cpu, 'bareSendfile')}, tsx ${ratiosOf(sourceCpu, 'api')}, behind nginx ${ratiosOf(accelCpu, 'accel')}, with cached decisions ${ratiosOf(accelCpu, 'cached')}.
 
 Notes: every timed write starts after an untimed copy and delete of the file and a \`sync\`, so each
 finds the same just-freed page cache (this VM returns long-free memory to its host, and touching
@@ -611,8 +619,10 @@ swings by a factor of two between runs; the CPU each server spends per GiB is th
 The floors are Node with nothing of the product's: for ranges a bare \`node:http\` server sending each
 range of the same file by sendfile (through koffi, as the API does since issue 34), and beside it one
 that reads each range into one reused 1 MiB buffer and writes it (the two copies sendfile spares), in
-the same paired rounds; for uploads the bare body → file pipe above; all with the API's malloc
-settings. Where a floor is above a target, no Node server reaches that target here.
+the same paired rounds; for uploads the bare body → file pipe above, and the same pipe with a
+'data' listener that searches every chunk for the boundary (and must find the closing one), the least
+any multipart parser does; all with the API's malloc settings. Where a floor is above a target, no
+Node server reaches that target here.
 Behind nginx: the built API with \`ACCEL_REDIRECT=/_stream_blobs/\` behind a second nginx configured by
 docs/deploy/nginx-http.conf and nginx-locations.conf (one worker, no access log, like the reference), both
 on the server core; every 1 MiB range is one request the API checks (signature, revocation, the range)
@@ -629,7 +639,7 @@ second's worth reaches Node; the price is revocation within 3 s rather than at o
     console.log(`\n${report}`);
     log(`written to ${out}`);
     log(
-      `ingest ${fmt(pairedIngestRatio, 2)}× raw TCP (${fmt(uploadCpuPerGiB, 2)} s CPU/GiB), streaming ${fmt(results.streamingRatio, 2)}× nginx (${fmt(cpuPerGiB.api / cpuPerGiB.nginx, 2)}× its CPU), behind nginx ${fmt(accelRatio, 2)}× nginx alone (${fmt(accelCpuRatio, 2)}× its CPU), with cached decisions ${fmt(cachedRatio, 2)}× (${fmt(cachedCpuRatio, 2)}× its CPU), RSS growth ${fmt(rssGrowthMiB, 1)} MiB`,
+      `ingest ${fmt(pairedIngestRatio, 2)}× raw TCP (${fmt(uploadCpuPerGiB, 2)} s CPU/GiB), streaming ${fmt(results.streamingRatio, 2)}× nginx (${fmt(cpuRatio.api, 2)}× its CPU), behind nginx ${fmt(accelRatio, 2)}× nginx alone (${fmt(accelCpuRatio, 2)}× its CPU), with cached decisions ${fmt(cachedRatio, 2)}× (${fmt(cachedCpuRatio, 2)}× its CPU), RSS growth ${fmt(rssGrowthMiB, 1)} MiB`,
     );
   } finally {
     closeTusAgent();

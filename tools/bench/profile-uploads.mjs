@@ -2,14 +2,15 @@
 // The upload paths of the API alone (issue 34): SIZE_MIB (default 256) uploaded ROUNDS times (3)
 // as one multipart POST and as tus PATCHes of TUS_CHUNK_KIB (4096), each deleted after its round,
 // and as the same multipart POST to bare Node (node:http piping the body into a file, flushed: no
-// parsing, auth or database; bench:api's ceiling), the floor Node itself sets, under the same
-// malloc settings and on the same core.
+// parsing, auth or database; bench:api's ceiling), the floor Node itself sets, and to bare Node that
+// also searches each chunk for the boundary (`search`: the least any multipart parser does), under
+// the same malloc settings and on the same core.
 // Prints, per GiB and per path, the server's user and system CPU seconds and its minor page faults
 // (medians of the rounds), read from /proc before and after each upload, and the MiB/s. The server runs as
 // bench:api runs it (its core, the client on the other; `npm run serve`'s malloc settings):
 // SERVER_ENV='{"GLIBC_TUNABLES":"…"}' adds or replaces variables of the server's environment only,
 // TSX=1 runs the API's source through tsx, PROFILE_DIR writes the server's V8 CPU profile there, PERF_OUT=<f>
-// records the first round (PERF_ROUND=n: the nth, from 0) of each path with `perf record -g` into <f>.bare,
+// records the first round (PERF_ROUND=n: the nth, from 0) of each path with `perf record -g` into <f>.bare, <f>.search,
 // <f>.multipart, <f>.tus.
 // PATHS=multipart,tus measures only those paths.
 // Usage: npx tsx tools/bench/profile-uploads.mjs
@@ -56,6 +57,12 @@ const paths = {
     if (answer.status !== 201) throw new Error(`bare Node answered ${answer.status}`);
     return () => rm(bareDir, { recursive: true, force: true }).then(() => mkdir(bareDir));
   },
+  search: async () => {
+    const answer = await uploadFile(`${bare.baseUrl}/search`, file, 'none');
+    if (answer.json?.boundariesFound !== 1)
+      throw new Error(`bare Node found ${answer.json?.boundariesFound} boundaries`);
+    return () => rm(bareDir, { recursive: true, force: true }).then(() => mkdir(bareDir));
+  },
   multipart: async () => {
     const answer = await uploadFile(`${server.baseUrl}/api/videoservice/upload`, file, user.idToken);
     if (answer.status !== 201) throw new Error(`upload answered ${answer.status}`);
@@ -85,7 +92,7 @@ try {
   for (const upload of Object.values(chosen)) await (await upload())();
   console.log(`load ${loadavg()[0].toFixed(1)}; server env ${process.env.SERVER_ENV ?? '{}'}`);
   for (const [name, upload] of Object.entries(chosen)) {
-    const pid = name === 'bare' ? bare.pid : server.pid;
+    const pid = name === 'bare' || name === 'search' ? bare.pid : server.pid;
     const measured = [];
     for (let round = 0; round < rounds; round++) {
       const perf =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keepProgressSample, progressOverTime } from '../bench/lib/progress-samples.mjs';
+import { PairedCpu } from '../bench/lib/paired-cpu.mjs';
 import { percentile, runCleanups, runMeta } from '../bench/lib/report.mjs';
 
 describe("a benchmark report's figures", () => {
@@ -45,5 +46,55 @@ describe("a benchmark report's figures", () => {
     );
     expect(progressOverTime(samples, 12.6, 3)).toBe('0 s → 0 %, 7 s → 41 %, 10 s → 99 %, READY at 13 s');
     expect(progressOverTime([{ seconds: 1, percent: 0 }], 5)).toBe('no percentage seen (0 throughout), READY at 5 s');
+  });
+});
+
+describe('CPU per GiB paired with a reference round by round', () => {
+  const GiB = 1024 ** 3;
+
+  it('gives the median of the rounds’ ratios, where a slow round counts once, and the total per GiB', () => {
+    const cpu = new PairedCpu();
+    // Round 2 ran while the machine was slow: both spent twice as much, the API four times.
+    for (const [api, nginx] of [
+      [0.24, 0.16],
+      [1.0, 0.32],
+      [0.25, 0.16],
+    ]) {
+      cpu.add('api', api!, GiB);
+      cpu.add('nginx', nginx!, GiB);
+    }
+    expect(cpu.ratios('api', 'nginx').map((r) => r.toFixed(4))).toEqual(['1.5000', '3.1250', '1.5625']);
+    expect(cpu.ratio('api', 'nginx')).toBeCloseTo(1.5625);
+    // All rounds together, the slow one pulls the ratio to 2.33.
+    expect(cpu.perGiB('api') / cpu.perGiB('nginx')).toBeCloseTo(1.49 / 0.64);
+    expect(cpu.perGiB('nginx')).toBeCloseTo(0.64 / 3);
+  });
+
+  it('weighs each round by the bytes it moved', () => {
+    const cpu = new PairedCpu();
+    cpu.add('api', 0.3, 2 * GiB);
+    cpu.add('nginx', 0.1, GiB);
+    expect(cpu.ratio('api', 'nginx')).toBeCloseTo(1.5);
+  });
+
+  it('refuses rounds that do not pair', () => {
+    const cpu = new PairedCpu();
+    cpu.add('api', 0.3, GiB);
+    cpu.add('api', 0.3, GiB);
+    cpu.add('nginx', 0.1, GiB);
+    expect(() => cpu.ratio('api', 'nginx')).toThrow('api has 2 rounds, nginx 1');
+    expect(() => cpu.perGiB('bare')).toThrow('no rounds of bare');
+  });
+
+  it('measures the CPU a process ran during a step, to the millisecond', async () => {
+    const cpu = new PairedCpu();
+    const result = await cpu.measure('busy', [process.pid], async () => {
+      const until = performance.now() + 30;
+      while (performance.now() < until); // 30 ms of this thread's CPU
+      return { bytes: GiB };
+    });
+    expect(result).toEqual({ bytes: GiB });
+    expect(cpu.perGiB('busy')).toBeGreaterThanOrEqual(0.025);
+    expect(cpu.perGiB('busy')).toBeLessThan(5);
   });
 });

@@ -157,6 +157,10 @@ async function launch(command, args, env, serverCore, baseUrl, readyPath = '/') 
  * body into a file (1 MiB buffer, flushed before answering), with no multipart parsing, auth or
  * database. Same Node, same client, same disk as the API. `env` adds to its environment (the
  * product's malloc settings, to compare with the API under them).
+ * POST /search does the same and also looks for the multipart boundary in every chunk, as
+ * `Buffer.indexOf` (what @fastify/busboy's search calls) from a 'data' listener beside the pipe, no
+ * stream of its own: the least any multipart parser does, so the floor of any multipart upload here.
+ * It writes the whole body, framing and all, and answers how many boundaries it found.
  */
 export async function startBareNodeSink({ dir, serverCore = false, env = {} }) {
   const port = await freePort();
@@ -167,7 +171,22 @@ export async function startBareNodeSink({ dir, serverCore = false, env = {} }) {
     let n = 0;
     createServer(async (req, res) => {
       if (req.method !== 'POST') return res.end();
-      await pipeline(req, createWriteStream(require('node:path').join(${JSON.stringify(dir)}, 'bare-' + n++), { highWaterMark: 1 << 20, flush: true }));
+      const out = createWriteStream(require('node:path').join(${JSON.stringify(dir)}, 'bare-' + n++), { highWaterMark: 1 << 20, flush: true });
+      if (req.url === '/search') {
+        const needle = Buffer.from('\\r\\n--' + /boundary=([^;]+)/.exec(req.headers['content-type'])[1]);
+        let found = 0;
+        let tail = Buffer.alloc(0);
+        req.on('data', (chunk) => {
+          // A boundary across two chunks: the end of the last one and the start of this one.
+          if (Buffer.concat([tail, chunk.subarray(0, needle.length - 1)]).indexOf(needle) >= 0) found++;
+          for (let at = chunk.indexOf(needle); at >= 0; at = chunk.indexOf(needle, at + 1)) found++;
+          tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - needle.length + 1)));
+        });
+        await pipeline(req, out);
+        res.writeHead(201, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ boundariesFound: found }));
+      }
+      await pipeline(req, out);
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end('{}');
     }).listen(${port}, '127.0.0.1');

@@ -1,0 +1,49 @@
+/** A benchmark's child process: its pid (for /proc and taskset), its last output, and a stop that waits for it. */
+export interface BenchProcess {
+  pid: number;
+  baseUrl: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function productServerEnv(): Record<string, string>;
+export function startApiServer(options: {
+  root: string;
+  env: Record<string, string | undefined>;
+  nodeArgs?: string[];
+  built?: boolean;
+  distDir?: string;
+  startTimeoutMs?: number;
+  serverCore?: boolean;
+}): Promise<BenchProcess & { startupSeconds: number }>;
+export function startNginx(options: { dir: string; scratch: string; serverCore?: boolean }): Promise<BenchProcess>;
+export function startBareNodeSink(options: {
+  dir: string;
+  serverCore?: boolean;
+  env?: Record<string, string>;
+}): Promise<BenchProcess>;
+export function startFrontNginx(options: {
+  root: string;
+  scratch: string;
+  api: string;
+  blobDir: string;
+  serverCore?: boolean;
+  cachedDecisions?: boolean;
+  name?: string;
+}): Promise<BenchProcess>;
+export function startBareNodeRanges(options: {
+  file: string;
+  serverCore?: boolean;
+  env?: Record<string, string>;
+}): Promise<BenchProcess>;
+export function startBareNodeSendfile(options: {
+  file: string;
+  serverCore?: boolean;
+  env?: Record<string, string>;
+}): Promise<BenchProcess>;
+export function startInstantDecider(options: {
+  scratch: string;
+  target: string;
+  contentType: string;
+  serverCore?: boolean;
+}): Promise<BenchProcess>;

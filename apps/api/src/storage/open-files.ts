@@ -56,6 +56,8 @@ export class OpenFileCache {
   private readonly entries = new Map<string, Entry>();
   /** Retired entries with readers still on them; a lease of their version can join them. */
   private readonly retiredBeingRead = new Set<Entry>();
+  /** The check of each path whose cached version expired, while it runs. */
+  private readonly checks = new Map<string, Promise<FileVersion | undefined>>();
   private readonly idleMs: number;
   private readonly maxEntries: number;
   private readonly validMs: number;
@@ -84,8 +86,20 @@ export class OpenFileCache {
       seen.lastUsed = Date.now();
       return seen.version;
     }
+    // The requests that find the same file's check expired (a playing video's ranges, several at
+    // once) share one stat, and one open when the file changed.
+    const inFlight = this.checks.get(path);
+    if (inFlight) return inFlight;
+    const check = this.check(path).finally(() => this.checks.delete(path));
+    this.checks.set(path, check);
+    return check;
+  }
+
+  /** `current` past its cache: stats the file, and opens it when it is not the version cached. */
+  private async check(path: string): Promise<FileVersion | undefined> {
     const stats = await statRegularFile(path);
     if (!stats) {
+      const seen = this.entries.get(path);
       if (seen) this.retire(seen);
       return undefined;
     }

@@ -6,6 +6,12 @@ export interface BenchProcess {
   stop(): Promise<void>;
 }
 
+/** Where a bare Node server runs: on the server core (cores.mjs), with these variables added. */
+export interface BareNodeOptions {
+  serverCore?: boolean;
+  env?: Record<string, string>;
+}
+
 export function productServerEnv(): Record<string, string>;
 export function startApiServer(options: {
   root: string;
@@ -17,11 +23,7 @@ export function startApiServer(options: {
   serverCore?: boolean;
 }): Promise<BenchProcess & { startupSeconds: number }>;
 export function startNginx(options: { dir: string; scratch: string; serverCore?: boolean }): Promise<BenchProcess>;
-export function startBareNodeSink(options: {
-  dir: string;
-  serverCore?: boolean;
-  env?: Record<string, string>;
-}): Promise<BenchProcess>;
+export function startBareNodeSink(options: BareNodeOptions & { dir: string }): Promise<BenchProcess>;
 export function startFrontNginx(options: {
   root: string;
   scratch: string;
@@ -31,16 +33,8 @@ export function startFrontNginx(options: {
   cachedDecisions?: boolean;
   name?: string;
 }): Promise<BenchProcess>;
-export function startBareNodeRanges(options: {
-  file: string;
-  serverCore?: boolean;
-  env?: Record<string, string>;
-}): Promise<BenchProcess>;
-export function startBareNodeSendfile(options: {
-  file: string;
-  serverCore?: boolean;
-  env?: Record<string, string>;
-}): Promise<BenchProcess>;
+export function startBareNodeRanges(options: BareNodeOptions & { file: string }): Promise<BenchProcess>;
+export function startBareNodeSendfile(options: BareNodeOptions & { file: string }): Promise<BenchProcess>;
 export function startInstantDecider(options: {
   scratch: string;
   target: string;

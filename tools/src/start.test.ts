@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './free-port.mjs';
+import { freePorts } from '@stream/auth/testing';
 
 const root = resolve(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -86,7 +86,7 @@ interface Product {
 }
 
 async function startProduct(via: 'npm' | 'node'): Promise<Product> {
-  const [port, emulatorPort] = [await freePort(), await freePort()];
+  const [port, emulatorPort] = (await freePorts(2)) as [number, number];
   const dataDir = mkdtempSync(join(tmpdir(), 'stream-start-'));
   dataDirs.push(dataDir);
   const [command, args] =

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestUser, freePort } from '@stream/auth/testing';
+import { createTestUser, freePorts } from '@stream/auth/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInThroughUi } from '../harness/accounts';
@@ -34,7 +34,7 @@ async function stopStarted() {
 }
 
 beforeAll(async () => {
-  const [port, emulatorPort] = [await freePort(), await freePort()];
+  const [port, emulatorPort] = (await freePorts(2)) as [number, number];
   baseUrl = `http://127.0.0.1:${port}`;
   emulatorHost = `127.0.0.1:${emulatorPort}`;
   expect(emulatorHost).not.toBe(builtWithEmulator);

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -48,15 +48,35 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
+/** A TCP port on 127.0.0.1 the OS just handed out and released, for a server to listen on next. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port!;
+}
+
+/**
+ * `count` different ports the OS just handed out and released, none of them in `not`. Each is held
+ * until all are found: taken one after another and released in between, two could be the same
+ * port (a CI run once gave `npm start` the port it had just given its emulator).
+ */
+export async function freePorts(count: number, { not = [] }: { not?: number[] } = {}): Promise<number[]> {
+  const held: Server[] = [];
+  try {
+    const ports: number[] = [];
+    while (ports.length < count) {
+      const server = createServer();
+      held.push(server);
+      await new Promise<void>((listening, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => listening());
+      });
+      const port = (server.address() as AddressInfo).port;
+      if (!not.includes(port)) ports.push(port);
+    }
+    return ports;
+  } finally {
+    await Promise.all(held.map((server) => new Promise((closed) => server.close(closed))));
+  }
 }
 
 async function answers(host: string): Promise<boolean> {
@@ -97,14 +117,14 @@ export function reusedAuthEmulator(host: string): AuthEmulator {
  */
 export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
   const { timeoutMs = 120_000, graceMs = 3000, cancelled = () => false } = options;
-  const port = options.port ?? (await freePort());
+  const [port, hubPort, loggingPort] =
+    options.port === undefined ? await freePorts(3) : [options.port, ...(await freePorts(2, { not: [options.port] }))];
   const host = `127.0.0.1:${port}`;
   if (options.reuse && (await answers(host))) return reusedAuthEmulator(host);
   const dir = mkdtempSync(join(tmpdir(), 'stream-auth-emulator-'));
   // Several emulators run at once on one machine (parallel test projects, `npm start`). Each gets its
   // own hub and logging ports and its own TMPDIR: the hub's locator file (TMPDIR/hub-demo-stream.json)
   // is otherwise shared, and one emulator stopping removed it under another, which then crashed.
-  const [hubPort, loggingPort] = [await freePort(), await freePort()];
   writeFileSync(
     join(dir, 'firebase.json'),
     JSON.stringify({

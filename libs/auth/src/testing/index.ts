@@ -1,4 +1,4 @@
 export { EMULATOR_PROJECT_ID } from './emulator-project';
-export { freePort, reusedAuthEmulator, startAuthEmulator, type AuthEmulator } from './auth-emulator';
+export { freePort, freePorts, reusedAuthEmulator, startAuthEmulator, type AuthEmulator } from './auth-emulator';
 export { clearTestUsers, createTestUser, signInTestUser, uniqueEmail, type TestUser } from './test-users';
 export { createFakeAuthClient, type FakeAuthClient } from './fake-auth-client';

@@ -240,17 +240,12 @@ async function main() {
       const bareBefore = await countersOf(bare.pid);
       bareSeconds.push((await timed(() => uploadFile(`${bare.baseUrl}/`, file, 'none'))).seconds);
       bareCpuSeconds.push(countersBetween(bareBefore, await countersOf(bare.pid)).cpu);
-      await rm(bareDir, { recursive: true, force: true });
-      await mkdir(bareDir, { recursive: true });
+      await bare.empty();
       await settleMemory();
       const searchBefore = await countersOf(bare.pid);
-      const searched = await uploadFile(`${bare.baseUrl}/search`, file, 'none');
+      await bare.searched(file); // throws unless the search ran over the whole body
       searchCpuSeconds.push(countersBetween(searchBefore, await countersOf(bare.pid)).cpu);
-      // The closing boundary, once: proof the search ran over the body.
-      if (searched.json?.boundariesFound !== 1)
-        throw new Error(`the searching bare server found ${searched.json?.boundariesFound} boundaries, not 1`);
-      await rm(bareDir, { recursive: true, force: true });
-      await mkdir(bareDir, { recursive: true });
+      await bare.empty();
       await settleMemory();
       const tusBefore = await countersOf(server.pid);
       const resumable = await tusUpload({

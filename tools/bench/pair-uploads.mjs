@@ -60,10 +60,8 @@ try {
   const floor = {
     pid: sink.pid,
     async upload() {
-      const answer = await uploadFile(`${sink.baseUrl}/search`, setup.file, 'none');
-      if (answer.json?.boundariesFound !== 1)
-        throw new Error(`bare Node found ${answer.json?.boundariesFound} boundaries`);
-      return () => rm(sinkDir, { recursive: true, force: true }).then(() => mkdir(sinkDir));
+      await sink.searched(setup.file);
+      return () => sink.empty();
     },
   };
   const servers = { before, after, floor };

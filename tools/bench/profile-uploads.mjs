@@ -55,13 +55,11 @@ const paths = {
   bare: async () => {
     const answer = await uploadFile(`${bare.baseUrl}/`, file, 'none');
     if (answer.status !== 201) throw new Error(`bare Node answered ${answer.status}`);
-    return () => rm(bareDir, { recursive: true, force: true }).then(() => mkdir(bareDir));
+    return () => bare.empty();
   },
   search: async () => {
-    const answer = await uploadFile(`${bare.baseUrl}/search`, file, 'none');
-    if (answer.json?.boundariesFound !== 1)
-      throw new Error(`bare Node found ${answer.json?.boundariesFound} boundaries`);
-    return () => rm(bareDir, { recursive: true, force: true }).then(() => mkdir(bareDir));
+    await bare.searched(file);
+    return () => bare.empty();
   },
   multipart: async () => {
     const answer = await uploadFile(`${server.baseUrl}/api/videoservice/upload`, file, user.idToken);

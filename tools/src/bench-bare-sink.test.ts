@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBareNodeSink, type BenchProcess } from '../bench/lib/processes.mjs';
+import { startBareNodeSink } from '../bench/lib/processes.mjs';
 
 const boundary = '----bare-sink-test-0123456789';
 
@@ -43,7 +43,7 @@ const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
 
 describe("bench:api's floor of any multipart upload (the bare sink's boundary search)", () => {
   let dir: string;
-  let sink: BenchProcess;
+  let sink: Awaited<ReturnType<typeof startBareNodeSink>>;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'bare-sink-'));
     sink = await startBareNodeSink({ dir });
@@ -70,6 +70,20 @@ describe("bench:api's floor of any multipart upload (the bare sink's boundary se
       50,
     );
     expect(answer.boundariesFound).toBe(1);
+  });
+
+  it("takes bench:api's upload of a file through the search, and empties its directory after", async () => {
+    const file = join(dir, '..', `bare-sink-upload-${process.pid}.bin`);
+    await writeFile(file, randomBytes(256 * 1024));
+    try {
+      await sink.empty(); // what the tests before wrote
+      await sink.searched(file);
+      expect(await readdir(dir)).toHaveLength(1);
+      await sink.empty();
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(file, { force: true });
+    }
   });
 
   it('counts every boundary in the body, a second part included', async () => {

@@ -23,7 +23,14 @@ export function startApiServer(options: {
   serverCore?: boolean;
 }): Promise<BenchProcess & { startupSeconds: number }>;
 export function startNginx(options: { dir: string; scratch: string; serverCore?: boolean }): Promise<BenchProcess>;
-export function startBareNodeSink(options: BareNodeOptions & { dir: string }): Promise<BenchProcess>;
+export function startBareNodeSink(options: BareNodeOptions & { dir: string }): Promise<
+  BenchProcess & {
+    /** POSTs `file` to /search; throws unless the search found the closing boundary, once. */
+    searched(file: string): Promise<void>;
+    /** Removes what the uploads wrote, leaving `dir` empty. */
+    empty(): Promise<void>;
+  }
+>;
 export function startFrontNginx(options: {
   root: string;
   scratch: string;

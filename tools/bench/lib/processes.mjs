@@ -2,10 +2,11 @@
 // of 127.0.0.1, stopped by their own pid.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { freePort } from '../../src/free-port.mjs';
 import { join, resolve } from 'node:path';
 import { spawnServer } from './cores.mjs';
+import { uploadFile } from './http-load.mjs';
 
 /** Resolves packages as this repository installed them, whatever directory a benchmark runs from. */
 const requireHere = createRequire(import.meta.url);
@@ -191,7 +192,21 @@ export async function startBareNodeSink({ dir, serverCore = false, env = {} }) {
       res.end('{}');
     }).listen(${port}, '127.0.0.1');
   `;
-  return launch(process.execPath, ['-e', source], env, serverCore, `http://127.0.0.1:${port}`);
+  const sink = await launch(process.execPath, ['-e', source], env, serverCore, `http://127.0.0.1:${port}`);
+  return {
+    ...sink,
+    /** POSTs `file` to /search; throws unless the search found the closing boundary, once. */
+    async searched(file) {
+      const answer = await uploadFile(`${sink.baseUrl}/search`, file, 'none');
+      const found = answer.json?.boundariesFound;
+      if (found !== 1) throw new Error(`the searching bare server found ${found} boundaries, not 1`);
+    },
+    /** Removes what the uploads wrote, leaving `dir` empty. */
+    async empty() {
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+    },
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { Status, Visibility } from '@stream/proto';
+import { RenditionState, Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRecordingLikeWebm } from './processing-fixtures';
@@ -87,13 +87,15 @@ describe('npm run backup, then npm run restore into an empty DATA_DIR', () => {
         publicIds.push(id);
       } else privateId = id;
     }
+    // READY comes before the MP4 rendition job has run; a watch page names the MP4 once it has,
+    // so what is served is only stable (and comparable after a restore) when both are settled.
     await until(
-      'every video to be READY',
+      'every video to be READY with its MP4 rendition settled',
       async () => {
-        const statuses = await Promise.all(
-          [...publicIds, privateId].map(async (id) => (await client.getVideo({ videoId: id })).status),
-        );
-        return statuses.every((status) => status === Status.READY) ? true : undefined;
+        const videos = await Promise.all([...publicIds, privateId].map((id) => client.getVideo({ videoId: id })));
+        const settled = (video: Video) =>
+          video.status === Status.READY && video.mp4State !== RenditionState.UNSPECIFIED;
+        return videos.every(settled) ? true : undefined;
       },
       90_000,
     );

@@ -80,89 +80,105 @@ describe('the video library in Chromium', () => {
     const { page } = owner;
     const stream = watchStream(page);
     await page.goto(`${baseUrl}/videos`);
+    const link = page.getByRole('region', { name: 'List of Videos' }).locator(`a[href="/video/${ownerVideos[0]}"]`);
+    await link.waitFor();
+    // Throttled only once the list has settled: a CI run that throttled while the app's first
+    // requests were in flight saw the page stall, nothing sent for 30 s, and the next test's too.
+    await page.waitForLoadState('networkidle');
     // A slow link (about 1 Mbit/s, no HTTP cache) so the file cannot arrive whole before the seek:
     // the player must then fetch the middle by a Range request, as it would over a real network.
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 20,
-      downloadThroughput: 128_000,
-      uploadThroughput: 128_000,
-    });
-    await page.getByRole('region', { name: 'List of Videos' }).locator(`a[href="/video/${ownerVideos[0]}"]`).click();
-    await page.waitForURL(`**/video/${ownerVideos[0]}`);
-    await page.getByText(/^Uploaded on /).waitFor();
+    try {
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 20,
+        downloadThroughput: 128_000,
+        uploadThroughput: 128_000,
+      });
+      await link.click();
+      await page.waitForURL(`**/video/${ownerVideos[0]}`);
+      await page.getByText(/^Uploaded on /).waitFor();
 
-    const video = page.locator('video');
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
-    // Duration is finite and matches the file.
-    const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
-    expect(Number.isFinite(duration)).toBe(true);
-    expect(Math.abs(duration - webm.durationSeconds)).toBeLessThan(0.15);
-    const total = `${Math.floor(duration / 60)}:${String(Math.floor(duration % 60)).padStart(2, '0')}`;
-    expect(await page.getByTestId('player-time').textContent()).toBe(`0:00 / ${total}`);
-    // Nothing plays before the first press of Play.
-    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      const video = page.locator('video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+      // Duration is finite and matches the file.
+      const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+      expect(Number.isFinite(duration)).toBe(true);
+      expect(Math.abs(duration - webm.durationSeconds)).toBeLessThan(0.15);
+      const total = `${Math.floor(duration / 60)}:${String(Math.floor(duration % 60)).padStart(2, '0')}`;
+      expect(await page.getByTestId('player-time').textContent()).toBe(`0:00 / ${total}`);
+      // Nothing plays before the first press of Play.
+      expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
-    const pressedPlay = Date.now();
-    await page.getByRole('button', { name: 'Play' }).click();
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 })
-      .toBe(true);
-    const playedAfterMs = Date.now() - pressedPlay;
-    await page.getByRole('button', { name: 'Pause' }).click();
-    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      const pressedPlay = Date.now();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.3), { timeout: 20_000 })
+        .toBe(true);
+      const playedAfterMs = Date.now() - pressedPlay;
+      await page.getByRole('button', { name: 'Pause' }).click();
+      expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
-    // Seek to the middle with the slider.
-    const middle = Math.round(duration / 2);
-    const requestsBeforeSeek = stream.length;
-    const seekedAt = Date.now();
-    await page.getByRole('slider', { name: 'Seek' }).fill(String(middle));
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2 && v.currentTime), {
-        timeout: 30_000,
-      })
-      .toBeCloseTo(middle, 0);
-    const seekReadyMs = Date.now() - seekedAt;
-    expect(await page.getByTestId('player-time').textContent()).toBe(
-      `${Math.floor(middle / 60)}:${String(middle % 60).padStart(2, '0')} / ${total}`,
-    );
-    expect(await page.getByRole('status', { name: 'Buffering' }).count()).toBe(0);
-    await screenshot(page, 'library-player');
+      // Seek to the middle with the slider.
+      const middle = Math.round(duration / 2);
+      const requestsBeforeSeek = stream.length;
+      const seekedAt = Date.now();
+      await page.getByRole('slider', { name: 'Seek' }).fill(String(middle));
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => !v.seeking && v.readyState >= 2 && v.currentTime), {
+          timeout: 30_000,
+        })
+        .toBeCloseTo(middle, 0);
+      const seekReadyMs = Date.now() - seekedAt;
+      expect(await page.getByTestId('player-time').textContent()).toBe(
+        `${Math.floor(middle / 60)}:${String(middle % 60).padStart(2, '0')} / ${total}`,
+      );
+      expect(await page.getByRole('status', { name: 'Buffering' }).count()).toBe(0);
+      await screenshot(page, 'library-player');
 
-    // Keyboard: K plays and pauses, arrows seek 5 s and step the volume by 0.1.
-    await page.getByRole('region', { name: await page.getByRole('heading', { level: 1 }).innerText() }).focus();
-    const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-    await page.keyboard.press('ArrowLeft');
-    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(before - 5, 1);
-    await page.keyboard.press('ArrowDown');
-    expect(await video.evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.9, 5);
-    await page.keyboard.press('k');
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
-    await page.keyboard.press('k');
-    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      // Keyboard: K plays and pauses, arrows seek 5 s and step the volume by 0.1.
+      await page.getByRole('region', { name: await page.getByRole('heading', { level: 1 }).innerText() }).focus();
+      const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+      await page.keyboard.press('ArrowLeft');
+      expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(before - 5, 1);
+      await page.keyboard.press('ArrowDown');
+      expect(await video.evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.9, 5);
+      await page.keyboard.press('k');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
+      await page.keyboard.press('k');
+      expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 
-    // The server answered the media requests with partial content, never the whole file as a 200.
-    expect(stream.length).toBeGreaterThan(0);
-    expect(stream.filter((s) => s.status === 200)).toEqual([]);
-    expect(stream.some((s) => s.status === 206 && s.contentRange?.startsWith('bytes '))).toBe(true);
-    console.info(
-      JSON.stringify({
-        stream,
-        fileBytes: webm.bytes.byteLength,
-        duration,
-        ffprobe: webm.durationSeconds,
-        playedAfterMs,
-        seekReadyMs,
-      }),
-    );
-    await cdp.detach();
-    // The seek fetched from the middle of the file instead of reading everything up to it.
-    const afterSeek = stream
-      .slice(requestsBeforeSeek)
-      .map((s) => Number(/^bytes (\d+)-/.exec(s.contentRange ?? '')?.[1]));
-    expect(afterSeek.some((start) => start > webm.bytes.byteLength / 4)).toBe(true);
+      // The server answered the media requests with partial content, never the whole file as a 200.
+      expect(stream.length).toBeGreaterThan(0);
+      expect(stream.filter((s) => s.status === 200)).toEqual([]);
+      expect(stream.some((s) => s.status === 206 && s.contentRange?.startsWith('bytes '))).toBe(true);
+      console.info(
+        JSON.stringify({
+          stream,
+          fileBytes: webm.bytes.byteLength,
+          duration,
+          ffprobe: webm.durationSeconds,
+          playedAfterMs,
+          seekReadyMs,
+        }),
+      );
+      // The seek fetched from the middle of the file instead of reading everything up to it.
+      const afterSeek = stream
+        .slice(requestsBeforeSeek)
+        .map((s) => Number(/^bytes (\d+)-/.exec(s.contentRange ?? '')?.[1]));
+      expect(afterSeek.some((start) => start > webm.bytes.byteLength / 4)).toBe(true);
+    } finally {
+      // The owner's page serves the tests after this one at full speed, whatever happened here.
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+      await cdp.detach();
+    }
   });
 
   it('calls a new user with no videos to record', async () => {

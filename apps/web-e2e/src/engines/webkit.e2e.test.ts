@@ -54,18 +54,46 @@ afterAll(async () => {
 const button = (name: string) =>
   driver.wait(until.elementLocated(By.xpath(`//button[normalize-space()='${name}' or @aria-label='${name}']`)), 30_000);
 
+/** What the page's video element says of itself, and what the page says in its alerts. */
+const videoState = () =>
+  driver.executeScript<Record<string, unknown>>(() => {
+    const video = document.querySelector('video');
+    const alerts = [...document.querySelectorAll('[role="alert"]')].map((alert) => alert.textContent);
+    if (!video) return { video: null, alerts };
+    const buffered = Array.from({ length: video.buffered.length }, (_, i) => [
+      video.buffered.start(i),
+      video.buffered.end(i),
+    ]);
+    return {
+      paused: video.paused,
+      currentTime: video.currentTime,
+      readyState: video.readyState,
+      networkState: video.networkState,
+      error: video.error ? `${video.error.code} ${video.error.message}` : null,
+      source: video.currentSrc,
+      buffered,
+      alerts,
+    };
+  });
+
 /** Clicks Play and waits until the page's video plays past 1 s; what the element then says. */
 async function playsPastOneSecond() {
   await (await button('Play')).click();
-  await driver.wait(
-    async () =>
-      driver.executeScript<boolean>(() => {
-        const video = document.querySelector('video');
-        return video !== null && !video.paused && video.currentTime > 1;
-      }),
-    30_000,
-    'the video to play past 1 s',
-  );
+  try {
+    await driver.wait(
+      async () =>
+        driver.executeScript<boolean>(() => {
+          const video = document.querySelector('video');
+          return video !== null && !video.paused && video.currentTime > 1;
+        }),
+      30_000,
+      'the video to play past 1 s',
+    );
+  } catch (error) {
+    // A CI run once timed out here with nothing else to go on: the element's own state says more.
+    const state = await videoState().catch((reason: Error) => reason.message);
+    throw new Error(`${(error as Error).message}; the video then: ${JSON.stringify(state)}`, { cause: error });
+  }
   return driver.executeScript<{ currentTime: number; error: number | null; source: string }>(() => {
     const video = document.querySelector('video')!;
     return { currentTime: video.currentTime, error: video.error?.code ?? null, source: video.currentSrc };

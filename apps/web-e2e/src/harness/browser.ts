@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { resultsDir } from './paths';
+import { watchRequests } from './unanswered-requests';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -38,6 +39,7 @@ export function openPages(): Page[] {
 /** A page in a fresh context (its own localStorage and IndexedDB), so tests never share a session. */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  watchRequests(context);
   return context.newPage();
 }
 

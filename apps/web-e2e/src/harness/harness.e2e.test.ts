@@ -1,6 +1,9 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage } from './browser';
+import { unansweredRequests } from './unanswered-requests';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,5 +23,33 @@ describe('the e2e harness', () => {
   it('runs the Auth emulator the app was built against', async () => {
     const response = await fetch(`http://${inject('emulatorHost')}/`);
     expect(response.ok).toBe(true);
+  });
+
+  it('names the requests a page still waits for, for the report of a failed test', async () => {
+    const held: ServerResponse[] = [];
+    const server = createServer((request, response) => {
+      if (request.url === '/slow') held.push(response);
+      else response.end(request.url === '/' ? '<p>page</p>' : 'answered');
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = await newPage(browser);
+    try {
+      await page.goto(origin);
+      await page.evaluate(() => {
+        void fetch('/slow');
+        return fetch('/fast').then((answer) => answer.text());
+      });
+      await expect.poll(() => held.length).toBe(1);
+      const waiting = unansweredRequests(page);
+      expect(waiting).toHaveLength(1);
+      expect(waiting[0]).toMatch(/^GET \/slow \(for \d+\.\d s\)$/);
+      held[0]!.end('late');
+      await expect.poll(() => unansweredRequests(page)).toEqual([]);
+    } finally {
+      await page.context().close();
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

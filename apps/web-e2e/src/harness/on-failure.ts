@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, inject } from 'vitest';
 import { openPages } from './browser';
 import { resultsDir } from './paths';
+import { unansweredRequests } from './unanswered-requests';
 
 const PAGE_TEXT_CHARS = 1500;
 const LOG_LINES = 80;
@@ -23,9 +24,11 @@ afterEach(async ({ task }) => {
       .innerText({ timeout: 2000 })
       .catch((error: Error) => `(no text: ${error.message})`);
     await page.screenshot({ path, fullPage: true, timeout: 5000 }).catch(() => undefined);
+    const waiting = unansweredRequests(page);
     report.push(
       `page ${index}: ${page.url()} (screenshot ${path})`,
       text.replace(/\s+/g, ' ').slice(0, PAGE_TEXT_CHARS),
+      waiting.length ? `requests without an answer: ${waiting.join('; ')}` : 'every request it sent was answered',
     );
   }
   report.push(`the API's log since the test started (last ${LOG_LINES} lines):`, ...(await apiLogSince(started)));

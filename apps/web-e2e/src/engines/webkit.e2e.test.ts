@@ -76,10 +76,18 @@ const videoState = () =>
     };
   });
 
-/** Clicks Play and waits until the page's video plays past 1 s; what the element then says. */
+/**
+ * Once the page's video knows its length (as the Chromium tests wait for too), clicks Play and
+ * waits until it plays past 1 s; what the element then says.
+ */
 async function playsPastOneSecond() {
-  await (await button('Play')).click();
   try {
+    await driver.wait(
+      async () => driver.executeScript<boolean>(() => (document.querySelector('video')?.readyState ?? 0) >= 1),
+      30_000,
+      "the video's metadata",
+    );
+    await (await button('Play')).click();
     await driver.wait(
       async () =>
         driver.executeScript<boolean>(() => {

@@ -1,9 +1,8 @@
 // Issue 29 item 3: a recording above 720p gets lower rungs and an HLS presentation (fMP4 segments,
 // a master playlist naming each rung's BANDWIDTH, RESOLUTION and CODECS), made by the rendition job
 // with the MP4, served only past the stream's access rules, deleted with the video.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
@@ -15,6 +14,7 @@ import { editClient } from './support/edit-client';
 import { ffprobe, topLevelBoxes } from './support/mp4-boxes';
 import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
+import { scratchDir } from './support/scratch';
 import { uploadVideo } from './support/upload';
 
 let emulator: AuthEmulator;
@@ -32,7 +32,7 @@ const addressesIn = (playlist: string) => [
 ];
 
 beforeAll(async () => {
-  recording = join(mkdtempSync(join(tmpdir(), 'stream-hls-')), 'recording-1080p.webm');
+  recording = join(scratchDir('hls'), 'recording-1080p.webm');
   // A 1080p, 6 s recording as MediaRecorder writes it (no duration, no cues), made while the emulator starts.
   const [started] = await Promise.all([
     startAuthEmulator(),

@@ -6,8 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFile, stat, writeFile, chmod } from 'node:fs/promises';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RenditionState, Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
+import { scratchDir } from './support/scratch';
 import { startTestServer, type TestServer } from './support/test-server';
 import { until, untilProcessed } from './support/until';
 import { uploadVideo } from './support/upload';
@@ -61,7 +61,7 @@ exec ${FFMPEG} "$@"
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'stream-long-jobs-'));
+  dir = scratchDir('long-jobs');
   const [started, path, ffmpeg] = await Promise.all([
     startAuthEmulator(),
     makeWebm({ seconds: 6, live: true, dir }),

@@ -5,15 +5,15 @@
 // (not a picture, a picture's header on other bytes, 50 MB declared, too many bytes sent without a
 // length, no token) is refused with its reason and changes nothing.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClient } from './support/account-client';
 import { startAuthEmulator } from './support/auth-emulator';
 import { signedInPerson } from './support/people';
+import { scratchDir } from './support/scratch';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { makeWebm } from './support/webm';
@@ -22,7 +22,7 @@ import { readZip } from '@stream/video-api/testing';
 let emulator: AuthEmulator;
 let server: TestServer;
 let webm: Buffer;
-const dir = mkdtempSync(join(tmpdir(), 'stream-photo-test-'));
+const dir = scratchDir('photo');
 
 /** A `width`×`height` picture of `colour` made by ffmpeg, in the format its extension names. */
 function picture(name: string, width: number, height: number, colour = 'red'): Buffer {

@@ -3,7 +3,7 @@
 // (each test file makes its own databases in it, copies of the template where migrated) and the Auth emulator every file signs its users up with (10-30 s to start, so
 // once, not once per file). A cluster or emulator that cannot start fails the run: nothing is skipped.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +24,8 @@ declare module 'vitest' {
     postgresTemplate: string;
     /** host:port of the run's Auth emulator (FIREBASE_AUTH_EMULATOR_HOST). */
     authEmulatorHost: string;
+    /** A folder for the run's test files (support/scratch.ts), removed when the run ends. */
+    scratchDir: string;
   }
 }
 
@@ -86,6 +88,8 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', cluster.value.url);
   project.provide('postgresTemplate', POSTGRES_TEMPLATE);
   project.provide('authEmulatorHost', emulator.value.host);
+  mkdirSync(join(dir, 'scratch'));
+  project.provide('scratchDir', join(dir, 'scratch'));
   return async () => {
     await emulator.value.stop();
     postgres('stop', cluster.value.dir);

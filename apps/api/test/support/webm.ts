@@ -1,7 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTestClip } from '@stream/video-api/testing';
+import { scratchDir } from './scratch';
 
 /**
  * A real WebM (VP8 video + Opus audio, a test pattern and a tone) made with ffmpeg, `seconds`
@@ -11,7 +10,7 @@ import { makeTestClip } from '@stream/video-api/testing';
 export async function makeWebm(
   options: { seconds?: number; dir?: string; name?: string; live?: boolean } = {},
 ): Promise<string> {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'stream-webm-'));
+  const dir = options.dir ?? scratchDir('webm');
   const path = join(dir, options.name ?? 'recording.webm');
   await makeTestClip(path, { seconds: options.seconds ?? 3, video: { bitrate: '200k' }, live: options.live });
   return path;

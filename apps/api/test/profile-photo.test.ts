@@ -117,8 +117,12 @@ describe('a profile photo', () => {
     const servedNow = Buffer.from(await (await fetch(`${server.baseUrl}${next.json.photoUrl}`)).arrayBuffer());
     expect(zip.get('profile-photo.jpg')?.bytes.equals(servedNow)).toBe(true);
 
-    // A forged or missing signature finds nothing.
-    const tampered = next.json.photoUrl!.replace(/signature=./, 'signature=A');
+    // A forged or missing signature finds nothing. Forged: its first character changed (to 'A', or
+    // to 'B' where it was 'A', as one signature in 64 begins).
+    const tampered = next.json.photoUrl!.replace(/signature=(.)/, (_, first: string) =>
+      first === 'A' ? 'signature=B' : 'signature=A',
+    );
+    expect(tampered).not.toBe(next.json.photoUrl);
     expect((await fetch(`${server.baseUrl}${tampered}`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}${next.json.photoUrl!.split('?')[0]}`)).status).toBe(404);
   });

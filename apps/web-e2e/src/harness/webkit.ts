@@ -30,6 +30,8 @@ export async function launchWebKit(): Promise<{ driver: WebDriver; close(): Prom
         XDG_CACHE_HOME: join(home, 'cache'),
         XDG_CONFIG_HOME: join(home, 'config'),
         XDG_DATA_HOME: join(home, 'data'),
+        // xvfb-run's own folder (its Xauthority) too: stopped by a signal, it never removes it.
+        TMPDIR: home,
       },
     },
   );

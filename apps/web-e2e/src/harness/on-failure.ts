@@ -28,7 +28,11 @@ afterEach(async ({ task }) => {
     report.push(
       `page ${index}: ${page.url()} (screenshot ${path})`,
       text.replace(/\s+/g, ' ').slice(0, PAGE_TEXT_CHARS),
-      waiting.length ? `requests without an answer: ${waiting.join('; ')}` : 'every request it sent was answered',
+      waiting === undefined
+        ? '(its requests were not followed: a context made without newPage)'
+        : waiting.length
+          ? `requests without an answer: ${waiting.join('; ')}`
+          : 'every request it sent was answered',
     );
   }
   report.push(`the API's log since the test started (last ${LOG_LINES} lines):`, ...(await apiLogSince(started)));

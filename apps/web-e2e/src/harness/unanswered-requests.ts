@@ -17,10 +17,13 @@ export function watchRequests(context: BrowserContext): void {
   context.on('requestfailed', done);
 }
 
-/** The requests of `page` still unanswered, oldest first, as "GET /path (for 12.3 s)". */
-export function unansweredRequests(page: Page, now = Date.now()): string[] {
+/**
+ * The requests of `page` still unanswered, oldest first, as "GET /path (for 12.3 s)"; undefined
+ * for a page whose context nobody watched (made without `newPage`).
+ */
+export function unansweredRequests(page: Page, now = Date.now()): string[] | undefined {
   const sent = pending.get(page.context());
-  if (!sent) return [];
+  if (!sent) return undefined;
   return [...sent]
     .filter(([request]) => pageOf(request) === page)
     .sort(([, a], [, b]) => a - b)

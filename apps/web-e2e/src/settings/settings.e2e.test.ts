@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,24 @@ const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
 const dataDir = inject('dataDir');
 
-/** Every file under `dir`, relative to it. */
-const filesUnder = (dir: string) => readdirSync(dir, { recursive: true }).map(String);
+/**
+ * Every file under `dir`, relative to it. The shared API deletes other tests' videos meanwhile, and
+ * a recursive readdirSync throws ENOENT when a folder it listed is gone before it reads it: a folder
+ * that vanishes mid-walk holds nothing, so it counts as empty.
+ */
+function filesUnder(dir: string, prefix = ''): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(join(dir, prefix), { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries.flatMap((entry) => {
+    const path = join(prefix, entry.name);
+    return entry.isDirectory() ? [path, ...filesUnder(dir, path)] : [path];
+  });
+}
 
 let browser: Browser;
 let workDir: string;

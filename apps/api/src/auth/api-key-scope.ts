@@ -28,6 +28,8 @@ export const RPC_KEY_ACCESS: Readonly<Record<string, Readonly<Record<string, Key
     DeleteVideo: 'write',
     ShareVideo: 'write',
     GetSharedVideo: 'read',
+    // Counters (views here, playback beacons and call-to-action clicks below) are writes: a READ
+    // key changes nothing at all, which is simpler to promise than "nothing but counters".
     RecordView: 'write',
   },
   'videoservice.EditService': { SaveEdits: 'write', RevertEdits: 'write', SetCaptions: 'write' },

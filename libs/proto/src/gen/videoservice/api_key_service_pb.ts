@@ -3,8 +3,8 @@
 /* eslint-disable */
 
 // Issue 32: personal API keys for scripts and integrations. A key goes in
-// `Authorization: Bearer <key>` like an ID token and acts as its owner; only its SHA-256 is
-// stored, so it is shown once, when created.
+// `Authorization: Bearer <key>` like an ID token and acts as its owner within its scope; only
+// its SHA-256 is stored, so it is shown once, when created.
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";

@@ -360,6 +360,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       exports: new AccountExport({ db: database.db, media, accounts, photos }),
       signer,
       verifier: httpVerifier,
+      gate,
       log,
     });
     await registerProfilePhotoRoutes(app, { photos, verifier: httpVerifier });

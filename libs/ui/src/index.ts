@@ -111,7 +111,12 @@ export * from './conversation';
 export { AdminPageView, type AdminPageViewProps } from './admin/admin-page-view';
 export type { AdminAuditRow, AdminPersonRow, SignUpModeLabel } from './admin/admin-types';
 export { StorageSection, type StorageSectionProps } from './settings/storage-section';
-export { ApiKeysSection, type ApiKeyRow, type ApiKeysSectionProps } from './settings/api-keys-section';
+export {
+  ApiKeysSection,
+  type ApiKeyRow,
+  type ApiKeyScopeChoice,
+  type ApiKeysSectionProps,
+} from './settings/api-keys-section';
 export type { BrandingValues } from './admin/branding-form';
 export { SettingsPageView, type SettingsPageViewProps } from './settings/settings-page-view';
 export { SETTINGS_SECTIONS } from './settings/settings-types';

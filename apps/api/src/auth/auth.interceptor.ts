@@ -1,5 +1,6 @@
 import { Code, ConnectError, type ContextValues, type Interceptor } from '@connectrpc/connect';
 import { AccountRefusedError } from './account-refused';
+import { keyRefusal, rpcKeyAccess } from './api-key-scope';
 import { authenticate } from './authenticate';
 import type { TokenVerifier } from './token-verifier';
 import { kUser, type User } from './user';
@@ -10,7 +11,8 @@ import { kUser, type User } from './user';
  * except for the methods in `anonymousMethods` (GetVideo: a public or shared video can be read
  * signed out); their handlers decide, with `kUser` undefined. `onInvalid` hears of every bad
  * token before it is refused (the rate limit on failed sign-ins counts them); `onUser` of every
- * verified one (the users table, issue 27).
+ * verified one (the users table, issue 27). An API key is held to its scope here, for every method
+ * at once (`api-key-scope.ts`): `permission_denied` before the handler runs.
  */
 export function createAuthInterceptor(
   verifier: TokenVerifier,
@@ -36,6 +38,9 @@ export function createAuthInterceptor(
       throw new ConnectError('Sign in: this call needs an authorization header with an ID token', Code.Unauthenticated);
     }
     if (result.kind === 'user') {
+      // An API key outside its scope is refused before anything runs (auth/api-key-scope.ts).
+      const refused = keyRefusal(result.user, rpcKeyAccess(request.service.typeName, request.method.name));
+      if (refused) throw new ConnectError(refused, Code.PermissionDenied);
       const admission = await admit(result.user, {
         service: request.service.typeName,
         name: request.method.name,

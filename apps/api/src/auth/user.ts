@@ -12,6 +12,8 @@ export interface User {
   photoUrl?: string;
   /** Issue 32: the id of the personal API key the call came with; undefined for an ID token. */
   apiKeyId?: string;
+  /** With `apiKeyId`: what the key may do (`auth/api-key-scope.ts` decides each call). */
+  apiKeyScope?: 'read' | 'read_write';
 }
 
 /** Set by the auth interceptor; undefined for a signed-out call to a method that allows one. */

@@ -23,7 +23,11 @@ export interface ApiKeyTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** `read`: only calls that change nothing; `read_write` (the default, as keys were before scopes). */
+  scope: ColumnType<ApiKeyScopeName, ApiKeyScopeName | undefined, never>;
 }
+
+export type ApiKeyScopeName = 'read' | 'read_write';
 
 /** An instance-wide setting by name (the sign-up policy, branding), as JSON. */
 export interface InstanceSettingTable {

@@ -1,13 +1,21 @@
 import { sql, type Kysely } from 'kysely';
+import type { ApiKeyScopeName } from './admin.table';
 import type { Database } from './video.table';
 
 export async function insertApiKey(
   db: Kysely<Database>,
-  key: { id: string; uid: string; name: string; prefix: string; secretHash: string },
+  key: { id: string; uid: string; name: string; prefix: string; secretHash: string; scope: ApiKeyScopeName },
 ) {
   return db
     .insertInto('api_keys')
-    .values({ id: key.id, uid: key.uid, name: key.name, prefix: key.prefix, secret_hash: key.secretHash })
+    .values({
+      id: key.id,
+      uid: key.uid,
+      name: key.name,
+      prefix: key.prefix,
+      secret_hash: key.secretHash,
+      scope: key.scope,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -39,7 +47,7 @@ export async function findWorkingKey(db: Kysely<Database>, secretHash: string) {
   return db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.uid', 'api_keys.uid')
-    .select(['api_keys.id', 'api_keys.uid', 'users.email', 'users.display_name'])
+    .select(['api_keys.id', 'api_keys.uid', 'api_keys.scope', 'users.email', 'users.display_name'])
     .where('api_keys.secret_hash', '=', secretHash)
     .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();

@@ -3,7 +3,9 @@ import { finished } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { ZipFile } from 'yazl';
+import { AccountRefusedError } from '../auth/account-refused';
 import type { TokenVerifier } from '../auth/token-verifier';
+import type { AccountGate } from '../services/account-gate';
 import type { AccountExport, ExportEntry } from '../services/account-export';
 import type { UrlSigner } from '../services/url-signer';
 import { VideoError } from '../services/video';
@@ -24,11 +26,18 @@ interface ExportQuery {
  * one read buffer and the zip's bookkeeping whatever the size; videos and images are stored as
  * they are (no deflate), JSON and captions deflated. The response can take back-pressure: a slow
  * browser slows the reads. A failure midway cuts the download off (a browser shows it failed)
- * rather than finishing a zip that lacks a file.
+ * rather than finishing a zip that lacks a file. A signed link is good for hours, so its holder is
+ * asked at download time whether the account may still use Stream (disabled or deleted since: 403).
  */
 export function registerAccountExportRoutes(
   app: FastifyInstance,
-  deps: { exports: AccountExport; signer: UrlSigner; verifier: TokenVerifier; log: Logger },
+  deps: {
+    exports: AccountExport;
+    signer: UrlSigner;
+    verifier: TokenVerifier;
+    gate: Pick<AccountGate, 'admit'>;
+    log: Logger;
+  },
 ) {
   app.get<{ Querystring: ExportQuery }>(EXPORT_PATH, async (request, reply) => {
     const { uid, expires, signature } = request.query;
@@ -36,6 +45,12 @@ export function registerAccountExportRoutes(
     if (uid !== undefined || signature !== undefined) {
       if (typeof uid !== 'string' || !deps.signer.verify('export', uid, expires, signature)) {
         return reply.code(404).send({ message: 'This export link has expired: start the export again from /settings' });
+      }
+      try {
+        await deps.gate.admit({ uid }, { acceptingInvite: false });
+      } catch (error) {
+        if (error instanceof AccountRefusedError) return reply.code(403).send({ message: error.message });
+        throw error;
       }
       owner = uid;
     } else {

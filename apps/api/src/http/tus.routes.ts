@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { authenticate } from '../auth/authenticate';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
 import { ACCEPTED_CONTAINERS, VideoError, MAX_TITLE_LENGTH } from '../services/video';
@@ -11,7 +10,7 @@ import { QUOTA_EXCEEDED, QuotaExceededError } from '../services/quota';
 import type { QuotaService } from '../services/quota.service';
 import { isDiskFull } from '../services/transient-failures';
 import { closeAfterAnswer } from './early-answer';
-import { sendUnauthenticated } from './http-auth';
+import { refuseCaller, routeAuthentication } from './http-auth';
 import type { RateLimits } from './rate-limits';
 import type { TusStorage } from '../media';
 import { writePatchBodiesFromNode } from './tus-node-bodies';
@@ -140,10 +139,10 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
   const handle = async (request: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
     reply.header('tus-resumable', '1.0.0');
     if (request.method === 'OPTIONS') return pass(request, reply);
-    const auth = await authenticate(deps.verifier, request.headers.authorization);
+    const auth = await routeAuthentication(deps.verifier, request);
     if (auth.kind !== 'user') {
       closeAfterAnswer(request, reply);
-      return sendUnauthenticated(reply, auth.kind === 'invalid' ? auth.reason : undefined);
+      return refuseCaller(reply, auth);
     }
     const id = request.params.id;
     if (id === undefined) {

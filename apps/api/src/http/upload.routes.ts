@@ -1,6 +1,5 @@
 import Busboy, { type BusboyHeaders, type BusboyInstance } from '@fastify/busboy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate } from '../auth/authenticate';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { VideoLinks } from '../wire/video-links';
 import { StorageFullError } from '../services/video';
@@ -10,7 +9,7 @@ import type { ReceivedUpload, VideoService } from '../services/video.service';
 import type { StoredVideo } from '../services/video.mapper';
 import { toVideoJson } from '../wire/video.message';
 import { closeAfterAnswer } from './early-answer';
-import { sendUnauthenticated } from './http-auth';
+import { refuseCaller, routeAuthentication } from './http-auth';
 import type { RateLimits } from './rate-limits';
 import { UploadRejection, WebmGate } from './webm-gate';
 
@@ -49,10 +48,10 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
   app.post('/api/videoservice/upload', async (request, reply) => {
-    const auth = await authenticate(deps.verifier, request.headers.authorization);
+    const auth = await routeAuthentication(deps.verifier, request);
     if (auth.kind !== 'user') {
       closeAfterAnswer(request, reply);
-      return sendUnauthenticated(reply, auth.kind === 'invalid' ? auth.reason : undefined);
+      return refuseCaller(reply, auth);
     }
     if (!request.headers['content-type']?.startsWith('multipart/form-data')) {
       closeAfterAnswer(request, reply);

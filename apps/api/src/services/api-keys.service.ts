@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { AccountRefusedError } from '../auth/account-refused';
 import { InvalidTokenError, type TokenVerifier } from '../auth/token-verifier';
+import type { ApiKeyScope } from '../auth/api-key-scope';
 import type { User } from '../auth/user';
 import * as keys from '../db/api-key.repository';
 import type { Database } from '../db/video.table';
@@ -23,6 +24,7 @@ export interface ApiKey {
   createdAt: Date;
   lastUsedAt?: Date;
   revokedAt?: Date;
+  scope: ApiKeyScope;
 }
 
 const toKey = (row: Awaited<ReturnType<typeof keys.listApiKeys>>[number]): ApiKey => ({
@@ -30,6 +32,7 @@ const toKey = (row: Awaited<ReturnType<typeof keys.listApiKeys>>[number]): ApiKe
   name: row.name,
   prefix: row.prefix,
   createdAt: row.created_at,
+  scope: row.scope,
   ...(row.last_used_at ? { lastUsedAt: row.last_used_at } : {}),
   ...(row.revoked_at ? { revokedAt: row.revoked_at } : {}),
 });
@@ -51,7 +54,8 @@ export interface ApiKeysDeps {
 /**
  * Personal API keys (issue 32): a secret shown once, only its SHA-256 kept (a key has 192 random
  * bits, so a plain hash is as strong as a slow one and costs nothing per call). A key acts as its
- * owner on every call an ID token could make, except managing keys and the admin's methods.
+ * owner within its scope (read, or read and write); account-level calls need a sign-in
+ * (`auth/api-key-scope.ts` decides, for every RPC and HTTP route).
  */
 export class ApiKeyService {
   private readonly touched = new Map<string, number>();
@@ -62,7 +66,8 @@ export class ApiKeyService {
     this.limit = new PersonRateLimit('api-key', deps.callsPerMinute ?? 600, 60_000, counter);
   }
 
-  async create(user: User, name: string): Promise<{ key: ApiKey; secret: string }> {
+  /** `scope` unnamed: read and write, as keys were before scopes (the spec's clients name none). */
+  async create(user: User, name: string, scope: ApiKeyScope = 'read_write'): Promise<{ key: ApiKey; secret: string }> {
     refuseKeyCallers(user);
     const trimmed = name.trim();
     if (!trimmed) throw new VideoError('invalid_argument', 'Name the key, so you know later what uses it');
@@ -77,6 +82,7 @@ export class ApiKeyService {
       name: trimmed,
       prefix: secret.slice(0, API_KEY_PREFIX.length + 6),
       secretHash: hash(secret),
+      scope,
     });
     return { key: toKey(row), secret };
   }
@@ -105,6 +111,7 @@ export class ApiKeyService {
       ...(row.email ? { email: row.email } : {}),
       ...(row.display_name ? { name: row.display_name } : {}),
       apiKeyId: row.id,
+      apiKeyScope: row.scope,
     };
   }
 

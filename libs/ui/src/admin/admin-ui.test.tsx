@@ -154,7 +154,7 @@ describe('the settings sections of issue 32', () => {
 
   it('Storage and API keys say Loading... meanwhile, and why a load failed instead of their lists', () => {
     const link = (id: string, children: ReactNode) => <a href={`/video/${id}`}>{children}</a>;
-    const keys = [{ id: 'k1', name: 'CI', prefix: 'stk_abcdef', revoked: false }];
+    const keys = [{ id: 'k1', name: 'CI', prefix: 'stk_abcdef', scope: 'read-write' as const, revoked: false }];
     const actions = {
       create: { busy: false, submit: () => undefined, dismiss: () => undefined },
       revoke: { busy: false, submit: () => undefined },
@@ -190,8 +190,8 @@ describe('the settings sections of issue 32', () => {
       <ApiKeysSection
         loading={false}
         keys={[
-          { id: 'k1', name: 'CI', prefix: 'stk_abcdef', revoked: false },
-          { id: 'k2', name: 'Old', prefix: 'stk_123456', revoked: true },
+          { id: 'k1', name: 'CI', prefix: 'stk_abcdef', scope: 'read-write', revoked: false },
+          { id: 'k2', name: 'Old', prefix: 'stk_123456', scope: 'read', revoked: true },
         ]}
         create={{
           busy: false,

@@ -1,8 +1,14 @@
 import type { Transport } from '@connectrpc/connect';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiKeyScope } from '@stream/proto';
 import { adminErrorMessage } from './admin-error-message';
 import { createApiKeyMutation, listApiKeysQuery, revokeApiKeyMutation } from './admin-queries';
+
+/** `@stream/ui`'s scope choice (it imports no proto), both ways; unspecified is read and write, as the server reads it. */
+type ApiKeyScopeChoice = 'read' | 'read-write';
+const scopeChoiceOf = (scope: ApiKeyScope): ApiKeyScopeChoice => (scope === ApiKeyScope.READ ? 'read' : 'read-write');
+const scopeOf = (choice: ApiKeyScopeChoice) => (choice === 'read' ? ApiKeyScope.READ : ApiKeyScope.READ_WRITE);
 
 /**
  * /settings#api-keys (issue 32) as `@stream/ui`'s `ApiKeysSection` props: the person's keys, a new
@@ -20,6 +26,7 @@ export function useApiKeys(transport: Transport) {
       id: key.id,
       name: key.name,
       prefix: key.prefix,
+      scope: scopeChoiceOf(key.scope),
       createdAt: key.createdAt ? timestampDate(key.createdAt) : undefined,
       lastUsedAt: key.lastUsedAt ? timestampDate(key.lastUsedAt) : undefined,
       revoked: key.revokedAt !== undefined,
@@ -29,7 +36,8 @@ export function useApiKeys(transport: Transport) {
       error: create.error ? adminErrorMessage(create.error) : undefined,
       /** The secret of the key just made: shown this once. */
       secret: create.data?.secret,
-      submit: (name: string, done?: () => void) => create.mutate({ name }, { onSuccess: () => done?.() }),
+      submit: (name: string, scope: ApiKeyScopeChoice, done?: () => void) =>
+        create.mutate({ name, scope: scopeOf(scope) }, { onSuccess: () => done?.() }),
       dismiss: () => create.reset(),
     },
     revoke: {

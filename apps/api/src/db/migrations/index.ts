@@ -31,6 +31,7 @@ import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
 import * as processingProgress from './20261129010000-processing-progress';
+import * as apiKeyScopes from './20261207100000-api-key-scopes';
 
 /** Every migration, by timestamped name; Kysely applies them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261127060100-profile-photos': profilePhotos,
   '20261128080000-moment-counts': momentCounts,
   '20261129010000-processing-progress': processingProgress,
+  '20261207100000-api-key-scopes': apiKeyScopes,
 };

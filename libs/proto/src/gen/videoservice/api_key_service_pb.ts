@@ -3,11 +3,11 @@
 /* eslint-disable */
 
 // Issue 32: personal API keys for scripts and integrations. A key goes in
-// `Authorization: Bearer <key>` like an ID token and acts as its owner; only its SHA-256 is
-// stored, so it is shown once, when created.
+// `Authorization: Bearer <key>` like an ID token and acts as its owner within its scope; only
+// its SHA-256 is stored, so it is shown once, when created.
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/api_key_service.proto.
  */
 export const file_videoservice_api_key_service: GenFile = /*@__PURE__*/
-  fileDesc("CiJ2aWRlb3NlcnZpY2UvYXBpX2tleV9zZXJ2aWNlLnByb3RvEgx2aWRlb3NlcnZpY2UixAEKBkFwaUtleRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBnByZWZpeBgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnJldm9rZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIiMKE0NyZWF0ZUFwaUtleVJlcXVlc3QSDAoEbmFtZRgBIAEoCSJCCg1DcmVhdGVkQXBpS2V5EiEKA2tleRgBIAEoCzIULnZpZGVvc2VydmljZS5BcGlLZXkSDgoGc2VjcmV0GAIgASgJIhQKEkxpc3RBcGlLZXlzUmVxdWVzdCI5ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiIKBGtleXMYASADKAsyFC52aWRlb3NlcnZpY2UuQXBpS2V5IiEKE1Jldm9rZUFwaUtleVJlcXVlc3QSCgoCaWQYASABKAky/AEKDUFwaUtleVNlcnZpY2USTgoMQ3JlYXRlQXBpS2V5EiEudmlkZW9zZXJ2aWNlLkNyZWF0ZUFwaUtleVJlcXVlc3QaGy52aWRlb3NlcnZpY2UuQ3JlYXRlZEFwaUtleRJSCgtMaXN0QXBpS2V5cxIgLnZpZGVvc2VydmljZS5MaXN0QXBpS2V5c1JlcXVlc3QaIS52aWRlb3NlcnZpY2UuTGlzdEFwaUtleXNSZXNwb25zZRJHCgxSZXZva2VBcGlLZXkSIS52aWRlb3NlcnZpY2UuUmV2b2tlQXBpS2V5UmVxdWVzdBoULnZpZGVvc2VydmljZS5BcGlLZXliBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiJ2aWRlb3NlcnZpY2UvYXBpX2tleV9zZXJ2aWNlLnByb3RvEgx2aWRlb3NlcnZpY2Ui7gEKBkFwaUtleRIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg4KBnByZWZpeBgDIAEoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnJldm9rZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEigKBXNjb3BlGAcgASgOMhkudmlkZW9zZXJ2aWNlLkFwaUtleVNjb3BlIk0KE0NyZWF0ZUFwaUtleVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIoCgVzY29wZRgCIAEoDjIZLnZpZGVvc2VydmljZS5BcGlLZXlTY29wZSJCCg1DcmVhdGVkQXBpS2V5EiEKA2tleRgBIAEoCzIULnZpZGVvc2VydmljZS5BcGlLZXkSDgoGc2VjcmV0GAIgASgJIhQKEkxpc3RBcGlLZXlzUmVxdWVzdCI5ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiIKBGtleXMYASADKAsyFC52aWRlb3NlcnZpY2UuQXBpS2V5IiEKE1Jldm9rZUFwaUtleVJlcXVlc3QSCgoCaWQYASABKAkqYgoLQXBpS2V5U2NvcGUSHQoZQVBJX0tFWV9TQ09QRV9VTlNQRUNJRklFRBAAEhYKEkFQSV9LRVlfU0NPUEVfUkVBRBABEhwKGEFQSV9LRVlfU0NPUEVfUkVBRF9XUklURRACMvwBCg1BcGlLZXlTZXJ2aWNlEk4KDENyZWF0ZUFwaUtleRIhLnZpZGVvc2VydmljZS5DcmVhdGVBcGlLZXlSZXF1ZXN0GhsudmlkZW9zZXJ2aWNlLkNyZWF0ZWRBcGlLZXkSUgoLTGlzdEFwaUtleXMSIC52aWRlb3NlcnZpY2UuTGlzdEFwaUtleXNSZXF1ZXN0GiEudmlkZW9zZXJ2aWNlLkxpc3RBcGlLZXlzUmVzcG9uc2USRwoMUmV2b2tlQXBpS2V5EiEudmlkZW9zZXJ2aWNlLlJldm9rZUFwaUtleVJlcXVlc3QaFC52aWRlb3NlcnZpY2UuQXBpS2V5YgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.ApiKey
@@ -57,6 +57,13 @@ export type ApiKey = Message<"videoservice.ApiKey"> & {
    * @generated from field: google.protobuf.Timestamp revoked_at = 6;
    */
   revokedAt?: Timestamp | undefined;
+
+  /**
+   * What the key may do; keys made before scopes existed read and write.
+   *
+   * @generated from field: videoservice.ApiKeyScope scope = 7;
+   */
+  scope: ApiKeyScope;
 };
 
 /**
@@ -76,6 +83,13 @@ export type CreateApiKeyRequest = Message<"videoservice.CreateApiKeyRequest"> & 
    * @generated from field: string name = 1;
    */
   name: string;
+
+  /**
+   * Unspecified: READ_WRITE.
+   *
+   * @generated from field: videoservice.ApiKeyScope scope = 2;
+   */
+  scope: ApiKeyScope;
 };
 
 /**
@@ -155,6 +169,43 @@ export type RevokeApiKeyRequest = Message<"videoservice.RevokeApiKeyRequest"> & 
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
   messageDesc(file_videoservice_api_key_service, 5);
+
+/**
+ * What a key may do. Neither scope reaches the account itself: deleting it, exporting it, the
+ * profile and defaults, team invites and roles, webhooks, keys and the admin's methods need a
+ * sign-in (PERMISSION_DENIED with a key).
+ *
+ * @generated from enum videoservice.ApiKeyScope
+ */
+export enum ApiKeyScope {
+  /**
+   * Read and write: what a key created without naming a scope gets, as keys did before scopes.
+   *
+   * @generated from enum value: API_KEY_SCOPE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Only the calls that change nothing (ListVideos, GetVideo, the streams); every other call is
+   * PERMISSION_DENIED and changes nothing.
+   *
+   * @generated from enum value: API_KEY_SCOPE_READ = 1;
+   */
+  READ = 1,
+
+  /**
+   * Reads, and writes to videos, folders, comments and links (uploads included).
+   *
+   * @generated from enum value: API_KEY_SCOPE_READ_WRITE = 2;
+   */
+  READ_WRITE = 2,
+}
+
+/**
+ * Describes the enum videoservice.ApiKeyScope.
+ */
+export const ApiKeyScopeSchema: GenEnum<ApiKeyScope> = /*@__PURE__*/
+  enumDesc(file_videoservice_api_key_service, 0);
 
 /**
  * @generated from service videoservice.ApiKeyService

@@ -64,6 +64,7 @@ import { ConversationService } from './services/conversation.service';
 import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
 import { QuotaService } from './services/quota.service';
 import { AccountGate, admittedUsers } from './services/account-gate';
+import { StreamCallers } from './services/stream-reauthorisation';
 import { AdminService } from './services/admin.service';
 import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
 import adminRoutes from './rpc/admin.routes';
@@ -208,6 +209,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       gates: linkGates,
       mail: mail.notificationMail,
       hooks: hooks.webhooks,
+      callers: new StreamCallers({ db: database.db, gate }),
     });
     // PostgreSQL: other API processes' comments reach this one's live streams at once (LISTEN/NOTIFY).
     if (database.listen) closers.unshift(await conversations.listenAcrossProcesses(database.listen));

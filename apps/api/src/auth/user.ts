@@ -12,6 +12,8 @@ export interface User {
   photoUrl?: string;
   /** Issue 32: the id of the personal API key the call came with; undefined for an ID token. */
   apiKeyId?: string;
+  /** When the ID token stops being good (its `exp`): a live stream it opened ends then. Undefined for an API key. */
+  expiresAt?: Date;
 }
 
 /** Set by the auth interceptor; undefined for a signed-out call to a method that allows one. */

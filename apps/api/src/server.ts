@@ -202,6 +202,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     });
     const photos = new ProfilePhotoService({ db: database.db, files: photoFiles, signer, directory });
     const accounts = new AccountService({ db: database.db, directory, videos, signIns, gate, photos, log });
+    // Live streams look at their callers again while open (their standing, key, token, the video).
+    const callers = new StreamCallers({ db: database.db, gate });
     const conversations = new ConversationService({
       db: database.db,
       videos,
@@ -209,7 +211,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       gates: linkGates,
       mail: mail.notificationMail,
       hooks: hooks.webhooks,
-      callers: new StreamCallers({ db: database.db, gate }),
+      callers,
     });
     // PostgreSQL: other API processes' comments reach this one's live streams at once (LISTEN/NOTIFY).
     if (database.listen) closers.unshift(await conversations.listenAcrossProcesses(database.listen));
@@ -264,7 +266,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           conversationRoutes({ conversations })(router);
           shareLinkRoutes({ shareLinks, links })(router);
           transcriptRoutes({ transcripts })(router);
-          sensitiveTextRoutes({ sensitiveText })(router);
+          sensitiveTextRoutes({ sensitiveText, callers, videos })(router);
           adminRoutes({ admin, quota, branding })(router);
           apiKeyRoutes({ apiKeys })(router);
           webhookRoutes({ webhooks: hooks.webhooks })(router);

@@ -13,6 +13,9 @@ export interface StreamCallersDeps {
   now?: () => number;
 }
 
+/** How long a stream's caller is believed between two looks when nothing named them: its heartbeat. */
+export const RECHECK_MS = 15_000;
+
 /** setTimeout's longest wait; an ID token lives an hour, so only a clock far off reaches it. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -55,6 +58,36 @@ export class StreamCallers {
           error.message,
         );
       throw error;
+    }
+  }
+
+  /**
+   * `source`'s items, each sent only while `caller` may still hold the stream: before an item they
+   * are looked at again (`check`, then `stillReadable`) when a revocation named them or their
+   * video, their ID token expired, or RECHECK_MS passed since the last look. For a stream that
+   * sends as it works (FindSensitiveText's progress); the first error ends it (and `source`).
+   */
+  async *guard<T>(
+    caller: User,
+    videoId: string,
+    source: AsyncIterable<T>,
+    stillReadable: () => Promise<unknown>,
+    stopped: AbortSignal,
+  ): AsyncGenerator<T> {
+    const watch = this.follow(caller, videoId, stopped);
+    let lookedAt = this.now();
+    try {
+      for await (const item of source) {
+        const { due, fresh } = watch.take();
+        if (due || this.now() - lookedAt >= RECHECK_MS) {
+          await this.check(caller, fresh);
+          await stillReadable();
+          lookedAt = this.now();
+        }
+        yield item;
+      }
+    } finally {
+      watch.close();
     }
   }
 

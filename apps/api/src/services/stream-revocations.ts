@@ -65,8 +65,10 @@ export class RevocationBus {
    */
   heard(payload: string): boolean {
     if (!payload.startsWith(MARKER)) return false;
-    const [instance, topic] = payload.slice(MARKER.length).split(' ', 2);
-    if (instance !== this.instance && topic) this.emit(topic);
+    const rest = payload.slice(MARKER.length);
+    const space = rest.indexOf(' ');
+    const [instance, topic] = [rest.slice(0, space), rest.slice(space + 1)];
+    if (space > 0 && instance !== this.instance && topic) this.emit(topic);
     return true;
   }
 }

@@ -64,6 +64,7 @@ import { ConversationService } from './services/conversation.service';
 import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
 import { QuotaService } from './services/quota.service';
 import { AccountGate, admittedUsers } from './services/account-gate';
+import { StreamCallers } from './services/stream-reauthorisation';
 import { AdminService } from './services/admin.service';
 import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
 import adminRoutes from './rpc/admin.routes';
@@ -201,6 +202,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     });
     const photos = new ProfilePhotoService({ db: database.db, files: photoFiles, signer, directory });
     const accounts = new AccountService({ db: database.db, directory, videos, signIns, gate, photos, log });
+    // Live streams look at their callers again while open (their standing, key, token, the video).
+    const callers = new StreamCallers({ db: database.db, gate });
     const conversations = new ConversationService({
       db: database.db,
       videos,
@@ -208,6 +211,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       gates: linkGates,
       mail: mail.notificationMail,
       hooks: hooks.webhooks,
+      callers,
     });
     // PostgreSQL: other API processes' comments reach this one's live streams at once (LISTEN/NOTIFY).
     if (database.listen) closers.unshift(await conversations.listenAcrossProcesses(database.listen));
@@ -262,7 +266,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           conversationRoutes({ conversations })(router);
           shareLinkRoutes({ shareLinks, links })(router);
           transcriptRoutes({ transcripts })(router);
-          sensitiveTextRoutes({ sensitiveText })(router);
+          sensitiveTextRoutes({ sensitiveText, callers, videos })(router);
           adminRoutes({ admin, quota, branding })(router);
           apiKeyRoutes({ apiKeys })(router);
           webhookRoutes({ webhooks: hooks.webhooks })(router);

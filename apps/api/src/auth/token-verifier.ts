@@ -35,6 +35,7 @@ export function createTokenVerifier(projectId: string, log?: Pick<Logger, 'info'
           uid: decoded.uid,
           email: decoded.email,
           emailVerified: decoded.email_verified === true,
+          expiresAt: new Date(decoded.exp * 1000),
           ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 200) } : {}),
           ...(typeof decoded.picture === 'string' &&
           /^https?:\/\//.test(decoded.picture) &&

@@ -10,10 +10,12 @@ export interface User {
   name?: string;
   /** The token's `picture` claim (an http(s) URL), for the users table (issue 27). */
   photoUrl?: string;
-  /** Issue 32: the id of the personal API key the call came with; undefined for an ID token. */
+  /** The id of the personal API key the call came with; undefined for an ID token. */
   apiKeyId?: string;
   /** With `apiKeyId`: what the key may do (`auth/api-key-scope.ts` decides each call). */
   apiKeyScope?: 'read' | 'read_write';
+  /** When the ID token stops being good (its `exp`): a live stream it opened ends then. Undefined for an API key. */
+  expiresAt?: Date;
 }
 
 /** Set by the auth interceptor; undefined for a signed-out call to a method that allows one. */

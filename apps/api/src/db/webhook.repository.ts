@@ -58,7 +58,12 @@ export async function deleteWebhook(db: Kysely<Database>, id: string): Promise<v
   await db.deleteFrom('webhooks').where('id', '=', id).execute();
 }
 
-/** The hooks that hear about a video: its owner's own, and its team's. */
+/**
+ * The hooks that hear about a video: its owner's own, and its team's while whoever made them is
+ * still an owner or admin of the team and not disabled. A hook does not outlive its maker's right
+ * to manage it: removed, demoted, disabled or deleted, their hooks fall silent (and speak again
+ * if they are given the right back).
+ */
 export async function hooksOfVideo(db: Kysely<Database>, video: { userId: string; teamId?: string | undefined }) {
   const rows = await db
     .selectFrom('webhooks')
@@ -66,7 +71,23 @@ export async function hooksOfVideo(db: Kysely<Database>, video: { userId: string
     .where((eb) =>
       eb.or([
         eb.and([eb('owner_uid', '=', video.userId), eb('team_id', 'is', null)]),
-        ...(video.teamId ? [eb('team_id', '=', video.teamId)] : []),
+        ...(video.teamId
+          ? [
+              eb.and([
+                eb('team_id', '=', video.teamId),
+                eb.exists(
+                  eb
+                    .selectFrom('team_members')
+                    .innerJoin('users', 'users.uid', 'team_members.uid')
+                    .select('team_members.uid')
+                    .whereRef('team_members.team_id', '=', 'webhooks.team_id')
+                    .whereRef('team_members.uid', '=', 'webhooks.owner_uid')
+                    .where('team_members.role', 'in', ['owner', 'admin'])
+                    .where('users.disabled', '=', false),
+                ),
+              ]),
+            ]
+          : []),
       ]),
     )
     .execute();

@@ -8,6 +8,8 @@ import {
   SensitiveTextService as SensitiveTextServiceDescriptor,
 } from '@stream/proto';
 import type { SensitiveTextService } from '../services/sensitive-text.service';
+import type { StreamCallers } from '../services/stream-reauthorisation';
+import type { VideoService } from '../services/video.service';
 import { VideoError } from '../services/video';
 import { videoErrorCodes } from '../wire/failure-answers';
 import type { SensitiveKind } from '../services/sensitive-text/sensitive-patterns';
@@ -16,6 +18,9 @@ import * as valid from './video.validation';
 
 export interface SensitiveTextRoutesDeps {
   sensitiveText: SensitiveTextService;
+  /** Whether the caller may still hold the stream while it runs (disabled, key revoked, token expired, video lost). */
+  callers?: StreamCallers;
+  videos?: Pick<VideoService, 'owned'>;
 }
 
 const kindToProto: Record<SensitiveKind, SensitiveTextKind> = {
@@ -26,7 +31,7 @@ const kindToProto: Record<SensitiveKind, SensitiveTextKind> = {
 };
 
 /** The SensitiveTextService on the Connect router (issue 31): progress as frames are read, then what was found. */
-export default ({ sensitiveText }: SensitiveTextRoutesDeps) =>
+export default ({ sensitiveText, callers, videos }: SensitiveTextRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(SensitiveTextServiceDescriptor, {
       async *findSensitiveText(request, context) {
@@ -35,9 +40,11 @@ export default ({ sensitiveText }: SensitiveTextRoutesDeps) =>
         if (!Number.isFinite(interval) || interval < 0 || interval > 60)
           throw new ConnectError('interval_seconds must be from 0 to 60', Code.InvalidArgument);
         try {
-          for await (const step of sensitiveText.find(user, valid.videoId(request.videoId), {
-            intervalSeconds: interval,
-          })) {
+          const id = valid.videoId(request.videoId);
+          const steps = sensitiveText.find(user, id, { intervalSeconds: interval });
+          const guarded =
+            callers && videos ? callers.guard(user, id, steps, () => videos.owned(user, id), context.signal) : steps;
+          for await (const step of guarded) {
             yield {
               framesRead: step.framesRead,
               framesTotal: step.framesTotal,

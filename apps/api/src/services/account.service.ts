@@ -20,6 +20,7 @@ import {
 import type { UserDirectory } from './user-directory';
 import { VideoError } from './video';
 import type { VideoService } from './video.service';
+import { publishRevocation } from './stream-revocations';
 
 /** The sign-in provider's side of an account (firebase-admin against the project or the emulator). */
 export interface SignInAccounts {
@@ -155,6 +156,7 @@ export class AccountService {
     });
     this.deps.directory.forget(user.uid);
     this.deps.gate?.forget(user.uid);
+    await publishRevocation(this.deps.db, { kind: 'person', uid: user.uid });
     await this.deps.signIns.delete(user.uid);
     this.deps.log?.info({ uid: user.uid }, 'account deleted');
   }

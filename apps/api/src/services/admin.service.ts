@@ -10,6 +10,7 @@ import type { SignUpPolicy } from './policy';
 import { refuseKeyCallers } from './api-keys.service';
 import { writeSignUpPolicy } from './sign-up-policy';
 import { VideoError } from './video';
+import { publishRevocation } from './stream-revocations';
 
 export interface AdminDeps {
   db: Kysely<Database>;
@@ -59,6 +60,7 @@ export class AdminService {
       });
     });
     this.deps.gate.remember(uid, disabled);
+    if (disabled) await publishRevocation(this.deps.db, { kind: 'person', uid });
     return this.person(uid);
   }
 

@@ -10,6 +10,7 @@ import type { Database } from '../db/video.table';
 import { PersonRateLimit } from './person-rate-limit';
 import { MemoryRateLimitCounter, type RateLimitCounter } from './rate-limit-counter';
 import { VideoError } from './video';
+import { publishRevocation } from './stream-revocations';
 
 /** Every key starts so: a bearer token that does is looked up here, never sent to Firebase. */
 export const API_KEY_PREFIX = 'stk_';
@@ -96,6 +97,7 @@ export class ApiKeyService {
     refuseKeyCallers(user);
     const row = await keys.revokeApiKey(this.deps.db, user.uid, id);
     if (!row) throw new VideoError('not_found', `You have no key ${id}`);
+    await publishRevocation(this.deps.db, { kind: 'key', id: row.id });
     return toKey(row);
   }
 

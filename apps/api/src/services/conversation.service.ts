@@ -20,6 +20,9 @@ import type {
 } from './conversation';
 import { ConversationSignal } from './conversation-signal';
 import { ConversationFeed, type FeedEvent } from './conversation-feed';
+import { ConversationStreams } from './conversation-stream';
+import type { StreamCallers } from './stream-reauthorisation';
+import { EVERY_TOPIC, revocationBus } from './stream-revocations';
 import { pageTokenOf, placeOf } from './comment-page-token';
 import type { NotificationMailService } from './notification-mail.service';
 import type { WebhookEvent, WebhookService } from './webhook.service';
@@ -37,14 +40,7 @@ import type { VideoService } from './video.service';
 export const COMMENT_LIMIT = { max: 20, windowMs: 60_000 };
 export const REACTION_LIMIT = { max: 20, windowMs: 10_000 };
 export const PLAYBACK_LIMIT = { max: 120, windowMs: 60_000 };
-/**
- * How often a live stream looks for changes made by other processes: every second when nothing
- * tells it of them (PGlite's one process needs no more), every 15 s as a safety net while this
- * process LISTENs for the NOTIFYs of the others (PostgreSQL).
- */
-export const POLL_MS = 1_000;
-export const LISTENING_POLL_MS = 15_000;
-export const HEARTBEAT_MS = 15_000;
+export { HEARTBEAT_MS, LISTENING_POLL_MS, POLL_MS } from './conversation-stream';
 
 export interface ConversationServiceDeps {
   db: Kysely<Database>;
@@ -57,6 +53,8 @@ export interface ConversationServiceDeps {
   mail?: Pick<NotificationMailService, 'mailSoon'>;
   /** Webhooks (issue 28, item 7): comment.created and reaction.created. */
   hooks?: Pick<WebhookService, 'emitSoon'>;
+  /** Whether a live stream's caller may still hold it (their credentials and standing), asked while it is open. */
+  callers?: StreamCallers;
 }
 
 const notFound = (what: string) => new VideoError('not_found', `No ${what}`);
@@ -139,6 +137,7 @@ export class ConversationService {
     return resolved;
   });
   private listener?: ChannelListener;
+  private readonly streams: ConversationStreams;
   private readonly commentLimit: PersonRateLimit;
   private readonly reactionLimit: PersonRateLimit;
   private readonly playbackLimit: PersonRateLimit;
@@ -149,6 +148,14 @@ export class ConversationService {
     this.commentLimit = limit('comment', COMMENT_LIMIT);
     this.reactionLimit = limit('reaction', REACTION_LIMIT);
     this.playbackLimit = limit('playback', PLAYBACK_LIMIT);
+    this.streams = new ConversationStreams({
+      db: deps.db,
+      videos: deps.videos,
+      signal: this.signal,
+      feed: this.feed,
+      listening: () => this.listener?.listening() ?? false,
+      callers: deps.callers,
+    });
   }
 
   /**
@@ -156,9 +163,16 @@ export class ConversationService {
    * their comments reach this process's streams at once; returns the closer.
    */
   async listenAcrossProcesses(listen: NonNullable<AppDatabase['listen']>): Promise<() => Promise<void>> {
+    // Revocations come on the same channel, in order with the changes (stream-revocations.ts).
+    const revocations = revocationBus(this.deps.db);
     const listener = await listen(repository.CONVERSATION_CHANNEL, {
-      onPayload: (videoId) => this.signal.changed(videoId),
-      onResumed: () => this.signal.changedAll(),
+      onPayload: (payload) => {
+        if (!revocations.heard(payload)) this.signal.changed(payload);
+      },
+      onResumed: () => {
+        revocations.emit(EVERY_TOPIC);
+        this.signal.changedAll();
+      },
     });
     this.listener = listener;
     return () => listener.close();
@@ -346,41 +360,15 @@ export class ConversationService {
     return toReaction(row);
   }
 
-  /**
-   * The changes of a video's conversation after `since` (undefined: from now), then each change as
-   * it happens, until `signal` aborts or the caller loses the video (checked at each heartbeat).
-   */
-  async *watch(
+  /** The video's conversation as it changes, while its caller may read it (conversation-stream.ts). */
+  watch(
     caller: User | undefined,
     videoId: string,
     grant: Grant,
     since: number | undefined,
     signal: AbortSignal,
   ): AsyncGenerator<ConversationEvent> {
-    await this.deps.videos.readable(caller, videoId, grant);
-    const db = this.deps.db;
-    let cursor = since ?? (await repository.lastEventSeq(db, videoId));
-    yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
-    const leave = this.feed.join(videoId, cursor);
-    try {
-      let lastBeat = Date.now();
-      while (!signal.aborted) {
-        const events = await this.feed.after(videoId, cursor);
-        for (const event of events) {
-          cursor = event.seq;
-          if (event.change) yield { cursor: String(cursor), change: event.change };
-        }
-        if (events.length === 200) continue;
-        if (Date.now() - lastBeat >= HEARTBEAT_MS) {
-          await this.deps.videos.readable(caller, videoId, grant);
-          lastBeat = Date.now();
-          yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
-        }
-        await this.signal.wait(videoId, this.listener?.listening() ? LISTENING_POLL_MS : POLL_MS, signal);
-      }
-    } finally {
-      leave();
-    }
+    return this.streams.watch(caller, videoId, grant, since, signal);
   }
 
   private async changeOf(kind: string, subjectId: string): Promise<ConversationChange | undefined> {

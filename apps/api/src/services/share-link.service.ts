@@ -13,6 +13,7 @@ import { isGated, MAIN_LINK_ID, type ShareLinkGates } from './share-link-gates';
 import { VideoError } from './video';
 import type { CallToAction } from './video.mapper';
 import type { VideoService } from './video.service';
+import { publishRevocation } from './stream-revocations';
 
 export const MAX_LINK_NAME_LENGTH = 100;
 export const MAX_LINK_PASSWORD_LENGTH = 200;
@@ -206,6 +207,7 @@ export class ShareLinkService {
       if (revokeLinks) await repository.updateVideo(this.deps.db, videoId, {}, { revokeLinks });
     }
     if (revokeLinks) this.deps.videos.linksRevoked(videoId);
+    await publishRevocation(this.deps.db, { kind: 'video', id: videoId });
     const view = (await this.list(user, videoId)).find((link) => link.id === linkId);
     if (!view) throw new VideoError('not_found', `No link ${linkId} on this video`);
     return view;
@@ -219,6 +221,7 @@ export class ShareLinkService {
       throw new VideoError('not_found', `No link ${linkId} on this video`);
     await repository.updateVideo(this.deps.db, videoId, {}, { revokeLinks: true });
     this.deps.videos.linksRevoked(videoId);
+    await publishRevocation(this.deps.db, { kind: 'video', id: videoId });
   }
 
   /** What a link asks before it plays, and whether `passes` got through already; nothing of the video. */

@@ -9,6 +9,7 @@ import { VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
 import type { VideoService } from './video.service';
 import { isViewMilestone, type WebhookService } from './webhook.service';
+import { publishRevocation } from './stream-revocations';
 
 export interface SharingServiceDeps {
   db: Kysely<Database>;
@@ -67,6 +68,7 @@ export class SharingService {
     );
     if (!row) throw new VideoError('not_found', `No video ${id}`);
     if (revokeLinks) this.deps.videos.linksRevoked(id);
+    if (revokeLinks) await publishRevocation(this.deps.db, { kind: 'video', id });
     return { video: toVideo(row), shareToken, expiresAt: expiresAt ?? undefined, visibility };
   }
 

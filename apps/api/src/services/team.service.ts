@@ -20,6 +20,7 @@ import type { LinkGenerations } from './link-generations';
 import type { Mailer } from './mailer';
 import type { UserDirectory } from './user-directory';
 import { VideoError } from './video';
+import { publishRevocation } from './stream-revocations';
 
 export interface TeamServiceDeps {
   db: Kysely<Database>;
@@ -103,6 +104,7 @@ export class TeamService {
       await teams.deleteTeam(trx, teamId);
     });
     this.deps.generations?.forgetAll();
+    await publishRevocation(this.deps.db, { kind: 'team', id: teamId });
   }
 
   async listMine(user: User): Promise<Team[]> {
@@ -143,7 +145,7 @@ export class TeamService {
   }
 
   async changeRole(user: User, teamId: string, uid: string, role: TeamRole): Promise<TeamMember> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    const member = await this.deps.db.transaction().execute(async (trx) => {
       const { subject } = await this.memberChange(trx, user, teamId, uid, 'change-role', role);
       if (subject.role === 'owner' && role !== 'owner' && (await teams.memberCount(trx, teamId, 'owner')) <= 1)
         throw lastOwner();
@@ -158,6 +160,8 @@ export class TeamService {
         joinedAt: member.joined_at,
       };
     });
+    await publishRevocation(this.deps.db, { kind: 'person', uid });
+    return member;
   }
 
   /**
@@ -173,6 +177,7 @@ export class TeamService {
       await teams.revokeTeamLinks(trx, teamId, { exceptOwner: uid });
     });
     this.deps.generations?.forgetAll();
+    await publishRevocation(this.deps.db, { kind: 'person', uid });
   }
 
   /**
@@ -279,7 +284,7 @@ export class TeamService {
    * permission_denied.
    */
   async moveVideo(user: User, videoId: string, teamId: string | undefined): Promise<{ teamId?: string }> {
-    return this.deps.db
+    const moved = await this.deps.db
       .transaction()
       .execute(async (trx) => {
         if (!(await videoRows.lockVideo(trx, videoId))) throw new VideoError('not_found', `No video ${videoId}`);
@@ -309,6 +314,8 @@ export class TeamService {
         return { teamId };
       })
       .finally(() => this.deps.generations?.forgetAll());
+    await publishRevocation(this.deps.db, { kind: 'video', id: videoId });
+    return moved;
   }
 
   /** The team as the caller sees it; not_found when they are not a member. */

@@ -18,6 +18,7 @@ import type { LinkGenerations } from './link-generations';
 import { may, personOf, videoRights, type TeamRole } from './policy';
 import { StorageFullError, VideoError } from './video';
 import { toVideo, type StoredVideo } from './video.mapper';
+import { publishRevocation } from './stream-revocations';
 
 export { MediaGoneError, type AssetVersion, type OpenedAsset } from '../media';
 
@@ -245,6 +246,8 @@ export class VideoService {
     );
     if (!row) throw notFound(id);
     if (revokeLinks) this.linksRevoked(id);
+    if (changes.visibility !== undefined && changes.visibility !== before.visibility)
+      await publishRevocation(this.deps.db, { kind: 'video', id });
     return this.withDirectUrls(ownersView(toVideo(row)));
   }
 
@@ -271,6 +274,7 @@ export class VideoService {
       return gone !== undefined;
     });
     if (!deleted) throw notFound(id);
+    await publishRevocation(this.deps.db, { kind: 'video', id });
     // Should this fail, the expiry sweep removes the bytes once idle: their row is gone.
     if (uploading) await this.uploadsInProgress?.remove(id).catch(() => undefined);
   }

@@ -1,3 +1,4 @@
+import { Code } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
 import type { ConversationEvent } from '@stream/proto';
 import { createFakeConversationService } from '../testing';
@@ -44,6 +45,31 @@ describe('following a conversation', () => {
     // The comment keeps its place for its reply; each event applied once.
     expect(state.comments.map((c) => [c.text, c.replies.map((r) => r.text)])).toEqual([['', ['a reply']]]);
     expect(seen.filter((e) => e.event.case === 'commentAdded')).toHaveLength(2);
+    controller.abort();
+    await following;
+  });
+
+  it('reopens at once a stream the server ended as unauthenticated (its ID token expired), and goes on', async () => {
+    const fake = createFakeConversationService('ann');
+    const client = conversationClient(fake.transport);
+    fake.as('ann', 'Ann');
+    let state = stateOf(await client.listComments({ videoId: 'v1' }));
+    const controller = new AbortController();
+    let settled = false;
+    const following = followConversation({
+      transport: fake.transport,
+      videoId: 'v1',
+      cursor: state.cursor,
+      signal: controller.signal,
+      retryMs: 60_000, // a pause would outlast the test: only the immediate reopening is quick
+      onEvent: (event) => (state = applyEvent(state, event)),
+    }).finally(() => (settled = true));
+    await client.addComment({ videoId: 'v1', text: 'before', momentSeconds: 1 });
+    await until(() => state.comments.length === 1);
+    fake.dropStreams(Code.Unauthenticated);
+    await client.addComment({ videoId: 'v1', text: 'after', momentSeconds: 2 });
+    await until(() => state.comments.length === 2);
+    expect(settled).toBe(false);
     controller.abort();
     await following;
   });

@@ -25,8 +25,12 @@ export async function followConversation(options: FollowOptions): Promise<Connec
   const client = createClient(ConversationService, options.transport);
   let cursor = options.cursor;
   let wait = options.retryMs ?? 500;
+  /** The stream had opened when it ended: an unauthenticated end is tried once more (below). */
+  let opened = false;
+  let reopening = false;
   while (!options.signal.aborted) {
     try {
+      opened = false;
       const stream = client.watchConversation(
         { videoId: options.videoId, sinceCursor: cursor },
         { signal: options.signal, headers: headersOf(options.shareToken) },
@@ -34,11 +38,19 @@ export async function followConversation(options: FollowOptions): Promise<Connec
       for await (const event of stream) {
         cursor = event.cursor || cursor;
         wait = options.retryMs ?? 500;
+        opened = true;
+        reopening = false;
         options.onEvent(event);
       }
     } catch (error) {
       if (options.signal.aborted) return undefined;
       const failure = ConnectError.from(error);
+      // The server ends an open stream when the ID token it was opened with expires: reopened
+      // at once, the call carries the fresh token the transport now has. Refused again, it stops.
+      if (failure.code === Code.Unauthenticated && opened && !reopening) {
+        reopening = true;
+        continue;
+      }
       if ([Code.NotFound, Code.Unauthenticated, Code.PermissionDenied, Code.InvalidArgument].includes(failure.code))
         return failure;
     }

@@ -22,8 +22,11 @@ export interface FakeConversationService {
   as(uid: string | undefined, name?: string): void;
   /** The owner of every video of this fake. */
   ownerUid: string;
-  /** Drops every open stream, as a lost connection would (they may reconnect with their cursor). */
-  dropStreams(): void;
+  /**
+   * Drops every open stream, as a lost connection would (they may reconnect with their cursor);
+   * with `code`, as the server ends one (unauthenticated: the ID token it was opened with expired).
+   */
+  dropStreams(code?: Code): void;
   notifications: Notification[];
 }
 
@@ -42,7 +45,7 @@ export function createFakeConversationService(ownerUid = 'owner', durationSecond
   const log: ConversationEvent[] = [];
   const notifications: Notification[] = [];
   const wake: (() => void)[] = [];
-  const drops: (() => void)[] = [];
+  const drops: ((code: Code) => void)[] = [];
   let ids = 0;
 
   const emit = (event: ConversationEvent['event']) => {
@@ -179,17 +182,17 @@ export function createFakeConversationService(ownerUid = 'owner', durationSecond
         if (request.sinceCursor && !/^\d+$/.test(request.sinceCursor))
           throw fail(Code.InvalidArgument, 'since_cursor is not a cursor');
         let next = request.sinceCursor ? Number(request.sinceCursor) : log.length;
-        let dropped = false;
-        drops.push(() => (dropped = true));
+        let dropped: Code | undefined;
+        drops.push((code) => (dropped = code));
         yield create(ConversationEventSchema, { cursor: String(next), event: { case: 'heartbeat', value: true } });
         while (!context.signal.aborted) {
           while (next < log.length) yield log[next++]!;
           await new Promise<void>((resolve) => {
             wake.push(resolve);
-            drops.push(resolve);
+            drops.push(() => resolve());
             context.signal.addEventListener('abort', () => resolve(), { once: true });
           });
-          if (dropped) throw fail(Code.Unavailable, 'connection lost');
+          if (dropped !== undefined) throw fail(dropped, 'connection lost');
         }
       },
       listNotifications: () => {
@@ -215,8 +218,8 @@ export function createFakeConversationService(ownerUid = 'owner', durationSecond
     as(uid, name = uid ?? '') {
       caller = uid === undefined ? undefined : { uid, name };
     },
-    dropStreams() {
-      for (const drop of drops.splice(0)) drop();
+    dropStreams(code = Code.Unavailable) {
+      for (const drop of drops.splice(0)) drop(code);
     },
   };
 }

@@ -40,17 +40,23 @@ describe('/video/$id for its owner', () => {
     expect(download.getAttribute('download')).toBe('Team sync.webm');
   });
 
-  it('Share on a private video makes it shared, says so, and shows the link', async () => {
+  it('Share on a private video changes nothing until the person chooses; "Anyone with the link" then shares it', async () => {
     const { user, fake } = await openVideo();
     await user.click(screen.getByRole('button', { name: 'Share' }));
     const dialog = screen.getByRole('dialog', { name: 'Share video' });
+    await waitFor(() => expect(linkField().placeholder).toBe('No link yet: choose who can watch below'));
+    expect(within(dialog).queryByText(/It is now shared/)).toBeNull();
+    expect((within(dialog).getByRole('radio', { name: /Private/ }) as HTMLInputElement).checked).toBe(true);
+    expect(fake.videos.get('abc')?.visibility).toBe(Visibility.PRIVATE);
+    expect(fake.calls.map((call) => call.method)).not.toContain('shareVideo');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(fake.videos.get('abc')?.visibility).toBe(Visibility.PRIVATE);
+    expect(fake.shareTokenOf('abc')).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(screen.getByRole('radio', { name: /Anyone with the link/ }));
     await waitFor(() => expect(linkField().value).toBe(`http://localhost:3000/s/${fake.shareTokenOf('abc')}`));
-    expect(
-      within(dialog).getByText('This video was private. It is now shared with anyone who has the link.'),
-    ).toBeTruthy();
-    expect((within(dialog).getByRole('radio', { name: /Anyone with the link/ }) as HTMLInputElement).checked).toBe(
-      true,
-    );
     expect(fake.videos.get('abc')?.visibility).toBe(Visibility.SHARED);
   });
 
@@ -162,6 +168,8 @@ describe('/videos card menu', () => {
     const { fake } = renderApp('/videos', { videos: [video, { id: 'other', title: 'Other' }] });
     await user.click(await screen.findByRole('button', { name: 'Actions for Team sync' }));
     await user.click(screen.getByRole('menuitem', { name: 'Share' }));
+    // A private video is shared when the person chooses so, not by opening the dialog.
+    await user.click(await screen.findByRole('radio', { name: /Anyone with the link/ }));
     await waitFor(() => expect(linkField().value).toContain('/s/'));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     const card = screen.getByRole('link', { name: /^Team sync/ });

@@ -131,7 +131,7 @@ describe('sharing a recording in Chromium', () => {
     await viewer.getByRole('heading', { level: 1, name: title }).waitFor();
 
     // Edit the title: the list and the watch page show it.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Rename' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill('Renamed demo');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();

@@ -97,7 +97,9 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       expect(kept.visibility).toBe(Visibility.PRIVATE);
       expect((await as(owner).getVideo({ videoId: video.id })).visibility).toBe(Visibility.PRIVATE);
       // The link exists but does not open while the video is private.
-      await expect(withLink(shareTokenOf(kept.url)).getSharedVideo({ shareToken: shareTokenOf(kept.url) })).rejects.toThrow();
+      await expect(
+        withLink(shareTokenOf(kept.url)).getSharedVideo({ shareToken: shareTokenOf(kept.url) }),
+      ).rejects.toThrow();
 
       const [main] = (await links.listShareLinks({ videoId: video.id })).links;
       expect(main).toMatchObject({ id: 'main', url: kept.url });

@@ -47,7 +47,10 @@ describe('sharing a recording in Chromium', () => {
     // video private with no link made.
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share video' });
-    await dialog.getByRole('textbox', { name: 'Link', exact: true }).and(page.getByPlaceholder(/^No link yet/)).waitFor();
+    await dialog
+      .getByRole('textbox', { name: 'Link', exact: true })
+      .and(page.getByPlaceholder(/^No link yet/))
+      .waitFor();
     expect(await dialog.getByRole('radio', { name: /^Private/ }).isChecked()).toBe(true);
     await closeShare(page);
     const owners = videoClient(baseUrl, owner.user.idToken);

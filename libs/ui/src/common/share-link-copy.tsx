@@ -85,7 +85,11 @@ export function ShareLinkCopy({
         </button>
       </div>
       <p role="status" className="text-sm empty:hidden">
-        {copied === 'copied' ? 'Link copied' : copied === 'refused' ? 'The link could not be copied: press Copy, or select it and copy.' : ''}
+        {copied === 'copied'
+          ? 'Link copied'
+          : copied === 'refused'
+            ? 'The link could not be copied: press Copy, or select it and copy.'
+            : ''}
       </p>
       {children}
     </div>

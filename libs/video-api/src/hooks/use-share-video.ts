@@ -25,8 +25,9 @@ export function useShareVideo(transport: Transport, video: Video) {
   const main = useQuery({
     queryKey: [...shareLinksKey(video.id), 'main'],
     queryFn: async () =>
-      (await shareLinkClient(transport).listShareLinks({ videoId: video.id })).links.find((link) => link.id === 'main') ??
-      null,
+      (await shareLinkClient(transport).listShareLinks({ videoId: video.id })).links.find(
+        (link) => link.id === 'main',
+      ) ?? null,
     retry: retryVideoCall,
   });
   const [link, setLink] = useState<ShareVideoResponse>();

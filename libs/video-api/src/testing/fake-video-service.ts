@@ -265,7 +265,9 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
           owned,
           tokenOf: links.tokenOf,
           expiresAtMsOf: links.expiresAtMsOf,
-          update: (id, patch) => update(id, patch), publicUrl }),
+          update: (id, patch) => update(id, patch),
+          publicUrl,
+        }),
       )
       .service(
         LibraryService,

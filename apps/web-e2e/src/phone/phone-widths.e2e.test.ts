@@ -61,7 +61,7 @@ const signedOutPaths = () => [
 async function open(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);
   await page.locator('h1, h2, video').first().waitFor({ timeout: 30_000 });
-  await page.getByText(/^Loading/).waitFor({ state: 'detached', timeout: 30_000 });
+  await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 30_000 }).toBe(0);
   // Two frames: whatever the last answer changed is laid out.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }

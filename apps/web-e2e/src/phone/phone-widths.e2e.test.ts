@@ -114,3 +114,24 @@ describe('phones: search', () => {
     expect(await overflow(page)).toBe('fits');
   });
 });
+
+describe('the side navigation', () => {
+  it('shows keyboard focus as a solid outline in the text colour', async () => {
+    const { page } = stage.owner;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, '/');
+    const videos = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Videos' });
+    // Tab until the link has focus: :focus-visible as a keyboard user gets it.
+    for (let i = 0; i < 30 && !(await videos.evaluate((link) => link === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    const ring = await videos.evaluate((link) => {
+      const style = getComputedStyle(link);
+      return { focusVisible: link.matches(':focus-visible'), style: style.outlineStyle, width: style.outlineWidth };
+    });
+    expect(ring).toEqual({ focusVisible: true, style: 'solid', width: '2px' });
+    // The outline is the text's colour, so it contrasts with the navigation as the words do.
+    expect(await videos.evaluate((link) => getComputedStyle(link).outlineColor)).toBe(
+      await page.evaluate(() => getComputedStyle(document.querySelector('nav[aria-label="Main"]')!).color),
+    );
+  });
+});

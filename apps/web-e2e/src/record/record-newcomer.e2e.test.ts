@@ -94,11 +94,7 @@ describe('/record for a newcomer (issue 26)', () => {
           expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
             'Choose the area to record',
           );
-          await page
-            .getByTestId('recording-bar')
-            .getByRole('status')
-            .filter({ hasText: 'Choose the area to record' })
-            .waitFor();
+          await page.getByTestId('recording-bar').getByText('Choose the area to record').waitFor();
           await confirm.click();
         }
         // Two seconds: on a busy machine the first composited frames can take a second to come.

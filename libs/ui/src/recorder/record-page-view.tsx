@@ -64,9 +64,8 @@ export function RecordPageView(props: RecordPageViewProps) {
       <RecordingBar>
         <RecorderControls {...props.controls} />
         {props.elapsed ? <ElapsedTime {...props.elapsed} /> : null}
-        <span role="status" className="font-medium empty:hidden">
-          {props.awaiting ?? ''}
-        </span>
+        {/* Focus moves to what is awaited (the area chooser), so this need not be a live region of its own. */}
+        {props.awaiting ? <span className="font-medium">{props.awaiting}</span> : null}
       </RecordingBar>
       {props.acquiring ? <p>Choose what to share in the browser&apos;s window...</p> : null}
       {props.preview ? <RecordingPreview {...props.preview} /> : null}

@@ -84,13 +84,16 @@ export function ShareLinkCopy({
           {copied === 'copied' ? 'Copied' : 'Copy'}
         </button>
       </div>
-      <p role="status" className="text-sm empty:hidden">
-        {copied === 'copied'
-          ? 'Link copied'
-          : copied === 'refused'
-            ? 'The link could not be copied: press Copy, or select it and copy.'
-            : ''}
-      </p>
+      {/* There from the start where the copy comes by itself, so the live region exists before its words. */}
+      {copyOnArrival ? (
+        <p role="status" className="text-sm empty:hidden">
+          {copied === 'copied'
+            ? 'Link copied'
+            : copied === 'refused'
+              ? 'The link could not be copied: press Copy, or select it and copy.'
+              : ''}
+        </p>
+      ) : null}
       {children}
     </div>
   );

@@ -4,13 +4,13 @@
 // and downloads are named after the title. On PGlite and PostgreSQL.
 import { Code, ConnectError } from '@connectrpc/connect';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { Status, Visibility, type Video } from '@stream/proto';
+import { ShareLinkService, Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
 import { MAX_ANONYMOUS_VIEWS_PER_ADDRESS } from '../src/services/sharing.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
-import { expiredToken, videoClient } from './support/clients';
+import { expiredToken, serviceClient, videoClient } from './support/clients';
 import { shareTokenOf } from './support/share';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -86,6 +86,29 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
       const never = await as(owner).shareVideo({ videoId: video.id, expireAfterSeconds: 0n });
       expect(never.url).toBe(first.url);
       expect(never.expiresAt).toBeUndefined();
+    });
+
+    it('keep_visibility mints the link and leaves a PRIVATE video PRIVATE; ListShareLinks reads it without changing anything', async () => {
+      const video = await as(owner).createVideo({ title: 'kept private', visibility: Visibility.PRIVATE });
+      const links = serviceClient(ShareLinkService, server.baseUrl, { token: owner.idToken });
+      expect((await links.listShareLinks({ videoId: video.id })).links).toEqual([]);
+
+      const kept = await as(owner).shareVideo({ videoId: video.id, keepVisibility: true, expireAfterSeconds: 3_600n });
+      expect(kept.visibility).toBe(Visibility.PRIVATE);
+      expect((await as(owner).getVideo({ videoId: video.id })).visibility).toBe(Visibility.PRIVATE);
+      // The link exists but does not open while the video is private.
+      await expect(
+        withLink(shareTokenOf(kept.url)).getSharedVideo({ shareToken: shareTokenOf(kept.url) }),
+      ).rejects.toThrow();
+
+      const [main] = (await links.listShareLinks({ videoId: video.id })).links;
+      expect(main).toMatchObject({ id: 'main', url: kept.url });
+      expect(timestampDate(main!.expiresAt!).getTime()).toBe(timestampDate(kept.expiresAt!).getTime());
+      expect((await as(owner).getVideo({ videoId: video.id })).visibility).toBe(Visibility.PRIVATE);
+
+      // Without it, ShareVideo still means a link that works: the same link, now SHARED.
+      const shared = await as(owner).shareVideo({ videoId: video.id });
+      expect(shared).toMatchObject({ url: kept.url, visibility: Visibility.SHARED });
     });
 
     it('Reset link: the old token dies at once on every path, the new one works', async () => {

@@ -16,8 +16,8 @@ export interface RecordingUploadsOptions {
   /** Upload while recording; defaults to whether the browser can keep a local copy (OPFS or IndexedDB). */
   instant?: boolean;
   /**
-   * Who can watch a new recording, read when its link is minted (e.g. the person's setting);
-   * undefined: as ShareVideo leaves it, anyone with the link.
+   * Who can watch a new recording, read when its link is minted; undefined: as the server made
+   * it (the person's Default visibility, /settings).
    */
   defaultVisibility?: () => WhoCanWatch | undefined;
 }

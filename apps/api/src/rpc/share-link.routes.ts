@@ -1,4 +1,5 @@
 import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ConnectRouter, HandlerContext } from '@connectrpc/connect';
 import {
   validId,
@@ -44,6 +45,7 @@ export default ({ shareLinks, links }: ShareLinkRoutesDeps) =>
         hasPassword: link.hasPassword,
         emailGate: link.emailGate,
         viewCount: BigInt(link.viewCount),
+        expiresAt: link.expiresAt && timestampFromDate(link.expiresAt),
       });
 
     router.service(ShareLinkServiceDescriptor, {

@@ -98,6 +98,7 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const link = await sharing.share(user, id, {
           expireAfterSeconds: valid.expireAfterSeconds(request.expireAfterSeconds),
           newLink: request.newLink,
+          keepVisibility: request.keepVisibility,
         });
         return {
           id,

@@ -33,6 +33,8 @@ export interface ShareLinkView {
   hasPassword: boolean;
   emailGate: boolean;
   viewCount: number;
+  /** The main link's expiry; undefined when it never expires (and for named links). */
+  expiresAt?: Date;
 }
 
 export interface ShareLinkServiceDeps {
@@ -126,6 +128,7 @@ export class ShareLinkService {
               hasPassword: video.sharePasswordHash !== undefined,
               emailGate: video.shareEmailGate,
               viewCount: 0,
+              ...(video.shareExpiresAt ? { expiresAt: video.shareExpiresAt } : {}),
             },
           ]
         : []),

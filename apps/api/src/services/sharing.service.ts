@@ -25,6 +25,8 @@ export interface ShareOptions {
   expireAfterSeconds?: number;
   /** Replace the link: the old token stops working at once. */
   newLink: boolean;
+  /** Leave who can watch as it is (a PRIVATE video keeps a link that works once shared). */
+  keepVisibility?: boolean;
 }
 
 export interface SharedLink {
@@ -48,7 +50,8 @@ export class SharingService {
   constructor(private readonly deps: SharingServiceDeps) {}
 
   /**
-   * Owner only: the video's link, minted or replaced as asked; a PRIVATE video becomes SHARED.
+   * Owner only: the video's link, minted or replaced as asked; a PRIVATE video becomes SHARED
+   * unless `keepVisibility` (a recording's link at Stop: the owner's default visibility holds).
    * Replacing the link, or moving its expiry earlier, revokes the signed URLs handed out so far
    * (their holders may have had them through the old link, or until the old expiry).
    */
@@ -57,7 +60,7 @@ export class SharingService {
     const mint = options.newLink || !video.shareToken;
     const shareToken = mint ? randomBytes(18).toString('base64url') : video.shareToken!;
     const expiresAt = linkExpiry(options.expireAfterSeconds, video);
-    const visibility = video.visibility === 'PRIVATE' ? 'SHARED' : video.visibility;
+    const visibility = video.visibility === 'PRIVATE' && !options.keepVisibility ? 'SHARED' : video.visibility;
     const revokeLinks =
       video.shareToken !== undefined && (options.newLink || expiresEarlier(expiresAt, video.shareExpiresAt));
     const row = await repository.updateVideo(

@@ -31,6 +31,11 @@ describe('the conversation on a video in Chromium', () => {
     await a.goto(`${baseUrl}/video/${stage.video.id}`);
     await a.getByText(/^Uploaded on /).waitFor();
     await a.getByRole('button', { name: 'Share', exact: true }).click();
+    // The video is private: opening Share changes nothing until A chooses who can watch.
+    await a
+      .getByRole('dialog', { name: 'Share video' })
+      .getByRole('radio', { name: /^Anyone with the link/ })
+      .click();
     const field = a.getByRole('dialog', { name: 'Share video' }).getByRole('textbox', { name: 'Link' });
     await expect.poll(() => field.inputValue()).toMatch(/\/s\/[\w-]+$/);
     const link = await field.inputValue();

@@ -46,7 +46,7 @@ describe('editing a recording in Chromium', () => {
     const { page } = owner;
     await page.goto(`${baseUrl}/video/${videoId}`);
     await page.getByText(/^Uploaded on /).waitFor();
-    await page.getByRole('button', { name: 'Trim' }).click();
+    await page.getByRole('button', { name: 'Edit video' }).click();
     const editor = page.getByRole('region', { name: 'Edit video' });
     // Edit mode has one player, in the page's player's place, and its timeline in view under it.
     await editor.waitFor();

@@ -143,6 +143,12 @@ describe('Stream in Firefox ESR', () => {
     ]);
     expect((await audioVolume(storedPath)).meanDb).toBeGreaterThan(-60);
 
+    // A new account's Default visibility is Private, so the recording is; shared, its link plays.
+    await client.updateVideo({
+      videoId: video.id,
+      visibility: Visibility.SHARED,
+      updateMask: { paths: ['visibility'] },
+    });
     const watch = await firefox.browser.newPage();
     await watch.goto(link, { waitUntil: 'load' });
     expect((await playPastOneSecond(watch)).error).toBeNull();

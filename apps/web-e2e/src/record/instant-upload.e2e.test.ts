@@ -140,7 +140,13 @@ describe('/record uploads while recording', () => {
       expect(existsSync(uploadFile(videoId))).toBe(false);
       expect(video.durationSeconds).toBeGreaterThan(18);
 
-      // The link plays it and seeks, signed out.
+      // Shared from the Stop screen (a new account's Default visibility is Private), the link plays
+      // it and seeks, signed out.
+      await page.getByRole('combobox', { name: 'Who can watch' }).selectOption({ label: 'Anyone with the link' });
+      await page
+        .getByTestId('who-can-watch')
+        .filter({ hasText: /^Anyone with the link can watch/ })
+        .waitFor();
       const viewer = await browser.newContext();
       const watch = await viewer.newPage();
       await watch.goto(link);

@@ -1,13 +1,14 @@
 /**
  * Issue 26 on /record, in Chromium with fake devices against the real API: the controls stay in
  * view while recording at 850 px height (Screen + camera, Area) and Space stops; at Stop the link
- * says who can watch and one choice changes it (the visibility alone); Discard of an unfinished
+ * says who can watch (Private under a Default visibility of Private), is on the clipboard with focus
+ * on Copy, and one choice changes who can watch (the visibility alone); Discard of an unfinished
  * recording asks first; a browser without screen capture (a phone) gets Camera only before Start.
  * Writes docs/screens/stop-{desktop,phone}.png.
  */
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
-import { VideoService, Visibility } from '@stream/proto';
+import { AccountService, VideoService, Visibility } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -67,6 +68,10 @@ function videoClient(token: string) {
   return createClient(VideoService, createVideoTransport({ baseUrl, getToken: () => token }));
 }
 
+function accountClient(token: string) {
+  return createClient(AccountService, createVideoTransport({ baseUrl, getToken: () => token }));
+}
+
 describe('/record for a newcomer (issue 26)', () => {
   it(
     'Stop stays wholly in view at 1280×850 in Screen + camera and Area, scrolled either way, and Space stops',
@@ -79,7 +84,19 @@ describe('/record for a newcomer (issue 26)', () => {
         await startEnabled(page);
         await page.getByRole('combobox', { name: 'Source' }).selectOption(mode);
         await page.getByRole('button', { name: 'Start Recording' }).click();
-        if (mode === 'area') await page.getByRole('button', { name: 'Record this area' }).click();
+        if (mode === 'area') {
+          // The chooser opens below the settings: it is brought into view and focused, and the bar
+          // says what it waits for (its Start and Stop are both disabled meanwhile).
+          const confirm = page.getByRole('button', { name: 'Record this area' });
+          await confirm.waitFor();
+          await expect.poll(() => whollyInView(page, confirm)).toBe(true);
+          expect(await whollyInView(page, page.getByRole('spinbutton', { name: 'Height' }))).toBe(true);
+          expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+            'Choose the area to record',
+          );
+          await page.getByTestId('recording-bar').getByText('Choose the area to record').waitFor();
+          await confirm.click();
+        }
         // Two seconds: on a busy machine the first composited frames can take a second to come.
         await page.getByTestId('elapsed-time').filter({ hasText: '0:02' }).waitFor();
         if (mode === 'screen+camera') await page.getByLabel('Live recording').waitFor();
@@ -102,6 +119,9 @@ describe('/record for a newcomer (issue 26)', () => {
     { timeout: 180_000 },
     async () => {
       const { page, user } = await recordPage({ width: 1280, height: 800 }, { instantUploads: true });
+      // Default visibility Private (/settings), said explicitly: the recording must come out private.
+      await accountClient(user.idToken).setDefaults({ defaultVisibility: Visibility.PRIVATE });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
       const created = page.waitForResponse(
         (response) => response.url().endsWith('/api/uploads/') && response.request().method() === 'POST',
       );
@@ -114,26 +134,35 @@ describe('/record for a newcomer (issue 26)', () => {
       );
       const said = page.getByTestId('who-can-watch');
       const choice = page.getByRole('combobox', { name: 'Who can watch' });
-      expect(await said.innerText()).toBe('Anyone with the link can watch, signed in or not.');
-      expect(await choice.inputValue()).toBe('shared');
+      expect(await said.innerText()).toBe('Only you can watch it: the link does not work until you share it.');
+      expect(await choice.inputValue()).toBe('private');
       const videos = videoClient(user.idToken);
-      expect((await videos.getVideo({ videoId })).visibility).toBe(Visibility.SHARED);
+      expect((await videos.getVideo({ videoId })).visibility).toBe(Visibility.PRIVATE);
+      // The link the Stop screen shows is on the clipboard, it says so, and focus waits on Copy.
+      const link = await page.locator('#video-link').inputValue();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+      await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+      expect(
+        await page.evaluate(() => document.activeElement === document.getElementById('video-link')?.nextElementSibling),
+      ).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copied');
       await page.getByRole('status').filter({ hasText: 'Video uploaded successfully!' }).waitFor({ timeout: 60_000 });
       await page.screenshot({ path: join(docsScreensDir(), 'stop-desktop.png') });
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // A description the page never saw: a change of who can watch must leave it as it is.
       await videos.updateVideo({ videoId, description: 'Written elsewhere', updateMask: { paths: ['description'] } });
-      await choice.selectOption({ label: 'Only me' });
-      await said.filter({ hasText: 'Only you can watch it: the link does not work until you share it.' }).waitFor();
-      await expect.poll(async () => (await videos.getVideo({ videoId })).visibility).toBe(Visibility.PRIVATE);
+      await choice.selectOption({ label: 'Anyone with the link' });
+      await said.filter({ hasText: 'Anyone with the link can watch' }).waitFor();
+      await expect.poll(async () => (await videos.getVideo({ videoId })).visibility).toBe(Visibility.SHARED);
       await choice.selectOption({ label: 'Public' });
       await said.filter({ hasText: /^Anyone can watch/ }).waitFor();
       await expect.poll(async () => (await videos.getVideo({ videoId })).visibility).toBe(Visibility.PUBLIC);
       const saved = await videos.getVideo({ videoId });
       expect([saved.description, saved.title]).toEqual(['Written elsewhere', expect.stringMatching(/^Recording /)]);
-      await choice.selectOption({ label: 'Anyone with the link' });
-      await said.filter({ hasText: 'Anyone with the link can watch' }).waitFor();
+      await choice.selectOption({ label: 'Only me' });
+      await said.filter({ hasText: 'Only you can watch it: the link does not work until you share it.' }).waitFor();
+      await expect.poll(async () => (await videos.getVideo({ videoId })).visibility).toBe(Visibility.PRIVATE);
       await page.setViewportSize({ width: 390, height: 844 });
       // The side navigation slides away below the lg width: wait for it to have gone.
       await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));

@@ -26,6 +26,8 @@ describe('links that know their audience, in Chromium', () => {
     await owner.getByText(/^Uploaded on /).waitFor();
     await owner.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = owner.getByRole('dialog', { name: 'Share video' });
+    // The video is private: opening Share changes nothing until the owner chooses who can watch.
+    await dialog.getByRole('radio', { name: /^Anyone with the link/ }).click();
     const field = dialog.getByRole('textbox', { name: 'Link' });
     await expect.poll(() => field.inputValue()).toMatch(/\/s\/[\w-]+$/);
     const link = await field.inputValue();

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot, type SignedInPage } from '../index';
+import { videoClient } from '../library/library-fixtures';
 import { ownerWithVideo, type OwnerWithVideo } from '../library/owner-with-video';
+import { Visibility } from '@stream/proto';
 
 const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
@@ -21,9 +23,10 @@ afterAll(() => stage?.close());
 
 const notAvailable = (page: Page) => page.getByRole('heading', { name: 'This video is not available' });
 
-/** Opens the share dialog on the video's page and returns the link once it shows. */
+/** Opens the share dialog on the video's page (unless open) and returns the link once it shows. */
 async function openShare(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  if (!(await page.getByRole('dialog', { name: 'Share video' }).isVisible()))
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
   const field = page.getByRole('dialog', { name: 'Share video' }).getByRole('textbox', { name: 'Link' });
   await expect.poll(() => field.inputValue()).toMatch(/\/s\/[\w-]+$/);
   return field.inputValue();
@@ -40,10 +43,25 @@ describe('sharing a recording in Chromium', () => {
     await page.getByText(/^Uploaded on /).waitFor();
     const title = await page.getByRole('heading', { level: 1 }).innerText();
 
-    // Share: a private video becomes shared, and the dialog says so.
+    // Opening Share on a private video changes nothing: the dialog asks, and closing it leaves the
+    // video private with no link made.
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share video' });
+    await dialog
+      .getByRole('textbox', { name: 'Link', exact: true })
+      .and(page.getByPlaceholder(/^No link yet/))
+      .waitFor();
+    expect(await dialog.getByRole('radio', { name: /^Private/ }).isChecked()).toBe(true);
+    await closeShare(page);
+    const owners = videoClient(baseUrl, owner.user.idToken);
+    expect((await owners.getVideo({ videoId })).visibility).toBe(Visibility.PRIVATE);
+
+    // Share: the person chooses "Anyone with the link", and the link shows.
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await dialog.getByRole('radio', { name: /^Anyone with the link/ }).click();
     const link = await openShare(page);
     expect(link.startsWith(baseUrl)).toBe(true);
-    await page.getByText('This video was private. It is now shared with anyone who has the link.').waitFor();
+    expect((await owners.getVideo({ videoId })).visibility).toBe(Visibility.SHARED);
     await screenshot(page, 'share-dialog');
     await closeShare(page);
 
@@ -96,6 +114,8 @@ describe('sharing a recording in Chromium', () => {
 
     // Share again with an expiry of 1 day: the same link works again.
     expect(await openShare(page)).toBe(link);
+    await page.getByRole('radio', { name: /^Anyone with the link/ }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /^Anyone with the link/ }).isChecked()).toBe(true);
     await page.getByRole('combobox', { name: 'Link expires' }).selectOption({ label: '1 day' });
     await page.getByText(/^The link works until /).waitFor();
     await viewer.reload();
@@ -114,7 +134,7 @@ describe('sharing a recording in Chromium', () => {
     await viewer.getByRole('heading', { level: 1, name: title }).waitFor();
 
     // Edit the title: the list and the watch page show it.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Rename' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill('Renamed demo');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();

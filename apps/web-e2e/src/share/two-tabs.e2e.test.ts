@@ -51,7 +51,7 @@ it('a video made private in one tab stays private when another tab, still showin
   await dialog.getByRole('radio', { name: /^Private/ }).click();
   await expect.poll(async () => (await client.getVideo({ videoId })).visibility).toBe(Visibility.PRIVATE);
 
-  await second.getByRole('button', { name: 'Edit' }).click();
+  await second.getByRole('button', { name: 'Rename' }).click();
   await second.getByRole('textbox', { name: 'Title' }).fill('Renamed in the other tab');
   await second.keyboard.press('Enter');
   await heading(second, 'Renamed in the other tab').waitFor();

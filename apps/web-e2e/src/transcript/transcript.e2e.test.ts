@@ -153,7 +153,7 @@ describe('transcripts in Chromium', () => {
     await panel.getByRole('button', { name: 'Use this title' }).click();
     await page.getByRole('heading', { name: 'Here the zeppelin dashboard shows revenue' }).waitFor();
 
-    await page.getByRole('button', { name: 'Trim' }).click();
+    await page.getByRole('button', { name: 'Edit video' }).click();
     const editor = page.getByRole('region', { name: 'Edit video' });
     const words = editor.getByRole('group', { name: 'Transcript words' });
     await words.getByRole('button', { name: 'Welcome', exact: true }).click({ timeout: 30_000 });

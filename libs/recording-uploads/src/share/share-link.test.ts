@@ -11,24 +11,34 @@ function service() {
 }
 
 describe('mintSharedLink', () => {
-  it('answers the link and "Anyone with the link" (ShareVideo shares a private video)', async () => {
+  it('answers the link and leaves a private recording private (the default the server gave it holds)', async () => {
     const { fake, video, videos } = service();
     const link = await mintSharedLink(videos, video.id);
-    expect(link).toEqual({ url: expect.stringContaining('/s/'), visibility: 'shared' });
-    expect(fake.calls.map((call) => call.method)).toEqual(['shareVideo']);
+    expect(link).toEqual({ url: expect.stringContaining('/s/'), visibility: 'private' });
+    expect(fake.videos.get(video.id)?.visibility).toBe(Visibility.PRIVATE);
+    expect(fake.calls).toEqual([{ method: 'shareVideo', request: expect.objectContaining({ keepVisibility: true }) }]);
+  });
+
+  it('leaves a recording created "Anyone with the link" or Public as it is', async () => {
+    const { fake, videos } = service();
+    const shared = fake.add({ visibility: Visibility.SHARED });
+    const open = fake.add({ visibility: Visibility.PUBLIC });
+    expect((await mintSharedLink(videos, shared.id)).visibility).toBe('shared');
+    expect((await mintSharedLink(videos, open.id)).visibility).toBe('public');
   });
 
   it('applies a default other than what sharing left, by a visibility-only update', async () => {
     const { fake, video, videos } = service();
-    const link = await mintSharedLink(videos, video.id, 'private');
-    expect(link.visibility).toBe('private');
-    expect(fake.videos.get(video.id)?.visibility).toBe(Visibility.PRIVATE);
-    expect(fake.shareTokenOf(video.id)).toBeDefined(); // the link comes back to life when shared again
+    const link = await mintSharedLink(videos, video.id, 'public');
+    expect(link.visibility).toBe('public');
+    expect(fake.videos.get(video.id)?.visibility).toBe(Visibility.PUBLIC);
+    expect(fake.calls.map((call) => call.method)).toEqual(['shareVideo', 'updateVideo']);
+    expect(fake.shareTokenOf(video.id)).toBeDefined();
   });
 
   it('sends no update when the default is what sharing left', async () => {
     const { fake, video, videos } = service();
-    await mintSharedLink(videos, video.id, 'shared');
+    await mintSharedLink(videos, video.id, 'private');
     expect(fake.calls.map((call) => call.method)).toEqual(['shareVideo']);
   });
 });

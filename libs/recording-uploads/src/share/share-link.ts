@@ -37,16 +37,16 @@ export async function changeWhoCanWatch(videos: Videos, videoId: string, to: Who
 }
 
 /**
- * The recording's link (ShareVideo, which makes a private video shared), then, if the person
- * chose a default (`defaultVisibility`, e.g. from their settings) other than what sharing left,
- * that default.
+ * The recording's link (ShareVideo with `keepVisibility`: the video keeps the visibility the
+ * server gave it at creation, the person's default, so a Private default stays private at Stop),
+ * then, if the caller chose a default (`defaultVisibility`) other than that, that default.
  */
 export async function mintSharedLink(
   videos: Videos,
   videoId: string,
   defaultVisibility?: WhoCanWatch,
 ): Promise<SharedLink> {
-  const shared = await videos.shareVideo({ videoId });
+  const shared = await videos.shareVideo({ videoId, keepVisibility: true });
   const now = whoCanWatch(shared.visibility);
   const visibility =
     defaultVisibility && defaultVisibility !== now ? await changeWhoCanWatch(videos, videoId, defaultVisibility) : now;

@@ -9,7 +9,8 @@ export function InsightsPanel({ insights }: { insights: Insights }) {
   const most = Math.max(1, ...insights.retention.map((bucket) => bucket.viewers));
   return (
     <TitledSection id="insights-heading" title="Insights" size="lg">
-      <dl className="stats stats-horizontal shadow-sm">
+      {/* The tiles wrap (daisyUI's horizontal stats never do: a phone scrolled sideways for "Emails given"). */}
+      <dl className="stats flex flex-wrap shadow-sm [&_.stat-title]:whitespace-normal [&>.stat]:min-w-0 [&>.stat]:flex-1 [&>.stat]:basis-36">
         <div className="stat">
           <dt className="stat-title">Views</dt>
           <dd className="stat-value text-2xl">{String(insights.views)}</dd>

@@ -4,7 +4,8 @@ import { ConfirmDialog } from '../library/confirm-dialog';
 export type EditStateLabel = 'none' | 'applying' | 'applied' | 'failed';
 
 /**
- * The owner's edit buttons and where the last edit stands: Trim (or Annotate) opens edit mode; while an edit
+ * The owner's edit buttons and where the last edit stands: Annotate opens edit mode (as "Edit video"
+ * beside Share does, `OwnerActions`); while an edit
  * renders, "Applying edits…" (the previous version keeps playing); Revert to original, after a
  * confirmation, drops every edit.
  */
@@ -23,10 +24,7 @@ export function EditControls({
   const [error, setError] = useState<string>();
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="button" className="btn btn-sm" onClick={onTrim}>
-        Trim
-      </button>
-      {/* The same edit mode: its annotations sit under the trim's timeline. */}
+      {/* Edit mode: its annotations sit under the trim's timeline. */}
       <button type="button" className="btn btn-sm" onClick={onTrim}>
         Annotate
       </button>

@@ -32,6 +32,29 @@ describe('the shared layout', () => {
     expect(screen.getByText('page')).toBeTruthy();
   });
 
+  it('on a phone: search is the drawer’s first field, Enter closes the drawer, and the user menu shows the avatar alone', async () => {
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      media,
+      matches: false,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      const onSearch = vi.fn();
+      renderLayout({ onSearch });
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+      await userEvent.type(within(nav).getByRole('searchbox', { name: 'Search' }), 'lisbon{Enter}');
+      expect(onSearch).toHaveBeenLastCalledWith('lisbon', 'submit');
+      expect(screen.getByRole('button', { name: 'Open navigation' }).getAttribute('aria-expanded')).toBe('false');
+      expect(screen.getAllByRole('searchbox')).toHaveLength(1);
+      const name = within(screen.getByRole('button', { name: /Ada Lovelace/ })).getByText('Ada Lovelace');
+      expect(name.className).toContain('sr-only');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('links Team apart at the top, then Home, Record, Videos and Settings, marking the current one', () => {
     renderLayout({ currentPath: '/video/abc' });
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -5,6 +5,7 @@ import type { Theme } from '../theme/theme';
 import { PlainLink, type LinkComponent } from './link-component';
 import { ADMIN_ITEM, MAIN_ITEMS, TEAM_ITEM, activeNavPath, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
+import { useWideScreen } from './use-wide-screen';
 import { LineIcon } from '../icons/line-icon';
 
 /** The instance's branding (issue 32), as the watch pages carry it. */
@@ -63,11 +64,13 @@ export function AppLayout({
   const navId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const active = activeNavPath(currentPath);
+  // One search field at a time (the `/` shortcut and the searchbox's name stay unique).
+  const wide = useWideScreen();
   const link = (item: NavItem) => (
     <li key={item.to}>
       <LinkComponent
         to={item.to}
-        className={item.to === active ? 'menu-active' : undefined}
+        className={item.to === active ? `menu-active ${FOCUS_RING}` : FOCUS_RING}
         aria-current={item.to === active ? 'page' : undefined}
         onClick={() => setDrawerOpen(false)}
       >
@@ -82,7 +85,7 @@ export function AppLayout({
       {/* daisyUI's drawer opens from this hidden checkbox; people use the buttons below, so it stays out of the tab order and the accessibility tree. */}
       <input type="checkbox" className="drawer-toggle" checked={drawerOpen} readOnly tabIndex={-1} aria-hidden="true" />
       <div className="drawer-content flex min-w-0 flex-col">
-        <header className="navbar bg-base-100 border-base-300 sticky top-0 z-10 gap-2 border-b px-4">
+        <header className="navbar bg-base-100 border-base-300 sticky top-0 z-10 gap-1 border-b px-2 sm:gap-2 sm:px-4">
           <button
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
@@ -95,18 +98,12 @@ export function AppLayout({
               <path d="M4 6h16M4 12h16M4 18h16" />
             </LineIcon>
           </button>
-          <LinkComponent to="/" className="flex items-center gap-2 text-xl font-bold">
+          <LinkComponent to="/" className="flex min-w-0 items-center gap-2 truncate text-xl font-bold">
             {brand?.logoUrl && <img src={brand.logoUrl} alt="" className="h-8 w-8 object-contain" />}
             {brand?.productName || 'Stream'}
           </LinkComponent>
-          <div className="flex flex-1 justify-center px-2">
-            <label className="input hidden w-full max-w-md sm:flex">
-              <LineIcon className="h-4 w-4 opacity-60">
-                <circle cx="11" cy="11" r="7" />
-                <path d="m20 20-3.5-3.5" />
-              </LineIcon>
-              <SearchBox value={search} onSearch={onSearch} />
-            </label>
+          <div className="flex flex-1 justify-center sm:px-2">
+            {wide && <SearchField search={search} onSearch={onSearch} className="hidden w-full max-w-md sm:flex" />}
           </div>
           {topBarExtra}
           <ThemeToggle theme={theme} onToggle={onToggleTheme} />
@@ -123,6 +120,17 @@ export function AppLayout({
           onClick={() => setDrawerOpen(false)}
         />
         <nav id={navId} aria-label="Main" className="bg-base-200 min-h-full w-60 p-4">
+          {/* A phone's top bar has no room for search: it is the drawer's first field. */}
+          {!wide && (
+            <SearchField
+              search={search}
+              onSearch={(query, how) => {
+                if (how === 'submit') setDrawerOpen(false);
+                onSearch(query, how);
+              }}
+              className="mb-3 flex w-full"
+            />
+          )}
           {spaceSwitcher}
           <ul className="menu w-full gap-1">{link(TEAM_ITEM)}</ul>
           <div className="divider my-2" role="separator" />
@@ -132,6 +140,28 @@ export function AppLayout({
     </div>
   );
 }
+
+/** The search field with its magnifier, in the top bar from `sm` up and in the drawer below it. */
+const SearchField = ({
+  search,
+  onSearch,
+  className,
+}: Pick<SearchBoxProps, 'onSearch'> & { search: string; className: string }) => (
+  <label className={`input ${className}`}>
+    <LineIcon className="h-4 w-4 opacity-60">
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </LineIcon>
+    <SearchBox value={search} onSearch={onSearch} />
+  </label>
+);
+
+/**
+ * daisyUI's menu shows keyboard focus as a 10 % tint, barely visible on the side navigation: a
+ * solid outline in the text colour (its contrast with the background is the text's) says where focus is.
+ */
+const FOCUS_RING =
+  'focus-visible:outline-2 focus-visible:outline-solid focus-visible:-outline-offset-2 focus-visible:outline-base-content';
 
 /** The accent as daisyUI's primary colour for everything inside; only a #rrggbb is taken. */
 const accentStyle = (accent: string | undefined) =>

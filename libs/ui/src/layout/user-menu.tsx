@@ -23,7 +23,7 @@ export function UserMenu({ name, photoUrl, onLogout, LinkComponent = PlainLink }
     <div ref={root} className="relative">
       <button
         type="button"
-        className="btn btn-ghost gap-2"
+        className="btn btn-ghost gap-2 px-1 sm:px-3"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls="user-menu"
@@ -39,7 +39,8 @@ export function UserMenu({ name, photoUrl, onLogout, LinkComponent = PlainLink }
             {label[0]!.toUpperCase()}
           </span>
         )}
-        <span className="max-w-40 truncate">{label}</span>
+        {/* On a phone the name does not fit beside the bar's buttons: the avatar stays, the name is read out. */}
+        <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{label}</span>
       </button>
       {open && (
         <ul

@@ -14,9 +14,11 @@ export interface OwnerActionsProps {
   renderDelete: (close: () => void) => ReactNode;
   /** "Move to team" (issue 27), when given. */
   renderMoveToTeam?: (close: () => void) => ReactNode;
+  /** "Edit video": opens the editor (trims, cuts, annotations), when the video can be edited. */
+  onEditVideo?: () => void;
 }
 
-/** The owner's buttons on a video's page: Share, Download, Delete. */
+/** The owner's buttons at the top of a video's page, beside its title: Share, Edit video, Download, Delete. */
 export function OwnerActions({
   title,
   url,
@@ -25,6 +27,7 @@ export function OwnerActions({
   renderShare,
   renderDelete,
   renderMoveToTeam,
+  onEditVideo,
 }: OwnerActionsProps) {
   const [open, setOpen] = useState<'share' | 'delete' | 'team'>();
   const close = () => setOpen(undefined);
@@ -33,6 +36,11 @@ export function OwnerActions({
       <button type="button" className="btn btn-sm btn-primary" onClick={() => setOpen('share')}>
         Share
       </button>
+      {onEditVideo && (
+        <button type="button" className="btn btn-sm" onClick={onEditVideo}>
+          Edit video
+        </button>
+      )}
       {url && <DownloadLink url={url} mp4Url={mp4Url} original={original} title={title} />}
       {renderMoveToTeam && (
         <button type="button" className="btn btn-sm" onClick={() => setOpen('team')}>

@@ -10,8 +10,10 @@ import { ShareLinksPanel, type ShareLinksPanelProps } from '../links/share-links
 import { CallToActionForm, type CallToActionFormProps } from '../links/call-to-action-form';
 
 export interface ShareDialogProps {
-  /** The watch page's address; empty while the link is being made. */
+  /** The watch page's address; empty while it is read, or when the video has no link yet. */
   url: string;
+  /** The link is still being read. */
+  loading?: boolean;
   visibility: VideoVisibilityLabel;
   /** When the link stops working; undefined: never. */
   expiresAt?: Date;
@@ -57,11 +59,16 @@ const TEAM_VISIBILITY = {
   hint: 'Only signed-in members of the video’s team, at the link.',
 };
 
+/** Opening makes no link: a video without one gets it when the person chooses who can watch. */
+const noLinkYet = (visibility: VideoVisibilityLabel) =>
+  visibility === 'private' ? 'No link yet: choose who can watch below' : 'Making a link...';
+
 const clipboardWrite = (text: string) => navigator.clipboard.writeText(text);
 
 /** The link with Copy link, who may watch, when the link expires, and Reset link. */
 export function ShareDialog({
   url,
+  loading = false,
   visibility,
   expiresAt,
   madeShared = false,
@@ -132,7 +139,7 @@ export function ShareDialog({
             type="text"
             readOnly
             value={url}
-            placeholder="Making a link..."
+            placeholder={loading ? 'Reading the link...' : noLinkYet(visibility)}
             className="input join-item w-full"
             onFocus={(event) => event.currentTarget.select()}
           />

@@ -22,10 +22,10 @@ function setup(onSave: (changes: VideoChanges) => Promise<void> = async () => un
 }
 
 describe('VideoEditor', () => {
-  it('Edit puts the title in a focused field; Enter saves title and description', async () => {
+  it('Rename puts the title in a focused field; Enter saves title and description', async () => {
     const { user, saved } = setup();
     expect(screen.getByRole('heading', { name: 'Team sync' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
     const title = screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
     expect(document.activeElement).toBe(title);
     expect(title.value).toBe('Team sync');
@@ -40,7 +40,7 @@ describe('VideoEditor', () => {
 
   it('Escape cancels without saving', async () => {
     const { user, saved } = setup();
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), ' changed{Escape}');
     expect(saved).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Team sync' })).toBeTruthy();
@@ -51,7 +51,7 @@ describe('VideoEditor', () => {
     const { user } = setup(async () => {
       throw new Error('title must be at most 200 characters');
     });
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
     const title = screen.getByRole('textbox', { name: 'Title' });
     await user.type(title, 'x{Enter}');
     expect(screen.getByRole('alert').textContent).toBe('title must be at most 200 characters');

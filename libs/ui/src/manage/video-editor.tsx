@@ -18,8 +18,8 @@ export interface VideoEditorProps {
 }
 
 /**
- * The title (and description) edited in place: Edit puts the title in a focused field; Enter
- * saves, Escape cancels.
+ * The title (and description) edited in place: Rename puts the title in a focused field; Enter
+ * saves, Escape cancels. ("Edit video" is the editor's: trims, cuts, annotations.)
  */
 export function VideoEditor({
   title,
@@ -67,7 +67,7 @@ export function VideoEditor({
             setEditing(true);
           }}
         >
-          Edit
+          Rename
         </button>
       </div>
     );
@@ -78,7 +78,7 @@ export function VideoEditor({
       className="flex flex-col gap-2"
       onSubmit={(event) => void save(event)}
       onKeyDown={onKeyDown}
-      aria-label="Edit video"
+      aria-label="Rename video"
     >
       <label htmlFor={ids.title} className="text-sm font-medium">
         Title

@@ -1,4 +1,4 @@
-import { useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { MediaPreview } from './media-preview';
 
 export interface Area {
@@ -37,6 +37,14 @@ const gripPlace: Record<Exclude<Grip, 'move'>, string> = {
  */
 export function AreaSelector({ stream, width, height, area, onChange, onConfirm, onCancel }: AreaSelectorProps) {
   const frame = useRef<HTMLDivElement | null>(null);
+  const section = useRef<HTMLElement | null>(null);
+
+  // It opens after Start, below the settings: at 1400×900 it was below the fold while the bar
+  // showed both buttons disabled. Scrolled to and focused, the next step is where the person looks.
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'start' });
+    section.current?.focus({ preventScroll: true });
+  }, []);
 
   const drag = (grip: Grip) => (event: ReactPointerEvent) => {
     event.preventDefault();
@@ -80,7 +88,12 @@ export function AreaSelector({ stream, width, height, area, onChange, onConfirm,
   );
 
   return (
-    <section aria-label="Choose the area to record" className="flex flex-col gap-3">
+    <section
+      ref={section}
+      tabIndex={-1}
+      aria-label="Choose the area to record"
+      className="flex scroll-mt-20 flex-col gap-3 outline-none"
+    >
       <div
         ref={frame}
         className="relative w-full max-w-3xl select-none"

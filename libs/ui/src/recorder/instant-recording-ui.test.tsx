@@ -10,13 +10,31 @@ afterEach(cleanup);
 describe('ShareLinkField', () => {
   it('shows the link read-only and copies it', async () => {
     const copy = vi.fn(async () => undefined);
-    render(<ShareLinkField link="https://stream.example/s/abc" copy={copy} />);
+    const { rerender } = render(<ShareLinkField link={undefined} copy={copy} />);
+    expect(copy).not.toHaveBeenCalled();
+    rerender(<ShareLinkField link="https://stream.example/s/abc" copy={copy} />);
     const field = screen.getByRole('textbox', { name: 'Link to your video' }) as HTMLInputElement;
     expect(field.value).toBe('https://stream.example/s/abc');
     expect(field.readOnly).toBe(true);
-    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
-    expect(copy).toHaveBeenCalledWith('https://stream.example/s/abc');
-    expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+    // The link is copied the moment it arrives, and focus waits on Copy.
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBe(document.activeElement);
+    expect(copy).toHaveBeenCalledExactlyOnceWith('https://stream.example/s/abc');
+    expect(screen.getByText('Link copied').getAttribute('role')).toBe('status');
+    await userEvent.click(screen.getByRole('button', { name: 'Copied' }));
+    expect(copy).toHaveBeenCalledTimes(2);
+  });
+
+  it('says so when the clipboard refuses the link, and keeps Copy', async () => {
+    const copy = vi.fn<(text: string) => Promise<void>>(() =>
+      Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
+    );
+    render(<ShareLinkField link="https://stream.example/s/abc" copy={copy} />);
+    expect((await screen.findByRole('status')).textContent).toMatch(/^The link could not be copied/);
+    const button = screen.getByRole('button', { name: 'Copy' });
+    expect(document.activeElement).toBe(button);
+    copy.mockResolvedValueOnce(undefined);
+    await userEvent.click(button);
+    expect(await screen.findByText('Link copied')).toBeTruthy();
   });
 
   it('offers no Copy until the link exists', () => {

@@ -23,6 +23,11 @@ export interface RecordPageViewProps {
   elapsed: ElapsedTimeProps | null;
   /** The browser's picker is open. */
   acquiring: boolean;
+  /**
+   * What the recording waits for, said in the bar beside its (disabled) buttons, e.g. "Choose the
+   * area to record": without it the bar looks stuck.
+   */
+  awaiting?: string | undefined;
   /** The last recording, to watch and download. */
   preview: { blob: Blob; fileName?: string; downloadDisabled: boolean } | null;
   /** The whole file's upload (not while capturing). */
@@ -59,6 +64,8 @@ export function RecordPageView(props: RecordPageViewProps) {
       <RecordingBar>
         <RecorderControls {...props.controls} />
         {props.elapsed ? <ElapsedTime {...props.elapsed} /> : null}
+        {/* Focus moves to what is awaited (the area chooser), so this need not be a live region of its own. */}
+        {props.awaiting ? <span className="font-medium">{props.awaiting}</span> : null}
       </RecordingBar>
       {props.acquiring ? <p>Choose what to share in the browser&apos;s window...</p> : null}
       {props.preview ? <RecordingPreview {...props.preview} /> : null}

@@ -22,6 +22,7 @@ export function ShareLinkField({ link, failed = false, copy, children }: ShareLi
       placeholder={failed ? 'No link yet' : 'Making the link...'}
       primary
       copy={copy}
+      copyOnArrival
     >
       {children}
       {failed && !link ? (

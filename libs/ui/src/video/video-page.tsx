@@ -12,15 +12,29 @@ export interface VideoPageViewProps {
   stage: ReactNode;
   /** The owner's title and description editor (`VideoEditor`), drawn instead of the plain title. */
   editor?: ReactNode;
-  /** The owner's tools below: editing, organising, Share, Download, Delete. */
+  /** The owner's buttons beside the title (`OwnerActions`: Share first, where people look for it). */
+  actions?: ReactNode;
+  /** The owner's tools below: editing, organising. */
   children?: ReactNode;
 }
 
-/** One video's page: title, player, description, upload date and views; the owner's tools below. */
-export function VideoPageView({ title, description, createdAt, views, stage, editor, children }: VideoPageViewProps) {
+/** One video's page: title (with the owner's Share and the rest beside it), player, description, upload date and views; the owner's tools below. */
+export function VideoPageView({
+  title,
+  description,
+  createdAt,
+  views,
+  stage,
+  editor,
+  actions,
+  children,
+}: VideoPageViewProps) {
   return (
-    <article className="flex max-w-4xl flex-col gap-4">
-      {editor || <h1 className="text-2xl font-bold break-words">{title || 'Untitled video'}</h1>}
+    <article className="flex max-w-4xl min-w-0 flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        {editor || <h1 className="text-2xl font-bold break-words">{title || 'Untitled video'}</h1>}
+        {actions}
+      </div>
       {stage}
       {description && <p className="whitespace-pre-line text-base-content/80">{description}</p>}
       <div className="flex flex-wrap items-center gap-x-4 text-sm text-base-content/60">

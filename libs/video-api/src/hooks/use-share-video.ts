@@ -1,32 +1,41 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { Transport } from '@connectrpc/connect';
 import { type ShareVideoResponse, type Video, Visibility } from '@stream/proto';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
 import { deleteVideoMutation, shareVideoMutation, updateVideoMutation } from '../queries/video-mutations';
 import { useCallToActionForm } from '../links/call-to-action';
 import { useShareLinks } from '../links/use-share-links';
+import { shareLinkClient, shareLinksKey } from '../links/share-link-client';
+import { retryVideoCall } from '../errors/retry-video-call';
 import { visibilityLabel, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
 
 /**
- * Share on a video, as `@stream/ui`'s `ShareDialog` props: opening asks ShareVideo for the link (a
- * PRIVATE video becomes SHARED, and `madeShared` says so); the visibility goes through
- * UpdateVideo, masked to it alone (shown at once, put back if refused), the expiry and Reset link
- * through ShareVideo again.
+ * Share on a video, as `@stream/ui`'s `ShareDialog` props. Opening only reads (ListShareLinks'
+ * main link and its expiry): who can watch changes when the person chooses, never by opening. The
+ * visibility goes through UpdateVideo, masked to it alone (shown at once, put back if refused); a
+ * choice other than Private on a video with no link yet then mints one. The expiry and Reset link
+ * go through ShareVideo with `keepVisibility`, so they never open a private video either.
  */
 export function useShareVideo(transport: Transport, video: Video) {
   const queryClient = useQueryClient();
   const share = useMutation(shareVideoMutation(transport, queryClient));
   const update = useMutation(updateVideoMutation(transport, queryClient));
+  const main = useQuery({
+    queryKey: [...shareLinksKey(video.id), 'main'],
+    queryFn: async () =>
+      (await shareLinkClient(transport).listShareLinks({ videoId: video.id })).links.find(
+        (link) => link.id === 'main',
+      ) ?? null,
+    retry: retryVideoCall,
+  });
   const [link, setLink] = useState<ShareVideoResponse>();
   const [visibility, setVisibility] = useState(video.visibility);
-  const [wasPrivate] = useState(video.visibility === Visibility.PRIVATE);
-  const started = useRef(false);
 
   const shareWith = (input: { expireAfterSeconds?: bigint; newLink?: boolean }) =>
     share.mutate(
-      { videoId: video.id, ...input },
+      { videoId: video.id, keepVisibility: true, ...input },
       {
         onSuccess: (answer) => {
           setLink(answer);
@@ -35,16 +44,20 @@ export function useShareVideo(transport: Transport, video: Video) {
       },
     );
 
+  // A video anyone may already watch but without a link yet (an upload under a default of Shared
+  // or Public): its link is made, which changes no one's access. A private video gets none here.
+  const minted = useRef(false);
+  const noLink = main.data === null && link === undefined && video.visibility !== Visibility.PRIVATE;
   useEffect(() => {
-    // Once per opening (StrictMode runs effects twice; the ref survives).
-    if (started.current) return;
-    started.current = true;
+    if (!noLink || minted.current) return;
+    minted.current = true;
     shareWith({});
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the read says there is no link
+  }, [noLink]);
 
-  const error = share.error ?? update.error;
-  const url = link?.url ?? '';
+  const url = link?.url ?? main.data?.url ?? '';
+  const expiresAt = link ? link.expiresAt : main.data?.expiresAt;
+  const error = share.error ?? update.error ?? main.error;
   // Issue 28: named links, the gates, and the call to action live in the same dialog.
   const links = useShareLinks(transport, video.id, url);
   const callToAction = useCallToActionForm(transport, video);
@@ -52,9 +65,10 @@ export function useShareVideo(transport: Transport, video: Video) {
     links,
     callToAction,
     url,
+    /** The link is still being read: the dialog says so rather than "no link yet". */
+    loading: main.isPending,
     visibility: visibilityLabel(visibility),
-    expiresAt: link?.expiresAt ? timestampDate(link.expiresAt) : undefined,
-    madeShared: wasPrivate && link !== undefined,
+    expiresAt: expiresAt ? timestampDate(expiresAt) : undefined,
     busy: share.isPending || update.isPending,
     error: error ? changeErrorMessage(error) : undefined,
     onVisibilityChange: (label: VideoVisibilityLabel) => {
@@ -63,7 +77,13 @@ export function useShareVideo(transport: Transport, video: Video) {
       // The visibility alone: a title or description from this page's cache could be stale.
       update.mutate(
         { videoId: video.id, visibility: visibilityOfLabel[label] },
-        { onSuccess: (saved) => setVisibility(saved.visibility), onError: () => setVisibility(previous) },
+        {
+          onSuccess: (saved) => {
+            setVisibility(saved.visibility);
+            if (url === '' && saved.visibility !== Visibility.PRIVATE) shareWith({});
+          },
+          onError: () => setVisibility(previous),
+        },
       );
     },
     onExpiryChange: (seconds: number) => shareWith({ expireAfterSeconds: BigInt(seconds) }),

@@ -1,4 +1,5 @@
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
 import {
   CallToActionSchema,
@@ -17,6 +18,8 @@ import {
 export function fakeShareLinkService(deps: {
   owned: (videoId: string, context: HandlerContext) => Video;
   tokenOf: (videoId: string) => string | undefined;
+  /** The main link's expiry, in ms since the epoch; undefined: never. */
+  expiresAtMsOf?: (videoId: string) => number | undefined;
   update: (videoId: string, patch: MessageInitShape<typeof VideoSchema>) => Video;
   publicUrl: string;
 }): Partial<ServiceImpl<typeof ShareLinkService>> {
@@ -26,9 +29,11 @@ export function fakeShareLinkService(deps: {
   const list = (videoId: string) => {
     const token = deps.tokenOf(videoId);
     const gates = main.get(videoId) ?? { hasPassword: false, emailGate: false };
+    const expiresAtMs = deps.expiresAtMsOf?.(videoId);
+    const expiry = expiresAtMs === undefined ? {} : { expiresAt: timestampFromMs(expiresAtMs) };
     return [
       ...(token
-        ? [create(ShareLinkSchema, { id: 'main', videoId, url: `${deps.publicUrl}/s/${token}`, ...gates })]
+        ? [create(ShareLinkSchema, { id: 'main', videoId, url: `${deps.publicUrl}/s/${token}`, ...gates, ...expiry })]
         : []),
       ...(named.get(videoId) ?? []),
     ];

@@ -40,6 +40,7 @@ export function createFakeShareLinks(now: () => number, initial: (Link & { video
       return live(link) && link?.token === token;
     },
     tokenOf: (videoId: string) => byVideo.get(videoId)?.token,
+    expiresAtMsOf: (videoId: string) => byVideo.get(videoId)?.expiresAtMs,
     remove: (videoId: string) => void byVideo.delete(videoId),
   };
 }

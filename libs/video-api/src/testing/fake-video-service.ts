@@ -216,12 +216,15 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
             videoId: req.videoId,
             expireAfterSeconds: req.expireAfterSeconds,
             newLink: req.newLink,
+            ...(req.keepVisibility ? { keepVisibility: true } : {}),
           });
           const video = owned(req.videoId, context);
           const expireAfterSeconds = validExpiry(req.expireAfterSeconds);
           const link = links.share(video.id, { expireAfterSeconds, newLink: req.newLink });
           const shared =
-            video.visibility === Visibility.PRIVATE ? update(video.id, { visibility: Visibility.SHARED }) : video;
+            video.visibility === Visibility.PRIVATE && !req.keepVisibility
+              ? update(video.id, { visibility: Visibility.SHARED })
+              : video;
           return create(ShareVideoResponseSchema, {
             id: video.id,
             url: `${publicUrl}/s/${link.token}`,
@@ -258,7 +261,13 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       .service(AccountService, accountFake.impl)
       .service(
         ShareLinkService,
-        fakeShareLinkService({ owned, tokenOf: links.tokenOf, update: (id, patch) => update(id, patch), publicUrl }),
+        fakeShareLinkService({
+          owned,
+          tokenOf: links.tokenOf,
+          expiresAtMsOf: links.expiresAtMsOf,
+          update: (id, patch) => update(id, patch),
+          publicUrl,
+        }),
       )
       .service(
         LibraryService,

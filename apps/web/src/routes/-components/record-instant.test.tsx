@@ -38,7 +38,11 @@ describe('RecordPage on the instant path', () => {
     await userEvent.click(button('Stop Recording'));
     const field = (await screen.findByRole('textbox', { name: 'Link to your video' })) as HTMLInputElement;
     expect(field.value).toBe('https://stream.example/s/tok');
-    expect(button('Copy').disabled).toBe(false);
+    // At Stop the link is on the clipboard (user-event's stand-in here), and focus waits on Copy.
+    const copy = (await screen.findByRole('button', { name: 'Copied' })) as HTMLButtonElement;
+    expect(copy.disabled).toBe(false);
+    expect(document.activeElement).toBe(copy);
+    expect(await navigator.clipboard.readText()).toBe('https://stream.example/s/tok');
     scripted.finish('finished');
     // docs/product.md, Messages: the spec's success message on this path too, beside the link.
     const success = await screen.findByText('Video uploaded successfully!');

@@ -31,6 +31,7 @@ export function RecordPage({ recordings, recordingDefaults: start, ...props }: R
   return (
     <RecordPageView
       {...page}
+      awaiting={page.setup.area ? 'Choose the area to record' : undefined}
       status={
         <>
           {capturing && uploads.status === 'uploaded' ? null : (

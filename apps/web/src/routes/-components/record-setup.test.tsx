@@ -1,7 +1,7 @@
 import type { RecorderOptions } from '@stream/recorder';
 import { createFakeBrowser } from '@stream/recorder/testing';
 import type { UploadClient, UploadResult } from '@stream/video-api';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
@@ -106,6 +106,10 @@ describe('/record settings and controls (issue 15)', () => {
     await userEvent.click(button('Start Recording'));
     const region = await screen.findByRole('region', { name: 'Choose the area to record' });
     expect(button('Start Recording').disabled).toBe(true); // Record this area starts it
+    // The chooser is where focus goes, and the bar says what it waits for rather than looking stuck.
+    expect(document.activeElement).toBe(region);
+    const bar = screen.getByRole('group', { name: 'Recording controls' });
+    expect(within(bar).getByText('Choose the area to record')).toBeTruthy();
     expect(screen.getByTestId('area-size').textContent).toBe('1280 × 720');
     await userEvent.click(button('16:9'));
     const set = (name: string, value: string) =>
@@ -120,6 +124,7 @@ describe('/record settings and controls (issue 15)', () => {
     await userEvent.click(button('Record this area'));
     await screen.findByTestId('elapsed-time');
     expect(region.isConnected).toBe(false);
+    expect(within(bar).queryByText('Choose the area to record')).toBeNull();
     // Cropped by the compositor, which also draws the strokes of the Annotations toolbar (issue 31).
     expect(fake.processed).toMatchObject([
       { kind: 'composite', settings: { area: { x: 640, y: 50, width: 640, height: 360 } } },

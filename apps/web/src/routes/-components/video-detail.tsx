@@ -14,7 +14,7 @@ import {
 } from '@stream/video-api';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { OwnerTools } from './owner-tools';
+import { OwnerTools, OwnerTopActions } from './owner-tools';
 import { PlayerArea } from './player-area';
 import { RouterLink } from './router-link';
 
@@ -109,6 +109,9 @@ function LoadedVideo(props: {
           </PlayerArea>
         )
       }
+      actions={
+        isOwner && <OwnerTopActions video={video} transport={transport} edits={edits} onDeleted={props.onDeleted} />
+      }
       editor={
         isOwner && (
           <VideoEditor
@@ -121,7 +124,7 @@ function LoadedVideo(props: {
         )
       }
     >
-      {isOwner && <OwnerTools video={video} transport={transport} edits={edits} onDeleted={props.onDeleted} />}
+      {isOwner && <OwnerTools video={video} transport={transport} edits={edits} />}
     </VideoPageView>
   );
 }

@@ -10,7 +10,7 @@ interface DialogProps {
   onClose: () => void;
 }
 
-/** Share on a video: ShareVideo when it opens, UpdateVideo for the visibility, ShareVideo for expiry and Reset link. */
+/** Share on a video: opening only reads the link; UpdateVideo for the visibility, ShareVideo for expiry and Reset link. */
 export function ShareVideoDialog({ video, transport, onClose }: DialogProps) {
   const share = useShareVideo(transport, video);
   const [moving, setMoving] = useState(false);

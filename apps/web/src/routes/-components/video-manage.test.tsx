@@ -40,17 +40,40 @@ describe('/video/$id for its owner', () => {
     expect(download.getAttribute('download')).toBe('Team sync.webm');
   });
 
-  it('Share on a private video makes it shared, says so, and shows the link', async () => {
+  it('puts Share and Edit video right under the title, above the player; Edit video opens the editor', async () => {
+    const user = userEvent.setup();
+    renderApp('/video/abc', { videos: [{ ...video, originalUrl: '/original/abc.webm', durationSeconds: 10 }] });
+    await screen.findByRole('heading', { level: 1, name: 'Team sync' });
+    const heading = screen.getByRole('heading', { level: 1, name: 'Team sync' });
+    const share = screen.getByRole('button', { name: 'Share' });
+    const editVideo = screen.getByRole('button', { name: 'Edit video' });
+    const uploaded = screen.getByText(/^Uploaded on /);
+    const follows = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(heading, share) && follows(share, editVideo)).toBe(true);
+    expect(follows(editVideo, document.querySelector('video')!) && follows(editVideo, uploaded)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Trim' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Annotate' })).toBeTruthy();
+    await user.click(editVideo);
+    expect(await screen.findByRole('region', { name: 'Edit video' })).toBeTruthy();
+  });
+
+  it('Share on a private video changes nothing until the person chooses; "Anyone with the link" then shares it', async () => {
     const { user, fake } = await openVideo();
     await user.click(screen.getByRole('button', { name: 'Share' }));
     const dialog = screen.getByRole('dialog', { name: 'Share video' });
+    await waitFor(() => expect(linkField().placeholder).toBe('No link yet: choose who can watch below'));
+    expect(within(dialog).queryByText(/It is now shared/)).toBeNull();
+    expect((within(dialog).getByRole('radio', { name: /Private/ }) as HTMLInputElement).checked).toBe(true);
+    expect(fake.videos.get('abc')?.visibility).toBe(Visibility.PRIVATE);
+    expect(fake.calls.map((call) => call.method)).not.toContain('shareVideo');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(fake.videos.get('abc')?.visibility).toBe(Visibility.PRIVATE);
+    expect(fake.shareTokenOf('abc')).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(screen.getByRole('radio', { name: /Anyone with the link/ }));
     await waitFor(() => expect(linkField().value).toBe(`http://localhost:3000/s/${fake.shareTokenOf('abc')}`));
-    expect(
-      within(dialog).getByText('This video was private. It is now shared with anyone who has the link.'),
-    ).toBeTruthy();
-    expect((within(dialog).getByRole('radio', { name: /Anyone with the link/ }) as HTMLInputElement).checked).toBe(
-      true,
-    );
     expect(fake.videos.get('abc')?.visibility).toBe(Visibility.SHARED);
   });
 
@@ -88,7 +111,7 @@ describe('/video/$id for its owner', () => {
 
   it('edits the title in place: the heading and the list show it', async () => {
     const { user, history } = await openVideo();
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
     const title = screen.getByRole('textbox', { name: 'Title' });
     expect(document.activeElement).toBe(title);
     await user.clear(title);
@@ -100,7 +123,7 @@ describe('/video/$id for its owner', () => {
 
   it("shows the server's validation message and changes nothing", async () => {
     const { user, fake } = await openVideo();
-    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
     const title = screen.getByRole('textbox', { name: 'Title' });
     await user.clear(title);
     await user.click(title);
@@ -140,7 +163,7 @@ describe('/video/$id for its owner', () => {
   it("someone else's public video shows no owner controls", async () => {
     renderApp('/video/abc', { videos: [{ ...video, userId: 'someone-else', visibility: Visibility.PUBLIC }] });
     await screen.findByRole('heading', { level: 1, name: 'Team sync' });
-    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
@@ -162,6 +185,8 @@ describe('/videos card menu', () => {
     const { fake } = renderApp('/videos', { videos: [video, { id: 'other', title: 'Other' }] });
     await user.click(await screen.findByRole('button', { name: 'Actions for Team sync' }));
     await user.click(screen.getByRole('menuitem', { name: 'Share' }));
+    // A private video is shared when the person chooses so, not by opening the dialog.
+    await user.click(await screen.findByRole('radio', { name: /Anyone with the link/ }));
     await waitFor(() => expect(linkField().value).toContain('/s/'));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     const card = screen.getByRole('link', { name: /^Team sync/ });

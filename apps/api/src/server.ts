@@ -225,6 +225,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       videos,
       queue: transcriptQueue,
       engineLanguages: config.TRANSCRIBE_URL ? [] : ['en'], // pocketsphinx has its US English model alone
+      builtinEngine: config.TRANSCRIBE === 'on' && !config.TRANSCRIBE_URL,
     });
     const sensitiveText = new SensitiveTextService({
       media,

@@ -46,12 +46,19 @@ let fake: Server;
 let fakeUrl: string;
 /** While set, the fake server answers this status instead of the transcript. */
 let failWith: number | undefined;
+/** What the summary server (SUMMARY_URL, the same fake) was sent. */
+let chatRequest = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'transcript-confidence-'));
   fake = createServer((request, response) => {
-    request.resume();
+    const body: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => body.push(chunk));
     request.on('end', () => {
+      if (request.url === '/v1/chat/completions') {
+        chatRequest = Buffer.concat(body).toString();
+        return void response.writeHead(503).end('busy');
+      }
       if (failWith) return void response.writeHead(failWith).end('model not loaded');
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ANSWER));
     });
@@ -68,6 +75,7 @@ beforeAll(async () => {
       TRANSCRIBE: 'on',
       TRANSCRIBE_URL: fakeUrl,
       TRANSCRIBE_MODEL: 'Systran/faster-whisper-small',
+      SUMMARY_URL: fakeUrl,
     },
   });
   [owner, other] = await Promise.all([newTestUser(emulator.host), newTestUser(emulator.host)]);
@@ -133,6 +141,11 @@ describe('words the engine doubted', () => {
     expect(found.videos[0]!.transcriptMatch?.text).toContain('quokka');
     expect((await videos(owner).listVideos({ query: 'zanzibar', pageSize: 10 })).videos).toEqual([]);
     expect((await videos(owner).listVideos({ query: 'zanzib', pageSize: 10 })).videos).toEqual([]);
+  });
+
+  it('are not sent to the summary server, which gets the words the engine was sure of', async () => {
+    await expect.poll(() => chatRequest, { timeout: 30_000 }).toContain('quokka');
+    expect(chatRequest).not.toMatch(/zanzibar|\bum\b/);
   });
 
   it('are not in the captions, while the words it was sure of are', async () => {

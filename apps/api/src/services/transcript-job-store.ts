@@ -54,9 +54,11 @@ export function createTranscriptJobStore(
       // The captions before the state: a transcript said DONE has its captions served.
       await publishGeneratedCaptions(db, media, videoId);
       await transcripts.setTranscriptState(db, videoId, segments.length ? 'DONE' : 'EMPTY', { language, attempt });
-      if (segments.length && suggestions.summarizer) {
+      // From the words the engine was sure of: a summary of its guesses would repeat them as facts.
+      const sure = stored.map((line) => ({ ...line, text: line.searchText })).filter((line) => line.text);
+      if (sure.length && suggestions.summarizer) {
         // After DONE: the transcript is there meanwhile, and no answer of this server can fail it.
-        const { summary, problem } = await suggestions.summarizer.summarize(segments, video.duration_seconds);
+        const { summary, problem } = await suggestions.summarizer.summarize(sure, video.duration_seconds);
         if (summary) await transcripts.setSuggestions(db, videoId, attempt, summary);
         else if (problem) suggestions.log?.warn({ videoId, problem }, 'no summary suggested');
       }

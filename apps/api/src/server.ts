@@ -42,6 +42,7 @@ import { LibraryService } from './services/library.service';
 import { SharingService } from './services/sharing.service';
 import { EditService } from './services/edit.service';
 import { TranscriptService } from './services/transcript.service';
+import { TranscriptionCheckService } from './services/transcription-check.service';
 import transcriptRoutes, { transcriptAnonymousMethods } from './rpc/transcript.routes';
 import editRoutes from './rpc/edit.routes';
 import sensitiveTextRoutes from './rpc/sensitive-text.routes';
@@ -229,6 +230,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       videos,
       queue: transcriptQueue,
       engineLanguages: config.TRANSCRIBE_URL ? [] : ['en'], // pocketsphinx has its US English model alone
+      builtinEngine: config.TRANSCRIBE === 'on' && !config.TRANSCRIBE_URL,
+    });
+    const transcription = new TranscriptionCheckService({
+      gate,
+      config,
+      scratchDir: join(config.DATA_DIR, 'tmp', 'processing'),
     });
     const sensitiveText = new SensitiveTextService({
       media,
@@ -267,7 +274,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           shareLinkRoutes({ shareLinks, links })(router);
           transcriptRoutes({ transcripts })(router);
           sensitiveTextRoutes({ sensitiveText, callers, videos })(router);
-          adminRoutes({ admin, quota, branding })(router);
+          adminRoutes({ admin, quota, branding, transcription })(router);
           apiKeyRoutes({ apiKeys })(router);
           webhookRoutes({ webhooks: hooks.webhooks })(router);
           accountRoutes({ accounts, signer, mailAvailable: mailer !== undefined })(router);

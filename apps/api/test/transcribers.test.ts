@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtinTranscriber, openAiTranscriber, parsePocketsphinx, TranscriptionError } from '../src/media/transcribe';
+import {
+  builtinTranscriber,
+  certainText,
+  isUncertain,
+  openAiTranscriber,
+  parsePocketsphinx,
+  TranscriptionError,
+} from '../src/media/transcribe';
+import { readAnswer } from '../src/media/transcribe/openai-answer';
 import { FFMPEG } from './processing-fixtures';
 
 const run = promisify(execFile);
@@ -205,7 +213,7 @@ describe('transcription engines', () => {
     }
   });
 
-  it('reads pocketsphinx output: words with times, alternate pronunciations named by their word, no silence tokens', () => {
+  it('reads pocketsphinx output: words with times and posteriors, alternate pronunciations named by their word, no silence tokens', () => {
     const output = [
       'would you do that too',
       '<s> 0.000 0.320 0.999500',
@@ -223,12 +231,50 @@ describe('transcription engines', () => {
         end: 1.05,
         text: 'would that',
         words: [
-          { word: 'would', start: 0.33, end: 0.53 },
-          { word: 'that', start: 0.92, end: 1.05 },
+          { word: 'would', start: 0.33, end: 0.53, confidence: 0.259096 },
+          { word: 'that', start: 0.92, end: 1.05, confidence: 0.154476 },
         ],
       },
-      { start: 2, end: 2.5, text: 'again', words: [{ word: 'again', start: 2, end: 2.5 }] },
+      { start: 2, end: 2.5, text: 'again', words: [{ word: 'again', start: 2, end: 2.5, confidence: 0.5 }] },
     ]);
+    // A posterior a hair over 1 (pocketsphinx rounds) is 1.
+    expect(parsePocketsphinx('you 1.0 1.2 1.000200\n</s> 1.2 1.3 1')[0]!.words![0]!.confidence).toBe(1);
+  });
+
+  it("reads a Whisper server's word probabilities, at the top (speaches) or in each segment (whisper.cpp), as confidence", () => {
+    const top = readAnswer(
+      JSON.stringify({
+        segments: [{ start: 0, end: 2, text: ' hi there' }],
+        words: [
+          { word: ' hi', start: 0, end: 1, probability: 0.04 },
+          { word: ' there', start: 1, end: 2, probability: 0.9 },
+        ],
+      }),
+      10,
+    );
+    expect(top.segments[0]!.words).toEqual([
+      { word: ' hi', start: 10, end: 11, confidence: 0.04 },
+      { word: ' there', start: 11, end: 12, confidence: 0.9 },
+    ]);
+    const inSegments = readAnswer(
+      JSON.stringify({
+        segments: [{ start: 0, end: 1, text: ' hi', words: [{ word: ' hi', start: 0, end: 1, probability: 0.5 }] }],
+      }),
+      0,
+    );
+    expect(inSegments.segments[0]!.words).toEqual([{ word: ' hi', start: 0, end: 1, confidence: 0.5 }]);
+    // OpenAI gives no probability: the word is sure, as far as anyone can tell.
+    const openAi = readAnswer(JSON.stringify({ text: ' hi', words: [{ word: 'hi', start: 0, end: 1 }] }), 0);
+    expect(openAi.segments[0]!.words).toEqual([{ word: 'hi', start: 0, end: 1 }]);
+    expect(
+      certainText('hi there', [
+        { word: 'hi', start: 0, end: 1, confidence: 0.04 },
+        { word: 'there', start: 1, end: 2 },
+      ]),
+    ).toBe('there');
+    expect(certainText('hi there', [{ word: 'hi', start: 0, end: 1, confidence: 0.1 }])).toBe('hi there');
+    expect(isUncertain({ confidence: 0.099 })).toBe(true);
+    expect(isUncertain({})).toBe(false);
   });
 
   it('the built-in engine hears words in a clip of synthesised speech, and none in silence', async () => {

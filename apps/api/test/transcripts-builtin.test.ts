@@ -76,9 +76,12 @@ async function transcribed(webm: Buffer): Promise<Video> {
   }
 }
 
+let speechVideo: Video | undefined;
+
 describe('the built-in engine through the server', () => {
   it('transcribes synthesised speech into a non-empty transcript with captions', async () => {
     const video = await transcribed(await recording('speech.webm', ['-i', join(dir, 'speech.wav')]));
+    speechVideo = video;
     expect(video.transcriptFailureReason).toBe('');
     expect(video.transcriptState).toBe(TranscriptState.DONE);
     expect(video.transcriptLanguage).toBe('en');
@@ -95,6 +98,36 @@ describe('the built-in engine through the server', () => {
       `seen: ${progressSeen.join(', ')}`,
     ).toBe(true);
   }, 120_000);
+
+  it('flags the words pocketsphinx doubted: search does not find them, captions leave them out; a sure word is found', async () => {
+    const video = speechVideo!;
+    const transcript = await serviceClient(TranscriptService, server.baseUrl, { token: owner.idToken }).getTranscript({
+      videoId: video.id,
+      originalTimeline: true,
+    });
+    // The panel says plainly that this engine is rough.
+    expect(transcript.builtinEngine).toBe(true);
+    const words = transcript.segments.flatMap((segment) => segment.words);
+    const bare = (word: string) => word.toLowerCase().replace(/[^a-z']/g, '');
+    expect(words.every((word) => word.uncertain === word.confidence < 0.1)).toBe(true);
+    const sure = words.filter((word) => !word.uncertain).map((word) => bare(word.word));
+    // Search matches prefixes, of the title's words too: a doubted word that starts none of those.
+    const elsewhere = [...sure, ...video.title.toLowerCase().split(/[^a-z]+/)];
+    const doubted = words
+      .filter((word) => word.uncertain)
+      .map((word) => bare(word.word))
+      .find((word) => word.length >= 3 && !elsewhere.some((other) => other.startsWith(word)));
+    const confident = sure.find((word) => word.length >= 3);
+    expect(doubted, `words: ${words.map((w) => `${w.word} ${w.confidence.toFixed(3)}`).join(', ')}`).toBeDefined();
+    expect(confident).toBeDefined();
+    const search = (query: string) =>
+      videoClient(server.baseUrl, { token: owner.idToken }).listVideos({ query, pageSize: 10 });
+    expect((await search(doubted!)).videos).toEqual([]);
+    expect((await search(confident!)).videos.map((found) => found.id)).toContain(video.id);
+    const vtt = await (await fetch(new URL(video.captionsUrl, server.baseUrl))).text();
+    expect(vtt.toLowerCase()).not.toMatch(new RegExp(`\\b${doubted}\\b`));
+    expect(vtt.toLowerCase()).toMatch(new RegExp(`\\b${confident}\\b`));
+  }, 60_000);
 
   it('says no speech was found in a silent recording, and makes no captions', async () => {
     const video = await transcribed(

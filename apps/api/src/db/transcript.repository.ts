@@ -131,11 +131,20 @@ export async function setSuggestions(
   ).execute();
 }
 
-/** Replaces the video's lines (a new transcription); lines the owner corrected are not kept. */
+/**
+ * Replaces the video's lines (a new transcription); lines the owner corrected are not kept.
+ * `searchText`: the words the engine was sure of, where they are not the whole line.
+ */
 export async function replaceSegments(
   db: Kysely<Database>,
   videoId: string,
-  segments: ReadonlyArray<{ start: number; end: number; text: string; words?: TranscriptWordJson[] }>,
+  segments: ReadonlyArray<{
+    start: number;
+    end: number;
+    text: string;
+    words?: TranscriptWordJson[];
+    searchText?: string;
+  }>,
 ): Promise<void> {
   await db.deleteFrom('transcript_segments').where('video_id', '=', videoId).execute();
   if (!segments.length) return;
@@ -149,6 +158,8 @@ export async function replaceSegments(
         end_seconds: segment.end,
         text: segment.text,
         words: segment.words ? JSON.stringify(segment.words) : null,
+        search_text:
+          segment.searchText !== undefined && segment.searchText !== segment.text ? segment.searchText : null,
       })),
     )
     .execute();
@@ -163,7 +174,7 @@ export async function updateSegmentText(
 ): Promise<boolean> {
   const result = await db
     .updateTable('transcript_segments')
-    .set({ text, words: null, edited: true })
+    .set({ text, words: null, edited: true, search_text: null })
     .where('video_id', '=', videoId)
     .where('position', '=', position)
     .executeTakeFirst();

@@ -7,10 +7,12 @@ export interface TranscriptSegmentTable {
   start_seconds: number;
   end_seconds: number;
   text: string;
-  /** `[{ word, start, end }]` where the engine gave word times; null otherwise. */
+  /** `[{ word, start, end, confidence? }]` where the engine gave word times; null otherwise. */
   words: ColumnType<TranscriptWordJson[] | null, string | null, string | null>;
   /** The owner corrected this line. */
   edited: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The words the engine was sure of, where it doubted some (null: `text` is what search holds). */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
   search_vector: ColumnType<string, never, never>;
 }
 
@@ -18,4 +20,6 @@ export interface TranscriptWordJson {
   word: string;
   start: number;
   end: number;
+  /** 0-1, where the engine gives it (media/transcribe/confidence.ts). */
+  confidence?: number;
 }

@@ -9,6 +9,7 @@ import {
   AdminPersonSchema,
   SignUpMode,
   SignUpPolicySchema,
+  TranscriptionEngine,
   type SignUpPolicy as ProtoSignUpPolicy,
 } from '@stream/proto';
 import type { AuditEntry, Person } from '../services/admin';
@@ -17,13 +18,21 @@ import type { BrandingService } from '../services/branding.service';
 import type { AdminService } from '../services/admin.service';
 import type { SignUpPolicy } from '../services/policy';
 import type { QuotaService } from '../services/quota.service';
+import type { TranscriptionCheckService } from '../services/transcription-check.service';
 import { signedIn } from './signed-in';
 
 export interface AdminRoutesDeps {
   admin: AdminService;
   quota: QuotaService;
   branding: BrandingService;
+  transcription: TranscriptionCheckService;
 }
+
+const ENGINES = {
+  off: TranscriptionEngine.OFF,
+  builtin: TranscriptionEngine.BUILTIN,
+  server: TranscriptionEngine.SERVER,
+} as const;
 
 const toPerson = (person: Person) =>
   create(AdminPersonSchema, {
@@ -78,7 +87,7 @@ function uid(value: string): string {
 }
 
 /** The AdminService on the Connect router (issue 32). Errors leave through the error interceptor. */
-export default ({ admin, quota, branding }: AdminRoutesDeps) =>
+export default ({ admin, quota, branding, transcription }: AdminRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(AdminServiceDescriptor, {
       getAdminStatus: async (_request, context) => ({ admin: await admin.isAdmin(signedIn(context)) }),
@@ -139,6 +148,13 @@ export default ({ admin, quota, branding }: AdminRoutesDeps) =>
           }),
         );
       },
+
+      getTranscriptionSettings: async (_request, context) => {
+        const settings = await transcription.settings(signedIn(context));
+        return { ...settings, engine: ENGINES[settings.engine] };
+      },
+
+      testTranscription: async (_request, context) => transcription.test(signedIn(context)),
 
       getMyStorage: async (_request, context) => {
         const user = signedIn(context);

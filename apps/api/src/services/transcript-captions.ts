@@ -4,6 +4,7 @@ import type { StoredRange } from '../db/edit.table';
 import * as transcripts from '../db/transcript.repository';
 import type { Database } from '../db/video.table';
 import type { MediaService, StagedAsset } from '../media';
+import { certainText } from '../media/transcribe/confidence';
 import { spanInEdit } from './edit-time-map';
 import { toWebVtt, type CaptionLine } from './transcript-vtt';
 
@@ -30,7 +31,10 @@ export async function stageGeneratedCaptions(
 ): Promise<StagedAsset | undefined> {
   const lines = await transcripts.listSegments(db, videoId);
   if (!lines.length) return undefined;
-  const original = lines.map((line) => ({ start: line.start_seconds, end: line.end_seconds, text: line.text }));
+  // Captions say only what the engine was sure of; a line of doubted words alone is no cue.
+  const original = lines
+    .map((line) => ({ start: line.start_seconds, end: line.end_seconds, text: certainText(line.text, line.words) }))
+    .filter((line) => line.text !== '');
   const vtt = toWebVtt(kept ? throughEdit(original, kept) : original);
   return media.stageBytes(videoId, 'generated-captions', Buffer.from(vtt), 'text/vtt');
 }

@@ -7,7 +7,7 @@ import type { Database } from '../db/video.table';
 import type { MediaService } from '../media';
 import type { Logger } from 'pino';
 import type { Summarizer } from '../media/summarize';
-import { TranscriptionError, type Transcriber } from '../media/transcribe';
+import { certainText, TranscriptionError, type Transcriber } from '../media/transcribe';
 import { PermanentTranscriptionFailure, type TranscriptJobStore } from '../processing';
 import { publishGeneratedCaptions } from './transcript-captions';
 
@@ -48,13 +48,17 @@ export function createTranscriptJobStore(
         throw error;
       }
       const { language, segments } = result;
-      await db.transaction().execute((trx) => transcripts.replaceSegments(trx, videoId, segments));
+      // Search holds only the words the engine was sure of.
+      const stored = segments.map((segment) => ({ ...segment, searchText: certainText(segment.text, segment.words) }));
+      await db.transaction().execute((trx) => transcripts.replaceSegments(trx, videoId, stored));
       // The captions before the state: a transcript said DONE has its captions served.
       await publishGeneratedCaptions(db, media, videoId);
       await transcripts.setTranscriptState(db, videoId, segments.length ? 'DONE' : 'EMPTY', { language, attempt });
-      if (segments.length && suggestions.summarizer) {
+      // From the words the engine was sure of: a summary of its guesses would repeat them as facts.
+      const sure = stored.map((line) => ({ ...line, text: line.searchText })).filter((line) => line.text);
+      if (sure.length && suggestions.summarizer) {
         // After DONE: the transcript is there meanwhile, and no answer of this server can fail it.
-        const { summary, problem } = await suggestions.summarizer.summarize(segments, video.duration_seconds);
+        const { summary, problem } = await suggestions.summarizer.summarize(sure, video.duration_seconds);
         if (summary) await transcripts.setSuggestions(db, videoId, attempt, summary);
         else if (problem) suggestions.log?.warn({ videoId, problem }, 'no summary suggested');
       }

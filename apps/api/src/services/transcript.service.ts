@@ -5,6 +5,7 @@ import type { MediaService } from '../media';
 import type { TranscriptionQueue } from '../processing';
 import type { User } from '../auth/user';
 import type { Grant } from './access';
+import { certainText, isUncertain } from '../media/transcribe/confidence';
 import { spanInEdit } from './edit-time-map';
 import { publishGeneratedCaptions } from './transcript-captions';
 import { MAX_LINE_CHARS, type TranscriptView } from './transcript';
@@ -21,6 +22,8 @@ export interface TranscriptServiceDeps {
   queue?: TranscriptionQueue;
   /** The languages the engine transcribes (the built-in one: English alone); empty or unset: any. */
   engineLanguages?: readonly string[];
+  /** The engine is the built-in one (pocketsphinx): the panel says it is rough. */
+  builtinEngine?: boolean;
 }
 
 /** Issue 30: reading a video's transcript (as the video may be read) and the owner's changes to it. */
@@ -89,8 +92,12 @@ export class TranscriptService {
       language: video.transcript?.language ?? '',
       progress: state === 'RUNNING' ? (video.transcript?.progress ?? 0) : 0,
       engineLanguages: [...(this.deps.engineLanguages ?? [])],
+      builtinEngine: this.deps.builtinEngine ?? false,
       spokenLanguage: video.transcript?.spokenLanguage ?? '',
-      suggestedTitle: suggesting && isDefaultTitle(video.title) ? suggestTitle(lines) : '',
+      suggestedTitle:
+        suggesting && isDefaultTitle(video.title)
+          ? suggestTitle(lines.map((line) => ({ text: certainText(line.text, line.words) })))
+          : '',
       suggestedSummary: suggesting ? (video.transcript?.suggestedSummary ?? '') : '',
       suggestedChapters: suggesting ? (video.transcript?.suggestedChapters ?? []) : [],
       lines: lines.flatMap((line) => {
@@ -98,7 +105,7 @@ export class TranscriptService {
         if (!span) return [];
         const words = (line.words ?? []).flatMap((word) => {
           const at = playing(word.start, word.end);
-          return at ? [{ ...word, ...at }] : [];
+          return at ? [{ ...word, ...at, uncertain: isUncertain(word) }] : [];
         });
         return [{ index: line.position, ...span, text: line.text, words, edited: line.edited }];
       }),

@@ -22,7 +22,8 @@ export interface TranscriptLine {
   start: number;
   end: number;
   text: string;
-  words: Array<{ word: string; start: number; end: number }>;
+  /** `uncertain`: the engine itself doubted the word (media/transcribe/confidence.ts). */
+  words: Array<{ word: string; start: number; end: number; confidence?: number; uncertain: boolean }>;
   edited: boolean;
 }
 
@@ -32,6 +33,8 @@ export interface TranscriptView extends VideoTranscript {
   /** For the owner of a video whose title is still the default: one made from what was said. */
   suggestedTitle: string;
   engineLanguages: string[];
+  /** The server's engine is the built-in one (rough, English only): the panel says so. */
+  builtinEngine: boolean;
 }
 
 /** A line as the owner may write it. */

@@ -58,6 +58,7 @@ export function toTranscriptMessage(view: TranscriptView): Transcript {
     suggestedTitle: view.suggestedTitle,
     progress: view.progress,
     engineLanguages: view.engineLanguages,
+    builtinEngine: view.builtinEngine,
     suggestedSummary: view.suggestedSummary,
     suggestedChapters: view.suggestedChapters.map(({ seconds, title }) => ({ seconds, title })),
     segments: view.lines.map((line) => ({
@@ -65,7 +66,13 @@ export function toTranscriptMessage(view: TranscriptView): Transcript {
       startSeconds: line.start,
       endSeconds: line.end,
       text: line.text,
-      words: line.words.map((word) => ({ word: word.word, startSeconds: word.start, endSeconds: word.end })),
+      words: line.words.map((word) => ({
+        word: word.word,
+        startSeconds: word.start,
+        endSeconds: word.end,
+        confidence: word.confidence ?? 1,
+        uncertain: word.uncertain,
+      })),
       edited: line.edited,
     })),
   });

@@ -3,6 +3,7 @@ import type { AdminAuditRow } from './admin-types';
 import { BrandingForm, type BrandingFormProps } from './branding-form';
 import { PeopleTable, type PeopleTableProps } from './people-table';
 import { SignUpPolicyForm, type SignUpPolicyFormProps } from './sign-up-policy-form';
+import { TranscriptionSection, type TranscriptionSectionProps } from './transcription-section';
 
 export interface AdminPageViewProps {
   loading: boolean;
@@ -16,6 +17,8 @@ export interface AdminPageViewProps {
   /** Undefined while it loads. */
   branding?: BrandingFormProps | undefined;
   audit: AdminAuditRow[];
+  /** Which transcription engine, and its Test. */
+  transcription?: TranscriptionSectionProps | undefined;
 }
 
 /** /admin (issue 32): the instance's totals, its people, the sign-up policy and the audit log. */
@@ -60,6 +63,11 @@ export function AdminPageView(props: AdminPageViewProps) {
       {props.branding ? (
         <TitledSection id="admin-branding" title="Branding">
           <BrandingForm key={JSON.stringify(props.branding.saved)} {...props.branding} />
+        </TitledSection>
+      ) : null}
+      {props.transcription ? (
+        <TitledSection id="admin-transcription" title="Transcription">
+          <TranscriptionSection {...props.transcription} />
         </TitledSection>
       ) : null}
       <TitledSection id="admin-audit" title="Audit log">

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CutLine,
+  clipToKept,
   fillerCuts,
+  keptAfter,
+  shortenedBy,
   mergedCuts,
   removedSeconds,
   selectionCuts,
@@ -64,5 +67,47 @@ describe('edit by transcript: what to cut', () => {
       { start: 9.2, end: 9.5 },
     ]);
     expect(removedSeconds(cuts)).toBeCloseTo(1.2);
+  });
+
+  it('proposes no cut of a filler word the engine doubted', () => {
+    const doubted: CutLine[] = [
+      {
+        index: 0,
+        start: 0,
+        end: 2,
+        text: 'ah right um',
+        words: [
+          { word: 'ah', start: 0, end: 0.4, uncertain: true },
+          { word: 'right', start: 0.5, end: 1 },
+          { word: 'um', start: 1.2, end: 1.6, uncertain: false },
+        ],
+      },
+    ];
+    expect(fillerCuts(doubted)).toEqual([{ start: 1.2, end: 1.6, what: 'um' }]);
+  });
+
+  it('clips proposals to what the edit keeps, and says how much shorter the result actually gets', () => {
+    // The edit keeps 1 s to 5 s and 6 s to 10 s.
+    const kept = [
+      { start: 1, end: 5 },
+      { start: 6, end: 10 },
+    ];
+    const cuts = [
+      { start: 0, end: 0.4, what: 'um' }, // inside the trimmed start: nothing to remove
+      { start: 4.5, end: 6.5, what: 'across a cut' }, // across the cut 5 s to 6 s: two pieces
+      { start: 9.5, end: 11, what: 'past the end' },
+    ];
+    expect(clipToKept(cuts, kept)).toEqual([
+      { start: 4.5, end: 5, what: 'across a cut' },
+      { start: 6, end: 6.5, what: 'across a cut' },
+      { start: 9.5, end: 10, what: 'past the end' },
+    ]);
+    expect(clipToKept([cuts[0]!], kept)).toEqual([]);
+    expect(shortenedBy(kept, [cuts[0]!])).toBe(0);
+    expect(shortenedBy(kept, cuts)).toBeCloseTo(1.5);
+    expect(keptAfter(kept, cuts)).toEqual([
+      { start: 1, end: 4.5 },
+      { start: 6.5, end: 9.5 },
+    ]);
   });
 });

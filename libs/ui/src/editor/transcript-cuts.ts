@@ -1,4 +1,4 @@
-import type { TimeSpan } from './kept-ranges';
+import { keptSpans, lengthOf, type TimeSpan } from './kept-ranges';
 
 // Issue 30, item 5: edit by transcript. What to cut, worked out from the transcript's word times on
 // the original's timeline (the editor's): selected words, filler words, silences.
@@ -7,6 +7,8 @@ export interface CutWord {
   word: string;
   start: number;
   end: number;
+  /** The engine itself doubted it: no proposal cuts it (the owner may still select it). */
+  uncertain?: boolean;
 }
 
 export interface CutLine {
@@ -83,11 +85,14 @@ export function selectionCuts(lines: readonly CutLine[], selected: ReadonlySet<s
   return cuts.filter((cut) => cut.end > cut.start);
 }
 
-/** Each filler word ("um", "uh", …) the engine timed, as a cut of its own. */
+/**
+ * Each filler word ("um", "uh", …) the engine timed, as a cut of its own; not one it doubted (an
+ * "ah" it was unsure of may well be a word that was said).
+ */
 export function fillerCuts(lines: readonly CutLine[], fillers: ReadonlySet<string> = FILLER_WORDS): ProposedCut[] {
   return lines.flatMap((line) =>
     line.words
-      .filter((word) => fillers.has(bare(word.word)) && word.end > word.start)
+      .filter((word) => !word.uncertain && fillers.has(bare(word.word)) && word.end > word.start)
       .map((word) => ({ start: word.start, end: word.end, what: word.word })),
   );
 }
@@ -135,3 +140,23 @@ export function mergedCuts(cuts: readonly TimeSpan[]): TimeSpan[] {
 /** How much of the video `cuts` take away (overlaps counted once). */
 export const removedSeconds = (cuts: readonly TimeSpan[]) =>
   mergedCuts(cuts).reduce((sum, cut) => sum + cut.end - cut.start, 0);
+
+/**
+ * The proposed cuts inside what the edit keeps: a cut in a part already trimmed or cut away removes
+ * nothing, so it is no proposal; one across a kept span's edge is cut at the edge.
+ */
+export function clipToKept(cuts: readonly ProposedCut[], kept: readonly TimeSpan[]): ProposedCut[] {
+  return cuts.flatMap((cut) =>
+    kept
+      .map((span) => ({ start: Math.max(cut.start, span.start), end: Math.min(cut.end, span.end), what: cut.what }))
+      .filter((piece) => piece.end > piece.start),
+  );
+}
+
+/** What the edit keeps once `cuts` are cut from `kept` too (as the editor applies them). */
+export const keptAfter = (kept: readonly TimeSpan[], cuts: readonly TimeSpan[]): TimeSpan[] =>
+  kept.flatMap((span) => keptSpans(span.start, span.end, cuts));
+
+/** How much shorter the result gets by `cuts`: the actual change of its length, not the cuts' sum. */
+export const shortenedBy = (kept: readonly TimeSpan[], cuts: readonly TimeSpan[]) =>
+  lengthOf(kept) - lengthOf(keptAfter(kept, cuts));

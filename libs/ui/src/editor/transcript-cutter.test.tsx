@@ -18,13 +18,13 @@ const LINES: CutLine[] = [
   { index: 1, start: 7, end: 9, text: 'shows revenue.', words: words(['shows', 7, 7.5], ['revenue.', 7.6, 9]) },
 ];
 
-function editor() {
+function editor(initialKept: Array<{ start: number; end: number }> = []) {
   const onSave = vi.fn(async () => undefined);
   render(
     <TrimEditor
       duration={12}
       originalUrl="/o.webm"
-      initialKept={[]}
+      initialKept={initialKept}
       onSave={onSave}
       onCancel={() => {}}
       transcriptLines={LINES}
@@ -89,5 +89,41 @@ describe('edit by transcript in the editor', () => {
       ],
       [],
     );
+  });
+
+  it('Save keeps the filler words previewed and not yet applied, as Apply to edit would', async () => {
+    const { onSave, user } = editor();
+    await user.click(screen.getByRole('button', { name: 'Remove filler words' }));
+    expect(screen.getByRole('region', { name: 'What goes' }).textContent).toContain('Save, keeps these cuts');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(
+      [
+        { start: 0, end: 1.4 },
+        { start: 1.9, end: 12 },
+      ],
+      [],
+    );
+  });
+
+  it('proposes nothing inside the part already trimmed away, and reports what a cut across the edge removes', async () => {
+    // The edit already starts at 1.6 s: the "um" (1.4 s to 1.9 s) is 0.3 s inside what it keeps.
+    const { onSave, user } = editor([{ start: 1.6, end: 12 }]);
+    expect(screen.getByTestId('edit-result').textContent).toBe('Result: 0:10.4 of 0:12.0');
+    await user.click(screen.getByRole('button', { name: 'Remove filler words' }));
+    expect(screen.getByTestId('what-goes-total').textContent).toBe('Filler words: 1 cut, 0:00.3 removed');
+    await user.click(screen.getByRole('button', { name: 'Apply to edit' }));
+    expect(screen.getByTestId('edit-result').textContent).toBe('Result: 0:10.1 of 0:12.0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith([{ start: 1.9, end: 12 }], []);
+  });
+
+  it('says there is nothing to remove when every filler word is in a part already trimmed away', async () => {
+    const { user } = editor([{ start: 2, end: 12 }]);
+    await user.click(screen.getByRole('button', { name: 'Remove filler words' }));
+    expect(screen.getByTestId('what-goes-total').textContent).toBe(
+      'Filler words: nothing to remove in what the edit keeps.',
+    );
+    expect(screen.getByRole('button', { name: 'Apply to edit' })).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('edit-result').textContent).toBe('Result: 0:10.0 of 0:12.0');
   });
 });

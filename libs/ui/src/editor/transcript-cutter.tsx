@@ -4,9 +4,10 @@ import { formatTimecode } from './timecode';
 import {
   type CutLine,
   type ProposedCut,
+  clipToKept,
   fillerCuts,
-  removedSeconds,
   selectionCuts,
+  shortenedBy,
   silenceCuts,
   wordKey,
 } from './transcript-cuts';
@@ -15,8 +16,12 @@ export interface TranscriptCutterProps {
   /** The transcript on the original's timeline (the editor's). */
   lines: readonly CutLine[];
   duration: number;
+  /** What the edit keeps now: proposals are clipped to it, and what they remove is measured on it. */
+  kept: readonly TimeSpan[];
   /** Adds the previewed cuts to the edit; Save in the editor saves them. */
   onApply: (cuts: TimeSpan[]) => void;
+  /** The cuts previewed and not yet applied or discarded (undefined: none): the editor's Save keeps them too. */
+  onPending?: (cuts: TimeSpan[] | undefined) => void;
 }
 
 interface Proposal {
@@ -26,13 +31,19 @@ interface Proposal {
 
 /**
  * Edit by transcript (issue 30): select words (shift-click selects a run) or whole lines, or ask
- * for the filler words or the silences, see what would go (each range, and the time removed), then
- * Apply it to the edit.
+ * for the filler words or the silences, see what would go (each range inside what the edit keeps,
+ * and how much shorter the result gets), then Apply it to the edit, or Save the edit with it.
  */
-export function TranscriptCutter({ lines, duration, onApply }: TranscriptCutterProps) {
+export function TranscriptCutter({ lines, duration, kept, onApply, onPending }: TranscriptCutterProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [anchor, setAnchor] = useState<number>();
-  const [proposal, setProposal] = useState<Proposal>();
+  const [proposal, setShownProposal] = useState<Proposal>();
+  const setProposal = (next: Proposal | undefined) => {
+    setShownProposal(next);
+    onPending?.(next?.cuts.map(({ start, end }) => ({ start, end })));
+  };
+  // Clipped as it is shown: a trim made meanwhile moves what the proposal can still remove.
+  const cuts = proposal ? clipToKept(proposal.cuts, kept) : [];
   const [minSilence, setMinSilence] = useState('1');
   const order = lines.flatMap((line) =>
     line.words.length ? line.words.map((_, i) => wordKey(line.index, i)) : [wordKey(line.index)],
@@ -50,15 +61,17 @@ export function TranscriptCutter({ lines, duration, onApply }: TranscriptCutterP
     setSelected(next);
     setProposal(undefined);
   };
-  const piece = (key: string, label: string) => (
+  const piece = (key: string, label: string, uncertain = false) => (
     <button
       key={key}
       type="button"
       aria-pressed={selected.has(key)}
-      className={`rounded px-0.5 ${selected.has(key) ? 'bg-error/30 line-through' : 'hover:bg-base-200'}`}
+      className={`rounded px-0.5 ${selected.has(key) ? 'bg-error/30 line-through' : 'hover:bg-base-200'} ${uncertain ? 'italic opacity-70' : ''}`}
+      title={uncertain ? 'Uncertain word: the transcription engine was not sure of it' : undefined}
       onClick={(event) => toggle(key, event.shiftKey)}
     >
       {label}
+      {uncertain && <span className="sr-only"> (uncertain)</span>}
     </button>
   );
 
@@ -77,7 +90,7 @@ export function TranscriptCutter({ lines, duration, onApply }: TranscriptCutterP
           <p key={line.index} className="flex flex-wrap gap-x-1">
             <span className="text-base-content/60 tabular-nums">{formatTimecode(line.start)}</span>
             {line.words.length
-              ? line.words.map((word, i) => piece(wordKey(line.index, i), word.word))
+              ? line.words.map((word, i) => piece(wordKey(line.index, i), word.word, word.uncertain))
               : piece(wordKey(line.index), line.text)}
           </p>
         ))}
@@ -126,16 +139,21 @@ export function TranscriptCutter({ lines, duration, onApply }: TranscriptCutterP
       </div>
       {proposal && (
         <div role="region" aria-label="What goes" className="rounded border p-2 text-sm">
-          {proposal.cuts.length === 0 ? (
-            <p>{proposal.title}: nothing to remove.</p>
+          {cuts.length === 0 ? (
+            <p data-testid="what-goes-total">
+              {proposal.title}: nothing to remove{proposal.cuts.length ? ' in what the edit keeps' : ''}.
+            </p>
           ) : (
             <>
               <p data-testid="what-goes-total">
-                {proposal.title}: {proposal.cuts.length} {proposal.cuts.length === 1 ? 'cut' : 'cuts'},{' '}
-                {formatTimecode(removedSeconds(proposal.cuts))} removed
+                {proposal.title}: {cuts.length} {cuts.length === 1 ? 'cut' : 'cuts'},{' '}
+                {formatTimecode(shortenedBy(kept, cuts))} removed
+              </p>
+              <p className="text-base-content/70 text-xs">
+                Apply to edit, or Save, keeps these cuts; Discard drops them.
               </p>
               <ul className="max-h-32 overflow-y-auto">
-                {proposal.cuts.map((cut) => (
+                {cuts.map((cut) => (
                   <li key={`${cut.start}-${cut.end}`}>
                     {formatTimecode(cut.start)}–{formatTimecode(cut.end)} <q>{cut.what}</q>
                   </li>
@@ -147,9 +165,9 @@ export function TranscriptCutter({ lines, duration, onApply }: TranscriptCutterP
             <button
               type="button"
               className="btn btn-primary btn-xs"
-              disabled={proposal.cuts.length === 0}
+              disabled={cuts.length === 0}
               onClick={() => {
-                onApply(proposal.cuts.map(({ start, end }) => ({ start, end })));
+                onApply(cuts.map(({ start, end }) => ({ start, end })));
                 setProposal(undefined);
                 setSelected(new Set());
               }}

@@ -12,7 +12,7 @@ import { AnnotationEditor } from './annotation-editor';
 import { annotationsProblem, clampToFrame } from './annotation-rules';
 import { SensitiveTextFinder, type SensitiveTextFinderProps } from './sensitive-text-finder';
 import { TranscriptCutter } from './transcript-cutter';
-import type { CutLine } from './transcript-cuts';
+import { keptAfter, type CutLine } from './transcript-cuts';
 
 export interface TrimEditorProps {
   /** The unedited video's length and address: an edit is always made on the original. */
@@ -62,6 +62,8 @@ export function TrimEditor({
   const [marks, setMarks] = useState<AnnotationMark[]>(() => [...initialAnnotations]);
   const [selected, setSelected] = useState<number>();
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  /** Edit by transcript's cuts previewed but not yet applied: Save keeps them (it never drops them silently). */
+  const [pendingCuts, setPendingCuts] = useState<TimeSpan[]>();
 
   // Trim is pressed below the player: edit mode brings the editor (in the player's place) into view.
   const section = useRef<HTMLElement>(null);
@@ -81,10 +83,15 @@ export function TrimEditor({
       setError(problem);
       return;
     }
+    const saved = pendingCuts ? keptAfter(kept, pendingCuts) : kept;
+    if (!saved.length) {
+      setError('These cuts would remove the whole video.');
+      return;
+    }
     setSaving(true);
     setError(undefined);
     try {
-      await onSave(kept, marks);
+      await onSave(saved, marks);
     } catch (reason) {
       setError(reason instanceof Error ? reason.message : 'The edit could not be saved.');
       setSaving(false);
@@ -169,7 +176,9 @@ export function TrimEditor({
         <TranscriptCutter
           lines={transcriptLines}
           duration={duration}
+          kept={kept}
           onApply={(spans) => setCuts((current) => [...current, ...spans])}
+          onPending={setPendingCuts}
         />
       )}
       <AnnotationEditor

@@ -3,7 +3,26 @@ export interface TranscriptFileLine {
   start: number;
   end: number;
   text: string;
+  /** Its words where the engine timed them; `uncertain`: the engine itself doubted the word. */
+  words?: ReadonlyArray<{ word: string; uncertain?: boolean }>;
 }
+
+/**
+ * What the line says, the words the engine doubted left out (as the server's search and captions
+ * leave them out); the line's own text where it doubted none.
+ */
+export function certainText(line: TranscriptFileLine): string {
+  if (!line.words?.some((word) => word.uncertain)) return line.text;
+  return line.words
+    .filter((word) => !word.uncertain)
+    .map((word) => word.word.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The lines as the downloads hold them: only what the engine was sure of, no line left empty. */
+export const certainLines = (lines: readonly TranscriptFileLine[]): TranscriptFileLine[] =>
+  lines.map((line) => ({ start: line.start, end: line.end, text: certainText(line) })).filter((line) => line.text);
 
 function clock(seconds: number, separator: '.' | ','): string {
   const ms = Math.max(0, Math.round(seconds * 1000));

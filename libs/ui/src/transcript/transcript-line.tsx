@@ -5,6 +5,8 @@ import { formatTime } from '../player/format-time';
 export interface TranscriptLineProps {
   start: number;
   text: string;
+  /** The line's timed words: those the engine doubted are greyed. */
+  words?: ReadonlyArray<{ word: string; uncertain?: boolean }>;
   current: boolean;
   onSeek: () => void;
   /** The owner's correction; rejects with the words to show. */
@@ -12,7 +14,7 @@ export interface TranscriptLineProps {
 }
 
 /** One line: its time and words seek there; the owner can correct it in place. */
-export function TranscriptLine({ start, text, current, onSeek, onSave }: TranscriptLineProps) {
+export function TranscriptLine({ start, text, words, current, onSeek, onSave }: TranscriptLineProps) {
   const [draft, setDraft] = useState<string>();
   const { pending: saving, error, run } = usePendingAction();
   const time = formatTime(start);
@@ -63,7 +65,7 @@ export function TranscriptLine({ start, text, current, onSeek, onSave }: Transcr
     >
       <button type="button" className="flex flex-1 gap-2 p-1 text-left hover:bg-base-200" onClick={onSeek}>
         <span className="font-mono text-xs tabular-nums opacity-70">{time}</span>
-        <span className="text-sm">{text}</span>
+        <span className="text-sm">{words?.some((word) => word.uncertain) ? <LineWords words={words} /> : text}</span>
       </button>
       {onSave && (
         <button
@@ -77,4 +79,25 @@ export function TranscriptLine({ start, text, current, onSeek, onSave }: Transcr
       )}
     </li>
   );
+}
+
+/** The words, those the engine doubted greyed and named so (a title for the pointer, words for screen readers). */
+function LineWords({ words }: { words: NonNullable<TranscriptLineProps['words']> }) {
+  return words.map((word, i) => (
+    <span key={i}>
+      {i > 0 && ' '}
+      {word.uncertain ? (
+        <span
+          className="italic underline decoration-dotted opacity-70"
+          title="Uncertain word: the transcription engine was not sure of it"
+          data-uncertain="true"
+        >
+          {word.word.trim()}
+          <span className="sr-only"> (uncertain)</span>
+        </span>
+      ) : (
+        word.word.trim()
+      )}
+    </span>
+  ));
 }

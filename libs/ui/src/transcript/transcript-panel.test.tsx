@@ -69,4 +69,41 @@ describe('TranscriptPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(onRetry).toHaveBeenCalledOnce());
   });
+
+  it('greys the words the engine doubted, names them uncertain, and neither finds nor downloads them', () => {
+    const doubted = [
+      {
+        index: 0,
+        start: 0.5,
+        end: 3,
+        text: 'the quokka zanzibar today',
+        words: [{ word: 'the' }, { word: 'quokka' }, { word: 'zanzibar', uncertain: true }, { word: 'today' }],
+      },
+    ];
+    panel({ lines: doubted });
+    const word = screen.getByTitle(/^Uncertain word/);
+    expect(word.textContent).toBe('zanzibar (uncertain)');
+    expect(word.className).toContain('opacity-70');
+    expect(screen.getByRole('button', { name: /0:00\s*the quokka zanzibar \(uncertain\) today/ })).toBeTruthy();
+    expect(screen.getAllByTitle(/^Uncertain word/)).toHaveLength(1);
+    const search = screen.getByRole('searchbox', { name: 'Search the transcript' });
+    fireEvent.change(search, { target: { value: 'zanzi' } });
+    expect(within(region()).queryAllByRole('listitem')).toEqual([]);
+    fireEvent.change(search, { target: { value: 'quokka' } });
+    expect(within(region()).getAllByRole('listitem')).toHaveLength(1);
+    const txt = decodeURIComponent(screen.getByRole('link', { name: '.txt' }).getAttribute('href')!);
+    expect(txt).toContain('the quokka today');
+    expect(txt).not.toContain('zanzibar');
+  });
+
+  it('says plainly when the built-in engine made the transcript, and how to get a better one', () => {
+    panel();
+    expect(screen.queryByTestId('builtin-engine-note')).toBeNull();
+    cleanup();
+    panel({ builtinEngine: true });
+    const note = screen.getByTestId('builtin-engine-note').textContent;
+    expect(note).toContain('built-in engine, which is rough and hears English only');
+    expect(note).toContain('Whisper server');
+    expect(note).toContain('TRANSCRIBE_URL');
+  });
 });

@@ -1,5 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { currentLineIndex, toSrt, toTxt, toVtt, type TranscriptFileLine } from './transcript-formats';
+import {
+  certainLines,
+  certainText,
+  currentLineIndex,
+  toSrt,
+  toTxt,
+  toVtt,
+  type TranscriptFileLine,
+} from './transcript-formats';
+import { BuiltinEngineNote } from './builtin-engine-note';
 import { TranscriptLine } from './transcript-line';
 import { usePendingAction } from '../common/use-pending-action';
 import { SpokenLanguage, type SpokenLanguageProps } from './spoken-language';
@@ -27,6 +36,8 @@ export interface TranscriptPanelProps {
   suggestions?: TranscriptSuggestionsProps;
   /** The owner's: the language the video is transcribed in. */
   spokenLanguage?: SpokenLanguageProps;
+  /** The server's engine is the built-in one: the panel says it is rough and how to do better. */
+  builtinEngine?: boolean;
 }
 
 const download = (type: string, body: string) => `data:${type};charset=utf-8,${encodeURIComponent(body)}`;
@@ -38,14 +49,18 @@ const download = (type: string, body: string) => `data:${type};charset=utf-8,${e
  */
 export function TranscriptPanel(props: TranscriptPanelProps) {
   const { lines, currentTime, onSeek, onEditLine, fileName } = props;
+  const files = useMemo(() => certainLines(lines), [lines]);
   const [search, setSearch] = useState('');
   const current = currentLineIndex(lines, currentTime);
   const listRef = useRef<HTMLOListElement>(null);
   const shown = useMemo(() => {
     const words = search.trim().toLowerCase();
-    return lines
-      .map((line, i) => ({ line, i }))
-      .filter(({ line }) => !words || line.text.toLowerCase().includes(words));
+    return (
+      lines
+        .map((line, i) => ({ line, i }))
+        // As the library's search: a word the engine doubted is not found.
+        .filter(({ line }) => !words || certainText(line).toLowerCase().includes(words))
+    );
   }, [lines, search]);
 
   // Keep the playing line in view inside the list, without scrolling the page.
@@ -62,6 +77,7 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
     <section aria-label="Transcript" className="flex max-h-[32rem] min-w-0 flex-col gap-2 rounded-box bg-base-100 p-2">
       <h2 className="text-base font-semibold">Transcript</h2>
       <TranscriptStatus {...props} />
+      {props.builtinEngine && props.state !== 'none' && <BuiltinEngineNote />}
       {props.spokenLanguage && <SpokenLanguage {...props.spokenLanguage} />}
       {props.suggestions && <TranscriptSuggestions {...props.suggestions} />}
       {lines.length > 0 && (
@@ -80,6 +96,7 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
                 key={line.index}
                 start={line.start}
                 text={line.text}
+                words={line.words}
                 current={i === current}
                 onSeek={() => onSeek(line.start)}
                 onSave={onEditLine && ((text) => onEditLine(line.index, text))}
@@ -89,13 +106,13 @@ export function TranscriptPanel(props: TranscriptPanelProps) {
           {shown.length === 0 && <p className="text-sm opacity-70">No line says “{search}”.</p>}
           <p className="flex flex-wrap gap-2 text-sm">
             Download:
-            <a className="link" download={`${fileName}.vtt`} href={download('text/vtt', toVtt(lines))}>
+            <a className="link" download={`${fileName}.vtt`} href={download('text/vtt', toVtt(files))}>
               .vtt
             </a>
-            <a className="link" download={`${fileName}.srt`} href={download('application/x-subrip', toSrt(lines))}>
+            <a className="link" download={`${fileName}.srt`} href={download('application/x-subrip', toSrt(files))}>
               .srt
             </a>
-            <a className="link" download={`${fileName}.txt`} href={download('text/plain', toTxt(lines))}>
+            <a className="link" download={`${fileName}.txt`} href={download('text/plain', toTxt(files))}>
               .txt
             </a>
           </p>

@@ -13,3 +13,8 @@ export { bytesLabel, megabytesToBytes } from './bytes-label';
 export { useAdminPage, type AdminPage, type SignUpModeLabel } from './use-admin-page';
 export { useApiKeys, type ApiKeys } from './use-api-keys';
 export { useMyStorage, type MyStorage } from './use-my-storage';
+export {
+  useTranscriptionAdmin,
+  type TranscriptionAdmin,
+  type TranscriptionEngineLabel,
+} from './use-transcription-admin';

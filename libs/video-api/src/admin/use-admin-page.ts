@@ -15,6 +15,7 @@ import {
   signUpPolicyQuery,
 } from './admin-queries';
 import { bytesLabel, megabytesToBytes } from './bytes-label';
+import { useTranscriptionAdmin } from './use-transcription-admin';
 
 export type SignUpModeLabel = 'open' | 'invite-only' | 'domains';
 
@@ -53,6 +54,7 @@ export function useAdminPage(transport: Transport) {
   const branding = useQuery(brandingQuery(transport));
   const setBranding = useMutation(setBrandingMutation(transport, queryClient));
   const firstError = [people.error, totals.error, audit.error, policy.error].find(Boolean);
+  const transcription = useTranscriptionAdmin(transport);
 
   return {
     loading: people.isPending,
@@ -117,6 +119,7 @@ export function useAdminPage(transport: Transport) {
       submit: (values: { productName: string; logoUrl: string; accentColor: string }) =>
         setBranding.mutate({ branding: values }),
     },
+    transcription,
     audit: (audit.data?.entries ?? []).map((entry) => ({
       id: String(entry.id),
       at: when(entry.at),

@@ -9,7 +9,8 @@ export interface EditorTranscriptLine {
   start: number;
   end: number;
   text: string;
-  words: Array<{ word: string; start: number; end: number }>;
+  /** `uncertain`: the engine doubted it; edit by transcript proposes no cut of it. */
+  words: Array<{ word: string; start: number; end: number; uncertain: boolean }>;
 }
 
 /** GetTranscript's lines as `@stream/ui`'s TrimEditor takes them (`transcriptLines`). */
@@ -19,7 +20,12 @@ export function editorTranscriptLines(transcript: Transcript | undefined): Edito
     start: segment.startSeconds,
     end: segment.endSeconds,
     text: segment.text,
-    words: segment.words.map((word) => ({ word: word.word, start: word.startSeconds, end: word.endSeconds })),
+    words: segment.words.map((word) => ({
+      word: word.word,
+      start: word.startSeconds,
+      end: word.endSeconds,
+      uncertain: word.uncertain,
+    })),
   }));
 }
 

@@ -143,7 +143,12 @@ export function useTranscript(
       start: segment.startSeconds,
       end: segment.endSeconds,
       text: segment.text,
+      // The words only where the engine doubted some: the panel greys those and leaves them out of its search.
+      ...(segment.words.some((word) => word.uncertain) && {
+        words: segment.words.map((word) => ({ word: word.word, uncertain: word.uncertain })),
+      }),
     })),
+    builtinEngine: transcript?.builtinEngine ?? false,
     loading: query.isPending,
     onEditLine: options.isOwner
       ? async (index: number, text: string) => {

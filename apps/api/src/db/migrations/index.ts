@@ -27,6 +27,7 @@ import * as notificationMail from './20261127020100-notification-mail';
 import * as commentPages from './20261127020200-comment-pages';
 import * as hlsRungs from './20261127030000-hls-rungs';
 import * as transcriptAttempts from './20261127050000-transcript-attempts';
+import * as transcriptCertainText from './20261207150000-transcript-certain-text';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261128080000-moment-counts': momentCounts,
   '20261129010000-processing-progress': processingProgress,
   '20261207100000-api-key-scopes': apiKeyScopes,
+  '20261207150000-transcript-certain-text': transcriptCertainText,
 };

@@ -6,6 +6,7 @@ export * from './transcriber';
 export { builtinTranscriber } from './builtin-transcriber';
 export { openAiTranscriber } from './openai-transcriber';
 export { parsePocketsphinx } from './pocketsphinx-output';
+export * from './confidence';
 
 /** The engine the settings name (config.ts: TRANSCRIBE, TRANSCRIBE_URL, …); undefined when off. */
 export function transcriberFromConfig(config: {

@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { TranscriptionError, type TranscriptSegment, type TranscriptWord } from './transcriber';
 
 const seconds = z.number().finite().min(0);
-const word = z.object({ word: z.string(), start: seconds, end: seconds });
+/** faster-whisper servers (speaches) and whisper.cpp's server add each word's `probability`; OpenAI does not. */
+const word = z.object({
+  word: z.string(),
+  start: seconds,
+  end: seconds,
+  probability: z.number().finite().min(0).max(1).optional(),
+});
 /** `verbose_json` as OpenAI, whisper.cpp's server, faster-whisper servers, LocalAI and vLLM answer it. */
 const verboseJson = z.object({
   language: z.string().optional(),
   text: z.string().optional(),
-  segments: z.array(z.object({ start: seconds, end: seconds, text: z.string() })).optional(),
+  // whisper.cpp's server gives the words inside each segment rather than at the top.
+  segments: z
+    .array(z.object({ start: seconds, end: seconds, text: z.string(), words: z.array(word).optional() }))
+    .optional(),
   words: z.array(word).optional(),
 });
 
@@ -49,9 +58,15 @@ export function readAnswer(body: string, offset: number): { language: string; se
   if (!parsed.success || (parsed.data.segments === undefined && parsed.data.text === undefined)) {
     throw new TranscriptionError(`The transcription server's answer is not a transcript (${excerpt(body)})`, true);
   }
-  const { segments = [], words = [], text = '' } = parsed.data;
+  const { segments = [], text = '' } = parsed.data;
+  const words = parsed.data.words ?? segments.flatMap((segment) => segment.words ?? []);
   const shift = (value: number) => value + offset;
-  const shiftedWords: TranscriptWord[] = words.map((w) => ({ word: w.word, start: shift(w.start), end: shift(w.end) }));
+  const shiftedWords: TranscriptWord[] = words.map((w) => ({
+    word: w.word,
+    start: shift(w.start),
+    end: shift(w.end),
+    ...(w.probability !== undefined && { confidence: w.probability }),
+  }));
   const lines: TranscriptSegment[] = segments.length
     ? segments.map((segment) => ({ start: shift(segment.start), end: shift(segment.end), text: segment.text }))
     : text.trim()

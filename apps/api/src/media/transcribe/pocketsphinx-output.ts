@@ -8,7 +8,8 @@ const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?(?:e-?
 
 /**
  * Reads `pocketsphinx_continuous -time yes` output: per utterance, its text on a line of its own,
- * then one line per token, `word start end confidence`. Tokens like `<s>`, `</s>`, `<sil>` and
+ * then one line per token, `word start end posterior` (the word's posterior probability, its
+ * `confidence`). Tokens like `<s>`, `</s>`, `<sil>` and
  * `[NOISE]` are not words; `that(2)` is `that` said its second way. Each utterance becomes one
  * or more lines of at most LINE_WORDS words or LINE_SECONDS seconds.
  */
@@ -25,10 +26,16 @@ export function parsePocketsphinx(output: string): TranscriptSegment[] {
       close(); // an utterance's text line starts the next one
       continue;
     }
-    const [, token, start, end] = match as unknown as [string, string, string, string];
+    const [, token, start, end, posterior] = match as unknown as [string, string, string, string, string];
     if (token === '</s>') close();
     if (/^[<[+]/.test(token)) continue;
-    current.push({ word: token.replace(/\(\d+\)$/, ''), start: Number(start), end: Number(end) });
+    current.push({
+      word: token.replace(/\(\d+\)$/, ''),
+      start: Number(start),
+      end: Number(end),
+      // The word's posterior probability; rounding makes it a hair over 1 at times.
+      confidence: Math.min(1, Math.max(0, Number(posterior))),
+    });
   }
   close();
   return utterances.flatMap(toLines);

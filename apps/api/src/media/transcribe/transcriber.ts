@@ -3,6 +3,11 @@ export interface TranscriptWord {
   start: number;
   end: number;
   word: string;
+  /**
+   * How sure the engine was of this word, 0 to 1 (pocketsphinx's posterior, a Whisper server's
+   * `probability`); unset where the engine does not say, which counts as sure (confidence.ts).
+   */
+  confidence?: number;
 }
 
 /** One line of a transcript: a stretch of speech and its words' times where the engine gives them. */
@@ -65,7 +70,12 @@ export function clampSegments(segments: TranscriptSegment[], durationSeconds: nu
       ...(segment.words && {
         words: segment.words
           .filter((word) => word.start < durationSeconds)
-          .map((word) => ({ start: clamp(word.start), end: clamp(word.end), word: word.word.trim() })),
+          .map((word) => ({
+            start: clamp(word.start),
+            end: clamp(word.end),
+            word: word.word.trim(),
+            ...(word.confidence !== undefined && { confidence: Math.min(1, Math.max(0, word.confidence)) }),
+          })),
       }),
     }))
     .filter((segment) => segment.text !== '' && segment.start < durationSeconds)

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/admin_service.proto.
  */
 export const file_videoservice_admin_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvYWRtaW5fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIhcKFUdldEFkbWluU3RhdHVzUmVxdWVzdCIcCgtBZG1pblN0YXR1cxINCgVhZG1pbhgBIAEoCCITChFMaXN0UGVvcGxlUmVxdWVzdCK2AgoLQWRtaW5QZXJzb24SCwoDdWlkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghkaXNhYmxlZBgEIAEoCBISCgp1c2VkX2J5dGVzGAUgASgDEhgKC3F1b3RhX2J5dGVzGAYgASgDSACIAQESHQoVZWZmZWN0aXZlX3F1b3RhX2J5dGVzGAcgASgDEhMKC3ZpZGVvX2NvdW50GAggASgFEjIKDmxhc3RfYWN0aXZlX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhZG1pbhgLIAEoCEIOCgxfcXVvdGFfYnl0ZXMiPwoSTGlzdFBlb3BsZVJlc3BvbnNlEikKBnBlb3BsZRgBIAMoCzIZLnZpZGVvc2VydmljZS5BZG1pblBlcnNvbiI5ChhTZXRQZXJzb25EaXNhYmxlZFJlcXVlc3QSCwoDdWlkGAEgASgJEhAKCGRpc2FibGVkGAIgASgIIk4KFVNldFBlcnNvblF1b3RhUmVxdWVzdBILCgN1aWQYASABKAkSGAoLcXVvdGFfYnl0ZXMYAiABKANIAIgBAUIOCgxfcXVvdGFfYnl0ZXMiVwoWU2V0UGVyc29uUXVvdGFSZXNwb25zZRIpCgZwZXJzb24YASABKAsyGS52aWRlb3NlcnZpY2UuQWRtaW5QZXJzb24SEgoKb3Zlcl9xdW90YRgCIAEoCCIYChZHZXRTaWduVXBQb2xpY3lSZXF1ZXN0IkcKDFNpZ25VcFBvbGljeRImCgRtb2RlGAEgASgOMhgudmlkZW9zZXJ2aWNlLlNpZ25VcE1vZGUSDwoHZG9tYWlucxgCIAMoCSJEChZTZXRTaWduVXBQb2xpY3lSZXF1ZXN0EioKBnBvbGljeRgBIAEoCzIaLnZpZGVvc2VydmljZS5TaWduVXBQb2xpY3kiGgoYR2V0SW5zdGFuY2VUb3RhbHNSZXF1ZXN0InEKDkluc3RhbmNlVG90YWxzEg4KBnBlb3BsZRgBIAEoAxIOCgZ2aWRlb3MYAiABKAMSFAoMc3RvcmVkX2J5dGVzGAMgASgDEhQKDGpvYnNfd2FpdGluZxgEIAEoAxITCgtqb2JzX2ZhaWxlZBgFIAEoAyIkChNMaXN0QXVkaXRMb2dSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIpwBCgpBdWRpdEVudHJ5EgoKAmlkGAEgASgDEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglhY3Rvcl91aWQYAyABKAkSEwoLYWN0b3JfZW1haWwYBCABKAkSDgoGYWN0aW9uGAUgASgJEhIKCnRhcmdldF91aWQYBiABKAkSDgoGZGV0YWlsGAcgASgJIkEKFExpc3RBdWRpdExvZ1Jlc3BvbnNlEikKB2VudHJpZXMYASADKAsyGC52aWRlb3NlcnZpY2UuQXVkaXRFbnRyeSIVChNHZXRNeVN0b3JhZ2VSZXF1ZXN0IkYKD1N0b3JlZFZpZGVvU2l6ZRIQCgh2aWRlb19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRISCgpzaXplX2J5dGVzGAMgASgDImMKCU15U3RvcmFnZRISCgp1c2VkX2J5dGVzGAEgASgDEhMKC3F1b3RhX2J5dGVzGAIgASgDEi0KBnZpZGVvcxgDIAMoCzIdLnZpZGVvc2VydmljZS5TdG9yZWRWaWRlb1NpemUiFAoSR2V0QnJhbmRpbmdSZXF1ZXN0IkgKCEJyYW5kaW5nEhQKDHByb2R1Y3RfbmFtZRgBIAEoCRIQCghsb2dvX3VybBgCIAEoCRIUCgxhY2NlbnRfY29sb3IYAyABKAkiPgoSU2V0QnJhbmRpbmdSZXF1ZXN0EigKCGJyYW5kaW5nGAEgASgLMhYudmlkZW9zZXJ2aWNlLkJyYW5kaW5nKnkKClNpZ25VcE1vZGUSHAoYU0lHTl9VUF9NT0RFX1VOU1BFQ0lGSUVEEAASFQoRU0lHTl9VUF9NT0RFX09QRU4QARIcChhTSUdOX1VQX01PREVfSU5WSVRFX09OTFkQAhIYChRTSUdOX1VQX01PREVfRE9NQUlOUxADMqAHCgxBZG1pblNlcnZpY2USUAoOR2V0QWRtaW5TdGF0dXMSIy52aWRlb3NlcnZpY2UuR2V0QWRtaW5TdGF0dXNSZXF1ZXN0GhkudmlkZW9zZXJ2aWNlLkFkbWluU3RhdHVzEk8KCkxpc3RQZW9wbGUSHy52aWRlb3NlcnZpY2UuTGlzdFBlb3BsZVJlcXVlc3QaIC52aWRlb3NlcnZpY2UuTGlzdFBlb3BsZVJlc3BvbnNlElYKEVNldFBlcnNvbkRpc2FibGVkEiYudmlkZW9zZXJ2aWNlLlNldFBlcnNvbkRpc2FibGVkUmVxdWVzdBoZLnZpZGVvc2VydmljZS5BZG1pblBlcnNvbhJbCg5TZXRQZXJzb25RdW90YRIjLnZpZGVvc2VydmljZS5TZXRQZXJzb25RdW90YVJlcXVlc3QaJC52aWRlb3NlcnZpY2UuU2V0UGVyc29uUXVvdGFSZXNwb25zZRJTCg9HZXRTaWduVXBQb2xpY3kSJC52aWRlb3NlcnZpY2UuR2V0U2lnblVwUG9saWN5UmVxdWVzdBoaLnZpZGVvc2VydmljZS5TaWduVXBQb2xpY3kSUwoPU2V0U2lnblVwUG9saWN5EiQudmlkZW9zZXJ2aWNlLlNldFNpZ25VcFBvbGljeVJlcXVlc3QaGi52aWRlb3NlcnZpY2UuU2lnblVwUG9saWN5ElkKEUdldEluc3RhbmNlVG90YWxzEiYudmlkZW9zZXJ2aWNlLkdldEluc3RhbmNlVG90YWxzUmVxdWVzdBocLnZpZGVvc2VydmljZS5JbnN0YW5jZVRvdGFscxJVCgxMaXN0QXVkaXRMb2cSIS52aWRlb3NlcnZpY2UuTGlzdEF1ZGl0TG9nUmVxdWVzdBoiLnZpZGVvc2VydmljZS5MaXN0QXVkaXRMb2dSZXNwb25zZRJKCgxHZXRNeVN0b3JhZ2USIS52aWRlb3NlcnZpY2UuR2V0TXlTdG9yYWdlUmVxdWVzdBoXLnZpZGVvc2VydmljZS5NeVN0b3JhZ2USRwoLR2V0QnJhbmRpbmcSIC52aWRlb3NlcnZpY2UuR2V0QnJhbmRpbmdSZXF1ZXN0GhYudmlkZW9zZXJ2aWNlLkJyYW5kaW5nEkcKC1NldEJyYW5kaW5nEiAudmlkZW9zZXJ2aWNlLlNldEJyYW5kaW5nUmVxdWVzdBoWLnZpZGVvc2VydmljZS5CcmFuZGluZ2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvYWRtaW5fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIhcKFUdldEFkbWluU3RhdHVzUmVxdWVzdCIcCgtBZG1pblN0YXR1cxINCgVhZG1pbhgBIAEoCCITChFMaXN0UGVvcGxlUmVxdWVzdCK2AgoLQWRtaW5QZXJzb24SCwoDdWlkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghkaXNhYmxlZBgEIAEoCBISCgp1c2VkX2J5dGVzGAUgASgDEhgKC3F1b3RhX2J5dGVzGAYgASgDSACIAQESHQoVZWZmZWN0aXZlX3F1b3RhX2J5dGVzGAcgASgDEhMKC3ZpZGVvX2NvdW50GAggASgFEjIKDmxhc3RfYWN0aXZlX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhZG1pbhgLIAEoCEIOCgxfcXVvdGFfYnl0ZXMiPwoSTGlzdFBlb3BsZVJlc3BvbnNlEikKBnBlb3BsZRgBIAMoCzIZLnZpZGVvc2VydmljZS5BZG1pblBlcnNvbiI5ChhTZXRQZXJzb25EaXNhYmxlZFJlcXVlc3QSCwoDdWlkGAEgASgJEhAKCGRpc2FibGVkGAIgASgIIk4KFVNldFBlcnNvblF1b3RhUmVxdWVzdBILCgN1aWQYASABKAkSGAoLcXVvdGFfYnl0ZXMYAiABKANIAIgBAUIOCgxfcXVvdGFfYnl0ZXMiVwoWU2V0UGVyc29uUXVvdGFSZXNwb25zZRIpCgZwZXJzb24YASABKAsyGS52aWRlb3NlcnZpY2UuQWRtaW5QZXJzb24SEgoKb3Zlcl9xdW90YRgCIAEoCCIYChZHZXRTaWduVXBQb2xpY3lSZXF1ZXN0IkcKDFNpZ25VcFBvbGljeRImCgRtb2RlGAEgASgOMhgudmlkZW9zZXJ2aWNlLlNpZ25VcE1vZGUSDwoHZG9tYWlucxgCIAMoCSJEChZTZXRTaWduVXBQb2xpY3lSZXF1ZXN0EioKBnBvbGljeRgBIAEoCzIaLnZpZGVvc2VydmljZS5TaWduVXBQb2xpY3kiGgoYR2V0SW5zdGFuY2VUb3RhbHNSZXF1ZXN0InEKDkluc3RhbmNlVG90YWxzEg4KBnBlb3BsZRgBIAEoAxIOCgZ2aWRlb3MYAiABKAMSFAoMc3RvcmVkX2J5dGVzGAMgASgDEhQKDGpvYnNfd2FpdGluZxgEIAEoAxITCgtqb2JzX2ZhaWxlZBgFIAEoAyIkChNMaXN0QXVkaXRMb2dSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIpwBCgpBdWRpdEVudHJ5EgoKAmlkGAEgASgDEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglhY3Rvcl91aWQYAyABKAkSEwoLYWN0b3JfZW1haWwYBCABKAkSDgoGYWN0aW9uGAUgASgJEhIKCnRhcmdldF91aWQYBiABKAkSDgoGZGV0YWlsGAcgASgJIkEKFExpc3RBdWRpdExvZ1Jlc3BvbnNlEikKB2VudHJpZXMYASADKAsyGC52aWRlb3NlcnZpY2UuQXVkaXRFbnRyeSIVChNHZXRNeVN0b3JhZ2VSZXF1ZXN0IkYKD1N0b3JlZFZpZGVvU2l6ZRIQCgh2aWRlb19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRISCgpzaXplX2J5dGVzGAMgASgDImMKCU15U3RvcmFnZRISCgp1c2VkX2J5dGVzGAEgASgDEhMKC3F1b3RhX2J5dGVzGAIgASgDEi0KBnZpZGVvcxgDIAMoCzIdLnZpZGVvc2VydmljZS5TdG9yZWRWaWRlb1NpemUiFAoSR2V0QnJhbmRpbmdSZXF1ZXN0IkgKCEJyYW5kaW5nEhQKDHByb2R1Y3RfbmFtZRgBIAEoCRIQCghsb2dvX3VybBgCIAEoCRIUCgxhY2NlbnRfY29sb3IYAyABKAkiPgoSU2V0QnJhbmRpbmdSZXF1ZXN0EigKCGJyYW5kaW5nGAEgASgLMhYudmlkZW9zZXJ2aWNlLkJyYW5kaW5nIiEKH0dldFRyYW5zY3JpcHRpb25TZXR0aW5nc1JlcXVlc3QiZgoVVHJhbnNjcmlwdGlvblNldHRpbmdzEjEKBmVuZ2luZRgBIAEoDjIhLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0aW9uRW5naW5lEgsKA3VybBgCIAEoCRINCgVtb2RlbBgDIAEoCSIaChhUZXN0VHJhbnNjcmlwdGlvblJlcXVlc3QifQoRVHJhbnNjcmlwdGlvblRlc3QSCgoCb2sYASABKAgSFQoNZXhwZWN0ZWRfdGV4dBgCIAEoCRIMCgR0ZXh0GAMgASgJEg0KBWVycm9yGAQgASgJEg8KB3NlY29uZHMYBSABKAESFwoPdW5jZXJ0YWluX3dvcmRzGAYgAygJKnkKClNpZ25VcE1vZGUSHAoYU0lHTl9VUF9NT0RFX1VOU1BFQ0lGSUVEEAASFQoRU0lHTl9VUF9NT0RFX09QRU4QARIcChhTSUdOX1VQX01PREVfSU5WSVRFX09OTFkQAhIYChRTSUdOX1VQX01PREVfRE9NQUlOUxADKpwBChNUcmFuc2NyaXB0aW9uRW5naW5lEiQKIFRSQU5TQ1JJUFRJT05fRU5HSU5FX1VOU1BFQ0lGSUVEEAASHAoYVFJBTlNDUklQVElPTl9FTkdJTkVfT0ZGEAESIAocVFJBTlNDUklQVElPTl9FTkdJTkVfQlVJTFRJThACEh8KG1RSQU5TQ1JJUFRJT05fRU5HSU5FX1NFUlZFUhADMu4ICgxBZG1pblNlcnZpY2USUAoOR2V0QWRtaW5TdGF0dXMSIy52aWRlb3NlcnZpY2UuR2V0QWRtaW5TdGF0dXNSZXF1ZXN0GhkudmlkZW9zZXJ2aWNlLkFkbWluU3RhdHVzEk8KCkxpc3RQZW9wbGUSHy52aWRlb3NlcnZpY2UuTGlzdFBlb3BsZVJlcXVlc3QaIC52aWRlb3NlcnZpY2UuTGlzdFBlb3BsZVJlc3BvbnNlElYKEVNldFBlcnNvbkRpc2FibGVkEiYudmlkZW9zZXJ2aWNlLlNldFBlcnNvbkRpc2FibGVkUmVxdWVzdBoZLnZpZGVvc2VydmljZS5BZG1pblBlcnNvbhJbCg5TZXRQZXJzb25RdW90YRIjLnZpZGVvc2VydmljZS5TZXRQZXJzb25RdW90YVJlcXVlc3QaJC52aWRlb3NlcnZpY2UuU2V0UGVyc29uUXVvdGFSZXNwb25zZRJTCg9HZXRTaWduVXBQb2xpY3kSJC52aWRlb3NlcnZpY2UuR2V0U2lnblVwUG9saWN5UmVxdWVzdBoaLnZpZGVvc2VydmljZS5TaWduVXBQb2xpY3kSUwoPU2V0U2lnblVwUG9saWN5EiQudmlkZW9zZXJ2aWNlLlNldFNpZ25VcFBvbGljeVJlcXVlc3QaGi52aWRlb3NlcnZpY2UuU2lnblVwUG9saWN5ElkKEUdldEluc3RhbmNlVG90YWxzEiYudmlkZW9zZXJ2aWNlLkdldEluc3RhbmNlVG90YWxzUmVxdWVzdBocLnZpZGVvc2VydmljZS5JbnN0YW5jZVRvdGFscxJVCgxMaXN0QXVkaXRMb2cSIS52aWRlb3NlcnZpY2UuTGlzdEF1ZGl0TG9nUmVxdWVzdBoiLnZpZGVvc2VydmljZS5MaXN0QXVkaXRMb2dSZXNwb25zZRJKCgxHZXRNeVN0b3JhZ2USIS52aWRlb3NlcnZpY2UuR2V0TXlTdG9yYWdlUmVxdWVzdBoXLnZpZGVvc2VydmljZS5NeVN0b3JhZ2USRwoLR2V0QnJhbmRpbmcSIC52aWRlb3NlcnZpY2UuR2V0QnJhbmRpbmdSZXF1ZXN0GhYudmlkZW9zZXJ2aWNlLkJyYW5kaW5nEkcKC1NldEJyYW5kaW5nEiAudmlkZW9zZXJ2aWNlLlNldEJyYW5kaW5nUmVxdWVzdBoWLnZpZGVvc2VydmljZS5CcmFuZGluZxJuChhHZXRUcmFuc2NyaXB0aW9uU2V0dGluZ3MSLS52aWRlb3NlcnZpY2UuR2V0VHJhbnNjcmlwdGlvblNldHRpbmdzUmVxdWVzdBojLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0aW9uU2V0dGluZ3MSXAoRVGVzdFRyYW5zY3JpcHRpb24SJi52aWRlb3NlcnZpY2UuVGVzdFRyYW5zY3JpcHRpb25SZXF1ZXN0Gh8udmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHRpb25UZXN0YgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.GetAdminStatusRequest
@@ -547,6 +547,117 @@ export const SetBrandingRequestSchema: GenMessage<SetBrandingRequest> = /*@__PUR
   messageDesc(file_videoservice_admin_service, 21);
 
 /**
+ * @generated from message videoservice.GetTranscriptionSettingsRequest
+ */
+export type GetTranscriptionSettingsRequest = Message<"videoservice.GetTranscriptionSettingsRequest"> & {
+};
+
+/**
+ * Describes the message videoservice.GetTranscriptionSettingsRequest.
+ * Use `create(GetTranscriptionSettingsRequestSchema)` to create a new message.
+ */
+export const GetTranscriptionSettingsRequestSchema: GenMessage<GetTranscriptionSettingsRequest> = /*@__PURE__*/
+  messageDesc(file_videoservice_admin_service, 22);
+
+/**
+ * @generated from message videoservice.TranscriptionSettings
+ */
+export type TranscriptionSettings = Message<"videoservice.TranscriptionSettings"> & {
+  /**
+   * @generated from field: videoservice.TranscriptionEngine engine = 1;
+   */
+  engine: TranscriptionEngine;
+
+  /**
+   * TRANSCRIBE_URL, for TRANSCRIPTION_ENGINE_SERVER; empty otherwise.
+   *
+   * @generated from field: string url = 2;
+   */
+  url: string;
+
+  /**
+   * TRANSCRIBE_MODEL as sent to the server; empty otherwise.
+   *
+   * @generated from field: string model = 3;
+   */
+  model: string;
+};
+
+/**
+ * Describes the message videoservice.TranscriptionSettings.
+ * Use `create(TranscriptionSettingsSchema)` to create a new message.
+ */
+export const TranscriptionSettingsSchema: GenMessage<TranscriptionSettings> = /*@__PURE__*/
+  messageDesc(file_videoservice_admin_service, 23);
+
+/**
+ * @generated from message videoservice.TestTranscriptionRequest
+ */
+export type TestTranscriptionRequest = Message<"videoservice.TestTranscriptionRequest"> & {
+};
+
+/**
+ * Describes the message videoservice.TestTranscriptionRequest.
+ * Use `create(TestTranscriptionRequestSchema)` to create a new message.
+ */
+export const TestTranscriptionRequestSchema: GenMessage<TestTranscriptionRequest> = /*@__PURE__*/
+  messageDesc(file_videoservice_admin_service, 24);
+
+/**
+ * @generated from message videoservice.TranscriptionTest
+ */
+export type TranscriptionTest = Message<"videoservice.TranscriptionTest"> & {
+  /**
+   * The engine answered with a transcript (it may still be wrong: `text` says what it heard).
+   *
+   * @generated from field: bool ok = 1;
+   */
+  ok: boolean;
+
+  /**
+   * What the clip says.
+   *
+   * @generated from field: string expected_text = 2;
+   */
+  expectedText: string;
+
+  /**
+   * What the engine heard, its doubted words left out.
+   *
+   * @generated from field: string text = 3;
+   */
+  text: string;
+
+  /**
+   * Why it failed, in the engine's or server's words; empty when ok.
+   *
+   * @generated from field: string error = 4;
+   */
+  error: string;
+
+  /**
+   * How long the engine took.
+   *
+   * @generated from field: double seconds = 5;
+   */
+  seconds: number;
+
+  /**
+   * The words it heard and doubted (below the confidence bar).
+   *
+   * @generated from field: repeated string uncertain_words = 6;
+   */
+  uncertainWords: string[];
+};
+
+/**
+ * Describes the message videoservice.TranscriptionTest.
+ * Use `create(TranscriptionTestSchema)` to create a new message.
+ */
+export const TranscriptionTestSchema: GenMessage<TranscriptionTest> = /*@__PURE__*/
+  messageDesc(file_videoservice_admin_service, 25);
+
+/**
  * @generated from enum videoservice.SignUpMode
  */
 export enum SignUpMode {
@@ -582,6 +693,43 @@ export enum SignUpMode {
  */
 export const SignUpModeSchema: GenEnum<SignUpMode> = /*@__PURE__*/
   enumDesc(file_videoservice_admin_service, 0);
+
+/**
+ * @generated from enum videoservice.TranscriptionEngine
+ */
+export enum TranscriptionEngine {
+  /**
+   * @generated from enum value: TRANSCRIPTION_ENGINE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * TRANSCRIBE=off: no video is transcribed.
+   *
+   * @generated from enum value: TRANSCRIPTION_ENGINE_OFF = 1;
+   */
+  OFF = 1,
+
+  /**
+   * The built-in engine (pocketsphinx): rough, English only.
+   *
+   * @generated from enum value: TRANSCRIPTION_ENGINE_BUILTIN = 2;
+   */
+  BUILTIN = 2,
+
+  /**
+   * An OpenAI-compatible server at TRANSCRIBE_URL (whisper.cpp's server, speaches, …).
+   *
+   * @generated from enum value: TRANSCRIPTION_ENGINE_SERVER = 3;
+   */
+  SERVER = 3,
+}
+
+/**
+ * Describes the enum videoservice.TranscriptionEngine.
+ */
+export const TranscriptionEngineSchema: GenEnum<TranscriptionEngine> = /*@__PURE__*/
+  enumDesc(file_videoservice_admin_service, 1);
 
 /**
  * @generated from service videoservice.AdminService
@@ -698,6 +846,28 @@ export const AdminService: GenService<{
     methodKind: "unary";
     input: typeof SetBrandingRequestSchema;
     output: typeof BrandingSchema;
+  },
+  /**
+   * Which transcription engine this server uses (TRANSCRIBE, TRANSCRIBE_URL, TRANSCRIBE_MODEL).
+   *
+   * @generated from rpc videoservice.AdminService.GetTranscriptionSettings
+   */
+  getTranscriptionSettings: {
+    methodKind: "unary";
+    input: typeof GetTranscriptionSettingsRequestSchema;
+    output: typeof TranscriptionSettingsSchema;
+  },
+  /**
+   * Transcribes a short clip of synthesised speech with the configured engine, now, and says what
+   * came back or what went wrong (a failure is an answer here, not an error). failed_precondition
+   * when transcription is off.
+   *
+   * @generated from rpc videoservice.AdminService.TestTranscription
+   */
+  testTranscription: {
+    methodKind: "unary";
+    input: typeof TestTranscriptionRequestSchema;
+    output: typeof TranscriptionTestSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_videoservice_admin_service, 0);

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/transcript_service.proto.
  */
 export const file_videoservice_transcript_service: GenFile = /*@__PURE__*/
-  fileDesc("CiV2aWRlb3NlcnZpY2UvdHJhbnNjcmlwdF9zZXJ2aWNlLnByb3RvEgx2aWRlb3NlcnZpY2UiWAoUR2V0VHJhbnNjcmlwdFJlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEwoLc2hhcmVfdG9rZW4YAiABKAkSGQoRb3JpZ2luYWxfdGltZWxpbmUYAyABKAgiTwoeVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnRSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBWluZGV4GAIgASgFEgwKBHRleHQYAyABKAkiLQoZUmV0cnlUcmFuc2NyaXB0aW9uUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSJKCg5UcmFuc2NyaXB0V29yZBIMCgR3b3JkGAEgASgJEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAEimQEKEVRyYW5zY3JpcHRTZWdtZW50Eg0KBWluZGV4GAEgASgFEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESDAoEdGV4dBgEIAEoCRIrCgV3b3JkcxgFIAMoCzIcLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYBiABKAgivAIKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSLAoFc3RhdGUYAiABKA4yHS52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdFN0YXRlEhYKDmZhaWx1cmVfcmVhc29uGAMgASgJEhAKCGxhbmd1YWdlGAQgASgJEjEKCHNlZ21lbnRzGAUgAygLMh8udmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHRTZWdtZW50EhcKD3N1Z2dlc3RlZF90aXRsZRgGIAEoCRIZChFzdWdnZXN0ZWRfc3VtbWFyeRgHIAEoCRIxChJzdWdnZXN0ZWRfY2hhcHRlcnMYCCADKAsyFS52aWRlb3NlcnZpY2UuQ2hhcHRlchIQCghwcm9ncmVzcxgJIAEoBRIYChBlbmdpbmVfbGFuZ3VhZ2VzGAogAygJMp4CChFUcmFuc2NyaXB0U2VydmljZRJNCg1HZXRUcmFuc2NyaXB0EiIudmlkZW9zZXJ2aWNlLkdldFRyYW5zY3JpcHRSZXF1ZXN0GhgudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHQSYQoXVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnQSLC52aWRlb3NlcnZpY2UuVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnRSZXF1ZXN0GhgudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHQSVwoSUmV0cnlUcmFuc2NyaXB0aW9uEicudmlkZW9zZXJ2aWNlLlJldHJ5VHJhbnNjcmlwdGlvblJlcXVlc3QaGC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdGIGcHJvdG8z", [file_videoservice_video_service]);
+  fileDesc("CiV2aWRlb3NlcnZpY2UvdHJhbnNjcmlwdF9zZXJ2aWNlLnByb3RvEgx2aWRlb3NlcnZpY2UiWAoUR2V0VHJhbnNjcmlwdFJlcXVlc3QSEAoIdmlkZW9faWQYASABKAkSEwoLc2hhcmVfdG9rZW4YAiABKAkSGQoRb3JpZ2luYWxfdGltZWxpbmUYAyABKAgiTwoeVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnRSZXF1ZXN0EhAKCHZpZGVvX2lkGAEgASgJEg0KBWluZGV4GAIgASgFEgwKBHRleHQYAyABKAkiLQoZUmV0cnlUcmFuc2NyaXB0aW9uUmVxdWVzdBIQCgh2aWRlb19pZBgBIAEoCSJxCg5UcmFuc2NyaXB0V29yZBIMCgR3b3JkGAEgASgJEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESEgoKY29uZmlkZW5jZRgEIAEoARIRCgl1bmNlcnRhaW4YBSABKAgimQEKEVRyYW5zY3JpcHRTZWdtZW50Eg0KBWluZGV4GAEgASgFEhUKDXN0YXJ0X3NlY29uZHMYAiABKAESEwoLZW5kX3NlY29uZHMYAyABKAESDAoEdGV4dBgEIAEoCRIrCgV3b3JkcxgFIAMoCzIcLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0V29yZBIOCgZlZGl0ZWQYBiABKAgi1AIKClRyYW5zY3JpcHQSEAoIdmlkZW9faWQYASABKAkSLAoFc3RhdGUYAiABKA4yHS52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdFN0YXRlEhYKDmZhaWx1cmVfcmVhc29uGAMgASgJEhAKCGxhbmd1YWdlGAQgASgJEjEKCHNlZ21lbnRzGAUgAygLMh8udmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHRTZWdtZW50EhcKD3N1Z2dlc3RlZF90aXRsZRgGIAEoCRIZChFzdWdnZXN0ZWRfc3VtbWFyeRgHIAEoCRIxChJzdWdnZXN0ZWRfY2hhcHRlcnMYCCADKAsyFS52aWRlb3NlcnZpY2UuQ2hhcHRlchIQCghwcm9ncmVzcxgJIAEoBRIYChBlbmdpbmVfbGFuZ3VhZ2VzGAogAygJEhYKDmJ1aWx0aW5fZW5naW5lGAsgASgIMp4CChFUcmFuc2NyaXB0U2VydmljZRJNCg1HZXRUcmFuc2NyaXB0EiIudmlkZW9zZXJ2aWNlLkdldFRyYW5zY3JpcHRSZXF1ZXN0GhgudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHQSYQoXVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnQSLC52aWRlb3NlcnZpY2UuVXBkYXRlVHJhbnNjcmlwdFNlZ21lbnRSZXF1ZXN0GhgudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHQSVwoSUmV0cnlUcmFuc2NyaXB0aW9uEicudmlkZW9zZXJ2aWNlLlJldHJ5VHJhbnNjcmlwdGlvblJlcXVlc3QaGC52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdGIGcHJvdG8z", [file_videoservice_video_service]);
 
 /**
  * @generated from message videoservice.GetTranscriptRequest
@@ -116,6 +116,22 @@ export type TranscriptWord = Message<"videoservice.TranscriptWord"> & {
    * @generated from field: double end_seconds = 3;
    */
   endSeconds: number;
+
+  /**
+   * How sure the engine was of the word, 0 to 1 (the built-in engine's posterior, a Whisper
+   * server's probability); 1 where the engine does not say.
+   *
+   * @generated from field: double confidence = 4;
+   */
+  confidence: number;
+
+  /**
+   * The engine doubted it (confidence below the server's bar): shown greyed, and kept out of
+   * search, captions and edit-by-transcript proposals.
+   *
+   * @generated from field: bool uncertain = 5;
+   */
+  uncertain: boolean;
 };
 
 /**
@@ -236,6 +252,14 @@ export type Transcript = Message<"videoservice.Transcript"> & {
    * @generated from field: repeated string engine_languages = 10;
    */
   engineLanguages: string[];
+
+  /**
+   * This server transcribes with its built-in engine (pocketsphinx): rough, English only, until
+   * TRANSCRIBE_URL names a Whisper server (docs/transcription.md).
+   *
+   * @generated from field: bool builtin_engine = 11;
+   */
+  builtinEngine: boolean;
 };
 
 /**

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { progressReader } from './ffmpeg-progress';
+import { dieWithParentPrefix, mediaToolMarker } from './media-tool-owner';
 
 /** ffmpeg or ffprobe failed: not found, timed out or exited non-zero. Carries the end of stderr. */
 export class MediaToolError extends Error {
@@ -22,13 +23,22 @@ export interface MediaToolOptions {
   onStdout?: (chunk: string) => void;
 }
 
+/** What setpriv says (and exits 127 with) when the tool it should run cannot be executed. */
+const SETPRIV_EXEC_FAILED = /^setpriv: failed to execute [^\n]*?: ([^\n]*)/;
+
 /**
  * Runs a media tool without a shell and resolves with its stdout. Rejects with MediaToolError on a
- * non-zero exit, a missing binary, or when it outlives `timeoutMs` (it is then killed).
+ * non-zero exit, a missing binary, or when it outlives `timeoutMs` (it is then killed). The tool
+ * dies with this process (media-tool-owner.ts).
  */
-export function runMediaTool(path: string, args: string[], options: MediaToolOptions): Promise<string> {
+export async function runMediaTool(path: string, args: string[], options: MediaToolOptions): Promise<string> {
+  const prefix = await dieWithParentPrefix();
   return new Promise((resolve, reject) => {
-    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command, ...commandArgs] = [...prefix, path, ...args];
+    const child = spawn(command, commandArgs, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...mediaToolMarker() },
+    });
     const stdout: Buffer[] = [];
     let stderr = '';
     let timedOut = false;
@@ -49,7 +59,10 @@ export function runMediaTool(path: string, args: string[], options: MediaToolOpt
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const tail = stderr.trim();
-      if (timedOut) reject(new MediaToolError(`${path} took longer than ${options.timeoutMs} ms`, path, tail, true));
+      const notStarted = prefix.length && code === 127 ? SETPRIV_EXEC_FAILED.exec(tail) : null;
+      if (notStarted) reject(new MediaToolError(`${path} could not start (${notStarted[1]})`, path, ''));
+      else if (timedOut)
+        reject(new MediaToolError(`${path} took longer than ${options.timeoutMs} ms`, path, tail, true));
       else if (code !== 0) reject(new MediaToolError(`${path} exited with ${code ?? signal}`, path, tail));
       else resolve(Buffer.concat(stdout).toString('utf8'));
     });

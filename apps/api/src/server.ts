@@ -196,7 +196,6 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const photoFiles = new ProfilePhotoFiles({
       store,
       ffmpegPath: config.FFMPEG_PATH || '/usr/bin/ffmpeg',
-      ffprobePath: config.FFPROBE_PATH || '/usr/bin/ffprobe',
       scratchDir: join(config.DATA_DIR, 'tmp', 'photos'),
     });
     const photos = new ProfilePhotoService({ db: database.db, files: photoFiles, signer, directory });

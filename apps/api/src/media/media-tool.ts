@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { progressReader } from './ffmpeg-progress';
 import { dieWithParentPrefix, mediaToolMarker } from './media-tool-owner';
 
@@ -21,6 +22,8 @@ export interface MediaToolOptions {
   timeoutMs: number;
   /** Hands stdout over as it arrives (as text) instead of keeping it: the run then resolves with ''. */
   onStdout?: (chunk: string) => void;
+  /** Runs the tool at this nice value (0 to 19; higher yields the CPU to others sooner). */
+  niceness?: number;
 }
 
 /** What setpriv says (and exits 127 with) when the tool it should run cannot be executed. */
@@ -34,11 +37,18 @@ const SETPRIV_EXEC_FAILED = /^setpriv: failed to execute [^\n]*?: ([^\n]*)/;
 export async function runMediaTool(path: string, args: string[], options: MediaToolOptions): Promise<string> {
   const prefix = await dieWithParentPrefix();
   return new Promise((resolve, reject) => {
-    const [command, ...commandArgs] = [...prefix, path, ...args];
+    const [command = path, ...commandArgs] = [...prefix, path, ...args];
     const child = spawn(command, commandArgs, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...mediaToolMarker() },
     });
+    if (options.niceness && child.pid) {
+      try {
+        setPriority(child.pid, options.niceness);
+      } catch {
+        // the tool ended already, or this platform refuses: it runs at our priority
+      }
+    }
     const stdout: Buffer[] = [];
     let stderr = '';
     let timedOut = false;
@@ -80,12 +90,13 @@ const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 export function runFfmpeg(
   ffmpegPath: string,
   args: string[],
-  options: { timeoutMs: number; onProgress?: (seconds: number) => void },
+  options: { timeoutMs: number; onProgress?: (seconds: number) => void; niceness?: number },
 ): Promise<string> {
-  const { timeoutMs, onProgress } = options;
-  if (!onProgress) return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, ...args], { timeoutMs });
+  const { timeoutMs, onProgress, niceness } = options;
+  if (!onProgress) return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, ...args], { timeoutMs, niceness });
   return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, '-nostats', '-progress', 'pipe:1', ...args], {
     timeoutMs,
+    niceness,
     onStdout: progressReader(onProgress),
   });
 }

@@ -69,6 +69,7 @@ import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
 import adminRoutes from './rpc/admin.routes';
 import apiKeyRoutes from './rpc/api-key.routes';
 import { createBlobStore, LocalBlobStore, s3StoreOptions } from './storage';
+import { freeBytes } from './storage/disk-full';
 import { registerWebApp } from './web.routes';
 import { meterAnswer, registerHttpMetrics } from './ops/http-metrics';
 import { ApiMetrics } from './ops/metrics';
@@ -243,6 +244,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         media,
         queueSize: () => processing.queueSize(),
         liveWorkers: async () => (await processing.queueHealth()).liveWorkers,
+        freeBytes: () => freeBytes(config.DATA_DIR),
+        minFreeBytes: config.READY_MIN_FREE_MB * 1024 ** 2,
       }),
     );
     app.addHook('preClose', async () => {

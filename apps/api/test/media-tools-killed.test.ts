@@ -1,22 +1,30 @@
-// Media tools die with the process that started them: the API killed with SIGKILL (its pid alone,
-// as an operator's `kill -9` or the OOM killer does, not its process group) leaves no ffmpeg
-// running, and the restarted API finishes the job; a tool a killed process left behind anyway (a
+// Media tools die with the process that started them: the API (PGlite) or a worker process
+// (PostgreSQL) killed with SIGKILL (its pid alone, as an operator's `kill -9` or the OOM killer
+// does, not its process group) leaves no ffmpeg running, and the restarted process finishes the job; a tool a killed process left behind anyway (a
 // platform without a parent-death signal) is ended when the next process starts on that DATA_DIR,
 // while a tool of another DATA_DIR is left alone.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import pino from 'pino';
 import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findVideo } from '../src/db/video.repository';
+import { MediaService } from '../src/media';
 import { dataDirId } from '../src/media/media-tool-owner';
+import { createProcessing } from '../src/processing';
+import { createProcessingVideoStore } from '../src/services/processing-video-store';
+import { VideoService } from '../src/services/video.service';
+import { LocalBlobStore } from '../src/storage';
 import { FFMPEG, makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { killGroup, startKillableApi } from './support/killable-api';
+import { openTestDatabase } from './support/test-database';
 import { uploadVideo } from './support/upload';
 import { until, untilProcessed } from './support/until';
 
@@ -135,6 +143,78 @@ describe.runIf(process.platform === 'linux')('media tools of a killed process', 
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('leaves no ffmpeg running 10 s after a worker process died, and the next worker finishes the job', async () => {
+    const database = await openTestDatabase('postgres');
+    const dataDir = await mkdtemp(join(tmpdir(), 'media-tools-killed-worker-'));
+    const quiet = pino({ level: 'silent' });
+    const timing = { PROCESSING_TIMEOUT_SECONDS: 6, PROCESSING_MAINTENANCE_SECONDS: 1, PROCESSING_RETRY_LIMIT: 2 };
+    const media = new MediaService({ db: database.db, store: new LocalBlobStore(join(dataDir, 'blobs')), log: quiet });
+    const producer = await createProcessing({
+      config: timing,
+      executor: database.executor,
+      videos: createProcessingVideoStore(database.db, media),
+      scratchDir: join(dataDir, 'tmp', 'processing'),
+      log: quiet,
+    });
+    const startWorker = (env: Record<string, string> = {}) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../src/worker.ts')], {
+        cwd: resolve(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: database.url!,
+          DATA_DIR: dataDir,
+          ...Object.fromEntries(Object.entries(timing).map(([name, value]) => [name, String(value)])),
+          ...env,
+        },
+        detached: true,
+        stdio: 'ignore',
+      });
+      children.add(child);
+      child.once('exit', () => children.delete(child));
+      return child;
+    };
+    try {
+      const videos = new VideoService({ db: database.db, media, queue: producer.queue });
+      const received = await videos.receiveUpload(
+        { uid: 'owner-uid' },
+        createReadStream(join(scratch, 'recording.webm')),
+        {
+          title: 'Recording',
+        },
+      );
+      const id = (await received.accept()).id;
+      const marker = join(scratch, `marker-${randomUUID()}`);
+      const markerEntry = `STREAM_TEST_MARKER=${marker}`;
+      const doomed = startWorker({ FFMPEG_PATH: longFfmpeg, STREAM_TEST_MARKER: marker });
+      await until('the job ffmpeg to run', () =>
+        processesWith(markerEntry).some((tool) => tool.name === 'ffmpeg') ? true : undefined,
+      );
+      for (const tool of processesWith(markerEntry)) strays.add(tool.pid);
+      const exited = new Promise((done) => doomed.once('exit', done));
+      process.kill(doomed.pid!, 'SIGKILL'); // the worker's pid alone
+      await exited;
+      await until(
+        'no media tool of the killed worker to run',
+        () => (processesWith(markerEntry).length === 0 ? true : undefined),
+        10_000,
+      ).catch(() => {
+        throw new Error(`still running 10 s after the worker died: ${JSON.stringify(processesWith(markerEntry))}`);
+      });
+
+      const rescuer = startWorker();
+      const row = await until('the video to leave PROCESSING', async () => {
+        const current = await findVideo(database.db, id);
+        return current && current.status !== 'PROCESSING' ? current : undefined;
+      });
+      expect(row.status).toBe('READY');
+      killGroup(rescuer);
+    } finally {
+      await producer.stop().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 
   it("ends at start-up the tools a gone process of the same DATA_DIR left running, and no one else's", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'media-tools-leftover-'));

@@ -179,6 +179,11 @@ export const configSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** On SIGTERM: how long in-flight requests, uploads and the running job get before the process stops anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).default(25),
+  /**
+   * /readyz answers not ready while the disk under DATA_DIR has less than this many MiB free: the
+   * database and uploads would fail there, so a balancer should send requests elsewhere.
+   */
+  READY_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
   /** A worker process (`npm run worker`) serves /healthz, /readyz and /metrics on this port (on HOST); unset: none. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Run the processing worker inside the API process. */

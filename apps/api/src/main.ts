@@ -7,6 +7,7 @@ import { loadAcceptQueueDrain } from './ops/accept-queue';
 import { closeListenerFirst, stopOnSignals } from './ops/shutdown';
 import { serveBackups } from './backup/backup-socket';
 import { openDatabase } from './db/database';
+import { claimMediaTools } from './media/media-tool-owner';
 import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
@@ -22,11 +23,14 @@ async function main() {
   if (deployment.refusals.length) throw new StartupError(deployment.refusals.join('\n'));
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);
+  // Before any job starts: the tools a killed predecessor left would redo its jobs beside ours.
+  const leftoverTools = await claimMediaTools(config.DATA_DIR);
   const stream = logStream(logFormat(config.LOG_FORMAT));
   // The embedded database is opened here so that `npm run backup` can ask this process for a copy.
   const database = config.DATABASE_URL ? undefined : await openDatabase({ dataDir: config.DATA_DIR });
   const app = await build(config, { logger: { level: config.LOG_LEVEL, stream }, database });
   app.log.info(describeDatabase(config));
+  if (leftoverTools) app.log.warn({ ended: leftoverTools }, 'ended media tools a killed process left running');
   const oldNode = nodeVersionWarning();
   if (oldNode) app.log.warn({ node: process.version }, oldNode);
   const { host, warning } = listenHost(config);

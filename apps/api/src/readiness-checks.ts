@@ -6,9 +6,10 @@ import type { MediaService } from './media';
 
 /**
  * What /readyz asks (docs/deploy.md): the database answers, its schema is the one this code
- * expects, the blob store takes a write, and the job queue answers; and, as a warning only, that
- * some worker is alive. Writing to a bucket costs a
- * request, so that probe's answer is reused for 30 s; the schema changes only on deploys (10 s).
+ * expects, the blob store takes a write, the job queue answers, and the disk under DATA_DIR has
+ * READY_MIN_FREE_MB free (a full disk refuses uploads and database writes); and, as a warning
+ * only, that some worker is alive. Writing to a bucket costs a request, so that probe's answer is
+ * reused for 30 s; the schema changes only on deploys (10 s).
  */
 export function readinessChecks(deps: {
   database: AppDatabase;
@@ -16,8 +17,12 @@ export function readinessChecks(deps: {
   queueSize: () => Promise<number>;
   /** Workers that beat in the last 30 s, wherever they run (the API's own, with WORKERS>0). */
   liveWorkers: () => Promise<number>;
+  /** Bytes free under DATA_DIR, and the fewest with which the process counts as ready. */
+  freeBytes: () => Promise<number>;
+  minFreeBytes: number;
 }): ReadinessCheck[] {
-  const { database, media, queueSize, liveWorkers } = deps;
+  const { database, media, queueSize, liveWorkers, freeBytes, minFreeBytes } = deps;
+  const mib = (bytes: number) => `${Math.floor(bytes / 1024 ** 2)} MiB`;
   return [
     { name: 'database', probe: async () => void (await sql`select 1`.execute(database.db)) },
     {
@@ -34,6 +39,16 @@ export function readinessChecks(deps: {
       probe: () => media.probeWrite(),
     },
     { name: 'queue', probe: async () => void (await queueSize()) },
+    {
+      name: 'disk',
+      probe: async () => {
+        const free = await freeBytes();
+        if (free < minFreeBytes)
+          throw new Error(
+            `${mib(free)} free under DATA_DIR, below READY_MIN_FREE_MB (${mib(minFreeBytes)}): make room`,
+          );
+      },
+    },
     {
       name: 'workers',
       advisory: true,

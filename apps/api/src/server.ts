@@ -71,6 +71,7 @@ import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
 import adminRoutes from './rpc/admin.routes';
 import apiKeyRoutes from './rpc/api-key.routes';
 import { createBlobStore, LocalBlobStore, s3StoreOptions } from './storage';
+import { freeBytes } from './storage/disk-full';
 import { registerWebApp } from './web.routes';
 import { meterAnswer, registerHttpMetrics } from './ops/http-metrics';
 import { ApiMetrics } from './ops/metrics';
@@ -198,7 +199,6 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const photoFiles = new ProfilePhotoFiles({
       store,
       ffmpegPath: config.FFMPEG_PATH || '/usr/bin/ffmpeg',
-      ffprobePath: config.FFPROBE_PATH || '/usr/bin/ffprobe',
       scratchDir: join(config.DATA_DIR, 'tmp', 'photos'),
     });
     const photos = new ProfilePhotoService({ db: database.db, files: photoFiles, signer, directory });
@@ -255,6 +255,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
         media,
         queueSize: () => processing.queueSize(),
         liveWorkers: async () => (await processing.queueHealth()).liveWorkers,
+        freeBytes: () => freeBytes(config.DATA_DIR),
+        minFreeBytes: config.READY_MIN_FREE_MB * 1024 ** 2,
       }),
     );
     app.addHook('preClose', async () => {

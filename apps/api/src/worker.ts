@@ -13,6 +13,7 @@ import { stopOnSignals } from './ops/shutdown';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { MediaService } from './media';
+import { claimMediaTools } from './media/media-tool-owner';
 import { wireJobs } from './processing-wiring';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
@@ -37,6 +38,9 @@ async function main() {
   }
   // The worker writes its scratch (and, with local storage, blobs) under DATA_DIR, as the API does.
   await checkDataDir(config, 'worker');
+  // Before any job starts: the tools a killed predecessor left would redo its jobs beside ours.
+  const leftoverTools = await claimMediaTools(config.DATA_DIR);
+  if (leftoverTools) log.warn({ ended: leftoverTools }, 'ended media tools a killed process left running');
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

@@ -59,7 +59,7 @@ describe('health, readiness and metrics', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       ready: true,
-      checks: { database: 'ok', migrations: 'ok', blobStore: 'ok', queue: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', blobStore: 'ok', queue: 'ok', disk: 'ok' },
     });
     // The write probe leaves nothing behind.
     expect(await server!.listBlobs()).toEqual([]);

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { AccountError, type AccountRefusal } from '../services/account';
-import { PHOTO_MAX_BYTES, PHOTO_PATH, tooLarge, type ProfilePhotoService } from '../services/profile-photo.service';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_PATH,
+  PhotoBusyError,
+  tooLarge,
+  type ProfilePhotoService,
+} from '../services/profile-photo.service';
 import { closeAfterAnswer } from './early-answer';
 import { httpCaller, sendUnauthenticated } from './http-auth';
 
@@ -14,7 +20,8 @@ const reasonName = (reason: AccountRefusal) => `ACCOUNT_REFUSAL_REASON_${reason.
 /**
  * The profile photo (issue 32). PUT /api/account/photo takes the picture as the body (at most
  * 5 MB: a larger declared length is refused before a byte is read, and an undeclared one as soon
- * as it passes) and answers `{ photoUrl }`, or `{ message, reason }` with 400 or 413.
+ * as it passes) and answers `{ photoUrl }`, or `{ message, reason }` with 400 or 413, or `{ message }` with 429
+ * and Retry-After when the person or the server has too many photos on the way.
  * GET /api/photos/<id>.jpg?signature=… serves a stored photo to anyone holding its signed URL.
  */
 export async function registerProfilePhotoRoutes(
@@ -43,6 +50,11 @@ export async function registerProfilePhotoRoutes(
         return reply.send({ photoUrl: await deps.photos.set(caller.user, bytes) });
       } catch (error) {
         if (error instanceof AccountError) return refuse(request, reply, error);
+        if (error instanceof PhotoBusyError)
+          return reply
+            .code(429)
+            .header('retry-after', String(error.retryAfterSeconds))
+            .send({ message: error.message });
         throw error;
       }
     });

@@ -4,6 +4,7 @@ import type { CurrentLinkGenerations } from '../services/link-generations';
 import type { UrlSigner } from '../services/url-signer';
 import type { AssetVersion, MediaResource, OpenedAsset } from '../services/video.service';
 import { parseRange } from './byte-ranges';
+import { isClientGone } from './client-gone';
 import type { FirstLook } from './dual-protocol-server';
 import type { RecentBlobKeys } from './recent-blob-keys';
 import { PresetHeaders, sendPresetHeaders } from './preset-head';
@@ -28,7 +29,7 @@ export interface SignedRangeLaneDeps {
   credentialsRefused(ip: string): Promise<boolean>;
   /** Counts an answer of `route` as the route's hooks would (ops/http-metrics.ts meterAnswer). */
   meter(route: string): (method: string, response: ServerResponse) => () => void;
-  log: Pick<Logger, 'error'>;
+  log: Pick<Logger, 'error' | 'debug'>;
   /** Fastify's request lines for each answer, when they are logged (request-lines.ts). */
   logRequestLines?: LogRequestLines;
   /** True once the server is stopping: Fastify then closes each connection after its answer. */
@@ -91,7 +92,9 @@ export function signedRangeLane(deps: SignedRangeLaneDeps): FirstLook & { answer
       },
       (error: unknown) => {
         if (response.headersSent) {
-          deps.log.error({ err: error }, 'the signed range lane failed');
+          if (isClientGone(error, request.socket))
+            deps.log.debug({ err: error }, 'the client left during a signed range');
+          else deps.log.error({ err: error }, 'the signed range lane failed');
           response.destroy();
           return;
         }

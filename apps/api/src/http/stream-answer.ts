@@ -5,6 +5,7 @@ import type { BlobInfo } from '../storage/blob-store';
 import type { SignedResource, UrlSigner } from '../services/url-signer';
 import type { CurrentLinkGenerations } from '../services/link-generations';
 import { MediaGoneError, type MediaResource, type OpenedAsset } from '../services/video.service';
+import { isClientGone } from './client-gone';
 
 /**
  * What a stream answer is made of, shared by the stream route (stream.routes.ts) and the signed
@@ -71,7 +72,7 @@ export async function writeBlobBody(
   response: ServerResponse | Http2ServerResponse,
   span: { start: number; end: number } | undefined,
   head: boolean,
-  failure: { log: Pick<Logger, 'error'>; resource: MediaResource; videoId: string },
+  failure: { log: Pick<Logger, 'error' | 'debug'>; resource: MediaResource; videoId: string },
 ): Promise<void> {
   const length = span ? span.end - span.start + 1 : blob.info.size;
   if (head || length === 0) {
@@ -84,7 +85,13 @@ export async function writeBlobBody(
     if (error instanceof MediaGoneError && !response.headersSent) {
       answerGone(response, `This ${failure.resource} has just been replaced or deleted`);
     } else if (!response.destroyed) {
-      failure.log.error({ err: error }, `streaming ${failure.resource} ${failure.videoId} failed`);
+      const gone = isClientGone(error, response.socket);
+      failure.log[gone ? 'debug' : 'error'](
+        { err: error },
+        gone
+          ? `the client left while streaming ${failure.resource} ${failure.videoId}`
+          : `streaming ${failure.resource} ${failure.videoId} failed`,
+      );
       response.destroy();
     }
   }

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { progressReader } from './ffmpeg-progress';
+import { dieWithParentPrefix, mediaToolMarker } from './media-tool-owner';
 
 /** ffmpeg or ffprobe failed: not found, timed out or exited non-zero. Carries the end of stderr. */
 export class MediaToolError extends Error {
@@ -20,15 +22,33 @@ export interface MediaToolOptions {
   timeoutMs: number;
   /** Hands stdout over as it arrives (as text) instead of keeping it: the run then resolves with ''. */
   onStdout?: (chunk: string) => void;
+  /** Runs the tool at this nice value (0 to 19; higher yields the CPU to others sooner). */
+  niceness?: number;
 }
+
+/** What setpriv says (and exits 127 with) when the tool it should run cannot be executed. */
+const SETPRIV_EXEC_FAILED = /^setpriv: failed to execute [^\n]*?: ([^\n]*)/;
 
 /**
  * Runs a media tool without a shell and resolves with its stdout. Rejects with MediaToolError on a
- * non-zero exit, a missing binary, or when it outlives `timeoutMs` (it is then killed).
+ * non-zero exit, a missing binary, or when it outlives `timeoutMs` (it is then killed). The tool
+ * dies with this process (media-tool-owner.ts).
  */
-export function runMediaTool(path: string, args: string[], options: MediaToolOptions): Promise<string> {
+export async function runMediaTool(path: string, args: string[], options: MediaToolOptions): Promise<string> {
+  const prefix = await dieWithParentPrefix();
   return new Promise((resolve, reject) => {
-    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [command = path, ...commandArgs] = [...prefix, path, ...args];
+    const child = spawn(command, commandArgs, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...mediaToolMarker() },
+    });
+    if (options.niceness && child.pid) {
+      try {
+        setPriority(child.pid, options.niceness);
+      } catch {
+        // the tool ended already, or this platform refuses: it runs at our priority
+      }
+    }
     const stdout: Buffer[] = [];
     let stderr = '';
     let timedOut = false;
@@ -49,7 +69,10 @@ export function runMediaTool(path: string, args: string[], options: MediaToolOpt
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const tail = stderr.trim();
-      if (timedOut) reject(new MediaToolError(`${path} took longer than ${options.timeoutMs} ms`, path, tail, true));
+      const notStarted = prefix.length && code === 127 ? SETPRIV_EXEC_FAILED.exec(tail) : null;
+      if (notStarted) reject(new MediaToolError(`${path} could not start (${notStarted[1]})`, path, ''));
+      else if (timedOut)
+        reject(new MediaToolError(`${path} took longer than ${options.timeoutMs} ms`, path, tail, true));
       else if (code !== 0) reject(new MediaToolError(`${path} exited with ${code ?? signal}`, path, tail));
       else resolve(Buffer.concat(stdout).toString('utf8'));
     });
@@ -67,12 +90,13 @@ const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
 export function runFfmpeg(
   ffmpegPath: string,
   args: string[],
-  options: { timeoutMs: number; onProgress?: (seconds: number) => void },
+  options: { timeoutMs: number; onProgress?: (seconds: number) => void; niceness?: number },
 ): Promise<string> {
-  const { timeoutMs, onProgress } = options;
-  if (!onProgress) return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, ...args], { timeoutMs });
+  const { timeoutMs, onProgress, niceness } = options;
+  if (!onProgress) return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, ...args], { timeoutMs, niceness });
   return runMediaTool(ffmpegPath, [...FFMPEG_QUIET, '-nostats', '-progress', 'pipe:1', ...args], {
     timeoutMs,
+    niceness,
     onStdout: progressReader(onProgress),
   });
 }

@@ -3,13 +3,33 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobStore, OpenedBlob } from '../storage/blob-store';
-import { MediaToolError, runFfmpeg, runMediaTool } from './media-tool';
+import { DecodeSlots } from './decode-slots';
+import { MediaToolError, runFfmpeg } from './media-tool';
+import { pictureFormat, readPictureHeader, type PictureFormat, type PictureHeader } from './picture-header';
 
 /** A profile photo is stored as a square JPEG this many pixels wide (a top bar shows it at 32). */
 export const PHOTO_PIXELS = 256;
-/** A larger picture is refused before it is decoded: ffmpeg would hold every pixel of it. */
-const MAX_SOURCE_PIXELS = 50_000_000;
-const PHOTO_CODECS = new Set(['png', 'mjpeg', 'gif', 'webp', 'bmp']);
+/**
+ * The largest picture decoded whole (a 4096×4096 PNG: 64 MB of pixels, under a second): a larger
+ * one is refused before any tool runs. A 7000×7000 PNG of 143 KB took 4.5 s and 220 MB to decode.
+ */
+const MAX_DECODED_PIXELS = 4096 * 4096;
+/**
+ * A baseline JPEG (what cameras and phones write) is decoded at 1/2, 1/4 or 1/8 of its size, so
+ * it may be larger: a 7000×7000 one decodes at 875×875 in 0.4 s and 60 MB.
+ */
+const MAX_SCALED_JPEG_PIXELS = 50_000_000;
+const megapixels = (pixels: number) => `${Math.floor(pixels / 1_000_000)} megapixels`;
+/** The demuxer for each format: ffmpeg reads the bytes as what their magic says, never guesses. */
+const DEMUXERS: Record<PictureFormat, string> = {
+  png: 'png_pipe',
+  jpeg: 'jpeg_pipe',
+  gif: 'gif',
+  webp: 'webp_pipe',
+  bmp: 'bmp_pipe',
+};
+/** Decodes run below the API's own priority: a picture waits, a page does not. */
+const DECODE_NICENESS = 10;
 
 /** The bytes are not a picture ffmpeg can read (or one too large to decode safely). */
 export class NotAnImageError extends Error {
@@ -20,73 +40,43 @@ export class NotAnImageError extends Error {
 }
 
 /** Whether `head` starts like a PNG, JPEG, GIF, WebP or BMP file. */
-export function looksLikeImage(head: Uint8Array): boolean {
-  const b = Buffer.from(head);
-  const at = (offset: number, text: string) => b.subarray(offset, offset + text.length).toString('latin1') === text;
-  return (
-    at(0, '\x89PNG\r\n\x1a\n') ||
-    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
-    at(0, 'GIF87a') ||
-    at(0, 'GIF89a') ||
-    (at(0, 'RIFF') && at(8, 'WEBP')) ||
-    at(0, 'BM')
-  );
-}
+export const looksLikeImage = (head: Uint8Array): boolean => pictureFormat(head) !== undefined;
 
 export interface ProfilePhotoFilesDeps {
   store: BlobStore;
   ffmpegPath: string;
-  ffprobePath: string;
   /** Where the picture and its square copy wait while ffmpeg works. */
   scratchDir: string;
   toolTimeoutMs?: number;
+  /** How many pictures are decoded at once across the process, and how many may wait. */
+  decodes?: DecodeSlots;
 }
 
 /**
- * Profile photos as blobs (issue 32): a picture is checked (its first bytes, then ffprobe names an
- * image codec and a size it is safe to decode), cropped to its centre square and scaled to
- * PHOTO_PIXELS by ffmpeg, and stored under `photos/<random id>.jpg` (the key names nobody).
+ * Profile photos as blobs (issue 32): a picture is checked (its first bytes name a format, its
+ * header a size it is safe to decode), decoded by ffmpeg as that format at a bounded size, one or
+ * two at a time (DecodeSlots), cropped to its centre square and scaled to PHOTO_PIXELS, and stored
+ * under `photos/<random id>.jpg` (the key names nobody).
  */
 export class ProfilePhotoFiles {
-  constructor(private readonly deps: ProfilePhotoFilesDeps) {}
+  private readonly decodes: DecodeSlots;
 
-  /** Stores the square photo made from `bytes`; answers its id. Throws NotAnImageError. */
+  constructor(private readonly deps: ProfilePhotoFilesDeps) {
+    this.decodes = deps.decodes ?? new DecodeSlots();
+  }
+
+  /** Stores the square photo made from `bytes`; answers its id. Throws NotAnImageError, DecodeBusyError. */
   async make(bytes: Uint8Array): Promise<string> {
     if (!looksLikeImage(bytes.subarray(0, 16)))
       throw new NotAnImageError('The file is not a PNG, JPEG, GIF, WebP or BMP picture');
-    await mkdir(this.deps.scratchDir, { recursive: true });
-    const dir = await mkdtemp(join(this.deps.scratchDir, 'photo-'));
-    try {
-      const source = join(dir, 'source');
-      const square = join(dir, 'square.jpg');
-      await writeFile(source, bytes);
-      await this.check(source);
-      const side = 'min(iw\\,ih)';
-      await runFfmpeg(
-        this.deps.ffmpegPath,
-        [
-          '-i',
-          source,
-          '-frames:v',
-          '1',
-          '-vf',
-          `crop=${side}:${side},scale=${PHOTO_PIXELS}:${PHOTO_PIXELS}`,
-          '-q:v',
-          '3',
-          square,
-        ],
-        { timeoutMs: this.timeout },
-      ).catch((error: unknown) => {
-        throw error instanceof MediaToolError && !error.timedOut
-          ? new NotAnImageError('The picture could not be read', { cause: error })
-          : error;
-      });
-      const id = randomBytes(16).toString('base64url');
-      await this.deps.store.put(keyOf(id), createReadStream(square), { contentType: 'image/jpeg' });
-      return id;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const header = readPictureHeader(bytes);
+    if (!header) throw new NotAnImageError('The picture could not be read (it is damaged or incomplete)');
+    const maxPixels = header.scalableJpeg ? MAX_SCALED_JPEG_PIXELS : MAX_DECODED_PIXELS;
+    if (header.width * header.height > maxPixels)
+      throw new NotAnImageError(
+        `The picture is too large to read (${header.width}×${header.height}; at most ${megapixels(maxPixels)})`,
+      );
+    return this.decodes.run(() => this.square(bytes, header, maxPixels));
   }
 
   open(id: string): Promise<OpenedBlob | undefined> {
@@ -97,34 +87,50 @@ export class ProfilePhotoFiles {
     return this.deps.store.delete(keyOf(id));
   }
 
-  private get timeout() {
-    return this.deps.toolTimeoutMs ?? 30_000;
-  }
-
-  private async check(source: string): Promise<void> {
-    let output: string;
+  private async square(bytes: Uint8Array, header: PictureHeader, maxPixels: number): Promise<string> {
+    await mkdir(this.deps.scratchDir, { recursive: true });
+    const dir = await mkdtemp(join(this.deps.scratchDir, 'photo-'));
     try {
-      output = await runMediaTool(
-        this.deps.ffprobePath,
-        ['-v', 'error', '-print_format', 'json', '-show_streams', source],
-        { timeoutMs: this.timeout },
-      );
-    } catch (error) {
-      if (error instanceof MediaToolError && !error.timedOut)
-        throw new NotAnImageError('The picture could not be read', { cause: error });
-      throw error;
+      const source = join(dir, 'source');
+      const square = join(dir, 'square.jpg');
+      await writeFile(source, bytes);
+      const side = 'min(iw\\,ih)';
+      await runFfmpeg(
+        this.deps.ffmpegPath,
+        [
+          // The decoder refuses more pixels than the header promised (a header that lies), and
+          // uses one thread: a decode takes at most one core.
+          ...['-max_pixels', String(maxPixels), '-threads', '1', ...jpegScale(header)],
+          ...['-f', DEMUXERS[header.format], '-i', source],
+          ...['-frames:v', '1', '-filter_threads', '1'],
+          ...['-vf', `crop=${side}:${side},scale=${PHOTO_PIXELS}:${PHOTO_PIXELS}`, '-q:v', '3', square],
+        ],
+        { timeoutMs: this.deps.toolTimeoutMs ?? 30_000, niceness: DECODE_NICENESS },
+      ).catch((error: unknown) => {
+        throw error instanceof MediaToolError && !error.timedOut
+          ? new NotAnImageError('The picture could not be read (it is damaged or not what it claims to be)', {
+              cause: error,
+            })
+          : error;
+      });
+      const id = randomBytes(16).toString('base64url');
+      await this.deps.store.put(keyOf(id), createReadStream(square), { contentType: 'image/jpeg' });
+      return id;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
-    const streams =
-      (
-        JSON.parse(output) as {
-          streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number }[];
-        }
-      ).streams ?? [];
-    const picture = streams.find((stream) => stream.codec_type === 'video');
-    if (!picture || !PHOTO_CODECS.has(picture.codec_name ?? '')) throw new NotAnImageError('The file is not a picture');
-    if (!picture.width || !picture.height || picture.width * picture.height > MAX_SOURCE_PIXELS)
-      throw new NotAnImageError('The picture is too large to read (at most 50 megapixels)');
   }
+}
+
+/**
+ * `-lowres k` for a baseline JPEG whose shorter side stays at least PHOTO_PIXELS at 1/2^k of its
+ * size: the decoder then skips most of the work and memory of the full picture.
+ */
+function jpegScale(header: PictureHeader): string[] {
+  if (!header.scalableJpeg) return [];
+  let lowres = 0;
+  while (lowres < 3 && Math.min(header.width, header.height) >> (lowres + 1) >= PHOTO_PIXELS) lowres++;
+  return lowres ? ['-lowres', String(lowres)] : [];
 }
 
 /** A photo id is what `make` answers: 22 base64url characters. */

@@ -1,5 +1,6 @@
 import { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { constants } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { ByteRange } from './blob-store';
 
@@ -133,7 +134,7 @@ export async function sendFileRange(
   while (position <= range.end) {
     // Checked right before each call, with no await between: a socket Node closed gives its fd
     // number back, and another file or connection may have it by the next turn of the loop.
-    if (socket.destroyed) throw new Error('The destination closed before the blob was written');
+    if (socket.destroyed) throw closed();
     const left = range.end - position + 1;
     const result = kernel.send(direct.fd, fileFd, position, Math.min(left, MAX_CALL_BYTES));
     if ('sent' in result) {
@@ -141,7 +142,7 @@ export async function sendFileRange(
       position += result.sent;
       continue;
     }
-    if (result.errno !== kernel.EAGAIN) throw new Error(`sendfile failed (errno ${result.errno})`);
+    if (result.errno !== kernel.EAGAIN) throw errnoError('sendfile', result.errno);
     const piece = await readPiece(position, Math.min(left, PIECE_BYTES));
     if (piece.bytes.length === 0) {
       piece.done();
@@ -157,6 +158,19 @@ export async function sendFileRange(
     );
   }
 }
+
+/**
+ * A failed call as Node reports one (`code` EPIPE, `syscall` sendfile…), so a client that hung up
+ * (EPIPE, ECONNRESET) is told from a real failure by whoever logs it (http/client-gone.ts).
+ */
+function errnoError(syscall: string, errno: number): NodeJS.ErrnoException {
+  const code = Object.entries(constants.errno).find(([, number]) => number === errno)?.[0];
+  return Object.assign(new Error(`${syscall} failed (${code ?? 'errno'} ${errno})`), { errno, code, syscall });
+}
+
+/** The socket closed under us: Node's code for a write to a destroyed stream. */
+const closed = () =>
+  Object.assign(new Error('The destination closed before the blob was written'), { code: 'ERR_STREAM_DESTROYED' });
 
 /** Node's own fields of a response this relies on to send its head itself (Node 20 and 22). */
 interface NodeResponseInternals {
@@ -179,9 +193,9 @@ async function sendHead(direct: DirectSocket, kernel: KernelSendfile, bodyFollow
     const head = internals._header;
     if (typeof head === 'string' && internals._headerSent === false) {
       const bytes = Buffer.from(head, 'latin1');
-      if (socket.destroyed) throw new Error('The destination closed before the blob was written');
+      if (socket.destroyed) throw closed();
       const result = kernel.sendMore(direct.fd, bytes);
-      if ('errno' in result && result.errno !== kernel.EAGAIN) throw new Error(`send failed (errno ${result.errno})`);
+      if ('errno' in result && result.errno !== kernel.EAGAIN) throw errnoError('send', result.errno);
       internals._headerSent = true; // Node's end() then writes no head of its own
       const sent = 'sent' in result ? result.sent : 0;
       if (sent < bytes.length) await written(socket, bytes.subarray(sent));

@@ -1,5 +1,5 @@
 import { Code } from '@connectrpc/connect';
-import { isDatabaseUnavailable } from '../services/transient-failures';
+import { isDatabaseUnavailable, isDiskFull } from '../services/transient-failures';
 import type { VideoErrorKind } from '../services/video';
 
 /** The Connect code each rule error of the services leaves an RPC with. */
@@ -34,13 +34,24 @@ const DATABASE_UNAVAILABLE: FailureAnswer = {
   retryAfterSeconds: 5,
 };
 
+/** A write (a comment, a title) that found no room: what the uploads' 507 says, not `internal`. */
+const DISK_FULL: FailureAnswer = {
+  code: Code.ResourceExhausted,
+  status: 507,
+  message: "The server's disk is full: nothing was saved. Try again once an operator has made room",
+  level: 'error',
+  note: 'the disk is full',
+};
+
 const INTERNAL: FailureAnswer = { code: Code.Internal, status: 500, message: 'Internal error', level: 'error' };
 
 /**
  * An unexpected failure, for the RPC error interceptor and the HTTP error handler alike: the
- * database being away (a restart, a failover) is a retryable 503 / `unavailable`; anything else
- * is 500 / `internal` without details (the cause goes to the log only).
+ * database being away (a restart, a failover) is a retryable 503 / `unavailable`; a write that
+ * found the disk full (PGlite's ENOSPC, PostgreSQL's disk_full) is 507 / `resource_exhausted`;
+ * anything else is 500 / `internal` without details (the cause goes to the log only).
  */
 export function failureAnswer(error: unknown): FailureAnswer {
-  return isDatabaseUnavailable(error) ? DATABASE_UNAVAILABLE : INTERNAL;
+  if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
+  return isDiskFull(error) ? DISK_FULL : INTERNAL;
 }

@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CACHED_DECISION_TYPES } from '../src/http/accel-redirect';
 import { buildApi } from './support/built-api';
 import { startTestS3, type TestS3 } from './support/s3';
 
@@ -353,6 +354,17 @@ describe('the deployment guide, run as written', () => {
     expect(said).toMatch(/^systemctl reload nginx /m);
     expect(said).toMatch(/^systemctl restart stream-worker@\* /m);
   }, 120_000);
+
+  it("gives cached decisions' blobs the types the API decides them for, and no other", () => {
+    const locations = readFileSync(join(root, 'docs/deploy/nginx-locations.conf'), 'utf8');
+    const cached = locations.slice(locations.indexOf('location /_stream_cached/'));
+    const types = /types \{([^}]*)\}/.exec(cached.slice(0, cached.indexOf('\n}')))![1]!;
+    const listed = Object.fromEntries(
+      [...types.matchAll(/^\s*(\S+)\s+(\S+);/gm)].map(([, type, extension]) => [extension, type]),
+    );
+    expect(listed).toEqual(CACHED_DECISION_TYPES);
+    expect(cached.slice(0, cached.indexOf('\n}'))).not.toMatch(/^\s*add_header Content-Type/m);
+  });
 
   it('waits for a restarting API without printing its refused connections', async () => {
     const port = await new Promise<number>((done) => {

@@ -13,15 +13,19 @@ set -eu
 restart="${STREAM_API_RESTART:-systemctl restart stream-api@}"
 # nginx-http.conf's fail_timeout, plus a second.
 settle="${STREAM_NGINX_FAIL_TIMEOUT:-11}"
+# The address the APIs listen on (HOST in stream.env); 127.0.0.1 reaches 127.0.0.1 and 0.0.0.0.
+host="${STREAM_API_HOST:-127.0.0.1}"
 # How long a restarted API may take to be ready.
 deadline="${STREAM_READY_SECONDS:-120}"
 
 for port in "$@"; do
   $restart"$port"
   waited=0
-  until curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$port/readyz"; do
+  # Refused connections are expected while it starts: the wait says nothing unless it gives up.
+  until curl -fs -o /dev/null --max-time 2 "http://$host:$port/readyz"; do
     waited=$((waited + 1))
     if [ "$waited" -ge "$deadline" ]; then
+      curl -fsS -o /dev/null --max-time 2 "http://$host:$port/readyz" || true # why, once
       echo "the API on port $port is not ready after $deadline s: stopping here, the others untouched" >&2
       exit 1
     fi

@@ -9,6 +9,9 @@ import { ConfigError, loadConfig } from './config';
 import { StartupError } from './startup/startup-error';
 
 async function main() {
+  // A backup holds every account's rows and videos: its files are the running user's alone (0600
+  // in a 0700 folder), pg_dump's and tar's included, whatever umask the operator's shell had.
+  process.umask(0o077);
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   if (!values.out) throw new BackupError('usage: npm run backup -- --out DIR');
   const manifest = await makeBackup(loadConfig(), values.out, (line) => console.log(line));

@@ -65,7 +65,13 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default(resolve(workspaceRoot, 'data')),
   /** PostgreSQL instead of the embedded PGlite, e.g. postgres://user:pass@host:5432/stream. */
   DATABASE_URL: optionalString.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, message: 'expected a postgres:// URL' }).optional(),
+    z
+      .url({
+        protocol: /^postgres(ql)?$/,
+        message:
+          "expected a postgres:// URL such as postgres://stream:PASSWORD@127.0.0.1:5432/stream; percent-encode a '/', '@', ':', '#' or '?' in the password (%2F, %40, %3A, %23, %3F), or make one with openssl rand -hex 32, which needs none",
+      })
+      .optional(),
   ),
   /** An S3-compatible bucket instead of DATA_DIR/blobs. */
   S3_BUCKET: optionalString,
@@ -111,8 +117,9 @@ export const configSchema = z.object({
     z.coerce.number().int().min(0).optional(),
   ),
   /**
-   * Issue 32: the admins of /admin, by email, comma-separated (matched without regard to case);
-   * unset: the first person who signed in.
+   * The admins of /admin, by email, comma-separated (matched without regard to case; each counts
+   * only with a verified address). Required in production (startup/deployment-rules.ts); unset
+   * elsewhere: the first person to sign in, recorded once (services/instance-admins.ts).
    */
   ADMIN_EMAILS: optionalString.transform((value) =>
     value
@@ -184,7 +191,7 @@ export const configSchema = z.object({
    * database and uploads would fail there, so a balancer should send requests elsewhere.
    */
   READY_MIN_FREE_MB: z.coerce.number().int().min(0).default(64),
-  /** A worker process (`npm run worker`) serves /healthz, /readyz and /metrics on this port (on HOST); unset: none. */
+  /** A worker process (`npm run serve:worker`) serves /healthz, /readyz and /metrics on this port (on HOST); unset: none. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Run the processing worker inside the API process. */
   WORKER: boolean.default(true),

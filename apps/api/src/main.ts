@@ -12,6 +12,7 @@ import { build } from './server';
 import { checkDataDir } from './startup/check-data-dir';
 import { checkDeployment, describeDatabase } from './startup/deployment-rules';
 import { tuneHeapGrowth } from './startup/heap-growth';
+import { webBundleWarning } from './startup/web-bundle-project';
 import { lockDataDir } from './startup/data-dir-lock';
 import { StartupError } from './startup/startup-error';
 
@@ -21,6 +22,8 @@ async function main() {
   const deployment = checkDeployment(config, 'api');
   for (const warning of deployment.warnings) console.error(warning); // whatever LOG_LEVEL says
   if (deployment.refusals.length) throw new StartupError(deployment.refusals.join('\n'));
+  const bundleWarning = webBundleWarning(config);
+  if (bundleWarning) console.error(bundleWarning); // whatever LOG_LEVEL says
   await checkDataDir(config);
   if (!config.DATABASE_URL) await lockDataDir(config.DATA_DIR);
   // Before any job starts: the tools a killed predecessor left would redo its jobs beside ours.

@@ -54,7 +54,9 @@ export function readinessChecks(deps: {
       advisory: true,
       probe: async () => {
         if ((await liveWorkers()) === 0)
-          throw new Error('no worker alive in the last 30 s: new videos wait in PROCESSING (start npm run worker)');
+          throw new Error(
+            'no worker alive in the last 30 s: new videos wait in PROCESSING (start a worker: npm run serve:worker, or WORKER=true on an API)',
+          );
       },
     },
   ];

@@ -175,7 +175,13 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const teams = new TeamService({ db: database.db, directory, generations, mailer, branding, log });
     // Issue 32: quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
     const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
-    const gate = new AccountGate({ db: database.db, adminEmails: config.ADMIN_EMAILS });
+    const gate = new AccountGate({
+      db: database.db,
+      adminEmails: config.ADMIN_EMAILS,
+      // Production refuses to start without ADMIN_EMAILS; this is the laptop's (`npm start`) way.
+      firstSignInAdmin: config.NODE_ENV !== 'production',
+      log,
+    });
     const admin = new AdminService({
       db: database.db,
       gate,

@@ -1,5 +1,5 @@
 import { nodeVersionWarning } from './startup/quiet-aws-sdk'; // first: before the AWS SDK loads
-// The processing worker as its own process (`npm run worker`): for deployments that run the API
+// The processing worker as its own process (`npm run serve:worker` built, `npm run dev:worker` from source): for deployments that run the API
 // with WORKER=false and any number of workers beside it, all sharing one PostgreSQL queue.
 // Reads the same environment as the API; SIGTERM or SIGINT finishes the running job (up to
 // SHUTDOWN_GRACE_SECONDS, after which the job is handed back to the queue) and exits.

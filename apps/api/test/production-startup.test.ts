@@ -37,6 +37,7 @@ const production = {
   PUBLIC_URL: 'https://stream.example.com',
   DATABASE_URL: 'postgres://stream:s3cret-db-password@127.0.0.1:1/stream',
   URL_SIGNING_SECRET: 'a-real-random-signing-secret-value',
+  ADMIN_EMAILS: 'ops@example.com',
 };
 
 /** Starts `entry` with `env` and resolves with its exit code and what it printed. */
@@ -55,6 +56,11 @@ describe('the built server in production', () => {
       /^FIREBASE_AUTH_EMULATOR_HOST is set in production .*not verified/,
     ],
     ['DATABASE_URL', { ...production, DATABASE_URL: '' }, /^DATABASE_URL is unset in production .*embedded database/],
+    [
+      'ADMIN_EMAILS',
+      { ...production, ADMIN_EMAILS: '' },
+      /^ADMIN_EMAILS is unset in production \(NODE_ENV=production\): nobody would be the admin .*set the admins' email addresses, comma separated, e\.g\. ADMIN_EMAILS=/,
+    ],
   ])(
     'refuses to start without a good %s, in one line',
     async (_, env, line) => {
@@ -78,9 +84,29 @@ describe('the built server in production', () => {
         'S3_ACCESS_KEY_ID',
         'S3_SECRET_ACCESS_KEY',
         'DATABASE_URL (its password)',
+        'ADMIN_EMAILS',
       ]);
       expect(lines.join('\n')).not.toMatch(/change-me/i);
     }
+  }, 30_000);
+
+  it('says how to write a database password that breaks the URL, and where S3 keys come from', async () => {
+    const slash = await refused({ ...production, DATABASE_URL: 'postgres://stream:ab/cd+ef=@127.0.0.1:5432/stream' });
+    expect(slash.code).toBe(1);
+    expect(slash.lines).toHaveLength(1);
+    expect(slash.lines[0]).toMatch(
+      /^Invalid configuration: DATABASE_URL=.*percent-encode a '\/'.*openssl rand -hex 32/,
+    );
+    expect(slash.lines[0]).not.toContain('cd+ef');
+    const keys = checkDeployment(
+      loadConfig({ ...production, S3_ACCESS_KEY_ID: 'change-me', S3_SECRET_ACCESS_KEY: 'change-me' }),
+      'api',
+    ).refusals;
+    expect(keys).toEqual([
+      expect.stringMatching(/^S3_ACCESS_KEY_ID is the placeholder .*the access key your bucket's provider issued/),
+      expect.stringMatching(/^S3_SECRET_ACCESS_KEY is the placeholder .*provider issued/),
+    ]);
+    expect(keys.join('\n')).not.toMatch(/random/);
   }, 30_000);
 
   it('names a secret that is too short without showing it', async () => {
@@ -146,6 +172,15 @@ describe('the rules, per process', () => {
     ]);
     expect(checkDeployment(loadConfig(withoutSecret), 'worker').refusals).toEqual([]);
     expect(checkDeployment(loadConfig({ ...withoutSecret, NODE_ENV: 'development' }), 'api').refusals).toEqual([]);
+  });
+
+  it('an API in production needs ADMIN_EMAILS (else nobody is admin); a worker has no admin, development its first sign-in', () => {
+    const { ADMIN_EMAILS: _unset, ...withoutAdmins } = production;
+    expect(checkDeployment(loadConfig(withoutAdmins), 'api').refusals).toEqual([
+      expect.stringMatching(/^ADMIN_EMAILS is unset in production/),
+    ]);
+    expect(checkDeployment(loadConfig(withoutAdmins), 'worker').refusals).toEqual([]);
+    expect(checkDeployment(loadConfig({ ...withoutAdmins, NODE_ENV: 'development' }), 'api').refusals).toEqual([]);
   });
 
   it('a worker needs no PUBLIC_URL; outside production the placeholders and TRUST_PROXY=true are warnings', () => {

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
@@ -39,7 +39,8 @@ const run = promisify(execFile);
 export async function makeBackup(config: Config, out: string, log: (line: string) => void): Promise<BackupManifest> {
   if (existsSync(out) && (await readdir(out)).length > 0)
     throw new BackupError(`--out ${out} is not empty: a backup goes into a new or empty folder`);
-  await mkdir(out, { recursive: true });
+  await mkdir(out, { recursive: true, mode: 0o700 });
+  await chmod(out, 0o700); // an empty folder the operator made beforehand, too
   const { keys, done, from } = config.DATABASE_URL
     ? { keys: await dumpPostgres(config.DATABASE_URL, join(out, POSTGRES_DUMP)), done: () => undefined }
     : await copyPGlite(config.DATA_DIR, join(out, PGLITE_COPY));
@@ -65,7 +66,7 @@ export async function makeBackup(config: Config, out: string, log: (line: string
     blobs: copied,
     missing,
   };
-  await writeFile(join(out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
+  await writeFile(join(out, MANIFEST), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 });
   return manifest;
 }
 
@@ -135,7 +136,7 @@ async function keysOf(dir: string): Promise<string[]> {
 async function copyBlob(store: BlobStore, key: string, file: string): Promise<boolean> {
   const blob = await store.open(key);
   if (!blob) return false;
-  await mkdir(dirname(file), { recursive: true });
-  await pipeline(await blob.stream(), createWriteStream(file));
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  await pipeline(await blob.stream(), createWriteStream(file, { mode: 0o600 }));
   return true;
 }

@@ -86,7 +86,7 @@ export async function setQuota(db: Kysely<Database>, uid: string, quotaBytes: nu
   return result.numUpdatedRows > 0n;
 }
 
-/** The uid of the first person who signed in (the admin when ADMIN_EMAILS is unset). */
+/** The uid of the oldest person (the first admin of a development instance that has not recorded one). */
 export async function firstPerson(db: Kysely<Database>): Promise<string | undefined> {
   const row = await db
     .selectFrom('users')
@@ -153,6 +153,15 @@ export async function jobCounts(db: Kysely<Database>): Promise<{ waiting: number
 export async function readSetting(db: Kysely<Database>, name: string): Promise<unknown> {
   const row = await db.selectFrom('instance_settings').select('value').where('name', '=', name).executeTakeFirst();
   return row?.value;
+}
+
+/** Writes `name` only when it has no value yet (the first writer wins a race). */
+export async function insertSettingIfAbsent(db: Kysely<Database>, name: string, value: unknown): Promise<void> {
+  await db
+    .insertInto('instance_settings')
+    .values({ name, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
 }
 
 export async function writeSetting(db: Kysely<Database>, name: string, value: unknown): Promise<void> {

@@ -61,3 +61,22 @@ export const DECISION_HEADER = 'x-stream-decide';
 export function wantsDecision(request: FastifyRequest): boolean {
   return cameThroughNginx(request) && request.headers[DECISION_HEADER] === 'on';
 }
+
+/**
+ * The types nginx gives a blob it sends from a cached decision, by the key's extension: the
+ * `types { }` block of `location /_stream_cached/` (docs/deploy/nginx-locations.conf) lists exactly
+ * these. nginx sets the type from them rather than by `add_header Content-Type`, whose header stays
+ * in the list when nginx turns the answer into its own 416 (two Content-Type headers, one text/html).
+ * A blob whose extension gives another type than the API's is never decided by the cache.
+ */
+export const CACHED_DECISION_TYPES: Readonly<Record<string, string>> = {
+  webm: 'video/webm',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+};
+
+/** Whether nginx, naming the type of `key` by its extension, says what the API says: `contentType`. */
+export function nginxTypesAgree(key: string, contentType: string): boolean {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase();
+  return !!extension && CACHED_DECISION_TYPES[extension] === contentType;
+}

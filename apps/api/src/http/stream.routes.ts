@@ -9,7 +9,7 @@ import type { Authentication } from '../auth/authenticate';
 import type { Grant } from '../services/access';
 import { attachmentDisposition } from './content-disposition';
 import { RecentBlobKeys } from './recent-blob-keys';
-import { accelTarget, nginxAgreesOn, wantsDecision } from './accel-redirect';
+import { accelTarget, nginxAgreesOn, nginxTypesAgree, wantsDecision } from './accel-redirect';
 import { withQuery } from './hls-query';
 import { parseRange } from './byte-ranges';
 import { httpCaller, sendUnauthenticated } from './http-auth';
@@ -191,6 +191,7 @@ async function decide(
   if (blob === 'answered' || !blob.handOff) return reply.code(204).send();
   const handOff = await blob.handOff();
   if (handOff.kind !== 'file' || !accelTarget('', handOff)) return reply.code(204).send();
+  if (!nginxTypesAgree(handOff.key, blob.contentType)) return reply.code(204).send();
   const { info } = blob;
   return reply
     .code(200)

@@ -69,7 +69,7 @@ export interface Processing {
   transcriptions: TranscriptionQueue;
   /** Queues a job of one of the app's own queues (`appJobs`). */
   sendJob: AppJobSender;
-  /** Starts taking jobs in this process (the API by default, or `npm run worker`). */
+  /** Starts taking jobs in this process (the API by default, or a worker process: `npm run serve:worker`). */
   startWorker(): Promise<void>;
   /** Jobs waiting to run (not yet active): a metric, and proof the queue answers. */
   queueSize(): Promise<number>;

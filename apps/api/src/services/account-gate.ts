@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import { AccountRefusedError } from '../auth/account-refused';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
 import * as admin from '../db/admin.repository';
 import { wasDeleted } from '../db/deleted-account.repository';
-import type { Database } from '../db/video.table';
-import { isInstanceAdmin, maySignUp, type SignUpPolicy } from './policy';
+import { InstanceAdmins } from './instance-admins';
+import { maySignUp, type SignUpPolicy } from './policy';
 import { readSignUpPolicy } from './sign-up-policy';
 
 export const DISABLED_MESSAGE = 'This account is disabled: ask an admin of this Stream to enable it';
@@ -24,9 +23,11 @@ const STANDING_MS = 5_000;
  */
 export class AccountGate {
   private readonly standing = new Map<string, { disabled: boolean; at: number }>();
-  private firstAccount?: string;
+  private readonly admins: InstanceAdmins;
 
-  constructor(private readonly deps: { db: Kysely<Database>; adminEmails?: readonly string[] }) {}
+  constructor(private readonly deps: ConstructorParameters<typeof InstanceAdmins>[0]) {
+    this.admins = new InstanceAdmins(deps);
+  }
 
   /**
    * Throws AccountRefusedError when `user` may not use the API now. `invitee`: a newcomer let in
@@ -55,15 +56,9 @@ export class AccountGate {
     throw new AccountRefusedError(SIGN_UP_REFUSED_MESSAGE);
   }
 
-  /** Named in ADMIN_EMAILS (a verified address), or (unset) the first person who signed in, or about to be. */
-  async isAdmin(user: User): Promise<boolean> {
-    if (this.deps.adminEmails)
-      return isInstanceAdmin(
-        { email: user.emailVerified ? user.email : undefined, isFirstAccount: false },
-        this.deps.adminEmails,
-      );
-    this.firstAccount ??= await admin.firstPerson(this.deps.db);
-    return isInstanceAdmin({ isFirstAccount: (this.firstAccount ?? user.uid) === user.uid }, undefined);
+  /** Named in ADMIN_EMAILS (a verified address), or (outside production, unset) the first person to sign in. */
+  isAdmin(user: User): Promise<boolean> {
+    return this.admins.isAdmin(user);
   }
 
   /** `uid`'s standing changed in this process: believed from now on. */

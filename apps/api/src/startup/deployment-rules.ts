@@ -24,7 +24,7 @@ export function checkDeployment(config: Config, role: 'api' | 'worker'): Deploym
   const inProduction = 'in production (NODE_ENV=production)';
 
   for (const name of placeholderSecrets(config)) {
-    const line = `${name} is the placeholder of docs/deploy/stream.env: set a random value (openssl rand -base64 32)`;
+    const line = `${name} is the placeholder of docs/deploy/stream.env: ${PLACEHOLDER_ADVICE[name] ?? 'set a random value (openssl rand -hex 32)'}`;
     (production ? refusals : warnings).push(line);
   }
   if (production && !config.DATABASE_URL && role === 'api') {
@@ -37,6 +37,11 @@ export function checkDeployment(config: Config, role: 'api' | 'worker'): Deploym
   if (production && !config.URL_SIGNING_SECRET) {
     refusals.push(
       `URL_SIGNING_SECRET is unset ${inProduction}: each process would sign stream links with its own random key, which dies on restart and other APIs refuse; set one value for every API (openssl rand -base64 32)`,
+    );
+  }
+  if (production && !adminsNamed(config)) {
+    refusals.push(
+      `ADMIN_EMAILS is unset ${inProduction}: nobody would be the admin of /admin (outside production the first person to sign in is, which a public server must not leave to a race); set the admins' email addresses, comma separated, e.g. ADMIN_EMAILS=you@example.com (each counts once its owner signs in with that address verified)`,
     );
   }
   if (production && !config.PUBLIC_URL) {
@@ -65,6 +70,25 @@ export function checkDeployment(config: Config, role: 'api' | 'worker'): Deploym
   return { refusals, warnings };
 }
 
+/**
+ * Whether the settings name who the admins are. ADMIN_EMAILS today; an OIDC admin group, once
+ * sign-in by OIDC exists, is meant to be a second way (then either one will do here, and
+ * services/instance-admins.ts asks both).
+ */
+export function adminsNamed(config: Pick<Config, 'ADMIN_EMAILS'>): boolean {
+  return !!config.ADMIN_EMAILS?.length;
+}
+
+/** What to do instead of a placeholder, where a random value is not the answer. */
+const PLACEHOLDER_ADVICE: Record<string, string> = {
+  S3_ACCESS_KEY_ID:
+    "set the access key your bucket's provider issued (AWS: aws iam create-access-key; MinIO: mc admin user add)",
+  S3_SECRET_ACCESS_KEY: "set the secret key your bucket's provider issued with S3_ACCESS_KEY_ID",
+  'DATABASE_URL (its password)':
+    "set the password of the database role (openssl rand -hex 32 makes one that needs no escaping in a URL; percent-encode any '/', '+', '=', '@' or ':' of another)",
+  ADMIN_EMAILS: "name the admins' email addresses, comma separated",
+};
+
 /** The settings that still hold an example value, by name. */
 function placeholderSecrets(config: Config): string[] {
   const secrets: [string, string | undefined][] = [
@@ -73,6 +97,7 @@ function placeholderSecrets(config: Config): string[] {
     ['S3_ACCESS_KEY_ID', config.S3_ACCESS_KEY_ID],
     ['S3_SECRET_ACCESS_KEY', config.S3_SECRET_ACCESS_KEY],
     ['DATABASE_URL (its password)', databasePassword(config.DATABASE_URL)],
+    ['ADMIN_EMAILS', config.ADMIN_EMAILS?.join(',')],
   ];
   return secrets.filter(([, value]) => value !== undefined && PLACEHOLDER.test(value)).map(([name]) => name);
 }

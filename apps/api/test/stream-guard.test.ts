@@ -19,7 +19,7 @@ let callers: StreamCallers;
 beforeAll(async () => {
   database = await openTestDatabase('pglite');
   db = database.db;
-  callers = new StreamCallers({ db, gate: new AccountGate({ db }) });
+  callers = new StreamCallers({ db, gate: new AccountGate({ db, firstSignInAdmin: false }) });
 });
 afterAll(() => database?.close());
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { displayTextProblem } from '@stream/proto';
 import type { User } from '../auth/user';
 import type { CallToActionPlacement, Database } from '../db/video.table';
 import * as repository from '../db/video.repository';
@@ -74,7 +75,8 @@ function linkName(value: string): string {
   if (!name) throw invalid('A named link needs a name (who it is for)');
   if ([...name].length > MAX_LINK_NAME_LENGTH)
     throw invalid(`A link's name is at most ${MAX_LINK_NAME_LENGTH} characters`);
-  if (/\p{Cc}/u.test(name)) throw invalid('A link’s name cannot hold control characters');
+  const problem = displayTextProblem(name);
+  if (problem) throw invalid(`A link’s name ${problem}`);
   return name;
 }
 

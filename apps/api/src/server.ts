@@ -252,8 +252,12 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       toolTimeoutMs: 120_000,
     });
 
-    const { limits: rateLimits, setSecurityHeaders } = registerSecurity(app, config, rateLimitCounter, (limit) =>
-      metrics.rateLimited.inc({ limit }),
+    const { limits: rateLimits, setSecurityHeaders } = registerSecurity(
+      app,
+      config,
+      rateLimitCounter,
+      (limit) => metrics.rateLimited.inc({ limit }),
+      branding,
     );
     const readiness = new Readiness(
       readinessChecks({

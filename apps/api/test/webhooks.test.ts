@@ -351,6 +351,10 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
       'http://[fd00:ec2::254]/x',
       'http://0.0.0.0/x',
       'http://2130706433/x', // 127.0.0.1 as one number
+      'http://[::127.0.0.1]/x', // IPv4-compatible IPv6, stored as [::7f00:1]
+      'http://0x7f.1/x',
+      'http://[64:ff9b::10.0.0.1]/x', // NAT64 of a private address
+      'http://[2002:a9fe:a9fe::1]/x', // 6to4 of the metadata address
     ];
     for (const url of refused) {
       expect({ url, code: await failureCode(person.hooks.createWebhook({ url, events })) }).toEqual({

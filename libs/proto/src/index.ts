@@ -9,6 +9,7 @@ export * from './gen/videoservice/admin_service_pb';
 export * from './gen/videoservice/api_key_service_pb';
 export * from './limits';
 export * from './validation';
+export * from './display-text';
 export * from './annotations';
 export * from './gen/videoservice/account_service_pb';
 export * from './gen/videoservice/share_link_service_pb';

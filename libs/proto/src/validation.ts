@@ -6,6 +6,7 @@ import {
   MAX_SHARE_SECONDS,
   MAX_TITLE_LENGTH,
 } from './limits';
+import { displayTextProblem } from './display-text';
 
 // The checks of a request's fields that the server makes and every fake of it must make alike
 // (apps/api's rpc validation and @stream/video-api/testing both call these), so the two answer
@@ -27,10 +28,15 @@ export function validId(field: string, value: string): string {
   return id;
 }
 
-/** Trimmed; '' stays '' (CreateVideo then names it, UpdateVideo keeps the current title). */
+/**
+ * Trimmed; '' stays '' (CreateVideo then names it, UpdateVideo keeps the current title). One line
+ * a person reads: displayTextProblem's rule (no control characters or direction overrides).
+ */
 export function validTitle(value: string): string {
   const title = withoutNul('title', value).trim();
   if (title.length > MAX_TITLE_LENGTH) throw invalid(`title must be at most ${MAX_TITLE_LENGTH} characters`);
+  const problem = displayTextProblem(title);
+  if (problem) throw invalid(`title ${problem}`);
   return title;
 }
 

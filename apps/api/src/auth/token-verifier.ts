@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { cleanDisplayText } from '@stream/proto';
 import type { Logger } from 'pino';
 import type { User } from './user';
 
@@ -30,13 +31,14 @@ export function createTokenVerifier(projectId: string, log?: Pick<Logger, 'info'
     async verify(idToken) {
       try {
         const decoded = await auth.verifyIdToken(idToken);
-        const name: unknown = decoded.name;
+        // Anyone sets their provider profile's name from the client SDK: the same rule as a name typed in /settings.
+        const name = typeof decoded.name === 'string' ? cleanDisplayText(decoded.name) : '';
         return {
           uid: decoded.uid,
           email: decoded.email,
           emailVerified: decoded.email_verified === true,
           expiresAt: new Date(decoded.exp * 1000),
-          ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 200) } : {}),
+          ...(name ? { name: [...name].slice(0, 200).join('') } : {}),
           ...(typeof decoded.picture === 'string' &&
           /^https?:\/\//.test(decoded.picture) &&
           decoded.picture.length <= 2048

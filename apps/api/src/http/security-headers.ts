@@ -18,15 +18,55 @@ const PROVIDER_PHOTOS = [
   'https://*.fbsbx.com',
 ];
 
+/** Where the instance's branding logo is, as an origin for img-src, read without waiting (BrandingService). */
+export interface LogoOrigin {
+  logoOrigin(): string | undefined;
+}
+
 /**
  * Security headers on every response (helmet): a Content Security Policy that allows what the web
  * app and Firebase Auth need and nothing else, nosniff, a strict Referrer-Policy and no framing.
  * Pages that must be framed (the embed page) loosen the headers on their own response.
  *
- * helmet builds its headers once, here; @fastify/helmet built them again on every request (about
- * 80 µs each, a tenth of the server's CPU on 1 MiB video ranges), for route options we do not use.
+ * The branding's logo is an <img> (and the pages' icon) on a host the admin chose: img-src allows
+ * that one origin, as the current branding says, and nothing else changes. Serving the logo
+ * through this server instead would make it fetch an admin-given URL (an address check, a size
+ * cap, a cache, content sniffing) for what one CSP source does.
+ *
+ * helmet builds its headers once per logo origin, here; @fastify/helmet built them again on every
+ * request (about 80 µs each, a tenth of the server's CPU on 1 MiB video ranges), for route options
+ * we do not use.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): SetSecurityHeaders {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config, logo?: LogoOrigin): SetSecurityHeaders {
+  const withoutLogo = securityHeaders(config, []);
+  let withLogo: { origin: string; headers: Headers } | undefined;
+  const headersNow = (): Headers => {
+    const origin = logo?.logoOrigin();
+    if (!origin) return withoutLogo;
+    if (withLogo?.origin !== origin) withLogo = { origin, headers: securityHeaders(config, [origin]) };
+    return withLogo.headers;
+  };
+  const setSecurityHeaders: SetSecurityHeaders = (response, https) => {
+    const { set, everywhere, removed } = headersNow();
+    for (const name of removed) response.removeHeader(name);
+    for (const [name, value] of https ? set : everywhere) response.setHeader(name, value);
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(reply.raw, request.protocol === 'https');
+    done();
+  });
+  return setSecurityHeaders;
+}
+
+interface Headers {
+  set: [string, string][];
+  /** `set` without HSTS, for plain HTTP. */
+  everywhere: [string, string][];
+  removed: string[];
+}
+
+/** The headers helmet sets for `config`, with `imageOrigins` added to img-src. */
+function securityHeaders(config: Config, imageOrigins: string[]): Headers {
   const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
   const apiOrigin = config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [];
   const bucket = presignedReadOrigins(config);
@@ -40,7 +80,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): S
         'script-src-attr': ["'none'"],
         // daisyUI and Tailwind compile to a stylesheet: no inline styles needed.
         'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...bucket, ...PROVIDER_PHOTOS],
+        'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...bucket, ...PROVIDER_PHOTOS, ...imageOrigins],
         'media-src': ["'self'", 'blob:', ...apiOrigin, ...bucket],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...apiOrigin, ...FIREBASE_AUTH_APIS, ...emulator],
@@ -64,15 +104,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): S
   // HSTS means something only over HTTPS (RFC 6797 §7.2: a browser ignores it over HTTP); sent
   // over plain HTTP it only tells an operator's scan that the deployment is misconfigured.
   const everywhere = set.filter(([name]) => name.toLowerCase() !== 'strict-transport-security');
-  const setSecurityHeaders: SetSecurityHeaders = (response, https) => {
-    for (const name of removed) response.removeHeader(name);
-    for (const [name, value] of https ? set : everywhere) response.setHeader(name, value);
-  };
-  app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(reply.raw, request.protocol === 'https');
-    done();
-  });
-  return setSecurityHeaders;
+  return { set, everywhere, removed };
 }
 
 /** Sets the security headers every answer carries (HSTS only over HTTPS). */

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { RateLimitCounter } from '../services/rate-limit-counter';
 import { registerEmulatorGuard } from './emulator-guard';
 import { registerRateLimits, type RateLimits } from './rate-limits';
-import { registerSecurityHeaders, type SetSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, type LogoOrigin, type SetSecurityHeaders } from './security-headers';
 import { refuseNulInUrls } from './url-guard';
 
 /**
@@ -16,9 +16,10 @@ export function registerSecurity(
   config: Config,
   rateLimits: RateLimitCounter,
   onLimited?: (limit: string) => void,
+  logo?: LogoOrigin,
 ): { limits: RateLimits; setSecurityHeaders: SetSecurityHeaders } {
   refuseNulInUrls(app);
-  const setSecurityHeaders = registerSecurityHeaders(app, config);
+  const setSecurityHeaders = registerSecurityHeaders(app, config, logo);
   registerEmulatorGuard(app, config);
   return { limits: registerRateLimits(app, rateLimits, onLimited), setSecurityHeaders };
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { cleanDisplayText } from '@stream/proto';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { User } from '../auth/user';
 import { ACCEPTED_CONTAINERS, VideoError, MAX_TITLE_LENGTH } from '../services/video';
@@ -76,7 +77,8 @@ export async function registerTusRoutes(app: FastifyInstance, deps: TusRoutesDep
       const raw = nodeRequest(req);
       const creation = raw && creations.get(raw);
       if (!creation) throw new Error('A tus creation without its caller');
-      const title = (upload.metadata?.title ?? '').replace(/\0/g, '').trim().slice(0, MAX_TITLE_LENGTH);
+      // Metadata from any client, not a form: cleaned to what a typed title may hold, not refused.
+      const title = cleanDisplayText(upload.metadata?.title ?? '').slice(0, MAX_TITLE_LENGTH);
       await deps.uploads.start(creation.user, upload.id, { title });
       creation.response.setHeader(VIDEO_ID_HEADER, upload.id); // Node merges it into tus's own headers
       return {};

@@ -67,7 +67,9 @@ export function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDep
     const user = auth.user;
     if (await deps.limits.personUpload(request, reply, user.uid)) return reply;
     const uploaded = (video: StoredVideo) =>
-      reply.code(201).send({ message: 'Video uploaded successfully!', video: toVideoJson(video, deps.links) });
+      reply
+        .code(201)
+        .send({ message: 'Video uploaded successfully!', video: toVideoJson(video, deps.links, user.uid) });
     // A retry of an upload already stored (its answer was lost): the same answer, nothing stored
     // twice. Answered once the body is read, so the client reads the answer rather than a reset.
     const earlier = uploadKey && (await deps.videos.findUpload(user, uploadKey));

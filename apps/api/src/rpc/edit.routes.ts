@@ -28,17 +28,19 @@ export default ({ edits, links }: EditRoutesDeps) =>
         const ranges = request.keptRanges.map((range) => ({ start: range.startSeconds, end: range.endSeconds }));
         const annotations = request.annotations.map(annotationFieldsOf);
         const video = await edits.save(user, valid.videoId(request.videoId), ranges, annotations);
-        return toVideoMessage(video, links, { owner: true });
+        return toVideoMessage(video, links, { callerUid: user.uid, owner: true });
       },
 
       revertEdits: async (request, context) => {
-        const video = await edits.revert(signedIn(context), valid.videoId(request.videoId));
-        return toVideoMessage(video, links, { owner: true });
+        const user = signedIn(context);
+        const video = await edits.revert(user, valid.videoId(request.videoId));
+        return toVideoMessage(video, links, { callerUid: user.uid, owner: true });
       },
 
       setCaptions: async (request, context) => {
-        const video = await edits.setCaptions(signedIn(context), valid.videoId(request.videoId), request.webvtt);
-        return toVideoMessage(video, links, { owner: true });
+        const user = signedIn(context);
+        const video = await edits.setCaptions(user, valid.videoId(request.videoId), request.webvtt);
+        return toVideoMessage(video, links, { callerUid: user.uid, owner: true });
       },
     });
   };

@@ -85,7 +85,7 @@ export default ({ library, links }: LibraryRoutesDeps) =>
           removeTags: valid.tagNames('remove_tags', request.removeTags),
           visibility: valid.optionalVisibility(request.visibility),
         });
-        return { videos: videos.map((video) => toVideoMessage(video, links)) };
+        return { videos: videos.map((video) => toVideoMessage(video, links, { callerUid: user.uid })) };
       },
 
       deleteVideos: async (request, context) => {

@@ -1,5 +1,5 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { TeamRole as ProtoRole } from '@stream/proto';
+import { TeamRole as ProtoRole, validDisplayText } from '@stream/proto';
 import {
   DEFAULT_INVITE_SECONDS,
   INVITE_TOKEN_BYTES,
@@ -12,17 +12,11 @@ import { enumMapping } from '../wire/enum-mapping';
 
 const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
-/** C0 and C1 control characters (tabs and newlines included): a name is one line of text. */
+/** C0 and C1 control characters (tabs and newlines included): an id or an email is one line of text. */
 const CONTROL = /\p{Cc}/u;
 
-/** 1 to 100 characters after trimming, no control characters. */
-export function teamName(value: string): string {
-  const name = value.trim();
-  if (!name) throw invalid('name is required');
-  if (CONTROL.test(name)) throw invalid('name must not contain control characters');
-  if ([...name].length > MAX_TEAM_NAME_LENGTH) throw invalid(`name must be at most ${MAX_TEAM_NAME_LENGTH} characters`);
-  return name;
-}
+/** 1 to 100 characters after trimming, one line a person reads (validDisplayText's rule). */
+export const teamName = (value: string): string => validDisplayText('name', value, { maxLength: MAX_TEAM_NAME_LENGTH });
 
 /** A team, invite or person id: 1 to 128 characters, none of them control characters. */
 export function id(field: string, value: string): string {

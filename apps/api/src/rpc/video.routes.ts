@@ -41,21 +41,25 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(VideoServiceDescriptor, {
       createVideo: async (request, context) => {
-        const video = await videos.create(signedIn(context), {
+        const user = signedIn(context);
+        const video = await videos.create(user, {
           title: valid.title(request.title),
           description: valid.description(request.description),
           sourceUrl: valid.sourceUrl(request.url),
           // Not given: the caller's default visibility (issue 32).
           visibility: request.visibility === undefined ? undefined : valid.visibility(request.visibility),
         });
-        return toVideoMessage(video, links);
+        return toVideoMessage(video, links, { callerUid: user.uid });
       },
 
       getVideo: async (request, context) => {
         const id = valid.videoId(request.videoId);
         const caller = context.values.get(kUser);
         const video = await videos.get(caller, id, shareGrant(context));
-        return toVideoMessage(video, links, { owner: caller !== undefined && caller.uid === video.userId });
+        return toVideoMessage(video, links, {
+          callerUid: caller?.uid,
+          owner: caller !== undefined && caller.uid === video.userId,
+        });
       },
 
       listVideos: async (request, context) => {
@@ -64,7 +68,7 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const filter = libraryFilter(request);
         // A team's list holds others' videos too: the saved annotations are their owner's alone.
         const asListed = (video: StoredVideo) =>
-          toVideoMessage(video, links, { ownerAnnotations: video.userId === user.uid });
+          toVideoMessage(video, links, { callerUid: user.uid, ownerAnnotations: video.userId === user.uid });
         if (filter) {
           const listed = await library.listVideos(user, filter, page);
           const { nextPageNumber, totalCount } = listed;
@@ -84,7 +88,7 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         await videos.checkUpdate(user, id, changes.video);
         if (changes.playback) await edits.updatePlayback(user, id, changes.playback);
         const video = await videos.update(user, id, changes.video);
-        return toVideoMessage(video, links, { owner: true });
+        return toVideoMessage(video, links, { callerUid: user.uid, owner: true });
       },
 
       deleteVideo: async (request, context) => {
@@ -110,8 +114,9 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
 
       getSharedVideo: async (request, context) => {
         const token = valid.shareToken(request.shareToken);
-        const video = await sharing.getShared(context.values.get(kUser), token, shareGrant(context).passes);
-        return toVideoMessage(video, links);
+        const caller = context.values.get(kUser);
+        const video = await sharing.getShared(caller, token, shareGrant(context).passes);
+        return toVideoMessage(video, links, { callerUid: caller?.uid });
       },
 
       recordView: async (request, context) => {

@@ -18,6 +18,7 @@ import {
   type ThemeChoice,
 } from './account';
 import type { UserDirectory } from './user-directory';
+import { displayTextProblem } from '@stream/proto';
 import { VideoError } from './video';
 import type { VideoService } from './video.service';
 import { publishRevocation } from './stream-revocations';
@@ -77,6 +78,9 @@ export class AccountService {
   async rename(user: User, displayName: string): Promise<Account> {
     const name = displayName.trim();
     if (!name) throw new AccountError('invalid_argument', 'name_blank', 'Display name is required');
+    // Others read it beside comments, in teams and insights: no invisible-only or reordering names.
+    const problem = displayTextProblem(name);
+    if (problem) throw new VideoError('invalid_argument', `Display name ${problem}`);
     if ([...name].length > DISPLAY_NAME_MAX) {
       throw new AccountError(
         'invalid_argument',

@@ -20,8 +20,22 @@ const CACHE_MS = 5_000;
  */
 export class BrandingService {
   private cached?: { branding: Branding; at: number };
+  private reading?: Promise<unknown>;
 
   constructor(private readonly deps: { db: Kysely<Database> }) {}
+
+  /**
+   * The logo's origin (`https://host[:port]`), for the pages' img-src, from the branding this
+   * process last read; never waits. When that read is older than CACHE_MS one read starts, so
+   * another process's change reaches this one's headers within seconds, as its pages.
+   */
+  logoOrigin(): string | undefined {
+    if (!this.reading && (!this.cached || Date.now() - this.cached.at >= CACHE_MS))
+      this.reading = this.current()
+        .catch(() => undefined)
+        .finally(() => (this.reading = undefined));
+    return this.cached && logoOriginOf(this.cached.branding.logoUrl);
+  }
 
   async current(): Promise<Branding> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.branding;
@@ -46,12 +60,22 @@ export function checkBranding(branding: Branding): Branding {
   if (!productName || productName.length > MAX_PRODUCT_NAME_LENGTH)
     throw new VideoError('invalid_argument', `The product name is 1 to ${MAX_PRODUCT_NAME_LENGTH} characters`);
   const logoUrl = branding.logoUrl.trim();
-  if (logoUrl && (logoUrl.length > MAX_LOGO_URL_LENGTH || !isHttpsUrl(logoUrl)))
+  if (logoUrl && (logoUrl.length > MAX_LOGO_URL_LENGTH || !logoOriginOf(logoUrl)))
     throw new VideoError('invalid_argument', 'The logo is an https:// address of an image, or nothing');
   const accentColor = branding.accentColor.trim().toLowerCase();
   if (accentColor && !ACCENT_COLOR.test(accentColor))
     throw new VideoError('invalid_argument', 'The accent colour is #rrggbb, e.g. #0b7285, or nothing');
   return { productName, logoUrl, accentColor };
+}
+
+/**
+ * The origin of a saved logo URL, only when it is plainly a host and port: it goes into a header,
+ * where a `;` or `,` the URL parser lets through in a host name would start another directive.
+ */
+export function logoOriginOf(logoUrl: string): string | undefined {
+  if (!logoUrl || !isHttpsUrl(logoUrl)) return undefined;
+  const { origin } = new URL(logoUrl);
+  return /^https:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/.test(origin) ? origin : undefined;
 }
 
 function isHttpsUrl(text: string): boolean {

@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { displayTextProblem } from '@stream/proto';
 import type { User } from '../auth/user';
 import type { CallToActionPlacement, Database } from '../db/video.table';
 import * as repository from '../db/video.repository';
 import * as links from '../db/share-link.repository';
 import { hashLinkPassword, linkPasswordMatches } from './link-password';
 import type { LinkPasses } from './link-pass';
+import { LinkUnlockTries } from './link-unlock-tries';
 import { PersonRateLimit } from './person-rate-limit';
 import type { Grant } from './policy';
 import type { RateLimitCounter } from './rate-limit-counter';
@@ -19,10 +21,7 @@ export const MAX_LINK_NAME_LENGTH = 100;
 export const MAX_LINK_PASSWORD_LENGTH = 200;
 export const MAX_CTA_LABEL_LENGTH = 60;
 export const MAX_CTA_URL_LENGTH = 2000;
-/** Tries at a link's gate from one address, and on one link from anywhere, per UNLOCK_WINDOW_MS. */
-export const MAX_UNLOCKS_PER_ADDRESS = 10;
-export const MAX_UNLOCKS_PER_LINK = 50;
-const UNLOCK_WINDOW_MS = 15 * 60_000;
+export { MAX_UNLOCKS_PER_ADDRESS, MAX_WRONG_PER_LINK } from './link-unlock-tries';
 
 /** A link as its owner sees it. */
 export interface ShareLinkView {
@@ -79,7 +78,8 @@ function linkName(value: string): string {
   if (!name) throw invalid('A named link needs a name (who it is for)');
   if ([...name].length > MAX_LINK_NAME_LENGTH)
     throw invalid(`A link's name is at most ${MAX_LINK_NAME_LENGTH} characters`);
-  if (/\p{Cc}/u.test(name)) throw invalid('A link’s name cannot hold control characters');
+  const problem = displayTextProblem(name);
+  if (problem) throw invalid(`A link’s name ${problem}`);
   return name;
 }
 
@@ -94,23 +94,11 @@ function password(value: string): string {
  * email gates), the gates' unlocking, and the video's call to action with its clicks.
  */
 export class ShareLinkService {
-  private readonly unlocksPerAddress: PersonRateLimit;
-  private readonly unlocksPerLink: PersonRateLimit;
+  private readonly unlockTries: LinkUnlockTries;
   private readonly clicks: PersonRateLimit;
 
   constructor(private readonly deps: ShareLinkServiceDeps) {
-    this.unlocksPerAddress = new PersonRateLimit(
-      'link-unlock-address',
-      MAX_UNLOCKS_PER_ADDRESS,
-      UNLOCK_WINDOW_MS,
-      deps.rateLimits,
-    );
-    this.unlocksPerLink = new PersonRateLimit(
-      'link-unlock-link',
-      MAX_UNLOCKS_PER_LINK,
-      UNLOCK_WINDOW_MS,
-      deps.rateLimits,
-    );
+    this.unlockTries = new LinkUnlockTries(deps.rateLimits);
     this.clicks = new PersonRateLimit('cta-click', 30, 3_600_000, deps.rateLimits);
   }
 
@@ -240,9 +228,9 @@ export class ShareLinkService {
 
   /**
    * A pass through a link's gate for the right password and/or a valid email (kept for the
-   * video's insights). Tries are counted per client address and per link before the password is
-   * checked; a bad email is refused before it counts. The pass lasts `ttlSeconds` (12 hours unless
-   * said).
+   * video's insights). Tries are bounded per client address before anything is checked, wrong
+   * passwords per link after (LinkUnlockTries says why in that order); a bad email is refused
+   * before it counts. The pass lasts `ttlSeconds` (12 hours unless said).
    */
   async unlock(
     token: string,
@@ -254,12 +242,21 @@ export class ShareLinkService {
     if (!link?.works) throw notAvailable();
     if (!isGated(link)) return this.deps.passes.issue(link, '', ttlSeconds);
     const email = link.emailGate ? gateEmail(input.email) : '';
-    if (link.passwordHash !== null && !input.password) throw invalid('This link asks for a password');
-    const allowed =
-      (await this.unlocksPerLink.take(token)) && (!address || (await this.unlocksPerAddress.take(address)));
-    if (!allowed) throw new VideoError('resource_exhausted', 'Too many tries: wait a few minutes and try again');
-    if (link.passwordHash !== null && !(await linkPasswordMatches(password(input.password), link.passwordHash)))
+    const hash = link.passwordHash;
+    if (hash !== null && !input.password) throw invalid('This link asks for a password');
+    const given = hash !== null ? password(input.password) : '';
+    const refusal = await this.unlockTries.take(token, address, hash !== null);
+    if (refusal === 'address')
+      throw new VideoError('resource_exhausted', 'Too many tries: wait a few minutes and try again');
+    if (refusal === 'link')
+      throw new VideoError(
+        'resource_exhausted',
+        'Too many wrong passwords on this link: wait a few minutes and try again',
+      );
+    if (hash !== null && !(await linkPasswordMatches(given, hash))) {
+      await this.unlockTries.wrong(token, address);
       throw new VideoError('permission_denied', 'That password is not right');
+    }
     if (email) await links.rememberGateEmail(this.deps.db, link.videoId, email, link.id);
     return this.deps.passes.issue(link, email, ttlSeconds);
   }

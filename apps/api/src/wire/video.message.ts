@@ -40,20 +40,22 @@ export const visibilityToProto = visibility.toProto;
 export const visibilityFromProto = visibility.fromProto;
 
 /**
- * `owner`: the caller owns the video, so the message may carry the unedited video's URL and the
- * saved annotations; `ownerAnnotations` alone gives the annotations (lists, which carry no URL of
- * the original).
+ * `callerUid`: who asks (undefined signed out). The owner's sign-in uid goes to the owner alone:
+ * a link's viewers, team members and other people see '' (they have `owner_name`, and the web
+ * app's "is this mine" is `user_id === my uid`, which stays right). `owner`: the caller owns the
+ * video, so the message may carry the unedited video's URL and the saved annotations;
+ * `ownerAnnotations` alone gives the annotations (lists, which carry no URL of the original).
  */
 export function toVideoMessage(
   video: StoredVideo,
   links: VideoLinks,
-  options: { owner?: boolean; ownerAnnotations?: boolean } = {},
+  options: { callerUid: string | undefined; owner?: boolean; ownerAnnotations?: boolean },
 ): Video {
   return create(VideoSchema, {
     id: video.id,
     title: video.title,
     description: video.description,
-    userId: video.userId,
+    userId: options.callerUid !== undefined && options.callerUid === video.userId ? video.userId : '',
     url: links.streamUrl(video),
     thumbnailUrl: links.thumbnailUrl(video),
     status: statusToProto[video.status],
@@ -90,6 +92,6 @@ export function toVideoMessage(
 }
 
 /** The same Video in the proto3 JSON mapping (enum names, camelCase, int64 as string), every field present. */
-export function toVideoJson(video: StoredVideo, links: VideoLinks): JsonObject {
-  return toJson(VideoSchema, toVideoMessage(video, links), { alwaysEmitImplicit: true }) as JsonObject;
+export function toVideoJson(video: StoredVideo, links: VideoLinks, callerUid: string): JsonObject {
+  return toJson(VideoSchema, toVideoMessage(video, links, { callerUid }), { alwaysEmitImplicit: true }) as JsonObject;
 }

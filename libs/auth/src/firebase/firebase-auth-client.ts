@@ -73,10 +73,10 @@ async function call<T>(
 export function createFirebaseAuthClient(settings: FirebaseSettings, app?: FirebaseApp): AuthClient {
   const firebaseApp =
     app ?? initializeApp({ apiKey: settings.apiKey, authDomain: settings.authDomain, projectId: settings.projectId });
-  const auth: Auth = initializeAuth(firebaseApp, {
-    persistence: browserLocalPersistence,
-    popupRedirectResolver: browserPopupRedirectResolver,
-  });
+  // No popupRedirectResolver here: given at start, the SDK loads Google's API script
+  // (apis.google.com) and the auth domain's iframe on every page, for everyone. It is handed to
+  // signInWithPopup instead, so a provider's script loads when someone picks that provider.
+  const auth: Auth = initializeAuth(firebaseApp, { persistence: browserLocalPersistence });
   auth.languageCode = 'en';
   if (settings.emulatorHost) {
     connectAuthEmulator(auth, `http://${settings.emulatorHost}`, { disableWarnings: true });
@@ -131,7 +131,7 @@ export function createFirebaseAuthClient(settings: FirebaseSettings, app?: Fireb
       }),
     signInWithPopup: (provider) =>
       call(
-        async () => toIdentity((await signInWithPopup(auth, providers[provider]())).user),
+        async () => toIdentity((await signInWithPopup(auth, providers[provider](), browserPopupRedirectResolver)).user),
         (error) => {
           const customData = (error as { customData?: { email?: string } }).customData;
           return { email: customData?.email ?? null, credential: credentialFromError(error) };

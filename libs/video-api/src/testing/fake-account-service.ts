@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type HandlerContext, type ServiceImpl } from '@connectrpc/connect';
 import {
   AccountRefusalReason,
+  displayTextProblem,
   AccountRefusalSchema,
   AccountSchema,
   ExportLinkSchema,
@@ -45,6 +46,8 @@ export function fakeAccountService(deps: { signedIn: (context: HandlerContext) =
       const account = accountOf(deps.signedIn(context));
       const name = request.displayName.trim();
       if (!name) throw refuse(AccountRefusalReason.NAME_BLANK, 'Display name is required');
+      const problem = displayTextProblem(name);
+      if (problem) throw new ConnectError(`Display name ${problem}`, Code.InvalidArgument);
       if ([...name].length > 100) throw refuse(AccountRefusalReason.NAME_TOO_LONG, 'Display name is too long');
       account.displayName = name;
       return account;

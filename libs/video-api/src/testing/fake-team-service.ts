@@ -9,6 +9,7 @@ import {
   TeamSchema,
   TeamService,
   type TeamInvite,
+  validDisplayText,
 } from '@stream/proto';
 import { signedInCaller } from './fake-caller';
 
@@ -67,12 +68,8 @@ export function createFakeTeamService(
       throw fail(Code.InvalidArgument, 'token must be the 43 characters of an invite link');
     return trimmed;
   };
-  const name = (value: string) => {
-    const trimmed = value.trim();
-    if (!trimmed || [...trimmed].length > 100 || /\p{Cc}/u.test(trimmed))
-      throw fail(Code.InvalidArgument, 'name must be 1 to 100 characters without control characters');
-    return trimmed;
-  };
+  // The server's rule for a name people read (@stream/proto's validDisplayText).
+  const name = (value: string) => validDisplayText('name', value, { maxLength: 100 });
   const mine = (teamId: string, context: HandlerContext) => {
     const team = teams.get(teamId);
     const member = team?.members.get(me(context));

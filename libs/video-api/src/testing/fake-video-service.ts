@@ -232,13 +232,13 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
             ...(link.expiresAtMs === undefined ? {} : { expiresAt: timestampFromMs(link.expiresAtMs) }),
           });
         },
-        getSharedVideo(req) {
+        getSharedVideo(req, context) {
           record('getSharedVideo', { shareToken: req.shareToken });
           const videoId = links.videoOf(validId('share_token', req.shareToken));
           const video = videoId === undefined ? undefined : videos.get(videoId);
           if (!video || video.visibility === Visibility.PRIVATE)
             throw new ConnectError('This link is not valid', Code.NotFound);
-          return seenBy(video, undefined);
+          return seenBy(video, callerOf(context, caller));
         },
         recordView(req, context) {
           record('recordView', { videoId: req.videoId, viewerId: req.viewerId });
@@ -285,11 +285,10 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
       ),
   );
 
-  /** What someone other than the owner sees: not the original's URL, nor the saved annotations. */
+  /** What someone other than the owner sees: not the owner's uid, the original's URL, nor the saved annotations. */
   function seenBy(video: Video, uid: string | undefined): Video {
     if (uid !== undefined && uid === video.userId) return video;
-    if (!video.originalUrl && video.editAnnotations.length === 0) return video;
-    return create(VideoSchema, { ...video, originalUrl: '', editAnnotations: [] });
+    return create(VideoSchema, { ...video, userId: '', originalUrl: '', editAnnotations: [] });
   }
 
   function update(id: string, patch: MessageInitShape<typeof VideoSchema>): Video {

@@ -53,6 +53,9 @@ export function videoServiceContract(subject: RpcContractSubject): void {
       const longest = 'x'.repeat(MAX_TITLE_LENGTH);
       expect((await videos.createVideo({ title: ` ${longest} ` })).title).toBe(longest);
       expect(await codeOf(videos.createVideo({ title: `${longest}y` }))).toBe(Code.InvalidArgument);
+      // One line a person reads: no control characters, no direction overrides, not only invisible ones.
+      for (const title of ['Bell\u0007', 'Tab\there', 'C1\u0085', 'gnp.\u202Eexe', '\u200B\u200B\u200D'])
+        expect(await codeOf(videos.createVideo({ title })), JSON.stringify(title)).toBe(Code.InvalidArgument);
       expect((await videos.listVideos({})).videos).toHaveLength(1);
     });
 
@@ -114,6 +117,10 @@ export function videoServiceContract(subject: RpcContractSubject): void {
       expect((await other.getVideo({ videoId: video.id })).title).toBe('For all');
       const anonymous = createClient(VideoService, subject.signedOut());
       expect((await anonymous.getVideo({ videoId: video.id })).title).toBe('For all');
+      // The owner's sign-in uid is the owner's alone.
+      expect((await anonymous.getVideo({ videoId: video.id })).userId).toBe('');
+      expect((await other.getVideo({ videoId: video.id })).userId).toBe('');
+      expect((await owner.getVideo({ videoId: video.id })).userId).toBe(video.userId);
       expect(await codeOf(other.updateVideo({ videoId: video.id, title: 'Mine now' }))).toBe(Code.NotFound);
       expect(await codeOf(other.deleteVideo({ videoId: video.id }))).toBe(Code.NotFound);
       expect((await owner.getVideo({ videoId: video.id })).title).toBe('For all');
@@ -181,6 +188,8 @@ export function videoServiceContract(subject: RpcContractSubject): void {
       const video = await videos.createVideo({ title: 'Kept' });
       const bad = [
         { videoId: video.id, title: 'x'.repeat(MAX_TITLE_LENGTH + 1) },
+        { videoId: video.id, title: 'Line\nbreak' },
+        { videoId: video.id, title: '\u2067Changed' },
         { videoId: video.id, title: 'Changed', visibility: 7 as Visibility },
         { videoId: video.id, title: 'Changed', description: 'd'.repeat(MAX_DESCRIPTION_LENGTH + 1) },
         { videoId: '', title: 'Changed' },
@@ -217,6 +226,9 @@ export function videoServiceContract(subject: RpcContractSubject): void {
       const anonymous = createClient(VideoService, subject.signedOut());
       expect((await anonymous.getSharedVideo({ shareToken: token })).id).toBe(video.id);
       expect((await other.getSharedVideo({ shareToken: token })).id).toBe(video.id);
+      expect((await anonymous.getSharedVideo({ shareToken: token })).userId).toBe('');
+      expect((await other.getSharedVideo({ shareToken: token })).userId).toBe('');
+      expect((await owner.getSharedVideo({ shareToken: token })).userId).toBe(video.userId);
       const holder = createClient(VideoService, withHeaders(await subject.signIn(), { [SHARE_TOKEN_HEADER]: token }));
       expect((await holder.getVideo({ videoId: video.id })).id).toBe(video.id);
       expect(await codeOf(other.getVideo({ videoId: video.id }))).toBe(Code.NotFound);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '../video/format-video-date';
 import type { AdminAction, AdminPersonRow } from './admin-types';
 import { FormError } from '../manage/form-error';
 import { DataTable } from '../common/data-table';
@@ -14,7 +15,7 @@ export interface PeopleTableProps {
   };
 }
 
-const dateTime = (at: Date | undefined) => (at ? at.toLocaleString() : '—');
+const dateTime = (at: Date | undefined) => (at ? formatDateTime(at) : '—');
 
 /** Everyone who signed in: storage against quota, videos, last activity; disable/enable and a quota each. */
 export function PeopleTable({ people, myUid, disable, quota }: PeopleTableProps) {

@@ -165,6 +165,11 @@ export function ShareDialog({
             className="textarea w-full font-mono text-xs"
             onFocus={(event) => event.currentTarget.select()}
           />
+          {links?.links.some((link) => link.id === 'main' && link.hasPassword) && (
+            <p className="alert alert-warning alert-soft text-xs">
+              This code uses the main link, which has a password: whoever sees the embedded video is asked for it.
+            </p>
+          )}
         </div>
       )}
 

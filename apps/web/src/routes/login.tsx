@@ -11,6 +11,8 @@ export interface LoginSearch {
   /** The widget action of an email link (SPEC §2), with its one-time code. */
   mode?: WidgetMode;
   oobCode?: string;
+  /** Why the person is here: their account was just deleted (said on the page). */
+  notice?: 'account-deleted';
 }
 
 export const Route = createFileRoute('/login')({
@@ -18,6 +20,7 @@ export const Route = createFileRoute('/login')({
     ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
     ...(WIDGET_MODES.includes(search.mode as WidgetMode) ? { mode: search.mode as WidgetMode } : {}),
     ...(typeof search.oobCode === 'string' ? { oobCode: search.oobCode } : {}),
+    ...(search.notice === 'account-deleted' ? { notice: 'account-deleted' as const } : {}),
   }),
   component: Login,
 });
@@ -32,7 +35,7 @@ function Login() {
   const [widgetStart, setWidgetStart] = useState<WidgetScreen | undefined>();
 
   return (
-    <SignInPage>
+    <SignInPage notice={search.notice === 'account-deleted' ? 'Your account was deleted.' : undefined}>
       {startedSignedIn && token && !widgetStart ? (
         <SignedInNotice
           onLogout={async () => {

@@ -101,10 +101,14 @@ function QuotaForm({
         type="number"
         min={0}
         step="any"
-        placeholder="MB (empty: default)"
+        placeholder="default"
         value={megabytes}
         onChange={(event) => setMegabytes(event.target.value)}
       />
+      {/* The unit beside the field: "MB (empty: default)" as a placeholder was cut at this width. */}
+      <span aria-hidden="true" className="text-sm">
+        MB
+      </span>
       <button type="submit" className="btn btn-sm" disabled={busy}>
         Set quota
       </button>

@@ -57,8 +57,11 @@ export function useConversation({
       shareToken,
       cursor: startCursor.current ?? '',
       signal: controller.signal,
-      onEvent: (event) =>
-        queryClient.setQueryData<ConversationState>(key, (state) => state && applyEvent(state, event)),
+      onEvent: (event) => {
+        queryClient.setQueryData<ConversationState>(key, (state) => state && applyEvent(state, event));
+        if (event.event.case === 'commentAdded' || event.event.case === 'reactionAdded')
+          window.dispatchEvent(new Event(NOTIFICATIONS_MAY_CHANGE_EVENT));
+      },
     });
     return () => controller.abort();
   }, [loaded, transport, videoId, shareToken]);

@@ -13,6 +13,7 @@ import {
   type ConversationState,
 } from './conversation-state';
 import { conversationClient, conversationHeaders, followConversation } from './follow-conversation';
+import { NOTIFICATIONS_MAY_CHANGE_EVENT } from './use-unread-count';
 
 /** Top-level comments a page of the conversation loads (each with its replies). */
 export const COMMENT_PAGE_SIZE = 50;

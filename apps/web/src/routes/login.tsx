@@ -11,8 +11,7 @@ export interface LoginSearch {
   /** The widget action of an email link (SPEC §2), with its one-time code. */
   mode?: WidgetMode;
   oobCode?: string;
-  /** Why the person is here: their account was just deleted (said on the page). */
-  notice?: 'account-deleted';
+  notice?: 'account-deleted'; // said on the page: the account was just deleted
 }
 
 export const Route = createFileRoute('/login')({

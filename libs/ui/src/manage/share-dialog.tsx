@@ -167,7 +167,9 @@ export function ShareDialog({
           />
           {links?.links.some((link) => link.id === 'main' && link.hasPassword) && (
             <p className="alert alert-warning alert-soft text-xs">
-              This code uses the main link, which has a password: whoever sees the embedded video is asked for it.
+              <span className="text-base-content">
+                This code uses the main link, which has a password: whoever sees the embedded video is asked for it.
+              </span>
             </p>
           )}
         </div>

@@ -1,22 +1,17 @@
-import { Code } from '@connectrpc/connect';
 import { LoadError } from '@stream/ui';
 import { describeVideoError } from '@stream/video-api';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
-/**
- * A loader's failure in words a person can act on, with a Retry that runs the route's loaders
- * again. A refusal (permission_denied) is not worth retrying: it shows `denied`, when the page has
- * its own words for who it is for, and no Retry.
- */
+/** A loader's failure in words a person can act on, with a Retry; a refusal (403) says `denied`, with none. */
 export function RouteLoadError({ error, denied }: { error: unknown; denied?: string }) {
   const router = useRouter();
   const [retrying, setRetrying] = useState(false);
-  const described = describeVideoError(error);
-  if (described.code === Code.PermissionDenied) return <LoadError message={denied ?? described.message} />;
+  const { httpStatus, message } = describeVideoError(error);
+  if (httpStatus === 403) return <LoadError message={denied ?? message} />;
   return (
     <LoadError
-      message={described.message}
+      message={message}
       retrying={retrying}
       onRetry={() => {
         setRetrying(true);

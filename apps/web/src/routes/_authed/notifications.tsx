@@ -15,11 +15,7 @@ function NotificationsPage() {
       unread={unread}
       onMarkAllRead={() => void markRead()}
       renderLink={(notification, children) => (
-        <Link
-          to="/video/$id"
-          params={{ id: notification.videoId }}
-          onClick={() => void (notification.read ? undefined : markRead([notification.id]))}
-        >
+        <Link to="/video/$id" params={{ id: notification.videoId }}>
           {children}
         </Link>
       )}

@@ -10,7 +10,7 @@ export const systemPackages = {
   ffmpeg: { probe: '/usr/bin/ffmpeg', apt: ['ffmpeg'] },
   postgresql: { probe: '/usr/lib/postgresql', apt: ['postgresql'] },
   nginx: { probe: '/usr/sbin/nginx', apt: ['nginx-light'] },
-  // Third wave: other engines, speech to text and OCR (see ../shared/TOOLCHAIN.md).
+  // Third wave: other engines, speech to text and OCR (see docs/toolchain.md, "Third wave, measured here").
   firefox: { probe: '/usr/bin/firefox-esr', apt: ['firefox-esr', 'xvfb'] },
   // Firefox runs headed on a virtual screen of its own to share it (apps/web-e2e harness/xvfb.ts):
   // probed on its own, since a machine may have firefox-esr without it.

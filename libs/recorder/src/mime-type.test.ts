@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseMimeType, recordingExtension } from './mime-type.ts';
 
-/** What each engine's MediaRecorder says it records here (../shared/TOOLCHAIN.md, "Other engines"). */
+/** What each engine's MediaRecorder says it records here (docs/toolchain.md, "Third wave, measured here"). */
 const engines = {
   // Safari and WebKitGTK: H.264/AAC MP4 only.
   webkit: new Set(['video/mp4', 'video/mp4;codecs=avc1.42E01E,mp4a.40.2', 'video/mp4;codecs=avc1,mp4a.40.2']),

@@ -13,7 +13,7 @@ export const webmCandidates = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=
 
 /**
  * The last resort, for a browser that records MP4 but neither AAC nor WebM: H.264 with Opus (what
- * Chromium's MP4 recorder writes, ../shared/TOOLCHAIN.md "Other engines"); the server keeps the
+ * Chromium's MP4 recorder writes, docs/toolchain.md "Third wave, measured here"); the server keeps the
  * H.264 and encodes the sound to AAC. Below WebM: a WebM recording is cut by copying (an H.264 one
  * is re-encoded whole when edited) and plays in every browser that records it.
  */

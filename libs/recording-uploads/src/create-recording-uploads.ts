@@ -3,6 +3,7 @@ import { Status, VideoService } from '@stream/proto';
 import { createResumableClient, createUploadClient } from '@stream/video-api';
 import { createInstantRecording } from './instant/instant-recording.ts';
 import { composeRecordingUploads, type RecordingUploads } from './recording-uploads.ts';
+import { renameRecording } from './share/rename-recording.ts';
 import { changeWhoCanWatch, mintSharedLink, type WhoCanWatch } from './share/share-link.ts';
 import { hasSpoolStorage, openSpoolStore } from './spool/open-spool-store.ts';
 
@@ -38,7 +39,8 @@ export function createRecordingUploads({
   const wholeFile = createUploadClient({ baseUrl, getToken });
   const videos = createClient(VideoService, transport);
   const changeVisibility = (videoId: string, to: WhoCanWatch) => changeWhoCanWatch(videos, videoId, to);
-  if (!instant) return composeRecordingUploads({ wholeFile, changeVisibility });
+  const rename = (videoId: string, title: string) => renameRecording(videos, videoId, title);
+  if (!instant) return composeRecordingUploads({ wholeFile, changeVisibility, rename });
   const connectivity = (state: 'online' | 'offline') => path.connectivity(state);
   const path = createInstantRecording({
     client: createResumableClient({ baseUrl, getToken, onConnectivity: connectivity }),
@@ -47,5 +49,5 @@ export function createRecordingUploads({
     isReady: async (videoId) => (await videos.getVideo({ videoId })).status === Status.READY,
   });
   globalThis.addEventListener?.('offline', () => connectivity('offline'));
-  return composeRecordingUploads({ wholeFile, instant: path, changeVisibility });
+  return composeRecordingUploads({ wholeFile, instant: path, changeVisibility, rename });
 }

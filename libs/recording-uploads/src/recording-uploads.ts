@@ -60,6 +60,8 @@ export interface RecordingUploads {
   resume(id: string): Promise<{ videoId: string; link?: string; visibility?: WhoCanWatch }>;
   /** Changes who can watch a recording's video (its visibility alone); answers what the server saved. */
   setVisibility(videoId: string, visibility: WhoCanWatch): Promise<WhoCanWatch>;
+  /** Names a recording's video (its title alone); answers the title the server saved. */
+  setTitle(videoId: string, title: string): Promise<string>;
   download(id: string): Promise<Blob>;
   /** Deletes the local copy, and the unfinished upload on the server. */
   discard(id: string): Promise<void>;
@@ -74,6 +76,8 @@ export interface RecordingUploadsParts {
   log?: (message: string) => void;
   /** Changes who can watch a video (see `changeWhoCanWatch`); without it, setVisibility rejects. */
   changeVisibility?: (videoId: string, visibility: WhoCanWatch) => Promise<WhoCanWatch>;
+  /** Renames a video (see `renameRecording`); without it, setTitle rejects. */
+  rename?: (videoId: string, title: string) => Promise<string>;
 }
 
 const idle: RecordingUploadState = { status: 'idle' };
@@ -85,6 +89,7 @@ export function composeRecordingUploads({
   instant,
   log = (message) => console.error(message),
   changeVisibility = () => Promise.reject(new Error('This page cannot change who can watch')),
+  rename = () => Promise.reject(new Error('This page cannot rename a video')),
 }: RecordingUploadsParts): RecordingUploads {
   let state: RecordingUploadState = idle;
   /** The last recording's bytes (for Re-upload) and whether finish() already ran for it. */
@@ -194,5 +199,6 @@ export function composeRecordingUploads({
     download: (id) => (instant ? instant.download(id) : noRecordings()),
     discard: (id) => (instant ? instant.discard(id) : noRecordings()),
     setVisibility: (videoId, visibility) => changeVisibility(videoId, visibility),
+    setTitle: (videoId, title) => rename(videoId, title),
   };
 }

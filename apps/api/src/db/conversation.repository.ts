@@ -283,3 +283,18 @@ export const playbackOf = (db: Kysely<Database>, videoId: string) =>
     .where('playback_ranges.video_id', '=', videoId)
     .limit(100_000)
     .execute();
+
+/**
+ * Everyone RecordView counted for the video (signed-in, named link or anonymous browser): a
+ * viewer whose playback report never arrived (a tab closed after 3 s) still watched.
+ */
+export const viewerKeysOf = async (db: Kysely<Database>, videoId: string): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('video_views')
+      .select('viewer_key')
+      .distinct()
+      .where('video_id', '=', videoId)
+      .limit(100_000)
+      .execute()
+  ).map((row) => row.viewer_key);

@@ -63,14 +63,26 @@ export async function findUser(db: Kysely<Database>, uid: string) {
   return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
 }
 
-/** Sets the name a person chose in /settings; the ID token no longer overwrites it. False: no row. */
+/**
+ * Sets the name a person chose in /settings; the ID token no longer overwrites it. False: no row.
+ * What they made and wrote carries a copy of their name (a video's byline and link preview,
+ * comments, reactions, notifications), updated here with it as setPhoto does the photo: a new
+ * name reached none of them.
+ */
 export async function setEditedName(db: Kysely<Database>, uid: string, displayName: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ display_name: displayName, name_edited: true, updated_at: sql<Date>`now()` })
-    .where('uid', '=', uid)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ display_name: displayName, name_edited: true, updated_at: sql<Date>`now()` })
+      .where('uid', '=', uid)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await trx.updateTable('videos').set({ owner_name: displayName }).where('user_id', '=', uid).execute();
+    await trx.updateTable('comments').set({ author_name: displayName }).where('author_uid', '=', uid).execute();
+    await trx.updateTable('reactions').set({ author_name: displayName }).where('author_uid', '=', uid).execute();
+    await trx.updateTable('notifications').set({ actor_name: displayName }).where('actor_uid', '=', uid).execute();
+    return true;
+  });
 }
 
 export interface AccountDefaults {

@@ -38,6 +38,13 @@ export function renderGatePage(shell: PageShell, form: GateForm, branding: PageB
     <meta name="robots" content="noindex">
   </head>
   <body>
+    ${
+      // The site's name over the form, as every other page has its top bar: without it a newcomer
+      // met a bare card and could not tell whose page asked for the password. Not in a frame.
+      form.action.startsWith('/embed/')
+        ? ''
+        : `<header class="navbar bg-base-100 border-base-300 border-b px-4"><a class="text-lg font-semibold" href="/">${site}</a></header>`
+    }
     <main class="flex min-h-screen items-center justify-center p-4">
       <form method="post" action="${escapeHtml(form.action)}" class="card bg-base-100 flex w-full max-w-sm flex-col gap-3 p-6 shadow">
         <h1 class="text-xl font-semibold">This video is protected</h1>

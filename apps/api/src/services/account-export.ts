@@ -39,6 +39,22 @@ const extensions: Record<string, string> = {
 };
 const extensionOf = (contentType: string) => extensions[contentType.split(';')[0]!.trim().toLowerCase()] ?? 'bin';
 
+type AssetRow = { kind: string; content_type: string };
+
+/**
+ * The media of one video the export takes, in `exportedKinds` order. The MP4 rendition is left
+ * out when the version it was made from (the edited one, else the one that plays) is an MP4
+ * itself: for an uploaded MP4 it is a copy of the same pictures, and the zip held them twice.
+ */
+export function exportedAssetsOf<T extends AssetRow>(own: readonly T[]): { kind: MediaKind; file: string; asset: T }[] {
+  const source = own.find((asset) => asset.kind === 'edited') ?? own.find((asset) => asset.kind === 'playable');
+  const sourceIsMp4 = source !== undefined && extensionOf(source.content_type) === 'mp4';
+  return exportedKinds.flatMap(({ kind, file }) => {
+    const asset = own.find((candidate) => candidate.kind === kind);
+    return asset && !(kind === 'mp4' && sourceIsMp4) ? [{ kind, file, asset }] : [];
+  });
+}
+
 /** A title as a folder name: no path separators, control or reserved characters, at most 60 characters. */
 export function folderName(title: string, id: string): string {
   // eslint-disable-next-line no-control-regex
@@ -57,7 +73,7 @@ my-comments.json     what you wrote on other people's videos
 videos/<title> (<id>)/
   video.webm / original.*   the video as it plays (original: as uploaded, kept until processing ends)
   edited.*                  the edited version, when you trimmed or cut it
-  video-mp4.mp4             the MP4 rendition, where one was made
+  video-mp4.mp4             the MP4 rendition, where one was made from a video that is not an MP4
   thumbnail.jpg, captions.vtt, transcript.vtt, comments.json, metadata.json
 
 A video still processing has its upload as original.* and no rendition or thumbnail yet; one still
@@ -96,12 +112,7 @@ export class AccountExport {
     );
     const metadata = videos.map((video) => {
       const own = assets.filter((asset) => asset.video_id === video.id);
-      const included = exportedKinds
-        .map(({ kind, file }) => {
-          const asset = own.find((candidate) => candidate.kind === kind);
-          return asset && `${file}.${extensionOf(asset.content_type)}`;
-        })
-        .filter((file): file is string => file !== undefined);
+      const included = exportedAssetsOf(own).map(({ file, asset }) => `${file}.${extensionOf(asset.content_type)}`);
       return {
         id: video.id,
         folder: `videos/${folderName(video.title, video.id)}`,
@@ -139,9 +150,8 @@ export class AccountExport {
     yield { name: 'my-comments.json', compress: true, open: async () => ({ bytes: json(await commentsBy(db, uid)) }) };
     for (const video of metadata) {
       yield { name: `${video.folder}/metadata.json`, compress: true, open: async () => ({ bytes: json(video) }) };
-      for (const { kind, file } of exportedKinds) {
-        const listed = assets.find((asset) => asset.video_id === video.id && asset.kind === kind);
-        if (!listed) continue;
+      const own = assets.filter((asset) => asset.video_id === video.id);
+      for (const { kind, file, asset: listed } of exportedAssetsOf(own)) {
         yield {
           name: `${video.folder}/${file}.${extensionOf(listed.content_type)}`,
           compress: kind === 'captions' || kind === 'generated-captions',

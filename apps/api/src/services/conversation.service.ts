@@ -450,7 +450,10 @@ export class ConversationService {
   async insights(user: User, videoId: string, grant: Grant): Promise<Insights> {
     const video = await this.deps.videos.readable(user, videoId, grant);
     if (!owns(user, video)) throw new VideoError('permission_denied', 'Only the video’s owner sees its insights');
-    const rows = await repository.playbackOf(this.deps.db, videoId);
+    const [rows, viewerKeys] = await Promise.all([
+      repository.playbackOf(this.deps.db, videoId),
+      repository.viewerKeysOf(this.deps.db, videoId),
+    ]);
     const fromLinks = await linkInsights(this.deps.db, videoId);
     const insights = playbackInsights(
       rows.map((row) => ({
@@ -467,6 +470,7 @@ export class ConversationService {
       })),
       video.viewCount,
       video.durationSeconds,
+      viewerKeys,
     );
     return { ...insights, ...fromLinks };
   }

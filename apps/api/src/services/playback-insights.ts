@@ -39,8 +39,16 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 /**
  * Insights from playback beacons: a viewing is one session (one page's playback), a viewer one
  * viewer key. Shares are of `durationSeconds` (or, unknown, of the furthest moment watched).
+ * `viewerKeys` are those RecordView counted: unique viewers are everyone either source knows (the
+ * two share keys: `user:<uid>`, `anon:<browser id>`, `link:…`), so a signed-out viewer whose
+ * playback report was lost is still one of them rather than a view by nobody.
  */
-export function playbackInsights(rows: readonly PlaybackRow[], views: number, durationSeconds: number): Insights {
+export function playbackInsights(
+  rows: readonly PlaybackRow[],
+  views: number,
+  durationSeconds: number,
+  viewerKeys: readonly string[] = [],
+): Insights {
   const duration = durationSeconds > 0 ? durationSeconds : Math.max(0, ...rows.map((row) => row.endSeconds));
   const share = (seconds: number) => (duration > 0 ? Math.min(1, seconds / duration) : 0);
   const sessions = [...groupBy(rows, (row) => row.sessionId).values()].map(mergeRanges);
@@ -78,7 +86,7 @@ export function playbackInsights(rows: readonly PlaybackRow[], views: number, du
   const shares = sessions.map((ranges) => share(covered(ranges)));
   return {
     views,
-    uniqueViewers: new Set(rows.map((row) => row.viewerKey)).size,
+    uniqueViewers: new Set([...viewerKeys, ...rows.map((row) => row.viewerKey)]).size,
     seenBy,
     averageShareWatched: shares.length ? shares.reduce((a, b) => a + b, 0) / shares.length : 0,
     retention,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
-import { Status, TeamService, Visibility } from '@stream/proto';
+import { ConversationService, REACTION_EMOJI, ShareLinkService, Status, TeamService, Visibility } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -22,6 +22,8 @@ let owner: SignedInPage;
 let videoId: string;
 let shareUrl: string;
 let invitePath: string;
+let teamId: string;
+let gatedPath: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'stream-axe-e2e-'));
@@ -40,8 +42,21 @@ beforeAll(async () => {
     visibility: Visibility.PUBLIC,
   });
   // A team with an invite (issue 27): /team shows its members and invites, the invite page its name.
-  const teams = createClient(TeamService, createVideoTransport({ baseUrl, getToken: () => owner.user.idToken }));
+  const transport = createVideoTransport({ baseUrl, getToken: () => owner.user.idToken });
+  const teams = createClient(TeamService, transport);
   const team = await teams.createTeam({ name: 'Axe team' });
+  teamId = team.id;
+  // A conversation, so the pages draw the moments' timeline, reaction counts and a comment; and a
+  // link that asks a password, whose page is served instead of the watch page.
+  const talk = createClient(ConversationService, transport);
+  await talk.addComment({ videoId, text: 'A comment for the checks', momentSeconds: 1 });
+  await talk.addReaction({ videoId, emoji: REACTION_EMOJI[0]!, momentSeconds: 2 });
+  const gated = await createClient(ShareLinkService, transport).createShareLink({
+    videoId,
+    name: 'Gated',
+    password: 'axe-secret-1',
+  });
+  gatedPath = new URL(gated.url).pathname;
   await teams.createInvite({ teamId: team.id });
   invitePath = `/invite/${(await teams.createInvite({ teamId: team.id })).token}`;
 }, 180_000);
@@ -55,10 +70,17 @@ afterAll(async () => {
 /** Each page and what shows that it has finished loading. */
 const signedOutPages = () => [
   { path: '/login', ready: (p: Page) => p.getByRole('button', { name: 'Sign in with email' }) },
-  { path: `/watch/${videoId}`, ready: (p: Page) => p.getByRole('button', { name: 'Play' }) },
-  { path: new URL(shareUrl).pathname, ready: (p: Page) => p.getByRole('button', { name: 'Play' }) },
+  { path: `/watch/${videoId}`, ready: (p: Page) => p.getByRole('button', { name: 'Play', exact: true }) },
+  { path: new URL(shareUrl).pathname, ready: (p: Page) => p.getByRole('button', { name: 'Play', exact: true }) },
   { path: invitePath, ready: (p: Page) => p.getByRole('heading', { name: 'Join Axe team' }) },
   { path: `/invite/${'x'.repeat(43)}`, ready: (p: Page) => p.getByRole('heading', { name: /does not exist/ }) },
+  {
+    path: new URL(shareUrl).pathname.replace('/s/', '/embed/'),
+    ready: (p: Page) => p.getByRole('button', { name: 'Play', exact: true }),
+  },
+  { path: gatedPath, ready: (p: Page) => p.getByRole('heading', { name: 'This video is protected' }) },
+  { path: '/login?notice=account-deleted', ready: (p: Page) => p.getByText('Your account was deleted.') },
+  { path: '/no-such-page', ready: (p: Page) => p.getByRole('heading', { name: 'Page not found' }) },
 ];
 const signedInPages = () => [
   { path: '/', ready: (p: Page) => p.getByRole('heading', { name: 'Welcome to Stream' }) },
@@ -69,6 +91,16 @@ const signedInPages = () => [
   { path: `/video/${videoId}`, ready: (p: Page) => p.getByText(/^Uploaded on /) },
   { path: '/settings', ready: (p: Page) => p.getByRole('heading', { name: 'Settings' }) },
   { path: '/profile', ready: (p: Page) => p.getByText(/^Email verified/) },
+  { path: '/notifications', ready: (p: Page) => p.getByRole('heading', { name: 'Notifications' }) },
+  // Whether this server makes the owner an admin or not, the page has finished loading.
+  {
+    path: '/admin',
+    ready: (p: Page) =>
+      p.getByRole('heading', { name: 'People' }).or(p.getByText("This page is for the instance's admins.")),
+  },
+  { path: `/videos?space=${teamId}`, ready: (p: Page) => p.getByText(/^No videos in this team yet\./) },
+  { path: `/watch/${videoId}`, ready: (p: Page) => p.getByRole('button', { name: 'Play', exact: true }) },
+  { path: '/login', ready: (p: Page) => p.getByRole('heading', { name: 'You are logged in' }) },
 ];
 
 async function findingsOn(page: Page, pages: { path: string; ready: (p: Page) => ReturnType<Page['getByRole']> }[]) {
@@ -96,6 +128,9 @@ describe('axe-core finds no serious or critical violation', () => {
     it(`on every page signed in, ${name} (${viewport.width}×${viewport.height})`, async () => {
       const { page } = owner;
       await page.setViewportSize(viewport);
+      // The library remembers the space opened last in this tab (a team's, below): start from Personal.
+      await page.goto(`${baseUrl}/login`);
+      await page.evaluate(() => sessionStorage.clear());
       expect(await findingsOn(page, signedInPages())).toEqual({});
     });
   }

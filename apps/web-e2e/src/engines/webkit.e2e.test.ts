@@ -4,7 +4,7 @@
 // and the video page plays; /record starts a screen recording from WebKit's mock screen. What this
 // WebKitGTK cannot do is named, not skipped: its MediaRecorder claims H.264/AAC MP4 but delivers no
 // bytes while there is video (Debian's GStreamer 1.22 is older than WebKit 2.50 wants;
-// ../shared/TOOLCHAIN.md, "Other engines"), so the recording ends with the recorder's own message
+// docs/toolchain.md, "Third wave, measured here"), so the recording ends with the recorder's own message
 // that nothing was recorded.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -30,10 +30,10 @@ export async function signUpThroughUi(
   const password = account.password ?? 'secret-password-1';
   await page.goto(`${baseUrl}/login`);
   await enterEmail(page, email);
-  await page.getByRole('heading', { name: 'Create account' }).waitFor();
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
   if (account.name) await page.getByLabel('First & last name').fill(account.name);
   await page.getByLabel('Choose password').fill(password);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await waitForSignedIn(page);
   return { email, password };
 }

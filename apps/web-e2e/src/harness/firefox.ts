@@ -17,7 +17,7 @@ export interface LaunchedFirefox {
 /**
  * Firefox ESR driven over WebDriver BiDi by puppeteer-core (Debian has no geckodriver): autoplay
  * allowed, fake camera and microphone, its caches and profile in a temp folder of its own
- * (../shared/TOOLCHAIN.md, "Other engines"). Headed, on an Xvfb display of its own: headless
+ * (docs/toolchain.md, "Third wave, measured here"). Headed, on an Xvfb display of its own: headless
  * Firefox has no screen to share (getDisplayMedia answers NotFoundError); a headed one shares the
  * virtual screen once a real click asks. `close` also stops that display and removes the folder.
  */

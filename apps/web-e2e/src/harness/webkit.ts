@@ -12,7 +12,7 @@ export const MINIBROWSER_PATH = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBr
 /**
  * WebKitGTK's MiniBrowser driven by WebKitWebDriver through selenium-webdriver, on a virtual screen
  * (MiniBrowser has no headless mode): autoplay allowed, mock camera, microphone and screen, its
- * caches in a temp folder of its own (../shared/TOOLCHAIN.md, "Other engines"). `close` ends the
+ * caches in a temp folder of its own (docs/toolchain.md, "Third wave, measured here"). `close` ends the
  * session, the driver and its screen, and removes that folder.
  */
 export async function launchWebKit(): Promise<{ driver: WebDriver; close(): Promise<void> }> {

@@ -1,7 +1,7 @@
 /**
  * Issue 29: a recording made as MP4 goes the way of a WebM one, on the instant path too. Debian's
- * Chromium records MP4 only as H.264 + Opus (no AAC encoder; ../shared/TOOLCHAIN.md "Other
- * engines"), so it prefers WebM; here the page's MediaRecorder is told to refuse WebM, as Safari's
+ * Chromium records MP4 only as H.264 + Opus (no AAC encoder; docs/toolchain.md "Third wave,
+ * measured here"), so it prefers WebM; here the page's MediaRecorder is told to refuse WebM, as Safari's
  * does, and the recorder falls back to Chromium's fragmented MP4. The upload starts with an MP4
  * box, the video becomes READY with the length recorded and plays as H.264/AAC MP4, and the
  * preview's download is named recording.mp4.

@@ -101,6 +101,7 @@ it('A sets a display name, makes new uploads public, exports the exact bytes and
   await page.getByLabel(/Type your email/).fill(ada.user.email);
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
+  await page.getByRole('status').filter({ hasText: 'Your account was deleted.' }).waitFor();
   expect((await fetch(`${baseUrl}/watch/${videoId}`)).status).toBe(404);
   expect((await fetch(`${baseUrl}/api/videoservice/video/${videoId}`)).status).toBeGreaterThanOrEqual(400);
   const gone = await videoClient(baseUrl, ada.user.idToken)

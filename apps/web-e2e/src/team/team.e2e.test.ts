@@ -97,6 +97,9 @@ it('A creates a team and invites B by link; B joins, sees and plays A’s team v
   const move = a.getByRole('dialog', { name: 'Move to team' });
   await move.getByRole('combobox', { name: 'Library' }).selectOption({ label: 'Launch crew' });
   await move.getByRole('button', { name: 'Move' }).click();
+  // The dialog says where it went, then closes with Done.
+  await move.getByRole('status').filter({ hasText: 'Moved to Launch crew.' }).waitFor();
+  await move.getByRole('button', { name: 'Done' }).click();
   await move.waitFor({ state: 'detached' });
   expect((await videoClient(baseUrl, ann.user.idToken).getVideo({ videoId })).teamId).toBe(teamId);
 

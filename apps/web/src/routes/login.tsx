@@ -11,6 +11,7 @@ export interface LoginSearch {
   /** The widget action of an email link (SPEC §2), with its one-time code. */
   mode?: WidgetMode;
   oobCode?: string;
+  notice?: 'account-deleted'; // said on the page: the account was just deleted
 }
 
 export const Route = createFileRoute('/login')({
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/login')({
     ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
     ...(WIDGET_MODES.includes(search.mode as WidgetMode) ? { mode: search.mode as WidgetMode } : {}),
     ...(typeof search.oobCode === 'string' ? { oobCode: search.oobCode } : {}),
+    ...(search.notice === 'account-deleted' ? { notice: 'account-deleted' as const } : {}),
   }),
   component: Login,
 });
@@ -32,7 +34,7 @@ function Login() {
   const [widgetStart, setWidgetStart] = useState<WidgetScreen | undefined>();
 
   return (
-    <SignInPage>
+    <SignInPage notice={search.notice === 'account-deleted' ? 'Your account was deleted.' : undefined}>
       {startedSignedIn && token && !widgetStart ? (
         <SignedInNotice
           onLogout={async () => {

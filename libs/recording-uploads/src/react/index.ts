@@ -8,3 +8,4 @@ export { useUnfinishedRecordingCount } from './use-unfinished-recording-count.ts
 export { useRecordPage } from './use-record-page.ts';
 export { useWhoCanWatch, type WhoCanWatchControl } from './use-who-can-watch.ts';
 export { useRecordUploadView } from './use-record-upload-view.ts';
+export { useRecordingTitle, type RecordingTitleControl } from './use-recording-title.ts';

@@ -1,5 +1,6 @@
 import type { RecordingUploads, RecordingUploadState } from '../recording-uploads.ts';
 import { uploadViewOf } from '../upload-view.ts';
+import { useRecordingTitle } from './use-recording-title.ts';
 import { useWhoCanWatch } from './use-who-can-watch.ts';
 
 /**
@@ -16,5 +17,6 @@ export function useRecordUploadView(recordings: RecordingUploads, state: Recordi
     busy: who.busy,
     error: who.error,
   };
-  return { ...view, whoCanWatch: whoCanWatch || undefined };
+  const title = useRecordingTitle(recordings, minted?.videoId);
+  return { ...view, whoCanWatch: whoCanWatch || undefined, title: minted ? title : undefined };
 }

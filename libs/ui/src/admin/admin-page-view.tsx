@@ -1,4 +1,5 @@
 import { TitledSection } from '../common/titled-section';
+import { formatDateTime } from '../video/format-video-date';
 import type { AdminAuditRow } from './admin-types';
 import { BrandingForm, type BrandingFormProps } from './branding-form';
 import { PeopleTable, type PeopleTableProps } from './people-table';
@@ -77,7 +78,8 @@ export function AdminPageView(props: AdminPageViewProps) {
           <ol className="flex flex-col gap-1">
             {props.audit.map((entry) => (
               <li key={entry.id} className="text-sm">
-                <time className="opacity-70">{entry.at?.toLocaleString()}</time> {entry.actor}: {entry.action}
+                <time className="opacity-70">{entry.at ? formatDateTime(entry.at) : ''}</time> {entry.actor}:{' '}
+                {entry.action}
                 {entry.target ? ` (${entry.target})` : ''}
                 {entry.detail ? ` — ${entry.detail}` : ''}
               </li>

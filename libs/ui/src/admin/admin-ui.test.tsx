@@ -77,6 +77,13 @@ describe('AdminPageView (issue 32)', () => {
     ]);
   });
 
+  it("the quota field's hint fits it: 'default' inside, the unit beside it (not a cut 'MB (empty: def')", () => {
+    render(<AdminPageView {...page([])} />);
+    const field = screen.getByLabelText('Quota for Ann in MB') as HTMLInputElement;
+    expect(field.placeholder).toBe('default');
+    expect(within(screen.getByRole('row', { name: 'Ann' })).getByText('MB')).toBeTruthy();
+  });
+
   it('says when a new quota is below what the person stores, and shows refusals', () => {
     render(
       <AdminPageView

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '../video/format-video-date';
 import type { AdminAction, AdminPersonRow } from './admin-types';
 import { FormError } from '../manage/form-error';
 import { DataTable } from '../common/data-table';
@@ -14,7 +15,7 @@ export interface PeopleTableProps {
   };
 }
 
-const dateTime = (at: Date | undefined) => (at ? at.toLocaleString() : '—');
+const dateTime = (at: Date | undefined) => (at ? formatDateTime(at) : '—');
 
 /** Everyone who signed in: storage against quota, videos, last activity; disable/enable and a quota each. */
 export function PeopleTable({ people, myUid, disable, quota }: PeopleTableProps) {
@@ -100,10 +101,14 @@ function QuotaForm({
         type="number"
         min={0}
         step="any"
-        placeholder="MB (empty: default)"
+        placeholder="default"
         value={megabytes}
         onChange={(event) => setMegabytes(event.target.value)}
       />
+      {/* The unit beside the field: "MB (empty: default)" as a placeholder was cut at this width. */}
+      <span aria-hidden="true" className="text-sm">
+        MB
+      </span>
       <button type="submit" className="btn btn-sm" disabled={busy}>
         Set quota
       </button>

@@ -11,7 +11,7 @@ export function LabelledCheckbox(props: {
     <label className={props.className ? `flex items-center gap-2 ${props.className}` : 'flex items-center gap-2'}>
       <input
         type="checkbox"
-        className="checkbox checkbox-sm"
+        className="checkbox checkbox-sm rounded-sm"
         checked={props.checked}
         disabled={props.disabled}
         onChange={(event) => props.onChange(event.currentTarget.checked)}

@@ -82,3 +82,15 @@ describe('CommentsPanel', () => {
     expect(screen.queryByRole('button', { name: 'Show more comments' })).toBeNull();
   });
 });
+
+describe('a comment’s date', () => {
+  it('is in the one style every date on screen has (formatDateTime), not the engine’s default', () => {
+    const at = new Date(2026, 10, 25, 16, 23);
+    render(
+      <CommentsPanel
+        {...props({ comments: [comment({ text: 'Hi', createdAt: { seconds: BigInt(at.getTime() / 1000) } })] })}
+      />,
+    );
+    expect(screen.getByText('25 Nov 2026, 16:23')).toBeTruthy();
+  });
+});

@@ -1,4 +1,5 @@
 import type { CommentView as Comment } from './conversation-views';
+import { formatDateTime } from '../video/format-video-date';
 import { useState, type ReactNode } from 'react';
 import { formatTime } from '../player/format-time';
 import { CommentText } from './comment-text';
@@ -27,7 +28,7 @@ export interface CommentsPanelProps {
 }
 
 const timeOf = (comment: Comment) =>
-  comment.createdAt ? new Date(Number(comment.createdAt.seconds) * 1000).toLocaleString() : '';
+  comment.createdAt ? formatDateTime(new Date(Number(comment.createdAt.seconds) * 1000)) : '';
 
 /** The comments of a video: each at its moment (a button that seeks), with replies one level deep. */
 export function CommentsPanel(props: CommentsPanelProps) {

@@ -61,3 +61,28 @@ describe('ConversationView', () => {
     expect(screen.getByText('Owner insights')).toBeTruthy();
   });
 });
+
+describe('reactions', () => {
+  it('are drawn icons, not emoji text (no font needed), named by their emoji, with their counts', () => {
+    renderView({ reactions: [{ emoji: '👍' }, { emoji: '👍' }, { emoji: '🎉' }] });
+    const thumbs = screen.getByRole('button', { name: 'React 👍 2' });
+    expect(thumbs.querySelector('svg')).not.toBeNull();
+    expect(thumbs.textContent).toBe('React 👍2');
+    expect(screen.getByRole('button', { name: 'React 🎉 1' }).textContent).toBe('React 🎉1');
+  });
+
+  it('signed out: greyed with a hint to sign in to react', () => {
+    renderView({ myUid: undefined, canComment: false });
+    expect(screen.getByRole('link', { name: 'Sign in to react' }).getAttribute('href')).toBe(
+      '/login?redirect=%2Fs%2Ftok',
+    );
+    renderView({});
+    expect(screen.getAllByRole('link', { name: 'Sign in to react' })).toHaveLength(1);
+  });
+
+  it('the timeline of moments is a group of buttons, not a list holding buttons (axe: critical)', () => {
+    renderView({});
+    const timeline = screen.getByRole('group', { name: 'Moments with comments and reactions' });
+    expect(timeline.closest('[role=list]')).toBeNull();
+  });
+});

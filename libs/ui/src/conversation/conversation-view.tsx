@@ -13,6 +13,14 @@ export type ConversationViewProps = Omit<CommentsPanelProps, 'currentMoment' | '
   signInHref: string;
   /** The owner's insights, above the comments. */
   insights?: ReactNode;
+  /** The video's reactions, counted on their buttons. */
+  reactions?: readonly { emoji: string }[];
+};
+
+const countsOf = (reactions: readonly { emoji: string }[]) => {
+  const counts: Record<string, number> = {};
+  for (const { emoji } of reactions) counts[emoji] = (counts[emoji] ?? 0) + 1;
+  return counts;
 };
 
 /** The conversation under a player (issue 28): markers, reactions (signed in), the owner's insights, comments. */
@@ -24,6 +32,7 @@ export function ConversationView({
   onReact,
   signInHref,
   insights,
+  reactions = [],
   ...comments
 }: ConversationViewProps) {
   const player = () => frame.current?.querySelector('video') ?? null;
@@ -39,6 +48,12 @@ export function ConversationView({
         emoji={reactionEmoji}
         disabled={comments.myUid === undefined}
         onReact={(emoji) => onReact(emoji, now())}
+        counts={countsOf(reactions)}
+        signIn={
+          <a className="link text-sm" href={signInHref}>
+            Sign in to react
+          </a>
+        }
       />
       {insights}
       <CommentsPanel

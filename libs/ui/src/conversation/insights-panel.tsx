@@ -1,12 +1,19 @@
 import type { InsightsView as Insights } from './conversation-views';
 import { formatTime } from '../player/format-time';
+import { formatTimecode } from '../editor/timecode';
 import { TitledSection } from '../common/titled-section';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
+/** A retention bucket's edge: whole seconds, or tenths when the buckets are shorter than a second (a short video's read "0:00–0:00"). */
+const edgeFormat = (retention: Insights['retention']) =>
+  retention.some((bucket) => bucket.endSeconds - bucket.startSeconds < 1) ? formatTimecode : formatTime;
+
 /** The owner's insights: views, unique viewers, who watched and how much, and retention (drawn, and as a table). */
 export function InsightsPanel({ insights }: { insights: Insights }) {
   const most = Math.max(1, ...insights.retention.map((bucket) => bucket.viewers));
+  const edge = edgeFormat(insights.retention);
+  const watched = insights.retention.some((bucket) => bucket.viewers > 0);
   return (
     <TitledSection id="insights-heading" title="Insights" size="lg">
       {/* The tiles wrap (daisyUI's horizontal stats never do: a phone scrolled sideways for "Emails given"). */}
@@ -53,9 +60,11 @@ export function InsightsPanel({ insights }: { insights: Insights }) {
           ))}
         </ul>
       )}
-      {insights.retention.length > 0 && (
+      <h3 className="font-semibold">Retention</h3>
+      {!watched ? (
+        <p className="text-sm opacity-70">No one has watched yet: how far viewers get will show here.</p>
+      ) : (
         <>
-          <h3 className="font-semibold">Retention</h3>
           <div aria-hidden="true" className="flex h-24 items-end gap-px">
             {insights.retention.map((bucket) => (
               <div
@@ -77,8 +86,8 @@ export function InsightsPanel({ insights }: { insights: Insights }) {
             <tbody>
               {insights.retention.map((bucket) => (
                 <tr key={bucket.startSeconds}>
-                  <td>{formatTime(bucket.startSeconds)}</td>
-                  <td>{formatTime(bucket.endSeconds)}</td>
+                  <td>{edge(bucket.startSeconds)}</td>
+                  <td>{edge(bucket.endSeconds)}</td>
                   <td>{bucket.viewers}</td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BellIcon } from '../icons/bell-icon';
 
 /** The top bar's bell: a link named "Notifications" with the unread count. Kept tiny (the first page's budget). */
 export function NotificationsBell({
@@ -13,7 +14,7 @@ export function NotificationsBell({
     'aria-label': unread > 0 ? `Notifications (${unread} unread)` : 'Notifications',
     children: (
       <>
-        <span aria-hidden="true">🔔</span>
+        <BellIcon />
         {unread > 0 && <span className="badge badge-primary badge-xs indicator-item">{unread}</span>}
       </>
     ),

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { formatTime } from '../player/format-time';
+import { ReactionIcon } from './reaction-icons';
 
 export interface MomentMarker {
   momentSeconds: number;
@@ -6,22 +8,39 @@ export interface MomentMarker {
   label: string;
 }
 
-/** A row of emoji buttons under the player: a reaction at the player's current moment. */
-export function ReactionsRow(props: { emoji: readonly string[]; disabled: boolean; onReact(emoji: string): void }) {
+/** A row of reaction buttons under the player: a reaction at the player's current moment, each with its count. */
+export function ReactionsRow(props: {
+  emoji: readonly string[];
+  disabled: boolean;
+  onReact(emoji: string): void;
+  /** How many of each there are (none shown when absent). */
+  counts?: Readonly<Record<string, number>>;
+  /** Shown beside the row while it is disabled (a link to sign in). */
+  signIn?: ReactNode;
+}) {
   return (
-    <div role="group" aria-label="Reactions" className="flex flex-wrap gap-1">
-      {props.emoji.map((emoji) => (
-        <button
-          key={emoji}
-          type="button"
-          className="btn btn-ghost btn-sm text-lg"
-          aria-label={`React ${emoji}`}
-          disabled={props.disabled}
-          onClick={() => props.onReact(emoji)}
-        >
-          {emoji}
-        </button>
-      ))}
+    <div className="flex flex-wrap items-center gap-1">
+      <div role="group" aria-label="Reactions" className="flex flex-wrap gap-1">
+        {props.emoji.map((emoji) => {
+          const count = props.counts?.[emoji] ?? 0;
+          return (
+            <button
+              key={emoji}
+              type="button"
+              className="btn btn-ghost btn-sm gap-1"
+              title={props.disabled ? 'Sign in to react' : undefined}
+              disabled={props.disabled}
+              onClick={() => props.onReact(emoji)}
+            >
+              {/* Named by its text, not aria-label: axe wants the count a person sees in the name. */}
+              <ReactionIcon emoji={emoji} />
+              <span className="sr-only">{`React ${emoji}`}</span>
+              {count > 0 && <span>{count}</span>}
+            </button>
+          );
+        })}
+      </div>
+      {props.disabled && props.signIn}
     </div>
   );
 }
@@ -37,7 +56,7 @@ export function MomentMarkers(props: {
     <div
       aria-label="Moments with comments and reactions"
       className="bg-base-300 relative h-3 w-full rounded"
-      role="list"
+      role="group"
     >
       {props.markers.map((marker) => (
         <button

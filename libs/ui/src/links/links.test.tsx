@@ -149,3 +149,38 @@ describe('VideoStage’s call to action', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 });
+
+describe('a named link', () => {
+  it('has its own Copy, which puts its address on the clipboard', async () => {
+    const user = userEvent.setup();
+    render(
+      <ShareLinksPanel
+        links={[main, dana]}
+        onCreate={vi.fn()}
+        onSetPassword={vi.fn()}
+        onSetEmailGate={vi.fn()}
+        onRevoke={vi.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy the link for Dana' }));
+    expect(await navigator.clipboard.readText()).toBe('https://s.test/s/b');
+    expect(screen.getByRole('button', { name: 'Copied the link for Dana' })).toBeTruthy();
+  });
+
+  it('asks for the email with a square checkbox (daisyUI rounds a small one into a circle)', () => {
+    render(
+      <ShareLinksPanel
+        links={[main]}
+        onCreate={vi.fn()}
+        onSetPassword={vi.fn()}
+        onSetEmailGate={vi.fn()}
+        onRevoke={vi.fn()}
+      />,
+    );
+    for (const box of screen.getAllByRole('checkbox')) {
+      expect(box.classList.contains('checkbox')).toBe(true);
+      expect(box.classList.contains('checkbox-xs')).toBe(false);
+      expect(box.classList.contains('rounded-sm')).toBe(true);
+    }
+  });
+});

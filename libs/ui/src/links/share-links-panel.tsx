@@ -129,19 +129,11 @@ function LinkItem({
           </span>
         )}
       </div>
-      {link.name && (
-        <input
-          readOnly
-          aria-label={`Address for ${link.name}`}
-          className="input input-xs w-full"
-          value={link.url}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      )}
+      {link.name && <NamedLinkAddress name={link.name} url={link.url} />}
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
-          className="checkbox checkbox-xs"
+          className="checkbox checkbox-sm rounded-sm"
           checked={link.emailGate}
           disabled={busy}
           onChange={(event) => onSetEmailGate(event.target.checked)}
@@ -190,5 +182,34 @@ function LinkItem({
         </button>
       )}
     </li>
+  );
+}
+
+/** A named link's address with its own Copy (each recipient gets their own link). */
+function NamedLinkAddress({ name, url }: { name: string; url: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="join w-full">
+      <input
+        readOnly
+        aria-label={`Address for ${name}`}
+        className="input input-xs join-item w-full"
+        value={url}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <button
+        type="button"
+        className="btn btn-xs join-item"
+        aria-label={copied ? `Copied the link for ${name}` : `Copy the link for ${name}`}
+        onClick={() =>
+          void navigator.clipboard.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
   );
 }

@@ -172,6 +172,13 @@ export function ShareDialog({
             className="textarea w-full font-mono text-xs"
             onFocus={(event) => event.currentTarget.select()}
           />
+          {links?.links.some((link) => link.id === 'main' && link.hasPassword) && (
+            <p className="alert alert-warning alert-soft text-xs">
+              <span className="text-base-content">
+                This code uses the main link, which has a password: whoever sees the embedded video is asked for it.
+              </span>
+            </p>
+          )}
         </div>
       )}
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTime } from './format-time';
+import { formatDuration, formatTime } from './format-time';
 
 describe('formatTime', () => {
   it('writes minutes:seconds with zero-padded seconds', () => {
@@ -28,5 +28,15 @@ describe('formatTime', () => {
         expect(Number(match?.[1]) * 60 + Number(match?.[2])).toBe(s);
       }),
     );
+  });
+});
+
+describe('formatDuration', () => {
+  it("rounds a length to the nearest second, so the server's and the element's measure of one video agree", () => {
+    expect(formatDuration(8.98)).toBe('0:09');
+    expect(formatDuration(9.02)).toBe('0:09');
+    expect(formatDuration(8.4)).toBe('0:08');
+    expect(formatDuration(59.6)).toBe('1:00');
+    expect(formatDuration(Number.NaN)).toBe('0:00');
   });
 });

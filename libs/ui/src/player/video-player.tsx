@@ -3,7 +3,7 @@ import { type TimeSpan, previewPosition } from '../editor/kept-ranges';
 import type { AnnotationMark } from './annotation-mark';
 import { AnnotationOverlay } from './annotation-overlay';
 import type { ChapterMark } from './chapters';
-import { formatTime } from './format-time';
+import { formatDuration, formatTime } from './format-time';
 import { type HlsPresentation, qualityChoices, useHlsPlayback } from './hls-playback';
 import { browserCanPlayType, preferredSource } from './preferred-source';
 import { PLAYBACK_RATES, clampPlaybackRate } from './playback-rate';
@@ -409,7 +409,7 @@ export function VideoPlayer({
             max={duration || 0}
             step="any"
             value={Math.min(currentTime, duration || currentTime)}
-            aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
+            aria-valuetext={`${formatTime(currentTime)} of ${formatDuration(duration)}`}
             disabled={duration <= 0}
             onChange={(event) => seekTo(Number(event.target.value))}
           />
@@ -417,7 +417,7 @@ export function VideoPlayer({
           {hover && storyboard && <HoverPreview sprite={storyboard} time={hover.time} fraction={hover.fraction} />}
         </div>
         <span className="font-mono text-xs tabular-nums" data-testid="player-time">
-          {formatTime(currentTime)} / {formatTime(duration)}
+          {formatTime(currentTime)} / {formatDuration(duration)}
         </span>
         <ControlButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
           <VolumeIcon muted={muted || volume === 0} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertArea } from '../alert/alert-area';
 import { RecorderNotice } from './recorder-notice';
+import { RecordingTitleField, type RecordingTitleFieldProps } from './recording-title-field';
 import { ShareLinkField } from './share-link-field';
 import { WhoCanWatch, type WhoCanWatchProps } from './who-can-watch';
 
@@ -10,6 +11,8 @@ export interface RecordUploadViewProps {
   link?: { link: string | undefined; failed: boolean } | undefined;
   /** Who can watch the link's video, once the link says. */
   whoCanWatch?: WhoCanWatchProps | undefined;
+  /** Names the link's video, under the link. */
+  title?: RecordingTitleFieldProps | undefined;
   progress?: { label: string; percent: number } | undefined;
   uploaded?: { message: string; videoId: string | undefined } | undefined;
   /** Where a finished upload can be watched (the app gives a router link). */
@@ -25,6 +28,7 @@ export function RecordUploadView({
   notices,
   link,
   whoCanWatch,
+  title,
   progress,
   uploaded,
   renderVideoLink,
@@ -39,6 +43,7 @@ export function RecordUploadView({
           {whoCanWatch ? <WhoCanWatch {...whoCanWatch} /> : null}
         </ShareLinkField>
       ) : null}
+      {link && title ? <RecordingTitleField {...title} /> : null}
       {progress ? (
         <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span>{progress.label}</span>

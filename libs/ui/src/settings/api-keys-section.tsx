@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '../video/format-video-date';
 import { LoadState } from '../common/load-state';
 import { TitledSection } from '../common/titled-section';
 import { FormError } from '../manage/form-error';
@@ -97,7 +98,7 @@ export function ApiKeysSection({ loading, loadError, keys, create, revoke }: Api
                 <code className="opacity-70">{key.prefix}…</code>
                 <span className="badge badge-outline">{SCOPE_LABELS[key.scope]}</span>
                 <span className="text-sm opacity-70">
-                  {key.lastUsedAt ? `last used ${key.lastUsedAt.toLocaleString()}` : 'never used'}
+                  {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : 'never used'}
                 </span>
                 {key.revoked ? (
                   <span className="badge badge-ghost">revoked</span>

@@ -62,6 +62,8 @@ export function DefaultsSection({ defaultVisibility, theme, recording, spokenLan
           />
         )}
       </div>
+      {/* Beside the choices, where the eye is after choosing (under the boxes it went unseen). */}
+      <SaveNotice error={save.error} done={save.done} />
       <fieldset className="flex flex-wrap gap-6">
         <legend className="mb-1">A new recording starts with</legend>
         <LabelledCheckbox
@@ -71,7 +73,6 @@ export function DefaultsSection({ defaultVisibility, theme, recording, spokenLan
         />
         <LabelledCheckbox label="Camera" checked={recording.camera} onChange={(camera) => setRecording({ camera })} />
       </fieldset>
-      <SaveNotice error={save.error} done={save.done} />
     </SettingsSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDateTime } from '../video/format-video-date';
 import { LoadState } from '../common/load-state';
 import { FormError } from '../manage/form-error';
 import { SecretShownOnce } from './secret-shown-once';
@@ -196,7 +197,7 @@ function DeliveryTable({ rows }: { rows: WebhooksSectionProps['deliveries']['row
             <td>{row.status}</td>
             <td>{row.attempts}</td>
             <td title={row.error || undefined}>{row.responseCode || row.error || '—'}</td>
-            <td>{row.at?.toLocaleString() ?? ''}</td>
+            <td>{row.at ? formatDateTime(row.at) : ''}</td>
           </tr>
         ))}
       </tbody>

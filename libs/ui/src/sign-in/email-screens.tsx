@@ -84,8 +84,10 @@ export function SignUpScreen({
   const errorOf = (field: typeof errorField) => (errorField === field ? error : null);
   return (
     <FormCard
-      title="Create account"
+      title="Create your account"
       busy={busy}
+      // An email nobody uses yet comes here: say it is a sign-up, not a sign-in that went wrong.
+      intro={<p>No account uses {email} yet. Choose a password to sign up.</p>}
       onValues={(values) =>
         onSubmit({ email: values.email ?? '', name: values.name ?? '', password: values.password ?? '' })
       }
@@ -93,7 +95,7 @@ export function SignUpScreen({
       <EmailField defaultValue={email} error={errorOf('email')} />
       <TextField label="First & last name" name="name" autoComplete="name" autoFocus error={errorOf('name')} />
       <PasswordField label="Choose password" autoComplete="new-password" error={errorOf('password')} />
-      <FormActions busy={busy} onCancel={onCancel} submit="Save" />
+      <FormActions busy={busy} onCancel={onCancel} submit="Sign up" />
     </FormCard>
   );
 }

@@ -22,4 +22,13 @@ describe('SignInPage', () => {
     expect(picture.getAttribute('src')).toBe('/how-stream-works.svg');
     expect(screen.getByText('the widget')).toBeTruthy();
   });
+
+  it('says why the person is here above the widget (an account just deleted)', () => {
+    render(
+      <SignInPage notice="Your account was deleted.">
+        <p>the widget</p>
+      </SignInPage>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Your account was deleted.');
+  });
 });

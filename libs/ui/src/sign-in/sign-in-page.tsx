@@ -6,7 +6,13 @@ import { FEATURES } from '../home/feature-cards';
  * colleague's link), its four promises and a picture of a recording and its watch page, beside the
  * widget. Text and a static SVG only: this is the first page, within its JavaScript budget.
  */
-export function SignInPage({ children }: { children: ReactNode }) {
+export function SignInPage({
+  children,
+  notice,
+}: {
+  children: ReactNode;
+  /** Said above the widget (an account just deleted). */ notice?: string;
+}) {
   return (
     <main className="bg-base-200 flex min-h-screen flex-col items-center justify-center gap-8 p-4 lg:flex-row lg:items-start lg:pt-24">
       <section aria-label="About Stream" className="flex max-w-md flex-col gap-4">
@@ -30,7 +36,17 @@ export function SignInPage({ children }: { children: ReactNode }) {
           className="bg-base-100 rounded-box w-full max-w-xs p-2"
         />
       </section>
-      {children}
+      {notice ? (
+        <div className="flex w-full max-w-sm flex-col gap-4">
+          {/* The text in the page's colour: alert-success's own green on its tint read at 1.86:1. */}
+          <p role="status" className="alert alert-success alert-soft">
+            <span className="text-base-content">{notice}</span>
+          </p>
+          {children}
+        </div>
+      ) : (
+        children
+      )}
     </main>
   );
 }

@@ -52,7 +52,9 @@ describe('form screens', () => {
     expect(screen.getByLabelText('First & last name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Choose password').getAttribute('aria-invalid')).toBeNull();
     await userEvent.type(screen.getByLabelText('Choose password'), 'secret-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(screen.getByText('No account uses ada@example.com yet. Choose a password to sign up.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', name: '', password: 'secret-1' });
   });
 

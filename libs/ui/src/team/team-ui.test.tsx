@@ -1,7 +1,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InvitePageView } from './invite-page-view';
+import { MoveToTeamDialog } from './move-to-team-dialog';
 import { SpaceSwitcher } from './space-switcher';
 import { TeamPageView, type OpenTeamProps } from './team-page-view';
 import type { TeamAction } from './team-types';
@@ -239,5 +240,28 @@ describe('the space switcher', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Crew' }));
     expect(chosen).toEqual(['t']);
+  });
+});
+
+describe('MoveToTeamDialog, once moved', () => {
+  it('says where the videos went and closes with Done', async () => {
+    const onDone = vi.fn();
+    render(
+      <MoveToTeamDialog
+        title="Move to team"
+        teams={[{ id: 't1', name: 'Crew' }]}
+        current=""
+        busy={false}
+        error={undefined}
+        onMove={vi.fn()}
+        onCancel={vi.fn()}
+        moved="Crew"
+        onDone={onDone}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Move to team' });
+    expect(within(dialog).getByRole('status').textContent).toBe('Moved to Crew.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(onDone).toHaveBeenCalledOnce();
   });
 });

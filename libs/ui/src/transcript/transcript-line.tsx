@@ -70,7 +70,7 @@ export function TranscriptLine({ start, text, words, current, onSeek, onSave }: 
       {onSave && (
         <button
           type="button"
-          className="btn btn-ghost btn-xs opacity-60 group-hover:opacity-100"
+          className="btn btn-ghost btn-xs opacity-80 group-hover:opacity-100"
           aria-label={`Edit the line at ${time}`}
           onClick={() => setDraft(text)}
         >

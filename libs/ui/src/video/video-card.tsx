@@ -3,7 +3,7 @@ import { VIDEO_DRAG_TYPE } from '../library/drag-video';
 import { Highlight } from '../library/highlight';
 import { formatViews } from '../manage/view-count';
 import type { RenderLink } from '../layout/link-component';
-import { formatTime } from '../player/format-time';
+import { formatDuration } from '../player/format-time';
 import { formatVideoDate } from './format-video-date';
 import { ProcessingProgress } from './processing-progress';
 import { StatusBadge } from './status-badge';
@@ -85,7 +85,7 @@ export function VideoCard({
               aria-hidden="true"
               className="absolute right-2 bottom-2 rounded bg-black/75 px-1 text-xs font-medium text-white tabular-nums"
             >
-              {formatTime(durationSeconds)}
+              {formatDuration(durationSeconds)}
             </span>
           )}
           {status === 'PROCESSING' && (
@@ -114,7 +114,7 @@ export function VideoCard({
           {views !== undefined && <p className="text-xs text-base-content/60">{formatViews(views)}</p>}
         </div>
         {/* Drawn over the thumbnail's corners but last in the link, so its name starts with the title. */}
-        {hasDuration && <span className="sr-only">Length {formatTime(durationSeconds)}</span>}
+        {hasDuration && <span className="sr-only">Length {formatDuration(durationSeconds)}</span>}
         <StatusBadge status={status} className="absolute top-2 right-2" />
       </>
     ),

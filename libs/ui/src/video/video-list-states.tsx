@@ -23,7 +23,8 @@ export function EmptyVideos({ LinkComponent = PlainLink }: EmptyVideosProps) {
 export interface LoadErrorProps {
   /** What went wrong, in words a person can act on. */
   message: string;
-  onRetry: () => void;
+  /** Absent where trying again cannot help (a page the person may not see): no Retry then. */
+  onRetry?: () => void;
   retrying?: boolean;
 }
 
@@ -32,9 +33,11 @@ export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps
   return (
     <div role="alert" className="alert alert-error alert-soft">
       <span>{message}</span>
-      <button type="button" className="btn btn-sm" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Retrying...' : 'Retry'}
-      </button>
+      {onRetry && (
+        <button type="button" className="btn btn-sm" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Retrying...' : 'Retry'}
+        </button>
+      )}
     </div>
   );
 }

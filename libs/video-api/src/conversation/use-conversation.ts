@@ -13,6 +13,7 @@ import {
   type ConversationState,
 } from './conversation-state';
 import { conversationClient, conversationHeaders, followConversation } from './follow-conversation';
+import { NOTIFICATIONS_MAY_CHANGE_EVENT } from './use-unread-count';
 
 /** Top-level comments a page of the conversation loads (each with its replies). */
 export const COMMENT_PAGE_SIZE = 50;
@@ -57,8 +58,11 @@ export function useConversation({
       shareToken,
       cursor: startCursor.current ?? '',
       signal: controller.signal,
-      onEvent: (event) =>
-        queryClient.setQueryData<ConversationState>(key, (state) => state && applyEvent(state, event)),
+      onEvent: (event) => {
+        queryClient.setQueryData<ConversationState>(key, (state) => state && applyEvent(state, event));
+        if (event.event.case === 'commentAdded' || event.event.case === 'reactionAdded')
+          window.dispatchEvent(new Event(NOTIFICATIONS_MAY_CHANGE_EVENT));
+      },
     });
     return () => controller.abort();
   }, [loaded, transport, videoId, shareToken]);

@@ -1,5 +1,6 @@
 import type { Transport } from '@connectrpc/connect';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { retryVideoCall } from '../errors/retry-video-call';
 import { conversationClient } from './follow-conversation';
 import { NOTIFICATIONS_READ_EVENT } from './use-unread-count';
@@ -24,4 +25,24 @@ export function useNotifications(transport: Transport, options: { poll?: boolean
     window.dispatchEvent(new Event(NOTIFICATIONS_READ_EVENT));
   };
   return { query, unread: query.data?.unreadCount ?? 0, markRead };
+}
+
+/**
+ * /notifications: opening it marks everything read (as Loom's list does: seen is read), while the
+ * ones that were new keep their "new" mark for this visit so the person can still tell them apart.
+ */
+export function useNotificationsPage(transport: Transport) {
+  const notifications = useNotifications(transport);
+  const { data } = notifications.query;
+  const [newThisVisit, setNewThisVisit] = useState<ReadonlySet<string>>();
+  useEffect(() => {
+    if (!data || newThisVisit) return;
+    const unread = new Set(data.notifications.filter((n) => !n.read).map((n) => n.id));
+    setNewThisVisit(unread);
+    if (unread.size > 0) void notifications.markRead().catch(() => undefined);
+  }, [data, newThisVisit]);
+  return {
+    ...notifications,
+    list: (data?.notifications ?? []).map((n) => (newThisVisit?.has(n.id) ? { ...n, read: false } : n)),
+  };
 }

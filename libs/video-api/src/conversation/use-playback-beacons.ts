@@ -18,9 +18,9 @@ const newSessionId = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /**
- * Playback beacons for insights: on pause, at the end and when the page is hidden, what the
- * player inside `container` has played so far in this page (one session), if it changed. Never
- * for the owner. Media events do not bubble: they are caught on the way down.
+ * Playback beacons for insights: on pause, at the end, when the page is hidden and when the player
+ * leaves the page, what the player inside `container` has played so far in this page (one
+ * session), if it changed. Never for the owner. Media events do not bubble: they are caught on the way down.
  */
 export function usePlaybackBeacons({
   container,
@@ -61,6 +61,8 @@ export function usePlaybackBeacons({
     window.addEventListener('pagehide', send);
     document.addEventListener('visibilitychange', onHidden);
     return () => {
+      // Leaving the page inside the app (a link, Back) unmounts the player with no pause event.
+      send();
       root.removeEventListener('pause', send, true);
       root.removeEventListener('ended', send, true);
       window.removeEventListener('pagehide', send);

@@ -57,4 +57,10 @@ describe('libraryControlsOf', () => {
     expect(controls({ folder: 'f1' }).emptyMessage).toBe('This folder is empty.');
     expect(controls({ status: 'failed' }).emptyMessage).toBe('No videos match.');
   });
+
+  it("says a team's empty library is empty, not that nothing matches", () => {
+    expect(controls({ space: 't1' }).emptyMessage).toMatch(/^No videos in this team yet\./);
+    expect(controls({ space: 't1', q: 'x' }).emptyMessage).toBe('No videos match.');
+    expect(controls({ space: 't1', visibility: 'private' }).emptyMessage).toBe('No videos match.');
+  });
 });

@@ -1,5 +1,11 @@
 import { tagParam, tagsOf, type LibrarySearch } from './library-search';
 
+// A team space lists through the library's filter, so its empty list is not a filtered one:
+// a new team's library said "No videos match." as if something had been filtered out.
+const EMPTY_TEAM = 'No videos in this team yet. Record one here, or bring one in with “Move to team”.';
+const narrowed = (search: LibrarySearch) =>
+  Boolean(search.q || search.status || search.visibility || tagsOf(search).length > 0);
+
 /** Moves /videos to another view: `change` maps the URL's search to the next one. */
 export type ShowLibrary = (change: (current: LibrarySearch) => LibrarySearch) => void;
 
@@ -24,6 +30,6 @@ export function libraryControlsOf(search: LibrarySearch, show: ShowLibrary) {
     },
     onClearSearch: () => show((s) => ({ ...s, q: undefined, tag: undefined })),
     onRemoveTag: (tag: string) => show((s) => ({ ...s, tag: tagParam(tagsOf(s).filter((t) => t !== tag)) })),
-    emptyMessage: search.folder ? 'This folder is empty.' : 'No videos match.',
+    emptyMessage: search.folder ? 'This folder is empty.' : narrowed(search) ? 'No videos match.' : EMPTY_TEAM,
   };
 }

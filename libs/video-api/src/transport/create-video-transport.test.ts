@@ -4,7 +4,7 @@ import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, createClient, type ConnectRouter } from '@connectrpc/connect';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
-import { Status, VideoSchema, VideoService } from '@stream/proto';
+import { ConversationService, Status, VideoSchema, VideoService } from '@stream/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideoTransport } from './create-video-transport';
 import { requestTimeoutMs } from './request-timeout';
@@ -144,5 +144,24 @@ describe('requestTimeoutMs', () => {
     expect(() => requestTimeoutMs(-1)).toThrow(RangeError);
     expect(() => requestTimeoutMs(Number.NaN)).toThrow(RangeError);
     expect(() => requestTimeoutMs(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('a playback report', () => {
+  it('is sent with keepalive, so a page closing does not cancel it; other calls are not', async () => {
+    const sent: { url: string; keepalive: boolean }[] = [];
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      sent.push({ url: String(input), keepalive: init?.keepalive === true });
+      return globalThis.fetch(input, init);
+    };
+    const transport = createVideoTransport({ baseUrl, getToken: () => undefined, fetch });
+    await createClient(VideoService, transport).getVideo({ videoId: 'v1' });
+    await createClient(ConversationService, transport)
+      .recordPlayback({ videoId: 'v1', viewerId: 'b', sessionId: 's', ranges: [] })
+      .catch(() => undefined);
+    expect(sent.map((call) => [call.url.split('/').pop(), call.keepalive])).toEqual([
+      ['GetVideo', false],
+      ['RecordPlayback', true],
+    ]);
   });
 });

@@ -52,7 +52,9 @@ export function createPageVideoTransport(options: Omit<VideoTransportOptions, 's
  * the spec's grpc-web-text) with the session's token on every call. Create one per app.
  */
 export function createVideoTransport(options: VideoTransportOptions): Transport {
-  const baseFetch = withCodedFailures(options.fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  const baseFetch = withCodedFailures(
+    keepingBeaconsAlive(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
+  );
   const { deadlineMs } = options;
   return createGrpcWebTransport({
     baseUrl: options.baseUrl,
@@ -64,6 +66,18 @@ export function createVideoTransport(options: VideoTransportOptions): Transport 
     defaultTimeoutMs: deadlineMs,
     fetch: deadlineMs === undefined ? baseFetch : withRequestTimeout(baseFetch, requestTimeoutMs(deadlineMs)),
   });
+}
+
+/**
+ * A playback report is sent as the page goes away (pagehide, a tab closed after 3 s): an ordinary
+ * fetch is cancelled with the page and the viewer counted as having watched nothing. `keepalive`
+ * lets the browser finish it (the body is a small Uint8Array, well under keepalive's 64 KiB).
+ */
+function keepingBeaconsAlive(fetchImpl: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return fetchImpl(input, url.endsWith('/RecordPlayback') ? { ...init, keepalive: true } : init);
+  };
 }
 
 function withRequestTimeout(fetchImpl: typeof globalThis.fetch, timeoutMs: number): typeof globalThis.fetch {

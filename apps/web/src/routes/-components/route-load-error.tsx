@@ -3,13 +3,15 @@ import { describeVideoError } from '@stream/video-api';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 
-/** A loader's failure in words a person can act on, with a Retry that runs the route's loaders again. */
-export function RouteLoadError({ error }: { error: unknown }) {
+/** A loader's failure in words a person can act on, with a Retry; a refusal (403) says `denied`, with none. */
+export function RouteLoadError({ error, denied }: { error: unknown; denied?: string }) {
   const router = useRouter();
   const [retrying, setRetrying] = useState(false);
+  const { httpStatus, message } = describeVideoError(error);
+  if (httpStatus === 403) return <LoadError message={denied ?? message} />;
   return (
     <LoadError
-      message={describeVideoError(error).message}
+      message={message}
       retrying={retrying}
       onRetry={() => {
         setRetrying(true);

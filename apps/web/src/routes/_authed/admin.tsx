@@ -7,7 +7,7 @@ import { RouteLoadError } from '../-components/route-load-error';
 /** Issue 32: the operator's admin (split from the first page by the router's code splitting). */
 export const Route = createFileRoute('/_authed/admin')({
   loader: ({ context: { queryClient, transport } }) => queryClient.ensureQueryData(listPeopleQuery(transport)),
-  errorComponent: ({ error }) => <RouteLoadError error={error} />,
+  errorComponent: ({ error }) => <RouteLoadError error={error} denied="This page is for the instance's admins." />,
   component: AdminPage,
 });
 

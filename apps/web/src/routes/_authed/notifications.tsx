@@ -1,5 +1,5 @@
 import { NotificationsList } from '@stream/ui';
-import { useNotifications } from '@stream/video-api';
+import { useNotificationsPage } from '@stream/video-api';
 import { Link, createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_authed/notifications')({ component: NotificationsPage });
@@ -7,19 +7,15 @@ export const Route = createFileRoute('/_authed/notifications')({ component: Noti
 /** New comments, replies and reactions on my videos, and replies to me (issue 28); each links to its moment. */
 function NotificationsPage() {
   const { transport } = Route.useRouteContext();
-  const { query, unread, markRead } = useNotifications(transport);
+  const { query, list, unread, markRead } = useNotificationsPage(transport);
   if (query.isPending) return <p>Loading...</p>;
   return (
     <NotificationsList
-      notifications={query.data?.notifications ?? []}
+      notifications={list}
       unread={unread}
       onMarkAllRead={() => void markRead()}
       renderLink={(notification, children) => (
-        <Link
-          to="/video/$id"
-          params={{ id: notification.videoId }}
-          onClick={() => void (notification.read ? undefined : markRead([notification.id]))}
-        >
+        <Link to="/video/$id" params={{ id: notification.videoId }}>
           {children}
         </Link>
       )}

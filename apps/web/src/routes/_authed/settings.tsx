@@ -23,7 +23,7 @@ function SettingsPage() {
     getToken: () => session.getToken(),
     onDeleted: async () => {
       await session.logout();
-      await navigate({ to: '/login', replace: true });
+      await navigate({ to: '/login', search: { notice: 'account-deleted' }, replace: true });
     },
   });
   const storage = useMyStorage(transport);

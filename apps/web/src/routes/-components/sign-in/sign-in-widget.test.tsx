@@ -39,12 +39,12 @@ describe('the sign-in widget', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with email' }));
     await userEvent.type(screen.getByLabelText('Email'), 'grace@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Create account' });
+    await screen.findByRole('heading', { name: 'Create your account' });
     await userEvent.type(screen.getByLabelText('First & last name'), 'Grace Hopper');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Enter your password')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Choose password'), 'cobol-59');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
     expect(onSignedIn.mock.calls[0]![0].user).toMatchObject({ email: 'grace@example.com', name: 'Grace Hopper' });
     expect(session.isSignedIn()).toBe(true);

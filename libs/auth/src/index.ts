@@ -22,6 +22,7 @@ export { authErrorMessage, messages } from './validation/messages';
 // Every rule of the sign-in forms (validateEmail, validatePassword, ..., toE164) and their result types.
 export * from './validation/rules';
 export { WIDGET_MODES, type WidgetMode, type WidgetScreen } from './sign-in/widget/widget-screen';
+export { loginNotice, parseLoginSearch, type LoginSearch } from './sign-in/login-search';
 export {
   RECAPTCHA_HOST,
   useSignInWidget,

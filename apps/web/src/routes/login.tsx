@@ -1,26 +1,12 @@
-import { WIDGET_MODES, useSession, type WidgetMode, type WidgetScreen } from '@stream/auth';
+import { loginNotice, parseLoginSearch, useSession, type WidgetScreen } from '@stream/auth';
 import { SignInPage, SignedInNotice } from '@stream/ui';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { safeRedirect } from './-components/safe-redirect';
 import { SignInWidget } from './-components/sign-in/sign-in-widget';
 
-export interface LoginSearch {
-  /** Where the person was headed when the guard sent them here. */
-  redirect?: string;
-  /** The widget action of an email link (SPEC §2), with its one-time code. */
-  mode?: WidgetMode;
-  oobCode?: string;
-  notice?: 'account-deleted'; // said on the page: the account was just deleted
-}
-
 export const Route = createFileRoute('/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
-    ...(WIDGET_MODES.includes(search.mode as WidgetMode) ? { mode: search.mode as WidgetMode } : {}),
-    ...(typeof search.oobCode === 'string' ? { oobCode: search.oobCode } : {}),
-    ...(search.notice === 'account-deleted' ? { notice: 'account-deleted' as const } : {}),
-  }),
+  validateSearch: parseLoginSearch,
   component: Login,
 });
 
@@ -34,7 +20,7 @@ function Login() {
   const [widgetStart, setWidgetStart] = useState<WidgetScreen | undefined>();
 
   return (
-    <SignInPage notice={search.notice === 'account-deleted' ? 'Your account was deleted.' : undefined}>
+    <SignInPage notice={loginNotice(search)}>
       {startedSignedIn && token && !widgetStart ? (
         <SignedInNotice
           onLogout={async () => {

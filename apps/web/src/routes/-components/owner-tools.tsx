@@ -4,17 +4,15 @@ import { OwnerActions, VideoEditPanel, VideoOrganise } from '@stream/ui';
 import { originalFileOf, useOrganiseVideo, type useVideoEdits } from '@stream/video-api';
 import { DeleteVideoDialog, MoveToTeamVideosDialog, ShareVideoDialog } from './video-dialogs';
 
-/** What the owner has below a video: editing (once READY) and organising. */
-export function OwnerTools({
-  video,
-  transport,
-  edits,
-}: {
+interface OwnerProps {
   video: Video;
   transport: Transport;
   /** The video's editing (`useVideoEdits`); its trim editor is the page's stage while trimming. */
   edits: ReturnType<typeof useVideoEdits>;
-}) {
+}
+
+/** What the owner has below a video: editing (once READY) and organising. */
+export function OwnerTools({ video, transport, edits }: OwnerProps) {
   return (
     <>
       {video.status === Status.READY && <VideoEditPanel {...edits} />}
@@ -24,17 +22,7 @@ export function OwnerTools({
 }
 
 /** The owner's buttons beside the title: Share, Edit video (once READY), Download, Move to team, Delete. */
-export function OwnerTopActions({
-  video,
-  transport,
-  edits,
-  onDeleted,
-}: {
-  video: Video;
-  transport: Transport;
-  edits: ReturnType<typeof useVideoEdits>;
-  onDeleted: () => void;
-}) {
+export function OwnerTopActions({ video, transport, edits, onDeleted }: OwnerProps & { onDeleted: () => void }) {
   return (
     <OwnerActions
       title={video.title}

@@ -1,0 +1,24 @@
+import { WIDGET_MODES, type WidgetMode } from './widget/widget-screen';
+
+/** What /login reads from its address; anything else there is dropped. */
+export interface LoginSearch {
+  /** Where the person was headed when the guard sent them here. */
+  redirect?: string;
+  /** The widget action of an email link (SPEC §2), with its one-time code. */
+  mode?: WidgetMode;
+  oobCode?: string;
+  /** Said on the page: the account was just deleted. */
+  notice?: 'account-deleted';
+}
+
+/** /login's search params, as the route validates them: unknown keys and wrong types are left out. */
+export const parseLoginSearch = (search: Record<string, unknown>): LoginSearch => ({
+  ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+  ...(WIDGET_MODES.includes(search.mode as WidgetMode) ? { mode: search.mode as WidgetMode } : {}),
+  ...(typeof search.oobCode === 'string' ? { oobCode: search.oobCode } : {}),
+  ...(search.notice === 'account-deleted' ? { notice: 'account-deleted' as const } : {}),
+});
+
+/** The sentence /login shows above the sign-in widget for a `notice`. */
+export const loginNotice = (search: LoginSearch): string | undefined =>
+  search.notice === 'account-deleted' ? 'Your account was deleted.' : undefined;

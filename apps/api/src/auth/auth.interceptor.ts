@@ -11,7 +11,7 @@ import { kUser, type User } from './user';
  * except for the methods in `anonymousMethods` (GetVideo: a public or shared video can be read
  * signed out); their handlers decide, with `kUser` undefined. `onInvalid` hears of every bad
  * token before it is refused (the rate limit on failed sign-ins counts them); `onUser` of every
- * verified one (the users table, issue 27). An API key is held to its scope here, for every method
+ * verified one (the users table). An API key is held to its scope here, for every method
  * at once (`api-key-scope.ts`): `permission_denied` before the handler runs.
  */
 export function createAuthInterceptor(

@@ -53,7 +53,7 @@ export interface ProfilePhotoFilesDeps {
 }
 
 /**
- * Profile photos as blobs (issue 32): a picture is checked (its first bytes name a format, its
+ * Profile photos as blobs: a picture is checked (its first bytes name a format, its
  * header a size it is safe to decode), decoded by ffmpeg as that format at a bounded size, one or
  * two at a time (DecodeSlots), cropped to its centre square and scaled to PHOTO_PIXELS, and stored
  * under `photos/<random id>.jpg` (the key names nobody).

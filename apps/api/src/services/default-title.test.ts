@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTitle } from './video.service';
+import { defaultTitle } from './default-title';
 
 describe('defaultTitle', () => {
   it('names a recording by its UTC date and time, to the second', () => {

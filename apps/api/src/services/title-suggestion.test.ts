@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTitle } from './video.service';
+import { defaultTitle } from './default-title';
 import { isDefaultTitle, suggestTitle } from './title-suggestion';
 
 const lines = (...texts: string[]) => texts.map((text) => ({ text }));

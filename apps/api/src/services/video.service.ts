@@ -17,6 +17,7 @@ import { canRead, readableUntil, type Grant } from './access';
 import type { LinkGenerations } from './link-generations';
 import { may, personOf, videoRights, type TeamRole } from './policy';
 import { StorageFullError, VideoError } from './video';
+import { defaultTitle } from './default-title';
 import { toVideo, type StoredVideo } from './video.mapper';
 import { publishRevocation } from './stream-revocations';
 
@@ -387,18 +388,4 @@ export function uploadedVideoRow(id: string, user: User, title?: string): NewVid
     status: 'PROCESSING',
     visibility: 'PRIVATE',
   };
-}
-
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * "Recording 22 Nov, 14:03:27" (UTC: the server does not know the viewer's zone): to the second,
- * so recordings made in the same minute are told apart, and short enough for two lines of the
- * narrowest card (150 px; with " UTC" or the year it took three). The card shows the full local
- * date below it (issue 26).
- */
-export function defaultTitle(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`;
-  return `Recording ${at.getUTCDate()} ${months[at.getUTCMonth()]}, ${time}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 51's "Must show" in Chromium: an API with the built-in engine (no TRANSCRIBE_URL) transcribes
+ * In Chromium: an API with the built-in engine (no TRANSCRIBE_URL) transcribes
  * a recording of espeak-ng speech with the real pocketsphinx. The transcript panel says plainly that
  * the engine is rough and greys the words it doubted; the library's search does not find such a word,
  * while it finds one the engine was sure of.

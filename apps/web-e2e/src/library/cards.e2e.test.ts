@@ -50,7 +50,15 @@ describe('the library’s cards (issue 26)', () => {
     expect(titles[0]).not.toBe(titles[1]);
     for (const card of await cardLinks(grid).all()) {
       expect(await card.locator('figure').innerText()).toBe('0:04');
-      expect(await card.locator('time').innerText()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+      // The date in the person's own locale (the browser's language), medium date and short time.
+      const time = card.locator('time');
+      const shown = await time.evaluate((element) => ({
+        text: element.textContent,
+        own: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          new Date(element.getAttribute('datetime') ?? ''),
+        ),
+      }));
+      expect(shown.text).toBe(shown.own);
       // The whole title shows: its two lines hold it, nothing is cut.
       const title = card.locator('h3');
       expect(await title.evaluate((h) => h.scrollHeight <= h.clientHeight + 1)).toBe(true);

@@ -6,6 +6,7 @@ import { StatusBadge } from './status-badge';
 import { VideoCard, type VideoCardProps } from './video-card';
 import { VideoGrid } from './video-grid';
 import { EmptyVideos, LoadError, LoadMore } from './video-list-states';
+import { formatDateTime } from './format-video-date';
 
 afterEach(cleanup);
 
@@ -30,7 +31,7 @@ describe('VideoCard', () => {
     // Two lines, so titles that differ only at the end ("Recording 25 Nov 2026, 16:15") stay apart.
     expect(title.className).toContain('line-clamp-2');
     expect(within(card).getByText(base.description).className).toContain('line-clamp-2');
-    expect(within(card).getByText('2 Jan 2026, 12:00').tagName).toBe('TIME');
+    expect(within(card).getByText(`${formatDateTime(new Date(2026, 0, 2, 12, 0))}`).tagName).toBe('TIME');
     expect(screen.queryByTestId('video-placeholder')).toBeNull();
   });
 

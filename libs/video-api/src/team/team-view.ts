@@ -13,7 +13,8 @@ export const roleOfLabel: Record<TeamRoleLabel, TeamRole> = {
   member: TeamRole.MEMBER,
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+// The date half of the app's one style (the person's locale, medium date): members' joins and invites' expiry.
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateOf = (at: Timestamp | undefined) => (at ? dateFormat.format(timestampDate(at)) : '');
 
 /** A GetTeam answer as the members table and pending invites show it. */

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
+import { formatDateTime } from '@stream/ui';
 
 afterEach(() => {
   cleanup();
@@ -36,7 +37,7 @@ describe('/video/$id', () => {
     expect(within(player).getByTestId('player-time').textContent).toBe('0:00 / 1:15');
     expect(within(player).getByRole('button', { name: 'Play' })).toBeTruthy();
     expect(screen.getByText('What we agreed on')).toBeTruthy();
-    expect(screen.getByText('Uploaded on 14 Mar 2026, 12:00')).toBeTruthy();
+    expect(screen.getByText(`Uploaded on ${formatDateTime(new Date(2026, 2, 14, 12, 0))}`)).toBeTruthy();
   });
 
   it('asks for a fresh signed URL when the player fails, and plays from it', async () => {

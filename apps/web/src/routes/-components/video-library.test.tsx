@@ -5,6 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
+import { formatDateTime } from '@stream/ui';
 
 afterEach(() => {
   cleanup();
@@ -53,7 +54,7 @@ describe('/videos', () => {
     expect(ready.getAttribute('href')).toBe('/video/r');
     expect(ready.querySelector('img')?.getAttribute('src')).toBe('/thumb/r.jpg');
     expect(within(ready).getByText('First description').className).toContain('line-clamp-2');
-    expect(within(ready).getByText('2 Jan 2026, 12:00')).toBeTruthy();
+    expect(within(ready).getByText(`${formatDateTime(new Date(2026, 0, 2, 12, 0))}`)).toBeTruthy();
     expect(within(ready).getByText('READY').className).toContain('badge-success');
     expect(within(ready).queryByText('Shared')).toBeNull();
 

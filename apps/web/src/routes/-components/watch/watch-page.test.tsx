@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
 import { VIEWER_ID_KEY } from '@stream/video-api';
+import { formatDateTime } from '@stream/ui';
 
 afterEach(() => {
   cleanup();
@@ -44,7 +45,9 @@ describe('/s/$token', () => {
     expect(view.container.querySelector('video')?.getAttribute('src')).toBe(video.url);
     expect(screen.getByRole('region', { name: 'Team sync' })).toBeTruthy();
     expect(screen.getByText('What we agreed on')).toBeTruthy();
-    expect(screen.getByText(/Ada Lovelace/).closest('p')?.textContent).toBe('Ada Lovelace · 14 Mar 2026, 12:00');
+    expect(screen.getByText(/Ada Lovelace/).closest('p')?.textContent).toBe(
+      `Ada Lovelace · ${formatDateTime(new Date(2026, 2, 14, 12, 0))}`,
+    );
     expect(screen.getByRole('link', { name: 'Record your own' }).getAttribute('href')).toBe('/record');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();

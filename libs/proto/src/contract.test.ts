@@ -56,7 +56,12 @@ describe('the wire contract of docs/product.md (Data, Calls)', () => {
   });
 
   it('numbers the sharing additions as issued (links that expire and reset, views)', () => {
-    expect(fieldsOf(ShareVideoRequestSchema)).toEqual({ video_id: 1, expire_after_seconds: 2, new_link: 3 });
+    expect(fieldsOf(ShareVideoRequestSchema)).toEqual({
+      video_id: 1,
+      expire_after_seconds: 2,
+      new_link: 3,
+      keep_visibility: 4,
+    });
     expect(fieldsOf(ShareVideoResponseSchema)).toEqual({ id: 1, url: 2, expires_at: 3, visibility: 4 });
     expect(ShareVideoResponseSchema.field.expiresAt.message?.typeName).toBe('google.protobuf.Timestamp');
     expect(fieldsOf(VideoSchema)).toMatchObject({ view_count: 13, owner_name: 14 });

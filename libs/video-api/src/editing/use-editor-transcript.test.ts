@@ -53,8 +53,9 @@ describe('the transcript the editor cuts (edit by transcript)', () => {
         end: 2,
         text: 'um hello',
         words: [
-          { word: 'um', start: 1, end: 1.3 },
-          { word: 'hello', start: 1.4, end: 2 },
+          // Words the engine did not doubt: the fake's transcript carries no confidence.
+          { word: 'um', start: 1, end: 1.3, uncertain: false },
+          { word: 'hello', start: 1.4, end: 2, uncertain: false },
         ],
       },
     ]);

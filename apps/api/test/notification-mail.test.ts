@@ -13,6 +13,7 @@ import { BrandingService } from '../src/services/branding.service';
 import { createSmtpMailer } from '../src/services/mailer';
 import { NotificationMailService } from '../src/services/notification-mail.service';
 import { accountClient } from './support/account-client';
+import { adminClient } from './support/admin-clients';
 import { startAuthEmulator } from './support/auth-emulator';
 import { signedInPerson } from './support/people';
 import { failureCode } from './support/rpc-failure';
@@ -37,6 +38,14 @@ beforeAll(async () => {
     .insertInto('instance_settings')
     .values({ name: 'branding', value: JSON.stringify({ productName: 'Acme Video', accentColor: '#aa3300' }) })
     .execute();
+  // Written behind the server's back, as another API process would: it reaches this one once its
+  // few seconds' cache of the branding (read for the pages' img-src since start) runs out.
+  const reader = await signedInPerson(server.baseUrl, emulator.host, 'Branding reader');
+  await until('the branding to reach the server', async () =>
+    (await adminClient(server.baseUrl, reader.user.idToken).getBranding({})).productName === 'Acme Video'
+      ? true
+      : undefined,
+  );
 }, 120_000);
 afterAll(async () => {
   await server?.close();

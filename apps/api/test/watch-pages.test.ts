@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Status, Visibility, type Video } from '@stream/proto';
+import { displayTextProblem, Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import fc from 'fast-check';
 import { Window } from 'happy-dom';
@@ -228,7 +228,10 @@ describe('user text in the head', () => {
       maxLength,
     });
   const valid = (value: string, max: number) => !value.includes('\0') && value.trim().length <= max;
-  const title = text(40).filter((value) => valid(value, 200) && value.trim() !== '');
+  // A title is one line a person reads (displayTextProblem); the description keeps every character to escape.
+  const title = text(40).filter(
+    (value) => valid(value, 200) && value.trim() !== '' && displayTextProblem(value.trim()) === undefined,
+  );
   const description = text(80).filter((value) => valid(value, 5000));
   const chapter = text(20).filter((value) => valid(value, 200) && value.trim() !== '');
 

@@ -159,6 +159,13 @@ describe('list states', () => {
     expect(retries).toBe(1);
   });
 
+  it('a page refused as a whole keeps its heading above the reason, with no Retry', () => {
+    render(<LoadError title="Admin" message="This page is for the instance's admins." />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe("This page is for the instance's admins.");
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('Load more is disabled while loading', async () => {
     const user = userEvent.setup();
     let loads = 0;

@@ -26,11 +26,13 @@ export interface LoadErrorProps {
   /** Absent where trying again cannot help (a page the person may not see): no Retry then. */
   onRetry?: () => void;
   retrying?: boolean;
+  /** The page's heading, for a page that failed as a whole: the person still sees where they are. */
+  title?: string;
 }
 
 /** A failed load: the reason and a Retry button (never an endless "Loading..."). */
-export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps) {
-  return (
+export function LoadError({ message, onRetry, retrying = false, title }: LoadErrorProps) {
+  const alert = (
     <div role="alert" className="alert alert-error alert-soft">
       <span>{message}</span>
       {onRetry && (
@@ -39,6 +41,13 @@ export function LoadError({ message, onRetry, retrying = false }: LoadErrorProps
         </button>
       )}
     </div>
+  );
+  if (!title) return alert;
+  return (
+    <section className="flex flex-col gap-2">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      {alert}
+    </section>
   );
 }
 

@@ -4,10 +4,12 @@ import { listPeopleQuery, useAdminPage } from '@stream/video-api';
 import { createFileRoute } from '@tanstack/react-router';
 import { RouteLoadError } from '../-components/route-load-error';
 
-/** Issue 32: the operator's admin (split from the first page by the router's code splitting). */
+/** The operator's admin (split from the first page by the router's code splitting). */
 export const Route = createFileRoute('/_authed/admin')({
   loader: ({ context: { queryClient, transport } }) => queryClient.ensureQueryData(listPeopleQuery(transport)),
-  errorComponent: ({ error }) => <RouteLoadError error={error} denied="This page is for the instance's admins." />,
+  errorComponent: ({ error }) => (
+    <RouteLoadError title="Admin" error={error} denied="This page is for the instance's admins." />
+  ),
   component: AdminPage,
 });
 

@@ -86,7 +86,7 @@ afterAll(async () => {
 describe('remove filler words', () => {
   it('proposes only what the edit keeps, never a doubted word, and Save keeps the proposal', async () => {
     await page.goto(`${api.baseUrl}/video/${videoId}`);
-    await page.getByRole('button', { name: 'Trim' }).click();
+    await page.getByRole('button', { name: 'Edit video' }).click();
     const editor = page.getByRole('region', { name: 'Edit video' });
     await editor.getByRole('group', { name: 'Transcript words' }).waitFor({ timeout: 30_000 });
     const start = editor.getByRole('textbox', { name: 'Start' });

@@ -104,6 +104,9 @@ export const RPC_KEY_ACCESS: Readonly<Record<string, Readonly<Record<string, Key
     GetMyStorage: 'account',
     GetBranding: 'account',
     SetBranding: 'account',
+    // The engine's address and a clip sent to it: the instance's settings, as the rest of /admin.
+    GetTranscriptionSettings: 'account',
+    TestTranscription: 'account',
   },
   // A leaked key must not mint more keys, nor list the others.
   'videoservice.ApiKeyService': { CreateApiKey: 'account', ListApiKeys: 'account', RevokeApiKey: 'account' },

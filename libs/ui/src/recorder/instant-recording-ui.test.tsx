@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareLinkField } from './share-link-field';
 import { UnfinishedBanner } from './unfinished-banner';
 import { UnfinishedRecordings } from './unfinished-recordings';
+import { formatDateTime } from '../video/format-video-date';
 
 afterEach(cleanup);
 
@@ -67,7 +68,7 @@ describe('UnfinishedRecordings', () => {
       />,
     );
     expect(screen.getByRole('heading', { name: 'Unfinished recordings' })).toBeTruthy();
-    const item = screen.getByRole('listitem', { name: 'Recording of 23 Nov 2026, 14:05' });
+    const item = screen.getByRole('listitem', { name: `Recording of ${formatDateTime(new Date(startedAt))}` });
     expect(item.textContent).toContain('1:05');
     expect(item.textContent).toContain('3.0 MB');
     await userEvent.click(within(item).getByRole('button', { name: 'Resume upload' }));

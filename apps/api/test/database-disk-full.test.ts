@@ -4,9 +4,7 @@
 // ready again once there is room. DATA_DIR is a 160 MiB tmpfs mounted here, so the test needs
 // root; elsewhere it is skipped with that reason.
 import type { ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, unlinkSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readFileSync, statfsSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { Status } from '@stream/proto';
@@ -16,21 +14,15 @@ import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { conversationClient } from './support/conversation-client';
 import { killGroup, startKillableApi, type KillableApi } from './support/killable-api';
+import { mountTmpfs } from './support/tmpfs';
 import { uploadVideo } from './support/upload';
 import { untilProcessed } from './support/until';
 import { makeWebm } from './support/webm';
 
 const MiB = 1024 ** 2;
-const mountPoint = mkdtempSync(join(tmpdir(), 'stream-db-disk-full-'));
-const mounted = (() => {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-    return true;
-  } catch {
-    rmSync(mountPoint, { recursive: true, force: true });
-    return false;
-  }
-})();
+const disk = mountTmpfs('stream-db-disk-full-', '160m');
+const mountPoint = disk.path;
+const mounted = disk.mounted;
 
 const free = () => {
   const { bavail, bsize } = statfsSync(mountPoint);
@@ -74,8 +66,7 @@ describe.skipIf(!mounted)('database writes on a full disk (needs root to mount a
     for (const child of children) killGroup(child);
     await emulator?.stop();
     await new Promise((done) => setTimeout(done, 500));
-    if (mounted) execFileSync('umount', ['-l', mountPoint]);
-    rmSync(mountPoint, { recursive: true, force: true });
+    disk.remove();
   });
 
   const readyz = async () => {

@@ -6,7 +6,7 @@
 // by itself. Needs root to mount the tmpfs; elsewhere the suite is skipped with that reason.
 import type { ChildProcess } from 'node:child_process';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { readFileSync, statfsSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,20 +18,14 @@ import { wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { killGroup, startKillableApi, type KillableApi } from './support/killable-api';
+import { mountTmpfs } from './support/tmpfs';
 import { uploadVideo } from './support/upload';
 import { until } from './support/until';
 
 const run = promisify(execFile);
-const mountPoint = mkdtempSync(join(tmpdir(), 'stream-disk-full-'));
-const mounted = (() => {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-    return true;
-  } catch {
-    rmSync(mountPoint, { recursive: true, force: true });
-    return false;
-  }
-})();
+const disk = mountTmpfs('stream-disk-full-', '64m');
+const mountPoint = disk.path;
+const mounted = disk.mounted;
 
 /** A 4 s VP8 WebM of noise at 12 Mbit/s: about 6 MB that no encoder can shrink. */
 async function sixMegabyteWebm(path: string): Promise<void> {
@@ -72,8 +66,7 @@ describe.skipIf(!mounted)('a full disk under the embedded database (needs root t
     for (const child of children) killGroup(child);
     await emulator?.stop();
     await new Promise((done) => setTimeout(done, 500));
-    if (mounted) execFileSync('umount', ['-l', mountPoint]);
-    rmSync(mountPoint, { recursive: true, force: true });
+    disk.remove();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 

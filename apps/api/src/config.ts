@@ -37,6 +37,16 @@ const SECRETS = new Set([
 ]);
 
 /** Every setting the server reads, from environment variables, checked once at start. */
+const DATABASE_URL_HINT =
+  "expected a postgres:// URL such as postgres://stream:PASSWORD@127.0.0.1:5432/stream; percent-encode a '/', '@', ':', '#' or '?' in the password (%2F, %40, %3A, %23, %3F), or make one with openssl rand -hex 32, which needs none";
+
+/** The path, query and fragment of a URL; empty for one that does not parse (z.url says so). */
+function afterHost(value: string): string {
+  if (!URL.canParse(value)) return '';
+  const parsed = new URL(value);
+  return parsed.pathname + parsed.search + parsed.hash;
+}
+
 export const configSchema = z.object({
   PORT: port.default(8080),
   /** Address to listen on; unset: 0.0.0.0, or 127.0.0.1 with FIREBASE_AUTH_EMULATOR_HOST (see http/listen-host.ts). */
@@ -66,11 +76,10 @@ export const configSchema = z.object({
   /** PostgreSQL instead of the embedded PGlite, e.g. postgres://user:pass@host:5432/stream. */
   DATABASE_URL: optionalString.pipe(
     z
-      .url({
-        protocol: /^postgres(ql)?$/,
-        message:
-          "expected a postgres:// URL such as postgres://stream:PASSWORD@127.0.0.1:5432/stream; percent-encode a '/', '@', ':', '#' or '?' in the password (%2F, %40, %3A, %23, %3F), or make one with openssl rand -hex 32, which needs none",
-      })
+      .url({ protocol: /^postgres(ql)?$/, message: DATABASE_URL_HINT })
+      // A '/', '?' or '#' in a password can still parse (postgres://role:/abc@host/db is host "role"
+      // with an empty port and a path): the '@' then sits after the host, where no database name has one.
+      .refine((value) => !/@/.test(afterHost(value)), DATABASE_URL_HINT)
       .optional(),
   ),
   /** An S3-compatible bucket instead of DATA_DIR/blobs. */

@@ -79,6 +79,20 @@ describe('configuration', () => {
     );
   });
 
+  // Where the unescaped password begins with '/' (or holds '?' or '#'), the URL still parses: its
+  // host is the role, its port empty, and the password rides in the path, where an error would show it.
+  it.each(['/abc+x=', 'ab?c', 'ab#c', '12/ab'])('refuses a password with an unescaped %j and hides it', (password) => {
+    const run = () => loadConfig({ DATABASE_URL: `postgres://stream:${password}@db:5432/stream` });
+    expect(run).toThrow(/DATABASE_URL=.*percent-encode a '\/'/);
+    expect(run).toThrow(/stream:\*\*\*@db/);
+    expect(() => run()).not.toThrow(password);
+  });
+
+  it('accepts a percent-encoded password', () => {
+    const url = `postgres://stream:${encodeURIComponent('/a?b#c@d')}@db:5432/stream`;
+    expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
   // Issue 24 #3: TRUST_PROXY names the proxies; true/false keep working.
   it.each([
     ['', false],

@@ -157,7 +157,9 @@ describe('the deployment guide, run as written', () => {
     const envFile = join(at.top, 'etc/stream/stream.env');
     const admin = new URL(inject('postgresUrl'));
     const name = `guide_${randomBytes(5).toString('hex')}`;
-    const password = `${randomBytes(12).toString('base64')}/x+y=`; // what openssl rand -base64 gives, a '/' for sure
+    // What openssl rand -base64 gives, with a '/' for sure, and first: that one still parses as a URL
+    // (host = the role, an empty port, the password in the path), where others fail to parse.
+    const password = `/${randomBytes(12).toString('base64')}x+y=`;
     const sql = async (statement: string) => {
       const client = new pg.Client({ connectionString: admin.href });
       await client.connect();

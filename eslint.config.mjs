@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-import { apiLayerRules } from './tools/eslint/api-layers.mjs';
+import { apiFeatureRules } from './tools/eslint/api-features.mjs';
 
 export const dependencyConstraints = [
   // Apps compose libs; nothing imports an app.
@@ -91,6 +91,6 @@ export default tseslint.config(
       },
     },
   },
-  // Layers inside apps/api: see tools/eslint/api-layers.mjs.
-  ...apiLayerRules,
+  // The API by feature over a platform: see tools/eslint/api-features.mjs.
+  ...apiFeatureRules,
 );

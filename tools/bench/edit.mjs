@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:edit`: the smart cut (apps/api/src/processing/smart-cut.ts) against a full
+// `npm run bench:edit`: the smart cut (apps/api/src/platform/processing/smart-cut.ts) against a full
 // re-encode of the same edit, on a 10-minute 1080p VP9/Opus WebM with keyframes every 2 s made here
 // by ffmpeg. The edit trims 5 s off both ends and cuts three middle ranges, every edge between
 // keyframes. Both results are measured with ffprobe against the kept ranges' sum. Results go to
@@ -21,8 +21,10 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 // The server's own smart cut, loaded by path (run through tsx) as tools start the apps: an app is
 // not a library other projects import.
-const { smartCut, ENCODERS } = await import(pathToFileURL(join(root, 'apps/api/src/processing/smart-cut.ts')).href);
-const { blurFilter } = await import(pathToFileURL(join(root, 'apps/api/src/processing/blur-filter.ts')).href);
+const { smartCut, ENCODERS } = await import(
+  pathToFileURL(join(root, 'apps/api/src/platform/processing/smart-cut.ts')).href
+);
+const { blurFilter } = await import(pathToFileURL(join(root, 'apps/api/src/platform/processing/blur-filter.ts')).href);
 const ROWS = (process.env.BENCH_EDIT_ROWS ?? 'cut,blur').split(',');
 const BLUR_TARGET = 0.2;
 const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';

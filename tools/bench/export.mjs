@@ -17,8 +17,8 @@ import { memoryOf, sampleRss } from './lib/rss.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const load = (path) => import(pathToFileURL(join(root, path)).href);
-const { openDatabase } = await load('apps/api/src/db/database.ts');
-const { UrlSigner } = await load('apps/api/src/services/url-signer.ts');
+const { openDatabase } = await load('apps/api/src/platform/db/database.ts');
+const { UrlSigner } = await load('apps/api/src/videos/url-signer.ts');
 
 const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;

@@ -19,7 +19,7 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 // The server's own engines, loaded by path (run through tsx) as the other benches load theirs.
 const { builtinTranscriber, openAiTranscriber } = await import(
-  pathToFileURL(join(root, 'apps/api/src/media/transcribe/index.ts')).href
+  pathToFileURL(join(root, 'apps/api/src/platform/media/transcribe/index.ts')).href
 );
 const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
 /** espeak-ng's US English voice, a little slower than its default: nearer to what the model knows. */

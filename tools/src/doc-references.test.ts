@@ -17,7 +17,7 @@ describe('the check of the docs', () => {
   it('fails on a link or a `path` to a file or folder that is not there, and passes the ones that are', () => {
     const doc = [
       'See [the app](apps/web/README.md), [its routes](../apps/web/src/routes/) and `libs/ui/src/index.ts`.',
-      'The API keeps `processing/smart-cut.ts` and [a gone file](./gone.md).',
+      'The API keeps `platform/processing/smart-cut.ts` and [a gone file](./gone.md).',
       'Also `apps/web/src/routes/-components/share-video-dialog.tsx`, `libs/nothing/` and `library-folders.tsx`.',
       'Not paths: `video/webm`, `/api/videoservice/upload`, `DATA_DIR/blobs`, `.d.ts`, `videos/`, `meta.json`.',
     ].join('\n');

@@ -59,7 +59,7 @@ function pathExists(paths: { files: Set<string>; dirs: Set<string> }, path: stri
 
 /**
  * Where a named path may be: relative to the doc (always, for `./` and `../`), to the workspace
- * root, or, for a path written from inside a package (`processing/smart-cut.ts`), at the end of
+ * root, or, for a path written from inside a package (`platform/processing/smart-cut.ts`), at the end of
  * some tracked path.
  */
 function findPath(paths: { files: Set<string>; dirs: Set<string> }, root: string, doc: string, name: string) {

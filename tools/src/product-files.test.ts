@@ -4,7 +4,7 @@ import { isProductFile, pairKinds } from './product-files.mjs';
 describe('isProductFile (the files npm run duplicates:product counts)', () => {
   it('keeps the code that ships', () => {
     for (const path of [
-      'apps/api/src/rpc/video.routes.ts',
+      'apps/api/src/videos/video.routes.ts',
       'apps/web/src/routes/login.tsx',
       'libs/proto/proto/videoservice/video_service.proto',
       'libs/recording-uploads/src/spool/spool-parts.ts',
@@ -41,8 +41,8 @@ describe('pairKinds (the last line of npm run duplicates:product)', () => {
       'D1 libs/ui/src/a.tsx:10-21 ~ libs/ui/src/b.tsx:11-22 (+2 more runs)',
       'D2 libs/proto/proto/videoservice/a.proto:1-21 ~ libs/proto/proto/videoservice/b.proto:1-16 shape boilerplate',
       'D3 apps/api/src/db/migrations/1-a.ts:3-8 ~ apps/api/src/db/migrations/2-b.ts:9-14 shape boilerplate',
-      'D4 apps/api/src/db/migrations/1-a.ts:3-8 ~ apps/api/src/db/video.table.ts:9-14 shape',
-      'D5 libs/proto/proto/videoservice/a.proto:5-12 ~ apps/api/src/wire/video.message.ts:27-36 shape',
+      'D4 apps/api/src/db/migrations/1-a.ts:3-8 ~ apps/api/src/videos/video.table.ts:9-14 shape',
+      'D5 libs/proto/proto/videoservice/a.proto:5-12 ~ apps/api/src/videos/video.message.ts:27-36 shape',
       'left out: 10 runs of 6 lines that stand in more than 8 places each (too common to list)',
     ].join('\n');
     expect(pairKinds(report)).toEqual({ proto: 1, migrations: 1, other: 3 });

@@ -1,12 +1,12 @@
 // `npm run backup -- --out DIR`: the database (PostgreSQL with DATABASE_URL, else the embedded one
 // in DATA_DIR) and every blob it names (local disk or S3, as the server's settings say), into a
-// new or empty folder. docs/deploy.md, Backups; backup/make-backup.ts says why in that order.
-import './startup/quiet-aws-sdk';
+// new or empty folder. docs/deploy.md, Backups; platform/backup/make-backup.ts says why in that order.
+import './platform/startup/quiet-aws-sdk';
 import { parseArgs } from 'node:util';
-import { makeBackup } from './backup/make-backup';
-import { BackupError } from './backup/backup-format';
+import { makeBackup } from './platform/backup/make-backup';
+import { BackupError } from './platform/backup/backup-format';
 import { ConfigError, loadConfig } from './config';
-import { StartupError } from './startup/startup-error';
+import { StartupError } from './platform/startup/startup-error';
 
 async function main() {
   // A backup holds every account's rows and videos: its files are the running user's alone (0600

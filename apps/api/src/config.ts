@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy } from './trust-proxy';
+import { parseTrustProxy } from './platform/http/trust-proxy';
 
 const workspaceRoot = resolve(import.meta.dirname, '../../..');
 
@@ -49,12 +49,12 @@ function afterHost(value: string): string {
 
 export const configSchema = z.object({
   PORT: port.default(8080),
-  /** Address to listen on; unset: 0.0.0.0, or 127.0.0.1 with FIREBASE_AUTH_EMULATOR_HOST (see http/listen-host.ts). */
+  /** Address to listen on; unset: 0.0.0.0, or 127.0.0.1 with FIREBASE_AUTH_EMULATOR_HOST (see platform/http/listen-host.ts). */
   HOST: optionalString,
   /** The Firebase Auth emulator (host:port): its tokens are accepted UNVERIFIED. Development and tests only. */
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   /**
-   * `production` turns on the production rules (startup/deployment-rules.ts): PUBLIC_URL and
+   * `production` turns on the production rules (platform/startup/deployment-rules.ts): PUBLIC_URL and
    * DATABASE_URL required, no Auth emulator, no placeholder secrets. `npm run serve` sets it.
    */
   NODE_ENV: optionalString,
@@ -127,8 +127,8 @@ export const configSchema = z.object({
   ),
   /**
    * The admins of /admin, by email, comma-separated (matched without regard to case; each counts
-   * only with a verified address). Required in production (startup/deployment-rules.ts); unset
-   * elsewhere: the first person to sign in, recorded once (services/instance-admins.ts).
+   * only with a verified address). Required in production (platform/startup/deployment-rules.ts); unset
+   * elsewhere: the first person to sign in, recorded once (admin/instance-admins.ts).
    */
   ADMIN_EMAILS: optionalString.transform((value) =>
     value
@@ -157,7 +157,7 @@ export const configSchema = z.object({
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-stream'),
   /**
    * Keys the signed stream URLs. Unset: random per process (links die on restart, and another API
-   * refuses them), which production refuses (startup/deployment-rules.ts).
+   * refuses them), which production refuses (platform/startup/deployment-rules.ts).
    */
   URL_SIGNING_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How long a signed stream or thumbnail URL stays valid. */
@@ -204,7 +204,7 @@ export const configSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Run the processing worker inside the API process. */
   WORKER: boolean.default(true),
-  /** Processing (see processing/processing-config.ts): ffmpeg binaries and job timing. */
+  /** Processing (see platform/processing/processing-config.ts): ffmpeg binaries and job timing. */
   FFMPEG_PATH: optionalString,
   FFPROBE_PATH: optionalString,
   PROCESSING_TIMEOUT_SECONDS: z.coerce.number().int().positive().optional(),

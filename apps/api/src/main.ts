@@ -1,20 +1,20 @@
-import { nodeVersionWarning } from './startup/quiet-aws-sdk'; // first: before the AWS SDK loads
+import { nodeVersionWarning } from './platform/startup/quiet-aws-sdk'; // first: before the AWS SDK loads
 import { ConfigError, loadConfig } from './config';
-import { listenHost } from './http/listen-host';
-import { logFormat, logStream } from './ops/log-format';
-import { closeIdleConnectionsGently } from './ops/idle-connections';
-import { loadAcceptQueueDrain } from './ops/accept-queue';
-import { closeListenerFirst, stopOnSignals } from './ops/shutdown';
-import { serveBackups } from './backup/backup-socket';
-import { openDatabase } from './db/database';
-import { claimMediaTools } from './media/media-tool-owner';
+import { listenHost } from './platform/http/listen-host';
+import { logFormat, logStream } from './platform/ops/log-format';
+import { closeIdleConnectionsGently } from './platform/ops/idle-connections';
+import { loadAcceptQueueDrain } from './platform/ops/accept-queue';
+import { closeListenerFirst, stopOnSignals } from './platform/ops/shutdown';
+import { serveBackups } from './platform/backup/backup-socket';
+import { openDatabase } from './platform/db/database';
+import { claimMediaTools } from './platform/media/media-tool-owner';
 import { build } from './server';
-import { checkDataDir } from './startup/check-data-dir';
-import { checkDeployment, describeDatabase } from './startup/deployment-rules';
-import { tuneHeapGrowth } from './startup/heap-growth';
-import { webBundleWarning } from './startup/web-bundle-project';
-import { lockDataDir } from './startup/data-dir-lock';
-import { StartupError } from './startup/startup-error';
+import { checkDataDir } from './platform/startup/check-data-dir';
+import { checkDeployment, describeDatabase } from './platform/startup/deployment-rules';
+import { tuneHeapGrowth } from './platform/startup/heap-growth';
+import { webBundleWarning } from './platform/startup/web-bundle-project';
+import { lockDataDir } from './platform/startup/data-dir-lock';
+import { StartupError } from './platform/startup/startup-error';
 
 async function main() {
   tuneHeapGrowth();

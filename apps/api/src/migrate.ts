@@ -1,16 +1,16 @@
 // `npm run migrate`: brings the database to this code's schema, ours and the job queue's, then
 // exits. A deploy runs it once before starting the new processes; the APIs also migrate as they
-// start, and any number of them may do so at once (db/migrate.ts: an advisory lock).
-import './startup/quiet-aws-sdk'; // first: before the AWS SDK loads
+// start, and any number of them may do so at once (platform/db/migrate.ts: an advisory lock).
+import './platform/startup/quiet-aws-sdk'; // first: before the AWS SDK loads
 import { join } from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { pendingMigrations } from './db/migrate';
-import { createProcessing } from './processing';
-import { checkDataDir } from './startup/check-data-dir';
-import { lockDataDir } from './startup/data-dir-lock';
-import { StartupError } from './startup/startup-error';
+import { openDatabase } from './platform/db/database';
+import { pendingMigrations } from './platform/db/migrate';
+import { createProcessing } from './platform/processing';
+import { checkDataDir } from './platform/startup/check-data-dir';
+import { lockDataDir } from './platform/startup/data-dir-lock';
+import { StartupError } from './platform/startup/startup-error';
 
 async function main() {
   const config = loadConfig();

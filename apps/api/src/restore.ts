@@ -1,11 +1,11 @@
 // `npm run restore -- --from DIR [--force]`: a backup of `npm run backup` into the database and
 // blob store the server's settings name. Refuses a target that holds anything unless --force.
-import './startup/quiet-aws-sdk';
+import './platform/startup/quiet-aws-sdk';
 import { parseArgs } from 'node:util';
-import { restoreBackup } from './backup/restore-backup';
-import { BackupError } from './backup/backup-format';
+import { restoreBackup } from './platform/backup/restore-backup';
+import { BackupError } from './platform/backup/backup-format';
 import { ConfigError, loadConfig } from './config';
-import { StartupError } from './startup/startup-error';
+import { StartupError } from './platform/startup/startup-error';
 
 async function main() {
   const { values } = parseArgs({ options: { from: { type: 'string' }, force: { type: 'boolean', default: false } } });

@@ -3,85 +3,82 @@ import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { createTokenVerifier } from './auth/token-verifier';
+import { createTokenVerifier } from './platform/auth/token-verifier';
 import type { Config } from './config';
-import { openDatabase, type AppDatabase } from './db/database';
-import { dualProtocolServer } from './http/dual-protocol-server';
-import { registerErrorHandler } from './http/error-handler';
-import { loggerOptions, type LogSettings } from './http/log-options';
-import { registerSecurity } from './http/security';
-import { registerAppConfigRoute } from './http/app-config.routes';
-import { registerStreamRoutes } from './http/stream.routes';
-import { requestLinesOf } from './http/request-lines';
-import { signedRangeLane } from './http/signed-range-lane';
-import { RecentBlobKeys } from './http/recent-blob-keys';
-import { registerUploadRoutes } from './http/upload.routes';
-import { registerTusRoutes } from './http/tus.routes';
-import { DatabaseRateLimitCounter } from './db/rate-limit.repository';
-import { startUploadExpiry } from './http/tus-expiry';
-import { VideoLinks } from './wire/video-links';
-import { registerWatchPages } from './http/watch-page.routes';
-import { registerNotificationRoutes } from './http/notifications.routes';
-import {
-  MediaService,
-  ResumableUploadFiles,
-  ResumableUploadObjects,
-  TusFiles,
-  TusObjects,
-  type AssetVersion,
-} from './media';
-import { connectOptions } from './rpc/connect-options';
-import libraryRoutes from './rpc/library.routes';
-import videoRoutes, { anonymousMethods } from './rpc/video.routes';
-import { UrlSigner } from './services/url-signer';
-import { LinkPasses } from './services/link-pass';
-import { ShareLinkGates } from './services/share-link-gates';
-import { ShareLinkService } from './services/share-link.service';
-import shareLinkRoutes, { shareLinkAnonymousMethods } from './rpc/share-link.routes';
-import { LibraryService } from './services/library.service';
-import { SharingService } from './services/sharing.service';
-import { EditService } from './services/edit.service';
-import { TranscriptService } from './services/transcript.service';
-import { TranscriptionCheckService } from './services/transcription-check.service';
-import transcriptRoutes, { transcriptAnonymousMethods } from './rpc/transcript.routes';
-import editRoutes from './rpc/edit.routes';
-import sensitiveTextRoutes from './rpc/sensitive-text.routes';
-import { SensitiveTextService } from './services/sensitive-text.service';
-import { LinkGenerations } from './services/link-generations';
-import { ResumableUploadService } from './services/resumable-upload.service';
-import { VideoService } from './services/video.service';
-import { recordingUsers, UserDirectory } from './services/user-directory';
-import { TeamService } from './services/team.service';
-import teamRoutes, { teamAnonymousMethods } from './rpc/team.routes';
-import accountRoutes from './rpc/account.routes';
-import { AccountService } from './services/account.service';
-import { ProfilePhotoService } from './services/profile-photo.service';
-import { ProfilePhotoFiles } from './media/profile-photo';
-import { registerProfilePhotoRoutes } from './http/profile-photo.routes';
-import { createSignInAccounts } from './auth/sign-in-accounts';
-import { AccountExport } from './services/account-export';
-import { registerAccountExportRoutes } from './http/account-export.routes';
-import { ConversationService } from './services/conversation.service';
-import conversationRoutes, { conversationAnonymousMethods } from './rpc/conversation.routes';
-import { QuotaService } from './services/quota.service';
-import { AccountGate, admittedUsers } from './services/account-gate';
-import { StreamCallers } from './services/stream-reauthorisation';
-import { AdminService } from './services/admin.service';
-import { acceptingApiKeys, ApiKeyService } from './services/api-keys.service';
-import adminRoutes from './rpc/admin.routes';
-import apiKeyRoutes from './rpc/api-key.routes';
-import { createBlobStore, LocalBlobStore, s3StoreOptions } from './storage';
-import { freeBytes } from './storage/disk-full';
-import { registerWebApp } from './web.routes';
-import { meterAnswer, registerHttpMetrics } from './ops/http-metrics';
-import { ApiMetrics } from './ops/metrics';
-import { registerOpsRoutes } from './ops/ops.routes';
-import { Readiness } from './ops/readiness';
-import { requestId } from './ops/request-id';
-import { readinessChecks } from './readiness-checks';
-import { wireJobs } from './processing-wiring';
-import webhookRoutes from './rpc/webhook.routes';
-import { fastifyTrustProxy, trustFunction } from './trust-proxy';
+import { openDatabase, type AppDatabase } from './platform/db/database';
+import { dualProtocolServer } from './platform/http/dual-protocol-server';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { loggerOptions, type LogSettings } from './platform/http/log-options';
+import { registerSecurity } from './platform/http/security';
+import { registerAppConfigRoute } from './admin';
+import { registerStreamRoutes } from './videos';
+import { requestLinesOf } from './platform/http/request-lines';
+import { signedRangeLane } from './videos';
+import { RecentBlobKeys } from './videos';
+import { registerUploadRoutes } from './uploads';
+import { registerTusRoutes } from './uploads';
+import { DatabaseRateLimitCounter } from './platform/rate-limits/rate-limit.repository';
+import { startUploadExpiry } from './uploads';
+import { VideoLinks } from './videos';
+import { registerWatchPages } from './sharing';
+import { registerNotificationRoutes } from './conversation';
+import { ResumableUploadObjects } from './uploads/resumable-upload-objects';
+import { ResumableUploadFiles } from './uploads/resumable-upload-files';
+import { TusObjects } from './uploads/tus-objects';
+import { TusFiles } from './uploads/tus-files';
+import { MediaService, type AssetVersion } from './videos';
+import { connectOptions } from './platform/rpc/connect-options';
+import libraryRoutes from './library/library.routes';
+import videoRoutes, { anonymousMethods } from './videos/video.routes';
+import { UrlSigner } from './videos';
+import { LinkPasses } from './sharing';
+import { ShareLinkGates } from './sharing';
+import { ShareLinkService } from './sharing';
+import shareLinkRoutes, { shareLinkAnonymousMethods } from './sharing/share-link.routes';
+import { LibraryService } from './library';
+import { SharingService } from './sharing';
+import { EditService } from './edits';
+import { TranscriptService } from './transcripts';
+import { TranscriptionCheckService } from './transcripts';
+import transcriptRoutes, { transcriptAnonymousMethods } from './transcripts/transcript.routes';
+import editRoutes from './edits/edit.routes';
+import sensitiveTextRoutes from './edits/sensitive-text.routes';
+import { SensitiveTextService } from './edits';
+import { LinkGenerations } from './sharing';
+import { ResumableUploadService } from './uploads';
+import { VideoService } from './videos';
+import { recordingUsers, UserDirectory } from './accounts';
+import { TeamService } from './teams';
+import teamRoutes, { teamAnonymousMethods } from './teams/team.routes';
+import accountRoutes from './accounts/account.routes';
+import { AccountService } from './accounts';
+import { ProfilePhotoService } from './accounts';
+import { ProfilePhotoFiles } from './platform/media/profile-photo';
+import { registerProfilePhotoRoutes } from './accounts';
+import { createSignInAccounts } from './platform/auth/sign-in-accounts';
+import { AccountExport } from './accounts';
+import { registerAccountExportRoutes } from './accounts';
+import { ConversationService } from './conversation';
+import conversationRoutes, { conversationAnonymousMethods } from './conversation/conversation.routes';
+import { QuotaService } from './videos';
+import { AccountGate, admittedUsers } from './access';
+import { StreamCallers } from './access';
+import { AdminService } from './admin';
+import { acceptingApiKeys, ApiKeyService } from './api-keys';
+import adminRoutes from './admin/admin.routes';
+import apiKeyRoutes from './api-keys/api-key.routes';
+import { createBlobStore, LocalBlobStore, s3StoreOptions } from './platform/storage';
+import { freeBytes } from './platform/storage/disk-full';
+import { registerWebApp } from './wiring/web.routes';
+import { meterAnswer, registerHttpMetrics } from './platform/ops/http-metrics';
+import { ApiMetrics } from './platform/ops/metrics';
+import { registerOpsRoutes } from './platform/ops/ops.routes';
+import { Readiness } from './platform/ops/readiness';
+import { requestId } from './platform/ops/request-id';
+import { readinessChecks } from './wiring/readiness-checks';
+import { wireJobs } from './wiring/processing-wiring';
+import webhookRoutes from './webhooks/webhook.routes';
+import { fastifyTrustProxy, trustFunction } from './platform/http/trust-proxy';
 
 export interface BuildOptions {
   /** Fastify's logger, secrets redacted: off by default (tests), `{ level }` in the real server. */
@@ -108,7 +105,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     // nginx retries elsewhere, POSTs included, since nothing of them was sent.
     return503OnClosing: false,
     // Idle keep-alive connections are not destroyed the moment closing starts (main.ts closes them
-    // once idle longer than nginx's upstream keepalive_timeout: ops/idle-connections.ts).
+    // once idle longer than nginx's upstream keepalive_timeout: platform/ops/idle-connections.ts).
     forceCloseConnections: false,
   });
   app.decorate('trustsProxy', trustFunction(config.TRUST_PROXY));

@@ -1,24 +1,24 @@
-import { nodeVersionWarning } from './startup/quiet-aws-sdk'; // first: before the AWS SDK loads
+import { nodeVersionWarning } from './platform/startup/quiet-aws-sdk'; // first: before the AWS SDK loads
 // The processing worker as its own process (`npm run serve:worker` built, `npm run dev:worker` from source): for deployments that run the API
 // with WORKER=false and any number of workers beside it, all sharing one PostgreSQL queue.
 // Reads the same environment as the API; SIGTERM or SIGINT finishes the running job (up to
 // SHUTDOWN_GRACE_SECONDS, after which the job is handed back to the queue) and exits.
 import pino from 'pino';
-import { listenHost } from './http/listen-host';
-import { logFormat, logStream } from './ops/log-format';
-import { ApiMetrics } from './ops/metrics';
-import { startOpsServer } from './ops/ops-server';
-import { Readiness } from './ops/readiness';
-import { stopOnSignals } from './ops/shutdown';
+import { listenHost } from './platform/http/listen-host';
+import { logFormat, logStream } from './platform/ops/log-format';
+import { ApiMetrics } from './platform/ops/metrics';
+import { startOpsServer } from './platform/ops/ops-server';
+import { Readiness } from './platform/ops/readiness';
+import { stopOnSignals } from './platform/ops/shutdown';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { MediaService } from './media';
-import { claimMediaTools } from './media/media-tool-owner';
-import { wireJobs } from './processing-wiring';
-import { checkDataDir } from './startup/check-data-dir';
-import { checkDeployment, describeDatabase } from './startup/deployment-rules';
-import { StartupError } from './startup/startup-error';
-import { createBlobStore } from './storage';
+import { openDatabase } from './platform/db/database';
+import { MediaService } from './videos';
+import { claimMediaTools } from './platform/media/media-tool-owner';
+import { wireJobs } from './wiring/processing-wiring';
+import { checkDataDir } from './platform/startup/check-data-dir';
+import { checkDeployment, describeDatabase } from './platform/startup/deployment-rules';
+import { StartupError } from './platform/startup/startup-error';
+import { createBlobStore } from './platform/storage';
 
 async function main() {
   const config = loadConfig();

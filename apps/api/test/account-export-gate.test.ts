@@ -3,7 +3,7 @@
 // the disabled sentence), and works again once they enable it.
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISABLED_MESSAGE } from '../src/services/account-gate';
+import { DISABLED_MESSAGE } from '../src/access/account-gate';
 import { accountClient } from './support/account-client';
 import { adminClient } from './support/admin-clients';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';

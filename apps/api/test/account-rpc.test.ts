@@ -20,7 +20,7 @@ import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { signInTestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertUser } from '../src/db/user.repository';
+import { upsertUser } from '../src/accounts/user.repository';
 import { accountClient } from './support/account-client';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
@@ -164,7 +164,7 @@ describe('defaults', () => {
       code: Code.InvalidArgument,
       reason: AccountRefusalReason.VISIBILITY_NOT_ALLOWED,
     });
-    // Numbers no enum defines are refused before the handler (rpc/body-guard.ts).
+    // Numbers no enum defines are refused before the handler (platform/rpc/body-guard.ts).
     expect(await refusal(a.account.setDefaults({ theme: 9 as Theme }))).toMatchObject({ code: Code.InvalidArgument });
     expect(await refusal(a.account.setDefaults({ notificationMail: 9 as NotificationMail }))).toMatchObject({
       code: Code.InvalidArgument,

@@ -10,7 +10,7 @@ import * as proto from '@stream/proto';
 import { ApiKeyScope, TeamRole, Visibility, WebhookEvent } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_REFUSAL, HTTP_KEY_ACCESS, READ_ONLY_REFUSAL, RPC_KEY_ACCESS } from '../src/auth/api-key-scope';
+import { ACCOUNT_REFUSAL, HTTP_KEY_ACCESS, READ_ONLY_REFUSAL, RPC_KEY_ACCESS } from '../src/access/api-key-scope';
 import { accountClient } from './support/account-client';
 import { apiKeyClient } from './support/admin-clients';
 import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';

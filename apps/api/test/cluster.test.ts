@@ -24,11 +24,11 @@ import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { loadConfig } from '../src/config';
-import { COMMENT_LIMIT } from '../src/services/conversation.service';
-import { fromPostgres } from '../src/db/database';
-import { MediaService } from '../src/media';
-import { createBlobStore } from '../src/storage';
-import { EDIT_QUEUE, PROCESS_QUEUE, RENDITION_QUEUE, TRANSCRIBE_QUEUE } from '../src/processing/video-queue';
+import { COMMENT_LIMIT } from '../src/conversation/conversation.service';
+import { fromPostgres } from '../src/platform/db/database';
+import { MediaService } from '../src/videos/media.service';
+import { createBlobStore } from '../src/platform/storage';
+import { EDIT_QUEUE, PROCESS_QUEUE, RENDITION_QUEUE, TRANSCRIBE_QUEUE } from '../src/platform/processing/video-queue';
 import { readKey } from './support/blob-reads';
 import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
@@ -536,7 +536,7 @@ describe('a cluster behind nginx', () => {
     // connection nginx may be writing a request into. Destroying idle keep-alive connections at once
     // (Node's server.close(), Fastify's forceCloseConnections) reset such requests: the race is
     // timing's, so this catches it on a busy machine (dozens of 502s at load 45 with two PGlite APIs)
-    // and may not on a quiet one; ops/idle-connections.test.ts checks the closing rule itself.
+    // and may not on a quiet one; platform/ops/idle-connections.test.ts checks the closing rule itself.
     const load = { stop: false, answered: 0, failed: [] as string[] };
     // ListVideos without a token: a POST each API answers itself (401), nginx with a 502 if it lost it.
     const lanes = Array.from({ length: 24 }, async () => {

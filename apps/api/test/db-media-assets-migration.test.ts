@@ -3,10 +3,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { fromPGlite, fromPostgres, type AppDatabase } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrate';
-import { migrations } from '../src/db/migrations';
-import { deleteVideo, findVideo } from '../src/db/video.repository';
+import { fromPGlite, fromPostgres, type AppDatabase } from '../src/platform/db/database';
+import { migrateToLatest } from '../src/platform/db/migrate';
+import { migrations } from '../src/platform/db/migrations';
+import { deleteVideo, findVideo } from '../src/videos/video.repository';
 import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './support/test-database';
 
 const BEFORE = '20261122043000-create-videos';

@@ -1,9 +1,9 @@
 // The migrations run forwards and backwards on both engines.
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/migrate';
-import { migrations } from '../src/db/migrations';
-import { insertVideo, listVideosOfUser } from '../src/db/video.repository';
+import { migrateToLatest } from '../src/platform/db/migrate';
+import { migrations } from '../src/platform/db/migrations';
+import { insertVideo, listVideosOfUser } from '../src/videos/video.repository';
 import { databaseKinds, openTestDatabase } from './support/test-database';
 
 describe.each(databaseKinds)('migrations on %s', (kind) => {

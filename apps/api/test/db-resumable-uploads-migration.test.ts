@@ -3,9 +3,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { fromPGlite, fromPostgres, type AppDatabase } from '../src/db/database';
-import { migrations } from '../src/db/migrations';
-import { findAbandonedUploads, findUploadState, finishUpload } from '../src/db/resumable-upload.repository';
+import { fromPGlite, fromPostgres, type AppDatabase } from '../src/platform/db/database';
+import { migrations } from '../src/platform/db/migrations';
+import { findAbandonedUploads, findUploadState, finishUpload } from '../src/uploads/resumable-upload.repository';
 import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './support/test-database';
 
 const BEFORE = '20261123180000-sharing-and-views';

@@ -25,7 +25,7 @@ import { join, resolve } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CACHED_DECISION_TYPES } from '../src/http/accel-redirect';
+import { CACHED_DECISION_TYPES } from '../src/platform/http/accel-redirect';
 import { buildApi } from './support/built-api';
 import { startTestS3, type TestS3 } from './support/s3';
 

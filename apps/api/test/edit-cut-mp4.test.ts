@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smartCut } from '../src/processing';
+import { smartCut } from '../src/platform/processing';
 import { difference, durations, FPS, greyFrames, makeEditableMp4 } from './edit-fixtures';
 import { ffprobe, topLevelBoxes } from './support/mp4-boxes';
 import { FFMPEG, FFPROBE } from './processing-fixtures';

@@ -3,9 +3,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { fromPGlite, fromPostgres, type AppDatabase } from '../src/db/database';
-import { findPendingEdit, markEditApplied, saveEdit } from '../src/db/edit.repository';
-import { migrations } from '../src/db/migrations';
+import { fromPGlite, fromPostgres, type AppDatabase } from '../src/platform/db/database';
+import { findPendingEdit, markEditApplied, saveEdit } from '../src/edits/edit.repository';
+import { migrations } from '../src/platform/db/migrations';
 import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './support/test-database';
 
 const BEFORE = '20261123200000-library';

@@ -18,7 +18,7 @@ import { editClient } from './support/edit-client';
 import { databaseKinds } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
-import { MAX_WEBVTT_BYTES } from '../src/services/edit-rules';
+import { MAX_WEBVTT_BYTES } from '@stream/proto';
 import { difference, durations, FPS, greyFrames, makeEditableWebm } from './edit-fixtures';
 import { codeOf } from '@stream/video-api/testing';
 

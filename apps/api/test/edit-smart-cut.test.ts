@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smartCut } from '../src/processing';
-import type { BlurRegion, CutPlan, TimeRange } from '../src/processing/cut-plan';
+import { smartCut } from '../src/platform/processing';
+import type { BlurRegion, CutPlan, TimeRange } from '../src/platform/processing/cut-plan';
 import { difference, durations, FPS, greyFrames, makeEditableWebm } from './edit-fixtures';
 import { FFMPEG, FFPROBE } from './processing-fixtures';
 

@@ -42,7 +42,7 @@ async function peakDuring<T>(pid: number, work: () => Promise<T>): Promise<{ pea
 /**
  * Sends `total` bytes of JSON to GetVideo signed out, in writes of one reused 1 MiB buffer. The server
  * answers 413 before the body ends and closes the connection; it must take what the client still
- * sends until the client has read the answer (src/http/lingering-close.ts), so one call is enough.
+ * sends until the client has read the answer (src/platform/http/lingering-close.ts), so one call is enough.
  */
 function hugeJsonCall(total: number, declareLength: boolean) {
   return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {

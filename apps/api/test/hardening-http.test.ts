@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAILED_AUTH_LIMIT, UPLOAD_LIMIT } from '../src/http/rate-limits';
+import { FAILED_AUTH_LIMIT, UPLOAD_LIMIT } from '../src/platform/rate-limits/rate-limits';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { INLINE_SCRIPT, startEdgeServer, type EdgeServer } from './support/edge-server';

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listenHost } from '../src/http/listen-host';
+import { listenHost } from '../src/platform/http/listen-host';
 import { startApiProcess, type ApiProcess } from './support/api-process';
 
 const started: { api: ApiProcess; dataDir: string }[] = [];

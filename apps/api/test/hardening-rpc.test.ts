@@ -6,7 +6,7 @@ import { Code } from '@connectrpc/connect';
 import { GetVideoRequestSchema, UpdateVideoRequestSchema, Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RPC_MAX_BODY_BYTES } from '../src/rpc/body-guard';
+import { RPC_MAX_BODY_BYTES } from '../src/platform/rpc/body-guard';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { startEdgeServer, type EdgeServer } from './support/edge-server';

@@ -5,7 +5,7 @@
 // restart included. An ADMIN_EMAILS address signed in unverified is no admin, and the log says why.
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountGate } from '../src/services/account-gate';
+import { AccountGate } from '../src/access/account-gate';
 import { accountClient } from './support/account-client';
 import { adminClient } from './support/admin-clients';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';

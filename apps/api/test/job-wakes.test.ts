@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../src/db/database';
-import { createProcessing, type AppJob, type Processing } from '../src/processing';
-import { resolveProcessingConfig } from '../src/processing/processing-config';
+import type { AppDatabase } from '../src/platform/db/database';
+import { createProcessing, type AppJob, type Processing } from '../src/platform/processing';
+import { resolveProcessingConfig } from '../src/platform/processing/processing-config';
 import { openTestDatabase } from './support/test-database';
 import { until } from './support/until';
 

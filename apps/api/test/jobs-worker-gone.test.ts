@@ -2,7 +2,7 @@
 // (issue 24 #7), not at the job's expiry: with the default PROCESSING_TIMEOUT_SECONDS (300), a video
 // whose processing died with the API is READY within 30 s of the restart, and an edit whose render
 // died with its worker process lands within 30 s of another worker starting. Workers beat in
-// `job_workers` and claim their jobs in `job_claims` (src/processing/job-heartbeat.ts).
+// `job_workers` and claim their jobs in `job_claims` (src/platform/processing/job-heartbeat.ts).
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,13 +14,13 @@ import { Status } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findVideo } from '../src/db/video.repository';
-import { MediaService } from '../src/media';
-import { createProcessing } from '../src/processing';
-import { EditService } from '../src/services/edit.service';
-import { createProcessingVideoStore } from '../src/services/processing-video-store';
-import { VideoService } from '../src/services/video.service';
-import { LocalBlobStore } from '../src/storage';
+import { findVideo } from '../src/videos/video.repository';
+import { MediaService } from '../src/videos/media.service';
+import { createProcessing } from '../src/platform/processing';
+import { EditService } from '../src/edits/edit.service';
+import { createProcessingVideoStore } from '../src/videos/processing-video-store';
+import { VideoService } from '../src/videos/video.service';
+import { LocalBlobStore } from '../src/platform/storage';
 import { makeEditableWebm } from './edit-fixtures';
 import { makeRecordingLikeWebm, wrapFfmpeg } from './processing-fixtures';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';

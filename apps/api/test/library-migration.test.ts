@@ -3,8 +3,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { fromPGlite, fromPostgres, type AppDatabase } from '../src/db/database';
-import { migrations } from '../src/db/migrations';
+import { fromPGlite, fromPostgres, type AppDatabase } from '../src/platform/db/database';
+import { migrations } from '../src/platform/db/migrations';
 import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './support/test-database';
 
 const BEFORE = '20261123180000-sharing-and-views';

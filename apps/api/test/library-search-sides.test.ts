@@ -6,10 +6,10 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFilteredVideos, type LibraryScope, type VideoFilter } from '../src/db/library-video.repository';
-import type { Database } from '../src/db/video.table';
+import { listFilteredVideos, type LibraryScope, type VideoFilter } from '../src/library/library-video.repository';
+import type { Database } from '../src/platform/db/schema';
 import { createPostgresDatabase } from './support/test-database';
-import { migrateToLatest } from '../src/db/migrate';
+import { migrateToLatest } from '../src/platform/db/migrate';
 
 const VIDEOS = 4000;
 const team: LibraryScope = { userId: 'owner', teamId: 'team-plan' };

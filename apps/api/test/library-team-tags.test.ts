@@ -6,10 +6,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromPGlite, type AppDatabase } from '../src/db/database';
-import { listFilteredVideos, type VideoFilter } from '../src/db/library-video.repository';
-import { migrations } from '../src/db/migrations';
-import type { Database } from '../src/db/video.table';
+import { fromPGlite, type AppDatabase } from '../src/platform/db/database';
+import { listFilteredVideos, type VideoFilter } from '../src/library/library-video.repository';
+import { migrations } from '../src/platform/db/migrations';
+import type { Database } from '../src/platform/db/schema';
 import { databaseKinds, openTestDatabase } from './support/test-database';
 
 const TEAM = 'crew';

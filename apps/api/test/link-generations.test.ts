@@ -2,8 +2,8 @@
 // once in the process that revoked (forget), within maxAgeMs in any other (a cluster).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertVideo } from '../src/db/video.repository';
-import { LinkGenerations } from '../src/services/link-generations';
+import { insertVideo } from '../src/videos/video.repository';
+import { LinkGenerations } from '../src/sharing/link-generations';
 import { openTestDatabase } from './support/test-database';
 
 describe('LinkGenerations', () => {

@@ -7,7 +7,7 @@ import { RenditionState, Visibility, type Video } from '@stream/proto';
 import { sql } from 'kysely';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKFILL_WAITING_JOBS } from '../src/processing/rendition-backfill';
+import { BACKFILL_WAITING_JOBS } from '../src/platform/processing/rendition-backfill';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { editClient } from './support/edit-client';
 import { videoClient } from './support/clients';

@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { migrations } from '../src/db/migrations';
+import { migrations } from '../src/platform/db/migrations';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { buildApi, distDir, ready, startBuilt } from './support/built-api';
 import { freePort } from './support/free-port';

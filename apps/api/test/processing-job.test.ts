@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../src/db/database';
+import type { AppDatabase } from '../src/platform/db/database';
 import {
   createProcessing,
   type ProcessedFiles,
   type Processing,
   type ProcessingVideoStore,
   type StoryboardFile,
-} from '../src/processing';
+} from '../src/platform/processing';
 import {
   cuesLayout,
   makeBrokenWebm,
@@ -23,7 +23,7 @@ import {
   probedDuration,
   wrapFfmpeg,
 } from './processing-fixtures';
-import { findVideo, insertVideo, raiseProcessingProgress, updateProcessingVideo } from '../src/db/video.repository';
+import { findVideo, insertVideo, raiseProcessingProgress, updateProcessingVideo } from '../src/videos/video.repository';
 import { openTestDatabase } from './support/test-database';
 
 type Row =

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { checkDeployment, describeDatabase } from '../src/startup/deployment-rules';
+import { checkDeployment, describeDatabase } from '../src/platform/startup/deployment-rules';
 import { buildApi, ready, startBuilt } from './support/built-api';
 
 const children = new Set<ChildProcess>();

@@ -1,15 +1,15 @@
 // QuotaService on both database engines: what a person stores (their videos' published assets)
 // against their own quota or the instance's default, read in one statement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setQuota } from '../src/db/admin.repository';
-import { putAsset } from '../src/db/media-asset.repository';
-import { upsertUser } from '../src/db/user.repository';
-import { insertVideo } from '../src/db/video.repository';
-import { QuotaExceededError } from '../src/services/quota';
-import { QuotaService } from '../src/services/quota.service';
-import { uploadedVideoRow } from '../src/services/video.service';
+import { setQuota } from '../src/admin/admin.repository';
+import { putAsset } from '../src/videos/media-asset.repository';
+import { upsertUser } from '../src/accounts/user.repository';
+import { insertVideo } from '../src/videos/video.repository';
+import { QuotaExceededError } from '../src/videos/quota';
+import { QuotaService } from '../src/videos/quota.service';
+import { uploadedVideoRow } from '../src/videos/video.service';
 import { databaseKinds, openTestDatabase } from './support/test-database';
-import type { AppDatabase } from '../src/db/database';
+import type { AppDatabase } from '../src/platform/db/database';
 
 describe.each(databaseKinds)('QuotaService on %s', (kind) => {
   let database: AppDatabase;

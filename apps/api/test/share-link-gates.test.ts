@@ -8,7 +8,7 @@ import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import { CallToActionPlacement, ConversationService, ShareLinkService, VideoService } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UNLOCKS_PER_ADDRESS } from '../src/services/share-link.service';
+import { MAX_UNLOCKS_PER_ADDRESS } from '../src/sharing/share-link.service';
 import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { serviceClient } from './support/clients';
 import { shareTokenOf } from './support/share';

@@ -7,7 +7,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { ShareLinkService, Status, Visibility, type Video } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
-import { MAX_ANONYMOUS_VIEWS_PER_ADDRESS } from '../src/services/sharing.service';
+import { MAX_ANONYMOUS_VIEWS_PER_ADDRESS } from '../src/sharing/sharing.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { expiredToken, serviceClient, videoClient } from './support/clients';

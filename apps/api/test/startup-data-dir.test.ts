@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { dataDirFolders } from '../src/startup/check-data-dir';
+import { dataDirFolders } from '../src/platform/startup/check-data-dir';
 import { startApiProcess } from './support/api-process';
 
 const scratch = mkdtempSync(join(tmpdir(), 'stream-startup-'));

@@ -13,7 +13,7 @@ import {
   type BlobStore,
   type ByteRange,
   type OpenedBlob,
-} from '../src/storage';
+} from '../src/platform/storage';
 import { statBlob, readKey, putFile } from './support/blob-reads';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

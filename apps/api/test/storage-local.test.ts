@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobNotFoundError, createBlobStore, LocalBlobStore, S3BlobStore } from '../src/storage';
+import { BlobNotFoundError, createBlobStore, LocalBlobStore, S3BlobStore } from '../src/platform/storage';
 import { badKeys, describeBlobStoreConformance, failingBody, readAll, readBlob } from './storage-conformance';
 import { readKey } from './support/blob-reads';
 

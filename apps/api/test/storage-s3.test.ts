@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { describe, expect, it } from 'vitest';
-import { BlobNotFoundError, createBlobStore, S3BlobStore } from '../src/storage';
+import { BlobNotFoundError, createBlobStore, S3BlobStore } from '../src/platform/storage';
 import { describeBlobStoreConformance } from './storage-conformance';
 import { closeObjectWritesBeforeAnswering } from './support/s3rver-closed-writes';
 

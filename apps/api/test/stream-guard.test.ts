@@ -4,12 +4,12 @@
 // their API key revoked: unauthenticated) or their ID token expired; the work behind it is ended.
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../src/auth/user';
-import type { AppDatabase } from '../src/db/database';
-import type { Database } from '../src/db/video.table';
-import { AccountGate } from '../src/services/account-gate';
-import { StreamCallers } from '../src/services/stream-reauthorisation';
-import { publishRevocation } from '../src/services/stream-revocations';
+import type { User } from '../src/platform/auth/user';
+import type { AppDatabase } from '../src/platform/db/database';
+import type { Database } from '../src/platform/db/schema';
+import { AccountGate } from '../src/access/account-gate';
+import { StreamCallers } from '../src/access/stream-reauthorisation';
+import { publishRevocation } from '../src/access/stream-revocations';
 import { openTestDatabase } from './support/test-database';
 
 let database: AppDatabase;

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatSummarizer } from '../src/media/summarize';
+import { chatSummarizer } from '../src/platform/media/summarize';
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
 let answers: Answer[] = [];

@@ -5,9 +5,9 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeScratch, sweepScratch } from '../src/processing/scratch';
-import { LocalBlobStore } from '../src/storage';
-import { ownerTag } from '../src/storage/temp-owner';
+import { makeScratch, sweepScratch } from '../src/platform/processing/scratch';
+import { LocalBlobStore } from '../src/platform/storage';
+import { ownerTag } from '../src/platform/storage/temp-owner';
 import { filesUnder } from './support/upload';
 
 /** The pid of a process that has already exited. */

@@ -14,8 +14,8 @@ import {
   openAiTranscriber,
   parsePocketsphinx,
   TranscriptionError,
-} from '../src/media/transcribe';
-import { readAnswer } from '../src/media/transcribe/openai-answer';
+} from '../src/platform/media/transcribe';
+import { readAnswer } from '../src/platform/media/transcribe/openai-answer';
 import { FFMPEG } from './processing-fixtures';
 
 const run = promisify(execFile);

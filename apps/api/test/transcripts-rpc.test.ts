@@ -23,7 +23,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { uploadVideo } from './support/upload';
 import { FFMPEG } from './processing-fixtures';
 import PgBoss from 'pg-boss';
-import { TRANSCRIBE_GAVE_UP_QUEUE, TRANSCRIBE_QUEUE } from '../src/processing/video-queue';
+import { TRANSCRIBE_GAVE_UP_QUEUE, TRANSCRIBE_QUEUE } from '../src/platform/processing/video-queue';
 
 const LINES = [
   { start: 0.5, end: 3.5, text: ' Welcome to the quarterly walkthrough.' },

@@ -5,8 +5,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { fromPGlite, fromPostgres, type AppDatabase } from '../src/db/database';
-import { migrations } from '../src/db/migrations';
+import { fromPGlite, fromPostgres, type AppDatabase } from '../src/platform/db/database';
+import { migrations } from '../src/platform/db/migrations';
 import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './support/test-database';
 
 /** The last migration of the previous release (wave 2). */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResumableUploadFiles } from '../src/media/resumable-upload-files';
+import { ResumableUploadFiles } from '../src/uploads/resumable-upload-files';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { videoClient } from './support/clients';
 import { startTestServer, type TestServer } from './support/test-server';

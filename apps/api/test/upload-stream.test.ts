@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UrlSigner } from '../src/services/url-signer';
+import { UrlSigner } from '../src/videos/url-signer';
 import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { expiredToken, videoClient } from './support/clients';
 import { setups, startTestServer, type TestServer } from './support/test-server';

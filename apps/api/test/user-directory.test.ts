@@ -1,8 +1,8 @@
 // The users table from ID tokens (issue 27): written when a person's claims change, not on every
 // request; a failed write never fails the request that carried the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../src/db/database';
-import { UserDirectory } from '../src/services/user-directory';
+import type { AppDatabase } from '../src/platform/db/database';
+import { UserDirectory } from '../src/accounts/user-directory';
 import { openTestDatabase } from './support/test-database';
 
 let database: AppDatabase;

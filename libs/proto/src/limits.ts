@@ -19,3 +19,6 @@ export const REACTION_EMOJI: readonly string[] = ['👍', '❤️', '😂', '�
 /** Issue 31: annotations SaveEdits takes for one video, and a text callout's length in characters. */
 export const MAX_ANNOTATIONS = 200;
 export const MAX_ANNOTATION_TEXT = 500;
+
+/** A WebVTT file SetCaptions takes, in bytes. */
+export const MAX_WEBVTT_BYTES = 1024 * 1024;

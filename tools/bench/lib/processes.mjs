@@ -301,7 +301,7 @@ export async function startBareNodeRanges({ file, serverCore = false, env = {} }
 /**
  * The floor of any Node range server on this machine: the same bare node:http server, but each
  * range goes from the page cache to the socket by Linux's sendfile (through koffi, as the API's
- * apps/api/src/storage/socket-sendfile.ts does), with no routing, auth or database. What it spends
+ * apps/api/src/platform/storage/socket-sendfile.ts does), with no routing, auth or database. What it spends
  * beyond nginx is Node's own HTTP per request. Headers go out first, by the kernel with MSG_MORE as
  * the API sends them (Node's write when that cannot be); a full socket waits on one 64 KiB write of
  * Node's own.

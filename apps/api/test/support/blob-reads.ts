@@ -1,7 +1,7 @@
 // What the tests ask of a BlobStore beyond the app's own needs, built on its public interface.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange } from '../../src/storage';
+import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange } from '../../src/platform/storage';
 
 /** Size and modification time of `key`, or undefined when there is no such blob. */
 export async function statBlob(store: BlobStore, key: string): Promise<BlobInfo | undefined> {

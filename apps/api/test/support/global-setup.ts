@@ -11,8 +11,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { startAuthEmulator } from '@stream/auth/testing';
 import type { TestProject } from 'vitest/node';
-import { fromPGlite, fromPostgres } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
+import { fromPGlite, fromPostgres } from '../../src/platform/db/database';
+import { migrateToLatest } from '../../src/platform/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {

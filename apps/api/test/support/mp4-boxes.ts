@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { runMediaTool } from '../../src/media/media-tool';
+import { runMediaTool } from '../../src/platform/media/media-tool';
 
 /** The types of an MP4's top-level boxes, in file order (`ftyp`, `moov`, `mdat`, …). */
 export async function topLevelBoxes(path: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 // Run as its own process (node --expose-gc --import tsx): opens the app's database in the given
 // data directory, as the server does at start-up, and prints the process's memory as JSON.
-import { openDatabase } from '../../src/db/database';
+import { openDatabase } from '../../src/platform/db/database';
 
 const database = await openDatabase({ dataDir: process.argv[2]! });
 // What stays, not what is still waiting to be collected: the closed first instance can stay

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPGlite, fromPostgres, type AppDatabase } from '../../src/db/database';
+import { fromPGlite, fromPostgres, type AppDatabase } from '../../src/platform/db/database';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config';
-import { fromPostgres, type AppDatabase } from '../../src/db/database';
+import { fromPostgres, type AppDatabase } from '../../src/platform/db/database';
 import { build } from '../../src/server';
 import { startTestS3, type TestS3 } from './s3';
 import { openTestDatabase, type DatabaseKind } from './test-database';

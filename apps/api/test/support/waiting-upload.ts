@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resumableUploadKey } from '../../src/media';
-import { createBlobStore } from '../../src/storage';
+import { resumableUploadKey } from '../../src/platform/media';
+import { createBlobStore } from '../../src/platform/storage';
 import { readKey } from './blob-reads';
 import type { StorageKind, TestServer } from './test-server';
 

@@ -2,7 +2,7 @@ import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { type Annotation, AnnotationKind, AnnotationSchema, MAX_ANNOTATION_TEXT, MAX_ANNOTATIONS } from '@stream/proto';
 import { invalid } from './fake-validation';
 
-// The server's rules for SaveEdits' annotations (apps/api/src/services/annotation-rules.ts and
+// The server's rules for SaveEdits' annotations (apps/api/src/edits/annotation-rules.ts and
 // annotation-timeline.ts), for the fake edit service; the edit contract suite runs both.
 
 const EDGE_SECONDS = 0.05;

@@ -20,7 +20,7 @@ export interface FakeEditDeps {
   record(method: 'saveEdits' | 'revertEdits' | 'setCaptions', request: unknown): void;
 }
 
-// The server's rules of kept ranges (apps/api/src/services/edit-rules.ts).
+// The server's rules of kept ranges (apps/api/src/edits/edit-rules.ts).
 const MAX_KEPT_RANGES = 100;
 const MIN_RANGE_SECONDS = 0.1;
 const EDGE_SECONDS = 0.05;

@@ -19,7 +19,7 @@ export interface FakeLibraryState {
   folders: Map<string, { id: string; name: string; parentId: string; userId: string }>;
 }
 
-// The server's limits of the library (apps/api/src/services/library.ts).
+// The server's limits of the library (apps/api/src/library/library.ts).
 const MAX_BULK_VIDEOS = 100;
 const MAX_TAG_NAME_LENGTH = 50;
 const MAX_TAGS_PER_CALL = 20;

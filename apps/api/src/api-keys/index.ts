@@ -1,0 +1,1 @@
+export { ApiKeyService, acceptingApiKeys, refuseKeyCallers } from './api-key.service';

@@ -1,0 +1,10 @@
+export { editingOf, type VideoEditing } from './edit';
+export { stageStoryboard } from './edit-media';
+export { spanInEdit } from './edit-time-map';
+export { createEditVideoStore } from './edit-video-store';
+export * as editRepository from './edit.repository';
+export { playbackChanges } from './edit.routes';
+export { EditService } from './edit.service';
+export { type EditColumns, type StoredRange, type StoredStoryboard } from './edit.table';
+export { editingFields } from './editing.message';
+export { SensitiveTextService } from './sensitive-text.service';

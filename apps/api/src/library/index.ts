@@ -1,0 +1,2 @@
+export { LibraryService } from './library.service';
+export { libraryFilter } from './library.validation';

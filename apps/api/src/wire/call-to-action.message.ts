@@ -1,9 +1,0 @@
-import { create } from '@bufbuild/protobuf';
-import { CallToActionPlacement, CallToActionSchema } from '@stream/proto';
-import type { CallToAction } from '../services/video.mapper';
-
-const placementToProto = { END: CallToActionPlacement.END, THROUGHOUT: CallToActionPlacement.THROUGHOUT } as const;
-
-/** Issue 28: a video's call to action as the Video message (field 81) and SetCallToAction carry it. */
-export const callToActionMessage = (cta: CallToAction | undefined) =>
-  cta && create(CallToActionSchema, { label: cta.label, url: cta.url, placement: placementToProto[cta.placement] });

@@ -1,15 +1,15 @@
 /**
- * The browser shell: the ONLY file that touches browser APIs. It feeds events to the pure machine
- * (machine.ts) and performs the effects the machine asks for. Every browser entry point goes
- * through `BrowserMedia`, which defaults to the real browser and is replaced by fakes in unit tests.
+ * The browser shell: it feeds events to the pure machine (machine.ts) and performs the effects the
+ * machine asks for. Every browser entry point goes through `BrowserMedia` (browser-media.ts), which
+ * defaults to the real browser and is replaced by fakes in unit tests.
  */
 import { buildAudioMix, unmixedAudio, type AudioMix } from './audio-mix.ts';
-import { compositeBubble, compositeTrack, type CompositeOptions } from './capture/compositor.ts';
-import { cropTrack } from './capture/crop.ts';
+import { browserMedia, type BrowserMedia } from './browser-media.ts';
+import type { CompositeOptions } from './capture/compositor.ts';
 import { createLevelMeter, silenceRms, type LevelMeter, type MeterContext } from './capture/level-meter.ts';
 import type { ProcessedTrack } from './capture/processed-track.ts';
 import { videoBitsPerSecond, videoConstraints } from './capture/quality.ts';
-import { defaultBubble, type BubbleSettings, type CropRect, type RecordingSettings } from './capture/settings.ts';
+import { defaultBubble, type RecordingSettings } from './capture/settings.ts';
 import { createChunkCollector, type SinkSpec } from './chunk-sink.ts';
 import {
   elapsedMs,
@@ -22,31 +22,6 @@ import {
 import { describeCameraError, describeCaptureError, describeSinkFailure, messages } from './messages.ts';
 import { chooseMimeType } from './mime-type.ts';
 import { createSinkPipeline, type SinkPipeline, type SinkStatus } from './sink-pipeline.ts';
-
-export interface BrowserMedia {
-  getDisplayMedia(constraints: DisplayMediaStreamOptions): Promise<MediaStream>;
-  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>;
-  createAudioContext(): AudioContext;
-  createMediaStream(tracks: MediaStreamTrack[]): MediaStream;
-  createMediaRecorder(stream: MediaStream, options: MediaRecorderOptions): MediaRecorder;
-  isTypeSupported(type: string): boolean;
-  /** Area: the screen's track cropped to `rect` (capture/crop.ts). */
-  cropVideo(track: MediaStreamTrack, rect: CropRect, frameRate: number): Promise<ProcessedTrack>;
-  /** Screen + camera: one track with the camera in a bubble (capture/compositor.ts). */
-  compositeBubble(
-    screen: MediaStreamTrack,
-    camera: MediaStreamTrack,
-    bubble: BubbleSettings,
-    frameRate: number,
-  ): Promise<ProcessedTrack>;
-  /** Drawing while recording: the screen (its area), the bubble if any and the strokes as one track (capture/compositor.ts). */
-  compositeTrack(screen: MediaStreamTrack, options: CompositeOptions, frameRate: number): Promise<ProcessedTrack>;
-  enumerateDevices(): Promise<MediaDeviceInfo[]>;
-  /** Listen to devices coming and going; returns the unsubscribe function. */
-  onDeviceChange(listener: () => void): () => void;
-  /** Whether the browser can capture the screen at all (most phones cannot); absent: it can. */
-  canCaptureScreen?(): boolean;
-}
 
 export interface RecorderOptions {
   /** How often MediaRecorder hands over a chunk. Default 1000 ms. */
@@ -129,28 +104,6 @@ export const defaultStopTimeoutMs = 10_000;
 /** The built-in sink that keeps every chunk for the preview, download and upload Blob. */
 export const collectorSinkName = 'collector';
 const noSinks: readonly SinkStatus[] = [];
-
-export function browserMedia(): BrowserMedia {
-  const devices = globalThis.navigator?.mediaDevices;
-  const unsupported = () => Promise.reject(new DOMException('Screen capture is not supported', 'NotSupportedError'));
-  return {
-    getDisplayMedia: (constraints) => (devices?.getDisplayMedia ? devices.getDisplayMedia(constraints) : unsupported()),
-    canCaptureScreen: () => typeof devices?.getDisplayMedia === 'function',
-    getUserMedia: (constraints) => (devices?.getUserMedia ? devices.getUserMedia(constraints) : unsupported()),
-    createAudioContext: () => new AudioContext(),
-    createMediaStream: (tracks) => new MediaStream(tracks),
-    createMediaRecorder: (stream, options) => new MediaRecorder(stream, options),
-    isTypeSupported: (type) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type),
-    cropVideo: cropTrack,
-    compositeBubble,
-    compositeTrack,
-    enumerateDevices: () => (devices?.enumerateDevices ? devices.enumerateDevices() : Promise.resolve([])),
-    onDeviceChange(listener) {
-      devices?.addEventListener?.('devicechange', listener);
-      return () => devices?.removeEventListener?.('devicechange', listener);
-    },
-  };
-}
 
 export function createRecorder(options: RecorderOptions = {}): Recorder {
   const now = options.now ?? (() => Date.now());

@@ -3,7 +3,7 @@
  * an AudioContext and a MediaRecorder that record how they were used. The real browser is tested
  * end to end in apps/web-e2e with Chromium's fake devices.
  */
-import type { BrowserMedia } from '../recorder.ts';
+import type { BrowserMedia } from '../browser-media.ts';
 
 export class FakeTrack {
   readonly id: string;

@@ -95,7 +95,5 @@ export class DisposerStack {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

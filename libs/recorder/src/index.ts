@@ -31,15 +31,14 @@ export {
 } from './messages.ts';
 export { deviceNotices, formatMinutes, limitText, recorderNotices, type RecorderNoticeText } from './notices.ts';
 export {
-  collectorSinkName,
   createRecorder,
   defaultSilenceWindowMs,
   defaultTimesliceMs,
-  keyFrameIntervalMs,
   type Recorder,
   type RecorderOptions,
 } from './recorder.ts';
 export { browserMedia, type BrowserMedia } from './browser-media.ts';
+export { collectorSinkName, keyFrameIntervalMs } from './recording-session.ts';
 export {
   bubbleBox,
   clampRect,

@@ -31,16 +31,14 @@ export {
 } from './messages.ts';
 export { deviceNotices, formatMinutes, limitText, recorderNotices, type RecorderNoticeText } from './notices.ts';
 export {
-  browserMedia,
-  collectorSinkName,
   createRecorder,
   defaultSilenceWindowMs,
   defaultTimesliceMs,
-  keyFrameIntervalMs,
-  type BrowserMedia,
   type Recorder,
   type RecorderOptions,
 } from './recorder.ts';
+export { browserMedia, type BrowserMedia } from './browser-media.ts';
+export { collectorSinkName, keyFrameIntervalMs } from './recording-session.ts';
 export {
   bubbleBox,
   clampRect,

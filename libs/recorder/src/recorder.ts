@@ -1,16 +1,16 @@
 /**
- * The browser shell: the ONLY file that touches browser APIs. It feeds events to the pure machine
- * (machine.ts) and performs the effects the machine asks for. Every browser entry point goes
- * through `BrowserMedia`, which defaults to the real browser and is replaced by fakes in unit tests.
+ * The browser shell: feeds events to the pure machine (machine.ts) and performs the effects the
+ * machine asks for. Start acquires onto a disposer stack (acquire-sources.ts) and opens the
+ * recording's session (recording-session.ts), which then owns what was acquired. Every browser entry
+ * point goes through `BrowserMedia` (browser-media.ts), the real browser by default and a fake in
+ * unit tests.
  */
-import { buildAudioMix, unmixedAudio, type AudioMix } from './audio-mix.ts';
-import { compositeBubble, compositeTrack, type CompositeOptions } from './capture/compositor.ts';
-import { cropTrack } from './capture/crop.ts';
+import { acquireSources, AcquireFailure } from './acquire-sources.ts';
+import { browserMedia, type BrowserMedia } from './browser-media.ts';
 import { createLevelMeter, silenceRms, type LevelMeter, type MeterContext } from './capture/level-meter.ts';
-import type { ProcessedTrack } from './capture/processed-track.ts';
-import { videoBitsPerSecond, videoConstraints } from './capture/quality.ts';
-import { defaultBubble, type BubbleSettings, type CropRect, type RecordingSettings } from './capture/settings.ts';
-import { createChunkCollector, type SinkSpec } from './chunk-sink.ts';
+import type { RecordingSettings } from './capture/settings.ts';
+import type { SinkSpec } from './chunk-sink.ts';
+import { DisposerStack } from './disposer-stack.ts';
 import {
   elapsedMs,
   initialState,
@@ -19,34 +19,9 @@ import {
   type RecorderEvent,
   type RecorderState,
 } from './machine.ts';
-import { describeCameraError, describeCaptureError, describeSinkFailure, messages } from './messages.ts';
-import { chooseMimeType } from './mime-type.ts';
-import { createSinkPipeline, type SinkPipeline, type SinkStatus } from './sink-pipeline.ts';
-
-export interface BrowserMedia {
-  getDisplayMedia(constraints: DisplayMediaStreamOptions): Promise<MediaStream>;
-  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStream>;
-  createAudioContext(): AudioContext;
-  createMediaStream(tracks: MediaStreamTrack[]): MediaStream;
-  createMediaRecorder(stream: MediaStream, options: MediaRecorderOptions): MediaRecorder;
-  isTypeSupported(type: string): boolean;
-  /** Area: the screen's track cropped to `rect` (capture/crop.ts). */
-  cropVideo(track: MediaStreamTrack, rect: CropRect, frameRate: number): Promise<ProcessedTrack>;
-  /** Screen + camera: one track with the camera in a bubble (capture/compositor.ts). */
-  compositeBubble(
-    screen: MediaStreamTrack,
-    camera: MediaStreamTrack,
-    bubble: BubbleSettings,
-    frameRate: number,
-  ): Promise<ProcessedTrack>;
-  /** Drawing while recording: the screen (its area), the bubble if any and the strokes as one track (capture/compositor.ts). */
-  compositeTrack(screen: MediaStreamTrack, options: CompositeOptions, frameRate: number): Promise<ProcessedTrack>;
-  enumerateDevices(): Promise<MediaDeviceInfo[]>;
-  /** Listen to devices coming and going; returns the unsubscribe function. */
-  onDeviceChange(listener: () => void): () => void;
-  /** Whether the browser can capture the screen at all (most phones cannot); absent: it can. */
-  canCaptureScreen?(): boolean;
-}
+import { describeCaptureError, messages } from './messages.ts';
+import { openSession, type Session } from './recording-session.ts';
+import type { SinkPipeline, SinkStatus } from './sink-pipeline.ts';
 
 export interface RecorderOptions {
   /** How often MediaRecorder hands over a chunk. Default 1000 ms. */
@@ -103,64 +78,22 @@ export interface Recorder {
   dispose(): void;
 }
 
-interface Session {
-  /** Every captured stream (screen, camera, microphone): stopped on release. */
-  readonly captured: readonly MediaStream[];
-  /** The shared screen, when one is recorded. */
-  readonly display: MediaStream | null;
-  readonly microphone: MediaStream | null;
-  readonly processed: ProcessedTrack | null;
-  readonly mix: AudioMix<MediaStreamTrack>;
-  readonly mediaRecorder: MediaRecorder;
-  readonly pipeline: SinkPipeline;
-  readonly mimeType: string;
-  /** Removes the ended listeners of the captured tracks. */
-  readonly unlisten: () => void;
-  /** Ends the recording with every chunk received so far (MediaRecorder's stop event, or the watchdog). */
-  readonly finish: () => void;
-  meter?: LevelMeter;
-}
-
-/** Chromium honours it (docs/toolchain.md, Browser and media): a key frame every 2 s lets edits cut near any point. */
-export const keyFrameIntervalMs = 2000;
-
 export const defaultTimesliceMs = 1000;
 export const defaultStopTimeoutMs = 10_000;
-/** The built-in sink that keeps every chunk for the preview, download and upload Blob. */
-export const collectorSinkName = 'collector';
+export const defaultSilenceWindowMs = 5_000;
+export const defaultAudioStartTimeoutMs = 2_000;
 const noSinks: readonly SinkStatus[] = [];
-
-export function browserMedia(): BrowserMedia {
-  const devices = globalThis.navigator?.mediaDevices;
-  const unsupported = () => Promise.reject(new DOMException('Screen capture is not supported', 'NotSupportedError'));
-  return {
-    getDisplayMedia: (constraints) => (devices?.getDisplayMedia ? devices.getDisplayMedia(constraints) : unsupported()),
-    canCaptureScreen: () => typeof devices?.getDisplayMedia === 'function',
-    getUserMedia: (constraints) => (devices?.getUserMedia ? devices.getUserMedia(constraints) : unsupported()),
-    createAudioContext: () => new AudioContext(),
-    createMediaStream: (tracks) => new MediaStream(tracks),
-    createMediaRecorder: (stream, options) => new MediaRecorder(stream, options),
-    isTypeSupported: (type) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type),
-    cropVideo: cropTrack,
-    compositeBubble,
-    compositeTrack,
-    enumerateDevices: () => (devices?.enumerateDevices ? devices.enumerateDevices() : Promise.resolve([])),
-    onDeviceChange(listener) {
-      devices?.addEventListener?.('devicechange', listener);
-      return () => devices?.removeEventListener?.('devicechange', listener);
-    },
-  };
-}
 
 export function createRecorder(options: RecorderOptions = {}): Recorder {
   const now = options.now ?? (() => Date.now());
+  const browser = options.browser ?? browserMedia();
   const timesliceMs = options.timesliceMs ?? defaultTimesliceMs;
   const listeners = new Set<(state: RecorderState) => void>();
   let state: RecorderState = initialState;
   let session: Session | undefined;
   let settings: RecordingSettings = {};
-  // Bumped by dispose(): a capture that resolves after it is released at once.
-  let generation = 0;
+  // The start under way: disposed by dispose() (or a newer start), which releases what it acquired so far.
+  let acquiring: DisposerStack | undefined;
   let settleWaiters: Array<(state: RecorderState) => void> = [];
   let pipeline: SinkPipeline | undefined;
   const sinkListeners = new Set<(sinks: readonly SinkStatus[]) => void>();
@@ -203,7 +136,7 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
   function perform(effect: RecorderEffect) {
     switch (effect.type) {
       case 'acquire-media':
-        void acquire(generation, settings);
+        void acquire(settings);
         return;
       case 'schedule-tick':
         clearTimeout(timers.tick);
@@ -263,237 +196,72 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
    * not when the meter could hear nothing (its AudioContext never ran).
    */
   function watchSilence(current: Session) {
-    const browser = options.browser ?? browserMedia();
     if (!current.microphone) return;
+    const microphone = current.microphone;
+    let meter: LevelMeter;
     try {
-      current.meter = createLevelMeter(
-        current.microphone,
-        () => browser.createAudioContext() as unknown as MeterContext<MediaStream>,
+      meter = current.resources.adopt(
+        createLevelMeter(microphone, () => browser.createAudioContext() as unknown as MeterContext<MediaStream>),
+        (made) => made.close(),
       );
     } catch {
       return; // no meter, no warning: the recording itself is unaffected
     }
-    const meter = current.meter;
+    current.meter = meter;
     let loudest = 0;
     const sample = setInterval(() => (loudest = Math.max(loudest, meter.rms())), 100);
+    current.resources.defer(() => clearInterval(sample));
     clearTimeout(timers.silence);
     timers.silence = setTimeout(() => {
       clearInterval(sample);
       loudest = Math.max(loudest, meter.rms());
       if (session === current && meter.hearing() && loudest < silenceRms) dispatch({ type: 'microphone-silent' });
     }, options.silenceWindowMs ?? defaultSilenceWindowMs);
-    const stopSampling = () => clearInterval(sample);
-    current.meter = { ...meter, close: () => (stopSampling(), meter.close()) };
   }
 
+  /** Stop every track and close every AudioContext of the recording (once: later calls do nothing). */
   function release() {
     clearTimeout(timers.tick);
     clearTimeout(timers.silence);
-    if (!session) return;
-    const { captured, processed, mix, unlisten, meter } = session;
-    unlisten();
-    processed?.stop();
-    for (const stream of captured) stopTracks(stream);
-    meter?.close();
-    void mix.close().catch(() => undefined);
+    session?.resources.dispose();
   }
 
-  async function acquire(myGeneration: number, wanted: RecordingSettings) {
-    const browser = options.browser ?? browserMedia();
-    const stale = () => myGeneration !== generation;
-    const source = wanted.source ?? 'screen';
-    const frameRate = wanted.quality?.frameRate ?? 30;
-    const captured: MediaStream[] = [];
-    const stopCaptured = () => {
-      for (const stream of captured) stopTracks(stream);
-    };
-
-    let display: MediaStream | null = null;
-    let camera: MediaStream | null = null;
+  async function acquire(wanted: RecordingSettings) {
+    acquiring?.dispose(); // one start at a time: an older one still waiting is stale
+    const stack = new DisposerStack();
+    acquiring = stack;
+    let opened: Session;
     try {
-      if (source !== 'camera') {
-        display =
-          wanted.display ?? (await browser.getDisplayMedia({ video: videoConstraints(wanted.quality), audio: true }));
-        captured.push(display);
-      }
-      if (stale()) return stopCaptured();
-      if (source === 'camera' || source === 'screen+camera') {
-        const video = videoConstraints(wanted.quality);
-        camera = await browser.getUserMedia({
-          video: wanted.cameraId ? { ...(video === true ? {} : video), deviceId: { exact: wanted.cameraId } } : video,
-        });
-        captured.push(camera);
-      }
+      const audioStartTimeoutMs = options.audioStartTimeoutMs ?? defaultAudioStartTimeoutMs;
+      const sources = await acquireSources(browser, wanted, stack, { audioStartTimeoutMs });
+      opened = openSession(browser, sources, wanted, stack, {
+        dispatch,
+        now,
+        ...(options.sinks ? { sinks: options.sinks } : {}),
+        isCurrent: (candidate) => session === candidate,
+        isCurrentPipeline: (candidate) => pipeline === candidate,
+        sinksChanged,
+        ended(ended, at, blob) {
+          dispatch({ type: 'recorder-stopped', at, blob });
+          release(); // already done by Stop; needed when MediaRecorder stopped by itself
+          if (session === ended) session = undefined;
+        },
+      });
     } catch (error) {
-      stopCaptured();
-      if (stale()) return;
-      const failure = display ? describeCameraError(error) : describeCaptureError(error);
+      // Already disposed: the start was given up (dispose()) and its resources are released; it says nothing.
+      const stale = stack.disposed;
+      stack.dispose();
+      if (stale) return;
+      const failure =
+        error instanceof AcquireFailure ? error : new AcquireFailure('failed', describeCaptureError(error).message);
       dispatch({ type: failure.kind, message: failure.message });
       return;
+    } finally {
+      if (acquiring === stack) acquiring = undefined;
     }
-    if (stale()) return stopCaptured();
-
-    // A denied or missing microphone is tolerated: we record what exists and say so (state.audio).
-    const microphone =
-      wanted.microphone === false
-        ? null
-        : await browser
-            .getUserMedia({ audio: wanted.microphoneId ? { deviceId: { exact: wanted.microphoneId } } : true })
-            .catch(() => null);
-    if (microphone) captured.push(microphone);
-    if (stale()) return stopCaptured();
-
-    const giveUp = (message: string, processed?: ProcessedTrack | null) => {
-      processed?.stop();
-      stopCaptured();
-      dispatch({ type: 'failed', message });
-    };
-
-    const mimeType = chooseMimeType((type) => browser.isTypeSupported(type));
-    if (!mimeType) return giveUp(messages.noWebm);
-
-    const screenVideo = display?.getVideoTracks()[0];
-    const cameraVideo = camera?.getVideoTracks()[0];
-    let processed: ProcessedTrack | null = null;
-    try {
-      if (wanted.drawing && screenVideo && source !== 'camera') {
-        // Decided at Start: MediaRecorder cannot switch tracks mid-recording without a glitch, so a
-        // recording that may be drawn on goes through the compositor (which passes the screen
-        // through uncopied until the first stroke).
-        const composite: CompositeOptions = {
-          drawing: wanted.drawing,
-          ...(source === 'area' && wanted.area ? { area: wanted.area } : {}),
-          ...(source === 'screen+camera' && cameraVideo
-            ? { camera: cameraVideo, bubble: wanted.bubble ?? defaultBubble }
-            : {}),
-        };
-        processed = await browser.compositeTrack(screenVideo, composite, frameRate);
-      } else if (source === 'area' && screenVideo && wanted.area) {
-        processed = await browser.cropVideo(screenVideo, wanted.area, frameRate);
-      } else if (source === 'screen+camera' && screenVideo && cameraVideo) {
-        processed = await browser.compositeBubble(screenVideo, cameraVideo, wanted.bubble ?? defaultBubble, frameRate);
-      }
-    } catch (error) {
-      return giveUp(describeCaptureError(error).message);
-    }
-    const videoTrack = processed?.track ?? (source === 'camera' ? cameraVideo : screenVideo);
-    if (!videoTrack) return giveUp(messages.screenNotFound, processed);
-    if (stale()) {
-      processed?.stop();
-      return stopCaptured();
-    }
-
-    const audio = { screen: display?.getAudioTracks() ?? [], microphone: microphone?.getAudioTracks() ?? [] };
-    let mix: AudioMix<MediaStreamTrack>;
-    try {
-      mix = buildAudioMix<MediaStreamTrack, MediaStream, MediaStreamAudioDestinationNode>(audio, {
-        createContext: () => browser.createAudioContext(),
-        createStream: (tracks) => browser.createMediaStream(tracks),
-      });
-    } catch (error) {
-      return giveUp(describeCaptureError(error).message, processed);
-    }
-
-    // An AudioContext that does not start records silence, or nothing: record a source's own track.
-    const running = await mix
-      .ensureRunning(options.audioStartTimeoutMs ?? defaultAudioStartTimeoutMs)
-      .catch(() => false);
-    if (!running) {
-      void mix.close().catch(() => undefined);
-      mix = unmixedAudio(audio);
-    }
-    if (stale()) {
-      void mix.close().catch(() => undefined);
-      processed?.stop();
-      return stopCaptured();
-    }
-
-    const recorded = browser.createMediaStream([videoTrack, ...(mix.track ? [mix.track] : [])]);
-    let mediaRecorder: MediaRecorder;
-    try {
-      mediaRecorder = browser.createMediaRecorder(recorded, recorderOptions(mimeType, wanted));
-    } catch (error) {
-      void mix.close().catch(() => undefined);
-      return giveUp(describeCaptureError(error).message, processed);
-    }
-
-    const collector = createChunkCollector();
-    let sinks: SinkPipeline;
-    try {
-      const extra = options.sinks?.({ mimeType }) ?? [];
-      if (extra.some((spec) => spec.name === collectorSinkName)) {
-        throw new Error(`"${collectorSinkName}" is the name of the recorder's own sink; give yours another name`);
-      }
-      sinks = createSinkPipeline(
-        [
-          { name: collectorSinkName, sink: collector, required: true, maxQueuedBytes: Number.MAX_SAFE_INTEGER },
-          ...extra,
-        ],
-        {
-          onChange: (status) => sinksChanged(sinks, status),
-          onFailure: (failure) => {
-            if (sinks !== pipeline) return;
-            const message = describeSinkFailure(failure.name, failure.required, failure.message);
-            dispatch({ type: 'sink-failed', at: now(), name: failure.name, required: failure.required, message });
-          },
-        },
-      );
-    } catch (error) {
-      void mix.close().catch(() => undefined);
-      return giveUp(messages.sinksUnusable(error instanceof Error ? error.message : String(error)), processed);
-    }
-    pipeline = sinks;
-    sinksChanged(sinks, sinks.status);
-
-    mediaRecorder.ondataavailable = (event) => sinks.push(event.data);
-    mediaRecorder.onerror = () => dispatch({ type: 'recorder-error', at: now(), message: messages.recorderFailed });
-    let finished = false;
-    const finish = () => {
-      if (finished || session?.mediaRecorder !== mediaRecorder) return;
-      finished = true;
-      const at = now();
-      sinks.close();
-      // The collector writes at once, but asynchronously: its last chunk lands a few microtasks later.
-      void sinks.done(collectorSinkName).then(() => {
-        if (session?.mediaRecorder !== mediaRecorder) return; // disposed meanwhile
-        dispatch({ type: 'recorder-stopped', at, blob: collector.toBlob(mimeType) });
-        release(); // already done by Stop; needed when MediaRecorder stopped by itself
-        session = undefined;
-      });
-    };
-    mediaRecorder.onstop = finish;
-
-    // The browser's own "Stop sharing" ends the screen's track: stop exactly as the button does.
-    // A camera or microphone that goes away is a lost device; the camera alone is the whole picture.
-    const watched: Array<[MediaStreamTrack, () => void]> = [];
-    const watch = (track: MediaStreamTrack | undefined, onEnded: () => void) => {
-      if (!track) return;
-      track.addEventListener('ended', onEnded);
-      watched.push([track, onEnded]);
-    };
-    watch(screenVideo, () => dispatch({ type: 'share-ended', at: now() }));
-    watch(cameraVideo, () =>
-      dispatch({ type: 'device-lost', at: now(), device: 'camera', essential: source === 'camera' }),
-    );
-    for (const track of microphone?.getAudioTracks() ?? []) {
-      watch(track, () => dispatch({ type: 'device-lost', at: now(), device: 'microphone', essential: false }));
-    }
-    const unlisten = () => {
-      for (const [track, onEnded] of watched) track.removeEventListener('ended', onEnded);
-    };
-
-    session = {
-      captured,
-      display,
-      microphone,
-      processed,
-      mix,
-      mediaRecorder,
-      pipeline: sinks,
-      mimeType,
-      unlisten,
-      finish,
-    };
+    pipeline = opened.pipeline;
+    sinksChanged(opened.pipeline, opened.pipeline.status);
+    session = opened;
     dispatch({ type: 'acquired', countdown: wanted.countdownSeconds ?? 0 });
   }
 
@@ -557,7 +325,8 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
       return pipeline?.done() ?? Promise.resolve(noSinks);
     },
     dispose() {
-      generation += 1;
+      acquiring?.dispose();
+      acquiring = undefined;
       if (session) {
         const { mediaRecorder } = session;
         session.pipeline.abort(new Error(messages.discarded));
@@ -583,9 +352,6 @@ export function createRecorder(options: RecorderOptions = {}): Recorder {
 
 type Timer = ReturnType<typeof setTimeout> | undefined;
 
-export const defaultSilenceWindowMs = 5_000;
-export const defaultAudioStartTimeoutMs = 2_000;
-
 /** Busy: a start or stop is under way (start()/stop() wait for the end of it). */
 function isBusy(state: RecorderState): boolean {
   return (
@@ -595,17 +361,4 @@ function isBusy(state: RecorderState): boolean {
     state.status === 'paused' ||
     state.status === 'stopping'
   );
-}
-
-/** MediaRecorder's options: the type, a key frame every 2 s, and the bitrate of the chosen quality. */
-function recorderOptions(mimeType: string, wanted: RecordingSettings): MediaRecorderOptions {
-  return {
-    mimeType,
-    videoKeyFrameIntervalDuration: keyFrameIntervalMs,
-    ...(wanted.quality ? { videoBitsPerSecond: videoBitsPerSecond(wanted.quality) } : {}),
-  } as MediaRecorderOptions;
-}
-
-function stopTracks(stream: MediaStream) {
-  for (const track of stream.getTracks()) track.stop();
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { browserMedia, type BrowserMedia } from '../recorder.ts';
+import { browserMedia, type BrowserMedia } from '../browser-media.ts';
 
 /**
  * The camera, live, while `active` (choosing where its bubble goes, before recording); released

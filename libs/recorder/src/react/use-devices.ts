@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { browserMedia, type BrowserMedia } from '../recorder.ts';
+import { browserMedia, type BrowserMedia } from '../browser-media.ts';
 
 export interface DeviceOption {
   readonly id: string;

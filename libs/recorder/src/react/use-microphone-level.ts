@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createLevelMeter, type MeterContext } from '../capture/level-meter.ts';
-import { browserMedia, type BrowserMedia } from '../recorder.ts';
+import { browserMedia, type BrowserMedia } from '../browser-media.ts';
 
 const pollMs = 100;
 

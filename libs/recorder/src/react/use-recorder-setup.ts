@@ -4,7 +4,7 @@ import { estimatedMbPerMinute } from '../capture/quality.ts';
 import { clampRect, type CropRect, type RecordingSettings } from '../capture/settings.ts';
 import { announcement } from '../capture/shortcuts.ts';
 import { describeCaptureError, messages } from '../messages.ts';
-import { browserMedia, type BrowserMedia } from '../recorder.ts';
+import { browserMedia, type BrowserMedia } from '../browser-media.ts';
 import { useDevices, type Devices } from './use-devices.ts';
 import { useDrawing, type Drawing } from './use-drawing.ts';
 import { useMicrophoneLevel } from './use-microphone-level.ts';

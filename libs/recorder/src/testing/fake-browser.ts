@@ -3,11 +3,13 @@
  * an AudioContext and a MediaRecorder that record how they were used. The real browser is tested
  * end to end in apps/web-e2e with Chromium's fake devices.
  */
-import type { BrowserMedia } from '../recorder.ts';
+import type { BrowserMedia } from '../browser-media.ts';
 
 export class FakeTrack {
   readonly id: string;
   stopped = false;
+  /** How often stop() was called: a track is released exactly once. */
+  stopCount = 0;
   readyState: 'live' | 'ended' = 'live';
   private readonly listeners = new Map<string, Set<() => void>>();
   constructor(
@@ -17,6 +19,7 @@ export class FakeTrack {
     this.id = label;
   }
   stop() {
+    this.stopCount += 1;
     this.stopped = true;
     this.readyState = 'ended';
   }
@@ -187,6 +190,8 @@ export interface FakeProcessed {
   readonly settings: unknown;
   readonly track: FakeTrack;
   stopped: boolean;
+  /** How often stop() was called. */
+  stopCount: number;
 }
 
 export function createFakeBrowser(options: FakeBrowserOptions = {}) {
@@ -268,11 +273,19 @@ export function createFakeBrowser(options: FakeBrowserOptions = {}) {
   };
 
   function process(kind: FakeProcessed['kind'], inputs: FakeTrack[], settings: unknown) {
-    const made: FakeProcessed = { kind, inputs, settings, track: new FakeTrack('video', kind), stopped: false };
+    const made: FakeProcessed = {
+      kind,
+      inputs,
+      settings,
+      track: new FakeTrack('video', kind),
+      stopped: false,
+      stopCount: 0,
+    };
     processed.push(made);
     return {
       track: made.track,
       stop() {
+        made.stopCount += 1;
         made.stopped = true;
         made.track.stop();
       },

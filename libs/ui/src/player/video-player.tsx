@@ -27,7 +27,7 @@ import { stepVolume } from './volume';
 export interface VideoPlayerProps {
   /** The stream URL (a Range-capable, already-authorised address such as video.url). */
   src: string;
-  /** Its MP4 rendition (video.mp4Url), played instead where the browser plays no WebM (issue 29). */
+  /** Its MP4 rendition (video.mp4Url), played instead where the browser plays no WebM. */
   mp4Src?: string;
   /**
    * Its HLS presentation (video.hlsUrl and hlsRungs), played first where the browser can (natively,
@@ -62,7 +62,7 @@ export interface VideoPlayerProps {
   /** Preview of an edit: playback skips everything outside these spans and stops after the last. */
   keptSpans?: readonly TimeSpan[];
   /**
-   * Fill the parent's box (an embed's frame, issue 29): the video letterboxed in it and the controls
+   * Fill the parent's box (an embed's frame): the video letterboxed in it and the controls
    * over its bottom edge, so nothing falls outside a 640×360 or 320×180 frame.
    */
   fill?: boolean;

@@ -18,7 +18,7 @@ const hls = {
   ],
 };
 
-describe('HLS playback (issue 29)', () => {
+describe('HLS playback', () => {
   it("uses the browser's own HLS first, else hls.js where Media Source Extensions exist, else neither", () => {
     expect(hlsModeOf((type) => (type === HLS_TYPE ? 'maybe' : ''), true)).toBe('native');
     expect(hlsModeOf(() => '', true)).toBe('hls.js');

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 
-/** A video's HLS presentation (issue 29): its master playlist and each rung's own, highest first. */
+/** A video's HLS presentation: its master playlist and each rung's own, highest first. */
 export interface HlsPresentation {
   url: string;
   rungs: readonly { height: number; playlistUrl: string }[];

@@ -1,3 +1,5 @@
+import type { KeyboardEvent } from 'react';
+
 export const SEEK_STEP_SECONDS = 5;
 
 export type PlayerAction =
@@ -57,4 +59,41 @@ export function keyTargetOf(element: EventTarget | null): KeyTarget {
   if (tag === 'TEXTAREA' || element.isContentEditable) return 'text';
   if (tag === 'INPUT') return (element as HTMLInputElement).type === 'range' ? 'slider' : 'text';
   return 'player';
+}
+
+/** What the shortcuts act on: the player's own actions. */
+export interface PlayerShortcutTargets {
+  togglePlay(): void;
+  seekBy(seconds: number): void;
+  stepVolume(direction: 1 | -1): void;
+  toggleMute(): void;
+  toggleFullscreen(): void;
+}
+
+/**
+ * The player's keydown handler: does the shortcut of the key, and only then takes the key from the
+ * browser (a key that is no shortcut here keeps its default, Tab included).
+ */
+export function playerKeyHandler(targets: PlayerShortcutTargets) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    const action = playerActionForKey(event.key, keyTargetOf(event.target), {
+      ctrl: event.ctrlKey,
+      meta: event.metaKey,
+      alt: event.altKey,
+    });
+    if (!action) return;
+    event.preventDefault();
+    switch (action.type) {
+      case 'toggle-play':
+        return targets.togglePlay();
+      case 'seek-by':
+        return targets.seekBy(action.seconds);
+      case 'volume-step':
+        return targets.stepVolume(action.direction);
+      case 'toggle-mute':
+        return targets.toggleMute();
+      case 'toggle-fullscreen':
+        return targets.toggleFullscreen();
+    }
+  };
 }

@@ -1,6 +1,6 @@
 /** What MediaRecorder's WebM holds, as `canPlayType` is asked about it. */
 export const WEBM_TYPE = 'video/webm; codecs="vp8, opus"';
-/** What the MP4 rendition holds (H.264 and AAC-LC, issue 29). */
+/** What the MP4 rendition holds (H.264 and AAC-LC). */
 export const MP4_TYPE = 'video/mp4; codecs="avc1.42E01E, mp4a.40.2"';
 
 /**

@@ -52,20 +52,20 @@ export {
   listVideosKey,
   listVideosQuery,
   refetchWhileProcessing,
-} from './queries/video-queries';
+} from './videos/queries';
 export {
   deleteVideoMutation,
   recordViewMutation,
   shareVideoMutation,
   updateVideoMutation,
   type RecordViewInput,
-} from './queries/video-mutations';
+} from './videos/mutations';
 export {
   refetchWhileApplying,
   revertEditsMutation,
   saveEditsMutation,
   setCaptionsMutation,
-} from './queries/edit-mutations';
+} from './editing/mutations';
 export { createUploadClient, uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from './upload';
 export { appConfigQuery, fetchAppConfig, type AppConfig } from './app-config/app-config';
 export {
@@ -86,15 +86,15 @@ export {
   listTagsKey,
   listTagsQuery,
   type LibraryFilter,
-} from './queries/library-queries';
+} from './library/queries';
 export {
   createFolderMutation,
   deleteFolderMutation,
   deleteVideosMutation,
   renameFolderMutation,
   updateVideosMutation,
-} from './queries/library-mutations';
-export { getInviteQuery, getTeamKey, getTeamQuery, listMyTeamsKey, listMyTeamsQuery } from './queries/team-queries';
+} from './library/mutations';
+export { getInviteQuery, getTeamKey, getTeamQuery, listMyTeamsKey, listMyTeamsQuery } from './team/queries';
 export {
   acceptInviteMutation,
   changeRoleMutation,
@@ -106,7 +106,7 @@ export {
   removeMemberMutation,
   renameTeamMutation,
   revokeInviteMutation,
-} from './queries/team-mutations';
+} from './team/mutations';
 export { teamErrorMessage } from './team/team-error-message';
 export { useTeamPage } from './team/use-team-page';
 export { useInvite } from './team/use-invite';
@@ -118,7 +118,7 @@ export * from './conversation';
 export * from './admin';
 export { accountErrorMessage, accountRefusalSentence } from './account/account-error-message';
 export { PROFILE_PHOTO_MAX_BYTES, putProfilePhoto } from './account/put-profile-photo';
-export { getAccountKey, getAccountQuery } from './account/account-queries';
+export { getAccountKey, getAccountQuery } from './account/queries';
 export {
   defaultVisibilityLabels,
   themeLabels,
@@ -126,9 +126,9 @@ export {
   type ThemeLabel,
 } from './account/account-view';
 export { useSettingsPage, type RecordingDefaultsValue, type SettingsPageOptions } from './account/use-settings-page';
-export { callToActionOf, useCallToActionForm, type CallToActionView } from './links/call-to-action';
-export { useShareLinks } from './links/use-share-links';
-export { shareLinkClient } from './links/share-link-client';
+export { callToActionOf, useCallToActionForm, type CallToActionView } from './sharing/call-to-action';
+export { useShareLinks } from './sharing/use-share-links';
+export { shareLinkClient } from './sharing/share-link-client';
 export { useAppShell } from './account/use-app-shell';
 export type { AppShellView } from './account/app-shell-view';
 export { accountRecordingDefaults, type RecordingStart } from './account/account-recording-defaults';

@@ -4,7 +4,7 @@ import { AccountService } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { accountErrorMessage } from './account-error-message';
 import { useWebhooks } from '../webhooks/use-webhooks';
-import { getAccountKey, getAccountQuery } from './account-queries';
+import { getAccountKey, getAccountQuery } from './queries';
 import { putProfilePhoto } from './put-profile-photo';
 import {
   accountView,

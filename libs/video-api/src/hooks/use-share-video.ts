@@ -4,10 +4,10 @@ import { type ShareVideoResponse, type Video, Visibility } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { deleteVideoMutation, shareVideoMutation, updateVideoMutation } from '../queries/video-mutations';
-import { useCallToActionForm } from '../links/call-to-action';
-import { useShareLinks } from '../links/use-share-links';
-import { shareLinkClient, shareLinksKey } from '../links/share-link-client';
+import { deleteVideoMutation, shareVideoMutation, updateVideoMutation } from '../videos/mutations';
+import { useCallToActionForm } from '../sharing/call-to-action';
+import { useShareLinks } from '../sharing/use-share-links';
+import { shareLinkClient, shareLinksKey } from '../sharing/share-link-client';
 import { retryVideoCall } from '../errors/retry-video-call';
 import { visibilityLabel, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
 

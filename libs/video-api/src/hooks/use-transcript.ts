@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
 import { retryVideoCall } from '../errors/retry-video-call';
-import { getVideoKey } from '../queries/video-queries';
-import { updateVideoMutation } from '../queries/video-mutations';
+import { getVideoKey } from '../videos/queries';
+import { updateVideoMutation } from '../videos/mutations';
 import { enumLabel } from '../view/video-view';
 
 /** How often a transcript being made is asked for again. */

@@ -3,8 +3,8 @@ import { callUnaryMethod } from '@connectrpc/connect-query';
 import { TeamService } from '@stream/proto';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getVideoKey, listVideosKey } from '../queries/video-queries';
-import { listMyTeamsQuery } from '../queries/team-queries';
+import { getVideoKey, listVideosKey } from '../videos/queries';
+import { listMyTeamsQuery } from '../team/queries';
 import { teamErrorMessage } from './team-error-message';
 
 /**

@@ -3,7 +3,7 @@ import { Visibility } from '@stream/proto';
 import { InfiniteQueryObserver, MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeVideoService } from '../testing';
-import { deleteVideoMutation, recordViewMutation, shareVideoMutation, updateVideoMutation } from './video-mutations';
+import { deleteVideoMutation, recordViewMutation, shareVideoMutation, updateVideoMutation } from './mutations';
 import {
   getSharedVideoKey,
   getSharedVideoQuery,
@@ -11,7 +11,7 @@ import {
   getVideoQuery,
   listVideosKey,
   listVideosQuery,
-} from './video-queries';
+} from './queries';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));

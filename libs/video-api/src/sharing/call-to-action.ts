@@ -3,7 +3,7 @@ import { CallToActionPlacement, type Video } from '@stream/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { getVideoKey } from '../queries/video-queries';
+import { getVideoKey } from '../videos/queries';
 import { shareLinkClient } from './share-link-client';
 
 /** A call to action as `@stream/ui` draws it. */

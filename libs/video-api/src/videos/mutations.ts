@@ -3,9 +3,9 @@ import type { ConnectError, Transport } from '@connectrpc/connect';
 import { callUnaryMethod } from '@connectrpc/connect-query';
 import { type ListVideosResponse, type RecordViewResponse, type Video, VideoSchema, VideoService } from '@stream/proto';
 import type { InfiniteData, QueryClient, UseMutationOptions } from '@tanstack/react-query';
-import { rpcMutation } from './rpc-mutation';
+import { rpcMutation } from '../query/rpc-mutation';
 import { type UpdateVideoInput, withUpdateMask } from './update-mask';
-import { SHARE_TOKEN_HEADER, getSharedVideoKey, getVideoKey, listVideosKey } from './video-queries';
+import { SHARE_TOKEN_HEADER, getSharedVideoKey, getVideoKey, listVideosKey } from './queries';
 
 export interface RecordViewInput {
   videoId: string;

@@ -3,8 +3,8 @@ import type { ConnectError, Transport } from '@connectrpc/connect';
 import { callUnaryMethod } from '@connectrpc/connect-query';
 import { TeamService } from '@stream/proto';
 import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
-import { listVideosKey } from './video-queries';
-import { getTeamKey, listMyTeamsKey } from './team-queries';
+import { listVideosKey } from '../videos/queries';
+import { getTeamKey, listMyTeamsKey } from './queries';
 
 /** After any change to a team: the caller's teams and every open team page are asked again. */
 const refreshTeams = (queryClient: QueryClient, transport: Transport) =>

@@ -11,7 +11,7 @@ import {
   VideoSchema,
 } from '@stream/proto';
 import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
-import { getVideoKey } from './video-queries';
+import { getVideoKey } from '../videos/queries';
 
 export type SaveEditsInput = MessageInitShape<typeof SaveEditsRequestSchema>;
 export type RevertEditsInput = MessageInitShape<typeof RevertEditsRequestSchema>;

@@ -14,7 +14,7 @@ import {
   nextPageNumber,
   refetchWhileProcessing,
   STORYBOARD_WAIT_MS,
-} from './video-queries';
+} from './queries';
 
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 const at = (minute: number) => timestampFromDate(new Date(Date.UTC(2026, 1, 1, 0, minute)));

@@ -3,7 +3,7 @@ import type { Transport } from '@connectrpc/connect';
 import { createConnectQueryKey, createQueryOptions } from '@connectrpc/connect-query';
 import { LibraryService, type ListVideosRequestSchema } from '@stream/proto';
 import { retryVideoCall } from '../errors/retry-video-call';
-import { DEFAULT_PAGE_SIZE, listVideosQuery } from './video-queries';
+import { DEFAULT_PAGE_SIZE, listVideosQuery } from '../videos/queries';
 
 /** What a library view asks of ListVideos beyond paging (issue 14); empty: the spec's plain list. */
 export type LibraryFilter = Omit<

@@ -3,9 +3,9 @@ import type { Transport } from '@connectrpc/connect';
 import { createConnectQueryKey } from '@connectrpc/connect-query';
 import { LibraryService, VideoSchema, VideoService } from '@stream/proto';
 import type { QueryClient } from '@tanstack/react-query';
-import { listFoldersKey, listTagsKey } from './library-queries';
-import { rpcMutation } from './rpc-mutation';
-import { getVideoKey, listVideosKey } from './video-queries';
+import { listFoldersKey, listTagsKey } from './queries';
+import { rpcMutation } from '../query/rpc-mutation';
+import { getVideoKey, listVideosKey } from '../videos/queries';
 
 /** After any change to the library: lists, folders (their counts) and tags are asked again. */
 const refreshLibrary = (queryClient: QueryClient, transport: Transport) =>

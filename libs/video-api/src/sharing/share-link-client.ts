@@ -1,6 +1,6 @@
 import { createClient, type Transport } from '@connectrpc/connect';
 import { ShareLinkService } from '@stream/proto';
-import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
+import { SHARE_TOKEN_HEADER } from '../videos/queries';
 
 /** The ShareLinkService over the app's transport (issue 28). */
 export const shareLinkClient = (transport: Transport) => createClient(ShareLinkService, transport);

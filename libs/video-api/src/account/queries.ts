@@ -1,12 +1,8 @@
 import type { Transport } from '@connectrpc/connect';
-import { createConnectQueryKey, createQueryOptions } from '@connectrpc/connect-query';
 import { AccountService } from '@stream/proto';
-import { retryVideoCall } from '../errors/retry-video-call';
+import { unaryQuery } from '../query/unary-query';
 
-/** The caller's account: profile and defaults (/settings). */
+/** The caller's account: profile and defaults (/settings); its `queryKey` is what a change invalidates. */
 export function getAccountQuery(transport: Transport) {
-  return { ...createQueryOptions(AccountService.method.getAccount, {}, { transport }), retry: retryVideoCall };
+  return unaryQuery(AccountService.method.getAccount, {}, transport);
 }
-
-export const getAccountKey = (transport: Transport) =>
-  createConnectQueryKey({ schema: AccountService.method.getAccount, transport, cardinality: 'finite' });

@@ -2,7 +2,7 @@ import type { Transport } from '@connectrpc/connect';
 import { createSession, createSignInActions, type AuthClient } from '@stream/auth';
 import type { RecorderOptions } from '@stream/recorder';
 import type { RecordingUploads } from '@stream/recording-uploads';
-import { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@stream/video-api/query-client';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { RootOptions } from 'react-dom/client';
@@ -29,11 +29,8 @@ export interface AppOptions {
 export function createApp({ authClient, transport, recordings, recorder = {}, storage, history }: AppOptions) {
   const session = createSession(authClient, storage);
   const signIn = createSignInActions(authClient, session, storage);
-  const queryClient = new QueryClient({
-    // A loader's answer is still fresh when its component mounts a moment later, so a navigation
-    // asks once, not twice (useSuspenseQuery applies the same 1 s floor).
-    defaultOptions: { queries: { staleTime: 1000 } },
-  });
+  // The lib's rules for every query (which failures are retried, a 1 s freshness floor) are its defaults.
+  const queryClient = createQueryClient();
   const getToken = async () => (await session.getToken()) ?? undefined;
   const videoTransport =
     transport ??

@@ -1,7 +1,9 @@
-// What apps use, plus what README.md documents for them (the mutations, cache keys, retryVideoCall).
+// What apps use, plus what README.md documents for them (each feature's queries and mutations, the
+// key prefixes for invalidation, createQueryClient and its retry rule).
 export { createPageVideoTransport, createVideoTransport } from './transport/create-video-transport';
 export { describeVideoError, isVideoNotFound } from './errors/describe-video-error';
 export { retryVideoCall } from './errors/retry-video-call';
+export { createQueryClient } from './query/create-query-client';
 export { changeErrorMessage } from './errors/change-error-message';
 export { isVideoUnavailable } from './errors/is-video-unavailable';
 export {
@@ -24,13 +26,9 @@ export {
   type FoundSensitiveText,
   type SensitiveSearchState,
 } from './editing/use-find-sensitive-text';
-export {
-  getTranscriptKey,
-  getTranscriptQuery,
-  transcriptStateLabel,
-  useTranscript,
-  type TranscriptStateLabel,
-} from './hooks/use-transcript';
+export { transcriptStateLabel, useTranscript, type TranscriptStateLabel } from './hooks/use-transcript';
+export { getTranscriptQuery, originalTimelineTranscriptQuery } from './transcripts/queries';
+export { retryTranscriptionMutation, updateTranscriptLineMutation } from './transcripts/mutations';
 export { useOrganiseVideo } from './hooks/use-organise-video';
 export { useSaveDetails } from './hooks/use-save-details';
 export { folderChoices, type FolderChoice } from './view/folder-choices';
@@ -45,27 +43,21 @@ export { VIEW_AFTER_SECONDS, useRecordView } from './hooks/use-record-view';
 export { VIEWER_ID_KEY } from './hooks/viewer-id';
 export {
   SHARE_TOKEN_HEADER,
-  getSharedVideoKey,
+  allVideosKey,
   getSharedVideoQuery,
-  getVideoKey,
   getVideoQuery,
   listVideosKey,
   listVideosQuery,
   refetchWhileProcessing,
-} from './queries/video-queries';
+} from './videos/queries';
 export {
   deleteVideoMutation,
   recordViewMutation,
   shareVideoMutation,
   updateVideoMutation,
   type RecordViewInput,
-} from './queries/video-mutations';
-export {
-  refetchWhileApplying,
-  revertEditsMutation,
-  saveEditsMutation,
-  setCaptionsMutation,
-} from './queries/edit-mutations';
+} from './videos/mutations';
+export { refetchWhileApplying, revertEditsMutation, saveEditsMutation, setCaptionsMutation } from './editing/mutations';
 export { createUploadClient, uploadMessages, type UploadClient, type UploadOptions, type UploadResult } from './upload';
 export { appConfigQuery, fetchAppConfig, type AppConfig } from './app-config/app-config';
 export {
@@ -86,15 +78,15 @@ export {
   listTagsKey,
   listTagsQuery,
   type LibraryFilter,
-} from './queries/library-queries';
+} from './library/queries';
 export {
   createFolderMutation,
   deleteFolderMutation,
   deleteVideosMutation,
   renameFolderMutation,
   updateVideosMutation,
-} from './queries/library-mutations';
-export { getInviteQuery, getTeamKey, getTeamQuery, listMyTeamsKey, listMyTeamsQuery } from './queries/team-queries';
+} from './library/mutations';
+export { getInviteQuery, getTeamKey, getTeamQuery, listMyTeamsQuery } from './team/queries';
 export {
   acceptInviteMutation,
   changeRoleMutation,
@@ -106,7 +98,7 @@ export {
   removeMemberMutation,
   renameTeamMutation,
   revokeInviteMutation,
-} from './queries/team-mutations';
+} from './team/mutations';
 export { teamErrorMessage } from './team/team-error-message';
 export { useTeamPage } from './team/use-team-page';
 export { useInvite } from './team/use-invite';
@@ -116,9 +108,10 @@ export { loadSpaces } from './team/load-spaces';
 export { useSpaceName } from './team/use-space-name';
 export * from './conversation';
 export * from './admin';
+export * from './api-keys';
 export { accountErrorMessage, accountRefusalSentence } from './account/account-error-message';
 export { PROFILE_PHOTO_MAX_BYTES, putProfilePhoto } from './account/put-profile-photo';
-export { getAccountKey, getAccountQuery } from './account/account-queries';
+export { getAccountQuery } from './account/queries';
 export {
   defaultVisibilityLabels,
   themeLabels,
@@ -126,10 +119,14 @@ export {
   type ThemeLabel,
 } from './account/account-view';
 export { useSettingsPage, type RecordingDefaultsValue, type SettingsPageOptions } from './account/use-settings-page';
-export { callToActionOf, useCallToActionForm, type CallToActionView } from './links/call-to-action';
-export { useShareLinks } from './links/use-share-links';
-export { shareLinkClient } from './links/share-link-client';
+export { callToActionOf, useCallToActionForm, type CallToActionView } from './sharing/call-to-action';
+export { useShareLinks } from './sharing/use-share-links';
+export { shareLinkClient } from './sharing/share-link-client';
+export { listShareLinksQuery } from './sharing/queries';
+export { changeShareLinkMutation, setCallToActionMutation } from './sharing/mutations';
 export { useAppShell } from './account/use-app-shell';
 export type { AppShellView } from './account/app-shell-view';
 export { accountRecordingDefaults, type RecordingStart } from './account/account-recording-defaults';
 export { useWebhooks, WEBHOOK_EVENT_LABELS, type Webhooks } from './webhooks/use-webhooks';
+export { listWebhooksQuery, webhookDeliveriesQuery } from './webhooks/queries';
+export { createWebhookMutation, deleteWebhookMutation, sendTestWebhookMutation } from './webhooks/mutations';

@@ -1,6 +1,6 @@
 import type { Transport } from '@connectrpc/connect';
 import type { QueryClient } from '@tanstack/react-query';
-import { getAccountQuery } from './account-queries';
+import { getAccountQuery } from './queries';
 
 /** What a new recording starts with, as the account keeps it (issue 32, /settings#defaults). */
 export interface RecordingStart {

@@ -4,7 +4,7 @@ import { AccountService } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { accountErrorMessage } from './account-error-message';
 import { useWebhooks } from '../webhooks/use-webhooks';
-import { getAccountKey, getAccountQuery } from './account-queries';
+import { getAccountQuery } from './queries';
 import { putProfilePhoto } from './put-profile-photo';
 import {
   accountView,
@@ -47,7 +47,7 @@ export interface RecordingDefaultsValue {
 export function useSettingsPage(transport: Transport, options: SettingsPageOptions) {
   const queryClient = useQueryClient();
   const account = useQuery(getAccountQuery(transport));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: getAccountKey(transport) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: getAccountQuery(transport).queryKey });
   const rename = useMutation({
     mutationFn: (displayName: string) =>
       callUnaryMethod(transport, AccountService.method.updateProfile, { displayName }),

@@ -4,16 +4,12 @@ import { SignUpMode } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { adminErrorMessage } from './admin-error-message';
 import {
-  auditLogQuery,
-  brandingQuery,
   setBrandingMutation,
-  instanceTotalsQuery,
-  listPeopleQuery,
   setPersonDisabledMutation,
   setPersonQuotaMutation,
   setSignUpPolicyMutation,
-  signUpPolicyQuery,
-} from './admin-queries';
+} from './mutations';
+import { auditLogQuery, brandingQuery, instanceTotalsQuery, listPeopleQuery, signUpPolicyQuery } from './queries';
 import { bytesLabel, megabytesToBytes } from './bytes-label';
 import { useTranscriptionAdmin } from './use-transcription-admin';
 

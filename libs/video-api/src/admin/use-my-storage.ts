@@ -1,7 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { useQuery } from '@tanstack/react-query';
 import { adminErrorMessage } from './admin-error-message';
-import { myStorageQuery } from './admin-queries';
+import { myStorageQuery } from './queries';
 import { bytesLabel } from './bytes-label';
 
 /** /settings#storage (issue 32) as `@stream/ui`'s `StorageSection` props: bytes used against the quota, videos by size. */

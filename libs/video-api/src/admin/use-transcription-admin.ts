@@ -1,9 +1,9 @@
 import type { Transport } from '@connectrpc/connect';
-import { callUnaryMethod, createQueryOptions } from '@connectrpc/connect-query';
+import { callUnaryMethod } from '@connectrpc/connect-query';
 import { AdminService, TranscriptionEngine } from '@stream/proto';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { retryVideoCall } from '../errors/retry-video-call';
 import { adminErrorMessage } from './admin-error-message';
+import { transcriptionSettingsQuery } from './queries';
 
 export type TranscriptionEngineLabel = 'off' | 'builtin' | 'server';
 
@@ -18,10 +18,7 @@ const engineLabels: Record<number, TranscriptionEngineLabel> = {
  * server uses, and Test, which has it transcribe a short clip now and shows what came back.
  */
 export function useTranscriptionAdmin(transport: Transport) {
-  const settings = useQuery({
-    ...createQueryOptions(AdminService.method.getTranscriptionSettings, {}, { transport }),
-    retry: retryVideoCall,
-  });
+  const settings = useQuery(transcriptionSettingsQuery(transport));
   const test = useMutation({
     mutationFn: () => callUnaryMethod(transport, AdminService.method.testTranscription, {}),
   });

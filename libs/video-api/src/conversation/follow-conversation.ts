@@ -1,6 +1,6 @@
 import { Code, ConnectError, createClient, type Transport } from '@connectrpc/connect';
 import { ConversationService, type ConversationEvent } from '@stream/proto';
-import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
+import { SHARE_TOKEN_HEADER } from '../videos/queries';
 
 export interface FollowOptions {
   transport: Transport;

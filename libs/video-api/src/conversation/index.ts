@@ -8,8 +8,10 @@ export {
   type ConversationState,
 } from './conversation-state';
 export { followConversation, type FollowOptions } from './follow-conversation';
-export { conversationKey, useConversation } from './use-conversation';
-export { NOTIFICATIONS_POLL_MS, notificationsKey, useNotifications, useNotificationsPage } from './use-notifications';
+export { COMMENT_PAGE_SIZE, conversationQuery, insightsQuery, notificationsQuery } from './queries';
+export { markNotificationsReadMutation } from './mutations';
+export { useConversation } from './use-conversation';
+export { NOTIFICATIONS_POLL_MS, useNotifications, useNotificationsPage } from './use-notifications';
 export { useInsights } from './use-insights';
 export { playedRanges, usePlaybackBeacons } from './use-playback-beacons';
 export {

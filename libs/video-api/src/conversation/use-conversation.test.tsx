@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createFakeConversationService } from '../testing';
 import { conversationClient } from './follow-conversation';
-import { COMMENT_PAGE_SIZE, useConversation } from './use-conversation';
+import { COMMENT_PAGE_SIZE } from './queries';
+import { useConversation } from './use-conversation';
 
 describe('useConversation', () => {
   it('loads a busy video 50 comments at a time and shows every one, each once, as "Show more" is pressed', async () => {

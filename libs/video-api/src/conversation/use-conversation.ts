@@ -3,22 +3,10 @@ import { REACTION_EMOJI } from '@stream/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { describeVideoError } from '../errors/describe-video-error';
-import { retryVideoCall } from '../errors/retry-video-call';
-import {
-  applyEvent,
-  stateOf,
-  withComment,
-  withoutComment,
-  withPage,
-  type ConversationState,
-} from './conversation-state';
+import { applyEvent, withComment, withoutComment, withPage, type ConversationState } from './conversation-state';
 import { conversationClient, conversationHeaders, followConversation } from './follow-conversation';
+import { COMMENT_PAGE_SIZE, conversationQuery } from './queries';
 import { NOTIFICATIONS_MAY_CHANGE_EVENT } from './use-unread-count';
-
-/** Top-level comments a page of the conversation loads (each with its replies). */
-export const COMMENT_PAGE_SIZE = 50;
-
-export const conversationKey = (videoId: string, shareToken?: string) => ['conversation', videoId, shareToken ?? ''];
 
 /**
  * A video's comments and reactions, kept current by its live stream (reconnecting from the last
@@ -35,15 +23,11 @@ export function useConversation({
   shareToken?: string;
 }) {
   const queryClient = useQueryClient();
-  const key = conversationKey(videoId, shareToken);
+  const options = conversationQuery(transport, videoId, shareToken);
+  const key = options.queryKey;
   const client = conversationClient(transport);
   const headers = conversationHeaders(shareToken);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: async () => stateOf(await client.listComments({ videoId, pageSize: COMMENT_PAGE_SIZE }, { headers })),
-    retry: retryVideoCall,
-    staleTime: Infinity,
-  });
+  const query = useQuery(options);
   const [error, setError] = useState<string>();
   const loaded = query.data !== undefined;
   const startCursor = useRef<string>(undefined);

@@ -1,28 +1,22 @@
 import type { Transport } from '@connectrpc/connect';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { retryVideoCall } from '../errors/retry-video-call';
-import { conversationClient } from './follow-conversation';
-import { NOTIFICATIONS_READ_EVENT } from './use-unread-count';
+import { markNotificationsReadMutation } from './mutations';
+import { notificationsQuery } from './queries';
 
-export const notificationsKey = ['notifications'];
 /** How often the bell asks for the unread count. */
 export const NOTIFICATIONS_POLL_MS = 15_000;
 
 /** The signed-in person's notifications and unread count, asked for again every 15 s; and marking read. */
 export function useNotifications(transport: Transport, options: { poll?: boolean } = {}) {
   const queryClient = useQueryClient();
-  const client = conversationClient(transport);
   const query = useQuery({
-    queryKey: [...notificationsKey, 'list'],
-    queryFn: () => client.listNotifications({}),
-    retry: retryVideoCall,
+    ...notificationsQuery(transport),
     refetchInterval: options.poll === false ? false : NOTIFICATIONS_POLL_MS,
   });
+  const mark = useMutation(markNotificationsReadMutation(transport, queryClient));
   const markRead = async (ids?: string[]) => {
-    await client.markNotificationsRead(ids ? { ids } : { all: true });
-    await queryClient.invalidateQueries({ queryKey: notificationsKey });
-    window.dispatchEvent(new Event(NOTIFICATIONS_READ_EVENT));
+    await mark.mutateAsync(ids);
   };
   return { query, unread: query.data?.unreadCount ?? 0, markRead };
 }

@@ -1,7 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
-import { createQueryOptions } from '@connectrpc/connect-query';
-import { type Transcript, TranscriptService, TranscriptState, type Video } from '@stream/proto';
+import { type Transcript, TranscriptState, type Video } from '@stream/proto';
 import { useQuery } from '@tanstack/react-query';
+import { originalTimelineTranscriptQuery } from '../transcripts/queries';
 
 /** A transcript line as the editor cuts it: on the original's timeline, with its words' times. */
 export interface EditorTranscriptLine {
@@ -39,11 +39,7 @@ export function useEditorTranscript(
   editing: boolean,
 ): EditorTranscriptLine[] | undefined {
   const query = useQuery({
-    ...createQueryOptions(
-      TranscriptService.method.getTranscript,
-      { videoId: video.id, originalTimeline: true },
-      { transport },
-    ),
+    ...originalTimelineTranscriptQuery(transport, video.id),
     enabled: editing && video.transcriptState === TranscriptState.DONE,
   });
   return query.data ? editorTranscriptLines(query.data) : undefined;

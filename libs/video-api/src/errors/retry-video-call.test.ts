@@ -20,4 +20,12 @@ describe('retryVideoCall', () => {
       expect(retryVideoCall(0, new ConnectError('', code))).toBe(false);
     }
   });
+
+  it('never retries what is not a Connect failure (a bug in the page, an abort)', () => {
+    expect(retryVideoCall(0, new TypeError('x is undefined'))).toBe(false);
+    expect(retryVideoCall(0, Object.assign(new Error('aborted'), { name: 'AbortError', code: Code.Unavailable }))).toBe(
+      false,
+    );
+    expect(retryVideoCall(0, 'down')).toBe(false);
+  });
 });

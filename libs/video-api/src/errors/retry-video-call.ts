@@ -1,13 +1,27 @@
-import { Code, ConnectError } from '@connectrpc/connect';
+import { Code } from '@connectrpc/connect';
 
 /** Codes worth asking again: the same call may succeed a moment later. */
 const transient = new Set<Code>([Code.Unavailable, Code.DeadlineExceeded, Code.ResourceExhausted, Code.Aborted]);
 export const MAX_RETRIES = 2;
 
 /**
+ * The Connect code of a failed call, read from the error's own fields (as ConnectError's own
+ * `instanceof` does across copies of the library) rather than through `ConnectError.from`: this
+ * rule is in every QueryClient's defaults, so in the first page's chunk, and `ConnectError` pulls
+ * the protobuf runtime in with it. Anything else (a bug, an abort) has no code worth retrying.
+ */
+function codeOf(error: unknown): Code | undefined {
+  if (!(error instanceof Error) || error.name !== 'ConnectError') return undefined;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'number' ? code : undefined;
+}
+
+/**
  * `retry` for TanStack Query: up to two more tries for transient failures, none for answers that
  * will not change (not found, no access, bad request), so "Video not found" shows at once.
+ * `createQueryClient` puts it in the defaults, so every query of the app follows it.
  */
 export function retryVideoCall(failureCount: number, error: unknown): boolean {
-  return failureCount < MAX_RETRIES && transient.has(ConnectError.from(error).code);
+  const code = codeOf(error);
+  return failureCount < MAX_RETRIES && code !== undefined && transient.has(code);
 }

@@ -10,7 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getVideoQuery } from '../queries/video-queries';
+import { getVideoQuery } from '../videos/queries';
 import { createFakeVideoService, type FakeVideoService } from '../testing';
 import { useSaveDetails } from './use-save-details';
 import { useShareVideo } from './use-share-video';

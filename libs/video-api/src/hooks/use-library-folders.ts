@@ -1,8 +1,8 @@
 import type { Transport } from '@connectrpc/connect';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { createFolderMutation, deleteFolderMutation, renameFolderMutation } from '../queries/library-mutations';
-import { listFoldersQuery } from '../queries/library-queries';
+import { createFolderMutation, deleteFolderMutation, renameFolderMutation } from '../library/mutations';
+import { listFoldersQuery } from '../library/queries';
 
 const errorOf = (error: unknown) => (error ? changeErrorMessage(error) : undefined);
 

@@ -4,9 +4,9 @@ import { changeErrorMessage } from '../errors/change-error-message';
 import { describeVideoError } from '../errors/describe-video-error';
 import { toLibraryFilter } from '../library/library-filter';
 import { tagsOf, type LibrarySearch } from '../library/library-search';
-import { deleteVideosMutation, updateVideosMutation } from '../queries/library-mutations';
-import { allFoldersQuery, isFiltered, libraryVideosQuery } from '../queries/library-queries';
-import { LIBRARY_REFRESH_MS, refetchWhileProcessing } from '../queries/video-queries';
+import { deleteVideosMutation, updateVideosMutation } from '../library/mutations';
+import { allFoldersQuery, isFiltered, libraryVideosQuery } from '../library/queries';
+import { LIBRARY_REFRESH_MS, refetchWhileProcessing } from '../videos/queries';
 import { folderChoices } from '../view/folder-choices';
 import { cardOf, originalFileOf, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
 

@@ -2,8 +2,8 @@ import type { Transport } from '@connectrpc/connect';
 import type { Video } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { allFoldersQuery, listTagsQuery } from '../queries/library-queries';
-import { updateVideosMutation } from '../queries/library-mutations';
+import { allFoldersQuery, listTagsQuery } from '../library/queries';
+import { updateVideosMutation } from '../library/mutations';
 import { folderChoices } from '../view/folder-choices';
 
 /**

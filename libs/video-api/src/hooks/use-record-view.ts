@@ -1,10 +1,10 @@
 import type { Transport } from '@connectrpc/connect';
 import type { Video } from '@stream/proto';
-import { recordViewMutation } from '../queries/video-mutations';
+import { recordViewMutation } from '../videos/mutations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { viewerId } from './viewer-id';
-import { recordCallToActionClick } from '../links/share-link-client';
+import { recordCallToActionClick } from '../sharing/share-link-client';
 
 /** A view counts after this much playback (or at the end). */
 export const VIEW_AFTER_SECONDS = 3;

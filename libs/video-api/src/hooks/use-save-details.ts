@@ -2,7 +2,7 @@ import type { Transport } from '@connectrpc/connect';
 import type { Video } from '@stream/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { updateVideoMutation } from '../queries/video-mutations';
+import { updateVideoMutation } from '../videos/mutations';
 
 /**
  * The owner's title and description (`@stream/ui`'s `VideoEditor` `onSave`): UpdateVideo of those

@@ -4,11 +4,10 @@ import { type ShareVideoResponse, type Video, Visibility } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { deleteVideoMutation, shareVideoMutation, updateVideoMutation } from '../queries/video-mutations';
-import { useCallToActionForm } from '../links/call-to-action';
-import { useShareLinks } from '../links/use-share-links';
-import { shareLinkClient, shareLinksKey } from '../links/share-link-client';
-import { retryVideoCall } from '../errors/retry-video-call';
+import { deleteVideoMutation, shareVideoMutation, updateVideoMutation } from '../videos/mutations';
+import { useCallToActionForm } from '../sharing/call-to-action';
+import { useShareLinks } from '../sharing/use-share-links';
+import { listShareLinksQuery } from '../sharing/queries';
 import { visibilityLabel, visibilityOfLabel, type VideoVisibilityLabel } from '../view/video-view';
 
 /**
@@ -23,12 +22,8 @@ export function useShareVideo(transport: Transport, video: Video) {
   const share = useMutation(shareVideoMutation(transport, queryClient));
   const update = useMutation(updateVideoMutation(transport, queryClient));
   const main = useQuery({
-    queryKey: [...shareLinksKey(video.id), 'main'],
-    queryFn: async () =>
-      (await shareLinkClient(transport).listShareLinks({ videoId: video.id })).links.find(
-        (link) => link.id === 'main',
-      ) ?? null,
-    retry: retryVideoCall,
+    ...listShareLinksQuery(transport, video.id),
+    select: (answer) => answer.links.find((link) => link.id === 'main') ?? null,
   });
   const [link, setLink] = useState<ShareVideoResponse>();
   const [visibility, setVisibility] = useState(video.visibility);

@@ -1,13 +1,13 @@
 import type { Transport } from '@connectrpc/connect';
-import { callUnaryMethod, createConnectQueryKey, createQueryOptions } from '@connectrpc/connect-query';
-import { type Transcript, TranscriptService, TranscriptState, type Video } from '@stream/proto';
+import { TranscriptState, type Video } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { retryVideoCall } from '../errors/retry-video-call';
-import { getVideoKey } from '../queries/video-queries';
-import { updateVideoMutation } from '../queries/video-mutations';
+import { getVideoQuery } from '../videos/queries';
+import { updateVideoMutation } from '../videos/mutations';
 import { enumLabel } from '../view/video-view';
+import { retryTranscriptionMutation, updateTranscriptLineMutation } from '../transcripts/mutations';
+import { getTranscriptQuery } from '../transcripts/queries';
 
 /** How often a transcript being made is asked for again. */
 export const TRANSCRIBING_REFETCH_MS = 2000;
@@ -27,23 +27,6 @@ export const transcriptStateLabel = enumLabel<TranscriptState, TranscriptStateLa
   'none',
 );
 
-/** Query for a video's transcript (GetTranscript), by way of a share link when `shareToken` is set. */
-export function getTranscriptQuery(transport: Transport, videoId: string, shareToken = '') {
-  return {
-    ...createQueryOptions(TranscriptService.method.getTranscript, { videoId, shareToken }, { transport }),
-    retry: retryVideoCall,
-  };
-}
-
-export function getTranscriptKey(transport: Transport, videoId: string, shareToken = '') {
-  return createConnectQueryKey({
-    schema: TranscriptService.method.getTranscript,
-    transport,
-    input: { videoId, shareToken },
-    cardinality: 'finite',
-  });
-}
-
 const rethrow = (error: unknown): never => {
   throw new Error(changeErrorMessage(error));
 };
@@ -60,9 +43,9 @@ export function useTranscript(
   options: { isOwner?: boolean; shareToken?: string } = {},
 ) {
   const queryClient = useQueryClient();
-  const key = getTranscriptKey(transport, video.id, options.shareToken);
+  const transcriptQuery = getTranscriptQuery(transport, video.id, options.shareToken);
   const query = useQuery({
-    ...getTranscriptQuery(transport, video.id, options.shareToken),
+    ...transcriptQuery,
     refetchInterval: (q) => {
       const now = q.state.data?.state;
       // NONE just after READY may be the moment before the job is queued: a few more looks.
@@ -80,28 +63,17 @@ export function useTranscript(
   const state = transcript?.state ?? video.transcriptState;
   useEffect(() => {
     if (state === TranscriptState.DONE && video.transcriptState !== TranscriptState.DONE)
-      void queryClient.invalidateQueries({ queryKey: getVideoKey(transport, video.id) });
+      void queryClient.invalidateQueries({ queryKey: getVideoQuery(transport, video.id).queryKey });
   }, [state, video.transcriptState, queryClient, transport, video.id]);
 
-  const keep = (next: Transcript) => queryClient.setQueryData(key, next);
-  const update = useMutation({
-    mutationFn: (input: { index: number; text: string }) =>
-      callUnaryMethod(transport, TranscriptService.method.updateTranscriptSegment, { videoId: video.id, ...input }),
-    onSuccess: keep,
-  });
-  const retry = useMutation({
-    mutationFn: () => callUnaryMethod(transport, TranscriptService.method.retryTranscription, { videoId: video.id }),
-    onSuccess: (next) => {
-      keep(next);
-      void queryClient.invalidateQueries({ queryKey: getVideoKey(transport, video.id) });
-    },
-  });
+  const update = useMutation(updateTranscriptLineMutation(transport, queryClient, video.id, options.shareToken));
+  const retry = useMutation(retryTranscriptionMutation(transport, queryClient, video.id, options.shareToken));
 
   const updateVideo = useMutation(updateVideoMutation(transport, queryClient));
   /** UpdateVideo of one field, then the transcript again (its suggestions follow the video). */
   const change = async (input: Parameters<typeof updateVideo.mutateAsync>[0]) => {
     await updateVideo.mutateAsync(input).catch(rethrow);
-    await queryClient.invalidateQueries({ queryKey: key });
+    await queryClient.invalidateQueries({ queryKey: transcriptQuery.queryKey });
   };
   const label = transcriptStateLabel(state);
 

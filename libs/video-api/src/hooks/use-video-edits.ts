@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
 import { useEditorTranscript } from '../editing/use-editor-transcript';
 import { useFindSensitiveText } from '../editing/use-find-sensitive-text';
-import { revertEditsMutation, saveEditsMutation, setCaptionsMutation } from '../queries/edit-mutations';
-import { updateVideoMutation } from '../queries/video-mutations';
+import { revertEditsMutation, saveEditsMutation, setCaptionsMutation } from '../editing/mutations';
+import { updateVideoMutation } from '../videos/mutations';
 import { type AnnotationMarkView, annotationMarksOf, annotationOfMark } from '../view/annotations-view';
 import { editStateLabel, keptSpansOf } from '../view/video-view';
 

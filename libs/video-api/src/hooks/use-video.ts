@@ -1,8 +1,8 @@
 import type { Transport } from '@connectrpc/connect';
 import { useQuery } from '@tanstack/react-query';
 import { describeVideoError } from '../errors/describe-video-error';
-import { refetchWhileApplying } from '../queries/edit-mutations';
-import { getSharedVideoQuery, getVideoQuery, refetchWhileProcessing } from '../queries/video-queries';
+import { refetchWhileApplying } from '../editing/mutations';
+import { getSharedVideoQuery, getVideoQuery, refetchWhileProcessing } from '../videos/queries';
 
 /**
  * GetVideo as the route's loader left it in the cache, asked again every few seconds while the

@@ -1,5 +1,5 @@
 import { Status, VideoSort, Visibility } from '@stream/proto';
-import type { LibraryFilter } from '../queries/library-queries';
+import type { LibraryFilter } from '../library/queries';
 import { tagsOf, type LibrarySearch } from './library-search';
 
 // Apart from library-search.ts: these maps bring the generated contract and protobuf's runtime along.

@@ -1,6 +1,6 @@
 import type { Transport } from '@connectrpc/connect';
 import type { QueryClient } from '@tanstack/react-query';
-import { listMyTeamsQuery } from '../queries/team-queries';
+import { listMyTeamsQuery } from '../team/queries';
 import { PERSONAL_SPACE, type ActiveSpace } from './active-space';
 
 /** The side navigation's spaces: Personal, then each of my teams by name (ListMyTeams, cached). */

@@ -1,7 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { acceptInviteMutation } from '../queries/team-mutations';
-import { getInviteQuery } from '../queries/team-queries';
+import { acceptInviteMutation } from '../team/mutations';
+import { getInviteQuery } from '../team/queries';
 import { teamErrorMessage } from './team-error-message';
 import { inviteStateLabel, roleLabel } from './team-view';
 

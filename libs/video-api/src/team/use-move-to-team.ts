@@ -3,8 +3,8 @@ import { callUnaryMethod } from '@connectrpc/connect-query';
 import { TeamService } from '@stream/proto';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getVideoKey, listVideosKey } from '../queries/video-queries';
-import { listMyTeamsQuery } from '../queries/team-queries';
+import { getVideoQuery, listVideosKey } from '../videos/queries';
+import { listMyTeamsQuery } from '../team/queries';
 import { teamErrorMessage } from './team-error-message';
 
 /**
@@ -32,7 +32,7 @@ export function useMoveToTeam(
     onSuccess: async (_answer, teamId) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: listVideosKey(transport) }),
-        ...videoIds.map((id) => queryClient.invalidateQueries({ queryKey: getVideoKey(transport, id) })),
+        ...videoIds.map((id) => queryClient.invalidateQueries({ queryKey: getVideoQuery(transport, id).queryKey })),
       ]);
       setMoved(teamId ? (teams.data?.teams.find((t) => t.id === teamId)?.name ?? 'the team') : 'your personal library');
     },

@@ -1,7 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { listMyTeamsQuery } from '../queries/team-queries';
+import { listMyTeamsQuery } from '../team/queries';
 import { rememberSpace, rememberedSpace } from './active-space';
 
 /**

@@ -10,8 +10,8 @@ import {
   removeMemberMutation,
   renameTeamMutation,
   revokeInviteMutation,
-} from '../queries/team-mutations';
-import { getTeamQuery, listMyTeamsQuery } from '../queries/team-queries';
+} from '../team/mutations';
+import { getTeamQuery, listMyTeamsQuery } from '../team/queries';
 import { useWebhooks } from '../webhooks/use-webhooks';
 import { teamErrorMessage } from './team-error-message';
 import { roleLabel, roleOfLabel, teamRows, type TeamRoleLabel } from './team-view';

@@ -1,7 +1,7 @@
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { VideoService, Visibility } from '@stream/proto';
 import { describe, expect, it } from 'vitest';
-import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
+import { SHARE_TOKEN_HEADER } from '../videos/queries';
 import { VIEW_WINDOW_MS, createFakeVideoService } from './fake-video-service';
 
 const DAY = 24 * 60 * 60;

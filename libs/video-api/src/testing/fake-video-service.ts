@@ -15,7 +15,7 @@ import {
   ShareLinkService,
   Visibility,
 } from '@stream/proto';
-import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
+import { SHARE_TOKEN_HEADER } from '../videos/queries';
 import { fakeAccountService } from './fake-account-service';
 import { createFakeShareLinks } from './fake-share-links';
 import { fakeShareLinkService } from './fake-share-link-service';

@@ -1,4 +1,4 @@
-import { callToActionOf } from '../links/call-to-action';
+import { callToActionOf } from '../sharing/call-to-action';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { EditState, Status, TranscriptState, type Video, Visibility } from '@stream/proto';
 import { annotationMarksOf } from './annotations-view';

@@ -1,10 +1,11 @@
 import type { Transport } from '@connectrpc/connect';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { callUnaryMethod } from '@connectrpc/connect-query';
-import { WebhookDeliveryStatus, WebhookEvent, WebhookService } from '@stream/proto';
+import { WebhookDeliveryStatus, WebhookEvent } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { accountErrorMessage } from '../account/account-error-message';
+import { createWebhookMutation, deleteWebhookMutation, sendTestWebhookMutation } from './mutations';
+import { listWebhooksQuery, webhookDeliveriesQuery } from './queries';
 
 /** The events a hook can ask for, as /settings names them. */
 export const WEBHOOK_EVENT_LABELS: readonly { event: WebhookEvent; label: string }[] = [
@@ -21,10 +22,7 @@ const statusLabels: Record<WebhookDeliveryStatus, string> = {
   [WebhookDeliveryStatus.DELIVERED]: 'delivered',
   [WebhookDeliveryStatus.FAILED]: 'failed',
 };
-/** How often a hook's shown deliveries are read again while one of them is still pending. */
-export const PENDING_DELIVERIES_REFRESH_MS = 1000;
-
-const hooksKey = (transport: Transport, teamId: string) => ['webhooks', transport, teamId] as const;
+export { PENDING_DELIVERIES_REFRESH_MS } from './queries';
 
 /**
  * /settings#webhooks and /team's Webhooks (issue 28) as `@stream/ui`'s `WebhooksSection` props:
@@ -35,39 +33,19 @@ const hooksKey = (transport: Transport, teamId: string) => ['webhooks', transpor
 export function useWebhooks(transport: Transport, options: { teamId?: string; enabled?: boolean } = {}) {
   const teamId = options.teamId ?? '';
   const queryClient = useQueryClient();
-  const key = hooksKey(transport, teamId);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const hooks = useQuery({
-    queryKey: key,
-    queryFn: () => callUnaryMethod(transport, WebhookService.method.listWebhooks, { teamId }),
-    enabled: options.enabled ?? true,
-  });
+  const hooks = useQuery({ ...listWebhooksQuery(transport, teamId), enabled: options.enabled ?? true });
   const [shown, setShown] = useState<string>();
-  const deliveries = useQuery({
-    queryKey: [...key, 'deliveries', shown],
-    queryFn: () => callUnaryMethod(transport, WebhookService.method.listWebhookDeliveries, { webhookId: shown! }),
-    enabled: shown !== undefined,
-    refetchInterval: (query) =>
-      query.state.data?.deliveries.some((delivery) => delivery.status === WebhookDeliveryStatus.PENDING)
-        ? PENDING_DELIVERIES_REFRESH_MS
-        : false,
-  });
-  const create = useMutation({
-    mutationFn: (input: { url: string; events: WebhookEvent[]; teamId: string }) =>
-      callUnaryMethod(transport, WebhookService.method.createWebhook, input),
-    onSuccess: (_made, input) => queryClient.invalidateQueries({ queryKey: hooksKey(transport, input.teamId) }),
-  });
+  const deliveries = useQuery({ ...webhookDeliveriesQuery(transport, shown ?? ''), enabled: shown !== undefined });
+  const create = useMutation(createWebhookMutation(transport, queryClient));
   // /team keeps this hook across teams: a secret or refusal belongs to the team it was made for.
   const created = create.variables?.teamId === teamId ? create : undefined;
-  const remove = useMutation({
-    mutationFn: (webhookId: string) => callUnaryMethod(transport, WebhookService.method.deleteWebhook, { webhookId }),
-    onSuccess: refresh,
-  });
+  const remove = useMutation(deleteWebhookMutation(transport, queryClient, teamId));
+  const test = sendTestWebhookMutation(transport, queryClient);
   const sendTest = useMutation({
-    mutationFn: (webhookId: string) => callUnaryMethod(transport, WebhookService.method.sendTestWebhook, { webhookId }),
-    onSuccess: (_delivery, webhookId) => {
-      setShown(webhookId);
-      return queryClient.invalidateQueries({ queryKey: [...key, 'deliveries', webhookId] });
+    ...test,
+    onSuccess: (...sent) => {
+      setShown(sent[1]);
+      return test.onSuccess?.(...sent);
     },
   });
   return {

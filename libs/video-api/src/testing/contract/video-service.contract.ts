@@ -1,7 +1,7 @@
 import { createClient, type Client } from '@connectrpc/connect';
 import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, Status, VideoService, Visibility } from '@stream/proto';
 import { describe, expect, it } from 'vitest';
-import { SHARE_TOKEN_HEADER } from '../../queries/video-queries';
+import { SHARE_TOKEN_HEADER } from '../../videos/queries';
 import { Code, codeOf, withHeaders, type RpcContractSubject } from './contract-subject';
 
 type Videos = Client<typeof VideoService>;

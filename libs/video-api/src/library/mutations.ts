@@ -1,11 +1,10 @@
 import { create } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
-import { createConnectQueryKey } from '@connectrpc/connect-query';
-import { LibraryService, VideoSchema, VideoService } from '@stream/proto';
+import { LibraryService, VideoSchema } from '@stream/proto';
 import type { QueryClient } from '@tanstack/react-query';
-import { listFoldersKey, listTagsKey } from './library-queries';
-import { rpcMutation } from './rpc-mutation';
-import { getVideoKey, listVideosKey } from './video-queries';
+import { listFoldersKey, listTagsKey } from './queries';
+import { rpcMutation } from '../query/rpc-mutation';
+import { allVideosKey, getVideoQuery, listVideosKey } from '../videos/queries';
 
 /** After any change to the library: lists, folders (their counts) and tags are asked again. */
 const refreshLibrary = (queryClient: QueryClient, transport: Transport) =>
@@ -26,22 +25,22 @@ export const deleteFolderMutation = (transport: Transport, queryClient: QueryCli
   rpcMutation(transport, LibraryService.method.deleteFolder, () =>
     Promise.all([
       refreshLibrary(queryClient, transport),
-      queryClient.invalidateQueries({
-        queryKey: createConnectQueryKey({ schema: VideoService.method.getVideo, transport, cardinality: 'finite' }),
-      }),
+      queryClient.invalidateQueries({ queryKey: allVideosKey(transport) }),
     ]),
   );
 
 /** UpdateVideos (move, tag, untag, visibility): the answer's videos replace the cached ones. */
 export const updateVideosMutation = (transport: Transport, queryClient: QueryClient) =>
   rpcMutation(transport, LibraryService.method.updateVideos, async ({ videos }) => {
-    for (const video of videos) queryClient.setQueryData(getVideoKey(transport, video.id), create(VideoSchema, video));
+    for (const video of videos)
+      queryClient.setQueryData(getVideoQuery(transport, video.id).queryKey, create(VideoSchema, video));
     await refreshLibrary(queryClient, transport);
   });
 
 /** DeleteVideos: the videos leave the cache; the lists are asked again. */
 export const deleteVideosMutation = (transport: Transport, queryClient: QueryClient) =>
   rpcMutation(transport, LibraryService.method.deleteVideos, async (_answer, input) => {
-    for (const id of input.videoIds ?? []) queryClient.removeQueries({ queryKey: getVideoKey(transport, id) });
+    for (const id of input.videoIds ?? [])
+      queryClient.removeQueries({ queryKey: getVideoQuery(transport, id).queryKey });
     await refreshLibrary(queryClient, transport);
   });

@@ -3,9 +3,10 @@ import type { ConnectError, Transport } from '@connectrpc/connect';
 import { callUnaryMethod } from '@connectrpc/connect-query';
 import { type ListVideosResponse, type RecordViewResponse, type Video, VideoSchema, VideoService } from '@stream/proto';
 import type { InfiniteData, QueryClient, UseMutationOptions } from '@tanstack/react-query';
-import { rpcMutation } from './rpc-mutation';
+import { rpcMutation } from '../query/rpc-mutation';
+import { listShareLinksQuery } from '../sharing/queries';
 import { type UpdateVideoInput, withUpdateMask } from './update-mask';
-import { SHARE_TOKEN_HEADER, getSharedVideoKey, getVideoKey, listVideosKey } from './video-queries';
+import { SHARE_TOKEN_HEADER, getSharedVideoQuery, getVideoQuery, listVideosKey } from './queries';
 
 export interface RecordViewInput {
   videoId: string;
@@ -56,7 +57,7 @@ export function updateVideoMutation(
   return {
     mutationFn: (input) => callUnaryMethod(transport, VideoService.method.updateVideo, withUpdateMask(input)),
     onSuccess: async (video) => {
-      queryClient.setQueryData(getVideoKey(transport, video.id), create(VideoSchema, video));
+      queryClient.setQueryData(getVideoQuery(transport, video.id).queryKey, create(VideoSchema, video));
       editListed(queryClient, transport, video.id, () => video);
       await queryClient.invalidateQueries({ queryKey: listVideosKey(transport) });
     },
@@ -67,24 +68,26 @@ export function updateVideoMutation(
 export const deleteVideoMutation = (transport: Transport, queryClient: QueryClient) =>
   rpcMutation(transport, VideoService.method.deleteVideo, async (_none, input) => {
     const videoId = input.videoId ?? '';
-    queryClient.removeQueries({ queryKey: getVideoKey(transport, videoId) });
+    queryClient.removeQueries({ queryKey: getVideoQuery(transport, videoId).queryKey });
     editListed(queryClient, transport, videoId, () => undefined);
     await queryClient.invalidateQueries({ queryKey: listVideosKey(transport) });
   });
 
 /**
  * ShareVideo (with an expiry, or a new link): the answer's visibility (sharing a PRIVATE video
- * makes it SHARED) goes into the cached video and list at once; both are then refetched.
+ * makes it SHARED) goes into the cached video and list at once; both, and the video's links (its
+ * main link is one of them), are then refetched.
  */
 export const shareVideoMutation = (transport: Transport, queryClient: QueryClient) =>
   rpcMutation(transport, VideoService.method.shareVideo, async (shared) => {
-    const key = getVideoKey(transport, shared.id);
+    const key = getVideoQuery(transport, shared.id).queryKey;
     const cached = queryClient.getQueryData(key);
     if (cached) queryClient.setQueryData(key, withFields(cached, { visibility: shared.visibility }));
     editListed(queryClient, transport, shared.id, (video) => withFields(video, { visibility: shared.visibility }));
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: key }),
       queryClient.invalidateQueries({ queryKey: listVideosKey(transport) }),
+      queryClient.invalidateQueries({ queryKey: listShareLinksQuery(transport, shared.id).queryKey }),
     ]);
   });
 
@@ -102,7 +105,10 @@ export function recordViewMutation(
         shareToken ? { headers: { [SHARE_TOKEN_HEADER]: shareToken } } : undefined,
       ),
     onSuccess: ({ viewCount }, { videoId, shareToken }) => {
-      const keys = [getVideoKey(transport, videoId), ...(shareToken ? [getSharedVideoKey(transport, shareToken)] : [])];
+      const keys = [
+        getVideoQuery(transport, videoId).queryKey,
+        ...(shareToken ? [getSharedVideoQuery(transport, shareToken).queryKey] : []),
+      ];
       for (const key of keys) {
         const cached = queryClient.getQueryData(key);
         if (cached?.id === videoId) queryClient.setQueryData(key, withFields(cached, { viewCount }));

@@ -3,8 +3,8 @@ import { InviteState, TeamRole } from '@stream/proto';
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeTeamService } from '../testing';
-import { acceptInviteMutation, createInviteMutation, createTeamMutation, leaveTeamMutation } from './team-mutations';
-import { getInviteQuery, getTeamQuery, listMyTeamsQuery } from './team-queries';
+import { acceptInviteMutation, createInviteMutation, createTeamMutation, leaveTeamMutation } from './mutations';
+import { getInviteQuery, getTeamQuery, listMyTeamsQuery } from './queries';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));

@@ -3,13 +3,13 @@ import type { ConnectError, Transport } from '@connectrpc/connect';
 import { callUnaryMethod } from '@connectrpc/connect-query';
 import { TeamService } from '@stream/proto';
 import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
-import { listVideosKey } from './video-queries';
-import { getTeamKey, listMyTeamsKey } from './team-queries';
+import { listVideosKey } from '../videos/queries';
+import { getTeamKey, listMyTeamsQuery } from './queries';
 
 /** After any change to a team: the caller's teams and every open team page are asked again. */
 const refreshTeams = (queryClient: QueryClient, transport: Transport) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: listMyTeamsKey(transport) }),
+    queryClient.invalidateQueries({ queryKey: listMyTeamsQuery(transport).queryKey }),
     queryClient.invalidateQueries({ queryKey: getTeamKey(transport) }),
   ]).then(() => undefined);
 

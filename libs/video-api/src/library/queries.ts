@@ -1,9 +1,8 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
-import { createConnectQueryKey, createQueryOptions } from '@connectrpc/connect-query';
 import { LibraryService, type ListVideosRequestSchema } from '@stream/proto';
-import { retryVideoCall } from '../errors/retry-video-call';
-import { DEFAULT_PAGE_SIZE, listVideosQuery } from './video-queries';
+import { everyCallKey, unaryQuery } from '../query/unary-query';
+import { DEFAULT_PAGE_SIZE, listVideosQuery } from '../videos/queries';
 
 /** What a library view asks of ListVideos beyond paging (issue 14); empty: the spec's plain list. */
 export type LibraryFilter = Omit<
@@ -27,30 +26,21 @@ export const libraryVideosQuery = (transport: Transport, filter: LibraryFilter, 
 
 /** The folders of one level (`parentId` '' the root) and the path to it; `teamId` a team's (issue 27). */
 export function listFoldersQuery(transport: Transport, parentId: string, teamId = '') {
-  return {
-    ...createQueryOptions(LibraryService.method.listFolders, { parentId, teamId }, { transport }),
-    retry: retryVideoCall,
-  };
+  return unaryQuery(LibraryService.method.listFolders, { parentId, teamId }, transport);
 }
 
 /** Every folder of the caller, or of team `teamId` (for a folder picker). */
 export function allFoldersQuery(transport: Transport, teamId = '') {
-  return {
-    ...createQueryOptions(LibraryService.method.listFolders, { all: true, teamId }, { transport }),
-    retry: retryVideoCall,
-  };
+  return unaryQuery(LibraryService.method.listFolders, { all: true, teamId }, transport);
 }
 
 /** The caller's tags with their counts (suggestions, filters); `teamId` those of a team's videos (issue 27). */
 export function listTagsQuery(transport: Transport, teamId = '') {
-  return { ...createQueryOptions(LibraryService.method.listTags, { teamId }, { transport }), retry: retryVideoCall };
+  return unaryQuery(LibraryService.method.listTags, { teamId }, transport);
 }
 
-/** Key prefix of every cached ListFolders of this transport. */
-export function listFoldersKey(transport: Transport) {
-  return createConnectQueryKey({ schema: LibraryService.method.listFolders, transport, cardinality: 'finite' });
-}
+/** Key prefix of every cached ListFolders of this transport (any level, any team, or all). */
+export const listFoldersKey = (transport: Transport) => everyCallKey(LibraryService.method.listFolders, transport);
 
-export function listTagsKey(transport: Transport) {
-  return createConnectQueryKey({ schema: LibraryService.method.listTags, transport, cardinality: 'finite' });
-}
+/** Key prefix of every cached ListTags of this transport (the caller's and each team's). */
+export const listTagsKey = (transport: Transport) => everyCallKey(LibraryService.method.listTags, transport);

@@ -11,7 +11,7 @@ import {
   VideoSchema,
 } from '@stream/proto';
 import type { QueryClient, UseMutationOptions } from '@tanstack/react-query';
-import { getVideoKey } from './video-queries';
+import { getVideoQuery } from '../videos/queries';
 
 export type SaveEditsInput = MessageInitShape<typeof SaveEditsRequestSchema>;
 export type RevertEditsInput = MessageInitShape<typeof RevertEditsRequestSchema>;
@@ -32,7 +32,8 @@ function editMutation<I>(
 ): UseMutationOptions<Video, ConnectError, I> {
   return {
     mutationFn: call,
-    onSuccess: (video) => queryClient.setQueryData(getVideoKey(transport, video.id), create(VideoSchema, video)),
+    onSuccess: (video) =>
+      queryClient.setQueryData(getVideoQuery(transport, video.id).queryKey, create(VideoSchema, video)),
   };
 }
 

@@ -2,8 +2,9 @@ import type { Transport } from '@connectrpc/connect';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiKeyScope } from '@stream/proto';
-import { adminErrorMessage } from './admin-error-message';
-import { createApiKeyMutation, listApiKeysQuery, revokeApiKeyMutation } from './admin-queries';
+import { adminErrorMessage } from '../admin/admin-error-message';
+import { createApiKeyMutation, revokeApiKeyMutation } from './mutations';
+import { listApiKeysQuery } from './queries';
 
 /** `@stream/ui`'s scope choice (it imports no proto), both ways; unspecified is read and write, as the server reads it. */
 type ApiKeyScopeChoice = 'read' | 'read-write';

@@ -1,12 +1,9 @@
 import { createClient, type Transport } from '@connectrpc/connect';
 import { ShareLinkService } from '@stream/proto';
-import { SHARE_TOKEN_HEADER } from '../queries/video-queries';
+import { SHARE_TOKEN_HEADER } from '../videos/queries';
 
 /** The ShareLinkService over the app's transport (issue 28). */
 export const shareLinkClient = (transport: Transport) => createClient(ShareLinkService, transport);
-
-/** The cache key of a video's links, as its owner's share dialog lists them. */
-export const shareLinksKey = (videoId: string) => ['share-links', videoId] as const;
 
 /** A click on the video's call to action, sent by way of the link the viewer came by. */
 export const recordCallToActionClick = (

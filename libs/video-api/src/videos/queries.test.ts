@@ -4,6 +4,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { ListVideosResponseSchema, Status } from '@stream/proto';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../query/create-query-client';
 import { createFakeVideoService, fakeVideo } from '../testing';
 import {
   DEFAULT_PAGE_SIZE,
@@ -14,7 +15,7 @@ import {
   nextPageNumber,
   refetchWhileProcessing,
   STORYBOARD_WAIT_MS,
-} from './video-queries';
+} from './queries';
 
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 const at = (minute: number) => timestampFromDate(new Date(Date.UTC(2026, 1, 1, 0, minute)));
@@ -130,10 +131,10 @@ describe('refetchWhileProcessing', () => {
   });
 });
 
-describe('retries', () => {
+describe('retries, by the rule createQueryClient puts in the defaults', () => {
   it('does not retry not_found, so a missing video is reported at once', async () => {
     const fake = createFakeVideoService();
-    const client = new QueryClient(); // library defaults: 3 retries
+    const client = createQueryClient();
     await client.fetchQuery(getVideoQuery(fake.transport, 'gone')).catch(() => undefined);
     expect(fake.calls).toHaveLength(1);
   });
@@ -141,7 +142,7 @@ describe('retries', () => {
   it('retries an unavailable server twice', async () => {
     const fake = createFakeVideoService();
     fake.fail('listVideos', new ConnectError('down', Code.Unavailable));
-    const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+    const client = createQueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
     await client.fetchInfiniteQuery(listVideosQuery(fake.transport)).catch(() => undefined);
     expect(fake.calls).toHaveLength(3);
   });

@@ -1,8 +1,8 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { Transport } from '@connectrpc/connect';
-import { createConnectQueryKey, createInfiniteQueryOptions, createQueryOptions } from '@connectrpc/connect-query';
+import { createConnectQueryKey, createInfiniteQueryOptions } from '@connectrpc/connect-query';
+import { everyCallKey, unaryQuery } from '../query/unary-query';
 import { type ListVideosRequestSchema, type ListVideosResponse, Status, type Video, VideoService } from '@stream/proto';
-import { retryVideoCall } from '../errors/retry-video-call';
 
 /** docs/product.md, Limits: the list loads page 0 with 10 videos, then the pages the server points to. */
 export const FIRST_PAGE_NUMBER = 0;
@@ -37,7 +37,7 @@ export function listVideosQuery(
   /** What else the request asks (the library's folder, tag and search; see libraryVideosQuery). */
   filter: Omit<MessageInitShape<typeof ListVideosRequestSchema>, 'pageSize' | 'pageNumber' | '$typeName'> = {},
 ) {
-  const options = createInfiniteQueryOptions(
+  return createInfiniteQueryOptions(
     VideoService.method.listVideos,
     { ...filter, pageSize, pageNumber: FIRST_PAGE_NUMBER },
     {
@@ -47,12 +47,11 @@ export function listVideosQuery(
         nextPageNumber(lastPage, lastPageParam ?? FIRST_PAGE_NUMBER),
     },
   );
-  return { ...options, retry: retryVideoCall };
 }
 
-/** Query for one video by id. */
+/** Query for one video by id; its `queryKey` is the cached video's key (mutations write and invalidate it). */
 export function getVideoQuery(transport: Transport, videoId: string) {
-  return { ...createQueryOptions(VideoService.method.getVideo, { videoId }, { transport }), retry: retryVideoCall };
+  return unaryQuery(VideoService.method.getVideo, { videoId }, transport);
 }
 
 /** The header a share token travels in, for calls made by way of a link (GetVideo, RecordView). */
@@ -63,36 +62,19 @@ export const SHARE_TOKEN_HEADER = 'x-share-token';
  * PRIVATE, deleted, expired or reset link is not_found.
  */
 export function getSharedVideoQuery(transport: Transport, shareToken: string) {
-  return {
-    ...createQueryOptions(VideoService.method.getSharedVideo, { shareToken }, { transport }),
-    retry: retryVideoCall,
-  };
+  return unaryQuery(VideoService.method.getSharedVideo, { shareToken }, transport);
 }
 
-/** Key of one cached GetSharedVideo. */
-export function getSharedVideoKey(transport: Transport, shareToken: string) {
-  return createConnectQueryKey({
-    schema: VideoService.method.getSharedVideo,
-    transport,
-    input: { shareToken },
-    cardinality: 'finite',
-  });
-}
-
-/** Key prefix matching every cached ListVideos page set of this transport, whatever the page size (for invalidation). */
+/**
+ * Key prefix matching every cached ListVideos page set of this transport, whatever the page size
+ * or filter (for invalidation): `listVideosQuery(...).queryKey` names one of them only.
+ */
 export function listVideosKey(transport: Transport) {
   return createConnectQueryKey({ schema: VideoService.method.listVideos, transport, cardinality: 'infinite' });
 }
 
-/** Key of one cached GetVideo. */
-export function getVideoKey(transport: Transport, videoId: string) {
-  return createConnectQueryKey({
-    schema: VideoService.method.getVideo,
-    transport,
-    input: { videoId },
-    cardinality: 'finite',
-  });
-}
+/** Key prefix matching every cached GetVideo of this transport (a change that may touch any video). */
+export const allVideosKey = (transport: Transport) => everyCallKey(VideoService.method.getVideo, transport);
 
 export function isProcessing(video: Pick<Video, 'status'>): boolean {
   return video.status === Status.PROCESSING;

@@ -3,15 +3,8 @@ import { Visibility } from '@stream/proto';
 import { InfiniteQueryObserver, MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeVideoService } from '../testing';
-import { deleteVideoMutation, recordViewMutation, shareVideoMutation, updateVideoMutation } from './video-mutations';
-import {
-  getSharedVideoKey,
-  getSharedVideoQuery,
-  getVideoKey,
-  getVideoQuery,
-  listVideosKey,
-  listVideosQuery,
-} from './video-queries';
+import { deleteVideoMutation, recordViewMutation, shareVideoMutation, updateVideoMutation } from './mutations';
+import { getSharedVideoQuery, getVideoQuery, listVideosKey, listVideosQuery } from './queries';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));
@@ -40,7 +33,7 @@ describe('updateVideoMutation', () => {
       visibility: Visibility.PUBLIC,
     });
     expect(saved.title).toBe('New');
-    expect(client.getQueryData(getVideoKey(fake.transport, 'a'))?.title).toBe('New');
+    expect(client.getQueryData(getVideoQuery(fake.transport, 'a').queryKey)?.title).toBe('New');
     expect(listCalls()).toBe(2);
   });
 
@@ -101,7 +94,7 @@ describe('updateVideoMutation', () => {
       .mutate({ videoId: 'a', title: 'New' })
       .catch((e: unknown) => e);
     expect(ConnectError.from(error).code).toBe(Code.PermissionDenied);
-    expect(client.getQueryData(getVideoKey(fake.transport, 'a'))?.title).toBe('Old');
+    expect(client.getQueryData(getVideoQuery(fake.transport, 'a').queryKey)?.title).toBe('Old');
     expect(listCalls()).toBe(1);
     expect(client.getQueryCache().findAll({ queryKey: listVideosKey(fake.transport) })[0]?.state.isInvalidated).toBe(
       false,
@@ -115,7 +108,7 @@ describe('deleteVideoMutation', () => {
     expect(listedIds()).toContain('a');
     fake.fail('listVideos', new ConnectError('down', Code.Unavailable));
     await new MutationObserver(client, deleteVideoMutation(fake.transport, client)).mutate({ videoId: 'a' });
-    expect(client.getQueryData(getVideoKey(fake.transport, 'a'))).toBeUndefined();
+    expect(client.getQueryData(getVideoQuery(fake.transport, 'a').queryKey)).toBeUndefined();
     // Gone at once, even while the list cannot be refetched.
     expect(listedIds()).toEqual(['b']);
     fake.succeed('listVideos');
@@ -134,7 +127,7 @@ describe('shareVideoMutation', () => {
     expect(shared.url).toBe(`http://localhost:3000/s/${fake.shareTokenOf('a')}`);
     expect(listCalls()).toBe(2);
     // The cached video had no observer: it is marked stale, and its next read sees the new visibility.
-    const query = client.getQueryCache().find({ queryKey: getVideoKey(fake.transport, 'a') });
+    const query = client.getQueryCache().find({ queryKey: getVideoQuery(fake.transport, 'a').queryKey });
     expect(query?.state.isInvalidated).toBe(true);
     expect((await client.fetchQuery(getVideoQuery(fake.transport, 'a'))).visibility).toBe(Visibility.SHARED);
   });
@@ -147,7 +140,7 @@ describe('shareVideoMutation', () => {
       videoId: 'a',
       expireAfterSeconds: 86_400n,
     });
-    expect(client.getQueryData(getVideoKey(fake.transport, 'a'))?.visibility).toBe(Visibility.SHARED);
+    expect(client.getQueryData(getVideoQuery(fake.transport, 'a').queryKey)?.visibility).toBe(Visibility.SHARED);
     expect(listed().find((v) => v.id === 'a')?.visibility).toBe(Visibility.SHARED);
     expect(fake.calls.find((c) => c.method === 'shareVideo')).toEqual({
       method: 'shareVideo',
@@ -171,7 +164,7 @@ describe('getSharedVideoQuery and recordViewMutation', () => {
       shareToken,
     });
     expect(counted.viewCount).toBe(1n);
-    expect(client.getQueryData(getSharedVideoKey(fake.transport, shareToken))?.viewCount).toBe(1n);
+    expect(client.getQueryData(getSharedVideoQuery(fake.transport, shareToken).queryKey)?.viewCount).toBe(1n);
   });
 
   it("a view without the link's token is refused for a signed-out viewer", async () => {

@@ -3,9 +3,9 @@ import { VideoSort } from '@stream/proto';
 import { InfiniteQueryObserver, MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeVideoService } from '../testing';
-import { createFolderMutation, deleteVideosMutation, updateVideosMutation } from './library-mutations';
-import { isFiltered, libraryVideosQuery, listFoldersQuery, listTagsQuery } from './library-queries';
-import { listVideosQuery } from './video-queries';
+import { createFolderMutation, deleteVideosMutation, updateVideosMutation } from './mutations';
+import { isFiltered, libraryVideosQuery, listFoldersQuery, listTagsQuery } from './queries';
+import { listVideosQuery } from '../videos/queries';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((f) => f()));

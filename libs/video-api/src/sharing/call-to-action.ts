@@ -3,8 +3,7 @@ import { CallToActionPlacement, type Video } from '@stream/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { getVideoKey } from '../queries/video-queries';
-import { shareLinkClient } from './share-link-client';
+import { setCallToActionMutation } from './mutations';
 
 /** A call to action as `@stream/ui` draws it. */
 export interface CallToActionView {
@@ -26,22 +25,14 @@ export function callToActionOf(video: Video): CallToActionView | undefined {
 
 /** The owner's call-to-action form, as `@stream/ui`'s CallToActionForm props: SetCallToAction, then the video again. */
 export function useCallToActionForm(transport: Transport, video: Video) {
-  const client = shareLinkClient(transport);
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState(callToActionOf(video));
+  const options = setCallToActionMutation(transport, queryClient, video.id);
   const save = useMutation({
-    mutationFn: (cta: CallToActionView | undefined) =>
-      client.setCallToAction({
-        videoId: video.id,
-        callToAction: cta && {
-          label: cta.label,
-          url: cta.url,
-          placement: cta.placement === 'throughout' ? CallToActionPlacement.THROUGHOUT : CallToActionPlacement.END,
-        },
-      }),
-    onSuccess: (_answer, cta) => {
-      setCurrent(cta);
-      void queryClient.invalidateQueries({ queryKey: getVideoKey(transport, video.id) });
+    ...options,
+    onSuccess: (...done) => {
+      setCurrent(done[1]);
+      return options.onSuccess?.(...done);
     },
   });
   return {

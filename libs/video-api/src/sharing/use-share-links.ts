@@ -2,8 +2,9 @@ import type { Transport } from '@connectrpc/connect';
 import type { ShareLink } from '@stream/proto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { changeErrorMessage } from '../errors/change-error-message';
-import { retryVideoCall } from '../errors/retry-video-call';
-import { shareLinkClient, shareLinksKey } from './share-link-client';
+import { changeShareLinkMutation } from './mutations';
+import { listShareLinksQuery } from './queries';
+import { shareLinkClient } from './share-link-client';
 
 /** A link as `@stream/ui`'s ShareLinksPanel lists it. */
 const rowOf = (link: ShareLink) => ({
@@ -16,23 +17,15 @@ const rowOf = (link: ShareLink) => ({
 });
 
 /**
- * The owner's links of a video, as `@stream/ui`'s ShareLinksPanel props: ListShareLinks (again
- * once `mainUrl`, the main link, changes), and Create, Update and Revoke, each refreshing the list.
+ * The owner's links of a video, as `@stream/ui`'s ShareLinksPanel props: ListShareLinks once the
+ * video has a main link (`mainUrl`; a change to it, by ShareVideo, refreshes the list), and Create,
+ * Update and Revoke, each refreshing the list.
  */
 export function useShareLinks(transport: Transport, videoId: string, mainUrl: string) {
   const client = shareLinkClient(transport);
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: [...shareLinksKey(videoId), mainUrl],
-    queryFn: () => client.listShareLinks({ videoId }),
-    retry: retryVideoCall,
-    enabled: mainUrl !== '',
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: shareLinksKey(videoId) });
-  const change = useMutation({
-    mutationFn: (call: () => Promise<unknown>) => call(),
-    onSuccess: refresh,
-  });
+  const list = useQuery({ ...listShareLinksQuery(transport, videoId), enabled: mainUrl !== '' });
+  const change = useMutation(changeShareLinkMutation(transport, queryClient, videoId));
   const error = change.error ?? list.error;
   return {
     links: (list.data?.links ?? []).map(rowOf),

@@ -1,0 +1,3 @@
+export { listApiKeysQuery } from './queries';
+export { createApiKeyMutation, revokeApiKeyMutation } from './mutations';
+export { useApiKeys, type ApiKeys } from './use-api-keys';

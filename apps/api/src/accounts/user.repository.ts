@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { uidHash } from './deleted-account.repository';
-import type { NotificationMailChoice, RecordingDefaultsJson } from '../teams';
+import type { NotificationMailChoice, RecordingDefaultsJson } from './user.table';
 import type { Database } from '../platform/db/schema';
 
 export interface UserClaims {

@@ -1,7 +1,6 @@
 export { readSetting, standing, writeSetting } from './admin.repository';
 export * as adminRepository from './admin.repository';
 export { AdminService } from './admin.service';
-export { type ApiKeyScopeName } from './admin.table';
 export { registerAppConfigRoute } from './app-config.routes';
 export { type Branding } from './branding';
 export { brandingStylesheetHref, registerBrandingCss } from './branding-css';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ApiKeyScopeName } from '../admin';
+import type { ApiKeyScopeName } from './api-key.table';
 import type { Database } from '../platform/db/schema';
 
 export async function insertApiKey(

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { FolderTable } from './library.table';
+import type { FolderTable } from './folder.table';
 import type { Database } from '../platform/db/schema';
 
 // Plain functions over the folders table; `db` may be a transaction.

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { TagTable } from './library.table';
+import type { TagTable } from './tag.table';
 import type { Database } from '../platform/db/schema';
 
 // Plain functions over tags and video_tags; `db` may be a transaction.

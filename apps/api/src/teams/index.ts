@@ -1,5 +1,5 @@
 export { findRole } from './team.repository';
 export * as teamRepository from './team.repository';
 export { TeamService } from './team.service';
-export { type NotificationMailChoice, type RecordingDefaultsJson, type TeamRole } from './team.table';
+export { type TeamRole } from './team.table';
 export { optionalTeamId } from './team.validation';

@@ -104,15 +104,6 @@ export interface HlsRung {
 /** NONE: not made (yet) for the version that plays; READY: the `mp4` asset is its; FAILED: could not be made. */
 export type Mp4State = 'NONE' | 'READY' | 'FAILED';
 
-/** One counted view: a viewer (a uid or a browser's random id) in one hour. */
-export interface VideoViewTable {
-  video_id: string;
-  viewer_key: string;
-  hour: Date;
-  /** For a signed-out viewer: a digest of the client address; null otherwise. */
-  viewer_address: ColumnType<string | null, string | null | undefined, never>;
-}
-
 /** A video row, plus which media it has (from media_assets). */
 export type VideoRow = Selectable<VideoTable> & {
   has_video: boolean;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../platform/db/schema';
-import type { WebhookDeliveryEvent, WebhookDeliveryTable, WebhookEventName, WebhookTable } from './webhook.table';
+import type { WebhookDeliveryTable } from './webhook-delivery.table';
+import type { WebhookDeliveryEvent, WebhookEventName, WebhookTable } from './webhook.table';
 
 export type WebhookRow = Selectable<WebhookTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;

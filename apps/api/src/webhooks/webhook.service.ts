@@ -15,7 +15,8 @@ import { deliver } from './webhook-sender';
 
 /** A hook and a delivery as the service hands them out (the rpc layer maps them to messages). */
 export type { WebhookRow as StoredWebhook, WebhookDeliveryRow as StoredWebhookDelivery } from './webhook.repository';
-export type { WebhookDeliveryEvent, WebhookDeliveryStatus, WebhookEventName } from './webhook.table';
+export type { WebhookDeliveryStatus } from './webhook-delivery.table';
+export type { WebhookDeliveryEvent, WebhookEventName } from './webhook.table';
 
 export const WEBHOOK_EVENTS: readonly WebhookEventName[] = [
   'video.ready',

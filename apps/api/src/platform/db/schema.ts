@@ -1,19 +1,24 @@
 // The database as Kysely sees it: every feature's tables, by their SQL names. Platform code may name
 // the tables' types (never a feature's values): the features own their tables, the database holds them.
-import type { ShareLinkEmailTable, ShareLinkTable } from '../../sharing/share-link.table';
-import type {
-  AdminAuditLogTable,
-  ApiKeyTable,
-  DeletedAccountTable,
-  InstanceSettingTable,
-} from '../../admin/admin.table';
+import type { DeletedAccountTable } from '../../accounts/deleted-account.table';
+import type { UserTable } from '../../accounts/user.table';
+import type { AdminAuditLogTable } from '../../admin/admin-audit-log.table';
+import type { InstanceSettingTable } from '../../admin/instance-setting.table';
+import type { ApiKeyTable } from '../../api-keys/api-key.table';
 import type * as conversation from '../../conversation/conversation.table';
-import type { FolderTable, TagTable, VideoTagTable } from '../../library/library.table';
-import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from '../../teams/team.table';
+import type { FolderTable } from '../../library/folder.table';
+import type { TagTable } from '../../library/tag.table';
+import type { VideoTagTable } from '../../library/video-tag.table';
+import type { ShareLinkEmailTable, ShareLinkTable } from '../../sharing/share-link.table';
+import type { TeamInviteTable } from '../../teams/team-invite.table';
+import type { TeamMemberTable } from '../../teams/team-member.table';
+import type { TeamTable } from '../../teams/team.table';
 import type { TranscriptSegmentTable } from '../../transcripts/transcript.table';
 import type { MediaAssetTable } from '../../videos/media-asset.table';
-import type { VideoTable, VideoViewTable } from '../../videos/video.table';
-import type { WebhookDeliveryTable, WebhookTable } from '../../webhooks/webhook.table';
+import type { VideoViewTable } from '../../videos/video-view.table';
+import type { VideoTable } from '../../videos/video.table';
+import type { WebhookDeliveryTable } from '../../webhooks/webhook-delivery.table';
+import type { WebhookTable } from '../../webhooks/webhook.table';
 import type { RateLimitWindowTable } from '../rate-limits/rate-limit.table';
 
 export interface Database {

@@ -1,5 +1,5 @@
-import { TitledSection } from '../common/titled-section';
-import { formatDateTime } from '../video/format-video-date';
+import { TitledSection } from '../primitives/titled-section';
+import { formatDateTime } from '../primitives/time-format';
 import type { AdminAuditRow } from './admin-types';
 import { BrandingForm, type BrandingFormProps } from './branding-form';
 import { PeopleTable, type PeopleTableProps } from './people-table';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime } from '../primitives/time-format';
 import type { AdminAction, AdminPersonRow } from './admin-types';
-import { FormError } from '../manage/form-error';
-import { DataTable } from '../common/data-table';
+import { FormError } from '../primitives/form-error';
+import { DataTable } from '../primitives/data-table';
 
 export interface PeopleTableProps {
   people: AdminPersonRow[];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminAction, SignUpModeLabel } from './admin-types';
-import { FormError } from '../manage/form-error';
-import { RadioChoices, type RadioChoice } from '../common/choice-select';
+import { FormError } from '../primitives/form-error';
+import { RadioChoices, type RadioChoice } from '../primitives/choice-select';
 
 export interface SignUpPolicyFormProps extends AdminAction {
   /** Undefined while it loads. */

@@ -1,5 +1,5 @@
 import type { CommentView as Comment } from './conversation-views';
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime } from '../primitives/time-format';
 import { useState, type ReactNode } from 'react';
 import { formatTime } from '../player/format-time';
 import { CommentText } from './comment-text';

@@ -1,7 +1,7 @@
 import type { InsightsView as Insights } from './conversation-views';
 import { formatTime } from '../player/format-time';
-import { formatTimecode } from '../editor/timecode';
-import { TitledSection } from '../common/titled-section';
+import { formatTimecode } from '../primitives/timecode';
+import { TitledSection } from '../primitives/titled-section';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 

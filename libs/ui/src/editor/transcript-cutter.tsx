@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TimeSpan } from './kept-ranges';
-import { formatTimecode } from './timecode';
+import { formatTimecode } from '../primitives/timecode';
 import {
   type CutLine,
   type ProposedCut,

@@ -1,5 +1,5 @@
-import { PlainLink, type LinkComponent } from '../layout/link-component';
-import { FEATURES } from './feature-cards';
+import { PlainLink, type LinkComponent } from '../primitives/link-component';
+import { FEATURES } from '../primitives/feature-cards';
 
 export interface HomePageProps {
   LinkComponent?: LinkComponent;

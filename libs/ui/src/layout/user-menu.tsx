@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { PlainLink, type LinkComponent } from './link-component';
-import { useCloseOnOutside } from './use-close-on-outside';
+import { PlainLink, type LinkComponent } from '../primitives/link-component';
+import { useCloseOnOutside } from '../primitives/use-close-on-outside';
 
 export interface UserMenuProps {
   /** Display name; "User" when there is none. */

@@ -1,4 +1,4 @@
-import { Modal } from '../manage/modal';
+import { Modal } from '../primitives/modal';
 
 export interface ConfirmDialogProps {
   title: string;

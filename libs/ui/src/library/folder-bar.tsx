@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import type { RenderLink } from '../layout/link-component';
-import { VIDEO_DRAG_TYPE } from './drag-video';
-import { LineIcon } from '../icons/line-icon';
+import type { RenderLink } from '../primitives/link-component';
+import { VIDEO_DRAG_TYPE } from '../primitives/drag-video';
+import { LineIcon } from '../primitives/line-icon';
 
 export interface FolderItem {
   id: string;

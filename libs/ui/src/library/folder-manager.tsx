@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { FolderBar, type FolderBarProps, type FolderItem } from './folder-bar';
 import { FolderNameDialog } from './folder-name-dialog';
-import { FormError } from '../manage/form-error';
+import { FormError } from '../primitives/form-error';
 
 interface NameChange<A extends unknown[]> {
   busy: boolean;

@@ -1,4 +1,4 @@
-import { NameDialog } from '../common/name-dialog';
+import { NameDialog } from '../primitives/name-dialog';
 
 export interface FolderNameDialogProps {
   /** "New folder", "Rename folder". */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { DialogTextInput, FormDialog } from '../manage/form-dialog';
-import { FormError } from '../manage/form-error';
+import { DialogTextInput, FormDialog } from '../primitives/form-dialog';
+import { FormError } from '../primitives/form-error';
 import { ConfirmDialog } from './confirm-dialog';
 import type { VisibilityChoice } from './library-toolbar';
 import { MoveDialog, type FolderChoice } from './move-dialog';

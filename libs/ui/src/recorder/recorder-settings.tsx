@@ -1,5 +1,5 @@
-import { LabelledSelect, type SelectOption } from '../common/labelled-select';
-import { LabelledCheckbox } from '../common/labelled-checkbox';
+import { LabelledSelect, type SelectOption } from '../primitives/labelled-select';
+import { LabelledCheckbox } from '../primitives/labelled-checkbox';
 import { LevelMeter } from './level-meter';
 
 /** The microphone choice that records without one. */

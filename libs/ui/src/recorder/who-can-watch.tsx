@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { ChoiceSelect } from '../common/choice-select';
-import type { VideoVisibilityLabel } from '../video/video-status';
+import { ChoiceSelect } from '../primitives/choice-select';
+import type { VideoVisibilityLabel } from '../primitives/video-status';
 
 /** A new recording is personal, so Team is not among its choices. */
 type RecordingVisibility = Exclude<VideoVisibilityLabel, 'team'>;

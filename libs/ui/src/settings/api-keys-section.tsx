@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formatDateTime } from '../video/format-video-date';
-import { LoadState } from '../common/load-state';
-import { TitledSection } from '../common/titled-section';
-import { FormError } from '../manage/form-error';
+import { formatDateTime } from '../primitives/time-format';
+import { LoadState } from '../primitives/load-state';
+import { TitledSection } from '../primitives/titled-section';
+import { FormError } from '../primitives/form-error';
 import { SecretShownOnce } from './secret-shown-once';
 
 /** What a key may do: `read` lists and fetches, changes nothing; `read-write` also uploads and edits. */

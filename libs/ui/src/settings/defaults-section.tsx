@@ -1,6 +1,6 @@
-import { LabelledSelect } from '../common/labelled-select';
-import { SPOKEN_LANGUAGES } from '../transcript/spoken-language';
-import { LabelledCheckbox } from '../common/labelled-checkbox';
+import { LabelledSelect } from '../primitives/labelled-select';
+import { SPOKEN_LANGUAGES } from '../primitives/spoken-language';
+import { LabelledCheckbox } from '../primitives/labelled-checkbox';
 import { SaveNotice, SettingsSection } from './settings-section';
 import type { DefaultVisibilityChoice, RecordingDefaultsChoice, SaveState, ThemeChoice } from './settings-types';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { LoadState } from '../common/load-state';
-import { TitledSection } from '../common/titled-section';
+import { LoadState } from '../primitives/load-state';
+import { TitledSection } from '../primitives/titled-section';
 
 export interface StorageSectionProps {
   loading: boolean;

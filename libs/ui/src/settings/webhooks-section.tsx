@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatDateTime } from '../video/format-video-date';
-import { LoadState } from '../common/load-state';
-import { FormError } from '../manage/form-error';
+import { formatDateTime } from '../primitives/time-format';
+import { LoadState } from '../primitives/load-state';
+import { FormError } from '../primitives/form-error';
 import { SecretShownOnce } from './secret-shown-once';
 import { SettingsSection } from './settings-section';
 

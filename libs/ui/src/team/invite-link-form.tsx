@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { LabelledSelect } from '../common/labelled-select';
-import { ShareLinkCopy } from '../common/share-link-copy';
+import { LabelledSelect } from '../primitives/labelled-select';
+import { ShareLinkCopy } from '../primitives/share-link-copy';
 import { ROLE_NAMES, type TeamAction, type TeamRoleLabel } from './team-types';
-import { FormError } from '../manage/form-error';
+import { FormError } from '../primitives/form-error';
 
 export interface InviteChoice {
   role: TeamRoleLabel;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../manage/confirm-dialog';
+import { ConfirmDialog } from '../primitives/confirm-dialog';
 import { ROLE_NAMES, type TeamAction, type TeamMemberRow, type TeamRoleLabel } from './team-types';
-import { TitledSection } from '../common/titled-section';
-import { FormError } from '../manage/form-error';
-import { DataTable } from '../common/data-table';
+import { TitledSection } from '../primitives/titled-section';
+import { FormError } from '../primitives/form-error';
+import { DataTable } from '../primitives/data-table';
 
 export interface MembersTableProps {
   members: TeamMemberRow[];

@@ -1,5 +1,5 @@
-import { PickDialog } from '../common/pick-dialog';
-import { Modal } from '../manage/modal';
+import { PickDialog } from '../primitives/pick-dialog';
+import { Modal } from '../primitives/modal';
 
 export interface MoveToTeamDialogProps {
   /** "Move Team sync to a team", "Move 3 videos to a team". */

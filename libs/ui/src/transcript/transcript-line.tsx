@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { usePendingAction } from '../common/use-pending-action';
+import { usePendingAction } from '../primitives/use-pending-action';
 import { formatTime } from '../player/format-time';
 
 export interface TranscriptLineProps {

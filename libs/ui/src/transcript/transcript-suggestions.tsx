@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { usePendingAction } from '../common/use-pending-action';
-import { formatTimecode } from '../editor/timecode';
+import { usePendingAction } from '../primitives/use-pending-action';
+import { formatTimecode } from '../primitives/timecode';
 
 export interface TranscriptSuggestionsProps {
   /** A title made from the transcript while the video's is the default; '' for none. */

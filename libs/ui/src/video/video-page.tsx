@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { PlainLink, type LinkComponent } from '../layout/link-component';
-import { ViewCount } from '../manage/view-count';
-import { formatVideoDate } from './format-video-date';
+import { PlainLink, type LinkComponent } from '../primitives/link-component';
+import { ViewCount } from '../primitives/view-count';
+import { formatVideoDate } from '../primitives/time-format';
 
 export interface VideoPageViewProps {
   title: string;

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LinkComponent, LinkSlotProps } from '../layout/link-component';
+import type { LinkComponent, LinkSlotProps } from '../primitives/link-component';
 import { StatusBadge } from './status-badge';
 import { VideoCard, type VideoCardProps } from './video-card';
 import { VideoGrid } from './video-grid';
 import { EmptyVideos, LoadError, LoadMore } from './video-list-states';
-import { formatDateTime } from './format-video-date';
+import { formatDateTime } from '../primitives/time-format';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LabelledCheckbox } from '../common/labelled-checkbox';
-import { FormError } from '../manage/form-error';
+import { LabelledCheckbox } from '../primitives/labelled-checkbox';
+import { FormError } from '../primitives/form-error';
 
 /** One link as its owner sees it: the main link (`id` "main", no name) or a named one. */
 export interface ShareLinkRow {

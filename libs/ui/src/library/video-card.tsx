@@ -1,14 +1,14 @@
 import { type ReactNode, useState } from 'react';
-import { VIDEO_DRAG_TYPE } from '../library/drag-video';
-import { Highlight } from '../library/highlight';
-import { formatViews } from '../manage/view-count';
-import type { RenderLink } from '../layout/link-component';
+import { VIDEO_DRAG_TYPE } from '../primitives/drag-video';
+import { Highlight } from '../primitives/highlight';
+import { formatViews } from '../primitives/view-count';
+import type { RenderLink } from '../primitives/link-component';
 import { formatDuration } from '../player/format-time';
-import { formatVideoDate } from './format-video-date';
-import { ProcessingProgress } from './processing-progress';
+import { formatVideoDate } from '../primitives/time-format';
+import { ProcessingProgress } from '../primitives/processing-progress';
 import { StatusBadge } from './status-badge';
 import { VideoPlaceholderIcon } from './video-placeholder-icon';
-import type { VideoStatusLabel, VideoVisibilityLabel } from './video-status';
+import type { VideoStatusLabel, VideoVisibilityLabel } from '../primitives/video-status';
 import { VisibilityBadge } from './visibility-badge';
 
 export interface VideoCardProps {

@@ -1,5 +1,5 @@
-import { LineIcon } from '../icons/line-icon';
-import type { Theme } from './theme';
+import { LineIcon } from './line-icon';
+import type { Theme } from '../theme/theme';
 
 export interface ThemeToggleProps {
   theme: Theme;

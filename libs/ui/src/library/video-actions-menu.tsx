@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { downloadChoices, type OriginalFile } from './download-link';
-import { useCloseOnOutside } from '../layout/use-close-on-outside';
+import { downloadChoices, type OriginalFile } from '../primitives/download-link';
+import { useCloseOnOutside } from '../primitives/use-close-on-outside';
 
 export interface VideoActionsMenuProps {
   /** The video's title, in the button's name ("Actions for <title>"). */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FormError } from '../manage/form-error';
-import type { CallToActionView } from './call-to-action-button';
+import { FormError } from '../primitives/form-error';
+import type { CallToActionView } from '../video/call-to-action-button';
 
 export interface CallToActionFormProps {
   /** The one saved; undefined: none. */

@@ -1,4 +1,4 @@
-import type { VideoVisibilityLabel } from './video-status';
+import type { VideoVisibilityLabel } from '../primitives/video-status';
 
 export interface VisibilityBadgeProps {
   visibility: VideoVisibilityLabel;

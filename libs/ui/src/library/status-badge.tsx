@@ -1,4 +1,4 @@
-import type { VideoStatusLabel } from './video-status';
+import type { VideoStatusLabel } from '../primitives/video-status';
 
 const styleOf: Record<VideoStatusLabel, string> = {
   PROCESSING: 'badge-warning',

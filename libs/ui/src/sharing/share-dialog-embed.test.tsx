@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ShareLinkRow } from '../links/share-links-panel';
+import type { ShareLinkRow } from './share-links-panel';
 import { ShareDialog } from './share-dialog';
 
 afterEach(cleanup);

@@ -1,4 +1,4 @@
-import { PlainLink, type LinkComponent } from '../layout/link-component';
+import { PlainLink, type LinkComponent } from '../primitives/link-component';
 import { VideoPlaceholderIcon } from './video-placeholder-icon';
 
 export interface EmptyVideosProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FormDialog } from '../manage/form-dialog';
-import { FormError } from '../manage/form-error';
+import { FormDialog } from './form-dialog';
+import { FormError } from './form-error';
 import type { NameDialogProps } from './name-dialog';
 
 export type PickDialogProps = Pick<NameDialogProps, 'title' | 'label' | 'busy' | 'error' | 'onCancel'> & {

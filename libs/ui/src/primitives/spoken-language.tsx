@@ -1,5 +1,5 @@
-import { LabelledSelect } from '../common/labelled-select';
-import { usePendingAction } from '../common/use-pending-action';
+import { LabelledSelect } from './labelled-select';
+import { usePendingAction } from './use-pending-action';
 
 /** The languages offered (ISO 639-1), in their English names; '' lets the engine detect it. */
 export const SPOKEN_LANGUAGES: ReadonlyArray<[code: string, name: string]> = [

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { DialogTextInput, FormDialog } from '../manage/form-dialog';
-import { FormError } from '../manage/form-error';
+import { DialogTextInput, FormDialog } from './form-dialog';
+import { FormError } from './form-error';
 
 export interface NameDialogProps {
   /** "New folder", "Rename team". */

@@ -1,13 +1,13 @@
 import { useId, useRef, useState } from 'react';
-import { ChoiceSelect, RadioChoices, type RadioChoice } from '../common/choice-select';
-import { formatDateTime } from '../video/format-video-date';
-import type { VideoVisibilityLabel } from '../video/video-status';
+import { ChoiceSelect, RadioChoices, type RadioChoice } from '../primitives/choice-select';
+import { formatDateTime } from '../primitives/time-format';
+import type { VideoVisibilityLabel } from '../primitives/video-status';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
-import { Modal } from './modal';
-import { FormError } from './form-error';
+import { Modal } from '../primitives/modal';
+import { FormError } from '../primitives/form-error';
 import { embedCode } from './embed-code';
-import { ShareLinksPanel, type ShareLinksPanelProps } from '../links/share-links-panel';
-import { CallToActionForm, type CallToActionFormProps } from '../links/call-to-action-form';
+import { ShareLinksPanel, type ShareLinksPanelProps } from './share-links-panel';
+import { CallToActionForm, type CallToActionFormProps } from './call-to-action-form';
 
 export interface ShareDialogProps {
   /** The watch page's address; empty while it is read, or when the video has no link yet. */

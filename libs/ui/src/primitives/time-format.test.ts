@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatVideoDate } from './format-video-date';
+import { formatDateTime, formatVideoDate } from './time-format';
 
 // ICU puts a narrow no-break space before AM/PM in newer releases and a plain one in older: either is one style.
 const spaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');

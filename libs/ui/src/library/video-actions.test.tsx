@@ -1,10 +1,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { VideoCard } from '../video/video-card';
-import { DownloadLink, downloadFileName } from './download-link';
+import { VideoCard } from './video-card';
+import { DownloadLink, downloadFileName } from '../primitives/download-link';
 import { VideoActionsMenu } from './video-actions-menu';
-import { formatViews } from './view-count';
+import { formatViews } from '../primitives/view-count';
 
 afterEach(cleanup);
 

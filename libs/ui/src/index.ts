@@ -2,7 +2,8 @@
 // fields) stay inside their folders.
 export { VideoCard, type VideoCardProps } from './library/video-card';
 export { VideoGrid } from './library/video-grid';
-export { EmptyVideos, LoadError, LoadMore, VideoGridSkeleton } from './library/video-list-states';
+export { EmptyVideos, VideoGridSkeleton } from './library/video-list-states';
+export { LoadError, LoadMore } from './primitives/load-state';
 export { formatDateTime, formatVideoDate } from './primitives/time-format';
 export type { VideoStatusLabel, VideoVisibilityLabel } from './primitives/video-status';
 export { VideoPlayer } from './player/video-player';
@@ -30,6 +31,8 @@ export {
 } from './editor/sensitive-text-finder';
 export { ShareDialog, type ShareDialogProps } from './sharing/share-dialog';
 export * from './sharing';
+export { CallToActionButton } from './video/call-to-action-button';
+export type { CallToActionView } from './primitives/call-to-action';
 export { VideoEditor, type VideoChanges } from './manage/video-editor';
 export { DeleteDialog } from './manage/delete-dialog';
 export { ViewCount, formatViews } from './primitives/view-count';
@@ -81,7 +84,7 @@ export { LibraryToolbar, type SortChoice, type StatusChoice, type VisibilityChoi
 export { SearchSummary } from './library/search-summary';
 export { SelectionBar } from './library/selection-bar';
 export { MoveDialog, type FolderChoice } from './library/move-dialog';
-export { ConfirmDialog } from './library/confirm-dialog';
+export { ConfirmDialog } from './primitives/confirm-dialog';
 export { TagsField } from './library/tags-field';
 export { VideoOrganise, type VideoOrganiseProps } from './library/video-organise';
 export type { LinkComponent } from './primitives/link-component';

@@ -1,5 +1,4 @@
-import { TitledSection } from '../primitives/titled-section';
-import { formatDateTime } from '../primitives/time-format';
+import { TitledSection, formatDateTime } from '../primitives';
 import type { AdminAuditRow } from './admin-types';
 import { BrandingForm, type BrandingFormProps } from './branding-form';
 import { PeopleTable, type PeopleTableProps } from './people-table';

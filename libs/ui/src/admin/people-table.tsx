@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime } from '../primitives/time-format';
+import { formatDateTime, FormError, DataTable } from '../primitives';
 import type { AdminAction, AdminPersonRow } from './admin-types';
-import { FormError } from '../primitives/form-error';
-import { DataTable } from '../primitives/data-table';
 
 export interface PeopleTableProps {
   people: AdminPersonRow[];

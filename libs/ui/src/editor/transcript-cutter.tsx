@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TimeSpan } from './kept-ranges';
-import { formatTimecode } from '../primitives/timecode';
+import { formatTimecode } from '../primitives';
 import {
   type CutLine,
   type ProposedCut,

@@ -1,5 +1,4 @@
-import { PlainLink, type LinkComponent } from '../primitives/link-component';
-import { FEATURES } from '../primitives/feature-cards';
+import { PlainLink, type LinkComponent, FEATURES } from '../primitives';
 
 export interface HomePageProps {
   LinkComponent?: LinkComponent;

@@ -3,7 +3,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DownloadLink } from '../primitives/download-link';
+import { DownloadLink } from '../primitives';
 import { VideoActionsMenu } from './video-actions-menu';
 
 afterEach(cleanup);

@@ -1,7 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import type { RenderLink } from '../primitives/link-component';
-import { VIDEO_DRAG_TYPE } from '../primitives/drag-video';
-import { LineIcon } from '../primitives/line-icon';
+import { type RenderLink, VIDEO_DRAG_TYPE, LineIcon } from '../primitives';
 
 export interface FolderItem {
   id: string;

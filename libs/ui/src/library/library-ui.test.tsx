@@ -2,11 +2,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VideoCard } from './video-card';
-import { VIDEO_DRAG_TYPE } from '../primitives/drag-video';
+import { VIDEO_DRAG_TYPE, Highlight, SearchBox, SEARCH_DEBOUNCE_MS } from '../primitives';
 import { FolderBar } from './folder-bar';
 import { FolderNameDialog } from './folder-name-dialog';
-import { Highlight } from '../primitives/highlight';
-import { SearchBox, SEARCH_DEBOUNCE_MS } from '../primitives/search-box';
 import { SearchSummary } from './search-summary';
 import { SelectionBar } from './selection-bar';
 import { TagsField } from './tags-field';

@@ -1,12 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import type { RenderLink } from '../primitives/link-component';
-import type { OriginalFile } from '../primitives/download-link';
+import { type RenderLink, type OriginalFile, formatTime, LoadError, LoadMore, searchWords } from '../primitives';
 import { VideoActionsMenu } from './video-actions-menu';
-import { formatTime } from '../player/format-time';
 import { VideoCard, type VideoCardProps } from './video-card';
 import { VideoGrid } from './video-grid';
-import { LoadError, LoadMore } from './video-list-states';
-import { searchWords } from '../primitives/highlight';
 import { LibraryToolbar, type LibraryToolbarProps, type VisibilityChoice } from './library-toolbar';
 import { MoveDialog, type FolderChoice } from './move-dialog';
 import { SearchSummary, type SearchSummaryProps } from './search-summary';

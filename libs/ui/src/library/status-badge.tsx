@@ -1,4 +1,4 @@
-import type { VideoStatusLabel } from '../primitives/video-status';
+import type { VideoStatusLabel } from '../primitives';
 
 const styleOf: Record<VideoStatusLabel, string> = {
   PROCESSING: 'badge-warning',

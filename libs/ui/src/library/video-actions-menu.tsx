@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { downloadChoices, type OriginalFile } from '../primitives/download-link';
-import { useCloseOnOutside } from '../primitives/use-close-on-outside';
+import { downloadChoices, type OriginalFile, useCloseOnOutside } from '../primitives';
 
 export interface VideoActionsMenuProps {
   /** The video's title, in the button's name ("Actions for <title>"). */

@@ -2,9 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VideoCard } from './video-card';
-import { DownloadLink, downloadFileName } from '../primitives/download-link';
+import { DownloadLink, downloadFileName, formatViews } from '../primitives';
 import { VideoActionsMenu } from './video-actions-menu';
-import { formatViews } from '../primitives/view-count';
 
 afterEach(cleanup);
 

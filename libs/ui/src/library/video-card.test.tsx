@@ -1,12 +1,11 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LinkComponent, LinkSlotProps } from '../primitives/link-component';
+import { type LinkComponent, type LinkSlotProps, LoadError, LoadMore, formatDateTime } from '../primitives';
 import { StatusBadge } from './status-badge';
 import { VideoCard, type VideoCardProps } from './video-card';
 import { VideoGrid } from './video-grid';
-import { EmptyVideos, LoadError, LoadMore } from './video-list-states';
-import { formatDateTime } from '../primitives/time-format';
+import { EmptyVideos } from './video-list-states';
 
 afterEach(cleanup);
 

@@ -1,14 +1,17 @@
 import { type ReactNode, useState } from 'react';
-import { VIDEO_DRAG_TYPE } from '../primitives/drag-video';
-import { Highlight } from '../primitives/highlight';
-import { formatViews } from '../primitives/view-count';
-import type { RenderLink } from '../primitives/link-component';
-import { formatDuration } from '../player/format-time';
-import { formatVideoDate } from '../primitives/time-format';
-import { ProcessingProgress } from '../primitives/processing-progress';
+import {
+  VIDEO_DRAG_TYPE,
+  Highlight,
+  formatViews,
+  type RenderLink,
+  formatDuration,
+  formatVideoDate,
+  ProcessingProgress,
+  type VideoStatusLabel,
+  type VideoVisibilityLabel,
+} from '../primitives';
 import { StatusBadge } from './status-badge';
 import { VideoPlaceholderIcon } from './video-placeholder-icon';
-import type { VideoStatusLabel, VideoVisibilityLabel } from '../primitives/video-status';
 import { VisibilityBadge } from './visibility-badge';
 
 export interface VideoCardProps {

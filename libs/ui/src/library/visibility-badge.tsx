@@ -1,4 +1,4 @@
-import type { VideoVisibilityLabel } from '../primitives/video-status';
+import type { VideoVisibilityLabel } from '../primitives';
 
 export interface VisibilityBadgeProps {
   visibility: VideoVisibilityLabel;

@@ -7,15 +7,27 @@ export interface ConfirmDialogProps {
   /** What will happen, asked as a question. */
   message: ReactNode;
   confirmLabel: string;
-  busy: boolean;
+  /** While the change runs both buttons are disabled, so it is asked for once. */
+  busy?: boolean;
   /** Why the last attempt failed. */
-  error: string | undefined;
+  error?: string | undefined;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks once before a change that cannot be undone (Cancel or the red confirm), and says why it failed if it did. */
-export function ConfirmDialog({ title, message, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+/**
+ * Asks once before a change that cannot be undone (Cancel or the red confirm), and says why it
+ * failed if it did. Escape and the backdrop cancel (the `Modal`).
+ */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal title={title} onClose={onCancel}>
       <p>{message}</p>

@@ -1,5 +1,7 @@
 import { LineIcon } from './line-icon';
-import type { Theme } from '../theme/theme';
+
+/** The two looks of the app (daisyUI themes of the same names). */
+export type Theme = 'light' | 'dark';
 
 export interface ThemeToggleProps {
   theme: Theme;

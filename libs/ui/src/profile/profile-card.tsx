@@ -1,4 +1,4 @@
-import { formatDateTime } from '../primitives/time-format';
+import { formatDateTime } from '../primitives';
 import { avatarLetter } from './avatar-letter';
 
 export interface ProfileCardProps {

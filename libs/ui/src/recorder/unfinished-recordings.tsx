@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatDateTime } from '../primitives/time-format';
+import { formatDateTime } from '../primitives';
 
 export interface UnfinishedRecordingItem {
   id: string;

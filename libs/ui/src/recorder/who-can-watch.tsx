@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { ChoiceSelect } from '../primitives/choice-select';
-import type { VideoVisibilityLabel } from '../primitives/video-status';
+import { ChoiceSelect, type VideoVisibilityLabel } from '../primitives';
 
 /** A new recording is personal, so Team is not among its choices. */
 type RecordingVisibility = Exclude<VideoVisibilityLabel, 'team'>;

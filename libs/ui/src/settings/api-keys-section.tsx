@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../primitives/time-format';
-import { LoadState } from '../primitives/load-state';
-import { TitledSection } from '../primitives/titled-section';
-import { FormError } from '../primitives/form-error';
+import { formatDateTime, LoadState, TitledSection, FormError } from '../primitives';
 import { SecretShownOnce } from './secret-shown-once';
 
 /** What a key may do: `read` lists and fetches, changes nothing; `read-write` also uploads and edits. */

@@ -1,6 +1,4 @@
-import { LabelledSelect } from '../primitives/labelled-select';
-import { SPOKEN_LANGUAGES } from '../primitives/spoken-language';
-import { LabelledCheckbox } from '../primitives/labelled-checkbox';
+import { LabelledSelect, SPOKEN_LANGUAGES, LabelledCheckbox } from '../primitives';
 import { SaveNotice, SettingsSection } from './settings-section';
 import type { DefaultVisibilityChoice, RecordingDefaultsChoice, SaveState, ThemeChoice } from './settings-types';
 

@@ -1,4 +1,4 @@
-import { ShareLinkCopy } from '../primitives/share-link-copy';
+import { ShareLinkCopy } from '../primitives';
 
 export interface SecretShownOnceProps {
   /** The field's label: "New API key", "Signing secret". */

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../primitives/time-format';
-import { LoadState } from '../primitives/load-state';
-import { FormError } from '../primitives/form-error';
+import { formatDateTime, LoadState, FormError } from '../primitives';
 import { SecretShownOnce } from './secret-shown-once';
 import { SettingsSection } from './settings-section';
 

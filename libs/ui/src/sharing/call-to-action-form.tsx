@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FormError } from '../primitives/form-error';
-import type { CallToActionView } from '../video/call-to-action-button';
+import { FormError, type CallToActionView } from '../primitives';
 
 export interface CallToActionFormProps {
   /** The one saved; undefined: none. */

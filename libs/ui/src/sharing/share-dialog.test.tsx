@@ -2,9 +2,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VideoVisibilityLabel } from '../primitives/video-status';
+import { type VideoVisibilityLabel, formatDateTime } from '../primitives';
 import { ShareDialog, type ShareDialogProps } from './share-dialog';
-import { formatDateTime } from '../primitives/time-format';
 
 afterEach(cleanup);
 

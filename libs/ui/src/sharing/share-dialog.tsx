@@ -1,10 +1,14 @@
 import { useId, useRef, useState } from 'react';
-import { ChoiceSelect, RadioChoices, type RadioChoice } from '../primitives/choice-select';
-import { formatDateTime } from '../primitives/time-format';
-import type { VideoVisibilityLabel } from '../primitives/video-status';
+import {
+  ChoiceSelect,
+  RadioChoices,
+  type RadioChoice,
+  formatDateTime,
+  type VideoVisibilityLabel,
+  Modal,
+  FormError,
+} from '../primitives';
 import { EXPIRY_OPTIONS, type ExpiryChoice, dateInputValue, expireAfterSeconds } from './expiry';
-import { Modal } from '../primitives/modal';
-import { FormError } from '../primitives/form-error';
 import { embedCode } from './embed-code';
 import { ShareLinksPanel, type ShareLinksPanelProps } from './share-links-panel';
 import { CallToActionForm, type CallToActionFormProps } from './call-to-action-form';

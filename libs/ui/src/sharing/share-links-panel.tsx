@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LabelledCheckbox } from '../primitives/labelled-checkbox';
-import { FormError } from '../primitives/form-error';
+import { LabelledCheckbox, FormError } from '../primitives';
 
 /** One link as its owner sees it: the main link (`id` "main", no name) or a named one. */
 export interface ShareLinkRow {

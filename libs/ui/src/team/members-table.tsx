@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../primitives/confirm-dialog';
+import { ConfirmDialog, TitledSection, FormError, DataTable } from '../primitives';
 import { ROLE_NAMES, type TeamAction, type TeamMemberRow, type TeamRoleLabel } from './team-types';
-import { TitledSection } from '../primitives/titled-section';
-import { FormError } from '../primitives/form-error';
-import { DataTable } from '../primitives/data-table';
 
 export interface MembersTableProps {
   members: TeamMemberRow[];

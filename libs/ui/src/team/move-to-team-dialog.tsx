@@ -1,5 +1,4 @@
-import { PickDialog } from '../primitives/pick-dialog';
-import { Modal } from '../primitives/modal';
+import { PickDialog, Modal } from '../primitives';
 
 export interface MoveToTeamDialogProps {
   /** "Move Team sync to a team", "Move 3 videos to a team". */

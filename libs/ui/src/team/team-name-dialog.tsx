@@ -1,4 +1,4 @@
-import { NameDialog } from '../primitives/name-dialog';
+import { NameDialog } from '../primitives';
 
 export interface TeamNameDialogProps {
   title: string;

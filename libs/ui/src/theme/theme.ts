@@ -1,6 +1,7 @@
+import type { Theme } from '../primitives';
 import { localStorageIfAllowed } from './local-storage-if-allowed';
 
-export type Theme = 'light' | 'dark';
+export type { Theme };
 
 /** localStorage key remembering the person's choice. */
 export const THEME_KEY = 'theme';

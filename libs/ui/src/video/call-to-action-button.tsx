@@ -1,9 +1,4 @@
-/** Issue 28: a video's call to action as the player shows it. */
-export interface CallToActionView {
-  label: string;
-  url: string;
-  placement: 'end' | 'throughout';
-}
+import type { CallToActionView } from '../primitives';
 
 /**
  * The call to action over the player's top corner, opening its link in a new tab. Only http(s)

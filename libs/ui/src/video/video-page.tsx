@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { PlainLink, type LinkComponent } from '../primitives/link-component';
-import { ViewCount } from '../primitives/view-count';
-import { formatVideoDate } from '../primitives/time-format';
+import { PlainLink, type LinkComponent, ViewCount, formatVideoDate } from '../primitives';
 
 export interface VideoPageViewProps {
   title: string;

@@ -3,9 +3,7 @@ import type { HlsPresentation } from '../player/hls-playback';
 import type { StoryboardSprite } from '../player/storyboard';
 import { VideoPlayer } from '../player/video-player';
 import { WithCallToAction } from './with-call-to-action';
-import type { CallToActionView } from './call-to-action-button';
-import { ProcessingProgress } from '../primitives/processing-progress';
-import type { VideoStatusLabel } from '../primitives/video-status';
+import { type CallToActionView, ProcessingProgress, type VideoStatusLabel } from '../primitives';
 
 export interface VideoStageProps {
   status: VideoStatusLabel;

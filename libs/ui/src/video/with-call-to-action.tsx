@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { CallToActionButton, type CallToActionView } from './call-to-action-button';
+import type { CallToActionView } from '../primitives';
+import { CallToActionButton } from './call-to-action-button';
 
 /**
  * The player with the owner's call to action over it: throughout, or once playback ended. Without

@@ -6,6 +6,7 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { apiLayerRules } from './tools/eslint/api-layers.mjs';
+import { uiFeatureRules } from './tools/eslint/ui-features.mjs';
 
 export const dependencyConstraints = [
   // Apps compose libs; nothing imports an app.
@@ -93,4 +94,6 @@ export default tseslint.config(
   },
   // Layers inside apps/api: see tools/eslint/api-layers.mjs.
   ...apiLayerRules,
+  // Feature folders inside libs/ui: see tools/eslint/ui-features.mjs.
+  ...uiFeatureRules,
 );

@@ -15,7 +15,7 @@ export { VideoUnavailable, WatchFrame } from './watch/watch-frame';
 export { WatchVideoView, type WatchVideoViewProps } from './watch/watch-video';
 export { chaptersFromDescription, mergeChapters, type ChapterMark } from './player/chapters';
 export type { StoryboardSprite } from './player/storyboard';
-export type { TimeSpan } from './editor/kept-ranges';
+export type { TimeSpan } from './primitives/kept-ranges';
 export { TrimEditor } from './editor/trim-editor';
 export type { CutLine } from './editor/transcript-cuts';
 export { peaks } from './editor/waveform';

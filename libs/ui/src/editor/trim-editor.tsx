@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { VideoPlayer } from '../player/video-player';
 import type { StoryboardSprite } from '../player/storyboard';
-import { type TimeSpan, cutsBetween, keptSpans, lengthOf } from './kept-ranges';
-import { formatTimecode, FormError } from '../primitives';
+import { type TimeSpan, cutsBetween, keptSpans, lengthOf, formatTimecode, FormError } from '../primitives';
 import { TimeField } from './time-field';
 import { Timeline } from './timeline';
 import type { AnnotationMark } from '../player/annotation-mark';

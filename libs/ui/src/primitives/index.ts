@@ -25,6 +25,7 @@ export * from './processing-progress';
 // Time, counts and text
 export * from './time-format';
 export * from './timecode';
+export * from './kept-ranges';
 export * from './view-count';
 export * from './highlight';
 // Links, downloads and icons
@@ -33,7 +34,8 @@ export * from './download-link';
 export * from './line-icon';
 export * from './bell-icon';
 export * from './theme-toggle';
-// Hooks
+// Hooks and the browser
+export * from './local-storage-if-allowed';
 export * from './use-pending-action';
 export * from './use-close-on-outside';
 // Shapes and content more than one feature shows

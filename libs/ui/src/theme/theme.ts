@@ -1,5 +1,4 @@
-import type { Theme } from '../primitives';
-import { localStorageIfAllowed } from './local-storage-if-allowed';
+import { localStorageIfAllowed, type Theme } from '../primitives';
 
 export type { Theme };
 

@@ -6,6 +6,7 @@ import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { apiFeatureRules } from './tools/eslint/api-features.mjs';
+import { uiFeatureRules } from './tools/eslint/ui-features.mjs';
 
 export const dependencyConstraints = [
   // Apps compose libs; nothing imports an app.
@@ -93,4 +94,6 @@ export default tseslint.config(
   },
   // The API by feature over a platform: see tools/eslint/api-features.mjs.
   ...apiFeatureRules,
+  // Feature folders inside libs/ui: see tools/eslint/ui-features.mjs.
+  ...uiFeatureRules,
 );

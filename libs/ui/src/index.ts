@@ -1,10 +1,11 @@
 // What the app uses. Helpers behind these (badges, time and volume rules, theme storage, form
 // fields) stay inside their folders.
-export { VideoCard, type VideoCardProps } from './video/video-card';
-export { VideoGrid } from './video/video-grid';
-export { EmptyVideos, LoadError, LoadMore, VideoGridSkeleton } from './video/video-list-states';
-export { formatDateTime, formatVideoDate } from './video/format-video-date';
-export type { VideoStatusLabel, VideoVisibilityLabel } from './video/video-status';
+export { VideoCard, type VideoCardProps } from './library/video-card';
+export { VideoGrid } from './library/video-grid';
+export { EmptyVideos, VideoGridSkeleton } from './library/video-list-states';
+export { LoadError, LoadMore } from './primitives/load-state';
+export { formatDateTime, formatVideoDate } from './primitives/time-format';
+export type { VideoStatusLabel, VideoVisibilityLabel } from './primitives/video-status';
 export { VideoPlayer } from './player/video-player';
 export { TranscriptPanel, type TranscriptPanelProps, type TranscriptPanelState } from './transcript/transcript-panel';
 export { PlayerTranscript } from './transcript/player-transcript';
@@ -14,7 +15,7 @@ export { VideoUnavailable, WatchFrame } from './watch/watch-frame';
 export { WatchVideoView, type WatchVideoViewProps } from './watch/watch-video';
 export { chaptersFromDescription, mergeChapters, type ChapterMark } from './player/chapters';
 export type { StoryboardSprite } from './player/storyboard';
-export type { TimeSpan } from './editor/kept-ranges';
+export type { TimeSpan } from './primitives/kept-ranges';
 export { TrimEditor } from './editor/trim-editor';
 export type { CutLine } from './editor/transcript-cuts';
 export { peaks } from './editor/waveform';
@@ -28,16 +29,18 @@ export {
   type SensitiveSuggestion,
   type SensitiveTextFinderProps,
 } from './editor/sensitive-text-finder';
-export { ShareDialog, type ShareDialogProps } from './manage/share-dialog';
-export * from './links';
+export { ShareDialog, type ShareDialogProps } from './sharing/share-dialog';
+export * from './sharing';
+export { CallToActionButton } from './video/call-to-action-button';
+export type { CallToActionView } from './primitives/call-to-action';
 export { VideoEditor, type VideoChanges } from './manage/video-editor';
 export { DeleteDialog } from './manage/delete-dialog';
-export { ViewCount, formatViews } from './manage/view-count';
-export { DownloadLink } from './manage/download-link';
+export { ViewCount, formatViews } from './primitives/view-count';
+export { DownloadLink } from './primitives/download-link';
 export { OwnerActions, type OwnerActionsProps } from './manage/owner-actions';
 export { VideoNotFound, VideoPageView, type VideoPageViewProps } from './video/video-page';
-export { VideoActionsMenu } from './manage/video-actions-menu';
-export { AlertArea, type AlertMessage } from './alert/alert-area';
+export { VideoActionsMenu } from './library/video-actions-menu';
+export { AlertArea, type AlertMessage } from './primitives/alert-area';
 export { RecorderControls } from './recorder/recorder-controls';
 export { ElapsedTime } from './recorder/elapsed-time';
 export { RecordingPreview } from './recorder/recording-preview';
@@ -68,8 +71,8 @@ export {
 } from './recorder/recorder-settings';
 export { RecordSetupView, type RecordSetupViewProps } from './recorder/record-setup-view';
 export { AppLayout, type LayoutBrand } from './layout/app-layout';
-export { SearchBox, SEARCH_DEBOUNCE_MS } from './library/search-box';
-export { Highlight, searchWords } from './library/highlight';
+export { SearchBox, SEARCH_DEBOUNCE_MS } from './primitives/search-box';
+export { Highlight, searchWords } from './primitives/highlight';
 export { FolderBar, type FolderItem } from './library/folder-bar';
 export { FolderNameDialog } from './library/folder-name-dialog';
 export { FolderManager, type FolderManagerProps } from './library/folder-manager';
@@ -81,10 +84,10 @@ export { LibraryToolbar, type SortChoice, type StatusChoice, type VisibilityChoi
 export { SearchSummary } from './library/search-summary';
 export { SelectionBar } from './library/selection-bar';
 export { MoveDialog, type FolderChoice } from './library/move-dialog';
-export { ConfirmDialog } from './library/confirm-dialog';
+export { ConfirmDialog } from './primitives/confirm-dialog';
 export { TagsField } from './library/tags-field';
 export { VideoOrganise, type VideoOrganiseProps } from './library/video-organise';
-export type { LinkComponent } from './layout/link-component';
+export type { LinkComponent } from './primitives/link-component';
 export { useTheme, type UseThemeOptions } from './theme/use-theme';
 export { applyTheme } from './theme/theme';
 export { HomePage } from './home/home-page';

@@ -1,5 +1,4 @@
-import { TitledSection } from '../common/titled-section';
-import { formatDateTime } from '../video/format-video-date';
+import { TitledSection, formatDateTime } from '../primitives';
 import type { AdminAuditRow } from './admin-types';
 import { BrandingForm, type BrandingFormProps } from './branding-form';
 import { PeopleTable, type PeopleTableProps } from './people-table';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminAction } from './admin-types';
-import { FormError } from '../manage/form-error';
+import { FormError } from '../primitives';
 
 export interface BrandingValues {
   productName: string;

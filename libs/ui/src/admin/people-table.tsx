@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime, FormError, DataTable } from '../primitives';
 import type { AdminAction, AdminPersonRow } from './admin-types';
-import { FormError } from '../manage/form-error';
-import { DataTable } from '../common/data-table';
 
 export interface PeopleTableProps {
   people: AdminPersonRow[];

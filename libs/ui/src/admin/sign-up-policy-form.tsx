@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { AdminAction, SignUpModeLabel } from './admin-types';
-import { FormError } from '../manage/form-error';
-import { RadioChoices, type RadioChoice } from '../common/choice-select';
+import { FormError, RadioChoices, type RadioChoice } from '../primitives';
 
 export interface SignUpPolicyFormProps extends AdminAction {
   /** Undefined while it loads. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommentsPanel, type CommentsPanelProps } from './comments-panel';
 import type { CommentView } from './conversation-views';
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime } from '../primitives';
 
 afterEach(cleanup);
 

@@ -1,7 +1,6 @@
 import type { CommentView as Comment } from './conversation-views';
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime, formatTime } from '../primitives';
 import { useState, type ReactNode } from 'react';
-import { formatTime } from '../player/format-time';
 import { CommentText } from './comment-text';
 
 export interface CommentsPanelProps {

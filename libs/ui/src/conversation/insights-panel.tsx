@@ -1,7 +1,5 @@
 import type { InsightsView as Insights } from './conversation-views';
-import { formatTime } from '../player/format-time';
-import { formatTimecode } from '../editor/timecode';
-import { TitledSection } from '../common/titled-section';
+import { formatTime, formatTimecode, TitledSection } from '../primitives';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BellIcon } from '../icons/bell-icon';
+import { BellIcon } from '../primitives';
 
 /** The top bar's bell: a link named "Notifications" with the unread count. Kept tiny (the first page's budget). */
 export function NotificationsBell({

@@ -1,6 +1,6 @@
 import type { NotificationView as Notification } from './conversation-views';
 import type { ReactNode } from 'react';
-import { formatTime } from '../player/format-time';
+import { formatTime } from '../primitives';
 
 const what: Record<number, string> = { 1: 'commented on', 2: 'replied on', 3: 'reacted to' };
 

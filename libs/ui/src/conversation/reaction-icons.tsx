@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LineIcon } from '../icons/line-icon';
+import { LineIcon } from '../primitives';
 
 // Drawn as inline SVG: Debian's Chromium without an emoji font draws most emoji as empty boxes,
 // and a path needs no font. The button around an icon keeps the emoji in its name.

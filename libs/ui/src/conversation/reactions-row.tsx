@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatTime } from '../player/format-time';
+import { formatTime } from '../primitives';
 import { ReactionIcon } from './reaction-icons';
 
 export interface MomentMarker {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AnnotationKindLabel, AnnotationMark } from '../player/annotation-mark';
 import { AnnotationFields } from './annotation-fields';
 import { MAX_ANNOTATIONS, annotationProblem, clampToFrame, newAnnotation } from './annotation-rules';
-import { formatTimecode } from './timecode';
+import { formatTimecode } from '../primitives';
 
 const KIND_NAMES: Record<AnnotationKindLabel, string> = { text: 'Text', arrow: 'Arrow', box: 'Box', blur: 'Blur' };
 

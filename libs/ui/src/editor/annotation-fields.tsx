@@ -3,7 +3,7 @@ import { DEFAULT_ANNOTATION_COLOR, colorOf } from '../player/annotation-mark';
 import { MAX_ANNOTATION_TEXT } from './annotation-rules';
 import { PercentField } from './percent-field';
 import { TimeField } from './time-field';
-import { formatTimecode } from './timecode';
+import { formatTimecode } from '../primitives';
 
 /** The selected annotation's numbers: its place in percent of the frame, its times, its text and colour. */
 export function AnnotationFields({

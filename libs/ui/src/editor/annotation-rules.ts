@@ -1,5 +1,5 @@
 import type { AnnotationKindLabel, AnnotationMark } from '../player/annotation-mark';
-import { formatTimecode } from './timecode';
+import { formatTimecode } from '../primitives';
 
 /** The contract's limits (SaveEditsRequest.annotations, Annotation.text). */
 export const MAX_ANNOTATIONS = 200;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../library/confirm-dialog';
+import { ConfirmDialog } from '../primitives';
 
 export type EditStateLabel = 'none' | 'applying' | 'applied' | 'failed';
 

@@ -1,4 +1,4 @@
-import { formatTime } from '../player/format-time';
+import { formatTime } from '../primitives';
 
 /** What "Find sensitive text" found (issue 31): the kind, what it says masked, when it shows. */
 export interface SensitiveSuggestion<A> {

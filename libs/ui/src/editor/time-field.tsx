@@ -1,5 +1,5 @@
 import { NumberField, type NumberFieldProps } from './number-field';
-import { formatTimecode, parseTimecode } from './timecode';
+import { formatTimecode, parseTimecode } from '../primitives';
 
 /** A time in seconds, typed as m:ss or m:ss.s. */
 export function TimeField({ seconds, ...props }: Omit<NumberFieldProps, 'value'> & { seconds: number }) {

@@ -1,6 +1,6 @@
 import type { StoryboardSprite } from '../player/storyboard';
 import { storyboardTile } from '../player/storyboard';
-import type { TimeSpan } from './kept-ranges';
+import type { TimeSpan } from '../primitives';
 
 const TILES = 12;
 

@@ -1,4 +1,4 @@
-import { keptSpans, lengthOf, type TimeSpan } from './kept-ranges';
+import { keptSpans, lengthOf, type TimeSpan } from '../primitives';
 
 // Issue 30, item 5: edit by transcript. What to cut, worked out from the transcript's word times on
 // the original's timeline (the editor's): selected words, filler words, silences.

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { TimeSpan } from './kept-ranges';
-import { formatTimecode } from './timecode';
+import { formatTimecode, type TimeSpan } from '../primitives';
 import {
   type CutLine,
   type ProposedCut,

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { VideoPlayer } from '../player/video-player';
 import type { StoryboardSprite } from '../player/storyboard';
-import { type TimeSpan, cutsBetween, keptSpans, lengthOf } from './kept-ranges';
-import { formatTimecode } from './timecode';
+import { type TimeSpan, cutsBetween, keptSpans, lengthOf, formatTimecode, FormError } from '../primitives';
 import { TimeField } from './time-field';
 import { Timeline } from './timeline';
-import { FormError } from '../manage/form-error';
 import type { AnnotationMark } from '../player/annotation-mark';
 import { AnnotationDrawLayer } from './annotation-draw-layer';
 import { AnnotationEditor } from './annotation-editor';

@@ -1,5 +1,4 @@
-import { PlainLink, type LinkComponent } from '../layout/link-component';
-import { FEATURES } from './feature-cards';
+import { PlainLink, type LinkComponent, FEATURES } from '../primitives';
 
 export interface HomePageProps {
   LinkComponent?: LinkComponent;

@@ -1,12 +1,16 @@
 import { useId, useState, type CSSProperties, type ReactNode } from 'react';
-import { SearchBox, type SearchBoxProps } from '../library/search-box';
-import { ThemeToggle } from '../theme/theme-toggle';
-import type { Theme } from '../theme/theme';
-import { PlainLink, type LinkComponent } from './link-component';
+import {
+  SearchBox,
+  type SearchBoxProps,
+  type Theme,
+  ThemeToggle,
+  PlainLink,
+  type LinkComponent,
+  LineIcon,
+} from '../primitives';
 import { ADMIN_ITEM, MAIN_ITEMS, TEAM_ITEM, activeNavPath, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 import { useWideScreen } from './use-wide-screen';
-import { LineIcon } from '../icons/line-icon';
 
 /** The instance's branding (issue 32), as the watch pages carry it. */
 export interface LayoutBrand {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LineIcon } from '../icons/line-icon';
+import { LineIcon } from '../primitives';
 
 export interface NavItem {
   label: string;

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { PlainLink, type LinkComponent } from './link-component';
-import { useCloseOnOutside } from './use-close-on-outside';
+import { PlainLink, type LinkComponent, useCloseOnOutside } from '../primitives';
 
 export interface UserMenuProps {
   /** Display name; "User" when there is none. */

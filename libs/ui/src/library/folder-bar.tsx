@@ -1,7 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import type { RenderLink } from '../layout/link-component';
-import { VIDEO_DRAG_TYPE } from './drag-video';
-import { LineIcon } from '../icons/line-icon';
+import { type RenderLink, VIDEO_DRAG_TYPE, LineIcon } from '../primitives';
 
 export interface FolderItem {
   id: string;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog, FormError } from '../primitives';
 import { FolderBar, type FolderBarProps, type FolderItem } from './folder-bar';
 import { FolderNameDialog } from './folder-name-dialog';
-import { FormError } from '../manage/form-error';
 
 interface NameChange<A extends unknown[]> {
   busy: boolean;

@@ -1,4 +1,4 @@
-import { NameDialog } from '../common/name-dialog';
+import { NameDialog } from '../primitives';
 
 export interface FolderNameDialogProps {
   /** "New folder", "Rename folder". */

@@ -1,4 +1,4 @@
-import { LabelledSelect, type SelectOption } from '../common/labelled-select';
+import { LabelledSelect, type SelectOption } from '../primitives';
 
 export type SortChoice = 'relevance' | 'newest' | 'oldest' | 'title' | 'longest';
 export type StatusChoice = '' | 'processing' | 'ready' | 'failed';

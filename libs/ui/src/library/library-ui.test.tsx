@@ -1,12 +1,10 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VideoCard } from '../video/video-card';
-import { VIDEO_DRAG_TYPE } from './drag-video';
+import { VideoCard } from './video-card';
+import { VIDEO_DRAG_TYPE, Highlight, SearchBox, SEARCH_DEBOUNCE_MS } from '../primitives';
 import { FolderBar } from './folder-bar';
 import { FolderNameDialog } from './folder-name-dialog';
-import { Highlight } from './highlight';
-import { SearchBox, SEARCH_DEBOUNCE_MS } from './search-box';
 import { SearchSummary } from './search-summary';
 import { SelectionBar } from './selection-bar';
 import { TagsField } from './tags-field';

@@ -1,12 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import type { RenderLink } from '../layout/link-component';
-import type { OriginalFile } from '../manage/download-link';
-import { VideoActionsMenu } from '../manage/video-actions-menu';
-import { formatTime } from '../player/format-time';
-import { VideoCard, type VideoCardProps } from '../video/video-card';
-import { VideoGrid } from '../video/video-grid';
-import { LoadError, LoadMore } from '../video/video-list-states';
-import { searchWords } from './highlight';
+import { type RenderLink, type OriginalFile, formatTime, LoadError, LoadMore, searchWords } from '../primitives';
+import { VideoActionsMenu } from './video-actions-menu';
+import { VideoCard, type VideoCardProps } from './video-card';
+import { VideoGrid } from './video-grid';
 import { LibraryToolbar, type LibraryToolbarProps, type VisibilityChoice } from './library-toolbar';
 import { MoveDialog, type FolderChoice } from './move-dialog';
 import { SearchSummary, type SearchSummaryProps } from './search-summary';

@@ -1,4 +1,4 @@
-import { PickDialog } from '../common/pick-dialog';
+import { PickDialog } from '../primitives';
 
 export interface FolderChoice {
   /** '' the library's root. */

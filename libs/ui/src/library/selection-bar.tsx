@@ -1,7 +1,5 @@
 import { useId, useState } from 'react';
-import { DialogTextInput, FormDialog } from '../manage/form-dialog';
-import { FormError } from '../manage/form-error';
-import { ConfirmDialog } from './confirm-dialog';
+import { DialogTextInput, FormDialog, FormError, ConfirmDialog } from '../primitives';
 import type { VisibilityChoice } from './library-toolbar';
 import { MoveDialog, type FolderChoice } from './move-dialog';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { FormError } from '../manage/form-error';
+import { FormError } from '../primitives';
 
 export interface TagsFieldProps {
   tags: string[];

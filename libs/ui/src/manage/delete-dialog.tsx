@@ -1,4 +1,4 @@
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../primitives';
 
 export interface DeleteDialogProps {
   /** The video's title, named in the question. */

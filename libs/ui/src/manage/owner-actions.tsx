@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { DownloadLink, type OriginalFile } from './download-link';
+import { DownloadLink, type OriginalFile } from '../primitives';
 
 export interface OwnerActionsProps {
   title: string;

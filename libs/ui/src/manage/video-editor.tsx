@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { usePendingAction } from '../common/use-pending-action';
+import { usePendingAction } from '../primitives';
 
 export interface VideoChanges {
   title: string;

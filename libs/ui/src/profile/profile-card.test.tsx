@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime } from '../primitives';
 import { ProfileCard } from './profile-card';
 
 afterEach(cleanup);

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime } from '../primitives';
 import { avatarLetter } from './avatar-letter';
 
 export interface ProfileCardProps {

@@ -1,4 +1,4 @@
-import { formatTime } from '../player/format-time';
+import { formatTime } from '../primitives';
 
 export interface ElapsedTimeProps {
   elapsedMs: number;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareLinkField } from './share-link-field';
 import { UnfinishedBanner } from './unfinished-banner';
 import { UnfinishedRecordings } from './unfinished-recordings';
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime } from '../primitives';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertArea } from '../alert/alert-area';
+import { AlertArea } from '../primitives';
 import { ElapsedTime, type ElapsedTimeProps } from './elapsed-time';
 import { RecorderControls, type RecorderControlsProps } from './recorder-controls';
 import { RecorderNotice } from './recorder-notice';

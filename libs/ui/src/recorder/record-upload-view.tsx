@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertArea } from '../alert/alert-area';
+import { AlertArea } from '../primitives';
 import { RecorderNotice } from './recorder-notice';
 import { RecordingTitleField, type RecordingTitleFieldProps } from './recording-title-field';
 import { ShareLinkField } from './share-link-field';

@@ -1,5 +1,4 @@
-import { LabelledSelect, type SelectOption } from '../common/labelled-select';
-import { LabelledCheckbox } from '../common/labelled-checkbox';
+import { LabelledSelect, type SelectOption, LabelledCheckbox } from '../primitives';
 import { LevelMeter } from './level-meter';
 
 /** The microphone choice that records without one. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ShareLinkCopy } from '../common/share-link-copy';
+import { ShareLinkCopy } from '../primitives';
 
 export interface ShareLinkFieldProps {
   /** The watch-page link; undefined while it is being made. */

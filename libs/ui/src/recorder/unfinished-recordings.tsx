@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatDateTime } from '../video/format-video-date';
+import { formatDateTime } from '../primitives';
 
 export interface UnfinishedRecordingItem {
   id: string;

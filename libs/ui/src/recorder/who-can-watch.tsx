@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { ChoiceSelect } from '../common/choice-select';
-import type { VideoVisibilityLabel } from '../video/video-status';
+import { ChoiceSelect, type VideoVisibilityLabel } from '../primitives';
 
 /** A new recording is personal, so Team is not among its choices. */
 type RecordingVisibility = Exclude<VideoVisibilityLabel, 'team'>;

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../video/format-video-date';
-import { LoadState } from '../common/load-state';
-import { TitledSection } from '../common/titled-section';
-import { FormError } from '../manage/form-error';
+import { formatDateTime, LoadState, TitledSection, FormError } from '../primitives';
 import { SecretShownOnce } from './secret-shown-once';
 
 /** What a key may do: `read` lists and fetches, changes nothing; `read-write` also uploads and edits. */

@@ -1,6 +1,4 @@
-import { LabelledSelect } from '../common/labelled-select';
-import { SPOKEN_LANGUAGES } from '../transcript/spoken-language';
-import { LabelledCheckbox } from '../common/labelled-checkbox';
+import { LabelledSelect, SPOKEN_LANGUAGES, LabelledCheckbox } from '../primitives';
 import { SaveNotice, SettingsSection } from './settings-section';
 import type { DefaultVisibilityChoice, RecordingDefaultsChoice, SaveState, ThemeChoice } from './settings-types';
 

@@ -1,4 +1,4 @@
-import { LabelledSelect } from '../common/labelled-select';
+import { LabelledSelect } from '../primitives';
 import { SaveNotice, SettingsSection } from './settings-section';
 import type { SaveState } from './settings-types';
 

@@ -1,4 +1,4 @@
-import { ShareLinkCopy } from '../common/share-link-copy';
+import { ShareLinkCopy } from '../primitives';
 
 export interface SecretShownOnceProps {
   /** The field's label: "New API key", "Signing secret". */

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { LoadState } from '../common/load-state';
-import { TitledSection } from '../common/titled-section';
+import { LoadState, TitledSection } from '../primitives';
 
 export interface StorageSectionProps {
   loading: boolean;

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../video/format-video-date';
-import { LoadState } from '../common/load-state';
-import { FormError } from '../manage/form-error';
+import { formatDateTime, LoadState, FormError } from '../primitives';
 import { SecretShownOnce } from './secret-shown-once';
 import { SettingsSection } from './settings-section';
 

@@ -1,7 +1,7 @@
 // The email and password screens of the sign-in widget. Each takes what it shows and reports
 // what the person submitted; validation and the identity provider live in @stream/auth.
 import { FormActions, FormCard } from './form-card';
-import { FormError } from './form-error';
+import { FormError } from '../primitives';
 import { EmailField, PasswordField, TextField } from './text-field';
 
 interface ScreenState {
@@ -176,7 +176,7 @@ export function AccountLinkingScreen({
           it.
         </p>
       }
-      after={<FormError />}
+      after={<FormError banner />}
       onValues={(values) => onSubmit(values.password ?? '')}
     >
       <PasswordField autoFocus error={error} />

@@ -1,5 +1,5 @@
 import { SignInCard } from './sign-in-card';
-import { FormError } from './form-error';
+import { FormError } from '../primitives';
 
 export type ProviderChoice = 'google' | 'facebook' | 'email' | 'phone';
 
@@ -47,7 +47,7 @@ export function ProviderChoiceScreen({
           </button>
         ))}
       </div>
-      <FormError message={error} />
+      <FormError banner message={error} />
     </SignInCard>
   );
 }

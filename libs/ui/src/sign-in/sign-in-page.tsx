@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FEATURES } from '../home/feature-cards';
+import { FEATURES } from '../primitives';
 
 /**
  * The login page's frame: what Stream is (for a visitor who opened the root, perhaps after a

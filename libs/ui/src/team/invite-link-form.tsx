@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { LabelledSelect } from '../common/labelled-select';
-import { ShareLinkCopy } from '../common/share-link-copy';
+import { LabelledSelect, ShareLinkCopy, FormError } from '../primitives';
 import { ROLE_NAMES, type TeamAction, type TeamRoleLabel } from './team-types';
-import { FormError } from '../manage/form-error';
 
 export interface InviteChoice {
   role: TeamRoleLabel;

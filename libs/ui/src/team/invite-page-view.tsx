@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ROLE_NAMES, type TeamAction, type TeamRoleLabel } from './team-types';
-import { FormError } from '../manage/form-error';
+import { FormError } from '../primitives';
 
 export type InviteStateLabel = 'valid' | 'expired' | 'revoked' | 'used-up' | 'unknown';
 

@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../manage/confirm-dialog';
+import { ConfirmDialog, TitledSection, FormError, DataTable } from '../primitives';
 import { ROLE_NAMES, type TeamAction, type TeamMemberRow, type TeamRoleLabel } from './team-types';
-import { TitledSection } from '../common/titled-section';
-import { FormError } from '../manage/form-error';
-import { DataTable } from '../common/data-table';
 
 export interface MembersTableProps {
   members: TeamMemberRow[];

@@ -1,5 +1,4 @@
-import { PickDialog } from '../common/pick-dialog';
-import { Modal } from '../manage/modal';
+import { PickDialog, Modal } from '../primitives';
 
 export interface MoveToTeamDialogProps {
   /** "Move Team sync to a team", "Move 3 videos to a team". */

@@ -1,5 +1,5 @@
 import { ROLE_NAMES, type TeamAction, type TeamInviteRow } from './team-types';
-import { FormError } from '../manage/form-error';
+import { FormError } from '../primitives';
 
 export interface PendingInvitesProps {
   invites: TeamInviteRow[];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../manage/confirm-dialog';
+import { ConfirmDialog } from '../primitives';
 import { TeamNameDialog } from './team-name-dialog';
 import type { TeamAction, TeamRoleLabel } from './team-types';
 

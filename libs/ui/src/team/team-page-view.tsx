@@ -5,8 +5,7 @@ import { PendingInvites, type PendingInvitesProps } from './pending-invites';
 import { TeamHeader, type TeamHeaderProps } from './team-header';
 import { TeamNameDialog } from './team-name-dialog';
 import type { TeamAction } from './team-types';
-import { TitledSection } from '../common/titled-section';
-import { FormError } from '../manage/form-error';
+import { TitledSection, FormError } from '../primitives';
 import { WebhooksSection, type WebhooksSectionProps } from '../settings/webhooks-section';
 
 export type OpenTeamProps = TeamHeaderProps &

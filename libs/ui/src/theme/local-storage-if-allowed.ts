@@ -1,11 +1,4 @@
-/**
- * The browser's localStorage, or undefined where reading it throws (a frame on another site whose
- * browser blocks third-party storage throws SecurityError on the property itself).
- */
-export function localStorageIfAllowed(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+// The guarded localStorage is a primitive now (primitives/local-storage-if-allowed.ts). The
+// player's remembered rate still imports it by this path; this file goes once it imports it from
+// ../primitives.
+export * from '../primitives/local-storage-if-allowed';

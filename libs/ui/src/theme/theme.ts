@@ -1,6 +1,6 @@
-import { localStorageIfAllowed } from './local-storage-if-allowed';
+import { localStorageIfAllowed, type Theme } from '../primitives';
 
-export type Theme = 'light' | 'dark';
+export type { Theme };
 
 /** localStorage key remembering the person's choice. */
 export const THEME_KEY = 'theme';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { usePendingAction } from '../common/use-pending-action';
-import { formatTime } from '../player/format-time';
+import { usePendingAction, formatTime } from '../primitives';
 
 export interface TranscriptLineProps {
   start: number;

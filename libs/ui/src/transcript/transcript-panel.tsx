@@ -10,8 +10,7 @@ import {
 } from './transcript-formats';
 import { BuiltinEngineNote } from './builtin-engine-note';
 import { TranscriptLine } from './transcript-line';
-import { usePendingAction } from '../common/use-pending-action';
-import { SpokenLanguage, type SpokenLanguageProps } from './spoken-language';
+import { usePendingAction, SpokenLanguage, type SpokenLanguageProps } from '../primitives';
 import { TranscriptSuggestions, type TranscriptSuggestionsProps } from './transcript-suggestions';
 
 export type TranscriptPanelState = 'none' | 'transcribing' | 'done' | 'no-speech' | 'failed';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { usePendingAction } from '../common/use-pending-action';
-import { formatTimecode } from '../editor/timecode';
+import { usePendingAction, formatTimecode } from '../primitives';
 
 export interface TranscriptSuggestionsProps {
   /** A title made from the transcript while the video's is the default; '' for none. */

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { PlainLink, type LinkComponent } from '../layout/link-component';
-import { ViewCount } from '../manage/view-count';
-import { formatVideoDate } from './format-video-date';
+import { PlainLink, type LinkComponent, ViewCount, formatVideoDate } from '../primitives';
 
 export interface VideoPageViewProps {
   title: string;

@@ -2,10 +2,8 @@ import { chaptersFromDescription, mergeChapters, type ChapterMark } from '../pla
 import type { HlsPresentation } from '../player/hls-playback';
 import type { StoryboardSprite } from '../player/storyboard';
 import { VideoPlayer } from '../player/video-player';
-import { WithCallToAction } from '../links/with-call-to-action';
-import type { CallToActionView } from '../links/call-to-action-button';
-import { ProcessingProgress } from './processing-progress';
-import type { VideoStatusLabel } from './video-status';
+import { WithCallToAction } from './with-call-to-action';
+import { type CallToActionView, ProcessingProgress, type VideoStatusLabel } from '../primitives';
 
 export interface VideoStageProps {
   status: VideoStatusLabel;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PlainLink, type LinkComponent } from '../layout/link-component';
+import { PlainLink, type LinkComponent } from '../primitives';
 
 /** The watch page's own frame: the name, a call to record, the page; none of the app's navigation. */
 export function WatchFrame({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatVideoDate } from '../video/format-video-date';
+import { formatVideoDate } from '../primitives';
 
 export interface WatchVideoViewProps {
   title: string;

@@ -1,3 +1,0 @@
-export { ShareLinksPanel, type ShareLinkRow, type ShareLinksPanelProps } from './share-links-panel';
-export { CallToActionForm, type CallToActionFormProps } from './call-to-action-form';
-export { CallToActionButton, type CallToActionView } from './call-to-action-button';

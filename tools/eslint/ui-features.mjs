@@ -1,0 +1,95 @@
+// Feature folders inside libs/ui: each folder of libs/ui/src is a feature (library, sharing, team,
+// player, …) except `primitives/`, the building blocks (dialogs, form errors, selects, tables, load
+// state, time formats) every feature uses. A feature imports `../primitives` and its own files,
+// never another feature: two features that need the same piece share it through primitives, and
+// primitives import no feature (docs/architecture.md, "Feature folders of libs/ui"). The folders
+// are read from the file system, so a new folder is a feature from its first file.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const uiSource = fileURLToPath(new URL('../../libs/ui/src', import.meta.url));
+
+export const uiFeatures = readdirSync(uiSource, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'primitives')
+  .map((entry) => entry.name)
+  .sort();
+
+/**
+ * The feature-to-feature imports that stand, each with its reason: a whole folder (`player`) or
+ * one file of it (`settings/webhooks-section`). Keep it short: a piece two features share belongs
+ * in primitives instead.
+ */
+export const uiFeatureExceptions = {
+  // The player's files are being split into hooks and controls by their own change; the pieces
+  // of it the editor shares (annotation marks and shapes, storyboard tiles, chapters, playback
+  // rates) move to primitives after that. Until then:
+  video: { player: 'the stage draws the player in its page' },
+  editor: { player: 'the editor previews the cut in the player and draws its annotation shapes' },
+  // Two files left behind as one-line re-exports for the player, which imports them by these
+  // paths; they go once it imports ../primitives.
+  player: {
+    'editor/kept-ranges': 'moved to primitives/kept-ranges.ts',
+    'theme/local-storage-if-allowed': 'moved to primitives/local-storage-if-allowed.ts',
+  },
+  // A team's webhooks are a person's webhooks with the team's name: one section for both pages.
+  team: { 'settings/webhooks-section': 'the team page shows the webhooks section of the settings page' },
+};
+
+/**
+ * The folders a feature may not reach: every other feature, less its exceptions (a whole folder
+ * leaves the list; single files stay reachable through a negative lookahead).
+ */
+const unreachable = (feature) => {
+  const allowed = Object.keys(uiFeatureExceptions[feature] ?? {});
+  return uiFeatures
+    .filter((other) => other !== feature && !allowed.includes(other))
+    .map((other) => {
+      const files = allowed.filter((path) => path.startsWith(`${other}/`)).map((path) => path.slice(other.length + 1));
+      return files.length ? `${other}(?!/(?:${files.join('|')})$)` : other;
+    });
+};
+
+/**
+ * A relative import with a path segment naming one of `folders` (`../library/x`, `../../team`),
+ * as tools/eslint/api-layers.mjs does for the API's layers. No feature has a subfolder named
+ * like another feature.
+ */
+const reaching = (folders) => `^\\.{1,2}/(?:.*/)?(?:${folders.join('|')})(?:/|$)`;
+
+const featureRule = (feature) => ({
+  files: [`libs/ui/src/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: reaching(unreachable(feature)),
+            message: `libs/ui/src/${feature}/ may import ../primitives and its own files, never another feature folder: move what both need into primitives (docs/architecture.md).`,
+          },
+        ],
+      },
+    ],
+  },
+});
+
+export const uiFeatureRules = [
+  ...uiFeatures.map(featureRule),
+  {
+    files: ['libs/ui/src/primitives/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: reaching(uiFeatures),
+              message:
+                'libs/ui/src/primitives/ imports no feature folder: the features build on it (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];

@@ -25,12 +25,6 @@ export const uiFeatureExceptions = {
   // rates) move to primitives after that. Until then:
   video: { player: 'the stage draws the player in its page' },
   editor: { player: 'the editor previews the cut in the player and draws its annotation shapes' },
-  // Two files left behind as one-line re-exports for the player, which imports them by these
-  // paths; they go once it imports ../primitives.
-  player: {
-    'editor/kept-ranges': 'moved to primitives/kept-ranges.ts',
-    'theme/local-storage-if-allowed': 'moved to primitives/local-storage-if-allowed.ts',
-  },
   // A team's webhooks are a person's webhooks with the team's name: one section for both pages.
   team: { 'settings/webhooks-section': 'the team page shows the webhooks section of the settings page' },
 };

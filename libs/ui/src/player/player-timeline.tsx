@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ChapterMark } from './chapters';
-import { formatDuration, formatTime } from './format-time';
+import { formatDuration, formatTime } from '../primitives';
 import { ChapterMarks, HoverPreview } from './seek-extras';
 import type { StoryboardSprite } from './storyboard';
 

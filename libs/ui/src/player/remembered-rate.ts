@@ -1,4 +1,4 @@
-import { localStorageIfAllowed } from '../theme/local-storage-if-allowed';
+import { localStorageIfAllowed } from '../primitives';
 import { clampPlaybackRate } from './playback-rate';
 
 const KEY = 'stream.playbackRate';

@@ -1,5 +1,5 @@
 import type { ChapterMark } from './chapters';
-import { formatTime } from './format-time';
+import { formatTime } from '../primitives';
 import { type StoryboardSprite, storyboardTile } from './storyboard';
 
 /** Chapter marks over the seek bar, at their share of the duration. */

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TimeSpan } from '../editor/kept-ranges';
+import type { TimeSpan } from '../primitives';
 import { useKeptSpans } from './use-kept-spans';
 
 afterEach(() => vi.unstubAllGlobals());

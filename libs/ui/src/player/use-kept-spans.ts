@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect } from 'react';
-import { type TimeSpan, previewPosition } from '../editor/kept-ranges';
+import { type TimeSpan, previewPosition } from '../primitives';
 
 /**
  * An edit's preview: playback in `videoRef` jumps over what the edit removes and stops after the

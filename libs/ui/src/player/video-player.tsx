@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { TimeSpan } from '../editor/kept-ranges';
+import type { TimeSpan } from '../primitives';
 import type { AnnotationMark } from './annotation-mark';
 import { AnnotationOverlay } from './annotation-overlay';
 import { CaptionsButton } from './captions-button';

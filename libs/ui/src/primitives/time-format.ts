@@ -24,8 +24,5 @@ export function formatDateTime(date: Date, locale?: string): string {
 /** The date of a video (cards, "Uploaded on {date}"), in the one style of `formatDateTime`. */
 export const formatVideoDate = formatDateTime;
 
-// A player's clock times (0:05, 61:01) and durations. Their file is still the player's own
-// (player/format-time.ts, whose controls import it by that path); it moves here when the player's
-// files import primitives, and this line goes. Until then features reach it through here only.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the one import of a feature from primitives, above
-export { formatDuration, formatTime } from '../player/format-time';
+// A player's clock times (0:05, 61:01) and durations.
+export { formatDuration, formatTime } from './format-time';

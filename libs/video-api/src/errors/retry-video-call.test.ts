@@ -1,8 +1,14 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
-import { retryVideoCall } from './retry-video-call';
+import { retryVideoCall, TRANSIENT_CODES } from './retry-video-call';
 
 describe('retryVideoCall', () => {
+  it("names Connect's transient codes by their numbers", () => {
+    expect([...TRANSIENT_CODES].sort()).toEqual(
+      [Code.Unavailable, Code.DeadlineExceeded, Code.ResourceExhausted, Code.Aborted].sort(),
+    );
+  });
+
   it('retries transient failures twice', () => {
     const error = new ConnectError('down', Code.Unavailable);
     expect([0, 1, 2].map((n) => retryVideoCall(n, error))).toEqual([true, true, false]);

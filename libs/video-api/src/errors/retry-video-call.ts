@@ -1,7 +1,11 @@
-import { Code } from '@connectrpc/connect';
+import type { Code } from '@connectrpc/connect';
 
-/** Codes worth asking again: the same call may succeed a moment later. */
-const transient = new Set<Code>([Code.Unavailable, Code.DeadlineExceeded, Code.ResourceExhausted, Code.Aborted]);
+/**
+ * Codes worth asking again: the same call may succeed a moment later. Connect's numbers
+ * (unavailable 14, deadline_exceeded 4, resource_exhausted 8, aborted 10; pinned against its `Code`
+ * in the test), written as numbers so the first page does not carry Connect's code table.
+ */
+export const TRANSIENT_CODES: ReadonlySet<number> = new Set([14, 4, 8, 10]);
 export const MAX_RETRIES = 2;
 
 /**
@@ -23,5 +27,5 @@ function codeOf(error: unknown): Code | undefined {
  */
 export function retryVideoCall(failureCount: number, error: unknown): boolean {
   const code = codeOf(error);
-  return failureCount < MAX_RETRIES && code !== undefined && transient.has(code);
+  return failureCount < MAX_RETRIES && code !== undefined && TRANSIENT_CODES.has(code);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ANNOTATION_KIND_NAMES, annotationFieldsOf, annotationInitOf, annotationKindName } from './annotations';
 import { AnnotationKind, AnnotationSchema } from './index';
 
-describe('annotations off the wire (issue 31)', () => {
+describe('annotations off the wire', () => {
   it('names every kind the enum defines but UNSPECIFIED, and nothing else', () => {
     const defined = Object.values(AnnotationKind).filter((value) => typeof value === 'number');
     const named = defined.map((kind) => annotationKindName(kind));

@@ -1,7 +1,7 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { type Annotation, AnnotationKind, type AnnotationSchema } from './gen/videoservice/video_service_pb';
 
-// Issue 31's annotations off the wire: the server stores them and the client's marks draw them in
+// Annotations off the wire: the server stores them and the client's marks draw them in
 // this one shape, so the mapping of kinds and fields is written here once.
 
 /** The kinds an annotation can be, by the enum's names (UNSPECIFIED is none of them). */

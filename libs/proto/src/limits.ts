@@ -11,12 +11,12 @@ export const MAX_PAGE_SIZE = 100;
 /** The longest link expiry ShareVideo accepts: ten years, in seconds. */
 export const MAX_SHARE_SECONDS = 10 * 365 * 24 * 3600;
 
-/** A comment's text, after trimming (ConversationService, issue 28). */
+/** A comment's text, after trimming (ConversationService). */
 export const MAX_COMMENT_LENGTH = 5000;
 /** The reactions AddReaction takes, in the order the reactions row shows them. */
 export const REACTION_EMOJI: readonly string[] = ['👍', '❤️', '😂', '😮', '🎉', '🙌', '🤔', '👀'];
 
-/** Issue 31: annotations SaveEdits takes for one video, and a text callout's length in characters. */
+/** The annotations SaveEdits takes for one video, and a text callout's length in characters. */
 export const MAX_ANNOTATIONS = 200;
 export const MAX_ANNOTATION_TEXT = 500;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InviteState, TeamRole, TeamService, Visibility } from './index';
 
-describe('the team contract (issue 27)', () => {
+describe('the team contract', () => {
   it('adds the TEAM visibility after the spec three', () => {
     expect(Visibility.TEAM).toBe(3);
   });

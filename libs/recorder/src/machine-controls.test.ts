@@ -1,5 +1,5 @@
 /**
- * The machine's transitions added for issue 15: the countdown, pause and resume, stop while
+ * The machine's transitions for the recording controls: the countdown, pause and resume, stop while
  * paused, the maximum length, a device lost mid-recording and a silent microphone. The illegal
  * pairs of every state and event are covered in machine.test.ts.
  */

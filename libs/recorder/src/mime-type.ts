@@ -19,7 +19,7 @@ export const webmCandidates = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=
  */
 export const mp4OpusCandidates = ['video/mp4;codecs=avc1,opus'] as const;
 
-/** Every type the recorder asks about, best first (issue 29: MP4 where the browser records it). */
+/** Every type the recorder asks about, best first (MP4 where the browser records it: it plays everywhere). */
 export const recordingTypes = [...mp4Candidates, ...webmCandidates, ...mp4OpusCandidates] as const;
 
 export function chooseMimeType(isTypeSupported: (type: string) => boolean): string | null {

@@ -1,7 +1,7 @@
 /**
- * The shell's part of issue 15, with a fake browser and fake timers: the countdown's ticks, pause
- * and resume on MediaRecorder, the maximum length, devices lost, a silent microphone, and the
- * sources (camera, screen + camera bubble, area).
+ * The shell's part of the recording controls, with a fake browser and fake timers: the
+ * countdown's ticks, pause and resume on MediaRecorder, the maximum length, devices lost, a silent
+ * microphone, and the sources (camera, screen + camera bubble, area).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRecorder } from './recorder.ts';

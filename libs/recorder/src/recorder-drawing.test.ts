@@ -1,5 +1,5 @@
 /**
- * Drawing while recording (issue 31), the shell's part with a fake browser: a recording that may be
+ * Drawing while recording, the shell's part with a fake browser: a recording that may be
  * drawn on goes through the compositor from Start, with the area and the bubble it would have had,
  * and the drawing layer gets the screen as captured.
  */

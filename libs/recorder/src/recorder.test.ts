@@ -29,7 +29,7 @@ describe('createRecorder (browser shell, fake media)', () => {
     const recorded = mediaRecorder!.stream as unknown as FakeStream;
     const mixed = fake.contexts[0]!.destinations[0]!.stream.getAudioTracks()[0];
     expect(recorded.getTracks()).toEqual([fake.tracks.displayVideo, mixed]);
-    // A key frame every 2 s, so edits can cut near any point (issue 16).
+    // A key frame every 2 s, so edits can cut near any point.
     expect(mediaRecorder!.options).toEqual({
       mimeType: 'video/webm;codecs=vp9,opus',
       videoKeyFrameIntervalDuration: 2000,
@@ -37,7 +37,7 @@ describe('createRecorder (browser shell, fake media)', () => {
     expect(mediaRecorder!.timeslice).toBe(1000);
   });
 
-  it('asks for no microphone when the settings say none (an account default, issue 32)', async () => {
+  it('asks for no microphone when the settings say none (an account default)', async () => {
     const fake = createFakeBrowser();
     const recorder = createRecorder({ browser: fake.browser, now: clock().now });
 

@@ -1,4 +1,4 @@
-/** What a page says about the instant path (issue 13, word for word). */
+/** What a page says about the instant path (word for word as docs/product.md has it). */
 export const instantMessages = {
   offline: "Offline: your recording is safe on this computer and will upload when you're back",
   lowSpace:
@@ -6,7 +6,7 @@ export const instantMessages = {
   noLocalCopy: 'This browser keeps no local copy of the recording: stay online until it has uploaded.',
   uploading: 'Uploading while you record...',
   stopped: 'The upload stopped.',
-  /** Issue 32: the owner's storage quota is full. */
+  /** The owner's storage quota is full. */
   quotaExceeded:
     'Your storage quota is full, so the recording stopped uploading. It is kept on this computer: download it from Unfinished recordings, or ask your admin for more room and upload it again.',
 } as const;

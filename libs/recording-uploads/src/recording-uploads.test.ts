@@ -193,7 +193,7 @@ describe('composeRecordingUploads, the instant path', () => {
     expect(await uploads.unfinished()).toEqual([]); // the local copy went with the whole file in
   });
 
-  it('stops cleanly when the storage quota is full (issue 32): says so, sends no whole file, keeps the local copy to download', async () => {
+  it('stops cleanly when the storage quota is full: says so, sends no whole file, keeps the local copy to download', async () => {
     const wholeFile = scriptedWholeFile();
     const uploads = composeRecordingUploads({ wholeFile: wholeFile.client, instant: instantPath() });
     server.failPatches(1, { kind: 'status', status: 413, headers: { 'stream-refusal': 'quota_exceeded' } });

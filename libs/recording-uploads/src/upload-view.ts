@@ -34,7 +34,7 @@ export function uploadViewOf(state: RecordingUploadState, stopped: boolean): Upl
   if (shown?.offline && uploading) notices.push(instantMessages.offline);
   if (shown?.lowSpace && shown.active) notices.push(instantMessages.lowSpace);
   if (shown?.noLocalCopy && shown.active) notices.push(instantMessages.noLocalCopy);
-  // Issue 32: said while recording goes on, so the person knows the link will not fill up.
+  // Said while recording goes on, so the person knows the link will not fill up.
   if (shown?.quotaExceeded) notices.push(instantMessages.quotaExceeded);
   const from =
     state.status === 'uploaded' && state.path !== 'whole-file' ? state : stopped && shown?.videoId ? shown : undefined;

@@ -7,7 +7,7 @@ export type AppErrorKind =
   | 'permission_denied'
   /** Something the call needs is away for now (the mail server refused or could not be reached). */
   | 'unavailable'
-  /** Too many of something in too short a time (comments and reactions per person, issue 28). */
+  /** Too many of something in too short a time (comments and reactions per person). */
   | 'resource_exhausted';
 
 /**

@@ -27,7 +27,7 @@ export interface MailWiring {
  * PUBLIC_URL (else this server's own port on localhost).
  */
 export function wireMail(config: Config, db: Kysely<Database>, log: Logger): MailWiring {
-  const branding = new BrandingService({ db }); // issue 32: watch pages and mails carry it
+  const branding = new BrandingService({ db }); // watch pages and mails carry it
   if (!config.SMTP_URL) return { branding, jobs: [] };
   const mailer = createSmtpMailer({
     smtpUrl: config.SMTP_URL,

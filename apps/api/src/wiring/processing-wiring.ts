@@ -52,7 +52,7 @@ export async function wireProcessing(deps: {
   return processing;
 }
 
-/** Issue 30: the transcription worker's store, or none when TRANSCRIBE=off. */
+/** The transcription worker's store, or none when TRANSCRIBE=off. */
 function transcriptJobStore(config: Config, database: AppDatabase, media: MediaService, log: Logger) {
   const transcriber = transcriberFromConfig(config);
   return (

@@ -67,7 +67,7 @@ export interface AuthClient {
   checkActionCode(code: string): Promise<ActionCodeDetails>;
   applyActionCode(code: string): Promise<void>;
   sendEmailVerification(): Promise<void>;
-  /** Sets the current user's display name and refreshes the ID token, so the session shows it (issue 32). */
+  /** Sets the current user's display name and refreshes the ID token, so the session shows it. */
   updateDisplayName(displayName: string): Promise<void>;
   /**
    * Signs in again with `currentPassword` (Firebase wants a recent sign-in), then sets

@@ -18,7 +18,7 @@ const failureMessage = (error: unknown) => {
 };
 
 /**
- * /settings' Account part (issue 32): the email and whether it is verified, "Resend verification",
+ * /settings' Account part: the email and whether it is verified, "Resend verification",
  * the sign-in methods linked, and a password change that signs in again with the current password.
  */
 export function useAccountSecurity(session: Session) {

@@ -99,7 +99,7 @@ export interface PreferenceStorage {
   setItem(key: string, value: string): void;
 }
 
-/** What a new recording starts with, as the person's account keeps it (issue 32, /settings#defaults). */
+/** What a new recording starts with, as the person's account keeps it (/settings#defaults). */
 export interface AccountRecordingDefaults {
   readonly camera: boolean;
   readonly microphone: boolean;

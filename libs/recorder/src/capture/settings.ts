@@ -46,7 +46,7 @@ export interface RecordingSettings {
   /** Recorded time (pauses excluded) after which the recording stops by itself; absent: no limit. */
   readonly maxDurationMs?: number;
   /**
-   * Strokes drawn over the screen while recording (issue 31), composited into the picture; absent:
+   * Strokes drawn over the screen while recording, composited into the picture; absent:
    * the screen is recorded as captured. Not for the camera alone (there is no screen to draw on).
    */
   readonly drawing?: DrawingBoard;

@@ -1,5 +1,5 @@
 /**
- * What a person draws over the screen while recording (issue 31, item 1): strokes of six tools in
+ * What a person draws over the screen while recording: strokes of six tools in
  * the shared screen's coordinates (0 to 1 of its width and height), kept by a board that the
  * drawing layer writes and the compositor reads every frame. Pure: time is passed in.
  */

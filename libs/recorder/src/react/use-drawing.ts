@@ -64,7 +64,7 @@ export interface Drawing {
   readonly surface: DrawingSurface;
 }
 
-/** The drawing of /record (issue 31): the board, the chosen tool and style, and its shortcuts while `active`. */
+/** The drawing of /record: the board, the chosen tool and style, and its shortcuts while `active`. */
 export function useDrawing(active: boolean): Drawing {
   const [board] = useState(createDrawingBoard);
   const [tool, setTool] = useState<DrawingTool>('pen');

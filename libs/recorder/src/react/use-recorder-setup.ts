@@ -46,7 +46,7 @@ export interface RecorderSetup {
   readonly announcement: string;
   /** Set a minute (or less) before the maximum length stops the recording. */
   readonly limitWarning: string | null;
-  /** Drawing over the screen while recording (issue 31): its board, toolbar and layer; shortcuts while recording. */
+  /** Drawing over the screen while recording: its board, toolbar and layer; shortcuts while recording. */
   readonly drawing: Drawing;
 }
 
@@ -66,7 +66,7 @@ export function useRecorderSetup(
 ): RecorderSetup {
   const { browser, maxDurationMs, disabled = false, starting } = options;
   const [remembered, update] = usePreferences(starting);
-  // Known before Start (issue 26, item 7): a phone is not offered a screen it cannot share.
+  // Known before Start: a phone is not offered a screen it cannot share.
   const [screenCapture] = useState(() => (browser ?? browserMedia()).canCaptureScreen?.() ?? true);
   const preferences: RecorderPreferences = useMemo(
     () => (screenCapture || remembered.source === 'camera' ? remembered : { ...remembered, source: 'camera' }),

@@ -7,7 +7,7 @@ import type { SharedLink, WhoCanWatch } from '../share/share-link.ts';
 import { ResumableUploadError, type ResumableClient, type ResumableUpload, type UploadRef } from '@stream/video-api';
 import { listenerSet } from '../listeners.ts';
 
-/** What /record shows of the recording that uploads while it is made (issue 13). */
+/** What /record shows of the recording that uploads while it is made. */
 export interface InstantState {
   readonly active: boolean;
   readonly videoId?: string;
@@ -27,7 +27,7 @@ export interface InstantState {
   /** No local copy could be kept (neither OPFS nor IndexedDB, or it filled up). */
   readonly noLocalCopy: boolean;
   /**
-   * Issue 32: the server refused the upload because its owner's storage quota is full. The upload
+   * The server refused the upload because its owner's storage quota is full. The upload
    * stopped for good; the local copy is kept, to download or to resume once there is room.
    */
   readonly quotaExceeded: boolean;

@@ -5,7 +5,7 @@ import { useWhoCanWatch } from './use-who-can-watch.ts';
 
 /**
  * Where the recording's upload stands (`uploadViewOf`), with who can watch beside its link once
- * the link exists (issue 26, item 2): `@stream/ui`'s RecordUploadView props, save for the link's look.
+ * the link exists: `@stream/ui`'s RecordUploadView props, save for the link's look.
  */
 export function useRecordUploadView(recordings: RecordingUploads, state: RecordingUploadState, stopped: boolean) {
   const view = uploadViewOf(state, stopped);

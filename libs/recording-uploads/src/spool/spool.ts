@@ -1,5 +1,5 @@
 /**
- * The local copy of a recording (issue 13): every chunk is written here before it is uploaded,
+ * The local copy of a recording: every chunk is written here before it is uploaded,
  * and stays until the server has it all and the video is READY, so a lost network, a reload or a
  * crashed tab loses nothing. OPFS where the browser has it (opfs-spool.ts), else IndexedDB
  * (idb-spool.ts); open-spool-store.ts picks.

@@ -2,7 +2,7 @@ import type { Transport } from '@connectrpc/connect';
 import type { QueryClient } from '@tanstack/react-query';
 import { getAccountQuery } from './queries';
 
-/** What a new recording starts with, as the account keeps it (issue 32, /settings#defaults). */
+/** What a new recording starts with, as the account keeps it (/settings#defaults). */
 export interface RecordingStart {
   camera: boolean;
   microphone: boolean;

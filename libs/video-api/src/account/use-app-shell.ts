@@ -5,7 +5,7 @@ import { STREAM_BRAND, type AppShellView } from './app-shell-view';
 const loadData = () => import('./app-shell-data');
 
 /**
- * The account, admin status and branding the frame of every signed-in page shows (issue 32), and
+ * The account, admin status and branding the frame of every signed-in page shows, and
  * `saveTheme` for the top bar's toggle: the choice is the account's, so every browser of the
  * person starts with it. The calls go by plain fetch (Connect's JSON), loaded after the first
  * paint (the first page's budget, docs/product.md): until they answer, the frame shows "Stream", the initial and no Admin.

@@ -43,7 +43,7 @@ export interface RecordingDefaultsValue {
   countdownSeconds: number;
 }
 
-/** /settings (issue 32) as `@stream/ui`'s `SettingsPageView` props, save for the sign-in account's part. */
+/** /settings as `@stream/ui`'s `SettingsPageView` props, save for the sign-in account's part. */
 export function useSettingsPage(transport: Transport, options: SettingsPageOptions) {
   const queryClient = useQueryClient();
   const account = useQuery(getAccountQuery(transport));

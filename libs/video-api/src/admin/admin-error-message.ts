@@ -2,7 +2,7 @@ import { Code } from '@connectrpc/connect';
 import { refusalMessage } from '../errors/refusal-message';
 
 /**
- * A refused admin or API-key call in words (issue 32). Invalid input and the rules the server
+ * A refused admin or API-key call in words. Invalid input and the rules the server
  * names (an admin disabling themselves) keep its sentence; the rest by code.
  */
 export function adminErrorMessage(error: unknown): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bytesLabel, megabytesToBytes } from './bytes-label';
 
-describe('bytes in words (issue 32)', () => {
+describe('bytes in words', () => {
   it('uses decimal units, as quotas are set', () => {
     expect([0, 999, 1000, 4_915_200, 3_000_000, 12_345_678_901n].map(bytesLabel)).toEqual([
       '0 bytes',

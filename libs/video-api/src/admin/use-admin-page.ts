@@ -35,7 +35,7 @@ const state = (m: UseMutationResult<any, ConnectError, any>) => ({
 const when = (at: Timestamp | undefined) => (at ? timestampDate(at) : undefined);
 
 /**
- * /admin (issue 32) as `@stream/ui`'s `AdminPageView` props: totals, people with their storage and
+ * /admin as `@stream/ui`'s `AdminPageView` props: totals, people with their storage and
  * last activity (disable, enable, quota), the sign-up policy and the audit log.
  */
 export function useAdminPage(transport: Transport) {

@@ -4,7 +4,7 @@ import { adminErrorMessage } from './admin-error-message';
 import { myStorageQuery } from './queries';
 import { bytesLabel } from './bytes-label';
 
-/** /settings#storage (issue 32) as `@stream/ui`'s `StorageSection` props: bytes used against the quota, videos by size. */
+/** /settings#storage as `@stream/ui`'s `StorageSection` props: bytes used against the quota, videos by size. */
 export function useMyStorage(transport: Transport) {
   const storage = useQuery(myStorageQuery(transport));
   const data = storage.data;

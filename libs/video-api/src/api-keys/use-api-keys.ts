@@ -12,7 +12,7 @@ const scopeChoiceOf = (scope: ApiKeyScope): ApiKeyScopeChoice => (scope === ApiK
 const scopeOf = (choice: ApiKeyScopeChoice) => (choice === 'read' ? ApiKeyScope.READ : ApiKeyScope.READ_WRITE);
 
 /**
- * /settings#api-keys (issue 32) as `@stream/ui`'s `ApiKeysSection` props: the person's keys, a new
+ * /settings#api-keys as `@stream/ui`'s `ApiKeysSection` props: the person's keys, a new
  * one (its secret shown once, from the create answer only) and revoking.
  */
 export function useApiKeys(transport: Transport) {

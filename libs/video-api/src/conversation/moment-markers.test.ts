@@ -25,7 +25,7 @@ describe('momentMarkersOf', () => {
   });
 
   it("marks the whole video's comments from the first page's counts, not only the comments loaded", async () => {
-    // Issue 28: markers came from the comments paged in so far, so they bunched at the start.
+    // Markers taken from the comments paged in so far would bunch at the start.
     const fake = createFakeConversationService('ann', 600);
     const client = conversationClient(fake.transport);
     fake.as('bob', 'Bob');

@@ -30,7 +30,7 @@ export function editorTranscriptLines(transcript: Transcript | undefined): Edito
 }
 
 /**
- * Edit by transcript (issue 30): while the owner edits a transcribed video, its transcript on the
+ * Edit by transcript: while the owner edits a transcribed video, its transcript on the
  * original's timeline (GetTranscript with original_timeline), which the edit's ranges are on.
  */
 export function useEditorTranscript(

@@ -31,7 +31,7 @@ export interface FoundSensitiveText {
 }
 
 /**
- * "Find sensitive text" of one video (issue 31) as `@stream/ui`'s `SensitiveTextFinder` props:
+ * "Find sensitive text" of one video as `@stream/ui`'s `SensitiveTextFinder` props:
  * FindSensitiveText's stream of progress, then its suggestions, each removed once accepted or
  * dropped. Leaving the page (or asking again) stops the search in progress.
  */

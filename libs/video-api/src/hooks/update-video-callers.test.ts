@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The pages' UpdateVideo callers (issue 24 item 6) over the fake service, which reads update_mask
+ * The pages' UpdateVideo callers over the fake service, which reads update_mask
  * as the server does: each sends only what its user changed, so two tabs whose caches are stale
  * do not put back each other's changes.
  */

@@ -18,7 +18,7 @@ export interface FileUploadState {
 }
 
 /**
- * Files dropped on or chosen in the library (issue 29), each uploaded at once, all side by side,
+ * Files dropped on or chosen in the library, each uploaded at once, all side by side,
  * each with its progress; `onUploaded` runs after each one the server took (to refresh the list).
  */
 export function useFileUploads(options: {

@@ -15,7 +15,7 @@ export function useLibraryFolders(
   transport: Transport,
   folderId: string,
   onLeave: (parentId: string) => void,
-  /** A team's folders (issue 27); '' the caller's own. */
+  /** A team's folders; '' the caller's own. */
   teamId = '',
 ) {
   const queryClient = useQueryClient();

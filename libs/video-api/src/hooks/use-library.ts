@@ -39,7 +39,7 @@ export function useLibrary(transport: Transport, search: LibrarySearch, myUid?: 
       mp4Url: message.mp4Url,
       original: originalFileOf(message),
       folderId: message.folderId,
-      // A team's video of someone else: only its owner shares, edits, moves or deletes it (issue 27).
+      // A team's video of someone else: only its owner shares, edits, moves or deletes it.
       mine: myUid === undefined || message.userId === myUid,
       // What the server's policy lets the caller do to it (a team admin may take it out of the team).
       rights: message.callerRights && {
@@ -51,7 +51,7 @@ export function useLibrary(transport: Transport, search: LibrarySearch, myUid?: 
       },
       card: {
         ...cardOf(message),
-        // Issue 30: found by what was said: the line, and the moment the card opens at.
+        // Found by what was said: the line, and the moment the card opens at.
         spokenMatch: message.transcriptMatch && {
           seconds: message.transcriptMatch.startSeconds,
           text: message.transcriptMatch.text,

@@ -16,7 +16,7 @@ const wrapper = ({ children }: { children: ReactNode }) =>
   );
 
 describe('useOrganiseVideo', () => {
-  it("suggests a team video its team's tags (a team mate's too), and a personal video its owner's (issue 27)", async () => {
+  it("suggests a team video its team's tags (a team mate's too), and a personal video its owner's", async () => {
     const fake = createFakeVideoService({
       videos: [
         { id: 'mine', tags: ['Personal notes'] },

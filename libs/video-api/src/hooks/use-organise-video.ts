@@ -7,8 +7,8 @@ import { updateVideosMutation } from '../library/mutations';
 import { folderChoices } from '../view/folder-choices';
 
 /**
- * The owner's organising of one video (issue 14), as `@stream/ui`'s `VideoOrganise` props: its tags,
- * and its folder. A team's video (issue 27) is offered its team's tags and folders.
+ * The owner's organising of one video, as `@stream/ui`'s `VideoOrganise` props: its tags,
+ * and its folder. A team's video is offered its team's tags and folders.
  */
 export function useOrganiseVideo(transport: Transport, video: Video) {
   const queryClient = useQueryClient();

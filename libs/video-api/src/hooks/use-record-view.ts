@@ -39,7 +39,7 @@ export function useRecordView({
       if (seconds >= VIEW_AFTER_SECONDS) count();
     },
     onEnded: count,
-    // Issue 28: a click on the owner's button counts (never the owner's own, the server says).
+    // A click on the owner's button counts (never the owner's own, the server says).
     onCallToActionClick: () => {
       if (video && !isOwner)
         void recordCallToActionClick(transport, { videoId: video.id, viewerId: viewerId(), shareToken }).catch(

@@ -53,7 +53,7 @@ export function useShareVideo(transport: Transport, video: Video) {
   const url = link?.url ?? main.data?.url ?? '';
   const expiresAt = link ? link.expiresAt : main.data?.expiresAt;
   const error = share.error ?? update.error ?? main.error;
-  // Issue 28: named links, the gates, and the call to action live in the same dialog.
+  // Named links, the gates, and the call to action live in the same dialog.
   const links = useShareLinks(transport, video.id, url);
   const callToAction = useCallToActionForm(transport, video);
   return {

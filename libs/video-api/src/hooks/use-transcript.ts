@@ -32,7 +32,7 @@ const rethrow = (error: unknown): never => {
 };
 
 /**
- * A video's transcript (issue 30) as `@stream/ui`'s `TranscriptPanel` props: its lines, its state
+ * A video's transcript as `@stream/ui`'s `TranscriptPanel` props: its lines, its state
  * (asked again while it is being made; the video is asked again when it is done, for its
  * captions), and for the owner the correction of a line and Retry. A refused change rejects with
  * the words to show.
@@ -80,7 +80,7 @@ export function useTranscript(
   return {
     state: label,
     progress: transcript?.progress ?? 0,
-    // Issue 30: the owner's title, summary and chapters suggested from the transcript, taken only on their word.
+    // The owner's title, summary and chapters suggested from the transcript, taken only on their word.
     suggestions:
       options.isOwner && transcript
         ? {

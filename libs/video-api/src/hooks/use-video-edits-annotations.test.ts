@@ -21,7 +21,7 @@ function setup() {
   return { fake, editsOf };
 }
 
-describe('useVideoEdits with annotations (issue 31)', () => {
+describe('useVideoEdits with annotations', () => {
   it('saves the annotations with the kept ranges in one SaveEdits, and opens the editor on them again', async () => {
     const { fake, editsOf } = setup();
     const trim = editsOf().current.trim!;

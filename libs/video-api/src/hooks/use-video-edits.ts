@@ -21,9 +21,9 @@ const sameChapters = (next: readonly ChapterMark[], saved: readonly ChapterMark[
   next.every((chapter, i) => chapter.seconds === saved[i]?.seconds && chapter.title === saved[i]?.title);
 
 /**
- * The owner's editing of one video (issue 16), as `@stream/ui`'s `VideoEditPanel` props: Trim
+ * The owner's editing of one video, as `@stream/ui`'s `VideoEditPanel` props: Trim
  * opens edit mode on the original and Save queues the render (SaveEdits of the kept ranges and the
- * annotations, issue 31) and closes it; Revert;
+ * annotations) and closes it; Revert;
  * chapters and default speed (UpdateVideo of those changed alone); captions (SetCaptions). A
  * refused change rejects with the words to show.
  */
@@ -60,9 +60,9 @@ export function useVideoEdits(transport: Transport, video: Video) {
           storyboard: originalStoryboard && { ...originalStoryboard },
           initialKept: keptSpansOf(video),
           initialAnnotations: annotationMarksOf(video.editAnnotations),
-          // Issue 31: "Find sensitive text" suggests blurs the editor adds on Accept.
+          // "Find sensitive text" suggests blurs the editor adds on Accept.
           sensitiveText,
-          // Issue 30: edit by transcript, once the transcript is there.
+          // Edit by transcript, once the transcript is there.
           transcriptLines,
           onCancel: () => setTrimming(false),
           onSave: async (kept: { start: number; end: number }[], annotations: AnnotationMarkView[] = []) => {
@@ -100,7 +100,7 @@ export function useVideoEdits(transport: Transport, video: Video) {
     },
     captions: {
       error: captionsError,
-      // Captions made from the transcript (issue 30) are not the owner's to remove.
+      // Captions made from the transcript are not the owner's to remove.
       hasCaptions: Boolean(video.captionsUrl) && !video.generatedCaptions,
       onUpload: async (webvtt: string) => {
         setCaptionsError(undefined);

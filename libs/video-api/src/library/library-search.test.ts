@@ -29,7 +29,7 @@ describe('the library URL', () => {
     });
   });
 
-  it('lists a team’s library when a team is the active space (issue 27)', () => {
+  it('lists a team’s library when a team is the active space', () => {
     expect(validateLibrarySearch({ space: ' team-1 ', q: 'sync' })).toEqual({ space: 'team-1', q: 'sync' });
     expect(validateLibrarySearch({ space: '' })).toEqual({});
     expect(toLibraryFilter({ space: 'team-1', q: 'sync' })).toEqual({ teamId: 'team-1', query: 'sync' });

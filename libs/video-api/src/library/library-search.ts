@@ -2,12 +2,12 @@
 // bundle); library-filter.ts maps it to the contract in the route's own chunk.
 
 /**
- * What /videos shows, as its URL says (issue 14): `?q=` a search, `?folder=` an open folder,
+ * What /videos shows, as its URL says: `?q=` a search, `?folder=` an open folder,
  * `?tag=` one tag or several (all of them), `?sort=`, `?status=`, `?visibility=`, `?space=` a team. A reload or a
  * shared URL shows the same view.
  */
 export interface LibrarySearch {
-  /** The active space (issue 27): a team's id; absent, the personal library. */
+  /** The active space: a team's id; absent, the personal library. */
   space?: string;
   q?: string;
   folder?: string;

@@ -4,7 +4,7 @@ import { LibraryService, type ListVideosRequestSchema } from '@stream/proto';
 import { everyCallKey, unaryQuery } from '../query/unary-query';
 import { DEFAULT_PAGE_SIZE, listVideosQuery } from '../videos/queries';
 
-/** What a library view asks of ListVideos beyond paging (issue 14); empty: the spec's plain list. */
+/** What a library view asks of ListVideos beyond paging; empty: the spec's plain list. */
 export type LibraryFilter = Omit<
   MessageInitShape<typeof ListVideosRequestSchema>,
   'pageSize' | 'pageNumber' | '$typeName'
@@ -24,7 +24,7 @@ export function isFiltered(filter: LibraryFilter): boolean {
 export const libraryVideosQuery = (transport: Transport, filter: LibraryFilter, pageSize: number = DEFAULT_PAGE_SIZE) =>
   listVideosQuery(transport, pageSize, filter);
 
-/** The folders of one level (`parentId` '' the root) and the path to it; `teamId` a team's (issue 27). */
+/** The folders of one level (`parentId` '' the root) and the path to it; `teamId` a team's. */
 export function listFoldersQuery(transport: Transport, parentId: string, teamId = '') {
   return unaryQuery(LibraryService.method.listFolders, { parentId, teamId }, transport);
 }
@@ -34,7 +34,7 @@ export function allFoldersQuery(transport: Transport, teamId = '') {
   return unaryQuery(LibraryService.method.listFolders, { all: true, teamId }, transport);
 }
 
-/** The caller's tags with their counts (suggestions, filters); `teamId` those of a team's videos (issue 27). */
+/** The caller's tags with their counts (suggestions, filters); `teamId` those of a team's videos. */
 export function listTagsQuery(transport: Transport, teamId = '') {
   return unaryQuery(LibraryService.method.listTags, { teamId }, transport);
 }

@@ -147,7 +147,7 @@ describe('resumable upload client', () => {
     expect(server.uploads.has(other.videoId)).toBe(false);
   });
 
-  it("reports a PATCH refused by the owner's storage quota (issue 32) as 'quota-exceeded', and a plain 413 as too large", async () => {
+  it("reports a PATCH refused by the owner's storage quota as 'quota-exceeded', and a plain 413 as too large", async () => {
     const upload = await client().create({});
     await upload.append(blob(0, 100));
     server.failPatches(1, { kind: 'status', status: 413, headers: { 'stream-refusal': 'quota_exceeded' } });

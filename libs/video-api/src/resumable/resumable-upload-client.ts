@@ -11,7 +11,7 @@ import { waitToRetry, type Backoff, type OnlineSignal } from './retry-wait';
 export const resumableUploadsPath = '/api/uploads/';
 /** The id of the video an upload makes, answered on creation and on every HEAD/PATCH. */
 export const videoIdHeader = 'stream-video-id';
-/** Why a request was refused when its status alone does not say (issue 32: `quota_exceeded`). */
+/** Why a request was refused when its status alone does not say (`quota_exceeded`: a 413 that is not about size). */
 export const refusalHeader = 'stream-refusal';
 
 /**

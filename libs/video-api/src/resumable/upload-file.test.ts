@@ -1,4 +1,4 @@
-// Issue 29: a file chosen or dropped in the library goes up as recordings do (tus), named after the
+// A file chosen or dropped in the library goes up as recordings do (tus), named after the
 // file, in chunks, each resumable; a file the server refuses says why.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeTusServer, type FakeTusServer } from '../testing/fake-tus-server';

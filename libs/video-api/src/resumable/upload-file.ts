@@ -9,7 +9,7 @@ export function titleOfFileName(name: string): string {
 }
 
 /**
- * Uploads a whole file (MP4, MOV, WebM, MKV; issue 29) through the resumable uploads recordings
+ * Uploads a whole file (MP4, MOV, WebM, MKV) through the resumable uploads recordings
  * use: created with its name as the title, sent in chunks (each retried through network loss by
  * the client), then finished, which queues its processing. Resolves with the new video's id.
  */

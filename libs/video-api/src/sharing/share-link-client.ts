@@ -2,7 +2,7 @@ import { createClient, type Transport } from '@connectrpc/connect';
 import { ShareLinkService } from '@stream/proto';
 import { SHARE_TOKEN_HEADER } from '../videos/queries';
 
-/** The ShareLinkService over the app's transport (issue 28). */
+/** The ShareLinkService over the app's transport. */
 export const shareLinkClient = (transport: Transport) => createClient(ShareLinkService, transport);
 
 /** A click on the video's call to action, sent by way of the link the viewer came by. */

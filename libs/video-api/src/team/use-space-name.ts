@@ -5,7 +5,7 @@ import { listMyTeamsQuery } from '../team/queries';
 import { rememberSpace, rememberedSpace } from './active-space';
 
 /**
- * The name of the space /videos shows (issue 27): undefined the personal library, a team's name
+ * The name of the space /videos shows: undefined the personal library, a team's name
  * from ListMyTeams ('' until it comes). A space that arrived by URL alone is remembered with its
  * name once known, so the side navigation names it after a reload too.
  */

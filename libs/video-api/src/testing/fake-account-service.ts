@@ -19,7 +19,7 @@ const refuse = (reason: AccountRefusalReason, message: string, code = Code.Inval
   ]);
 
 /**
- * AccountService (issue 32) in memory, as the server answers it: one account per signed-in uid,
+ * AccountService in memory, as the server answers it: one account per signed-in uid,
  * made on first use, the same refusals (blank or long names, TEAM as a default, a wrong email).
  * `defaultVisibility(uid)` is what the fake CreateVideo applies when a request does not say.
  */

@@ -27,7 +27,7 @@ const EDGE_SECONDS = 0.05;
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
- * The EditService of the fake video service (issue 16, annotations of issue 31), with the server's
+ * The EditService of the fake video service (kept ranges and annotations), with the server's
  * checks. An edit "renders" at once: the answer is already APPLIED with the kept ranges playing.
  */
 export function fakeEditService(deps: FakeEditDeps): Partial<ServiceImpl<typeof EditService>> {

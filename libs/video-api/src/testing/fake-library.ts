@@ -14,7 +14,7 @@ import {
 } from '@stream/proto';
 import { invalid, validId } from './fake-validation';
 
-/** Folders and tags of the fake video service, with the real server's rules (issue 14). */
+/** Folders and tags of the fake video service, with the real server's rules. */
 export interface FakeLibraryState {
   folders: Map<string, { id: string; name: string; parentId: string; userId: string }>;
 }
@@ -139,7 +139,7 @@ export function fakeLibraryService(deps: {
     for (const id of unique) if (videos.get(id)?.userId !== uid) throw notFound(`video ${id}`);
     return unique;
   };
-  /** The caller's tags, or (issue 27) those on team `teamId`'s videos, whoever tagged them. */
+  /** The caller's tags, or those on team `teamId`'s videos, whoever tagged them. */
   const allTags = (context: HandlerContext, teamId = '') => {
     const uid = deps.signedIn(context);
     const names = new Map<string, { name: string; count: number }>();

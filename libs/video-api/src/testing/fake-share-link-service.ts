@@ -11,7 +11,7 @@ import {
 } from '@stream/proto';
 
 /**
- * The fake ShareLinkService (issue 28): the main link as ShareVideo made it and named links kept
+ * The fake ShareLinkService: the main link as ShareVideo made it and named links kept
  * in memory, each with its gates; the call to action on the video. Gates are not enforced here:
  * the real server's tests (apps/api test/share-link-gates.test.ts) show those.
  */

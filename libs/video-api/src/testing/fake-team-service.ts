@@ -42,7 +42,7 @@ const fail = (code: Code, message: string) => new ConnectError(message, code);
 const rank: Record<number, number> = { [TeamRole.OWNER]: 3, [TeamRole.ADMIN]: 2, [TeamRole.MEMBER]: 1 };
 
 /**
- * An in-memory TeamService with the real server's rules (issue 27): non-members get not_found,
+ * An in-memory TeamService with the real server's rules: non-members get not_found,
  * a role that may not get permission_denied, the last owner and dead invites failed_precondition.
  */
 export function createFakeTeamService(

@@ -15,7 +15,7 @@ export interface FakeTranscriptService {
 const fail = (code: Code, message: string) => new ConnectError(message, code);
 
 /**
- * An in-memory TranscriptService (issue 30) with the real one's rules: anyone who may see the
+ * An in-memory TranscriptService with the real one's rules: anyone who may see the
  * video reads it, only the owner corrects a line (not blank, at most 1,000 characters) or asks for
  * a Retry (which leaves it TRANSCRIBING; `transcripts.set` finishes it).
  */

@@ -43,7 +43,7 @@ export function fakeUpdateVideo(request: UpdateVideoRequest): MessageInitShape<t
   if (named('default_playback_rate') && rate !== undefined && rate !== 0 && !(rate >= 0.5 && rate <= 2))
     throw invalid('default_playback_rate must be 0 (normal) or from 0.5 to 2');
   const chapters = request.chapters?.chapters ?? (mask ? [] : undefined);
-  // Issue 30: only a mask naming it, or a maskless request that sets it, changes the language.
+  // Only a mask naming it, or a maskless request that sets it, changes the language.
   const language = mask
     ? mask.has('spoken_language')
       ? (request.spokenLanguage ?? '')

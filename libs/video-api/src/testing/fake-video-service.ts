@@ -152,7 +152,7 @@ export function createFakeVideoService(options: FakeVideoServiceOptions = {}): F
           const title = validTitle(req.title);
           const description = validDescription(req.description);
           const url = validSourceUrl(req.url);
-          // Not given: the caller's default from the fake AccountService (issue 32).
+          // Not given: the caller's default from the fake AccountService.
           const visibility = validVisibility(req.visibility ?? accountFake.defaultVisibility(userId));
           // As the real service: bytes elsewhere are playable as they are; without any, nothing to process.
           return add({

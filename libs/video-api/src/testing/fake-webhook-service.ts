@@ -79,7 +79,7 @@ function parseUrl(text: string): URL {
 }
 
 /**
- * An in-memory WebhookService with the real server's rules (issue 28, item 7): a caller's own
+ * An in-memory WebhookService with the real server's rules: a caller's own
  * hooks or a team's for its owners and admins (a member permission_denied, an outsider and
  * someone else's hook not_found), URLs checked as the server does (without DNS: a name other than
  * localhost counts as public), the secret shown once, five test deliveries a hook a minute.

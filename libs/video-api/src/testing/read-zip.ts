@@ -1,4 +1,4 @@
-// Node only: reads a zip the API answered (the account export, issue 32) in API and browser tests.
+// Node only: reads a zip the API answered (the account export) in API and browser tests.
 import yauzl from 'yauzl';
 
 export interface ZipEntry {

@@ -3,7 +3,7 @@ export const SHARE_GRANT_META = 'stream:share-grant';
 
 /**
  * The grant through a link's gate that this page was served with, taken out of the page and kept
- * in memory only (issue 28): an embed on another site gets no cookie of ours, so its calls carry
+ * in memory only: an embed on another site gets no cookie of ours, so its calls carry
  * the grant instead. Undefined on every other page.
  */
 export function takePageShareGrant(doc: Document | undefined = globalThis.document): string | undefined {

@@ -137,7 +137,7 @@ describe('upload client (real HTTP on 127.0.0.1)', () => {
     });
   });
 
-  it("413 with code quota_exceeded (issue 32) → the server's sentence, not the too-large one", async () => {
+  it("413 with code quota_exceeded → the server's sentence, not the too-large one", async () => {
     expect(await client('over-quota').upload(recording())).toEqual({
       ok: false,
       code: 'quota-exceeded',

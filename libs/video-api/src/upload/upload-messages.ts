@@ -7,7 +7,7 @@ export const uploadMessages = {
   failed: 'Failed to upload video.',
   /** Not in the spec: a second upload while one runs (the page disables its buttons instead). */
   busy: 'An upload is already in progress.',
-  /** Issue 32: said when the server gave no sentence of its own for a refusal by quota. */
+  /** Said when the server gave no sentence of its own for a refusal by quota. */
   quotaExceeded: 'Your storage quota is full: delete some videos or ask your admin for more room.',
   /** Not in the spec: the upload was cancelled by the caller (e.g. the page was left). */
   aborted: 'The upload was cancelled.',
@@ -18,11 +18,11 @@ export function statusFailure(status: number): string {
   return `Upload failed with status: ${status}`;
 }
 
-/** Issue 32: the code the API gives a refusal by storage quota (upload JSON `code`, tus `Stream-Refusal` header). */
+/** The code the API gives a refusal by storage quota (upload JSON `code`, tus `Stream-Refusal` header). */
 export const QUOTA_EXCEEDED = 'quota_exceeded';
 
 /**
  * Why an upload failed, in the words both upload clients share: too large for the server, past its
- * owner's storage quota (issue 32), signed out, failed at the server, or cancelled by the caller.
+ * owner's storage quota, signed out, failed at the server, or cancelled by the caller.
  */
 export type UploadFailureCode = 'too-large' | 'quota-exceeded' | 'unauthenticated' | 'failed' | 'aborted';

@@ -16,7 +16,7 @@ export const PROCESSING_REFETCH_MS = 3000;
 export const VIDEO_PROCESSING_REFETCH_MS = 1000;
 /**
  * How often the library on screen asks again when nothing in it is PROCESSING, so a video uploaded
- * from another tab or device shows up without a reload (issue 26). One ListVideos per loaded page;
+ * from another tab or device shows up without a reload. One ListVideos per loaded page;
  * React Query stops while the tab is hidden and asks at once when it is back in focus.
  */
 export const LIBRARY_REFRESH_MS = 10_000;

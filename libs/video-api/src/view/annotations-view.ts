@@ -2,7 +2,7 @@ import { create } from '@bufbuild/protobuf';
 import type { Annotation, AnnotationFields, AnnotationKindName } from '@stream/proto';
 import { AnnotationSchema, annotationFieldsOf, annotationInitOf } from '@stream/proto';
 
-// Annotations (issue 31) as @stream/ui's plain marks, and back: ui never imports proto. The fields
+// Annotations as @stream/ui's plain marks, and back: ui never imports proto. The fields
 // are the contract's (@stream/proto's annotationFieldsOf); the marks name kinds in lower case.
 
 export type AnnotationKindLabel = Lowercase<AnnotationKindName>;

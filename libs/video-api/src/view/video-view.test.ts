@@ -72,7 +72,7 @@ describe('a Video as the ui’s props', () => {
     expect(editStateLabel(EditState.APPLYING)).toBe('applying');
   });
 
-  it('gives the stage and the card how far processing got (issue 29), nothing while it is 0', () => {
+  it('gives the stage and the card how far processing got, nothing while it is 0', () => {
     const processing = create(VideoSchema, { status: Status.PROCESSING, processingProgress: 40 });
     expect(stageOf(processing)).toMatchObject({ status: 'PROCESSING', processingProgress: 40 });
     expect(cardOf(processing)).toMatchObject({ status: 'PROCESSING', processingProgress: 40 });
@@ -81,7 +81,7 @@ describe('a Video as the ui’s props', () => {
     expect(cardOf(unknown).processingProgress).toBeUndefined();
   });
 
-  it('gives the player the call to action (issue 28), none when its label or link is empty', () => {
+  it('gives the player the call to action, none when its label or link is empty', () => {
     const withCta = (label: string, url: string, placement: CallToActionPlacement) =>
       stageOf(create(VideoSchema, { ...video, callToAction: create(CallToActionSchema, { label, url, placement }) }))
         .callToAction;

@@ -56,9 +56,9 @@ export function cardOf(video: Video) {
 
 /**
  * Where the video plays (`VideoStage`): its status, and for the player its stream (its MP4 and HLS
- * renditions too, issue 29), the owner's
+ * renditions too), the owner's
  * chapters (the description's time lines are added by the ui), default speed, hover previews, captions
- * and the overlays drawn over what plays (issue 31).
+ * and the overlays drawn over what plays.
  */
 export function stageOf(video: Video) {
   return {
@@ -102,7 +102,7 @@ export const showsTranscript = (video: Video, owner = false) =>
   video.status === Status.READY && (owner || video.transcriptState !== TranscriptState.NONE);
 
 /**
- * The owner's original file for Download's "Original" (issue 29): its address and media type, so
+ * The owner's original file for Download's "Original": its address and media type, so
  * an uploaded MOV is saved as .mov; undefined for anyone else (no original_url).
  */
 export const originalFileOf = (video: Video) =>

@@ -25,7 +25,7 @@ const statusLabels: Record<WebhookDeliveryStatus, string> = {
 export { PENDING_DELIVERIES_REFRESH_MS } from './queries';
 
 /**
- * /settings#webhooks and /team's Webhooks (issue 28) as `@stream/ui`'s `WebhooksSection` props:
+ * /settings#webhooks and /team's Webhooks as `@stream/ui`'s `WebhooksSection` props:
  * the person's own hooks, or with `teamId` the team's (for its owners and admins: pass `enabled:
  * false` to a member, whom the server refuses), a new one (its signing secret shown once),
  * deleting, a test delivery, and one hook's latest deliveries (read again while one is pending).

@@ -33,7 +33,7 @@ export function dualProtocolServer(): {
     // Fastify sets its keepAliveTimeout (72 s) only on servers it makes itself, not on a factory's:
     // this one kept Node's 5 s, so nginx (whose idle upstream connections live 60 s) and other
     // keep-alive clients sent requests on connections the API was closing just then, and got a
-    // reset before any handler ran (issue 33's probe: "other side closed"; nginx retries a GET, not
+    // reset before any handler ran ("other side closed" under load; nginx retries a GET, not
     // a POST). Longer than any client's or proxy's idle timeout, the client closes first.
     http1.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
     lingerWhileBodiesArrive(http1);

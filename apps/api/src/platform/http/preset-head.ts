@@ -20,7 +20,7 @@ const FRAMING_HEADERS = new Set([
  * (signed-range-lane.ts) sends the same dozen security headers and a video's validators with each
  * of the hundreds of ranges a player asks for. Through setHeader and writeHead each name and value
  * is validated, stored and formatted again per request, which took about 6 µs of a range's CPU (a
- * warm loop; more in the server, issue 34). Framing headers are not allowed here (FRAMING_HEADERS).
+ * warm loop; more in the server). Framing headers are not allowed here (FRAMING_HEADERS).
  */
 export class PresetHeaders {
   /** The lines as they go into a head, each ending in CRLF. */

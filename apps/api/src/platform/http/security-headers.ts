@@ -99,7 +99,7 @@ function securityHeaders(config: Config, imageOrigins: string[]): Headers {
   });
   // helmet's headers follow from the settings alone (no nonce, nothing of the request): worked out
   // once, then set from a list. Running its dozen middlewares per request was about 4% of a range
-  // request's CPU (issue 34's profile). helmet 8 sets every header synchronously.
+  // request's CPU (profiled). helmet 8 sets every header synchronously.
   const { set, removed } = headersOf(applyHeaders);
   // HSTS means something only over HTTPS (RFC 6797 §7.2: a browser ignores it over HTTP); sent
   // over plain HTTP it only tells an operator's scan that the deployment is misconfigured.

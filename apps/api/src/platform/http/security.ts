@@ -7,7 +7,7 @@ import { registerSecurityHeaders, type LogoOrigin, type SetSecurityHeaders } fro
 import { refuseNulInUrls } from './url-guard';
 
 /**
- * What every request meets before its route (issues 11, 24): URL hygiene, security headers, no
+ * What every request meets before its route: URL hygiene, security headers, no
  * unverified emulator tokens through a proxy, rate limits. Returns the rate limits and the headers'
  * setter, for what answers outside the hooks (videos/signed-range-lane.ts).
  */

@@ -21,7 +21,7 @@ export function newMediaKey(videoId: string, kind: MediaKind, contentType: strin
 }
 
 /**
- * Where a video's resumable upload (tus, issue 13) waits in S3 mode while it arrives: @tus/s3-store
+ * Where a video's resumable upload (tus) waits in S3 mode while it arrives: @tus/s3-store
  * keeps the multipart upload (the whole object once complete) at `uploads/<id>`, its length and
  * metadata at `uploads/<id>.info` and bytes short of S3's 5 MiB part minimum at `uploads/<id>.part`.
  * Outside `videos/`, so the store's sweep of unowned versions never takes an upload in progress.

@@ -1,4 +1,4 @@
-// Issue 29: an upload keeps the type its first bytes announce (its key's extension and the
+// An upload keeps the type its first bytes announce (its key's extension and the
 // Content-Type its download is served with), read without losing a byte of the upload.
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';

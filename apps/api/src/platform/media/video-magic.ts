@@ -5,7 +5,7 @@ const FIRST_BOXES = new Set(['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip', 'pn
 /** How many first bytes `videoContainerOf` needs. */
 export const VIDEO_MAGIC_LENGTH = 8;
 
-/** The video containers Stream takes (issue 29), as named to a person refused one. */
+/** The video containers Stream takes, as named to a person refused one. */
 export const ACCEPTED_CONTAINERS = 'WebM, MKV, MP4 or MOV';
 
 /**

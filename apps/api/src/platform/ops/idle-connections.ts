@@ -12,7 +12,7 @@ const CHECK_EVERY_MS = 250;
 /**
  * Stopping (server.close()), Node destroys every idle keep-alive connection at once. A proxy may have
  * just written a request into one, unread yet: it gets a reset, and nginx does not send a POST it
- * already sent to another API, so the client gets a 502 (issue 33's rolling restart). This replaces
+ * already sent to another API, so the client gets a 502 during a rolling restart. This replaces
  * that step for connections from a proxy (`fromProxy`, TRUST_PROXY's addresses): such a connection
  * is closed once it has been idle for `idleMs` (by then nginx, whose upstream keepalive_timeout is
  * shorter, has closed it itself, or sent a request that is answered with `Connection: close`). Other

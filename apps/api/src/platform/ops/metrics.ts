@@ -8,7 +8,7 @@ const JOB_BUCKETS = [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600];
 /**
  * How often the event-loop delay is sampled (prom-client's default is 10 ms). Each sample is a
  * timer that wakes an idle process: at 10 ms they cost an idle API about 8 ms of CPU a second on
- * the benchmark machine, at 100 ms about 1 (issue 34). A loop blocked for longer than this is
+ * the benchmark machine, at 100 ms about 1. A loop blocked for longer than this is
  * still seen, and the deployment guide's alert is at 0.5 s.
  */
 export const LOOP_DELAY_RESOLUTION_MS = 100;

@@ -13,7 +13,7 @@ export interface ProcessedFiles {
   /** A JPEG frame. */
   thumbnail: string;
   durationSeconds: number;
-  /** What `video` is: the remuxed WebM, or an MP4 made of another container (issue 29). */
+  /** What `video` is: the remuxed WebM, or an MP4 made of another container. */
   contentType: 'video/webm' | 'video/mp4';
   /** Keep the upload as the original: `video` was re-encoded and lost something of it. */
   keepOriginal: boolean;
@@ -48,7 +48,7 @@ export interface ProcessingVideoStore {
   addStoryboard(videoId: string, storyboard: StoryboardFile): Promise<boolean>;
   markFailed(videoId: string, reason: string): Promise<void>;
   /**
-   * Issue 29: how far the running attempt got, in percent (1-99), for GetVideo to show while the
+   * How far the running attempt got, in percent (1-99), for GetVideo to show while the
    * video is PROCESSING; kept only while it rises. Without it, processing shows no percentage.
    */
   reportProgress?(videoId: string, percent: number): Promise<unknown>;

@@ -13,7 +13,7 @@ const summary = (plan: ReturnType<typeof planSmartCut>) =>
     piece.keyframes,
   ]);
 
-describe('planSmartCut with blur regions (issue 31)', () => {
+describe('planSmartCut with blur regions', () => {
   it('re-encodes only the groups of pictures a blur shows in, with the frames it covers, and copies the rest', () => {
     const blur = { from: 1, to: 4, x: 0, y: 0, width: 50, height: 50 };
     const plan = planSmartCut(frames, 10, [{ start: 0, end: 10 }], [blur]);

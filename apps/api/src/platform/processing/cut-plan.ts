@@ -8,7 +8,7 @@ export interface TimeRange {
 }
 
 /**
- * A region to blur into the frames (issue 31): a BLUR annotation's time and place, [from, to) on the
+ * A region to blur into the frames: a BLUR annotation's time and place, [from, to) on the
  * source's timeline, the rectangle in percent of the frame.
  */
 export type BlurRegion = Pick<AnnotationFields, 'from' | 'to' | 'x' | 'y' | 'width' | 'height'>;
@@ -49,7 +49,7 @@ export interface CutPlan {
  * copy every whole group of pictures after it. Range edges snap to the nearest frame, so the
  * result's length is exactly the sum of the snapped ranges. `ranges` must be sorted and apart
  * (see normaliseRanges); ranges holding no frame are dropped. A group of pictures showing any
- * `blurs` region is re-encoded too, with the region blurred over the frames it covers (issue 31);
+ * `blurs` region is re-encoded too, with the region blurred over the frames it covers;
  * the others are still copied.
  */
 export function planSmartCut(

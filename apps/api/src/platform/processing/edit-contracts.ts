@@ -21,7 +21,7 @@ export interface EditedFiles {
 /** What the render job needs to know about and do to a video and its media. */
 export interface EditVideoStore {
   /**
-   * The ranges of edit `version` and the regions to blur into its frames (issue 31; on the
+   * The ranges of edit `version` and the regions to blur into its frames (on the
    * original's timeline) while the video still waits for it; undefined otherwise.
    */
   findEdit(videoId: string, version: number): Promise<{ ranges: TimeRange[]; blurs?: BlurRegion[] } | undefined>;

@@ -10,7 +10,7 @@ export const withoutPaths = (text: string) => text.replace(SERVER_PATH, (path) =
 /**
  * What a person is told about a failed attempt (a video's `failure_reason`, an edit's): which
  * step failed, in words, and for ffmpeg its last line of complaint, never a server path or a
- * stack; the whole error goes to the log (issue 24 #8).
+ * stack; the whole error goes to the log.
  */
 export function describeFailure(error: unknown): string {
   if (error instanceof MediaToolError) {

@@ -3,7 +3,7 @@ import { avcCodecOf, bandwidthOf, masterPlaylist, segmentsOf } from './hls-playl
 import { lowerRungSides, rungSize } from './make-hls';
 import { mediaPlaylist as media } from '../../../test/support/hls-media-playlist';
 
-describe('HLS playlists (issue 29)', () => {
+describe('HLS playlists', () => {
   it('reads segments and measures peak and mean bandwidth', () => {
     expect(segmentsOf(media)).toEqual([
       { seconds: 4, bytes: 400_000 },

@@ -1,6 +1,6 @@
 import type { HlsRung } from '../../videos/video.table';
 
-// Issue 29: the text of an HLS presentation whose rungs are each one fMP4 file read by byte ranges
+// The text of an HLS presentation whose rungs are each one fMP4 file read by byte ranges
 // (ffmpeg's `-hls_flags single_file`). Pure functions: the job writes the master playlist from what
 // it measured (the stream route adds the request's signature to every address: videos/hls-query.ts).
 

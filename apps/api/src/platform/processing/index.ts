@@ -63,9 +63,9 @@ export interface Processing {
   queue: VideoProcessingQueue;
   /** For saved edits: queue the render of an edit version. */
   renders: EditRenderQueue;
-  /** For edits applied or reverted: queue the MP4 of the version that plays now (issue 29). */
+  /** For edits applied or reverted: queue the MP4 of the version that plays now. */
   renditions: RenditionQueue;
-  /** Transcripts (issue 30): queued for each video that becomes READY, and by an owner's Retry. */
+  /** Transcripts: queued for each video that becomes READY, and by an owner's Retry. */
   transcriptions: TranscriptionQueue;
   /** Queues a job of one of the app's own queues (`appJobs`). */
   sendJob: AppJobSender;
@@ -74,7 +74,7 @@ export interface Processing {
   /** Jobs waiting to run (not yet active): a metric, and proof the queue answers. */
   queueSize(): Promise<number>;
   /**
-   * For the operator (issue 33): how long the oldest processing job not yet started has waited
+   * For the operator's metrics: how long the oldest processing job not yet started has waited
    * (0 when none waits), and how many workers said they were alive in the last 30 s.
    */
   queueHealth(): Promise<{ oldestWaitingSeconds: number; liveWorkers: number }>;

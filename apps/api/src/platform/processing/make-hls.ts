@@ -18,7 +18,7 @@ import { FORCED_KEY_FRAMES, KEY_FRAME_SECONDS, X264_SETTINGS } from './make-mp4'
  */
 export const HLS_SEGMENT_SECONDS = KEY_FRAME_SECONDS;
 
-/** A picture whose shorter side is above this gets lower rungs (issue 29: "above 720p"). */
+/** A picture whose shorter side is above this gets lower rungs, for slow links. */
 const LOWER_RUNGS = [720, 480] as const;
 
 /**

@@ -24,7 +24,7 @@ export interface ProcessVideoDeps {
 const WEBM_CODECS = new Set(['vp8', 'vp9', 'av1', 'opus', 'vorbis']);
 
 /**
- * One processing attempt: download the upload, probe it, make what plays in a browser (issue 29):
+ * One processing attempt: download the upload, probe it, make what plays in every browser:
  * a WebM with WebM codecs is remuxed so it has a duration and cues; anything else with a picture
  * (MP4, MOV, MKV, a WebM recorded as H.264) becomes an MP4 with moov first, its streams copied
  * when they are H.264/AAC already and encoded otherwise, keeping the upload as the original when
@@ -51,7 +51,7 @@ export async function processVideo(videoId: string, deps: ProcessVideoDeps): Pro
         `The file has no picture to play (format: ${uploaded.formatName || 'unknown'}; streams: ${kinds})`,
       );
     }
-    // Issue 29: GetVideo shows how far the transcode (or remux) got, as a percent of the upload's length.
+    // GetVideo shows how far the transcode (or remux) got, as a percent of the upload's length.
     const report = deps.videos.reportProgress?.bind(deps.videos);
     const onProgress = report && progressReporter(uploaded.durationSeconds, (percent) => report(video.id, percent));
     const playable = await makePlayable(deps, uploaded, original, work, left, onProgress);

@@ -17,7 +17,7 @@ const WAITING_JOBS = `select count(*)::int as waiting from pgboss.job where name
 
 /**
  * READY videos whose playing version has no MP4 and no job to make it: videos from before
- * renditions existed (issue 29), oldest first. An edit being applied queues its own when it lands.
+ * renditions existed, oldest first. An edit being applied queues its own when it lands.
  * `mp4_state` NONE is also what an edit or a revert leaves until its job runs, but that job is
  * waiting then, so such a video is not listed.
  */

@@ -1,6 +1,6 @@
 import type { MadeHls } from './make-hls';
 
-// The seam between the API and the MP4 rendition job (issue 29), as contracts.ts is for processing.
+// The seam between the API and the MP4 rendition job, as contracts.ts is for processing.
 
 /** The version that plays now, as the rendition job sees it. */
 export interface RenditionSource {

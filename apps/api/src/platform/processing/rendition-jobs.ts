@@ -12,7 +12,7 @@ import type { RenditionJob } from './video-queue';
 export const RENDITION_ROOM_WAIT_SECONDS = 60;
 
 /**
- * The handler of the MP4 rendition queue (issue 29), with processing's failure rules except that
+ * The handler of the MP4 rendition queue, with processing's failure rules except that
  * a failure never touches the video: a bad file marks the rendition FAILED at once, anything else
  * is retried and the last failure marks it FAILED; a full disk spends no attempt and the job comes
  * back once `RENDITION_ROOM_WAIT_SECONDS` have passed. The WebM plays throughout.

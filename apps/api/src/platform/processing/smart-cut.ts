@@ -15,7 +15,7 @@ export interface SmartCutOptions {
   workDir: string;
   /** Time left for the whole cut; each ffmpeg run gets what remains of it. */
   timeoutMs: number;
-  /** Regions to blur into the frames (issue 31): only the groups of pictures they touch are re-encoded. */
+  /** Regions to blur into the frames: only the groups of pictures they touch are re-encoded. */
   blurs?: readonly BlurRegion[];
 }
 

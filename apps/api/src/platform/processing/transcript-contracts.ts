@@ -1,4 +1,4 @@
-// Issue 30: the seam between the transcription jobs and the API side that stores transcripts.
+// The seam between the transcription jobs and the API side that stores transcripts.
 
 /** What one transcription attempt came to. */
 export type TranscriptionOutcome = 'done' | 'no-speech' | 'skipped';

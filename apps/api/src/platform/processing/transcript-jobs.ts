@@ -11,7 +11,7 @@ export const TRANSCRIPT_GAVE_UP_REASON =
   'Transcription did not finish: the worker stopped or the transcription took too long';
 
 /**
- * The handlers of the transcription queues (issue 30), with processing's failure rules: a
+ * The handlers of the transcription queues, with processing's failure rules: a
  * permanent failure marks the transcript FAILED at once, anything else is retried with backoff,
  * and the last failure names its reason. Playback never waits on any of it.
  */

@@ -12,17 +12,17 @@ export const PROCESS_QUEUE = 'video-processing';
 /** Jobs whose last attempt failed or timed out land here, so the video can be marked FAILED. */
 export const GAVE_UP_QUEUE = 'video-processing-gave-up';
 
-/** Renders of saved edits (issue 16), with the same retries, expiry and dead letters as processing. */
+/** Renders of saved edits, with the same retries, expiry and dead letters as processing. */
 export const EDIT_QUEUE = 'video-edit';
 export const EDIT_GAVE_UP_QUEUE = 'video-edit-gave-up';
 
-/** MP4 renditions (issue 29): after READY and after each edit lands or is reverted. No dead letters: a rendition that never finishes leaves the video as it was. */
+/** MP4 renditions: after READY and after each edit lands or is reverted. No dead letters: a rendition that never finishes leaves the video as it was. */
 export const RENDITION_QUEUE = 'video-mp4';
 
 export interface RenditionJob {
   videoId: string;
 }
-/** Transcripts of READY videos (issue 30): never in the way of playback. */
+/** Transcripts of READY videos: never in the way of playback. */
 export const TRANSCRIBE_QUEUE = 'video-transcription';
 export const TRANSCRIBE_GAVE_UP_QUEUE = 'video-transcription-gave-up';
 /**

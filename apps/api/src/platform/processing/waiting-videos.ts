@@ -11,7 +11,7 @@ const LOOK_EVERY_MS = 10_000;
 
 /**
  * Videos PROCESSING with their original in place and no processing job pending: an attempt gave
- * way to a full disk (issue 24 #2) and ended its job without failing the video. The upload and
+ * way to a full disk and ended its job without failing the video. The upload and
  * the tus finish publish the original and queue the job in one transaction, so this finds only
  * videos whose job is over.
  */

@@ -2,7 +2,7 @@ import type { RateLimitCounter } from './rate-limit-counter';
 
 /**
  * At most `max` actions per key in a window of `windowMs`, counted in `counter` (the database in
- * a server: every API process of a cluster counts the same actions, issue 33). What one person
+ * a server: every API process of a cluster counts the same actions). What one person
  * may post is bounded whatever addresses and processes they come through.
  */
 export class PersonRateLimit {

@@ -7,7 +7,7 @@ export interface WindowCount {
 /**
  * Counts hits per key in fixed windows: a key's window starts at its first hit and lasts
  * `windowMs`; the first hit after it ended starts the next. Kept in the database
- * (DatabaseRateLimitCounter, issue 33), so every process of a cluster counts the same hits.
+ * (DatabaseRateLimitCounter), so every process of a cluster counts the same hits.
  */
 export interface RateLimitCounter {
   /** Adds one hit to `key` and answers its count, this hit included. */

@@ -12,7 +12,7 @@ export interface WindowCount {
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Rate limit windows in rate_limit_windows (issue 33): one atomic upsert per hit, timed by the
+ * Rate limit windows in rate_limit_windows: one atomic upsert per hit, timed by the
  * database's clock, so every process of a cluster counts the same hits in the same windows.
  */
 export class DatabaseRateLimitCounter {

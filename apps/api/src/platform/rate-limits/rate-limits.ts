@@ -57,7 +57,7 @@ export interface RateLimits {
 
 /**
  * Per client address (`request.ip`, which follows X-Forwarded-For only with TRUST_PROXY), counted
- * in `counter` (the database: every API process of a cluster shares the counts, issue 33): failed
+ * in `counter` (the database: every API process of a cluster shares the counts): failed
  * authentications, counted when they fail and checked before any request that carries credentials,
  * and upload attempts. The range requests of a playing video are never counted: a valid signed URL
  * does not fail. Loopback clients are not limited: they are this machine, or every client at once

@@ -40,7 +40,7 @@ export class LocalBlobStore implements BlobStore {
   private readonly sendfileOff: boolean;
   /**
    * The paths of recently used keys, validated: a playing video reads one blob through hundreds of
-   * range requests, and checking and resolving its key each time showed in their profile (issue 34).
+   * range requests, and checking and resolving its key each time showed in their profile.
    */
   private readonly paths = new Map<string, string>();
 

@@ -7,7 +7,7 @@ import type { ByteRange } from './blob-store';
 /**
  * Linux's sendfile(2), called through koffi (a kept FFI library with prebuilt binaries; Node has no
  * sendfile of its own): the kernel hands the file's cached pages to the socket, where reading into
- * a buffer and writing it costs two copies through user space. Measured in bench:api (issue 34):
+ * a buffer and writing it costs two copies through user space. Measured in bench:api:
  * a Node server reading and writing 1 MiB ranges spends about 2× nginx's CPU per GiB, one that
  * sends them with this about 1.4×.
  */

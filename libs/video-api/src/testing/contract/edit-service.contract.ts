@@ -48,7 +48,7 @@ const messageOf = (call: Promise<unknown>) =>
   );
 
 /**
- * SaveEdits' annotations (issue 31) as the server defines them, run against the fake video
+ * SaveEdits' annotations as the server defines them, run against the fake video
  * service's EditService and against the real server: stored with the edit, the owner alone gets the
  * saved list (blur included), anyone who may watch the overlays; bad ones are refused with a
  * message saying what is wrong and change nothing; Revert clears them. Cases keep the whole video,

@@ -9,7 +9,7 @@ interface User {
 }
 
 /**
- * The LibraryService and ListVideos' filters (issue 14) as the server defines them: folders (nest,
+ * The LibraryService and ListVideos' filters as the server defines them: folders (nest,
  * no cycles, delete sends videos to the root), tags (one per name whatever the case), changes to
  * many videos, search by word prefixes, sorting; everything the caller's own.
  */

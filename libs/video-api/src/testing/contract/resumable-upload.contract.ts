@@ -6,7 +6,7 @@ const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const recording = (size: number) => Uint8Array.from({ length: size }, (_, i) => EBML_MAGIC[i] ?? i % 251);
 
 /**
- * Resumable uploads as /api/uploads/ speaks tus 1.0 (issue 13): creation with a deferred length
+ * Resumable uploads as /api/uploads/ speaks tus 1.0: creation with a deferred length
  * answering the video's id, appends at the server's offset, HEAD, the last PATCH declaring the
  * length, and who may see an upload. Run against `startFakeTusServer` and the real server.
  */

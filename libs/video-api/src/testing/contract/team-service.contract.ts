@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Code, codeOf, type RpcContractSubject } from './contract-subject';
 
 /**
- * The TeamService (issue 27) as the server defines it, without mail set up: teams with the caller
+ * The TeamService as the server defines it, without mail set up: teams with the caller
  * as owner, invites taken one use at a time, roles, the last owner kept, and every refusal's code
  * (a non-member not_found, a role that may not permission_denied, a team rule failed_precondition,
  * bad input invalid_argument) with nothing changed.

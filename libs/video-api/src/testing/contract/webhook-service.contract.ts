@@ -15,7 +15,7 @@ import { Code, codeOf, type RpcContractSubject } from './contract-subject';
 const PUBLIC_URL = 'https://93.184.216.34/hooks/stream';
 
 /**
- * The WebhookService (issue 28, item 7) of a server without WEBHOOK_ALLOW_PRIVATE: URLs checked
+ * The WebhookService of a server without WEBHOOK_ALLOW_PRIVATE: URLs checked
  * (loopback, private and metadata addresses refused), a caller's own hooks apart from a team's,
  * a team's for its owners and admins only (a member permission_denied, an outsider not_found),
  * someone else's hook not_found with nothing changed, the secret shown once, and five test

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 12: a share link can expire (`share_expires_at`, null = never), the owner's display name
+ * A share link can expire (`share_expires_at`, null = never), the owner's display name
  * is kept on the video for the watch page, and views are counted once per viewer per hour
  * (`video_views`, unique on video, viewer and hour) into `view_count`, which list pages read as is.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14, an organised library: folders (nestable, owned; deleting one sends its videos to the
+ * An organised library: folders (nestable, owned; deleting one sends its videos to the
  * root), tags per user (one name whatever its case), and full-text search over title and
  * description. The search column is generated, so every writer keeps it current; the 'simple'
  * configuration does not stem, so a prefix query ("recor:*") finds "recording" in any language.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 16: non-destructive editing and player settings. `kept_ranges` is the edit the owner
+ * Non-destructive editing and player settings. `kept_ranges` is the edit the owner
  * saved (null: none), rendered by a job into the `edited` asset; `edit_version` grows with every
  * save or revert so a render of an older edit never lands; `edited_ranges` and
  * `edited_duration_seconds` describe the edited asset now playing, which stays until the next

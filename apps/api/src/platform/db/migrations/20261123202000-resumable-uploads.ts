@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 13: a video can exist while its recording is still arriving through a resumable (tus)
+ * A video can exist while its recording is still arriving through a resumable (tus)
  * upload. `upload_active_at` is set while such an upload is in progress (its last activity; null
  * otherwise), so any API process can expire abandoned ones; `upload_length` keeps the final
  * length of a finished one, so a client that lost the answer to its last request learns it is done.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Live workers and the jobs they hold (issue 24 #7). pg-boss 10 has no heartbeat: a job whose
+ * Live workers and the jobs they hold. pg-boss 10 has no heartbeat: a job whose
  * worker was killed stayed active until its expiry (300 s). Each worker now has a row it touches
  * every few seconds (`seen_at`) and claims each job it starts; a process that finds a worker gone
  * (silent too long, or a dead pid on its own host) hands that worker's jobs back to the queue.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * When the first bytes of a resumable upload arrived; null while none have. An upload created but
- * never sent a byte is someone creating uploads to make rows (issue 24 #4): it expires after
+ * never sent a byte is someone creating uploads to make rows: it expires after
  * UPLOAD_FIRST_BYTES_MINUTES rather than UPLOAD_EXPIRY_HOURS. Uploads in progress when this runs
  * count as having bytes, so they keep the expiry they were created under.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 24 #4: a signed-out viewer names itself (a browser's random id), so one client could count
+ * A signed-out viewer names itself (a browser's random id), so one client could count
  * a view per fresh id. Anonymous views keep a digest of the client address they came from
  * (`viewer_address`; null for signed-in viewers and for views counted before), so the views of one
  * address on one video in one hour can be bounded; the index serves that count.

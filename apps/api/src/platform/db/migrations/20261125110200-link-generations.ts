@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 24 #10: the generation of a video's signed stream and thumbnail URLs. It is part of their
+ * The generation of a video's signed stream and thumbnail URLs. It is part of their
  * signature and goes up when the owner narrows who may read the video (makes it private, resets
  * or shortens its link), so the URLs handed out before stop working at once, not when they expire.
  */

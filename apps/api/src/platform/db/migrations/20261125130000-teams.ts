@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 27, teams. `users` mirrors the ID token's claims (kept current by the API, never edited
+ * Teams. `users` mirrors the ID token's claims (kept current by the API, never edited
  * here by hand); a team has members with one role each; an invite stores only the SHA-256 of its
  * token (a leaked database does not leak working links) and counts its uses down. A video belongs
  * to at most one team: deleting the team sends it back to its owner's personal library.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 27, the team library: a folder is personal (team_id null, its user's) or a team's (made by
+ * The team library: a folder is personal (team_id null, its user's) or a team's (made by
  * `user_id`, shared by the team's members). Deleting the team deletes its folders; their videos
  * are going back to their owners' personal libraries at the same time, at the root.
  */

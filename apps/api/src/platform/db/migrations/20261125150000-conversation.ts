@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 28, the conversation around a video. Comments (replies point at their comment, one level
+ * The conversation around a video. Comments (replies point at their comment, one level
  * deep) and reactions, each at a moment of the video; `conversation_events` numbers every change
  * of a video's conversation so a live stream resumes after its last seen number; notifications
  * for the people a change concerns; playback ranges (from the viewers' beacons) for insights.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 29: where the video's MP4 rendition (H.264/AAC, made by a job after READY and after each
+ * Where the video's MP4 rendition (H.264/AAC, made by a job after READY and after each
  * edit) stands: NONE (not made yet, or the version it was made from no longer plays), READY (the
  * `mp4` asset is the playing version's) or FAILED (the WebM still plays; the next edit tries again).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 30, transcripts. A video's transcription state and language live on the video (null
+ * Transcripts. A video's transcription state and language live on the video (null
  * state: never asked, as for videos from before); its lines are transcript_segments rows, each
  * with its words' times as JSON and a 'simple' text search vector, so the library's search finds
  * videos by what was said and names the line.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 27, the team tag filter at scale: each link of a tag to a video carries the video's team
+ * The team tag filter at scale: each link of a tag to a video carries the video's team
  * and the tag's name in lower case (a tag is never renamed), so a team's videos with a tag of some
  * name are one range of video_tags_team_tag_idx. Before, the count joined every link of tags of that
  * name in the database and checked each video's team (at 100,000 team videos, 18,000 buffers against

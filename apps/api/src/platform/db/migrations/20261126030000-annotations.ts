@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 31: the annotations the owner saved with the edit (text, arrow, box and blur; on the
+ * The annotations the owner saved with the edit (text, arrow, box and blur; on the
  * original's timeline), as one jsonb list beside `kept_ranges`. Blur regions are rendered into the
  * `edited` version by the edit job; the others are drawn by the player.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 32, /settings. A person's row gains what they set themselves: a display name that the ID
+ * /settings. A person's row gains what they set themselves: a display name that the ID
  * token's name no longer overwrites once edited (`name_edited`), the visibility every new video of
  * theirs starts with, the recording settings /record starts with (JSON) and the theme.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 32, the operator's admin. A person can be disabled and given their own storage quota
+ * The operator's admin. A person can be disabled and given their own storage quota
  * (null: the instance default). Every admin action is a row of admin_audit_log. Personal API keys
  * keep only the SHA-256 of their secret (a leaked database leaks no working key). Instance-wide
  * settings (the sign-up policy, branding) are JSON values by name, so a new one needs no migration.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 33: rate limits shared by every API process of a cluster. One row per limited key (an
+ * Rate limits shared by every API process of a cluster. One row per limited key (an
  * address, a person, with what is limited in front) holding the count of its current fixed window;
  * a request adds one with a single upsert. Rows whose window ended are reused by the next hit and
  * swept now and then.

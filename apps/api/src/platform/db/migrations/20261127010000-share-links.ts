@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 28, item 6: links that know their audience. The main link (videos.share_token) may ask a
+ * Links that know their audience. The main link (videos.share_token) may ask a
  * password (kept as an scrypt hash) or the viewer's email; `share_links` are the named links, one
  * per recipient, each with its own token and the same two gates; a revoked one keeps its row (its
  * views stay attributed) but stops working. `share_link_emails`: the emails given to a video's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 28, item 7: webhooks. A hook is a person's (team_id null: their own videos) or a team's
+ * Webhooks. A hook is a person's (team_id null: their own videos) or a team's
  * (the team's videos); its secret signs every delivery, so it is kept as it is (shown once).
  * Each event for a hook is one delivery row: its JSON body as sent, its status and its attempts.
  * Deleting the hook, or its team, deletes its deliveries.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 28, notifications by mail. Each person chooses how (`notification_mail`: at once, a daily
+ * Notifications by mail. Each person chooses how (`notification_mail`: at once, a daily
  * digest, or none); each notification records when it was mailed or passed over (`mailed_at`),
  * so a digest sends only what no mail carried yet. Notifications from before are marked done:
  * turning mail on sends no backlog.

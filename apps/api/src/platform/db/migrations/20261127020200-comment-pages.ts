@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 28, item 3: ListComments in pages. A page is the next top-level comments in the video's
+ * ListComments in pages. A page is the next top-level comments in the video's
  * order (moment, age, id) and the replies under them: one index walks the first, one finds the
  * second, so a video with 10,000 comments answers a page without reading them all.
  */

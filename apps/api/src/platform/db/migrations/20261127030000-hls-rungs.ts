@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 29: the rungs of the video's HLS presentation (JSON: width, height, bandwidth, codecs of
+ * The rungs of the video's HLS presentation (JSON: width, height, bandwidth, codecs of
  * each, highest first), written with its `hls` assets by the rendition job; null when it has none
  * (720p or less, made before, or not made yet). Read only while mp4_state is READY: an edit sets
  * that to NONE and retires the assets, and the job writes both anew.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 30, second part. `transcript_attempt` counts the transcriptions asked of a video (each
+ * `transcript_attempt` counts the transcriptions asked of a video (each
  * READY and each Retry adds one; its jobs carry the number), so a job that gave up on an earlier
  * attempt cannot fail a later one. `transcript_progress` is the running attempt's percent (chunk k
  * of n). `spoken_language` is the owner's choice for the video ('' lets the engine detect it) and

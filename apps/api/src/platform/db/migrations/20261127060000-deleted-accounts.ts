@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 32: the accounts deleted here, by the SHA-256 of their uid (the uid itself would name the
+ * The accounts deleted here, by the SHA-256 of their uid (the uid itself would name the
  * person after they asked to be forgotten). An ID token signed before the deletion stays valid for
  * up to an hour; the API refuses it instead of making a bare users row for it again.
  */

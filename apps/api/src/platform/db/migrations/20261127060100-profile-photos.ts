@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 32: a profile photo uploaded in /settings. `photo_key` is its blob's id; while it is set,
+ * A profile photo uploaded in /settings. `photo_key` is its blob's id; while it is set,
  * `photo_url` holds the photo's signed URL and the ID token's picture no longer overwrites it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

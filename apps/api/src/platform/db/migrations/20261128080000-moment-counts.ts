@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 28: ListComments' first page counts the whole video's comments and reactions per stretch
+ * ListComments' first page counts the whole video's comments and reactions per stretch
  * (`momentCounts`). These indexes hold just what that grouped query reads (the video, the moment,
  * and only the comments it counts), so it walks one video's index entries, not its rows.
  */

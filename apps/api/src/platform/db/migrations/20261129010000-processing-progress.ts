@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 29, "progress shown": `processing_progress` is how far the running processing attempt's
+ * `processing_progress` is how far the running processing attempt's
  * ffmpeg got through the upload, in percent (1-99); null before the first report and once the
  * video leaves PROCESSING.
  */

@@ -49,7 +49,7 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 /**
- * Any OpenAI-compatible chat server (issue 30, SUMMARY_URL): the transcript in, a summary and
+ * Any OpenAI-compatible chat server (SUMMARY_URL): the transcript in, a summary and
  * chapter titles out, as suggestions only. Whatever goes wrong (the server down, slow, a 500, an
  * answer that is not the JSON asked for) ends in no suggestion and a sentence saying why.
  */

@@ -7,7 +7,7 @@ import { extractAudio } from './extract-audio';
 import { clampSegments, type Transcriber, type TranscriptSegment } from './transcriber';
 
 /**
- * The engine that needs nothing but Debian packages (issue 30, TOOLCHAIN "Third-wave facts"):
+ * The engine that needs nothing but Debian packages:
  * ffmpeg makes 16 kHz mono WAV, CMU pocketsphinx with its US English model turns it into words
  * with times. No GPU, no download at run time; English only (its one model: another language asked
  * for is transcribed as English, which the UI says). Long audio goes in pieces of `chunkSeconds`,

@@ -25,7 +25,7 @@ export interface Transcript {
 }
 
 /**
- * The engine seam (issue 30): an audio or video file in, timed lines out. An empty `segments`
+ * The engine seam: an audio or video file in, timed lines out. An empty `segments`
  * means no speech was found. A failure the engine will not get past by retrying is a
  * TranscriptionError with `permanent`; anything else is worth another attempt.
  */

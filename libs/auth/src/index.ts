@@ -21,6 +21,7 @@ export { COUNTRIES, DEFAULT_COUNTRY, type Country } from './validation/countries
 export { authErrorMessage, messages } from './validation/messages';
 // Every rule of the sign-in forms (validateEmail, validatePassword, ..., toE164) and their result types.
 export * from './validation/rules';
+export * from './validation/phone-number';
 export { WIDGET_MODES, type WidgetMode, type WidgetScreen } from './sign-in/widget/widget-screen';
 export { loginNotice, parseLoginSearch, type LoginSearch } from './sign-in/login-search';
 export {

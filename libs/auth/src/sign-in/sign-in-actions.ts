@@ -5,7 +5,6 @@ import type { Session } from '../session/session-store';
 import type { LoginResult } from '../session/session-user';
 import { authErrorMessage, messages, type AuthErrorContext } from '../validation/messages';
 import {
-  toE164,
   validateEmail,
   validateName,
   validateNewPassword,
@@ -174,6 +173,8 @@ export function createSignInActions(
       });
     },
     async sendPhoneCode(countryIso, typedNumber, verifierHost) {
+      // Loaded here, not with the actions: the country table stays out of the first page.
+      const { toE164 } = await import('../validation/phone-number');
       const number = toE164(countryIso, typedNumber);
       if (!number.ok) return fail(number.message);
       return attempt('phone', async () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { authErrorMessage, messages } from './messages';
-import { toE164, validateEmail, validateName, validateNewPassword, validatePassword, validatePhoneCode } from './rules';
+import { toE164 } from './phone-number';
+import { validateEmail, validateName, validateNewPassword, validatePassword, validatePhoneCode } from './rules';
 
 describe('email', () => {
   it('is required', () => {

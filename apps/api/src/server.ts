@@ -33,8 +33,9 @@ import videoRoutes, { anonymousMethods } from './videos/video.routes';
 import { UrlSigner } from './videos';
 import { LinkPasses } from './sharing';
 import { ShareLinkGates } from './sharing';
-import { ShareLinkService } from './sharing';
 import shareLinkRoutes, { shareLinkAnonymousMethods } from './sharing/share-link.routes';
+import { CallToActionService } from './call-to-action';
+import callToActionRoutes, { callToActionAnonymousMethods } from './call-to-action/call-to-action.routes';
 import { LibraryService } from './library';
 import { SharingService } from './sharing';
 import { EditService } from './edits';
@@ -155,10 +156,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const signer = new UrlSigner(signingSecret, config.SIGNED_URL_TTL_SECONDS);
     const links = new VideoLinks(signer, config.PUBLIC_URL);
     const generations = new LinkGenerations(database.db);
-    const passes = new LinkPasses(signingSecret); // issue 28: passes through password and email gates
+    const passes = new LinkPasses(signingSecret); // passes through links' password and email gates
     const linkGates = new ShareLinkGates({ db: database.db, passes });
     const videos = new VideoService({ db: database.db, media, queue: processing.queue, generations, linkGates });
-    const sharing = new SharingService({ db: database.db, videos, gates: linkGates, hooks: hooks.webhooks });
     const edits = new EditService({
       db: database.db,
       media,
@@ -219,13 +219,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     });
     // PostgreSQL: other API processes' comments reach this one's live streams at once (LISTEN/NOTIFY).
     if (database.listen) closers.unshift(await conversations.listenAcrossProcesses(database.listen));
-    const shareLinks = new ShareLinkService({
+    const sharing = new SharingService({
       db: database.db,
       videos,
       gates: linkGates,
       passes,
       rateLimits: rateLimitCounter,
+      hooks: hooks.webhooks,
     });
+    const callToActions = new CallToActionService({ db: database.db, videos, rateLimits: rateLimitCounter });
     const transcriptQueue = config.TRANSCRIBE === 'on' ? processing.transcriptions : undefined;
     const transcripts = new TranscriptService({
       db: database.db,
@@ -280,7 +282,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           libraryRoutes({ library, links })(router);
           teamRoutes({ teams, links })(router);
           conversationRoutes({ conversations })(router);
-          shareLinkRoutes({ shareLinks, links })(router);
+          shareLinkRoutes({ sharing, links })(router);
+          callToActionRoutes({ callToActions })(router);
           transcriptRoutes({ transcripts })(router);
           sensitiveTextRoutes({ sensitiveText, callers, videos })(router);
           adminRoutes({ admin, quota, branding, transcription })(router);
@@ -293,6 +296,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           ...teamAnonymousMethods,
           ...conversationAnonymousMethods,
           ...shareLinkAnonymousMethods,
+          ...callToActionAnonymousMethods,
           ...transcriptAnonymousMethods,
         ]),
         verifier: keyedVerifier,
@@ -374,7 +378,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
-    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding, shareLinks });
+    registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
     registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
     registerAccountExportRoutes(app, {
       exports: new AccountExport({ db: database.db, media, accounts, photos }),

@@ -8,7 +8,7 @@ import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import { CallToActionPlacement, ConversationService, ShareLinkService, VideoService } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UNLOCKS_PER_ADDRESS } from '../src/sharing/share-link.service';
+import { MAX_UNLOCKS_PER_ADDRESS } from '../src/sharing/sharing.service';
 import { newTestUser, startEmulatorWithWebm } from './support/auth-emulator';
 import { serviceClient } from './support/clients';
 import { shareTokenOf } from './support/share';
@@ -170,12 +170,13 @@ describe.each(databaseKinds)('share link gates on %s', (databaseKind) => {
 
       // Stored hashed (scrypt), never as given.
       const row = await server.database.db
-        .selectFrom('videos')
-        .select('share_password_hash')
-        .where('id', '=', videoId)
+        .selectFrom('share_links')
+        .select('password_hash')
+        .where('video_id', '=', videoId)
+        .where('is_main', '=', true)
         .executeTakeFirstOrThrow();
-      expect(row.share_password_hash).toMatch(/^scrypt\$/);
-      expect(row.share_password_hash).not.toContain('sesame');
+      expect(row.password_hash).toMatch(/^scrypt\$/);
+      expect(row.password_hash).not.toContain('sesame');
 
       // A new password ends the passes handed out for the old one; clearing it opens the link again.
       await links(asOwner()).updateShareLink({ videoId, linkId: 'main', password: 'another one' });

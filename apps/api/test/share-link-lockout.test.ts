@@ -7,7 +7,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { ConversationService, ShareLinkService, VideoService } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UNLOCKS_PER_ADDRESS, MAX_WRONG_PER_LINK } from '../src/sharing/share-link.service';
+import { MAX_UNLOCKS_PER_ADDRESS, MAX_WRONG_PER_LINK } from '../src/sharing/sharing.service';
 import { newTestUser, startAuthEmulator } from './support/auth-emulator';
 import { serviceClient } from './support/clients';
 import { shareTokenOf } from './support/share';

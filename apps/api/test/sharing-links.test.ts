@@ -63,7 +63,9 @@ describe.each(databaseKinds)('share links on %s', (databaseKind) => {
 
   /** The link's expiry moved into the past, as if its time had come. */
   const expireLink = (id: string) =>
-    sql`update videos set share_expires_at = now() - interval '1 second' where id = ${id}`.execute(server.database.db);
+    sql`update share_links set expires_at = now() - interval '1 second' where video_id = ${id} and is_main`.execute(
+      server.database.db,
+    );
 
   const status = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(new URL(path, server.baseUrl), { headers });

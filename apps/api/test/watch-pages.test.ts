@@ -156,7 +156,7 @@ describe('the watch page of a share link (/s/<token>)', () => {
     const expiredToken = shareTokenOf(
       (await client.shareVideo({ videoId: expiredVideo.id, expireAfterSeconds: 3600n })).url,
     );
-    await sql`update videos set share_expires_at = now() - interval '1 second' where id = ${expiredVideo.id}`.execute(
+    await sql`update share_links set expires_at = now() - interval '1 second' where video_id = ${expiredVideo.id} and is_main`.execute(
       server.database.db,
     );
 

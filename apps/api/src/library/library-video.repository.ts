@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { videoColumns } from '../videos';
+import { mainLinkColumns, videoColumns } from '../videos';
 import type { VideoRow, VideoStatus, VideoVisibility } from '../videos';
 import type { Database } from '../platform/db/schema';
 
@@ -269,7 +269,8 @@ async function countMatches(
 export async function lockVideos(db: Kysely<Database>, ids: string[]) {
   return db
     .selectFrom('videos')
-    .select(['id', 'user_id', 'visibility', 'team_id', 'share_token', 'share_expires_at'])
+    .select(['id', 'user_id', 'visibility', 'team_id'])
+    .select(mainLinkColumns)
     .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()

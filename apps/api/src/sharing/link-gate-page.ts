@@ -21,7 +21,7 @@ const headWithoutApp = (shell: PageShell) =>
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '');
 
 /**
- * Issue 28: the page of a link that asks a password or an email, served instead of the watch page
+ * The page of a link that asks a password or an email, served instead of the watch page
  * until the browser holds a pass: a plain form that works without JavaScript, saying nothing of
  * the video (no title, no preview tags). Everything it echoes is escaped.
  */

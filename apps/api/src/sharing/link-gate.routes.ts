@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ShareLinkService } from './share-link.service';
+import type { SharingService } from './sharing.service';
 import { AppError } from '../platform/app-error';
 import { passCookie, passesOf, SHARE_PASS_HEADER } from './share-passes';
 import { EMBED_GRANT_TTL_SECONDS } from './link-pass';
@@ -8,7 +8,7 @@ import { renderWatchPage, type PageBranding, type PageShell } from './watch-page
 import { renderGatePage } from './link-gate-page';
 
 export interface LinkGateDeps {
-  shareLinks: Pick<ShareLinkService, 'gate' | 'unlock'>;
+  sharing: Pick<SharingService, 'gate' | 'unlock'>;
   branding: { current(): Promise<PageBranding> };
 }
 
@@ -19,7 +19,7 @@ const statusOf: Partial<Record<AppError['kind'], number>> = {
 };
 
 /**
- * Issue 28: a gated link's page. Without a pass through its gate the browser gets the gate's form
+ * A gated link's page. Without a pass through its gate the browser gets the gate's form
  * (answers `true`); with one, the caller serves the watch page (answers `false`). A link that stopped
  * working meanwhile answers `false` too: the caller's own lookup says so.
  */
@@ -33,7 +33,7 @@ export async function sendGateUnlessPassed(
   const passes = passesOf(request.headers.cookie, request.headers[SHARE_PASS_HEADER] as string | undefined);
   let gate;
   try {
-    gate = await deps.shareLinks.gate(page.token, passes);
+    gate = await deps.sharing.gate(page.token, passes);
   } catch (error) {
     if (error instanceof AppError) return false;
     throw error;
@@ -82,12 +82,7 @@ export function registerLinkGate(app: FastifyInstance, deps: LinkGateDeps, shell
       const back = `/${kind}/${encodeURIComponent(token)}`;
       if (inFrame) allowFraming(reply);
       try {
-        const pass = await deps.shareLinks.unlock(
-          token,
-          input,
-          request.ip,
-          inFrame ? EMBED_GRANT_TTL_SECONDS : undefined,
-        );
+        const pass = await deps.sharing.unlock(token, input, request.ip, inFrame ? EMBED_GRANT_TTL_SECONDS : undefined);
         reply.header('set-cookie', passCookie(token, pass, request.protocol === 'https'));
         if (!inFrame) return reply.redirect(back, 303);
         return reply
@@ -100,7 +95,7 @@ export function registerLinkGate(app: FastifyInstance, deps: LinkGateDeps, shell
           if (error instanceof AppError) return reply.redirect(back, 303);
           throw error;
         }
-        const gate = await deps.shareLinks.gate(token, []);
+        const gate = await deps.sharing.gate(token, []);
         const form = {
           action: inFrame ? back : `${back}/unlock`,
           ...gate,

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
-import { findVideoByShareToken } from '../videos';
-import { findNamedLinkByToken } from './share-link.repository';
+import { findLinkByToken, MAIN_LINK_ID } from './share-link.repository';
 import type { LinkPasses } from './link-pass';
 import { linkWorks, sameToken, type Grant } from '../access';
-import { toVideo, type StoredVideo } from '../videos';
+import type { StoredVideo } from '../videos';
 
-/** The video's main link (ShareVideo's) is listed and changed under this id. */
-export const MAIN_LINK_ID = 'main';
+export { MAIN_LINK_ID } from './share-link.repository';
 
 const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -15,6 +13,7 @@ const TOKEN = /^[A-Za-z0-9_-]{1,128}$/;
 export interface FoundLink {
   /** MAIN_LINK_ID, or the named link's id. */
   id: string;
+  isMain: boolean;
   videoId: string;
   ownerUid: string;
   token: string;
@@ -39,32 +38,32 @@ export const isGated = (link: { passwordHash: string | null; emailGate: boolean 
   link.passwordHash !== null || link.emailGate;
 
 /**
- * Issue 28: share links' gates. A link with a password or an email gate grants nothing until the
- * caller presents a pass LinkPasses issued for it (after UnlockShareLink); a named link grants what
- * the main link does. Every path that takes a share token (RPCs, watch pages, the stream route)
- * goes through VideoService's access check, which asks `grantFor`.
+ * Share links' gates. A link with a password or an email gate grants nothing until the caller
+ * presents a pass LinkPasses issued for it (after UnlockShareLink); a named link grants what the
+ * main link does. Every path that takes a share token (RPCs, watch pages, the stream route) goes
+ * through VideoService's access check, which asks `grantFor`.
  */
 export class ShareLinkGates {
   constructor(private readonly deps: { db: Kysely<Database>; passes: LinkPasses }) {}
 
   async find(token: string): Promise<FoundLink | undefined> {
     if (!TOKEN.test(token)) return undefined;
-    const row = await findVideoByShareToken(this.deps.db, token);
-    if (row) {
-      const video = toVideo(row);
-      return { ...mainLink(video, token), works: linkWorks(video) };
-    }
-    const named = await findNamedLinkByToken(this.deps.db, token);
-    if (!named) return undefined;
+    const row = await findLinkByToken(this.deps.db, token);
+    if (!row) return undefined;
+    const facts = { userId: row.user_id, visibility: row.visibility };
     return {
-      id: named.id,
-      videoId: named.video_id,
-      ownerUid: named.user_id,
-      token: named.token,
-      name: named.name,
-      passwordHash: named.password_hash,
-      emailGate: named.email_gate,
-      works: named.visibility === 'SHARED' || named.visibility === 'PUBLIC',
+      id: row.is_main ? MAIN_LINK_ID : row.id,
+      isMain: row.is_main,
+      videoId: row.video_id,
+      ownerUid: row.user_id,
+      token: row.token,
+      name: row.name,
+      passwordHash: row.password_hash,
+      emailGate: row.email_gate,
+      // The main link follows the video's visibility as the policy says; a named link opens a SHARED or PUBLIC video.
+      works: row.is_main
+        ? linkWorks({ ...facts, shareToken: row.token, shareExpiresAt: row.expires_at ?? undefined })
+        : row.visibility === 'SHARED' || row.visibility === 'PUBLIC',
     };
   }
 
@@ -83,12 +82,12 @@ export class ShareLinkGates {
     const token = grant.shareToken;
     if (!token) return grant;
     if (sameToken(token, video.shareToken)) {
-      return this.passed(mainLink(video, token), grant.passes) === undefined
+      return this.passed(mainGate(video, token), grant.passes) === undefined
         ? { ...grant, shareToken: undefined }
         : grant;
     }
     const named = await this.find(token);
-    if (!named || named.id === MAIN_LINK_ID || named.videoId !== video.id) return grant;
+    if (!named || named.isMain || named.videoId !== video.id) return grant;
     const opened = this.passed(named, grant.passes) !== undefined;
     return { ...grant, shareToken: undefined, namedLink: opened };
   }
@@ -103,22 +102,17 @@ export class ShareLinkGates {
     if (!link || link.videoId !== videoId) return undefined;
     const email = this.passed(link, grant.passes);
     if (email) return { viewerKey: `email:${email}`, label: `${email} (email)` };
-    if (link.id === MAIN_LINK_ID || email === undefined) return undefined;
+    if (link.isMain || email === undefined) return undefined;
     return { viewerKey: `link:${link.id}:${viewerId}`, label: `${link.name} (link)` };
   }
 }
 
-function mainLink(video: StoredVideo, token: string): Omit<FoundLink, 'works'> {
-  return {
-    id: MAIN_LINK_ID,
-    videoId: video.id,
-    ownerUid: video.userId,
-    token,
-    name: '',
-    passwordHash: video.sharePasswordHash ?? null,
-    emailGate: video.shareEmailGate,
-  };
-}
+/** The main link's gate as the video (read with its main link) carries it. */
+const mainGate = (video: StoredVideo, token: string) => ({
+  token,
+  passwordHash: video.sharePasswordHash ?? null,
+  emailGate: video.shareEmailGate,
+});
 
 /** The person insights group a labelled viewer under: a named link's recipient is one person whatever browser. */
 export function attributedPerson(viewerKey: string): string {

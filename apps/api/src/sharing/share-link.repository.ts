@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
 
-/** A working (not revoked) named link by its token, with what the gate and policy need of its video. */
-export const findNamedLinkByToken = (db: Kysely<Database>, token: string) =>
+/** The main link is listed and changed under this id (its row's own id never leaves the server). */
+export const MAIN_LINK_ID = 'main';
+
+/** A working (not revoked) link, main or named, by its token, with what the gate and policy need of its video. */
+export const findLinkByToken = (db: Kysely<Database>, token: string) =>
   db
     .selectFrom('share_links')
     .innerJoin('videos', 'videos.id', 'share_links.video_id')
@@ -13,6 +16,8 @@ export const findNamedLinkByToken = (db: Kysely<Database>, token: string) =>
       'share_links.name',
       'share_links.password_hash',
       'share_links.email_gate',
+      'share_links.is_main',
+      'share_links.expires_at',
       'videos.user_id',
       'videos.visibility',
     ])
@@ -20,40 +25,71 @@ export const findNamedLinkByToken = (db: Kysely<Database>, token: string) =>
     .where('share_links.revoked_at', 'is', null)
     .executeTakeFirst();
 
-/** The views counted through each named link: RecordView's viewer keys through one start `link:<id>:`. */
+/**
+ * The views counted through each link: RecordView's viewer keys through a named link start
+ * `link:<id>:`; the main link's viewers are anonymous, so it counts none.
+ */
 const linkViews = sql<
   string | number
 >`(select count(*) from video_views v where v.video_id = share_links.video_id and v.viewer_key like 'link:' || share_links.id || ':%')`;
 
-/** A video's working named links, with their views. */
-const workingLinksOf = (db: Kysely<Database>, videoId: string) =>
+/** A video's working links with their views: the main one first, then the named ones oldest first. */
+export const listLinks = (db: Kysely<Database>, videoId: string) =>
   db
     .selectFrom('share_links')
-    .select(['id', 'token', 'name', 'password_hash', 'email_gate', linkViews.as('views')])
+    .select(['id', 'token', 'name', 'password_hash', 'email_gate', 'is_main', 'expires_at', linkViews.as('views')])
     .where('video_id', '=', videoId)
-    .where('revoked_at', 'is', null);
-
-/** A video's working named links, oldest first. */
-export const listNamedLinks = (db: Kysely<Database>, videoId: string) =>
-  workingLinksOf(db, videoId).orderBy('created_at').orderBy('id').execute();
+    .where('revoked_at', 'is', null)
+    .orderBy('is_main', 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
 export const insertNamedLink = (
   db: Kysely<Database>,
   row: { id: string; video_id: string; token: string; name: string; password_hash: string | null; email_gate: boolean },
 ) => db.insertInto('share_links').values(row).execute();
 
-/** Changes a working named link; false when there is none by that id. */
-export async function updateNamedLink(
+/** Gives the video its main link, or the one it has a new token and expiry (its gates stay). */
+export const saveMainLink = (
+  db: Kysely<Database>,
+  row: { id: string; video_id: string; token: string; expires_at: Date | null },
+) =>
+  db
+    .insertInto('share_links')
+    .values({ ...row, name: '', is_main: true } as never)
+    .onConflict((oc) =>
+      oc.column('video_id').where('is_main', '=', true).doUpdateSet({ token: row.token, expires_at: row.expires_at }),
+    )
+    .execute();
+
+/**
+ * Changes a working link: `linkId` is MAIN_LINK_ID or a named link's id (never the main row's own
+ * id). False when there is none; with no changes, whether there is one.
+ */
+export async function updateLink(
   db: Kysely<Database>,
   videoId: string,
-  id: string,
+  linkId: string,
   changes: { password_hash?: string | null; email_gate?: boolean; revoked_at?: Date },
 ): Promise<boolean> {
+  const main = linkId === MAIN_LINK_ID;
+  // The main row's own id is refused as a named link's: the API names the main link "main" alone.
+  if (Object.keys(changes).length === 0) {
+    const row = await db
+      .selectFrom('share_links')
+      .select('id')
+      .where('video_id', '=', videoId)
+      .where((eb) => (main ? eb('is_main', '=', true) : eb('id', '=', linkId).and('is_main', '=', false)))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
   const result = await db
     .updateTable('share_links')
     .set(changes)
     .where('video_id', '=', videoId)
-    .where('id', '=', id)
+    .where((eb) => (main ? eb('is_main', '=', true) : eb('id', '=', linkId).and('is_main', '=', false)))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -67,26 +103,12 @@ export const rememberGateEmail = (db: Kysely<Database>, videoId: string, email: 
     .onConflict((oc) => oc.columns(['video_id', 'email']).doNothing())
     .execute();
 
-/** What insights say of a video's links: call-to-action clicks and emails its gates took. */
-export async function linkInsights(
-  db: Kysely<Database>,
-  videoId: string,
-): Promise<{ callToActionClicks: number; emailGateEntries: number }> {
+/** How many emails the video's gates took. */
+export async function gateEmailCount(db: Kysely<Database>, videoId: string): Promise<number> {
   const row = await db
-    .selectFrom('videos')
-    .select([
-      'cta_clicks',
-      sql<string | number>`(select count(*) from share_link_emails e where e.video_id = videos.id)`.as('emails'),
-    ])
-    .where('id', '=', videoId)
+    .selectFrom('share_link_emails')
+    .select((eb) => eb.fn.countAll<string | number>().as('emails'))
+    .where('video_id', '=', videoId)
     .executeTakeFirst();
-  return { callToActionClicks: Number(row?.cta_clicks ?? 0), emailGateEntries: Number(row?.emails ?? 0) };
+  return Number(row?.emails ?? 0);
 }
-
-/** One more click on the video's call to action. */
-export const addCallToActionClick = (db: Kysely<Database>, videoId: string) =>
-  db
-    .updateTable('videos')
-    .set({ cta_clicks: sql`cta_clicks + 1` } as never)
-    .where('id', '=', videoId)
-    .execute();

@@ -12,7 +12,7 @@ export interface PagePreview {
   oembedUrl?: string;
 }
 
-/** The instance's branding the page carries (issue 32): the product name, logo and accent colour. */
+/** The instance's branding the page carries: the product name, logo and accent colour. */
 export interface PageBranding {
   productName: string;
   logoUrl: string;
@@ -21,7 +21,7 @@ export interface PageBranding {
 
 const STREAM: PageBranding = { productName: 'Stream', logoUrl: '', accentColor: '' };
 const NOT_AVAILABLE = 'This video is not available';
-/** Issue 28: a link asking a password or an email says only that. */
+/** A link asking a password or an email says only that: nothing of the video reaches link previews. */
 const PROTECTED = 'A protected video';
 
 /**
@@ -53,7 +53,7 @@ export function pageShell(indexHtml: string): PageShell {
 }
 
 /**
- * The meta tag an unlocked embed's page carries its grant in (issue 28): the web app reads it into
+ * The meta tag an unlocked embed's page carries its grant in: the web app reads it into
  * memory and sends it with its calls, since a frame on another site gets no cookie of ours.
  */
 export const SHARE_GRANT_META = 'stream:share-grant';

@@ -9,7 +9,7 @@ import { embedPagePath, sharePagePath, watchPagePath, type VideoLinks } from '..
 import { escapeHtml, FALLBACK_INDEX_HTML, pageShell, renderWatchPage, type PagePreview } from './watch-page.html';
 import { allowFraming } from './allow-framing';
 import { registerBrandingCss } from '../admin';
-import { registerLinkGate, sendGateUnlessPassed, type LinkGateDeps } from './link-gate.routes';
+import { registerLinkGate, sendGateUnlessPassed } from './link-gate.routes';
 import { findPageVideo, LOCKED, parseWatchPath, type PageVideo, type WatchPageKind } from './watch-pages';
 
 export interface WatchPageDeps {
@@ -17,10 +17,8 @@ export interface WatchPageDeps {
   sharing: SharingService;
   links: VideoLinks;
   webDist: string;
-  /** Issue 32: the product name, logo and accent colour the pages carry. */
+  /** The product name, logo and accent colour the pages carry (the instance's branding). */
   branding: Pick<BrandingService, 'current'>;
-  /** Issue 28: the gates of links that ask a password or an email. */
-  shareLinks: LinkGateDeps['shareLinks'];
 }
 
 /** The embed player's frame size, also what oEmbed answers. */

@@ -15,7 +15,7 @@ export interface PageVideo {
 
 const MAX_KEY_LENGTH = 128;
 
-/** A working link that asks a password or an email first (issue 28): its page says nothing of the video. */
+/** A working link that asks a password or an email first: its page says nothing of the video. */
 export const LOCKED = 'locked';
 
 /**

@@ -19,7 +19,7 @@ export { VideoLinks, embedPagePath, sharePagePath, watchPagePath } from './video
 export { registerStreamRoutes } from './video-stream.routes';
 export { toVideo, type CallToAction, type StoredVideo } from './video.mapper';
 export { toVideoJson, toVideoMessage, visibilityFromProto } from './video.message';
-export { findLinkGeneration, findVideo, findVideoByShareToken, videoColumns } from './video.repository';
+export { findLinkGeneration, findVideo, mainLinkColumns, videoColumns } from './video.repository';
 export * as videoRepository from './video.repository';
 export {
   VideoService,

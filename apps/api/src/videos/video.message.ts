@@ -9,7 +9,7 @@ import {
   VideoSchema,
   type Video,
 } from '@stream/proto';
-import { callToActionMessage } from '../sharing';
+import { callToActionMessage } from '../call-to-action';
 import { editingFields } from '../edits';
 import { enumMapping } from '../platform/rpc/enum-mapping';
 import { transcriptFields } from '../transcripts';

@@ -29,12 +29,26 @@ const originalContentType = sql<string | null>`(
   select content_type from media_assets where media_assets.video_id = videos.id
   and kind in ('original', 'playable') order by kind = 'original' desc limit 1)`;
 
+/** A column of the video's main share link: sharing keeps it as a share_links row flagged is_main. */
+const mainLink = <T>(column: string) =>
+  sql<T>`(select ${sql.ref(`share_links.${column}`)} from share_links
+    where share_links.video_id = videos.id and share_links.is_main)`;
+
+/** The video's main share link, as a query on videos selects it (nulls when it has none). */
+export const mainLinkColumns = () => [
+  mainLink<string | null>('token').as('share_token'),
+  mainLink<Date | null>('expires_at').as('share_expires_at'),
+  mainLink<string | null>('password_hash').as('share_password_hash'),
+  sql<boolean>`coalesce(${mainLink<boolean>('email_gate')}, false)`.as('share_email_gate'),
+];
+
 export const videoColumns = (eb: ExpressionBuilder<Database, 'videos'>) => [
   hasAsset(eb, ['playable', 'original']).as('has_video'),
   originalContentType.as('original_content_type'),
   hasAsset(eb, ['thumbnail']).as('has_thumbnail'),
   tagNames.as('tags'),
   teamName.as('team_name'),
+  ...mainLinkColumns(),
 ];
 
 export async function insertVideo(db: Kysely<Database>, row: NewVideoRow): Promise<VideoRow> {
@@ -163,15 +177,6 @@ export async function deleteVideoReturningUpload(
 ): Promise<{ uploading: boolean } | undefined> {
   const row = await db.deleteFrom('videos').where('id', '=', id).returning('upload_active_at').executeTakeFirst();
   return row && { uploading: row.upload_active_at !== null };
-}
-
-export async function findVideoByShareToken(db: Kysely<Database>, shareToken: string): Promise<VideoRow | undefined> {
-  return db
-    .selectFrom('videos')
-    .selectAll()
-    .select(videoColumns)
-    .where('share_token', '=', shareToken)
-    .executeTakeFirst();
 }
 
 /**

@@ -21,11 +21,8 @@ export interface VideoTable extends EditColumns {
   /** int8: PostgreSQL hands it back as a string, PGlite as a number. */
   size_bytes: ColumnType<string | number | null, number | null, number | null>;
   failure_reason: string | null;
-  share_token: string | null;
   /** The generation of its signed URLs: part of their signature, raised to revoke those handed out. */
   link_generation: ColumnType<number, number | undefined, number>;
-  /** When the share link stops working; null: never. */
-  share_expires_at: Date | null;
   /** The owner's display name when the video was made (the ID token's `name`), '' when unknown. */
   owner_name: ColumnType<string, string | undefined, string>;
   /** int8, kept in step with video_views in the same transaction. */
@@ -57,10 +54,6 @@ export interface VideoTable extends EditColumns {
   transcript_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 639-1 as the engine detected it, '' when unknown. */
   transcript_language: ColumnType<string, string | undefined, string>;
-  /** Issue 28: the main link's password (scrypt, see sharing/link-password.ts); null: none. */
-  share_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Whether the main link asks the viewer's email before playing. */
-  share_email_gate: ColumnType<boolean, boolean | undefined, boolean>;
   /** The call to action; null label: none. */
   cta_label: ColumnType<string | null, string | null | undefined, string | null>;
   cta_url: ColumnType<string | null, string | null | undefined, string | null>;
@@ -113,6 +106,17 @@ export type VideoRow = Selectable<VideoTable> & {
   tags: string[];
   /** The name of its team (issue 27); null for a personal video. */
   team_name: string | null;
-};
+} & MainLinkColumns;
+
+/** What a video row carries of its main share link (a share_links row, see video.repository.ts); null: none. */
+export interface MainLinkColumns {
+  share_token: string | null;
+  /** When the main link stops working; null: never. */
+  share_expires_at: Date | null;
+  /** The main link's password (scrypt, see sharing/link-password.ts); null: none. */
+  share_password_hash: string | null;
+  /** Whether the main link asks the viewer's email before playing. */
+  share_email_gate: boolean;
+}
 export type NewVideoRow = Insertable<VideoTable>;
 export type VideoRowUpdate = Updateable<VideoTable>;

@@ -28,6 +28,7 @@ import * as commentPages from './20261127020200-comment-pages';
 import * as hlsRungs from './20261127030000-hls-rungs';
 import * as transcriptAttempts from './20261127050000-transcript-attempts';
 import * as transcriptCertainText from './20261207150000-transcript-certain-text';
+import * as mainShareLinks from './20261208110000-main-share-links';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '20261129010000-processing-progress': processingProgress,
   '20261207100000-api-key-scopes': apiKeyScopes,
   '20261207150000-transcript-certain-text': transcriptCertainText,
+  '20261208110000-main-share-links': mainShareLinks,
 };

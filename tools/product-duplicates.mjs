@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Counts duplicated code over product files only (issue 25): tests, test support and fixtures,
+// Counts duplicated code over product files only: tests, test support and fixtures,
 // generated code, benchmarks, soak, the e2e app, examples and prose are left out, so the count
 // speaks of the code that ships. Copies those files into a temporary folder, keeping their paths,
 // and runs the tool library's `duplicates` over it. Extra arguments go to `duplicates`. A last line

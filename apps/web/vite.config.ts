@@ -28,7 +28,7 @@ export default defineConfig({
   },
   // Every browser the app supports has modulepreload; the polyfill was half a kB of the first page.
   // The side navigation's team list (team-spaces.ts) loads when its menu opens: no preload list of
-  // its chunks in the signed-in layout's code, which every first page downloads (issue 27).
+  // its chunks in the signed-in layout's code, which every first page downloads.
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -57,12 +57,12 @@ const INGEST_ROUNDS = 5;
 // cancels the drift of this shared machine between rounds better than a ratio of medians.
 const RANGE_ROUNDS = 7;
 const RANGE = { chunk: MiB, count: Math.min(1024, sizeMiB), concurrency: 4 };
-// Issue 10: upload ≥ 0.65× the flushed raw-TCP ceiling (durable like the upload), ranges ≥ 0.9× nginx;
-// issue 17: idle memory of the built server after start-up.
+// Targets: upload ≥ 0.65× the flushed raw-TCP ceiling (durable like the upload), ranges ≥ 0.9× nginx,
+// and the idle memory of the built server after start-up.
 const targets = { ingest: 0.65, streaming: 0.9, rssGrowthMiB: 100, idleRssMiB: { PGlite: 350, PostgreSQL: 250 } };
 const SOURCE_RANGE_ROUNDS = 5;
 const ACCEL_RANGE_ROUNDS = 5;
-// Issue 34: behind nginx (ACCEL_REDIRECT) against nginx alone; Node alone against nginx; the upload.
+// Targets behind nginx (ACCEL_REDIRECT) against nginx alone; Node alone against nginx; the upload.
 const accelTargets = {
   throughput: 0.95,
   cpu: 1.1,
@@ -286,7 +286,7 @@ async function main() {
     const bareCpuPerGiB = median(bareCpuSeconds) / (size / (1024 * MiB));
     const searchCpuPerGiB = median(searchCpuSeconds) / (size / (1024 * MiB));
     const tusCpuPerGiB = median(tusCpuSeconds) / (size / (1024 * MiB));
-    // Memory handed back to the system and taken again costs a fault per page (issue 34).
+    // Memory handed back to the system and taken again costs a fault per page.
     const uploadFaultsPerGiB = median(uploadFaults) / (size / (1024 * MiB));
     const ingest = {
       cp: mibps(size, median(cpSeconds)),

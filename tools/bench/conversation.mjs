@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:conversation` (issue 28, scale): 200 viewers hold WatchConversation open on one
+// `npm run bench:conversation`, the conversation at scale: 200 viewers hold WatchConversation open on one
 // shared video while 20 comments a second are posted for 30 s (600 comments, by 30 people: each
 // may post 20 a minute). Every viewer must receive every comment; the p95 of delivery (post sent →
 // comment read by a viewer) should be under 1 s and the server's RSS bounded. Run on PGlite (one
@@ -36,7 +36,7 @@ const VIEWERS = Number(process.env.BENCH_CONVERSATION_VIEWERS ?? 200);
 const RATE = Number(process.env.BENCH_CONVERSATION_RATE ?? 20);
 const SECONDS = Number(process.env.BENCH_CONVERSATION_SECONDS ?? 30);
 const ENGINES = (process.env.BENCH_CONVERSATION_ENGINES ?? 'PGlite,PostgreSQL').split(',');
-/** The busy page (issue 28): a video with this many comments, every 50th with two replies. */
+/** The busy page: a video with this many comments, every 50th with two replies. */
 const PAGE_COMMENTS = Number(process.env.BENCH_CONVERSATION_PAGE_COMMENTS ?? 10_000);
 /** What the watch page asks ListComments for at a time (libs/video-api's COMMENT_PAGE_SIZE). */
 const COMMENT_PAGE_SIZE = 50;

@@ -6,7 +6,7 @@
 // bench/results/edit.md; the results live in a temp folder removed at the end, even on failure, and
 // the source in the system temp folder (bench-edit-source-<minutes>min-v1), kept for the next run.
 // BENCH_EDIT_MINUTES (default 10) shortens the source for a quick try; the target assumes 10.
-// The blur row (issue 31): a 10 s blur region of the whole video, rendered by the smart cut (only
+// The blur row: a 10 s blur region of the whole video, rendered by the smart cut (only
 // the groups of pictures it touches re-encoded) against a full re-encode with the same filter; its
 // result goes to the "Blur" section of the same file. BENCH_EDIT_ROWS=cut or =blur runs one row.
 import { execFile } from 'node:child_process';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:export`: "Export my data" (issue 32) of BENCH_EXPORT_GB (default 10) GB of videos,
+// `npm run bench:export`: "Export my data" of BENCH_EXPORT_GB (default 10) GB of videos,
 // measuring how far the API's RSS grows while it streams the zip (target: < 64 MiB). The videos are
 // made cheaply: sparse files in a fresh DATA_DIR's blob store (no disk used, zeros when read),
 // registered as READY videos of one person in the embedded database before the API starts, so no

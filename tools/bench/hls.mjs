@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:hls` (issue 29 item 3): a 1080p screen recording on a link throttled to 3 Mbit/s in
+// `npm run bench:hls`: a 1080p screen recording on a link throttled to 3 Mbit/s in
 // Debian's Chromium (CDP Network.emulateNetworkConditions): time to first frame and stalls after the
 // first 10 s, through the video's HLS presentation (hls.js, Auto) against its single WebM as played
 // before. The real API (worker included) makes the renditions; results go to bench/results/hls.md.
@@ -7,7 +7,7 @@
 // (default 60); BENCH_RUNS: runs of each (default 2); BENCH_FPS: the source's frame rate (default 30).
 // The source is made once with libvpx's fastest realtime mode (MediaRecorder's codec) and kept in the
 // OS temp dir between runs.
-// Issue 29 item 6, a row of its own: a BENCH_MOV_MB (default 1024) MOV upload (ProRes Proxy + PCM,
+// The MOV row, in a file of its own: a BENCH_MOV_MB (default 1024) MOV upload (ProRes Proxy + PCM,
 // BENCH_FPS) transcoded to the MP4 that plays, with the API's and its ffmpeg's RSS sampled and
 // GetVideo's processing_progress seen over time; results in bench/results/mov-transcode.md. BENCH_PARTS: 'hls', 'mov' or both (default 'hls,mov').
 /* global document, performance, Hls -- the measurement runs in the page */
@@ -168,7 +168,7 @@ async function playOnce(browser, baseUrl, src, hls) {
   };
 }
 
-/** Issue 29 item 6: the MOV upload's transcode, written to bench/results/mov-transcode.md. */
+/** The MOV upload's transcode, written to bench/results/mov-transcode.md. */
 async function movRow({ baseUrl, pid, token, mov, loadAtStart }) {
   log(`uploading the MOV (${((await stat(mov)).size / 1e6).toFixed(1)} MB)`);
   const r = await transcodeMov({ baseUrl, pid, token, mov, rpc, timeoutMs: 6 * 3600_000 });

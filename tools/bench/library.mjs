@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench:library` (issue 14): how ListVideos and search hold up as a library grows. One user
+// `npm run bench:library`: how ListVideos and search hold up as a library grows. One user
 // with 1,000 and with 100,000 videos (titles and descriptions from a small vocabulary, 50 tags, 20
 // folders), seeded by bulk SQL, on PGlite and on PostgreSQL; p50/p95 of ListVideos (first page,
 // page 50, a folder, a tag) and of search (a common word, a rare word, a prefix) over the real RPC
 // (gRPC-web to the API as its own process, a real token from the Auth emulator). Targets: every
 // figure at 100k within 1.5x of the same at 1k; search p95 under 50 ms on PostgreSQL.
-// Issue 27 adds team rows: a team of 1,000 members whose library holds as many videos (spread over
+// The team rows: a team of 1,000 members whose library holds as many videos (spread over
 // its members, each member tagging with their own tags, 20 team folders), listed and searched with
 // ListVideos' team_id; the same target (100k within 1.5x of 1k).
 // Results: bench/results/library.md. BENCH_LIBRARY_SIZES=1000,20000 changes the sizes for a quick try;

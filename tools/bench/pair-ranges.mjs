@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Two range servers side by side (issue 34), to see a change to the range path that bench:api's
+// Two range servers side by side, to see a change to the range path that bench:api's
 // run-to-run noise (±15% here) hides: the built API of this checkout (apps/api/dist, "after")
 // against another build of it (BEFORE_DIST, "before") or bare Node's sendfile server (BEFORE=bare),
 // with nginx alone as the reference, all on the server core: each API serves its own upload of one

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Two upload paths side by side (issue 34), to see a change to the multipart upload that bench:api's
+// Two upload paths side by side, to see a change to the multipart upload that bench:api's
 // run-to-run noise hides: the built API of this checkout (apps/api/dist, "after") against another
 // build of it (BEFORE_DIST, "before") or against itself (BEFORE=same), with bare Node that searches
 // each chunk for the boundary (bench:api's floor of any multipart upload) as the reference, all on

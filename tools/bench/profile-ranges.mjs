@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The range path of the API under a V8 CPU profile (issue 34): a 64 MiB upload, then 40 untimed
+// The range path of the API under a V8 CPU profile: a 64 MiB upload, then 40 untimed
 // and 40 timed rounds of 64 × 1 MiB ranges on 4 connections, through nginx with ACCEL_REDIRECT
 // (ACCEL=0: from Node itself; TSX=1: the API's source through tsx; CACHED=1: nginx with cached decisions;
 // NGINX=1: nginx alone on the same file as well, its rounds paired with the API's).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The upload paths of the API alone (issue 34): SIZE_MIB (default 256) uploaded ROUNDS times (3)
+// The upload paths of the API alone: SIZE_MIB (default 256) uploaded ROUNDS times (3)
 // as one multipart POST and as tus PATCHes of TUS_CHUNK_KIB (4096), each deleted after its round,
 // and as the same multipart POST to bare Node (node:http piping the body into a file, flushed: no
 // parsing, auth or database; bench:api's ceiling), the floor Node itself sets, and to bare Node that

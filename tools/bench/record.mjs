@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench:record`: how long after Stop a recording has its link, is READY, and plays on its
-// watch page, uploading while recording (issue 13) against uploading the whole file after Stop.
+// watch page, uploading while recording against uploading the whole file after Stop.
 // In Debian's Chromium with the upload throttled to 10 Mbit/s through the DevTools protocol
 // (Network.emulateNetworkConditions), the bytes of a real WebM (VP8 + Opus from ffmpeg, about the
 // bitrate of a Chromium screen recording) are fed to the app's own upload sink one second's worth a
 // second (the recording's own pace), or uploaded whole by the app's upload client at Stop. The real
 // API (tsx, PGlite, local disk, worker in process) and the Auth emulator on 127.0.0.1; results go
 // to bench/results/record.md. BENCH_RECORD_SECONDS (default "10,300") lists the lengths.
-// The drawing rows (issue 31, record/drawing.mjs): frames recorded per second at 1080p30 with and
+// The drawing rows (record/drawing.mjs): frames recorded per second at 1080p30 with and
 // without drawing. BENCH_RECORD_FIGURES (default "upload,drawing") picks which run; run alone, the
 // drawing rows replace their section of record.md and leave the upload rows as they were.
 import { execFile } from 'node:child_process';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:transcribe` (issue 30): the built-in engine (ffmpeg + Debian's pocketsphinx,
+// `npm run bench:transcribe`: the built-in engine (ffmpeg + Debian's pocketsphinx,
 // apps/api/src/media/transcribe) on a fixed set of synthesised English sentences (espeak-ng; no
 // Debian package here ships a human-speech sample): its speed as a multiple of real time on this
 // machine and its word error rate; then the OpenAI-compatible path's own cost (ffmpeg to WAV,

@@ -1,5 +1,5 @@
 // Which files in the repo are product code, for counts that should not speak of tests,
-// generated code or benchmarks (issue 25: lines of apps/web, duplicated code).
+// generated code or benchmarks (the lines of apps/web's thin shell, duplicated code).
 const leftOut = [
   /\.(test|spec|e2e)\.[cm]?[jt]sx?$/, // tests
   /(^|\/)testing\//, // test doubles shipped as a package's /testing entry

@@ -6,7 +6,7 @@ import { WEB_SHELL_MAX_FILE_LINES, WEB_SHELL_MAX_LINES, shellFiles } from './web
 
 const workspaceRoot = join(import.meta.dirname, '../..');
 
-describe('apps/web is a thin shell (issue 25)', () => {
+describe('apps/web is a thin shell', () => {
   const files = shellFiles(workspaceRoot);
   const total = files.reduce((sum, file) => sum + file.lines, 0);
 

@@ -1,4 +1,4 @@
-// The web app is a thin shell (issue 25): its product files (no tests, test support or generated
+// The web app is a thin shell: its product files (no tests, test support or generated
 // route tree) stay small and import none of the upload, tus or spool machinery, which
 // @stream/recording-uploads and @stream/video-api own.
 import { readFileSync, readdirSync } from 'node:fs';

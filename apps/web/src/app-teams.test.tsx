@@ -11,7 +11,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-describe('teams in the app (issue 27)', () => {
+describe('teams in the app', () => {
   it('/team creates a team, then the side navigation switches /videos to its space, kept over a reload', async () => {
     const user = userEvent.setup();
     const { router, teams } = renderApp('/team');

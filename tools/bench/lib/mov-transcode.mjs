@@ -1,4 +1,4 @@
-// The row of bench:hls for issue 29 item 6: a large MOV upload (ProRes + PCM, as a Mac's screen
+// bench:hls's MOV row: a large MOV upload (ProRes + PCM, as a Mac's screen
 // recorder or an editor exports it) sent to the real API and transcoded by its worker to the H.264/AAC
 // MP4 that plays, with the API's and its ffmpeg's memory sampled throughout.
 import { execFile } from 'node:child_process';
@@ -82,7 +82,7 @@ export async function transcodeMov({ baseUrl, pid, token, mov, rpc, timeoutMs })
   for (;;) {
     video = await rpc(baseUrl, token, 'GetVideo', { videoId: json.video.id });
     seen.add(video.status);
-    // Issue 29: how far processing said it was (the JSON leaves out a 0).
+    // How far processing said it was (the JSON leaves out a 0).
     if (video.status === 'STATUS_PROCESSING')
       keepProgressSample(progress, (Date.now() - uploadedAt) / 1000, video.processingProgress ?? 0);
     if (video.status === 'STATUS_READY') break;

@@ -1,6 +1,6 @@
-// Issue 29 item 6, "progress shown": what GetVideo's processing_progress said while a bench waited
-// for READY, kept as (seconds after the upload's last byte, percent) when it changed, and written
-// into the report as a few of them.
+// Whether progress shows while a video processes: what GetVideo's processing_progress said while a
+// bench waited for READY, kept as (seconds after the upload's last byte, percent) when it changed,
+// and written into the report as a few of them.
 
 /** Adds `percent` at `seconds` to `samples` when it differs from the last one kept; returns `samples`. */
 export function keepProgressSample(samples, seconds, percent) {

@@ -1,4 +1,4 @@
-// Drawing while recording (issue 31), as the page runs it (serialised into the page by page.evaluate).
+// Drawing while recording, as the page runs it (serialised into the page by page.evaluate).
 
 /* global navigator, setInterval, clearInterval, btoa -- runs in the page */
 
@@ -24,7 +24,7 @@ export async function drawingInPage({ seconds, mode }) {
     source: 'screen',
     display,
     quality: { resolution: '1080p', frameRate: 30 },
-    // 'direct': no board, the screen's track recorded as it comes (as before issue 31).
+    // 'direct': no board, the screen's track recorded as it comes (as the recorder did before drawing).
     ...(mode === 'direct' ? {} : { drawing: board }),
   });
   if (state.status !== 'recording') throw new Error(`not recording: ${JSON.stringify(state)}`);

@@ -1,4 +1,4 @@
-// bench:record's drawing rows (issue 31): frames recorded per second at 1080p30 with and without
+// bench:record's drawing rows: frames recorded per second at 1080p30 with and without
 // drawing, in Debian's Chromium (the recorder bundled into a page of its own; no API needed).
 import { execFile } from 'node:child_process';
 import { Buffer } from 'node:buffer';

@@ -40,7 +40,7 @@ function AuthedLayout() {
       }
       search={pathname === '/videos' && typeof searched === 'string' ? searched : ''}
       onSearch={(q, how) => {
-        // Typing searches in place on /videos; Enter goes there from anywhere (issue 14).
+        // Typing searches in place on /videos; Enter goes there from anywhere.
         if (how === 'typing' && pathname !== '/videos') return;
         void navigate({ to: '/videos', search: q ? { q } : {}, replace: how === 'typing' });
       }}

@@ -5,7 +5,7 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { RouteLoadError } from './-components/route-load-error';
 import { RouterLink } from './-components/router-link';
 
-/** An invite link (issue 27): outside the sign-in guard, since GetInvite works signed out. */
+/** An invite link: outside the sign-in guard, since GetInvite works signed out. */
 export const Route = createFileRoute('/invite/$token')({
   loader: ({ context: { queryClient, transport }, params }) =>
     queryClient.ensureQueryData(getInviteQuery(transport, params.token)),

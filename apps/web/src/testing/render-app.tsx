@@ -38,7 +38,7 @@ export function renderApp(path: string, { signedIn = true, uploads, recorder, ..
     fake.setCaller(undefined);
     teams.as(undefined);
   }
-  // One transport, as the app has: TeamService calls go to the fake team service (issue 27).
+  // One transport, as the app has: TeamService calls go to the fake team service.
   const toTeams = (method: { parent: { typeName: string } }) => method.parent.typeName === TeamService.typeName;
   const transport = {
     unary: (method, ...rest) => (toTeams(method) ? teams.transport : fake.transport).unary(method, ...rest),

@@ -21,7 +21,7 @@ export interface AdminPageViewProps {
   transcription?: TranscriptionSectionProps | undefined;
 }
 
-/** /admin (issue 32): the instance's totals, its people, the sign-up policy and the audit log. */
+/** /admin: the instance's totals, its people, the sign-up policy and the audit log. */
 export function AdminPageView(props: AdminPageViewProps) {
   if (props.loadError)
     return (

@@ -1,4 +1,4 @@
-/** One person as /admin lists them (issue 32), in words already. */
+/** One person as /admin lists them, in words already. */
 export interface AdminPersonRow {
   uid: string;
   name: string;

@@ -47,7 +47,7 @@ function page(calls: unknown[][], overrides: Partial<AdminPageViewProps> = {}): 
   };
 }
 
-describe('AdminPageView (issue 32)', () => {
+describe('AdminPageView', () => {
   it('shows the totals, each person with storage against quota, and no Disable for the admin themselves', () => {
     render(<AdminPageView {...page([])} />);
     expect(screen.getByRole('heading', { name: 'Admin' })).toBeTruthy();

@@ -23,7 +23,7 @@ const countsOf = (reactions: readonly { emoji: string }[]) => {
   return counts;
 };
 
-/** The conversation under a player (issue 28): markers, reactions (signed in), the owner's insights, comments. */
+/** The conversation under a player: markers, reactions (signed in), the owner's insights, comments. */
 export function ConversationView({
   frame,
   markers,

@@ -37,7 +37,7 @@ export interface InsightsView {
   seenBy: { person?: PersonView; watchedSeconds: number; shareWatched: number }[];
   averageShareWatched: number;
   retention: { startSeconds: number; endSeconds: number; viewers: number }[];
-  /** Issue 28, links: clicks on the call to action, and emails the email gates took. */
+  /** What the share links brought: clicks on the call to action, and emails the email gates took. */
   callToActionClicks?: bigint;
   emailGateEntries?: number;
 }

@@ -1,6 +1,6 @@
 import { formatTime } from '../primitives';
 
-/** What "Find sensitive text" found (issue 31): the kind, what it says masked, when it shows. */
+/** What "Find sensitive text" found: the kind, what it says masked, when it shows. */
 export interface SensitiveSuggestion<A> {
   id: string;
   kind: 'email' | 'api-key' | 'card-number' | 'phone-number';

@@ -1,6 +1,6 @@
 import { keptSpans, lengthOf, type TimeSpan } from '../primitives';
 
-// Issue 30, item 5: edit by transcript. What to cut, worked out from the transcript's word times on
+// Edit by transcript. What to cut, worked out from the transcript's word times on
 // the original's timeline (the editor's): selected words, filler words, silences.
 
 export interface CutWord {

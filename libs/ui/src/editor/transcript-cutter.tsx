@@ -29,7 +29,7 @@ interface Proposal {
 }
 
 /**
- * Edit by transcript (issue 30): select words (shift-click selects a run) or whole lines, or ask
+ * Edit by transcript: select words (shift-click selects a run) or whole lines, or ask
  * for the filler words or the silences, see what would go (each range inside what the edit keeps,
  * and how much shorter the result gets), then Apply it to the edit, or Save the edit with it.
  */

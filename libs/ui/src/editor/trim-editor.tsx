@@ -27,9 +27,9 @@ export interface TrimEditorProps {
   /** Saves the kept spans and the annotations together (one edit). */
   onSave: (kept: TimeSpan[], annotations: AnnotationMark[]) => Promise<void>;
   onCancel: () => void;
-  /** "Find sensitive text" (issue 31): its search and suggestions; Accept adds the blur here. */
+  /** "Find sensitive text": its search and suggestions; Accept adds the blur here. */
   sensitiveText?: Omit<SensitiveTextFinderProps<AnnotationMark>, 'onAccept'>;
-  /** Issue 30: the transcript on the original's timeline, to cut by its words; none without one. */
+  /** The transcript on the original's timeline, to cut by its words; none without one. */
   transcriptLines?: readonly CutLine[];
 }
 

@@ -17,7 +17,7 @@ describe('the home page', () => {
     ]);
   });
 
-  it('says the link is ready when recording stops, not "share it when you are ready" (issue 26, item 2)', () => {
+  it('says the link is ready when recording stops, not "share it when you are ready"', () => {
     render(<HomePage />);
     const welcome = screen.getByRole('heading', { level: 1 }).nextElementSibling!.textContent!;
     expect(welcome).toMatch(/Its link is ready the moment you stop, and you choose who can watch\./);

@@ -107,7 +107,7 @@ describe('the shared layout', () => {
     expect(onToggleTheme).toHaveBeenCalledOnce();
   });
 
-  it('links Admin last for an admin only (issue 32)', () => {
+  it('links Admin last for an admin only', () => {
     renderLayout({ currentPath: '/admin', showAdmin: true });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav)

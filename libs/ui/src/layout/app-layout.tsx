@@ -12,7 +12,7 @@ import { ADMIN_ITEM, MAIN_ITEMS, TEAM_ITEM, activeNavPath, type NavItem } from '
 import { UserMenu } from './user-menu';
 import { useWideScreen } from './use-wide-screen';
 
-/** The instance's branding (issue 32), as the watch pages carry it. */
+/** The instance's branding, as the watch pages carry it. */
 export interface LayoutBrand {
   /** "Stream" until the admin names it. */
   productName: string;
@@ -40,7 +40,7 @@ export interface AppLayoutProps {
   onSearch?: SearchBoxProps['onSearch'];
   /** Above the links: which space (personal or a team) the library shows. */
   spaceSwitcher?: ReactNode;
-  /** Beside the theme toggle: the notifications bell (issue 28). */
+  /** Beside the theme toggle: the notifications bell. */
   topBarExtra?: ReactNode;
   children: ReactNode;
 }

@@ -42,7 +42,7 @@ export const MAIN_ITEMS: NavItem[] = [
   },
 ];
 
-/** Admin, after the others: only for the instance's admins (the API says who; issue 32). */
+/** Admin, after the others: only for the instance's admins (the API says who). */
 export const ADMIN_ITEM: NavItem = {
   label: 'Admin',
   to: '/admin',

@@ -1,4 +1,4 @@
-// Issue 29: once a video has its MP4 rendition, Download offers "MP4 (plays everywhere)" and
+// Once a video has its MP4 rendition, Download offers "MP4 (plays everywhere)" and
 // "Original", on the video's page and in a card's menu.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -22,7 +22,7 @@ const ACCEPT = 'video/*,.mp4,.mov,.m4v,.webm,.mkv';
 const percent = (row: FileUploadRow) => (row.size ? Math.floor((row.sent / row.size) * 100) : 100);
 
 /**
- * Existing files into the library (issue 29): dropped on the box or chosen (several at once), each
+ * Existing files into the library: dropped on the box or chosen (several at once), each
  * listed with its progress, then what became of it.
  */
 export function FileUploads({ uploads, onFiles, onDismiss }: FileUploadsProps) {

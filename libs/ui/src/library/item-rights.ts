@@ -1,5 +1,5 @@
 /**
- * What the caller may do to one video of the library (issue 27), as the server's policy answered
+ * What the caller may do to one video of the library, as the server's policy answered
  * (Video.caller_rights): in a team's library an admin may take a team mate's video out of the team
  * but not delete it, a member may do neither.
  */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * /videos: the heading and its line, above the library (or its skeleton, or its error). In a team
- * space (issue 27) the heading names the team ("Acme videos"); `spaceName` '' while its name loads.
+ * space the heading names the team ("Acme videos"); `spaceName` '' while its name loads.
  */
 export function LibraryPage({ children, spaceName }: { children: ReactNode; spaceName?: string }) {
   return (

@@ -13,7 +13,7 @@ export interface LibraryToolbarProps {
   onVisibility: (visibility: VisibilityChoice) => void;
   /** Offer "Best match" (while searching). */
   offerRelevance?: boolean;
-  /** Offer the Team visibility (a team space is active, issue 27). */
+  /** Offer the Team visibility (a team space is active). */
   offerTeam?: boolean;
 }
 

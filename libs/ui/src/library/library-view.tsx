@@ -16,18 +16,18 @@ type LinkProps = Parameters<RenderLink>[0];
 export interface LibraryItem {
   id: string;
   url: string;
-  /** The MP4 rendition (issue 29); '' or absent until made. */
+  /** The MP4 rendition; '' or absent until made. */
   mp4Url?: string;
-  /** The owner's original (issue 29); absent for anyone else. */
+  /** The owner's original; absent for anyone else. */
   original?: OriginalFile;
   /** '' the library root. */
   folderId: string;
   /** False for a team video of someone else: its menu offers no Share, Edit, Move or Delete. */
   mine?: boolean;
-  /** What the caller may do to it, from the server (issue 27); absent: `mine` decides. */
+  /** What the caller may do to it, from the server; absent: `mine` decides. */
   rights?: ItemRights;
   card: Omit<VideoCardProps, 'renderLink' | 'renderTagLink' | 'actions' | 'highlight' | 'selection' | 'dragId'> & {
-    /** Found by what was said (issue 30): the transcript line that matched and when it is said. */
+    /** Found by what was said: the transcript line that matched and when it is said. */
     spokenMatch?: { seconds: number; text: string };
   };
 }
@@ -60,7 +60,7 @@ export interface LibraryViewProps<T extends LibraryItem> {
   renderShare: (video: T, close: () => void) => ReactNode;
   renderDelete: (video: T, close: () => void) => ReactNode;
   /**
-   * "Move to team" of the selected videos (issue 27), drawn by the app while open; `outOnly` when
+   * "Move to team" of the selected videos, drawn by the app while open; `outOnly` when
    * some may only go back to their owner's personal library (a team admin's move of a mate's video).
    */
   renderMoveToTeam?: (videoIds: string[], close: () => void, options: { outOnly: boolean }) => ReactNode;
@@ -143,7 +143,7 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
               <VideoCard
                 key={id}
                 {...card}
-                // Found by what was said (issue 30): the line that matched, and when, instead of the description.
+                // Found by what was said: the line that matched, and when, instead of the description.
                 description={
                   card.spokenMatch
                     ? `${formatTime(card.spokenMatch.seconds)} “${card.spokenMatch.text}”`

@@ -15,14 +15,14 @@ export interface SelectionBarProps {
   onVisibility: (visibility: Exclude<VisibilityChoice, ''>) => void;
   onDelete: () => void;
   onClear: () => void;
-  /** "Move to team" (issue 27), shown when given. */
+  /** "Move to team", shown when given. */
   onMoveToTeam?: () => void;
   /**
-   * How many of the selected are a team mate's (issue 27): only their owner files, tags, shows or
+   * How many of the selected are a team mate's: only their owner files, tags, shows or
    * deletes them, so with any such video selected the bar offers none of those, and says why.
    */
   notMine?: number;
-  /** False when some of the selected may not be deleted by the caller: no Delete (issue 27). */
+  /** False when some of the selected may not be deleted by the caller: no Delete. */
   canDelete?: boolean;
   /** Offer Team among the visibilities (a team space is active). */
   offerTeam?: boolean;

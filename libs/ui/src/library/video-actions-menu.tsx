@@ -6,15 +6,15 @@ export interface VideoActionsMenuProps {
   title: string;
   /** The recording's address; without one there is nothing to download. */
   url?: string;
-  /** The MP4 rendition (issue 29); with one, Download offers "MP4 (plays everywhere)" and "Original". */
+  /** The MP4 rendition; with one, Download offers "MP4 (plays everywhere)" and "Original". */
   mp4Url?: string;
-  /** The owner's original (issue 29): "Original" then gives the uploaded file. */
+  /** The owner's original: "Original" then gives the uploaded file. */
   original?: OriginalFile;
 
-  /** Absent for a team video of someone else (issue 27): only its owner shares, edits, moves and deletes. */
+  /** Absent for a team video of someone else: only its owner shares, edits, moves and deletes. */
   onShare?: () => void;
   onEdit?: () => void;
-  /** Move to a folder (issue 14). */
+  /** Move to a folder. */
   onMove?: () => void;
   onDelete?: () => void;
 }

@@ -20,7 +20,7 @@ export interface VideoCardProps {
   /** Empty: a placeholder icon is shown instead. */
   thumbnailUrl: string;
   status: VideoStatusLabel;
-  /** While PROCESSING, how far it got in percent (issue 29): a bar along the thumbnail's foot. */
+  /** While PROCESSING, how far it got in percent: a bar along the thumbnail's foot. */
   processingProgress?: number;
   visibility: VideoVisibilityLabel;
   createdAt: Date;

@@ -5,14 +5,14 @@ export interface OwnerActionsProps {
   title: string;
   /** The stream URL; Download shows only with one. */
   url: string;
-  /** The MP4 rendition (issue 29); Download then offers it and the original. */
+  /** The MP4 rendition; Download then offers it and the original. */
   mp4Url?: string;
-  /** The owner's original (issue 29): Download's "Original" gives the uploaded file. */
+  /** The owner's original: Download's "Original" gives the uploaded file. */
   original?: OriginalFile;
   /** The dialogs, drawn by the app while open (`ShareDialog`, `DeleteDialog` with their calls). */
   renderShare: (close: () => void) => ReactNode;
   renderDelete: (close: () => void) => ReactNode;
-  /** "Move to team" (issue 27), when given. */
+  /** "Move to team", when given. */
   renderMoveToTeam?: (close: () => void) => ReactNode;
   /** "Edit video": opens the editor (trims, cuts, annotations), when the video can be edited. */
   onEditVideo?: () => void;

@@ -30,7 +30,7 @@ export function videoExtension(contentType: string): string {
 }
 
 /**
- * What Download offers: the recording as it was made, and (issue 29) its MP4 rendition once made,
+ * What Download offers: the recording as it was made, and its MP4 rendition once made,
  * which plays everywhere. One entry, "Download" (what plays), while there is no MP4. With the
  * owner's `original`, "Original" is the file that was uploaded, named by its own type (an MOV
  * stays .mov); without, it is what plays.

@@ -6,7 +6,7 @@ export interface ProcessingProgressProps {
   className?: string;
 }
 
-/** Issue 29: "Processing 40%…" with a labelled bar, for a video still PROCESSING. */
+/** "Processing 40%…" with a labelled bar, for a video still PROCESSING. */
 export function ProcessingProgress({ percent, barOnly = false, className = '' }: ProcessingProgressProps) {
   if (!percent || percent <= 0) return null;
   const shown = Math.min(99, Math.round(percent));

@@ -33,7 +33,7 @@ const LANGUAGE_OPTIONS = SPOKEN_LANGUAGES.map(([code, name]) => ({ value: code, 
 
 const nameOf = (code: string) => SPOKEN_LANGUAGES.find(([c]) => c === code)?.[1] ?? code;
 
-/** The spoken language a video is transcribed in (issue 30), and what this server's engine can do with it. */
+/** The spoken language a video is transcribed in, and what this server's engine can do with it. */
 export function SpokenLanguage({ value, engineLanguages, onChange, onTranscribeAgain }: SpokenLanguageProps) {
   const change = usePendingAction();
   const again = usePendingAction();

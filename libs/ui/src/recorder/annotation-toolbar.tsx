@@ -24,7 +24,7 @@ export interface AnnotationToolbarProps<Tool extends string = string> {
 const shortcutText = (keys: string) => keys.split(' ')[0]!.replace('Control+', 'Ctrl+');
 
 /**
- * Drawing while recording (issue 31): the tools, colour, width, fading, Undo and Clear, as an ARIA
+ * Drawing while recording: the tools, colour, width, fading, Undo and Clear, as an ARIA
  * toolbar. Tab reaches it once (the chosen tool); the arrow keys, Home and End move between its
  * buttons. Each button says its key in its title and `aria-keyshortcuts`.
  */

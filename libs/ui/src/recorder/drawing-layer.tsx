@@ -28,7 +28,7 @@ export interface DrawingLayerProps {
 }
 
 /**
- * Drawing while recording (issue 31): the screen being recorded, live, with a canvas over it that
+ * Drawing while recording: the screen being recorded, live, with a canvas over it that
  * takes the pointer. What is drawn here is composited into the recording by the recorder.
  */
 export function DrawingLayer({ stream, onBegin, onMove, onEnd, paint, subscribe, animating, tool }: DrawingLayerProps) {

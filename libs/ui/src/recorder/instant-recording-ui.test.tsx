@@ -84,7 +84,7 @@ describe('UnfinishedRecordings', () => {
     expect(onDiscard).toHaveBeenCalledWith('r1');
   });
 
-  it('Discard asks first: Cancel or Escape keeps the recording (issue 26, item 6)', async () => {
+  it('Discard asks first: Cancel or Escape keeps the recording', async () => {
     const onDiscard = vi.fn();
     render(
       <UnfinishedRecordings

@@ -59,7 +59,7 @@ export interface RecordSetupViewProps<Tool extends string = string> {
   notices: readonly string[];
   /** A camera recording's live picture. */
   liveStream: MediaStream | null;
-  /** What is being captured, drawn on while recording (issue 31); null when there is nothing to draw on. */
+  /** What is being captured, drawn on while recording; null when there is nothing to draw on. */
   drawnOn?: MediaStream | null;
   /** The drawing board's toolbar and surface (the recorder's `useDrawing`). */
   drawing?: { toolbar: AnnotationToolbarProps<Tool>; surface: Omit<DrawingLayerProps, 'stream'> };
@@ -67,7 +67,7 @@ export interface RecordSetupViewProps<Tool extends string = string> {
 }
 
 /**
- * /record around the buttons (issue 15): the source, the settings panel, where the camera's bubble
+ * /record around the buttons: the source, the settings panel, where the camera's bubble
  * goes, choosing an area, the countdown, the live picture of a camera recording, the notices, and
  * the drawing board while recording.
  */

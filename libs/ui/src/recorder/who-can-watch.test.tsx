@@ -6,7 +6,7 @@ import { WhoCanWatch } from './who-can-watch';
 
 afterEach(cleanup);
 
-describe('WhoCanWatch beside the link (issue 26, item 2)', () => {
+describe('WhoCanWatch beside the link', () => {
   it('says who can watch, right under the link, and offers the three choices', () => {
     render(
       <ShareLinkField link="https://stream.example/s/abc" copy={vi.fn()}>

@@ -6,7 +6,7 @@ export interface DefaultsSectionProps {
   defaultVisibility: DefaultVisibilityChoice;
   theme: ThemeChoice;
   recording: RecordingDefaultsChoice;
-  /** Issue 30: the language videos without one of their own are transcribed in ('' : detected). */
+  /** The language videos without one of their own are transcribed in ('' : detected). */
   spokenLanguage?: string;
   save: SaveState & {
     submit: (change: {

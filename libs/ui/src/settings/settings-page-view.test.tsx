@@ -73,7 +73,7 @@ describe('SettingsPageView', () => {
     expect(screen.getByRole('region', { name: 'API keys' })).toBeTruthy();
   });
 
-  it('saves the spoken language new videos are transcribed in (issue 30)', async () => {
+  it('saves the spoken language new videos are transcribed in', async () => {
     const page = props();
     render(<SettingsPageView {...page} account={{ ...page.account!, spokenLanguage: '' }} />);
     const language = screen.getByRole('combobox', { name: 'Spoken language of new videos' });

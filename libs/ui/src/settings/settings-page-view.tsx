@@ -28,16 +28,16 @@ export interface SettingsPageViewProps {
   security: AccountSectionProps;
   exportData: SaveState & { start: () => void };
   deleteAccount: SaveState & { submit: (confirmEmail: string) => void };
-  /** How notifications reach the person by email (issue 28), drawn after Defaults. */
+  /** How notifications reach the person by email, drawn after Defaults. */
   notifications?: NotificationsSectionProps;
   /** The Storage and API keys sections, drawn before Your data. */
   storage?: StorageSectionProps;
   apiKeys?: ApiKeysSectionProps;
-  /** Webhooks (issue 28), drawn after API keys. */
+  /** Webhooks, drawn after API keys. */
   webhooks?: WebhooksSectionProps;
 }
 
-/** /settings (issue 32): a list of links to its sections, then Profile, Account, Defaults, Notifications, Storage, API keys, Webhooks and Your data. */
+/** /settings: a list of links to its sections, then Profile, Account, Defaults, Notifications, Storage, API keys, Webhooks and Your data. */
 export function SettingsPageView(props: SettingsPageViewProps) {
   return (
     <div className="flex flex-col gap-4 max-w-3xl">

@@ -7,7 +7,7 @@ import { StorageSection } from './storage-section';
 
 afterEach(cleanup);
 
-describe('the settings sections of issue 32', () => {
+describe('the Storage and API keys sections of /settings', () => {
   it('Storage: used against the quota, the videos by size with a link to each', () => {
     render(
       <StorageSection

@@ -16,7 +16,7 @@ export interface StorageSectionProps {
   renderVideoLink(id: string, children: ReactNode): ReactNode;
 }
 
-/** /settings#storage (issue 32): bytes used against the quota, and the videos sorted by size. */
+/** /settings#storage: bytes used against the quota, and the videos sorted by size. */
 export function StorageSection(props: StorageSectionProps) {
   return (
     <TitledSection id="storage" title="Storage">

@@ -51,7 +51,7 @@ export interface WebhooksSectionProps {
 }
 
 /**
- * /settings#webhooks and /team#team-webhooks (issue 28): URLs told of events on the person's (or
+ * /settings#webhooks and /team#team-webhooks: URLs told of events on the person's (or
  * the team's) videos, with their deliveries.
  */
 export function WebhooksSection(props: WebhooksSectionProps) {

@@ -10,7 +10,7 @@ export interface CallToActionFormProps {
   onRemove: () => void;
 }
 
-/** Issue 28: the owner's button on the watch page: its label, its http(s) link, and when it shows. */
+/** The owner's button on the watch page: its label, its http(s) link, and when it shows. */
 export function CallToActionForm({ current, busy = false, error, onSave, onRemove }: CallToActionFormProps) {
   const [label, setLabel] = useState(current?.label ?? '');
   const [url, setUrl] = useState(current?.url ?? '');

@@ -1,5 +1,5 @@
 /**
- * The HTML that embeds a shared video in another page (issue 29 item 5): its embed page in an
+ * The HTML that embeds a shared video in another page: its embed page in an
  * iframe that keeps the video's aspect ratio (16:9 unless told) at any width; '' for a link that
  * is not a share link (`…/s/<token>`).
  */

@@ -36,13 +36,13 @@ export interface ShareDialogProps {
   copyText?: (text: string) => Promise<void>;
   /** The clock for expiry dates; defaults to now. */
   now?: () => Date;
-  /** The video is in a team (issue 27): "Team" is offered. */
+  /** The video is in a team: "Team" is offered. */
   inTeam?: boolean;
   /** "Move to team" (the owner's), shown when given. */
   onMoveToTeam?: () => void;
-  /** Issue 28: named links and the links' password and email gates, when given. */
+  /** Named links and the links' password and email gates, when given. */
   links?: ShareLinksPanelProps;
-  /** Issue 28: the watch page's button, when given. */
+  /** The watch page's button, when given. */
   callToAction?: CallToActionFormProps;
 }
 

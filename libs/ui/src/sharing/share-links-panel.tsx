@@ -24,7 +24,7 @@ export interface ShareLinksPanelProps {
 }
 
 /**
- * Issue 28: who the links are for. Each link may ask a password or the viewer's email; named links
+ * Who the links are for. Each link may ask a password or the viewer's email; named links
  * ("for Dana") say in insights who watched, and can be revoked one by one.
  */
 export function ShareLinksPanel({

@@ -17,7 +17,7 @@ export type OpenTeamProps = TeamHeaderProps &
     inviteLink: string | undefined;
     mailEnabled?: boolean;
     mailedTo?: string;
-    /** The team's webhooks (issue 28): drawn for its owners and admins only. */
+    /** The team's webhooks: drawn for its owners and admins only. */
     webhooks?: Omit<WebhooksSectionProps, 'teamName'>;
   };
 

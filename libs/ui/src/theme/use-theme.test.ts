@@ -7,7 +7,7 @@ import { useTheme } from './use-theme';
 afterEach(() => localStorage.clear());
 
 describe('useTheme', () => {
-  it("applies the account's theme when it arrives and remembers it for the next load (issue 32)", () => {
+  it("applies the account's theme when it arrives and remembers it for the next load", () => {
     localStorage.setItem(THEME_KEY, 'light');
     const { result, rerender } = renderHook((account?: 'light' | 'dark') => useTheme({ account }), {
       initialProps: undefined,

@@ -3,7 +3,7 @@ import { applyTheme, initialTheme, type Theme } from './theme';
 
 export interface UseThemeOptions {
   /**
-   * The theme the person's account keeps (issue 32), once it is known; undefined: none chosen
+   * The theme the person's account keeps, once it is known; undefined: none chosen
    * (follow this browser). It wins when it arrives and is remembered, so the next load of this
    * browser starts with it before the first paint (index.html reads the remembered one).
    */

@@ -11,7 +11,7 @@ function seek(element: HTMLVideoElement, seconds: number) {
   element.currentTime = seconds;
 }
 
-/** The transcript beside a player (issue 30): the line playing follows the player; a click on a line seeks it. */
+/** The transcript beside a player: the line playing follows the player; a click on a line seeks it. */
 export function PlayerTranscript({ player, ...panel }: PlayerTranscriptProps) {
   const [time, setTime] = useState(0);
   useEffect(() => {

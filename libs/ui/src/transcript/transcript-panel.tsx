@@ -42,7 +42,7 @@ export interface TranscriptPanelProps {
 const download = (type: string, body: string) => `data:${type};charset=utf-8,${encodeURIComponent(body)}`;
 
 /**
- * The transcript beside the video (issue 30): follows playback (the line playing is
+ * The transcript beside the video: follows playback (the line playing is
  * aria-current), a click on a line seeks there, a search narrows the lines, the owner corrects a
  * line in place; downloads as WebVTT, SubRip and text; what its state is while there is none.
  */

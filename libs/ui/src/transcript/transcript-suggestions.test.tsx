@@ -9,7 +9,7 @@ const lines = [{ index: 0, start: 0.5, end: 3.5, text: 'Here the zeppelin dashbo
 const panel = (props: Partial<TranscriptPanelProps> = {}) =>
   render(<TranscriptPanel state="done" lines={lines} currentTime={0} onSeek={vi.fn()} fileName="Demo" {...props} />);
 
-describe('TranscriptPanel for the owner (issue 30)', () => {
+describe('TranscriptPanel for the owner', () => {
   it('says how far a long transcription is', () => {
     panel({ state: 'transcribing', lines: [], progress: 40 });
     expect(screen.getByRole('status').textContent).toBe('Transcribing 40%… the video plays meanwhile.');

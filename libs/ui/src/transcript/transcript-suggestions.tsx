@@ -13,7 +13,7 @@ export interface TranscriptSuggestionsProps {
 }
 
 /**
- * What the transcript suggests to the owner (issue 30): a title they can edit before taking it,
+ * What the transcript suggests to the owner: a title they can edit before taking it,
  * and where the server has SUMMARY_URL a summary and chapter titles. Nothing is taken unasked.
  */
 export function TranscriptSuggestions(props: TranscriptSuggestionsProps) {

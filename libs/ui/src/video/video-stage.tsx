@@ -8,13 +8,13 @@ import { type CallToActionView, ProcessingProgress, type VideoStatusLabel } from
 export interface VideoStageProps {
   status: VideoStatusLabel;
   failureReason?: string;
-  /** While PROCESSING, how far it got in percent (issue 29); 0 or absent: not known yet. */
+  /** While PROCESSING, how far it got in percent; 0 or absent: not known yet. */
   processingProgress?: number;
   /** The stream URL; empty while there is no playable file. */
   src: string;
   /** The MP4 rendition, for browsers that play no WebM; absent until it is made. */
   mp4Src?: string;
-  /** The HLS presentation (issue 29: a recording above 720p), played first where the browser can. */
+  /** The HLS presentation (a recording above 720p), played first where the browser can. */
   hls?: HlsPresentation;
   knownDuration?: number;
   poster?: string;
@@ -35,7 +35,7 @@ export interface VideoStageProps {
   startAt?: number;
   /** The player's <video>, for the transcript beside it. */
   onVideoElement?: (element: HTMLVideoElement | null) => void;
-  /** Issue 28: the owner's button, shown over the player at the end or throughout. */
+  /** The owner's button, shown over the player at the end or throughout. */
   callToAction?: CallToActionView;
   onCallToActionClick?: () => void;
 }

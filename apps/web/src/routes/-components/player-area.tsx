@@ -11,13 +11,13 @@ export interface PlayerAreaProps extends Omit<ConversationProps, 'videoId' | 'du
   video: Video;
   /** The player. */
   children: ReactNode;
-  /** The transcript beside the player (issue 30), following `player`. */
+  /** The transcript beside the player, following `player`. */
   transcript: boolean;
   player: HTMLVideoElement | null;
 }
 
 /**
- * A video's player with its transcript beside it and its conversation under it (issue 28): the
+ * A video's player with its transcript beside it and its conversation under it: the
  * comments, reactions and insights find the player inside this frame.
  */
 export function PlayerArea({ video, children, transcript, player, ...props }: PlayerAreaProps) {

@@ -1,4 +1,4 @@
-// /record on the instant path (issue 13), with the fake browser's recorder and a scripted instant
+// /record on the instant path, with the fake browser's recorder and a scripted instant
 // path: the link the moment Stop is pressed and no whole-file upload, the offline message, the
 // whole file after all when the instant upload failed.
 import { createFakeBrowser } from '@stream/recorder/testing';

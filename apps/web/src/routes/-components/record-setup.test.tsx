@@ -28,7 +28,7 @@ async function renderRecord(recorder: RecorderOptions, settings?: object) {
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const stored = () => JSON.parse(window.localStorage.getItem(settingsKey) ?? '{}') as Record<string, unknown>;
 
-describe('/record settings and controls (issue 15)', () => {
+describe('/record settings and controls', () => {
   it('counts down from 3 by default, and Escape starts at once', async () => {
     const fake = createFakeBrowser();
     await renderRecord({ browser: fake.browser });
@@ -125,7 +125,7 @@ describe('/record settings and controls (issue 15)', () => {
     await screen.findByTestId('elapsed-time');
     expect(region.isConnected).toBe(false);
     expect(within(bar).queryByText('Choose the area to record')).toBeNull();
-    // Cropped by the compositor, which also draws the strokes of the Annotations toolbar (issue 31).
+    // Cropped by the compositor, which also draws the strokes of the Annotations toolbar.
     expect(fake.processed).toMatchObject([
       { kind: 'composite', settings: { area: { x: 640, y: 50, width: 640, height: 360 } } },
     ]);

@@ -12,7 +12,7 @@ export interface RecordSetupProps {
   maxDurationMs?: number | undefined;
 }
 
-/** /record around the buttons (issue 15): the recorder's setup, drawn by RecordSetupView. */
+/** /record around the buttons: the recorder's setup, drawn by RecordSetupView. */
 export function RecordSetup({ recorder, setup, disabled, maxDurationMs, browser }: RecordSetupProps) {
   const { state } = recorder;
   const { preferences } = setup;

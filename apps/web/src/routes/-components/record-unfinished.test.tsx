@@ -1,4 +1,4 @@
-// /record's unfinished recordings (issue 13) with a scripted instant path: listed, resumed,
+// /record's unfinished recordings with a scripted instant path: listed, resumed,
 // downloaded and discarded.
 import { createFakeBrowser } from '@stream/recorder/testing';
 import { composeRecordingUploads } from '@stream/recording-uploads';

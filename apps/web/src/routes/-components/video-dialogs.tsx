@@ -21,7 +21,7 @@ export function ShareVideoDialog({ video, transport, onClose }: DialogProps) {
   return <ShareDialog {...share} inTeam={video.teamId !== ''} onMoveToTeam={() => setMoving(true)} onClose={onClose} />;
 }
 
-/** "Move to team" of one video or several (issue 27): MoveVideoToTeam for each. */
+/** "Move to team" of one video or several: MoveVideoToTeam for each. */
 export const MoveToTeamVideosDialog = (props: {
   videoIds: string[];
   current: string;

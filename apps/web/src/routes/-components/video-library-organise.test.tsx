@@ -1,4 +1,4 @@
-// /videos as an organised library (issue 14): search, folders, tags, sort and many at once, over
+// /videos as an organised library: search, folders, tags, sort and many at once, over
 // the fake video service's LibraryService.
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { createClient } from '@connectrpc/connect';

@@ -39,7 +39,7 @@ export function VideoLibrary() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const library = useLibrary(transport, search, useSession(session).user?.id);
-  // Existing files into the library (issue 29): tus uploads like recordings, the list refreshed after each.
+  // Existing files into the library: tus uploads like recordings, the list refreshed after each.
   const files = useFileUploads({
     getToken: async () => (await session.getToken()) ?? undefined,
     onUploaded: () => void library.query.refetch(),

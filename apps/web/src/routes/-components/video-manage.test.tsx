@@ -86,7 +86,7 @@ describe('/video/$id for its owner', () => {
 
     await user.click(screen.getByRole('radio', { name: /Private/ }));
     await waitFor(() => expect(fake.videos.get('abc')?.visibility).toBe(Visibility.PRIVATE));
-    // The visibility alone is sent (issue 24): the title and description are kept by the server,
+    // The visibility alone is sent: the title and description are kept by the server,
     // not sent back from this page's cache, which another tab may have made stale.
     expect(fake.calls.at(-1)).toMatchObject({
       method: 'updateVideo',

@@ -3,7 +3,7 @@ import type { Video } from '@stream/proto';
 import { PlayerTranscript } from '@stream/ui';
 import { useTranscript } from '@stream/video-api';
 
-/** The transcript beside the player (issue 30), loaded only on a video's page. */
+/** The transcript beside the player, loaded only on a video's page. */
 export default function VideoTranscript(props: {
   video: Video;
   transport: Transport;

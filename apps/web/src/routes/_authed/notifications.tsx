@@ -4,7 +4,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_authed/notifications')({ component: NotificationsPage });
 
-/** New comments, replies and reactions on my videos, and replies to me (issue 28); each links to its moment. */
+/** New comments, replies and reactions on my videos, and replies to me; each links to its moment. */
 function NotificationsPage() {
   const { transport } = Route.useRouteContext();
   const { query, list, unread, markRead } = useNotificationsPage(transport);

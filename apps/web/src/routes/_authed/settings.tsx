@@ -5,7 +5,7 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { RouteLoadError } from '../-components/route-load-error';
 
-/** /settings#profile, #account, #defaults, #storage, #api-keys, #data (issue 32). */
+/** /settings#profile, #account, #defaults, #storage, #api-keys, #data. */
 export const Route = createFileRoute('/_authed/settings')({
   loader: ({ context: { queryClient, transport } }) => queryClient.ensureQueryData(getAccountQuery(transport)),
   errorComponent: ({ error }) => <RouteLoadError error={error} />,

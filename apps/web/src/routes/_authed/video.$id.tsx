@@ -9,7 +9,7 @@ import { startTimeOf } from '../-components/start-time';
 /** `?edit=true` opens the title editor (the Edit of a card's menu on /videos). */
 interface VideoSearch {
   edit?: boolean;
-  /** Issue 30: start playback at this second (a search result names the moment that matched). */
+  /** Start playback at this second (a search result names the moment that matched). */
   t?: number;
 }
 

@@ -11,9 +11,9 @@ import { RouteLoadError } from '../-components/route-load-error';
 import { VideoLibraryPage } from '../-components/video-library';
 
 export const Route = createFileRoute('/_authed/videos')({
-  // Search, folder, tags, sort and filters live in the URL (issue 14), so a reload keeps the view.
+  // Search, folder, tags, sort and filters live in the URL, so a reload keeps the view.
   validateSearch: validateLibrarySearch,
-  // The active space (issue 27): a link without one shows the space chosen last in this tab.
+  // The active space: a link without one shows the space chosen last in this tab.
   beforeLoad: ({ search }) => {
     const remembered = rememberedSpace();
     if (search.space === undefined && remembered.id)

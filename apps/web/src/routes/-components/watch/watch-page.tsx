@@ -63,7 +63,7 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
   const isOwner = user !== null && user.id === video?.userId;
   const views = useRecordView({ video, transport, isOwner, ...(shareToken ? { shareToken } : {}) });
   const [player, setPlayer] = useState<HTMLVideoElement | null>(null);
-  // Watch links open at `?t=` too (issue 30).
+  // Watch links open at `?t=` too.
   const startAt = startTimeOf((useSearch({ strict: false }) as Record<string, unknown>).t);
   if (query.isPending) return <p>Loading...</p>;
   if (query.isError && (video === undefined || isVideoUnavailable(query.error))) {
@@ -83,7 +83,7 @@ export function WatchBody({ query, transport, session, shareToken, embed = false
       onPlayerError={() => void query.refetch()}
     />
   );
-  // The embed fills its frame, whatever its size (issue 29 item 5).
+  // The embed fills its frame, whatever its size.
   if (embed) return <div className="h-full w-full">{stage}</div>;
   return (
     <WatchVideoView

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { User } from '../platform/auth/user';
-import * as repository from './conversation.repository';
+import * as repository from './comment.repository';
 import type { Database } from '../platform/db/schema';
 import type { Grant } from '../access';
 import type { ConversationEvent } from './conversation';

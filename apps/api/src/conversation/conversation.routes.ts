@@ -12,7 +12,7 @@ import {
 } from '@stream/proto';
 import { kUser, type User } from '../platform/auth/user';
 import type { Author, Comment, ConversationEvent, Notification, Reaction } from './conversation';
-import type { ConversationService } from './conversation.service';
+import type { ConversationService } from './comment.service';
 import { AppError } from '../platform/app-error';
 import { videoErrorCodes } from '../platform/rpc/failure-answers';
 import * as valid from './conversation.validation';

@@ -1,5 +1,5 @@
-export { CONVERSATION_CHANNEL } from './conversation.repository';
-export { ConversationService } from './conversation.service';
+export { CONVERSATION_CHANNEL } from './comment.repository';
+export { ConversationService } from './comment.service';
 export { passOverUnmailed } from './notification-mail.repository';
 export { NotificationMailService } from './notification-mail.service';
-export { registerNotificationRoutes } from './notifications.routes';
+export { registerNotificationRoutes } from './notification.routes';

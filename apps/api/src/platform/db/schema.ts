@@ -7,7 +7,7 @@ import type {
   DeletedAccountTable,
   InstanceSettingTable,
 } from '../../admin/admin.table';
-import type * as conversation from '../../conversation/conversation.table';
+import type * as conversation from '../../conversation/comment.table';
 import type { FolderTable, TagTable, VideoTagTable } from '../../library/library.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from '../../teams/team.table';
 import type { TranscriptSegmentTable } from '../../transcripts/transcript.table';

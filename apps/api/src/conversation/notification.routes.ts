@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TokenVerifier } from '../platform/auth/token-verifier';
-import type { ConversationService } from './conversation.service';
+import type { ConversationService } from './comment.service';
 import { httpCaller, sendUnauthenticated } from '../platform/auth/http-auth';
 
 /** Where the top bar's bell asks for the unread count. */

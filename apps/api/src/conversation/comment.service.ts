@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { User } from '../platform/auth/user';
-import * as repository from './conversation.repository';
-import type { CommentRow, NotificationRow, ReactionRow } from './conversation.repository';
+import * as repository from './comment.repository';
+import type { CommentRow, NotificationRow, ReactionRow } from './comment.repository';
 import type { Database } from '../platform/db/schema';
 import type { AppDatabase } from '../platform/db/database';
 import type { ChannelListener } from '../platform/db/pg-listener';

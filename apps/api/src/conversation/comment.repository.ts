@@ -6,7 +6,7 @@ import type {
   NotificationTable,
   PlaybackRangeTable,
   ReactionTable,
-} from './conversation.table';
+} from './comment.table';
 import type { Database } from '../platform/db/schema';
 
 export type CommentRow = Selectable<CommentTable>;

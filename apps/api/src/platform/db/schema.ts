@@ -7,7 +7,11 @@ import type {
   DeletedAccountTable,
   InstanceSettingTable,
 } from '../../admin/admin.table';
-import type * as conversation from '../../conversation/comment.table';
+import type { CommentTable } from '../../conversation/comment.table';
+import type { ConversationEventTable } from '../../conversation/conversation-event.table';
+import type { NotificationTable } from '../../conversation/notification.table';
+import type { PlaybackRangeTable } from '../../conversation/playback-range.table';
+import type { ReactionTable } from '../../conversation/reaction.table';
 import type { FolderTable, TagTable, VideoTagTable } from '../../library/library.table';
 import type { TeamInviteTable, TeamMemberTable, TeamTable, UserTable } from '../../teams/team.table';
 import type { TranscriptSegmentTable } from '../../transcripts/transcript.table';
@@ -27,11 +31,11 @@ export interface Database {
   teams: TeamTable;
   team_members: TeamMemberTable;
   team_invites: TeamInviteTable;
-  comments: conversation.CommentTable;
-  reactions: conversation.ReactionTable;
-  conversation_events: conversation.ConversationEventTable;
-  notifications: conversation.NotificationTable;
-  playback_ranges: conversation.PlaybackRangeTable;
+  comments: CommentTable;
+  reactions: ReactionTable;
+  conversation_events: ConversationEventTable;
+  notifications: NotificationTable;
+  playback_ranges: PlaybackRangeTable;
   transcript_segments: TranscriptSegmentTable;
   rate_limit_windows: RateLimitWindowTable;
   admin_audit_log: AdminAuditLogTable;

@@ -31,7 +31,7 @@ import { memoryOf } from './lib/rss.mjs';
 const root = resolve(import.meta.dirname, '../..');
 const load = (path) => import(pathToFileURL(join(root, path)).href);
 const { openDatabase } = await load('apps/api/src/platform/db/database.ts');
-const { insertComment } = await load('apps/api/src/conversation/conversation.repository.ts');
+const { insertComment } = await load('apps/api/src/conversation/comment.repository.ts');
 const VIEWERS = Number(process.env.BENCH_CONVERSATION_VIEWERS ?? 200);
 const RATE = Number(process.env.BENCH_CONVERSATION_RATE ?? 20);
 const SECONDS = Number(process.env.BENCH_CONVERSATION_SECONDS ?? 30);

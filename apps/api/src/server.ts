@@ -59,7 +59,7 @@ import { registerProfilePhotoRoutes } from './accounts';
 import { createSignInAccounts } from './platform/auth/sign-in-accounts';
 import { AccountExport } from './accounts';
 import { registerAccountExportRoutes } from './accounts';
-import { ConversationService } from './conversation';
+import { wireConversation } from './wiring/conversation-wiring';
 import conversationRoutes, { conversationAnonymousMethods } from './conversation/conversation.routes';
 import { QuotaService } from './videos';
 import { AccountGate, admittedUsers } from './access';
@@ -208,7 +208,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const accounts = new AccountService({ db: database.db, directory, videos, signIns, gate, photos, log });
     // Live streams look at their callers again while open (their standing, key, token, the video).
     const callers = new StreamCallers({ db: database.db, gate });
-    const conversations = new ConversationService({
+    const conversation = wireConversation({
       db: database.db,
       videos,
       rateLimits: rateLimitCounter,
@@ -218,7 +218,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       callers,
     });
     // PostgreSQL: other API processes' comments reach this one's live streams at once (LISTEN/NOTIFY).
-    if (database.listen) closers.unshift(await conversations.listenAcrossProcesses(database.listen));
+    if (database.listen) closers.unshift(await conversation.liveFeed.listenAcrossProcesses(database.listen));
     const sharing = new SharingService({
       db: database.db,
       videos,
@@ -281,7 +281,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           editRoutes({ edits, links })(router);
           libraryRoutes({ library, links })(router);
           teamRoutes({ teams, links })(router);
-          conversationRoutes({ conversations })(router);
+          conversationRoutes(conversation)(router);
           shareLinkRoutes({ sharing, links })(router);
           callToActionRoutes({ callToActions })(router);
           transcriptRoutes({ transcripts })(router);
@@ -379,7 +379,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
-    registerNotificationRoutes(app, { verifier: admittedVerifier, conversations });
+    registerNotificationRoutes(app, { verifier: admittedVerifier, notifications: conversation.notifications });
     registerAccountExportRoutes(app, {
       exports: new AccountExport({ db: database.db, media, accounts, photos }),
       signer,

@@ -24,7 +24,7 @@ import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { loadConfig } from '../src/config';
-import { COMMENT_LIMIT } from '../src/conversation/conversation.service';
+import { COMMENT_LIMIT } from '../src/conversation/comment.service';
 import { fromPostgres } from '../src/platform/db/database';
 import { MediaService } from '../src/videos/media.service';
 import { createBlobStore } from '../src/platform/storage';

@@ -5,7 +5,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import type { ConversationEvent } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { LISTENING_POLL_MS } from '../src/conversation/conversation.service';
+import { LISTENING_POLL_MS } from '../src/conversation/conversation-stream';
 import { startAuthEmulator } from './support/auth-emulator';
 import { conversationClient } from './support/conversation-client';
 import { signedInPerson } from './support/people';

@@ -6,7 +6,7 @@ import { Code, ConnectError } from '@connectrpc/connect';
 import { MAX_COMMENT_LENGTH, REACTION_EMOJI, Visibility, type ConversationEvent } from '@stream/proto';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { REACTION_LIMIT } from '../src/conversation/conversation.service';
+import { REACTION_LIMIT } from '../src/conversation/comment.service';
 import { startAuthEmulator } from './support/auth-emulator';
 import { conversationClient } from './support/conversation-client';
 import { databaseKinds } from './support/test-database';

@@ -6,7 +6,7 @@ import { Code } from '@connectrpc/connect';
 import type { AuthEmulator } from '@stream/auth/testing';
 import { TeamRole, Visibility } from '@stream/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEARTBEAT_MS } from '../src/conversation/conversation.service';
+import { HEARTBEAT_MS } from '../src/conversation/conversation-stream';
 import { startAuthEmulator } from './support/auth-emulator';
 import { adminClient, apiKeyClient } from './support/admin-clients';
 import { conversationClient } from './support/conversation-client';

@@ -1,4 +1,4 @@
-import type { CommentPagePlace } from './conversation.repository';
+import type { CommentPagePlace } from './comment.repository';
 import { AppError } from '../platform/app-error';
 
 /** A page's place as the opaque token ListComments hands out (base64url JSON). */

@@ -27,9 +27,10 @@ const KEPT = 1_000;
 const BATCH = 200;
 
 /**
- * What the live streams of one video in this process read, read once (issue 28's 200 viewers):
- * streams woken together by a change share one read of the database instead of each making its
- * own, and take from the shared buffer what is after their cursor.
+ * What the live streams of one video in this process read, read once: a video watched by 200
+ * people at once (bench:conversation) would otherwise read each change 200 times. Streams woken
+ * together by a change share one read of the database, and take from the shared buffer what is
+ * after their cursor.
  */
 export class ConversationFeed {
   private readonly feeds = new Map<string, VideoFeed>();

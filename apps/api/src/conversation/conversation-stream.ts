@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { User } from '../platform/auth/user';
-import * as repository from './conversation.repository';
+import { lastEventSeq } from './conversation-event.repository';
 import type { Database } from '../platform/db/schema';
 import type { Grant } from '../access';
 import type { ConversationEvent } from './conversation';
@@ -59,7 +59,7 @@ export class ConversationStreams {
         watch?.setTeam(video.teamId);
       };
       await reauthorise(false);
-      let cursor = since ?? (await repository.lastEventSeq(db, videoId));
+      let cursor = since ?? (await lastEventSeq(db, videoId));
       yield { cursor: String(cursor), change: { kind: 'heartbeat' } };
       const leave = feed.join(videoId, cursor);
       try {

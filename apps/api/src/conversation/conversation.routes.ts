@@ -1,18 +1,12 @@
-import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { Code, ConnectError, type ConnectRouter, type HandlerContext } from '@connectrpc/connect';
-import {
-  CommentSchema,
-  ConversationEventSchema,
-  ConversationService as ConversationServiceDescriptor,
-  NotificationKind,
-  NotificationSchema,
-  ReactionSchema,
-  type ConversationEvent as ProtoEvent,
-} from '@stream/proto';
+import { ConversationService as ConversationServiceDescriptor } from '@stream/proto';
 import { kUser, type User } from '../platform/auth/user';
-import type { Author, Comment, ConversationEvent, Notification, Reaction } from './conversation';
-import type { ConversationService } from './conversation.service';
+import type { CommentService } from './comment.service';
+import type { LiveFeedService } from './live-feed.service';
+import type { NotificationService } from './notification.service';
+import type { PlaybackInsightService } from './playback-insight.service';
+import { toComment, toEvent, toNotification, toPerson, toReaction } from './conversation.message';
 import { AppError } from '../platform/app-error';
 import { videoErrorCodes } from '../platform/rpc/failure-answers';
 import * as valid from './conversation.validation';
@@ -20,8 +14,12 @@ import { kHttpRequest } from '../platform/rpc/http-request';
 import { shareGrant } from '../sharing';
 import { videoId, viewerId } from '../videos';
 
+/** The services behind the ConversationService's methods, one per job. */
 export interface ConversationRoutesDeps {
-  conversations: ConversationService;
+  comments: CommentService;
+  liveFeed: LiveFeedService;
+  notifications: NotificationService;
+  playback: PlaybackInsightService;
 }
 
 /** Reading a conversation and sending playback beacons answer signed-out viewers of a video they may see. */
@@ -35,88 +33,13 @@ function signedIn(context: HandlerContext): User {
 
 const grantOf = (context: HandlerContext) => shareGrant(context);
 
-const toPerson = (author: Author) => ({
-  uid: author.uid,
-  displayName: author.displayName,
-  photoUrl: author.photoUrl,
-});
-
-const toComment = (comment: Comment): ReturnType<typeof create<typeof CommentSchema>> =>
-  create(CommentSchema, {
-    id: comment.id,
-    videoId: comment.videoId,
-    parentId: comment.parentId ?? '',
-    author: toPerson(comment.author),
-    text: comment.text,
-    momentSeconds: comment.momentSeconds,
-    createdAt: timestampFromDate(comment.createdAt),
-    editedAt: comment.editedAt && timestampFromDate(comment.editedAt),
-    deleted: comment.deleted,
-    replies: comment.replies.map(toComment),
-  });
-
-const toReaction = (reaction: Reaction) =>
-  create(ReactionSchema, {
-    id: reaction.id,
-    videoId: reaction.videoId,
-    author: toPerson(reaction.author),
-    emoji: reaction.emoji,
-    momentSeconds: reaction.momentSeconds,
-    createdAt: timestampFromDate(reaction.createdAt),
-  });
-
-const notificationKinds = {
-  comment: NotificationKind.COMMENT,
-  reply: NotificationKind.REPLY,
-  reaction: NotificationKind.REACTION,
-} as const;
-
-const toNotification = (notification: Notification) =>
-  create(NotificationSchema, {
-    id: notification.id,
-    kind: notificationKinds[notification.kind],
-    videoId: notification.videoId,
-    videoTitle: notification.videoTitle,
-    actor: toPerson(notification.actor),
-    text: notification.text,
-    momentSeconds: notification.momentSeconds,
-    commentId: notification.commentId ?? '',
-    createdAt: timestampFromDate(notification.createdAt),
-    read: notification.read,
-  });
-
-function toEvent({ cursor, change }: ConversationEvent): ProtoEvent {
-  const event = ((): ProtoEvent['event'] => {
-    switch (change.kind) {
-      case 'comment_added':
-        return { case: 'commentAdded', value: toComment(change.comment) };
-      case 'comment_edited':
-        return { case: 'commentEdited', value: toComment(change.comment) };
-      case 'comment_deleted':
-        return { case: 'commentDeleted', value: change.commentId };
-      case 'reaction_added':
-        return { case: 'reactionAdded', value: toReaction(change.reaction) };
-      case 'comments_enabled':
-        return { case: 'commentsEnabled', value: change.enabled };
-      case 'heartbeat':
-        return { case: 'heartbeat', value: true };
-    }
-  })();
-  return create(ConversationEventSchema, { cursor, event });
-}
-
-/** The ConversationService on the Connect router (issue 28). Errors leave through the error interceptor. */
-export default ({ conversations }: ConversationRoutesDeps) =>
+/** The ConversationService on the Connect router. Errors leave through the error interceptor. */
+export default ({ comments, liveFeed, notifications, playback }: ConversationRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(ConversationServiceDescriptor, {
       listComments: async (request, context) => {
         const page = valid.commentPage(request.pageSize, request.pageToken);
-        const found = await conversations.list(
-          context.values.get(kUser),
-          videoId(request.videoId),
-          grantOf(context),
-          page,
-        );
+        const found = await comments.list(context.values.get(kUser), videoId(request.videoId), grantOf(context), page);
         return {
           comments: found.comments.map(toComment),
           reactions: found.reactions.map(toReaction),
@@ -137,24 +60,24 @@ export default ({ conversations }: ConversationRoutesDeps) =>
           momentSeconds: valid.moment(request.momentSeconds),
           parentId: valid.optionalId('parent_id', request.parentId),
         };
-        return toComment(await conversations.addComment(user, id, input, grantOf(context)));
+        return toComment(await comments.addComment(user, id, input, grantOf(context)));
       },
 
       editComment: async (request, context) => {
         const user = signedIn(context);
         const id = valid.id('comment_id', request.commentId);
-        return toComment(await conversations.editComment(user, id, valid.commentText(request.text), grantOf(context)));
+        return toComment(await comments.editComment(user, id, valid.commentText(request.text), grantOf(context)));
       },
 
       deleteComment: async (request, context) => {
         const user = signedIn(context);
-        await conversations.deleteComment(user, valid.id('comment_id', request.commentId), grantOf(context));
+        await comments.deleteComment(user, valid.id('comment_id', request.commentId), grantOf(context));
         return {};
       },
 
       setCommentsEnabled: async (request, context) => {
         const user = signedIn(context);
-        const enabled = await conversations.setCommentsEnabled(
+        const enabled = await comments.setCommentsEnabled(
           user,
           videoId(request.videoId),
           request.enabled,
@@ -167,7 +90,7 @@ export default ({ conversations }: ConversationRoutesDeps) =>
         const user = signedIn(context);
         const id = videoId(request.videoId);
         const input = { emoji: valid.emoji(request.emoji), momentSeconds: valid.moment(request.momentSeconds) };
-        return toReaction(await conversations.addReaction(user, id, input, grantOf(context)));
+        return toReaction(await comments.addReaction(user, id, input, grantOf(context)));
       },
 
       watchConversation: async function* (request, context) {
@@ -179,13 +102,7 @@ export default ({ conversations }: ConversationRoutesDeps) =>
         context.signal.addEventListener('abort', abort);
         context.values.get(kHttpRequest)?.raw.once('close', abort);
         try {
-          for await (const event of conversations.watch(
-            context.values.get(kUser),
-            id,
-            grantOf(context),
-            since,
-            stop.signal,
-          ))
+          for await (const event of liveFeed.watch(context.values.get(kUser), id, grantOf(context), since, stop.signal))
             yield toEvent(event);
         } catch (error) {
           // A stream's errors pass the error interceptor before they happen: rule errors are mapped here.
@@ -198,13 +115,13 @@ export default ({ conversations }: ConversationRoutesDeps) =>
 
       listNotifications: async (request, context) => {
         const user = signedIn(context);
-        const found = await conversations.notifications(user, valid.pageSize(request.pageSize));
+        const found = await notifications.list(user, valid.pageSize(request.pageSize));
         return { notifications: found.notifications.map(toNotification), unreadCount: found.unread };
       },
 
       markNotificationsRead: async (request, context) => {
         const user = signedIn(context);
-        return { unreadCount: await conversations.markRead(user, valid.notificationIds(request.ids, request.all)) };
+        return { unreadCount: await notifications.markRead(user, valid.notificationIds(request.ids, request.all)) };
       },
 
       recordPlayback: async (request, context) => {
@@ -215,13 +132,13 @@ export default ({ conversations }: ConversationRoutesDeps) =>
           sessionId: valid.sessionId(request.sessionId),
           ranges: valid.ranges(request.ranges),
         };
-        await conversations.recordPlayback(user, id, input, grantOf(context));
+        await playback.recordPlayback(user, id, input, grantOf(context));
         return {};
       },
 
       getInsights: async (request, context) => {
         const user = signedIn(context);
-        const found = await conversations.insights(user, videoId(request.videoId), grantOf(context));
+        const found = await playback.insights(user, videoId(request.videoId), grantOf(context));
         return {
           views: BigInt(found.views),
           uniqueViewers: found.uniqueViewers,

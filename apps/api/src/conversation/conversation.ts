@@ -1,4 +1,4 @@
-/** The conversation around a video (issue 28), as the business rules see it. */
+/** The conversation around a video, as the business rules see it. */
 export interface Author {
   uid: string;
   displayName: string;
@@ -86,7 +86,7 @@ export interface Insights {
   averageShareWatched: number;
   retention: { startSeconds: number; endSeconds: number; viewers: number }[];
   durationSeconds: number;
-  /** Issue 28, links: clicks on the call to action, and emails its email gates took. */
+  /** From its share links: clicks on the call to action, and emails its email gates took. */
   callToActionClicks?: number;
   emailGateEntries?: number;
 }

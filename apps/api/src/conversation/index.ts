@@ -1,5 +1,8 @@
-export { CONVERSATION_CHANNEL } from './conversation.repository';
-export { ConversationService } from './conversation.service';
+export { CONVERSATION_CHANNEL } from './conversation-event.repository';
+export { CommentService } from './comment.service';
+export { LiveFeedService } from './live-feed.service';
+export { NotificationService } from './notification.service';
+export { PlaybackInsightService } from './playback-insight.service';
 export { passOverUnmailed } from './notification-mail.repository';
 export { NotificationMailService } from './notification-mail.service';
-export { registerNotificationRoutes } from './notifications.routes';
+export { registerNotificationRoutes } from './notification.routes';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { NotificationKind } from './conversation.table';
+import type { NotificationKind } from './notification.table';
 import type { Database } from '../platform/db/schema';
 
 /** A notification claimed for a mail, with what the mail says and where it goes. */

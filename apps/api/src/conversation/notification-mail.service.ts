@@ -25,7 +25,7 @@ const toMailed = (row: MailableNotification): MailedNotification => ({
 });
 
 /**
- * Notifications by mail (issue 28, item 4), when SMTP_URL is set: each recipient's choice of at
+ * Notifications by mail, when SMTP_URL is set: each recipient's choice of at
  * once, a daily digest, or none. A notification is claimed (marked mailed) before its mail goes,
  * so two processes never both send it; a mail the server refuses gives its claim back.
  */

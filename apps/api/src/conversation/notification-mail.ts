@@ -1,4 +1,4 @@
-import type { NotificationKind } from './conversation.table';
+import type { NotificationKind } from './notification.table';
 import type { Branding } from '../admin';
 import { escapeHtml } from '../platform/http/html-escape';
 import type { MailMessage } from '../platform/mail/mailer';

@@ -1,26 +1,13 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type {
-  CommentTable,
-  ConversationEventKind,
-  NotificationKind,
-  NotificationTable,
-  PlaybackRangeTable,
-  ReactionTable,
-} from './conversation.table';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { CommentTable } from './comment.table';
 import type { Database } from '../platform/db/schema';
 
 export type CommentRow = Selectable<CommentTable>;
-export type ReactionRow = Selectable<ReactionTable>;
-export type NotificationRow = Selectable<NotificationTable> & { video_title: string };
 
 const MAX_LISTED_COMMENTS = 10_000;
-const MAX_LISTED_REACTIONS = 5_000;
 
 export const findComment = (db: Kysely<Database>, id: string) =>
   db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
-
-export const findReaction = (db: Kysely<Database>, id: string) =>
-  db.selectFrom('reactions').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * A video's comments as one answer (ListComments without a page size): its first top-level
@@ -113,18 +100,6 @@ function commentsWithin(page: readonly { id: string }[], replies: readonly Comme
   return page.length;
 }
 
-/** A video's latest reactions, by moment. */
-export const listReactions = async (db: Kysely<Database>, videoId: string) =>
-  (
-    await db
-      .selectFrom('reactions')
-      .selectAll()
-      .where('video_id', '=', videoId)
-      .orderBy('created_at', 'desc')
-      .limit(MAX_LISTED_REACTIONS)
-      .execute()
-  ).sort((a, b) => a.moment_seconds - b.moment_seconds);
-
 /** How many stretches the moment counts split a video into (each 2% of its length). */
 export const MOMENT_STRETCHES = 50;
 
@@ -157,9 +132,6 @@ export async function momentCounts(
 export const insertComment = (db: Kysely<Database>, row: Omit<CommentRow, 'created_at' | 'edited_at' | 'deleted_at'>) =>
   db.insertInto('comments').values(row).returningAll().executeTakeFirstOrThrow();
 
-export const insertReaction = (db: Kysely<Database>, row: Omit<ReactionRow, 'created_at'>) =>
-  db.insertInto('reactions').values(row).returningAll().executeTakeFirstOrThrow();
-
 export const editComment = (db: Kysely<Database>, id: string, text: string) =>
   db
     .updateTable('comments')
@@ -186,115 +158,3 @@ export async function commentsEnabled(db: Kysely<Database>, videoId: string): Pr
 
 export const setCommentsEnabled = (db: Kysely<Database>, videoId: string, enabled: boolean) =>
   db.updateTable('videos').set({ comments_enabled: enabled }).where('id', '=', videoId).execute();
-
-/** Numbers a change of the video's conversation (for live streams and their catch-up). */
-/** The channel a change of a video's conversation is NOTIFYed on (its payload: the video's id). */
-export const CONVERSATION_CHANNEL = 'conversation_changed';
-
-/**
- * Numbers a change of the video's conversation, and NOTIFYs it: inside the caller's transaction,
- * PostgreSQL sends it on commit, so a listening process reads the change as soon as it hears.
- */
-export async function addEvent(db: Kysely<Database>, videoId: string, kind: ConversationEventKind, subjectId = '') {
-  await db.insertInto('conversation_events').values({ video_id: videoId, kind, subject_id: subjectId }).execute();
-  await sql`select pg_notify(${CONVERSATION_CHANNEL}, ${videoId})`.execute(db);
-}
-
-export async function lastEventSeq(db: Kysely<Database>, videoId: string): Promise<number> {
-  const row = await db
-    .selectFrom('conversation_events')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('video_id', '=', videoId)
-    .executeTakeFirst();
-  return Number(row?.seq ?? 0);
-}
-
-export const eventsAfter = async (db: Kysely<Database>, videoId: string, after: number, limit: number) =>
-  (
-    await db
-      .selectFrom('conversation_events')
-      .select(['seq', 'kind', 'subject_id'])
-      .where('video_id', '=', videoId)
-      .where('seq', '>', after as never)
-      .orderBy('seq')
-      .limit(limit)
-      .execute()
-  ).map((row) => ({ seq: Number(row.seq), kind: row.kind, subjectId: row.subject_id }));
-
-export const insertNotifications = async (
-  db: Kysely<Database>,
-  rows: (Omit<Selectable<NotificationTable>, 'created_at' | 'read_at' | 'mailed_at'> & { kind: NotificationKind })[],
-) => {
-  if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
-};
-
-export const listNotifications = (db: Kysely<Database>, uid: string, limit: number): Promise<NotificationRow[]> =>
-  db
-    .selectFrom('notifications')
-    .innerJoin('videos', 'videos.id', 'notifications.video_id')
-    .selectAll('notifications')
-    .select('videos.title as video_title')
-    .where('notifications.recipient_uid', '=', uid)
-    .orderBy('notifications.created_at', 'desc')
-    .limit(limit)
-    .execute();
-
-export async function unreadCount(db: Kysely<Database>, uid: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('recipient_uid', '=', uid)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-/** Marks the recipient's notifications `ids` (all of them when undefined) read. */
-export async function markRead(db: Kysely<Database>, uid: string, ids: readonly string[] | undefined): Promise<void> {
-  if (ids !== undefined && ids.length === 0) return;
-  let query = db
-    .updateTable('notifications')
-    .set({ read_at: new Date() })
-    .where('recipient_uid', '=', uid)
-    .where('read_at', 'is', null);
-  if (ids) query = query.where('id', 'in', ids);
-  await query.execute();
-}
-
-export const insertPlaybackRanges = (db: Kysely<Database>, rows: Insertable<PlaybackRangeTable>[]) =>
-  db.insertInto('playback_ranges').values(rows).execute();
-
-/** Every playback range of a video with the viewer's name (signed-in viewers), at most 100,000. */
-export const playbackOf = (db: Kysely<Database>, videoId: string) =>
-  db
-    .selectFrom('playback_ranges')
-    .leftJoin('users', 'users.uid', 'playback_ranges.uid')
-    .select([
-      'playback_ranges.session_id',
-      'playback_ranges.viewer_key',
-      'playback_ranges.uid',
-      'playback_ranges.start_seconds',
-      'playback_ranges.end_seconds',
-      'playback_ranges.viewer_label',
-      'playback_ranges.created_at',
-      sql<string>`coalesce(users.display_name, '')`.as('display_name'),
-      sql<string>`coalesce(users.photo_url, '')`.as('photo_url'),
-    ])
-    .where('playback_ranges.video_id', '=', videoId)
-    .limit(100_000)
-    .execute();
-
-/**
- * Everyone RecordView counted for the video (signed-in, named link or anonymous browser): a
- * viewer whose playback report never arrived (a tab closed after 3 s) still watched.
- */
-export const viewerKeysOf = async (db: Kysely<Database>, videoId: string): Promise<string[]> =>
-  (
-    await db
-      .selectFrom('video_views')
-      .select('viewer_key')
-      .distinct()
-      .where('video_id', '=', videoId)
-      .limit(100_000)
-      .execute()
-  ).map((row) => row.viewer_key);

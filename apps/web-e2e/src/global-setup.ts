@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startAuthEmulator } from '@stream/auth/testing';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +19,8 @@ declare module 'vitest' {
     webDist: string;
     /** The shared API's log (pino JSON lines), read by harness/on-failure.ts when a test fails. */
     apiLog: string;
+    /** Where makeTestWebm keeps each length of test clip it made, for every file of the run. */
+    clipDir: string;
   }
 }
 
@@ -51,10 +54,13 @@ export default async function setup(project: TestProject) {
     project.provide('emulatorHost', emulator.host);
     project.provide('dataDir', api.dataDir);
     project.provide('webDist', dist);
+    const clipDir = mkdtempSync(join(tmpdir(), 'stream-web-e2e-clips-'));
+    project.provide('clipDir', clipDir);
     return async () => {
       await api.stop();
       await emulator.stop();
       rmSync(dist, { recursive: true, force: true });
+      rmSync(clipDir, { recursive: true, force: true });
     };
   } catch (error) {
     await emulator.stop();

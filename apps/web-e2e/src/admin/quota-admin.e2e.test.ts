@@ -38,7 +38,7 @@ beforeAll(async () => {
       env: { DEFAULT_QUOTA_BYTES: '3000000', ADMIN_EMAILS: adminEmail, WORKER: 'false' },
     }),
     launchBrowser(),
-    makeTestWebm(workDir, 2),
+    makeTestWebm(2),
   ]);
   api = started;
   browser = launched;

@@ -1,6 +1,5 @@
 import { readdirSync, type Dirent } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { Status, Visibility } from '@stream/proto';
@@ -34,20 +33,17 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 let browser: Browser;
-let workDir: string;
 let webm: TestWebm;
 let ada: SignedInPage;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-settings-e2e-'));
-  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 2)]);
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(2)]);
   ada = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Token Name' });
 }, 180_000);
 
 afterAll(async () => {
   await ada?.page.context().close();
   await browser?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 // Issue 32, Must show, in order, as one person would: name, default, export, delete.

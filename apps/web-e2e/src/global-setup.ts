@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { freePort, startAuthEmulator } from '@stream/auth/testing';
 import type { TestProject } from 'vitest/node';
 import { startApi } from './harness/api-server';
+import { launchBrowserServer } from './harness/chromium';
 import { buildWeb } from './harness/build-web';
 import { resultsDir } from './harness/paths';
 
@@ -21,6 +22,8 @@ declare module 'vitest' {
     apiLog: string;
     /** Where makeTestWebm keeps each length of test clip it made, for every file of the run. */
     clipDir: string;
+    /** The run's Chromium, which `launchBrowser` connects to. */
+    browserEndpoint: string;
   }
 }
 
@@ -40,31 +43,39 @@ export default async function setup(project: TestProject) {
   }
   const emulator = emulatorResult.value;
   const dist = buildResult.value;
-  try {
-    const apiLog = join(resultsDir(), 'api.log');
-    const api = await startApi({
+  const apiLog = join(resultsDir(), 'api.log');
+  const [apiResult, browserResult] = await Promise.allSettled([
+    startApi({
       webDist: dist,
       emulatorHost: emulator.host,
       logFile: apiLog,
       // Webhook receivers are the tests' own servers on 127.0.0.1 (team.e2e), refused without it.
       env: { WEBHOOK_ALLOW_PRIVATE: '1' },
-    });
-    project.provide('apiLog', apiLog);
-    project.provide('baseUrl', api.baseUrl);
-    project.provide('emulatorHost', emulator.host);
-    project.provide('dataDir', api.dataDir);
-    project.provide('webDist', dist);
-    const clipDir = mkdtempSync(join(tmpdir(), 'stream-web-e2e-clips-'));
-    project.provide('clipDir', clipDir);
-    return async () => {
-      await api.stop();
-      await emulator.stop();
-      rmSync(dist, { recursive: true, force: true });
-      rmSync(clipDir, { recursive: true, force: true });
-    };
-  } catch (error) {
+    }),
+    launchBrowserServer(),
+  ]);
+  if (apiResult.status === 'rejected' || browserResult.status === 'rejected') {
+    if (apiResult.status === 'fulfilled') await apiResult.value.stop();
+    if (browserResult.status === 'fulfilled') await browserResult.value.close();
     await emulator.stop();
     rmSync(dist, { recursive: true, force: true });
-    throw error;
+    throw apiResult.status === 'rejected' ? apiResult.reason : (browserResult as PromiseRejectedResult).reason;
   }
+  const api = apiResult.value;
+  const browser = browserResult.value;
+  project.provide('apiLog', apiLog);
+  project.provide('baseUrl', api.baseUrl);
+  project.provide('emulatorHost', emulator.host);
+  project.provide('dataDir', api.dataDir);
+  project.provide('webDist', dist);
+  const clipDir = mkdtempSync(join(tmpdir(), 'stream-web-e2e-clips-'));
+  project.provide('clipDir', clipDir);
+  project.provide('browserEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await api.stop();
+    await emulator.stop();
+    rmSync(dist, { recursive: true, force: true });
+    rmSync(clipDir, { recursive: true, force: true });
+  };
 }

@@ -1,11 +1,10 @@
 import { readdirSync, type Dirent } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { Status, Visibility } from '@stream/proto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage, type SignedInPage } from '../index';
+import { downloadedBytes, launchBrowser, newSignedInPage, type SignedInPage } from '../index';
 import { makeTestWebm, uploadVideo, videoClient, waitUntilProcessed, type TestWebm } from '../library/library-fixtures';
 import { readZip } from '@stream/video-api/testing';
 
@@ -76,7 +75,7 @@ it('A sets a display name, makes new uploads public, exports the exact bytes and
   await page.getByRole('button', { name: 'Export my data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^stream-export-\d{4}-\d{2}-\d{2}\.zip$/);
-  const zip = await readZip(await readFile((await download.path())!));
+  const zip = await readZip(await downloadedBytes(download));
   const streamed = Buffer.from(
     await (
       await fetch(`${baseUrl}/api/videoservice/video/${videoId}`, {

@@ -35,6 +35,7 @@ beforeAll(async () => {
     startApi({
       webDist: inject('webDist'),
       emulatorHost,
+      databaseTemplate: inject('databaseTemplate'),
       env: { DEFAULT_QUOTA_BYTES: '3000000', ADMIN_EMAILS: adminEmail, WORKER: 'false' },
     }),
     launchBrowser(),

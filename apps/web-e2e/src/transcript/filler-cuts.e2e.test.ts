@@ -50,6 +50,7 @@ beforeAll(async () => {
     startApi({
       webDist: inject('webDist'),
       emulatorHost: inject('emulatorHost'),
+      databaseTemplate: inject('databaseTemplate'),
       env: { TRANSCRIBE: 'on', TRANSCRIBE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1` },
     }),
     launchBrowser(),

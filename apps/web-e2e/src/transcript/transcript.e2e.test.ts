@@ -56,6 +56,7 @@ beforeAll(async () => {
     startApi({
       webDist: inject('webDist'),
       emulatorHost: inject('emulatorHost'),
+      databaseTemplate: inject('databaseTemplate'),
       env: { TRANSCRIBE: 'on', TRANSCRIBE_URL: transcribeUrl },
     }),
     launchBrowser(),

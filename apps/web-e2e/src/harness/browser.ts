@@ -10,14 +10,19 @@ import { watchRequests } from './unanswered-requests';
 const launched = new Set<Browser>();
 
 /**
- * A connection to the run's Chromium (a Chromium of its own where the run has none). Close it in
- * afterAll: that closes every context this file made, and leaves the browser to the next file.
+ * A connection to the run's Chromium (a Chromium of its own where the run has none, or where it is
+ * gone: a crash fails the file that saw it, not every file after). Close it in afterAll: that
+ * closes every context this file made, and leaves the browser to the next file.
  */
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = inject('browserEndpoint');
+  const ownChromium = () => chromium.launch({ executablePath, args: chromiumArgs });
   const browser = endpoint
-    ? await chromium.connect(endpoint)
-    : await chromium.launch({ executablePath, args: chromiumArgs });
+    ? await chromium.connect(endpoint).catch((error: unknown) => {
+        console.warn(`The run's Chromium did not answer (${String(error)}); this file starts its own.`);
+        return ownChromium();
+      })
+    : await ownChromium();
   launched.add(browser);
   browser.on('disconnected', () => launched.delete(browser));
   return browser;

@@ -1,6 +1,6 @@
 // The harness for browser tests; see README.md.
 export { startApi, type ApiServer, type StartApiOptions } from './harness/api-server';
-export { launchBrowser, newPage, screenshot } from './harness/browser';
+export { downloadedBytes, launchBrowser, newPage, screenshot } from './harness/browser';
 export {
   emulatorOobCode,
   emulatorPhoneCode,

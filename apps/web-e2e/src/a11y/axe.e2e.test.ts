@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { ConversationService, REACTION_EMOJI, ShareLinkService, Status, TeamService, Visibility } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
@@ -17,7 +14,6 @@ const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 
 let browser: Browser;
-let workDir: string;
 let owner: SignedInPage;
 let videoId: string;
 let shareUrl: string;
@@ -26,9 +22,8 @@ let teamId: string;
 let gatedPath: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-axe-e2e-'));
   let webm;
-  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 4)]);
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(4)]);
   owner = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Axe Owner' });
   videoId = await uploadVideo(baseUrl, owner.user.idToken, webm);
   const video = await waitUntilProcessed(baseUrl, owner.user.idToken, videoId);
@@ -64,7 +59,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await owner?.page.context().close();
   await browser?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 /** Each page and what shows that it has finished loading. */

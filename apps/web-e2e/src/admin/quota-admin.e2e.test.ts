@@ -35,10 +35,11 @@ beforeAll(async () => {
     startApi({
       webDist: inject('webDist'),
       emulatorHost,
+      databaseTemplate: inject('databaseTemplate'),
       env: { DEFAULT_QUOTA_BYTES: '3000000', ADMIN_EMAILS: adminEmail, WORKER: 'false' },
     }),
     launchBrowser(),
-    makeTestWebm(workDir, 2),
+    makeTestWebm(2),
   ]);
   api = started;
   browser = launched;

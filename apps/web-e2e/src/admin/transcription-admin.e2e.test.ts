@@ -52,6 +52,7 @@ beforeAll(async () => {
     startApi({
       webDist: inject('webDist'),
       emulatorHost: inject('emulatorHost'),
+      databaseTemplate: inject('databaseTemplate'),
       // ADMIN_EMAILS unset: the first person to sign in is the admin.
       env: {
         TRANSCRIBE: 'on',

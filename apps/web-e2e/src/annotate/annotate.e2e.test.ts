@@ -3,7 +3,7 @@
 // its time and not outside it; a blur over the top-left quarter from 0:01 to 0:04 is in the pixels a
 // signed-out viewer streams (smooth there, the rest of the frame and the other times unchanged),
 // and the owner's Revert brings the original back.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, newSignedInPage, screenshot, type SignedInPage } from '../index';
 import { seriousAxeViolations } from '../harness/axe';
-import { makeTestWebm, videoClient, waitUntilProcessed } from '../library/library-fixtures';
+import { makeTestWebm, type TestWebm, videoClient, waitUntilProcessed } from '../library/library-fixtures';
 import { type GrayFrame, grayFrameAt, meanDifferenceOutside, varianceIn } from './gray-frames';
 
 const baseUrl = inject('baseUrl');
@@ -40,8 +40,10 @@ const anonymous = createClient(VideoService, createVideoTransport({ baseUrl, get
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'stream-annotate-e2e-'));
-  [browser] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 10)]);
+  let webm: TestWebm;
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(10)]);
   original = join(workDir, 'test-10s.webm');
+  await writeFile(original, webm.bytes);
   owner = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Annotating Newcomer' });
   viewer = await newPage(browser);
 

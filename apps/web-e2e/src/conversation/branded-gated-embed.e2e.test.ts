@@ -42,7 +42,12 @@ function startHostSite(): Promise<Server> {
 
 beforeAll(async () => {
   [api, host] = await Promise.all([
-    startApi({ webDist: inject('webDist'), emulatorHost, env: { ADMIN_EMAILS: adminEmail } }),
+    startApi({
+      webDist: inject('webDist'),
+      emulatorHost,
+      databaseTemplate: inject('databaseTemplate'),
+      env: { ADMIN_EMAILS: adminEmail },
+    }),
     startHostSite(),
   ]);
   hostSite = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;

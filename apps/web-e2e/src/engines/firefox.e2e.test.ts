@@ -35,7 +35,7 @@ beforeAll(async () => {
   launching = launchFirefox();
   const [launched, webm, user] = await Promise.all([
     launching,
-    makeTestWebm(workDir, 10),
+    makeTestWebm(10),
     createTestUser(emulatorHost, { displayName: 'Firefox Owner' }),
   ]);
   firefox = launched;

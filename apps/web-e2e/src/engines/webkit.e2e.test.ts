@@ -6,9 +6,6 @@
 // bytes while there is video (Debian's GStreamer 1.22 is older than WebKit 2.50 wants;
 // docs/toolchain.md, "Third wave, measured here"), so the recording ends with the recorder's own message
 // that nothing was recorded.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestUser, type TestUser } from '@stream/auth/testing';
 import { recorderMessages, recordingTypes } from '@stream/recorder';
 import { Status, Visibility } from '@stream/proto';
@@ -22,16 +19,14 @@ const emulatorHost = inject('emulatorHost');
 
 let webkit: Awaited<ReturnType<typeof launchWebKit>>;
 let driver: WebDriver;
-let workDir: string;
 let owner: TestUser;
 let videoId: string;
 let shareLink: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-e2e-webkit-video-'));
   const [launched, webm, user] = await Promise.all([
     launchWebKit(),
-    makeTestWebm(workDir, 10),
+    makeTestWebm(10),
     createTestUser(emulatorHost, { displayName: 'WebKit Owner' }),
   ]);
   webkit = launched;
@@ -47,7 +42,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await webkit?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 /** The first button whose accessible text or aria-label is `name`. */

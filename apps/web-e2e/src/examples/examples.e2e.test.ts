@@ -122,7 +122,7 @@ describe('the examples, built from the packed libs', () => {
     previews.push(preview);
 
     const user = await createTestUser(emulatorHost);
-    const webm = await makeTestWebm(workDir, 4);
+    const webm = await makeTestWebm(4);
     const id = await uploadVideo(baseUrl, user.idToken, webm);
     const video = await waitUntilProcessed(baseUrl, user.idToken, id);
     expect(video.status).toBe(Status.READY);

@@ -1,7 +1,9 @@
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from '@stream/auth/testing';
 import { workspaceRoot } from './paths';
 
@@ -24,6 +26,8 @@ export interface StartApiOptions {
   logFile?: string;
   /** More environment for this instance, e.g. `{ MAX_UPLOAD_BYTES: '1000' }`. */
   env?: Record<string, string>;
+  /** An empty database to start from (`inject('databaseTemplate')`, see makeDatabaseTemplate). */
+  databaseTemplate?: string;
   timeoutMs?: number;
 }
 
@@ -31,6 +35,7 @@ export interface StartApiOptions {
 export async function startApi(options: StartApiOptions): Promise<ApiServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'stream-web-e2e-data-'));
+  if (options.databaseTemplate) cpSync(options.databaseTemplate, join(dataDir, 'db'), { recursive: true });
   const child = spawn(
     resolve(workspaceRoot, 'node_modules/.bin/tsx'),
     [resolve(workspaceRoot, 'apps/api/src/main.ts')],
@@ -99,4 +104,22 @@ export async function startApi(options: StartApiOptions): Promise<ApiServer> {
     await new Promise((r) => setTimeout(r, 200));
   }
   return { baseUrl, dataDir, output: () => output, stop };
+}
+
+/**
+ * An empty embedded database, made once a run (src/global-setup.ts) for every API the run starts to
+ * copy into its DATA_DIR. The API makes its database on first use by running PGlite's initdb in a
+ * child process (apps/api/src/platform/db/pglite-files.ts): about 5 s of a core, in each of the
+ * nine APIs a run starts. This runs the same initdb the same way, once; each API still migrates
+ * its copy itself, as it would a database it made.
+ */
+export async function makeDatabaseTemplate(): Promise<string> {
+  const dir = join(mkdtempSync(join(tmpdir(), 'stream-web-e2e-db-')), 'db');
+  const pglite = createRequire(resolve(workspaceRoot, 'apps/api/package.json')).resolve('@electric-sql/pglite');
+  const source = `require(${JSON.stringify(pglite)}).PGlite.create(process.argv[1]).then((db) => db.close())`;
+  await promisify(execFile)(process.execPath, ['-e', source, dir], {
+    timeout: 180_000,
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  return dir;
 }

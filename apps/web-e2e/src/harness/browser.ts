@@ -1,34 +1,39 @@
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { buffer } from 'node:stream/consumers';
+import { chromium, type Browser, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumArgs, executablePath } from './chromium';
 import { resultsDir } from './paths';
 import { watchRequests } from './unanswered-requests';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  '--auto-select-desktop-capture-source=Entire screen',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 /** The browsers this test file launched and has not closed, for harness/on-failure.ts. */
 const launched = new Set<Browser>();
 
-/** Debian's headless Chromium with fake camera, microphone and screen capture. Close it in afterAll. */
+/**
+ * A connection to the run's Chromium (a Chromium of its own where the run has none, or where it is
+ * gone: a crash fails the file that saw it, not every file after). Close it in afterAll: that
+ * closes every context this file made, and leaves the browser to the next file.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
+  const endpoint = inject('browserEndpoint');
+  const ownChromium = () => chromium.launch({ executablePath, args: chromiumArgs });
+  const browser = endpoint
+    ? await chromium.connect(endpoint).catch((error: unknown) => {
+        console.warn(`The run's Chromium did not answer (${String(error)}); this file starts its own.`);
+        return ownChromium();
+      })
+    : await ownChromium();
   launched.add(browser);
   browser.on('disconnected', () => launched.delete(browser));
   return browser;
+}
+
+/**
+ * The bytes of a finished download. `download.path()` has no answer over a connection (the file
+ * is on the browser's side), a stream has.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  return buffer(await download.createReadStream());
 }
 
 /** Every page still open in a browser of this test file. */

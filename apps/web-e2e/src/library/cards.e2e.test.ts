@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,20 +9,17 @@ const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
 
 let browser: Browser;
-let workDir: string;
 let webm: TestWebm;
 let owner: SignedInPage;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-cards-e2e-'));
-  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 4)]);
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(4)]);
   owner = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Card Owner' });
 }, 180_000);
 
 afterAll(async () => {
   await owner?.page.context().close();
   await browser?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 const cardLinks = (grid: Locator) => grid.locator('a[href^="/video/"]');

@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createClient } from '@connectrpc/connect';
 import { Status, type Video, VideoService } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
 import { makeTestClip } from '@stream/video-api/testing';
+import { inject } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -19,13 +21,26 @@ export interface TestWebm {
  * A real VP8/Opus WebM made by ffmpeg: a test pattern with a 440 Hz tone, a keyframe every second
  * (so a seek lands near its target). Up to 2 Mbit/s for 30 s, about 2 MB:
  * the browser streams it by ranges rather than in one read.
+ *
+ * Made once per run and length, in the run's clip folder (src/global-setup.ts): ffmpeg draws the
+ * test pattern in software, about 7 s of a core for the 30 s clip, and a dozen files ask for the
+ * same few lengths. Every caller gets its own copy of the bytes.
  */
-export async function makeTestWebm(dir: string, seconds = 30): Promise<TestWebm> {
-  const path = join(dir, `test-${seconds}s.webm`);
-  await makeTestClip(path, {
-    seconds,
-    video: { size: '640x360', bitrate: '2M', keyframeEvery: 25, realtime: true },
-  });
+export async function makeTestWebm(seconds = 30): Promise<TestWebm> {
+  const path = join(inject('clipDir'), `test-${seconds}s.webm`);
+  if (!(await exists(path))) {
+    // Made beside and renamed into place, so a file running at the same time never reads half a clip.
+    const partial = `${path}.${randomUUID()}.partial`;
+    try {
+      await makeTestClip(partial, {
+        seconds,
+        video: { size: '640x360', bitrate: '2M', keyframeEvery: 25, realtime: true },
+      });
+      await rename(partial, path);
+    } finally {
+      await rm(partial, { force: true });
+    }
+  }
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]);
   const file = await readFile(path);
   return {
@@ -33,6 +48,12 @@ export async function makeTestWebm(dir: string, seconds = 30): Promise<TestWebm>
     durationSeconds: Number(stdout.trim()),
   };
 }
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** POST /api/videoservice/upload as the app does: multipart, field `video`, Bearer token. */
 export async function uploadVideo(baseUrl: string, idToken: string, webm: TestWebm): Promise<string> {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestUser } from '@stream/auth/testing';
 import { Status } from '@stream/proto';
 import type { Browser, Page, Response } from 'playwright-core';
@@ -12,14 +9,12 @@ const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
 
 let browser: Browser;
-let workDir: string;
 let webm: TestWebm;
 let owner: SignedInPage;
 const ownerVideos: string[] = [];
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-library-e2e-'));
-  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir)]);
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm()]);
   owner = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Library Owner' });
   // Two real uploads through the API, as the recorder makes them.
   for (let i = 0; i < 2; i++) ownerVideos.push(await uploadVideo(baseUrl, owner.user.idToken, webm));
@@ -32,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await owner?.page.context().close();
   await browser?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 /** Every response of the video stream route seen by `page`, with the Range the browser asked for. */

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Status, type Video } from '@stream/proto';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newPage } from '../harness/browser';
@@ -14,7 +11,7 @@ export interface OwnerWithVideo {
   viewer: Page;
   /** The owner's video, uploaded through the API and READY. */
   video: Video;
-  /** Closes both pages and the browser and deletes the scratch folder. */
+  /** Closes both pages and the browser. */
   close(): Promise<void>;
 }
 
@@ -29,12 +26,8 @@ export async function ownerWithVideo(options: {
   seconds?: number;
 }): Promise<OwnerWithVideo> {
   const { baseUrl, emulatorHost, displayName } = options;
-  const workDir = await mkdtemp(join(tmpdir(), 'stream-e2e-video-'));
-  const [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, options.seconds ?? 30)]);
-  const close = async () => {
-    await browser.close();
-    await rm(workDir, { recursive: true, force: true });
-  };
+  const [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(options.seconds ?? 30)]);
+  const close = () => browser.close();
   try {
     const owner = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName });
     const videoId = await uploadVideo(baseUrl, owner.user.idToken, webm);

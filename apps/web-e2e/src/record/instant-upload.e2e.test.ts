@@ -7,14 +7,14 @@
  * leaves nothing. Where OPFS is missing the local copy is kept in IndexedDB, with the same upload
  * while recording.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { Status, VideoService } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage, screenshot } from '../index';
+import { downloadedBytes, launchBrowser, newSignedInPage, screenshot } from '../index';
 import { previewOf } from './record-steps';
 
 let browser: Browser;
@@ -40,7 +40,7 @@ async function uploadCreated(page: Page): Promise<string> {
 async function recordedBytes(page: Page): Promise<Buffer> {
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download', exact: true }).click();
-  return readFileSync((await (await downloading).path())!);
+  return downloadedBytes(await downloading);
 }
 
 /** Start Recording, and wait through the countdown until it records. */
@@ -242,7 +242,7 @@ describe('/record uploads while recording', () => {
       const downloading = page.waitForEvent('download');
       await items.first().getByRole('button', { name: 'Download' }).click();
       const download = await downloading;
-      const downloaded = statSync((await download.path())!).size;
+      const downloaded = (await downloadedBytes(download)).byteLength;
       expect(downloaded).toBeGreaterThan(10_000);
 
       await items.first().getByRole('button', { name: 'Resume upload' }).click();

@@ -6,14 +6,14 @@
  * box, the video becomes READY with the length recorded and plays as H.264/AAC MP4, and the
  * preview's download is named recording.mp4.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@connectrpc/connect';
 import { Status, VideoService } from '@stream/proto';
 import { createVideoTransport } from '@stream/video-api';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage } from '../index';
+import { downloadedBytes, launchBrowser, newSignedInPage } from '../index';
 import { resultsDir } from '../harness/paths';
 import { probeStreams } from './media-probe';
 import { previewOf } from './record-steps';
@@ -72,7 +72,7 @@ describe('/record in a browser that records only MP4', () => {
       await page.getByRole('button', { name: 'Download', exact: true }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('recording.mp4');
-      const recorded = readFileSync((await download.path())!);
+      const recorded = await downloadedBytes(download);
       const recordedPath = join(resultsDir(), 'recorded-in-chromium.mp4');
       writeFileSync(recordedPath, recorded);
       // What Chromium's MP4 recorder writes: an ISO file beginning with its ftyp box, H.264 + Opus.

@@ -42,6 +42,7 @@ describe('/record upload failures', () => {
       const small: ApiServer = await startApi({
         webDist: inject('webDist'),
         emulatorHost: inject('emulatorHost'),
+        databaseTemplate: inject('databaseTemplate'),
         env: { MAX_UPLOAD_BYTES: '1000' },
       });
       try {

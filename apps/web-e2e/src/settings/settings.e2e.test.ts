@@ -1,12 +1,10 @@
 import { readdirSync, type Dirent } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { Status, Visibility } from '@stream/proto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launchBrowser, newSignedInPage, type SignedInPage } from '../index';
+import { downloadedBytes, launchBrowser, newSignedInPage, type SignedInPage } from '../index';
 import { makeTestWebm, uploadVideo, videoClient, waitUntilProcessed, type TestWebm } from '../library/library-fixtures';
 import { readZip } from '@stream/video-api/testing';
 
@@ -34,20 +32,17 @@ function filesUnder(dir: string, prefix = ''): string[] {
 }
 
 let browser: Browser;
-let workDir: string;
 let webm: TestWebm;
 let ada: SignedInPage;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-settings-e2e-'));
-  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 2)]);
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(2)]);
   ada = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Token Name' });
 }, 180_000);
 
 afterAll(async () => {
   await ada?.page.context().close();
   await browser?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 // Issue 32, Must show, in order, as one person would: name, default, export, delete.
@@ -80,7 +75,7 @@ it('A sets a display name, makes new uploads public, exports the exact bytes and
   await page.getByRole('button', { name: 'Export my data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^stream-export-\d{4}-\d{2}-\d{2}\.zip$/);
-  const zip = await readZip(await readFile((await download.path())!));
+  const zip = await readZip(await downloadedBytes(download));
   const streamed = Buffer.from(
     await (
       await fetch(`${baseUrl}/api/videoservice/video/${videoId}`, {

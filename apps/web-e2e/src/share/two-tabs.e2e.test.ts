@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Status, Visibility } from '@stream/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -11,14 +8,12 @@ const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
 
 let browser: Browser;
-let workDir: string;
 let owner: SignedInPage;
 let videoId: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-two-tabs-e2e-'));
   let webm;
-  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 2)]);
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(2)]);
   owner = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Two Tabs' });
   videoId = await uploadVideo(baseUrl, owner.user.idToken, webm);
   const video = await waitUntilProcessed(baseUrl, owner.user.idToken, videoId);
@@ -28,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await owner?.page.context().close();
   await browser?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });

@@ -1,9 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Code, ConnectError, createClient } from '@connectrpc/connect';
 import { createTestUser } from '@stream/auth/testing';
 import { Status, TeamRole, TeamService } from '@stream/proto';
@@ -17,14 +14,12 @@ const baseUrl = inject('baseUrl');
 const emulatorHost = inject('emulatorHost');
 
 let browser: Browser;
-let workDir: string;
 let ann: SignedInPage;
 let videoId: string;
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'stream-team-e2e-'));
   let webm;
-  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(workDir, 3)]);
+  [browser, webm] = await Promise.all([launchBrowser(), makeTestWebm(3)]);
   ann = await newSignedInPage(browser, { baseUrl, emulatorHost, displayName: 'Ann Owner' });
   videoId = await uploadVideo(baseUrl, ann.user.idToken, webm);
   const video = await waitUntilProcessed(baseUrl, ann.user.idToken, videoId);
@@ -35,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ann?.page.context().close();
   await browser?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 const refusal = (call: Promise<unknown>) =>

@@ -44,7 +44,12 @@ async function speechWebm(text: string) {
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'stream-e2e-builtin-confidence-'));
   const [started, launched, webm] = await Promise.all([
-    startApi({ webDist: inject('webDist'), emulatorHost: inject('emulatorHost'), env: { TRANSCRIBE: 'on' } }),
+    startApi({
+      webDist: inject('webDist'),
+      emulatorHost: inject('emulatorHost'),
+      databaseTemplate: inject('databaseTemplate'),
+      env: { TRANSCRIBE: 'on' },
+    }),
     launchBrowser(),
     speechWebm(
       'Welcome to the quarterly budget review. Next year we will open a new office in Lisbon, and the marketing team will grow.',

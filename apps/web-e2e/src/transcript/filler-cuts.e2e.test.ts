@@ -6,11 +6,8 @@
  * "Apply to edit", keeps the cut.
  */
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Status, TranscriptState } from '@stream/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -32,7 +29,6 @@ let browser: Browser;
 let page: Page;
 let videoId: string;
 let ownerToken: string;
-let workDir: string;
 
 beforeAll(async () => {
   fake = createServer((request, response) => {
@@ -50,15 +46,15 @@ beforeAll(async () => {
   });
   fake.listen(0, '127.0.0.1');
   await once(fake, 'listening');
-  workDir = await mkdtemp(join(tmpdir(), 'stream-e2e-filler-'));
   const [started, launched, webm] = await Promise.all([
     startApi({
       webDist: inject('webDist'),
       emulatorHost: inject('emulatorHost'),
+      databaseTemplate: inject('databaseTemplate'),
       env: { TRANSCRIBE: 'on', TRANSCRIBE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1` },
     }),
     launchBrowser(),
-    makeTestWebm(workDir, 10),
+    makeTestWebm(10),
   ]);
   api = started;
   browser = launched;
@@ -80,7 +76,6 @@ afterAll(async () => {
   await browser?.close();
   await api?.stop();
   fake?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 describe('remove filler words', () => {

@@ -7,11 +7,8 @@
  * the title suggested from the transcript, and cuts a sentence away by selecting its words.
  */
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Status } from '@stream/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -37,7 +34,6 @@ let browser: Browser;
 let page: Page;
 let videoId: string;
 let ownerToken: string;
-let workDir: string;
 
 beforeAll(async () => {
   fake = createServer((request, response) => {
@@ -56,15 +52,15 @@ beforeAll(async () => {
   fake.listen(0, '127.0.0.1');
   await once(fake, 'listening');
   const transcribeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
-  workDir = await mkdtemp(join(tmpdir(), 'stream-e2e-transcript-'));
   const [started, launched, webm] = await Promise.all([
     startApi({
       webDist: inject('webDist'),
       emulatorHost: inject('emulatorHost'),
+      databaseTemplate: inject('databaseTemplate'),
       env: { TRANSCRIBE: 'on', TRANSCRIBE_URL: transcribeUrl },
     }),
     launchBrowser(),
-    makeTestWebm(workDir, 10),
+    makeTestWebm(10),
   ]);
   api = started;
   browser = launched;
@@ -84,7 +80,6 @@ afterAll(async () => {
   await browser?.close();
   await api?.stop();
   fake?.close();
-  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 const player = (p: Page) => p.locator('video');

@@ -25,12 +25,6 @@ export interface VideoRoutesDeps {
   library: LibraryService;
 }
 
-/**
- * RPCs that answer a signed-out caller: GetVideo and RecordView of a public video, or of a shared
- * one with its token; GetSharedVideo by its token.
- */
-export const anonymousMethods: ReadonlySet<string> = new Set(['GetVideo', 'GetSharedVideo', 'RecordView']);
-
 export { SHARE_TOKEN_HEADER } from '../sharing';
 
 /**

@@ -52,7 +52,7 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const video = await videos.get(caller, id, shareGrant(context));
         return toVideoMessage(video, links, {
           callerUid: caller?.uid,
-          owner: caller !== undefined && caller.uid === video.userId,
+          owner: video.viewOriginal === true,
         });
       },
 
@@ -62,7 +62,10 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const filter = libraryFilter(request);
         // A team's list holds others' videos too: the saved annotations are their owner's alone.
         const asListed = (video: StoredVideo) =>
-          toVideoMessage(video, links, { callerUid: user.uid, ownerAnnotations: video.userId === user.uid });
+          toVideoMessage(video, links, {
+            callerUid: user.uid,
+            ownerAnnotations: video.viewOriginal === true,
+          });
         if (filter) {
           const listed = await library.listVideos(user, filter, page);
           const { nextPageNumber, totalCount } = listed;

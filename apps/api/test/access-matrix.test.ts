@@ -20,6 +20,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 import { webhookClient } from './support/webhook-client';
 import { conversationClient } from './support/conversation-client';
 import { RULES, unruled, type Rule } from './access-rules';
+import { signedOutMayCall } from '../src/platform/auth/auth.interceptor';
 
 const files = Object.values(proto).filter(
   (value): value is DescFile => typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'file',
@@ -48,6 +49,14 @@ describe('the access rules', () => {
     const video = proto.VideoService;
     const added = { ...video.methods[0]!, name: 'PublishVideo', parent: video } as DescMethod;
     expect(unruled([...video.methods, added])).toEqual(['VideoService/PublishVideo']);
+  });
+
+  it('lets a signed-out caller in by service and method, not by a method name alone', () => {
+    expect(signedOutMayCall(proto.VideoService.method.getVideo)).toBe(true);
+    // Another service's method of the same name, as a scratch copy would be without the option.
+    const admin = proto.AdminService;
+    const sameName = { ...admin.methods[0]!, name: 'GetVideo', parent: admin } as DescMethod;
+    expect(signedOutMayCall(sameName)).toBe(false);
   });
 
   it('says signed-out callers may call exactly the methods the contract marks anonymous', () => {

@@ -29,19 +29,19 @@ import { TusFiles } from './uploads/tus-files';
 import { MediaService, type AssetVersion } from './videos';
 import { connectOptions } from './platform/rpc/connect-options';
 import libraryRoutes from './library/library.routes';
-import videoRoutes, { anonymousMethods } from './videos/video.routes';
+import videoRoutes from './videos/video.routes';
 import { UrlSigner } from './videos';
 import { LinkPasses } from './sharing';
 import { ShareLinkGates } from './sharing';
-import shareLinkRoutes, { shareLinkAnonymousMethods } from './sharing/share-link.routes';
+import shareLinkRoutes from './sharing/share-link.routes';
 import { CallToActionService } from './call-to-action';
-import callToActionRoutes, { callToActionAnonymousMethods } from './call-to-action/call-to-action.routes';
+import callToActionRoutes from './call-to-action/call-to-action.routes';
 import { LibraryService } from './library';
 import { SharingService } from './sharing';
 import { EditService } from './edits';
 import { TranscriptService } from './transcripts';
 import { TranscriptionCheckService } from './transcripts';
-import transcriptRoutes, { transcriptAnonymousMethods } from './transcripts/transcript.routes';
+import transcriptRoutes from './transcripts/transcript.routes';
 import editRoutes from './edits/edit.routes';
 import sensitiveTextRoutes from './edits/sensitive-text.routes';
 import { SensitiveTextService } from './edits';
@@ -50,7 +50,7 @@ import { ResumableUploadService } from './uploads';
 import { VideoService } from './videos';
 import { recordingUsers, UserDirectory } from './accounts';
 import { TeamService } from './teams';
-import teamRoutes, { teamAnonymousMethods } from './teams/team.routes';
+import teamRoutes from './teams/team.routes';
 import accountRoutes from './accounts/account.routes';
 import { AccountService } from './accounts';
 import { ProfilePhotoService } from './accounts';
@@ -60,7 +60,7 @@ import { createSignInAccounts } from './platform/auth/sign-in-accounts';
 import { AccountExport } from './accounts';
 import { registerAccountExportRoutes } from './accounts';
 import { wireConversation } from './wiring/conversation-wiring';
-import conversationRoutes, { conversationAnonymousMethods } from './conversation/conversation.routes';
+import conversationRoutes from './conversation/conversation.routes';
 import { QuotaService } from './videos';
 import { AccountGate, admittedUsers } from './access';
 import { StreamCallers } from './access';
@@ -291,14 +291,6 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           webhookRoutes({ webhooks: hooks.webhooks })(router);
           accountRoutes({ accounts, signer, mailAvailable: mailer !== undefined })(router);
         },
-        anonymousMethods: new Set([
-          ...anonymousMethods,
-          ...teamAnonymousMethods,
-          ...conversationAnonymousMethods,
-          ...shareLinkAnonymousMethods,
-          ...callToActionAnonymousMethods,
-          ...transcriptAnonymousMethods,
-        ]),
         verifier: keyedVerifier,
         log,
         onFailedAuthentication: rateLimits.failedAuthentication,

@@ -14,3 +14,4 @@ export * from './annotations';
 export * from './gen/videoservice/account_service_pb';
 export * from './gen/videoservice/share_link_service_pb';
 export * from './gen/videoservice/webhook_service_pb';
+export * from './gen/videoservice/access_options_pb';

@@ -1,3 +1,4 @@
+export { allowed, authorize, authorizedVideos, type Refusal, type Subject } from './authorize';
 export { AccountGate, DELETED_MESSAGE, admittedUsers } from './account-gate';
 export { AccountRefusedError } from './account-refused';
 export { httpKeyAccess, keyRefusal, rpcKeyAccess, type ApiKeyScope } from './api-key-scope';
@@ -10,6 +11,8 @@ export {
   videoRights,
   type Action,
   type FolderFacts,
+  type OwnedFacts,
+  type VideoFacts,
   type Grant,
   type Person,
   type SignUpPolicy,

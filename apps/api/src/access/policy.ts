@@ -5,12 +5,30 @@ import type { VideoVisibility } from '../videos';
 export type { TeamRole };
 
 /**
- * THE answer to "may this person do this" (issue 27, docs/architecture.md, Access): every RPC and
- * HTTP route asks `may`, directly or through `canRead`; no handler compares owner ids itself.
+ * THE answer to "may this person do this" (docs/architecture.md, Access): every RPC and HTTP route
+ * asks `may`, through `authorize` (access/authorize.ts) or `canRead`; no handler compares owner ids
+ * itself.
+ *
+ * Besides the team table's actions: `view-original` is seeing a video as it was recorded (an edit
+ * may cut what others must not see) and its saved annotations; `list-in-library` is finding a video
+ * in one's library (one's own, or one's team's, whatever its visibility) with its folders and tags;
+ * `moderate` is deleting others' comments under one's video.
  */
 export type Action =
-  'view' | 'edit' | 'delete' | 'share' | 'move' | 'manage-team' | 'invite' | 'change-role' | 'remove-member';
+  | 'view'
+  | 'edit'
+  | 'delete'
+  | 'share'
+  | 'move'
+  | 'manage-team'
+  | 'invite'
+  | 'change-role'
+  | 'remove-member'
+  | 'view-original'
+  | 'list-in-library'
+  | 'moderate';
 
+/** The team table's actions (policy.test.ts reads every standing × each of them). */
 export const actions: readonly Action[] = [
   'view',
   'edit',
@@ -22,6 +40,9 @@ export const actions: readonly Action[] = [
   'change-role',
   'remove-member',
 ];
+
+/** What else is asked of a video (policy-targets.test.ts). */
+export const videoOnlyActions: readonly Action[] = ['view-original', 'list-in-library', 'moderate'];
 
 export const teamRoles: readonly TeamRole[] = ['owner', 'admin', 'member'];
 
@@ -51,6 +72,8 @@ export interface VideoFacts {
   teamId?: string;
   shareToken?: string;
   shareExpiresAt?: Date;
+  /** Its owner's account is disabled: the video answers nobody else (its links stop working). */
+  ownerDisabled?: boolean;
 }
 
 export type Target =
@@ -61,7 +84,28 @@ export type Target =
   /** change-role and remove-member on one member (`newRole` for change-role). */
   | { kind: 'member'; teamId: string; subject: { uid: string; role: TeamRole }; newRole?: TeamRole }
   /** A folder: `view` (seeing it, filing into it, making subfolders), `edit` (rename), `move`, `delete`. */
-  | { kind: 'folder'; folder: FolderFacts };
+  | { kind: 'folder'; folder: FolderFacts }
+  /** A webhook: `view`, `edit`, `delete`. Personal: its maker's; a team's: its owners' and admins'. */
+  | { kind: 'webhook'; webhook: OwnedFacts }
+  /** A resumable upload in progress: `view` (its offset) and `edit` (sending bytes), its uploader's. */
+  | { kind: 'upload'; upload: { userId: string } }
+  /** An API key: `view` and `delete`, its maker's. */
+  | { kind: 'api-key'; apiKey: { userId: string } }
+  /** A comment: `edit` its author's; `delete` its author's, or `moderate`d by whoever may edit the video. */
+  | { kind: 'comment'; comment: { authorUid: string }; video: VideoFacts }
+  /** A reaction: `delete` its author's. */
+  | { kind: 'reaction'; reaction: { authorUid: string } }
+  /**
+   * A share link of a video: `view` it (and skip its gate) and `edit`/`delete` it whoever may
+   * `share` the video.
+   */
+  | { kind: 'share-link'; video: VideoFacts };
+
+/** Something a person made, possibly in a team (then the team's owners and admins manage it). */
+export interface OwnedFacts {
+  userId: string;
+  teamId?: string;
+}
 
 /** What the policy needs to know of a folder: who made it, and the team it belongs to (if any). */
 export interface FolderFacts {
@@ -125,9 +169,17 @@ const rank: Record<TeamRole, number> = { owner: 3, admin: 2, member: 1 };
 
 function mayOnVideo(person: Person | undefined, action: Action, target: Extract<Target, { kind: 'video' }>): boolean {
   const { video, grant = {} } = target;
+  const owner = person?.uid === video.userId;
+  // A disabled person's videos answer nobody else; they still see (and may delete) their own.
+  if (video.ownerDisabled && !owner) return false;
+  // The unedited video: its owner's alone, and a signed URL minted for it (by its owner's page).
+  if (action === 'view-original') return owner || grant.signedUrl === true;
+  // In one's library whatever the visibility: one's own, and one's team's.
+  if (action === 'list-in-library') return owner || onTeamVideo[standing(person, video.teamId)].has('view');
+  if (action === 'moderate') return owner;
   // Only its owner puts a video into a team, and only into one they belong to.
   if (action === 'move' && target.to !== undefined) return person?.uid === video.userId && person.roles.has(target.to);
-  if (person?.uid === video.userId) return ['view', 'edit', 'delete', 'share', 'move'].includes(action);
+  if (owner) return ['view', 'edit', 'delete', 'share', 'move'].includes(action);
   const inTeam = onTeamVideo[standing(person, video.teamId)];
   if (inTeam.has(action)) return true;
   if (action !== 'view') return false;
@@ -174,6 +226,13 @@ function mayOnFolder(person: Person | undefined, action: Action, folder: FolderF
   return action === 'view' || actor !== 'member' || person!.uid === folder.userId;
 }
 
+/** Personal: its maker's alone; a team's: its owners' and admins' (who `manage-team`). */
+function mayOnOwned(person: Person | undefined, action: Action, thing: OwnedFacts): boolean {
+  if (!['view', 'edit', 'delete'].includes(action)) return false;
+  if (thing.teamId === undefined) return person !== undefined && person.uid === thing.userId;
+  return onTeam[standing(person, thing.teamId)].has('manage-team');
+}
+
 /** May `person` (undefined: signed out) do `action` to `target`? */
 export function may(person: Person | undefined, action: Action, target: Target): boolean {
   switch (target.kind) {
@@ -183,6 +242,25 @@ export function may(person: Person | undefined, action: Action, target: Target):
       return mayOnMember(person, action, target);
     case 'folder':
       return mayOnFolder(person, action, target.folder);
+    case 'webhook':
+      return mayOnOwned(person, action, target.webhook);
+    case 'upload':
+      return ['view', 'edit'].includes(action) && person !== undefined && person.uid === target.upload.userId;
+    case 'api-key':
+      return ['view', 'delete'].includes(action) && person !== undefined && person.uid === target.apiKey.userId;
+    case 'comment': {
+      const author = person !== undefined && person.uid === target.comment.authorUid;
+      if (action === 'edit') return author;
+      if (action !== 'delete' && action !== 'moderate') return false;
+      const moderator = may(person, 'moderate', { kind: 'video', video: target.video });
+      return moderator || (action === 'delete' && author);
+    }
+    case 'reaction':
+      return action === 'delete' && person !== undefined && person.uid === target.reaction.authorUid;
+    case 'share-link':
+      return (
+        ['view', 'edit', 'delete'].includes(action) && may(person, 'share', { kind: 'video', video: target.video })
+      );
     case 'team': {
       const actor = standing(person, target.teamId);
       if (!onTeam[actor].has(action)) return false;
@@ -211,7 +289,7 @@ export function videoRights(person: Person | undefined, video: VideoFacts): Vide
     delete: on('delete'),
     share: on('share'),
     // As mayOnVideo's `move` with a team: only the owner, into a team of theirs (the one chosen is checked then).
-    moveIntoTeam: person?.uid === video.userId,
+    moveIntoTeam: on('edit'),
     moveOutOfTeam: video.teamId !== undefined && on('move'),
   };
 }

@@ -12,9 +12,6 @@ import { videoValidation as valid } from '../videos';
 import { callToActionMessage } from './call-to-action.message';
 import type { CallToActionService } from './call-to-action.service';
 
-/** A viewer clicks the call to action signed out, through a share link or on a public video. */
-export const callToActionAnonymousMethods: readonly string[] = ['RecordCallToActionClick'];
-
 /** SetCallToAction and RecordCallToActionClick (methods of the contract's ShareLinkService) on the Connect router. */
 export default ({ callToActions }: { callToActions: CallToActionService }) =>
   (router: ConnectRouter) => {

@@ -22,9 +22,6 @@ export interface ConversationRoutesDeps {
   playback: PlaybackInsightService;
 }
 
-/** Reading a conversation and sending playback beacons answer signed-out viewers of a video they may see. */
-export const conversationAnonymousMethods: readonly string[] = ['ListComments', 'WatchConversation', 'RecordPlayback'];
-
 function signedIn(context: HandlerContext): User {
   const user = context.values.get(kUser);
   if (!user) throw new ConnectError('Sign in to take part in the conversation', Code.Unauthenticated);

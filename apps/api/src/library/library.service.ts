@@ -4,13 +4,21 @@ import type { User } from '../platform/auth/user';
 import * as folders from './folder.repository';
 import * as libraryVideos from './library-video.repository';
 import * as tags from './tag.repository';
-import { teamRepository as teams } from '../teams';
 import type { StoredRange } from '../edits';
 import { firstMatchingLines } from '../transcripts';
 import type { Database } from '../platform/db/schema';
 import { spanInEdit } from '../edits';
 import type { Folder, LibraryFilter, Tag, VideosChange } from './library';
-import { may, personOf, videoRights, type Action, type FolderFacts, type Person, type TeamRole } from '../access';
+import {
+  authorize,
+  authorizedVideos,
+  may,
+  videoRights,
+  type Action,
+  type FolderFacts,
+  type Person,
+  type TeamRole,
+} from '../access';
 import { prefixTsquery } from './search-query';
 import { AppError } from '../platform/app-error';
 import { toVideo, type StoredVideo } from '../videos';
@@ -22,7 +30,6 @@ export interface LibraryServiceDeps {
 }
 
 const folderNotFound = (id: string) => new AppError('not_found', `No folder ${id}`);
-const noTeam = (teamId: string) => new AppError('not_found', `No team ${teamId}`);
 
 const toFolder = (row: folders.FolderRow): Folder => ({
   id: row.id,
@@ -94,12 +101,17 @@ export class LibraryService {
         )
       : new Map();
     // In a team's library the caller's role there decides (every video is that team's); in their own, they own each.
-    const person = personOf(user.uid, space.teamId, space.role);
+    const { person } = space;
     const videos = await Promise.all(
       rows.map((row) => {
         const video = toVideo(row);
         const transcriptMatch = asPlayed(said.get(row.id), video.editing.playingRanges);
-        return this.deps.videos.withDirectUrls({ ...video, transcriptMatch, callerRights: videoRights(person, video) });
+        return this.deps.videos.withDirectUrls({
+          ...video,
+          transcriptMatch,
+          callerRights: videoRights(person, video),
+          viewOriginal: may(person, 'view-original', { kind: 'video', video }),
+        });
       }),
     );
     return { videos, nextPageNumber: hasMore ? page.number + 1 : 0, totalCount: total };
@@ -269,11 +281,16 @@ export class LibraryService {
     db: Kysely<Database>,
     user: User,
     teamId: string | undefined,
-  ): Promise<folders.FolderSpace & { role?: TeamRole }> {
-    if (teamId === undefined) return { userId: user.uid };
-    const role = await teams.findRole(db, teamId, user.uid);
-    if (!role || !may(personOf(user.uid, teamId, role), 'view', { kind: 'team', teamId })) throw noTeam(teamId);
-    return { userId: user.uid, teamId, role };
+  ): Promise<folders.FolderSpace & { role?: TeamRole; person: Person }> {
+    if (teamId === undefined) return { userId: user.uid, person: { uid: user.uid, roles: new Map() } };
+    const { role, person } = await authorize(
+      db,
+      user,
+      'view',
+      { kind: 'team', teamId },
+      { notFound: `No team ${teamId}` },
+    );
+    return { userId: user.uid, teamId, role, person: person! };
   }
 
   /** Folder `id` of library `space`, else not_found. */
@@ -289,21 +306,17 @@ export class LibraryService {
   private async folder(db: Kysely<Database>, user: User, id: string, action: Action) {
     const row = await folders.findFolderFacts(db, id);
     if (!row) throw folderNotFound(id);
-    const facts = factsOf(row);
-    const person = await this.person(db, user, facts.teamId ? [facts.teamId] : []);
-    if (!may(person, 'view', { kind: 'folder', folder: facts })) throw folderNotFound(id);
-    if (!may(person, action, { kind: 'folder', folder: facts })) {
-      throw new AppError(
-        'permission_denied',
-        "Only the member who made a team's folder, and the team's owners and admins, change or delete it",
-      );
-    }
+    await authorize(
+      db,
+      user,
+      action,
+      { kind: 'folder', folder: factsOf(row) },
+      {
+        notFound: `No folder ${id}`,
+        denied: "Only the member who made a team's folder, and the team's owners and admins, change or delete it",
+      },
+    );
     return row;
-  }
-
-  /** The user with their roles in `teamIds`. */
-  private async person(db: Kysely<Database>, user: User, teamIds: string[]): Promise<Person> {
-    return { uid: user.uid, roles: await teams.rolesOf(db, user.uid, [...new Set(teamIds)]) };
   }
 
   /**
@@ -312,29 +325,27 @@ export class LibraryService {
    */
   private async lockVideos(db: Kysely<Database>, user: User, ids: string[], action: 'edit' | 'delete') {
     const rows = await libraryVideos.lockVideos(db, ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const person = await this.person(
-      db,
-      user,
-      rows.flatMap((row) => (row.team_id ? [row.team_id] : [])),
-    );
+    const found = rows.map((row) => ({
+      id: row.id,
+      user_id: row.user_id,
+      userId: row.user_id,
+      visibility: row.visibility,
+      teamId: row.team_id ?? undefined,
+      shareToken: row.share_token ?? undefined,
+      shareExpiresAt: row.share_expires_at ?? undefined,
+    }));
+    // Asked once for every video: in a library a video is seen by its owner and its team, not
+    // through its visibility (a stranger's public video is as unknown here as a private one).
+    const [listed, permitted] = await Promise.all([
+      authorizedVideos(db, user, 'list-in-library', found),
+      authorizedVideos(db, user, action, found),
+    ]);
+    const byId = new Map(found.map((video) => [video.id, video]));
     const videos = [];
     for (const id of ids) {
-      const row = byId.get(id);
-      const video = row && {
-        id,
-        user_id: row.user_id,
-        userId: row.user_id,
-        visibility: row.visibility,
-        teamId: row.team_id ?? undefined,
-        shareToken: row.share_token ?? undefined,
-        shareExpiresAt: row.share_expires_at ?? undefined,
-      };
-      // In a library a video is seen by its owner and its team, not through its visibility: a
-      // stranger's public video is as unknown here as a private one.
-      const inLibrary = video && may(person, 'view', { kind: 'video', video: { ...video, visibility: 'PRIVATE' } });
-      if (!video || !inLibrary) throw new AppError('not_found', `No video ${id}`);
-      if (!may(person, action, { kind: 'video', video })) {
+      const video = byId.get(id);
+      if (!video || !listed.has(id)) throw new AppError('not_found', `No video ${id}`);
+      if (!permitted.has(id)) {
         throw new AppError(
           'permission_denied',
           `Video ${id} is a team mate's: only its owner ${action === 'edit' ? 'changes' : 'deletes'} it`,

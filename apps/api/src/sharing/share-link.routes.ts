@@ -15,9 +15,6 @@ export interface ShareLinkRoutesDeps {
   links: VideoLinks;
 }
 
-/** A link's holder asks its gate and unlocks it signed out. */
-export const shareLinkAnonymousMethods: readonly string[] = ['GetShareLinkGate', 'UnlockShareLink'];
-
 /** A named link's id (a UUID) or "main". */
 const linkId = (value: string) => validId('link_id', value);
 

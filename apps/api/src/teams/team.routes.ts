@@ -22,9 +22,6 @@ export interface TeamRoutesDeps {
   links: VideoLinks;
 }
 
-/** GetInvite answers anyone holding a link, signed in or not (the page before sign-in). */
-export const teamAnonymousMethods: readonly string[] = ['GetInvite'];
-
 /** The web app's page of an invite link. */
 export const invitePagePath = (token: string) => `/invite/${encodeURIComponent(token)}`;
 

@@ -4,7 +4,7 @@ import type { User } from '../platform/auth/user';
 import * as teams from './team.repository';
 import type { Database } from '../platform/db/schema';
 import { videoRepository as videoRows } from '../videos';
-import { may, personOf, type Action } from '../access';
+import { allowed as isAllowed, authorize, type Action } from '../access';
 import {
   INVITE_TOKEN_BYTES,
   type InviteState,
@@ -38,7 +38,6 @@ export interface TeamServiceDeps {
 export const hashInviteToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 const noTeam = (teamId: string) => new AppError('not_found', `No team ${teamId}`);
-const denied = (message: string) => new AppError('permission_denied', message);
 const lastOwner = () => new AppError('failed_precondition', 'A team needs an owner: make someone else an owner first');
 
 const inviteRefusal: Record<Exclude<InviteState, 'valid' | 'unknown'>, string> = {
@@ -123,10 +122,10 @@ export class TeamService {
     teamId: string,
   ): Promise<{ team: Team; members: TeamMember[]; invites: TeamInvite[]; mailEnabled: boolean }> {
     const team = await this.team(user, teamId);
-    const person = personOf(user.uid, teamId, team.role);
+    const mayInvite = (await isAllowed(this.deps.db, user, 'invite', { kind: 'team', teamId })).allowed;
     const [members, invites] = await Promise.all([
       teams.listMembers(this.deps.db, teamId),
-      may(person, 'invite', { kind: 'team', teamId }) ? teams.listPendingInvites(this.deps.db, teamId) : [],
+      mayInvite ? teams.listPendingInvites(this.deps.db, teamId) : [],
     ]);
     return {
       team,
@@ -190,12 +189,17 @@ export class TeamService {
     options: { role: TeamRole; expireAfterSeconds: number; uses: number; email?: string },
     linkOf: (token: string) => string = () => '',
   ): Promise<{ invite: TeamInvite; token: string; mailed: boolean }> {
-    const role = await teams.findRole(this.deps.db, teamId, user.uid);
-    if (!role) throw noTeam(teamId);
-    if (!may(personOf(user.uid, teamId, role), 'invite', { kind: 'team', teamId, grantsRole: options.role }))
-      throw denied(
-        role === 'admin' ? 'Only an owner invites someone as owner' : 'Only owners and admins invite people',
-      );
+    await authorize(
+      this.deps.db,
+      user,
+      'invite',
+      { kind: 'team', teamId, grantsRole: options.role },
+      {
+        notFound: `No team ${teamId}`,
+        denied: (role) =>
+          role === 'admin' ? 'Only an owner invites someone as owner' : 'Only owners and admins invite people',
+      },
+    );
     const { mailer } = this.deps;
     if (options.email !== undefined && !mailer)
       throw new AppError(
@@ -289,22 +293,30 @@ export class TeamService {
         if (!(await videoRows.lockVideo(trx, videoId))) throw new AppError('not_found', `No video ${videoId}`);
         const video = (await videoRows.findVideo(trx, videoId))!;
         const current = video.team_id ?? undefined;
-        const roles = new Map<string, TeamRole>();
-        for (const id of new Set([current, teamId])) {
-          const role = id && (await teams.findRole(trx, id, user.uid));
-          if (id && role) roles.set(id, role);
-        }
-        const person = { uid: user.uid, roles };
         const facts = { userId: video.user_id, visibility: video.visibility, teamId: current };
-        if (!may(person, 'view', { kind: 'video', video: facts }))
-          throw new AppError('not_found', `No video ${videoId}`);
-        if (teamId !== undefined && !roles.has(teamId)) throw noTeam(teamId);
-        if (!may(person, 'move', { kind: 'video', video: facts, to: teamId }))
-          throw denied(
-            teamId === undefined
-              ? "Only the video's owner or the team's owners and admins take it out of the team"
-              : "Only the video's owner puts it into a team",
-          );
+        const notFound = `No video ${videoId}`;
+        const { person } = await authorize(
+          trx,
+          user,
+          'view',
+          { kind: 'video', video: facts, to: teamId },
+          { notFound },
+        );
+        // A team one is not in is as good as absent.
+        if (teamId !== undefined && !person?.roles.has(teamId)) throw noTeam(teamId);
+        await authorize(
+          trx,
+          user,
+          'move',
+          { kind: 'video', video: facts, to: teamId },
+          {
+            notFound,
+            denied:
+              teamId === undefined
+                ? "Only the video's owner or the team's owners and admins take it out of the team"
+                : "Only the video's owner puts it into a team",
+          },
+        );
         if (current !== teamId) {
           // Its old team's members lose it: the signed URLs they hold stop working.
           if (current !== undefined) await teams.revokeTeamLinks(trx, current, { videoId });
@@ -336,10 +348,14 @@ export class TeamService {
     action: Action,
     refusal: string,
   ): Promise<TeamRole> {
-    const role = await teams.findRole(db, teamId, user.uid);
-    if (!role) throw noTeam(teamId);
-    if (!may(personOf(user.uid, teamId, role), action, { kind: 'team', teamId })) throw denied(refusal);
-    return role;
+    const { role } = await authorize(
+      db,
+      user,
+      action,
+      { kind: 'team', teamId },
+      { notFound: `No team ${teamId}`, denied: refusal },
+    );
+    return role!;
   }
 
   /** Locks the team, then checks the caller may do `action` to member `uid` (with `newRole`). */
@@ -352,17 +368,20 @@ export class TeamService {
     newRole?: TeamRole,
   ): Promise<{ subject: { uid: string; role: TeamRole } }> {
     if (!(await teams.lockTeam(trx, teamId))) throw noTeam(teamId);
-    const role = await teams.findRole(trx, teamId, user.uid);
-    if (!role) throw noTeam(teamId);
+    await authorize(
+      trx,
+      user,
+      action,
+      { kind: 'member', teamId, uid, newRole },
+      {
+        notFound: `No team ${teamId}`,
+        denied: (role) =>
+          role === 'member'
+            ? 'Only owners and admins change roles or remove members'
+            : 'Only an owner changes or removes an owner, or makes someone an owner',
+      },
+    );
     const subjectRole = await teams.findRole(trx, teamId, uid);
-    if (!subjectRole) throw new AppError('not_found', `No member ${uid} in team ${teamId}`);
-    const subject = { uid, role: subjectRole };
-    if (!may(personOf(user.uid, teamId, role), action, { kind: 'member', teamId, subject, newRole }))
-      throw denied(
-        role === 'member'
-          ? 'Only owners and admins change roles or remove members'
-          : 'Only an owner changes or removes an owner, or makes someone an owner',
-      );
-    return { subject };
+    return { subject: { uid, role: subjectRole! } };
   }
 }

@@ -10,9 +10,6 @@ export interface TranscriptRoutesDeps {
   transcripts: TranscriptService;
 }
 
-/** GetTranscript answers whoever may see the video, signed out too (a public or shared video). */
-export const transcriptAnonymousMethods: ReadonlySet<string> = new Set(['GetTranscript']);
-
 function signedIn(context: HandlerContext): User {
   const user = context.values.get(kUser);
   if (!user) throw new ConnectError('Sign in: this call needs an ID token', Code.Unauthenticated);

@@ -32,7 +32,7 @@ export class TranscriptService {
 
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<TranscriptView> {
     const video = await this.deps.videos.readable(caller, id, grant);
-    return this.view(video, video.userId === caller?.uid);
+    return this.view(video, video.viewOriginal === true);
   }
 
   /** The owner's editor: every line at its time in the unedited recording (the edit's kept ranges' timeline). */

@@ -9,6 +9,7 @@ import type { FinishedUpload } from './tus-files';
 import type { MediaService } from '../videos';
 import { AppError } from '../platform/app-error';
 import { newVideoId, uploadedVideoRow, type VideoService } from '../videos';
+import { authorize } from '../access';
 
 export interface ResumableUploadDeps {
   db: Kysely<Database>;
@@ -57,7 +58,8 @@ export class ResumableUploadService {
   /** The caller's own resumable upload; not_found for anyone else's, a missing one or another kind of video. */
   async own(user: User, id: string): Promise<OwnUpload> {
     const state = await uploads.findUploadState(this.deps.db, id);
-    if (!state || state.userId !== user.uid) throw new AppError('not_found', `No upload ${id}`);
+    if (!state) throw new AppError('not_found', `No upload ${id}`);
+    await authorize(this.deps.db, user, 'edit', { kind: 'upload', upload: state }, { notFound: `No upload ${id}` });
     if (state.active) return { active: true };
     if (state.length === undefined) throw new AppError('not_found', `No upload ${id}`);
     return { active: false, length: state.length };

@@ -27,6 +27,8 @@ export interface StoredVideo extends Video {
   hlsRungs: HlsRung[];
   /** Issue 27: what the caller may do to it, where the service worked it out for them. */
   callerRights?: VideoRights;
+  /** The caller sees it as its owner does (the policy's `view-original`): the original, the annotations, the owner's uid. */
+  viewOriginal?: boolean;
   /** Issue 28: the main link's password (scrypt hash); undefined: none. */
   sharePasswordHash?: string;
   /** Whether the main link asks the viewer's email first. */

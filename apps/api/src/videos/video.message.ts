@@ -40,11 +40,12 @@ export const visibilityToProto = visibility.toProto;
 export const visibilityFromProto = visibility.fromProto;
 
 /**
- * `callerUid`: who asks (undefined signed out). The owner's sign-in uid goes to the owner alone:
- * a link's viewers, team members and other people see '' (they have `owner_name`, and the web
- * app's "is this mine" is `user_id === my uid`, which stays right). `owner`: the caller owns the
- * video, so the message may carry the unedited video's URL and the saved annotations;
- * `ownerAnnotations` alone gives the annotations (lists, which carry no URL of the original).
+ * The owner's sign-in uid goes to whoever may see the video as its owner does (its
+ * `viewOriginal`, the policy's answer): a link's viewers, team members and other
+ * people see '' (they have `owner_name`, and the web app's "is this mine" is `user_id === my uid`,
+ * which stays right). `owner`: the caller owns the video, so the message may carry the unedited
+ * video's URL and the saved annotations; `ownerAnnotations` alone gives the annotations (lists,
+ * which carry no URL of the original). `callerUid`, who asks, decides nothing here.
  */
 export function toVideoMessage(
   video: StoredVideo,
@@ -55,7 +56,7 @@ export function toVideoMessage(
     id: video.id,
     title: video.title,
     description: video.description,
-    userId: options.callerUid !== undefined && options.callerUid === video.userId ? video.userId : '',
+    userId: options.owner === true || video.viewOriginal === true ? video.userId : '',
     url: links.streamUrl(video),
     thumbnailUrl: links.thumbnailUrl(video),
     status: statusToProto[video.status],

@@ -25,12 +25,6 @@ export interface VideoRoutesDeps {
   library: LibraryService;
 }
 
-/**
- * RPCs that answer a signed-out caller: GetVideo and RecordView of a public video, or of a shared
- * one with its token; GetSharedVideo by its token.
- */
-export const anonymousMethods: ReadonlySet<string> = new Set(['GetVideo', 'GetSharedVideo', 'RecordView']);
-
 export { SHARE_TOKEN_HEADER } from '../sharing';
 
 /**
@@ -58,7 +52,7 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const video = await videos.get(caller, id, shareGrant(context));
         return toVideoMessage(video, links, {
           callerUid: caller?.uid,
-          owner: caller !== undefined && caller.uid === video.userId,
+          owner: video.viewOriginal === true,
         });
       },
 
@@ -68,7 +62,10 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
         const filter = libraryFilter(request);
         // A team's list holds others' videos too: the saved annotations are their owner's alone.
         const asListed = (video: StoredVideo) =>
-          toVideoMessage(video, links, { callerUid: user.uid, ownerAnnotations: video.userId === user.uid });
+          toVideoMessage(video, links, {
+            callerUid: user.uid,
+            ownerAnnotations: video.viewOriginal === true,
+          });
         if (filter) {
           const listed = await library.listVideos(user, filter, page);
           const { nextPageNumber, totalCount } = listed;

@@ -7,17 +7,15 @@ import type { Database } from '../platform/db/schema';
 import type { HlsRungKind } from './media-asset.table';
 import { sqlOn } from '../platform/db/sql-executor';
 import * as repository from './video.repository';
-import { standing } from '../admin';
 import { defaultVisibilityOf } from '../accounts';
-import { teamRepository as teams } from '../teams';
 import { isUniqueViolation } from '../platform/db/unique-violation';
 import { isDiskFull } from '../platform/storage/disk-full';
 import type { MediaKind } from '../platform/media';
 import type { MediaService, OpenedAsset } from './media.service';
 import type { VideoProcessingQueue } from '../platform/processing/contracts';
-import { canRead, readableUntil, type Grant } from '../access';
+import { authorize, readableUntil, type Grant, type Person } from '../access';
 import type { LinkGenerations } from '../sharing';
-import { may, personOf, videoRights, type TeamRole } from '../access';
+import { may, videoRights, type TeamRole } from '../access';
 import { StorageFullError, AppError } from '../platform/app-error';
 import { defaultTitle } from './default-title';
 import { toVideo, type StoredVideo } from './video.mapper';
@@ -104,16 +102,17 @@ export const teamlessTeamVisibility = (id: string) =>
  * 14), and a team's members share its folders and tags (issue 27): nobody else sees them, nor the
  * team; the team's name is for its members.
  */
-function shownTo(video: StoredVideo, caller: User | undefined, role: TeamRole | undefined): StoredVideo {
+function shownTo(video: StoredVideo, person: Person | undefined, role: TeamRole | undefined): StoredVideo {
   if (role) return video;
-  if (caller?.uid === video.userId) return { ...video, teamName: undefined };
+  if (may(person, 'list-in-library', { kind: 'video', video })) return { ...video, teamName: undefined };
   return { ...video, folderId: '', tags: [], teamId: undefined, teamName: undefined };
 }
 
 /** A video as its owner is told it: with what they may do to it (the policy's answers). */
 const ownersView = (video: StoredVideo): StoredVideo => ({
   ...video,
-  callerRights: videoRights(personOf(video.userId), video),
+  callerRights: videoRights({ uid: video.userId, roles: new Map() }, video),
+  viewOriginal: true,
 });
 
 /** The business rules of videos: who may do what, and the lifecycle. Free of HTTP and SQL. */
@@ -164,14 +163,17 @@ export class VideoService {
    * does not leak); someone signed out gets unauthenticated, whether it exists or not.
    */
   async get(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
-    const { video, role } = await this.access(caller, id, grant);
-    const callerRights = caller && videoRights(personOf(caller.uid, video.teamId, role), video);
-    return this.withDirectUrls({ ...shownTo(video, caller, role), callerRights });
+    const { video, role, person } = await this.access(caller, id, grant);
+    const callerRights = person && videoRights(person, video);
+    const viewOriginal = may(person, 'view-original', { kind: 'video', video });
+    return this.withDirectUrls({ ...shownTo(video, person, role), callerRights, viewOriginal });
   }
 
   /** Like `get`, without the store's direct URLs (for checks that hand out no URL). */
   async readable(caller: User | undefined, id: string, grant: Grant = {}): Promise<StoredVideo> {
-    return (await this.access(caller, id, grant)).video;
+    const { video, person } = await this.access(caller, id, grant);
+    const viewOriginal = may(person, 'view-original', { kind: 'video', video });
+    return { ...video, callerRights: person && videoRights(person, video), viewOriginal };
   }
 
   /** The video when the caller may read it, with the caller's role in its team (if any). */
@@ -179,23 +181,26 @@ export class VideoService {
     caller: User | undefined,
     id: string,
     grant: Grant,
-  ): Promise<{ video: StoredVideo; role?: TeamRole }> {
+  ): Promise<{ video: StoredVideo; role?: TeamRole; person?: Person }> {
     const row = await repository.findVideo(this.deps.db, id);
-    const video = row && toVideo(row);
-    // The caller's role in the video's team, read now: a removed member loses access at once.
-    const role = video?.teamId && caller ? await teams.findRole(this.deps.db, video.teamId, caller.uid) : undefined;
-    // Issue 32: a disabled person's videos answer nobody else (their share links stop working).
-    if (video && caller?.uid !== video.userId && (await standing(this.deps.db, video.userId))?.disabled)
+    if (!row) {
+      if (!caller && !grant.signedUrl) throw new AppError('unauthenticated', 'Sign in to see this video');
       throw notFound(id);
-    if (video && grant.shareToken && !grant.signedUrl && this.deps.linkGates)
-      grant = await this.deps.linkGates.grantFor(video, grant);
-    if (video && canRead(video, caller, grant, role)) {
-      const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
-      return { video: until ? { ...video, readableUntil: until } : video, role };
     }
-    // A valid signature names this very id, so saying it is gone tells its holder nothing new.
-    if (!caller && !grant.signedUrl) throw new AppError('unauthenticated', 'Sign in to see this video');
-    throw notFound(id);
+    const video = toVideo(row);
+    if (grant.shareToken && !grant.signedUrl && this.deps.linkGates)
+      grant = await this.deps.linkGates.grantFor(video, grant);
+    // The caller's role in the video's team is read now: a removed member loses access at once. A
+    // valid signature names this very id, so saying it is gone tells its holder nothing new.
+    const { role, person } = await authorize(
+      this.deps.db,
+      caller,
+      'view',
+      { kind: 'video', video, grant },
+      { notFound: `No video ${id}`, signedOut: grant.signedUrl ? undefined : 'Sign in to see this video' },
+    );
+    const until = grant.shareToken && !grant.signedUrl ? readableUntil(video, caller, role) : undefined;
+    return { video: until ? { ...video, readableUntil: until } : video, role, person };
   }
 
   /**
@@ -208,9 +213,12 @@ export class VideoService {
     resource: MediaResource,
     grant: Grant = {},
   ): Promise<OpenedAsset | undefined> {
-    const video = await this.readable(caller, id, grant);
+    const { video, person } = await this.access(caller, id, grant);
     // The unedited video is its owner's alone: an edit may cut what others must not see.
-    if ((resource === 'original' || resource === 'uploaded') && !grant.signedUrl && caller?.uid !== video.userId)
+    if (
+      (resource === 'original' || resource === 'uploaded') &&
+      !may(person, 'view-original', { kind: 'video', video, grant })
+    )
       throw notFound(id);
     const edited = resource === 'storyboard' && video.editing.playingRanges.length > 0;
     return this.deps.media.open(id, edited ? ['edited-storyboard'] : kindsOf[resource]);
@@ -369,8 +377,11 @@ export class VideoService {
   /** The caller's own video, else not_found. */
   async owned(user: User, id: string): Promise<StoredVideo> {
     const row = await repository.findVideo(this.deps.db, id);
-    if (!row || !may(personOf(user.uid), 'edit', { kind: 'video', video: toVideo(row) })) throw notFound(id);
-    return toVideo(row);
+    if (!row) throw notFound(id);
+    const video = toVideo(row);
+    // Seen or not, what is not one's own is as good as absent to the owner's calls.
+    await authorize(this.deps.db, user, 'edit', { kind: 'video', video }, { notFound: `No video ${id}` });
+    return video;
   }
 }
 

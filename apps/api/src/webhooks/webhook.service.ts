@@ -2,13 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { User } from '../platform/auth/user';
-import { findRole } from '../teams';
 import { findVideo } from '../videos';
 import type { Database } from '../platform/db/schema';
 import * as repository from './webhook.repository';
 import type { WebhookDeliveryRow, WebhookRow } from './webhook.repository';
 import type { WebhookDeliveryEvent, WebhookEventName } from './webhook.table';
-import { may, personOf } from '../access';
+import { authorize } from '../access';
 import { AppError } from '../platform/app-error';
 import { checkWebhookHost, parseWebhookUrl } from './webhook-address';
 import { deliver } from './webhook-sender';
@@ -228,10 +227,14 @@ export class WebhookService {
   /** Whose hooks the caller manages: their own, or a team's they are an owner or admin of. */
   private async managed(user: User, teamId: string | undefined): Promise<Owner> {
     if (!teamId) return { uid: user.uid };
-    const role = await findRole(this.deps.db, teamId, user.uid);
-    if (!role) throw notFound(`team ${teamId}`); // a team one is not in is as good as absent
-    if (!may(personOf(user.uid, teamId, role), 'manage-team', { kind: 'team', teamId }))
-      throw new AppError('permission_denied', 'Only the team’s owners and admins manage its webhooks');
+    // A team one is not in is as good as absent.
+    await authorize(
+      this.deps.db,
+      user,
+      'manage-team',
+      { kind: 'team', teamId },
+      { notFound: `No team ${teamId}`, denied: 'Only the team’s owners and admins manage its webhooks' },
+    );
     return { teamId };
   }
 
@@ -239,13 +242,8 @@ export class WebhookService {
   private async own(user: User, webhookId: string): Promise<WebhookRow> {
     const hook = await repository.findWebhook(this.deps.db, webhookId);
     if (!hook) throw notFound(`webhook ${webhookId}`);
-    if (hook.team_id === null) {
-      if (hook.owner_uid !== user.uid) throw notFound(`webhook ${webhookId}`);
-      return hook;
-    }
-    const role = await findRole(this.deps.db, hook.team_id, user.uid);
-    if (!role || !may(personOf(user.uid, hook.team_id, role), 'manage-team', { kind: 'team', teamId: hook.team_id }))
-      throw notFound(`webhook ${webhookId}`);
+    const webhook = { userId: hook.owner_uid, teamId: hook.team_id ?? undefined };
+    await authorize(this.deps.db, user, 'edit', { kind: 'webhook', webhook }, { notFound: `No webhook ${webhookId}` });
     return hook;
   }
 }

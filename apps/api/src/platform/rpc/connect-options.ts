@@ -11,8 +11,6 @@ import { kHttpRequest } from './http-request';
 export interface RpcOptionsDeps {
   /** Registers the services on the router. */
   routes: (router: ConnectRouter) => void;
-  /** Methods a signed-out caller may call. */
-  anonymousMethods: ReadonlySet<string>;
   verifier: TokenVerifier;
   log: Logger;
   /** Told of every call whose token failed verification (the rate limit on failed sign-ins). */
@@ -29,7 +27,6 @@ export interface RpcOptionsDeps {
  */
 export function connectOptions({
   routes,
-  anonymousMethods,
   verifier,
   log,
   onFailedAuthentication,
@@ -47,7 +44,6 @@ export function connectOptions({
       createErrorInterceptor(log),
       createAuthInterceptor(
         verifier,
-        anonymousMethods,
         async (values) => {
           const request = values.get(kHttpRequest);
           if (request) await onFailedAuthentication(request);

@@ -22,3 +22,4 @@ export {
 export { StreamCallers } from './stream-reauthorisation';
 export { EVERY_TOPIC, publishRevocation, revocationBus } from './stream-revocations';
 export { canRead, readableUntil } from './video-access';
+export { mayOnComment, moderates, ownsIt } from './owner-standing';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '../platform/auth/user';
 import type { Database } from '../platform/db/schema';
 import type { CallToAction, VideoService } from '../videos';
-import type { Grant } from '../access';
+import { ownsIt, type Grant } from '../access';
 import { AppError } from '../platform/app-error';
 import { PersonRateLimit } from '../platform/rate-limits/person-rate-limit';
 import type { RateLimitCounter } from '../platform/rate-limits/rate-limit-counter';
@@ -35,7 +35,7 @@ export class CallToActionService {
   async recordClick(caller: User | undefined, videoId: string, viewerId: string, grant: Grant): Promise<void> {
     const video = await this.deps.videos.readable(caller, videoId, grant);
     if (!video.callToAction) throw new AppError('failed_precondition', 'This video has no call to action');
-    if (caller?.uid === video.userId) return;
+    if (ownsIt(caller, video)) return;
     if (!(await this.clicks.take(`${videoId}:${caller ? `user:${caller.uid}` : `anon:${viewerId}`}`)))
       throw new AppError('resource_exhausted', 'Too many clicks in a short time');
     await addClick(this.deps.db, videoId);

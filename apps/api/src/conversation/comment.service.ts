@@ -12,7 +12,7 @@ import { threaded, toComment, toReaction } from './conversation.mapper';
 import { pageTokenOf, placeOf } from './comment-page-token';
 import type { LiveFeedService } from './live-feed.service';
 import type { NotificationService } from './notification.service';
-import { owns } from './video-owner';
+import { mayOnComment, moderates } from '../access';
 import type { WebhookEvent, WebhookService } from '../webhooks';
 import { PersonRateLimit } from '../platform/rate-limits/person-rate-limit';
 import type { RateLimitCounter } from '../platform/rate-limits/rate-limit-counter';
@@ -86,7 +86,7 @@ export class CommentService {
       momentCounts,
       commentsEnabled: enabled,
       canComment: caller !== undefined && enabled,
-      isOwner: owns(caller, video),
+      isOwner: moderates(caller, video),
       cursor: String(cursor),
       ...(found.next ? { nextPageToken: pageTokenOf(found.next) } : {}),
     };
@@ -141,9 +141,10 @@ export class CommentService {
 
   async editComment(user: User, commentId: string, text: string, grant: Grant): Promise<Comment> {
     const found = await comments.findComment(this.deps.db, commentId);
+    if (!found || found.deleted_at) throw notFound(`comment ${commentId}`);
+    const video = await this.deps.videos.readable(user, found.video_id, grant);
     // Someone else's comment is as good as absent: only its author edits it.
-    if (!found || found.deleted_at || found.author_uid !== user.uid) throw notFound(`comment ${commentId}`);
-    await this.deps.videos.readable(user, found.video_id, grant);
+    if (!mayOnComment(user, 'edit', { authorUid: found.author_uid }, video)) throw notFound(`comment ${commentId}`);
     const row = await this.deps.db.transaction().execute(async (trx) => {
       const edited = await comments.editComment(trx, commentId, text);
       if (!edited) throw notFound(`comment ${commentId}`);
@@ -158,7 +159,7 @@ export class CommentService {
     const found = await comments.findComment(this.deps.db, commentId);
     if (!found || found.deleted_at) throw notFound(`comment ${commentId}`);
     const video = await this.deps.videos.readable(user, found.video_id, grant);
-    if (found.author_uid !== user.uid && !owns(user, video))
+    if (!mayOnComment(user, 'delete', { authorUid: found.author_uid }, video))
       throw new AppError('permission_denied', 'Only its author or the video’s owner deletes a comment');
     await this.deps.db.transaction().execute(async (trx) => {
       await comments.deleteComment(trx, commentId);
@@ -169,7 +170,8 @@ export class CommentService {
 
   async setCommentsEnabled(user: User, videoId: string, enabled: boolean, grant: Grant): Promise<boolean> {
     const video = await this.deps.videos.readable(user, videoId, grant);
-    if (!owns(user, video)) throw new AppError('permission_denied', 'Only the video’s owner turns comments on or off');
+    if (!moderates(user, video))
+      throw new AppError('permission_denied', 'Only the video’s owner turns comments on or off');
     await this.deps.db.transaction().execute(async (trx) => {
       await comments.setCommentsEnabled(trx, videoId, enabled);
       await addEvent(trx, videoId, enabled ? 'comments_enabled' : 'comments_disabled');

@@ -10,7 +10,7 @@ import { AppError } from '../platform/app-error';
 import * as repository from './playback-insight.repository';
 import { playbackInsights } from './playback-insights';
 import type { Insights, PlaybackRange } from './conversation';
-import { owns } from './video-owner';
+import { moderates, ownsIt } from '../access';
 
 /** Playback reports one viewer may send (on any videos) per minute. */
 export const PLAYBACK_LIMIT = { max: 120, windowMs: 60_000 };
@@ -50,7 +50,7 @@ export class PlaybackInsightService {
       if (range.endSeconds > end)
         throw new AppError('invalid_argument', `A range ends at ${range.endSeconds} s, past the video's end`);
     }
-    if (caller?.uid === video.userId) return;
+    if (ownsIt(caller, video)) return;
     const attributed = caller ? undefined : await this.deps.gates?.attribution(videoId, grant, input.viewerId);
     const viewerKey = caller ? `user:${caller.uid}` : (attributed?.viewerKey ?? `anon:${input.viewerId}`);
     if (!(await this.playbackLimit.take(viewerKey)))
@@ -71,7 +71,7 @@ export class PlaybackInsightService {
 
   async insights(user: User, videoId: string, grant: Grant): Promise<Insights> {
     const video = await this.deps.videos.readable(user, videoId, grant);
-    if (!owns(user, video)) throw new AppError('permission_denied', 'Only the video’s owner sees its insights');
+    if (!moderates(user, video)) throw new AppError('permission_denied', 'Only the video’s owner sees its insights');
     const [rows, viewerKeys] = await Promise.all([
       repository.playbackOf(this.deps.db, videoId),
       repository.viewerKeysOf(this.deps.db, videoId),

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '../platform/auth/user';
 import type { Database } from '../platform/db/schema';
 import { videoRepository as repository, type VideoService } from '../videos';
-import type { Grant } from '../access';
+import { ownsIt, type Grant } from '../access';
 import type { ShareLinkGates } from './share-link-gates';
 import { AppError } from '../platform/app-error';
 import { isViewMilestone, type WebhookService } from '../webhooks';
@@ -38,7 +38,7 @@ export async function recordView(
   address?: string,
 ): Promise<number> {
   const video = await deps.videos.readable(caller, id, grant);
-  if (caller?.uid === video.userId) return video.viewCount;
+  if (ownsIt(caller, video)) return video.viewCount;
   const attributed = caller ? undefined : await deps.gates.attribution(id, grant, viewerId);
   const viewerKey = caller ? `user:${caller.uid}` : (attributed?.viewerKey ?? `anon:${viewerId}`);
   const from =

@@ -4,7 +4,7 @@ import type { User } from '../platform/auth/user';
 import type { Database } from '../platform/db/schema';
 import { videoRepository as repository, toVideo, type StoredVideo, type VideoService } from '../videos';
 import type { VideoVisibility } from '../videos';
-import { publishRevocation, type Grant } from '../access';
+import { ownsIt, publishRevocation, type Grant } from '../access';
 import type { RateLimitCounter } from '../platform/rate-limits/rate-limit-counter';
 import { AppError } from '../platform/app-error';
 import type { WebhookService } from '../webhooks';
@@ -110,7 +110,7 @@ export class SharingService {
   async getShared(caller: User | undefined, shareToken: string, passes: readonly string[] = []): Promise<StoredVideo> {
     const link = await this.deps.gates.find(shareToken);
     if (!link?.works) throw notAvailable();
-    if (caller?.uid !== link.ownerUid && this.deps.gates.passed(link, passes) === undefined)
+    if (!ownsIt(caller, { userId: link.ownerUid }) && this.deps.gates.passed(link, passes) === undefined)
       throw new AppError('permission_denied', 'This link asks for a password or your email first');
     return this.deps.videos.get(caller, link.videoId, { shareToken, passes });
   }

@@ -22,7 +22,7 @@ const {
   rest: passThrough,
 } = takeRefs(args.filter((a) => a !== '--affected' && a !== '--dry-run'));
 if (process.env.CI && !passThrough.includes('--skip-nx-cache')) passThrough.push('--skip-nx-cache');
-const targets = ['lint', 'typecheck', 'test'];
+const targets = ['lint', 'typecheck', 'test', 'test:integration', 'test:system', 'test:media'];
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' };
 
 ensureDependencies();

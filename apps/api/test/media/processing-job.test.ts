@@ -23,7 +23,12 @@ import {
   probedDuration,
   wrapFfmpeg,
 } from '../support/processing-fixtures';
-import { findVideo, insertVideo, raiseProcessingProgress, updateProcessingVideo } from '../../src/videos/video.repository';
+import {
+  findVideo,
+  insertVideo,
+  raiseProcessingProgress,
+  updateProcessingVideo,
+} from '../../src/videos/video.repository';
 import { openTestDatabase } from '../support/test-database';
 
 type Row =

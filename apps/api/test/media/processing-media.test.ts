@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestClip } from '@stream/video-api/testing';
-import { makeMp4, MediaToolError, probe, remux, thumbnail, UnprocessableVideoError } from '../../src/platform/processing';
+import {
+  makeMp4,
+  MediaToolError,
+  probe,
+  remux,
+  thumbnail,
+  UnprocessableVideoError,
+} from '../../src/platform/processing';
 import { runMediaTool } from '../../src/platform/media/media-tool';
 import { keyFrameTimes } from '../support/mp4-boxes';
 import {

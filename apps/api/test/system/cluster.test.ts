@@ -28,7 +28,12 @@ import { COMMENT_LIMIT } from '../../src/conversation/conversation.service';
 import { fromPostgres } from '../../src/platform/db/database';
 import { MediaService } from '../../src/videos/media.service';
 import { createBlobStore } from '../../src/platform/storage';
-import { EDIT_QUEUE, PROCESS_QUEUE, RENDITION_QUEUE, TRANSCRIBE_QUEUE } from '../../src/platform/processing/video-queue';
+import {
+  EDIT_QUEUE,
+  PROCESS_QUEUE,
+  RENDITION_QUEUE,
+  TRANSCRIBE_QUEUE,
+} from '../../src/platform/processing/video-queue';
 import { readKey } from '../support/blob-reads';
 import { makeRecordingLikeWebm, wrapFfmpeg } from '../support/processing-fixtures';
 import { newTestUser, startAuthEmulator } from '../support/auth-emulator';

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISABLED_MESSAGE } from '../../src/access/account-gate';
 import { accountClient } from '../support/account-client';
 import { adminClient } from '../support/admin-clients';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { videoClient } from '../support/clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -13,7 +13,8 @@ import {
 } from '@stream/video-api/testing';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let emulator: AuthEmulator;

@@ -7,7 +7,8 @@ import { GetVideoRequestSchema, UpdateVideoRequestSchema, Visibility } from '@st
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RPC_MAX_BODY_BYTES } from '../../src/platform/rpc/body-guard';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { videoClient } from '../support/clients';
 import { startEdgeServer, type EdgeServer } from '../support/edge-server';
 import { envelope, rawRpc } from '../support/rpc-wire';

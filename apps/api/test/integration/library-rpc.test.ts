@@ -7,7 +7,8 @@ import { ListVideosResponseSchema, Status, VideoSort, Visibility } from '@stream
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { videoClient } from '../support/clients';
 import { libraryClient } from '../support/library-client';
 import { databaseKinds } from '../support/test-database';

@@ -6,7 +6,8 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startEmulatorWithWebm } from '../support/auth-emulator';
+import { startEmulatorWithWebm } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { adminClient } from '../support/admin-clients';
 import { videoClient } from '../support/clients';
 import { startTestServer, type TestServer } from '../support/test-server';

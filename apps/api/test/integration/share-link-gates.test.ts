@@ -9,7 +9,8 @@ import { CallToActionPlacement, ConversationService, ShareLinkService, VideoServ
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UNLOCKS_PER_ADDRESS } from '../../src/sharing/share-link.service';
-import { newTestUser, startEmulatorWithWebm } from '../support/auth-emulator';
+import { startEmulatorWithWebm } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { serviceClient } from '../support/clients';
 import { shareTokenOf } from '../support/share';
 import { databaseKinds } from '../support/test-database';

@@ -8,7 +8,8 @@ import { ConversationService, ShareLinkService, VideoService } from '@stream/pro
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UNLOCKS_PER_ADDRESS, MAX_WRONG_PER_LINK } from '../../src/sharing/share-link.service';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { serviceClient } from '../support/clients';
 import { shareTokenOf } from '../support/share';
 import { databaseKinds } from '../support/test-database';

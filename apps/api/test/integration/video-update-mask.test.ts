@@ -7,7 +7,8 @@ import { Visibility } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { updateVideoMaskContract } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { videoClient } from '../support/clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 

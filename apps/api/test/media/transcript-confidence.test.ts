@@ -14,7 +14,8 @@ import { AdminService, TranscriptionEngine, TranscriptService, TranscriptState, 
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { codeOf, makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { serviceClient, videoClient } from '../support/clients';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uploadVideo } from '../support/upload';

@@ -15,7 +15,8 @@ import { EditState, Status, TranscriptService, TranscriptState, Visibility, type
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { codeOf, makeTestClip } from '@stream/video-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { serviceClient, videoClient } from '../support/clients';
 import { accountClient } from '../support/account-client';
 import { editClient } from '../support/edit-client';

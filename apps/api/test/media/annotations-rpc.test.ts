@@ -1,8 +1,8 @@
-// Issue 31's annotations through the real server, with the worker in the API, on PGlite and
-// PostgreSQL: they are stored with the edit; viewers get the overlays moved through the kept
-// ranges (blur never), the owner alone the saved list; a save that changes overlays only does not
-// render again; a blur is refused while another edit renders; bad annotations change nothing;
-// Revert clears them.
+// Issue 31's annotations through the real server, with the worker in the API, on PGlite (the
+// edit's row and its job on PostgreSQL are edit-rpc.test.ts's, the same statements): they are
+// stored with the edit; viewers get the overlays moved through the kept ranges (blur never), the
+// owner alone the saved list; a save that changes overlays only does not render again; a blur is
+// refused while another edit renders; bad annotations change nothing; Revert clears them.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +12,12 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { AnnotationSchema } from '@stream/proto';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { videoClient } from '../support/clients';
 import { editClient } from '../support/edit-client';
 import { shareTokenOf } from '../support/share';
-import { databaseKinds } from '../support/test-database';
+import { pgliteOnly } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uploadVideo } from '../support/upload';
 import { makeEditableWebm } from '../support/edit-fixtures';
@@ -88,7 +89,7 @@ const BLUR: AnnotationInit = {
   height: 50,
 };
 
-describe.each(databaseKinds)('annotations on %s', (databaseKind) => {
+describe.each(pgliteOnly)('annotations on %s', (databaseKind) => {
   let server: TestServer;
   let owner: TestUser;
   let other: TestUser;

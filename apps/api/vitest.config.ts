@@ -12,6 +12,9 @@ import { sharedTestConfig } from '../../vitest.shared.ts';
  *   system       test/system/: whole processes (cluster, killed processes, backup/restore, disk
  *                full, start-up, proxy trust, database restart, the deploy guide).
  *   media        test/media/: ffmpeg, OCR and speech doing real work.
+ * Each tier runs one file at a time (vitest's default on two cores): measured, even the system tier,
+ * whose tests wait on other processes, keeps about one core busy, so Nx's two lanes are the
+ * parallelism, and more workers would only stretch the tests' time-outs.
  */
 export const tierFiles = {
   unit: ['src/**/*.test.ts'],

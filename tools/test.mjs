@@ -22,7 +22,7 @@ const {
   rest: passThrough,
 } = takeRefs(args.filter((a) => a !== '--affected' && a !== '--dry-run'));
 if (process.env.CI && !passThrough.includes('--skip-nx-cache')) passThrough.push('--skip-nx-cache');
-const targets = ['lint', 'typecheck', 'test'];
+const targets = ['lint', 'typecheck', 'test', 'test:integration', 'test:system', 'test:media'];
 const nxEnv = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' };
 
 ensureDependencies();
@@ -55,6 +55,9 @@ if (formatCode !== 0) console.error('Formatting: the files above differ from Pre
 const refs = [`--base=${base}`, ...(head ? [`--head=${head}`] : [])];
 const nxArgs = affected ? ['affected', '-t', ...targets, ...refs] : ['run-many', '-t', ...targets];
 if (affected) console.log(`Projects affected since ${base}${head ? ` up to ${head}` : ''}, and their dependents:`);
+// Two lanes on two cores: the long tasks (web-e2e, the API's four test targets) keep a core busy
+// each rather than wait (the API's system tier, whose tests mostly wait on other processes, still
+// used ~650 s of CPU for ~600 s of run), so a third lane would only slow each task down.
 const code = await run(bin('nx'), [...nxArgs, '--parallel=2', '--outputStyle=stream', ...passThrough], {
   env: nxEnv,
 });

@@ -1,12 +1,49 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import { sharedTestConfig } from '../../vitest.shared.ts';
 
-export default defineConfig({
-  test: sharedTestConfig(import.meta.dirname, {
-    environment: 'node',
-    // A migrated PGlite template and a throwaway PostgreSQL cluster for the whole run.
-    globalSetup: ['./test/support/global-setup.ts'],
-    hookTimeout: 120_000,
-    testTimeout: 30_000,
-  }),
-});
+/**
+ * The API's tests in tiers, each an Nx target of its own (package.json scripts, each with its
+ * vitest.<tier>.config.ts), so Nx runs them side by side and a change can run just the tier it
+ * needs. A tier is a folder: a file is in the tier whose folder holds it, and a new file placed
+ * directly in test/ runs with the integration tier until someone files it.
+ *   unit         src/**: one module, no server, no global setup.
+ *   integration  test/integration/: the server in the test process on port 0 (Connect contract
+ *                per service, HTTP routes), PGlite, PostgreSQL where the dialect matters.
+ *   system       test/system/: whole processes (cluster, killed processes, backup/restore, disk
+ *                full, start-up, proxy trust, database restart, the deploy guide).
+ *   media        test/media/: ffmpeg, OCR and speech doing real work.
+ * Each tier runs one file at a time (vitest's default on two cores): measured, even the system tier,
+ * whose tests wait on other processes, keeps about one core busy, so Nx's two lanes are the
+ * parallelism, and more workers would only stretch the tests' time-outs.
+ */
+export const tierFiles = {
+  unit: ['src/**/*.test.ts'],
+  integration: ['test/integration/**/*.test.ts', 'test/*.test.ts'],
+  system: ['test/system/**/*.test.ts'],
+  media: ['test/media/**/*.test.ts'],
+} as const;
+
+export type Tier = keyof typeof tierFiles;
+
+/** What every tier that starts servers shares: a PostgreSQL cluster, Auth emulator and PGlite template per run. */
+const serverTests = {
+  globalSetup: ['./test/support/global-setup.ts'],
+  hookTimeout: 120_000,
+  testTimeout: 30_000,
+};
+
+export function tierConfig(tier: Tier | 'all', test: NonNullable<ViteUserConfig['test']> = {}): ViteUserConfig {
+  const include = tier === 'all' ? Object.values(tierFiles).flat() : [...tierFiles[tier]];
+  return defineConfig({
+    test: sharedTestConfig(
+      import.meta.dirname,
+      { environment: 'node', include, ...(tier === 'unit' ? {} : serverTests), ...test },
+      // The units keep the report name the `test` target always had.
+      { tier: tier === 'unit' ? undefined : tier },
+    ),
+  });
+}
+
+// Every tier at once, for `npx vitest run <file>` on any test file; `npm test` and CI run each tier
+// as its own Nx target instead (package.json: `test` with vitest.unit.config.ts, `test:<tier>`).
+export default tierConfig('all');

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closingLine, summarise } from './test-summary.mjs';
+import { closingLine, summarise, summariseDirectory } from './test-summary.mjs';
 
 describe('the closing test line', () => {
   it('sums passed and failed tests over every project', () => {
@@ -15,5 +18,25 @@ describe('the closing test line', () => {
       { numPassedTests: 2, numFailedTests: 0, testResults: [{ status: 'failed', assertionResults: [] }] },
     ]);
     expect(closingLine(summary)).toBe('2 passed, 1 failed');
+  });
+});
+
+describe('the reports of a project tested in tiers', () => {
+  it('sums every tier’s report beside the project’s own, none in place of another', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'test-summary-'));
+    try {
+      mkdirSync(join(dir, 'apps'));
+      const report = (passed: number, failed: number) =>
+        JSON.stringify({ numPassedTests: passed, numFailedTests: failed, testResults: [] });
+      // The names vitest.shared.ts gives: <project root>.json, <project root>.<tier>.json.
+      writeFileSync(join(dir, 'apps/api.json'), report(1, 0));
+      writeFileSync(join(dir, 'apps/api.integration.json'), report(10, 1));
+      writeFileSync(join(dir, 'apps/api.system.json'), report(100, 0));
+      writeFileSync(join(dir, 'apps/api.media.json'), report(1000, 2));
+      writeFileSync(join(dir, 'apps/web.json'), report(10000, 0));
+      expect(closingLine(summariseDirectory(dir))).toBe('11111 passed, 3 failed');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

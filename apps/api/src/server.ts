@@ -3,6 +3,7 @@ import { fastifyConnectPlugin } from '@connectrpc/connect-fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { acceptingTestTokens, type TestTokens } from './platform/auth/test-token-verifier';
 import { createTokenVerifier } from './platform/auth/token-verifier';
 import type { Config } from './config';
 import { openDatabase, type AppDatabase } from './platform/db/database';
@@ -86,6 +87,8 @@ export interface BuildOptions {
   logger?: LogSettings;
   /** An already open database (tests clone one from a template); the server closes it. */
   database?: AppDatabase;
+  /** Tests only: also accept tokens signed with this key (platform/auth/test-token-verifier.ts). */
+  testTokens?: TestTokens;
 }
 
 /**
@@ -118,7 +121,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       dataDir: config.DATA_DIR,
       onConnectionError: (lost) => app.log.warn(lost, 'lost a database connection'),
     }));
-  const verifier = createTokenVerifier(config.FIREBASE_PROJECT_ID, app.log);
+  const firebase = createTokenVerifier(config.FIREBASE_PROJECT_ID, app.log);
+  const verifier = options.testTokens ? acceptingTestTokens(firebase, options.testTokens) : firebase;
   const closers: (() => Promise<void>)[] = [() => verifier.close(), () => database.close()];
   const closeAll = async () => {
     for (const close of closers) await close();

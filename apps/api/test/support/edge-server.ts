@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config';
 import { build } from '../../src/server';
+import { testTokens } from './test-tokens';
 import { openTestDatabase } from './test-database';
 
 export interface EdgeServer {
@@ -42,6 +43,7 @@ export async function startEdgeServer(env: Record<string, string> = {}, emulator
   });
   const logLines: string[] = [];
   const app = await build(config, {
+    testTokens,
     database: await openTestDatabase('pglite'),
     logger: { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } },
   });

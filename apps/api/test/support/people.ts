@@ -1,11 +1,11 @@
-import { newTestUser } from './auth-emulator';
+import { newTestUser } from './test-tokens';
 import { videoClient } from './clients';
 import { conversationClient } from './conversation-client';
 import { editClient } from './edit-client';
 import { libraryClient } from './library-client';
 import { teamClient } from './team-client';
 
-/** A new person signed in on the Auth emulator at `emulatorHost`, with a client of each service at `baseUrl`. */
+/** A new person signed in with a test token (test-tokens.ts; `emulatorHost` is not asked), with a client of each service at `baseUrl`. */
 export async function signedInPerson(baseUrl: string, emulatorHost: string, displayName?: string) {
   const user = await newTestUser(emulatorHost, displayName === undefined ? {} : { displayName });
   const token = user.idToken;

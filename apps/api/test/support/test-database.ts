@@ -7,8 +7,18 @@ import { fromPGlite, fromPostgres, type AppDatabase } from '../../src/platform/d
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** Both engines the API runs on: `describe.each(databaseKinds)` runs a suite against each. */
+/**
+ * Both engines the API runs on: `describe.each(databaseKinds)` runs a suite against each. It is for
+ * suites where the engines differ: migrations, races between connections (PGlite has one, so it
+ * serialises what PostgreSQL runs at once), LISTEN/NOTIFY, pg-boss's queue, the driver's types.
+ */
 export const databaseKinds: DatabaseKind[] = ['pglite', 'postgres'];
+
+/**
+ * PGlite alone, for a suite whose statements run one at a time and mean the same on both: PGlite
+ * is PostgreSQL compiled to WebAssembly, so a second run on a cluster tests the same SQL again.
+ */
+export const pgliteOnly: DatabaseKind[] = ['pglite'];
 
 /**
  * A fresh, migrated, empty database of the given kind: an in-memory PGlite cloned from the run's

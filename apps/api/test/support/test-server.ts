@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config';
 import { fromPostgres, type AppDatabase } from '../../src/platform/db/database';
 import { build } from '../../src/server';
+import { testTokens } from './test-tokens';
 import { startTestS3, type TestS3 } from './s3';
 import { openTestDatabase, type DatabaseKind } from './test-database';
 import { filesUnder } from './upload';
@@ -37,8 +38,9 @@ export interface TestServer {
 
 /**
  * The real server on a free port of 127.0.0.1, on a fresh database of `database` kind and a temp
- * DATA_DIR, verifying tokens against the Auth emulator at `emulatorHost`. `env` overrides any
- * configuration variable (e.g. MAX_UPLOAD_BYTES, S3_*); the worker is off unless `WORKER: 'true'`.
+ * DATA_DIR, verifying this file's test tokens (test-tokens.ts) and, for any other token, the Auth
+ * emulator at `emulatorHost`. `env` overrides any configuration variable (e.g. MAX_UPLOAD_BYTES,
+ * S3_*); the worker is off unless `WORKER: 'true'`.
  */
 export async function startTestServer(options: {
   database: DatabaseKind;
@@ -66,7 +68,7 @@ export async function startTestServer(options: {
   const database = options.sharedPostgresUrl
     ? fromPostgres(options.sharedPostgresUrl)
     : await openTestDatabase(options.database);
-  const app = await build(config, { database });
+  const app = await build(config, { database, testTokens });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

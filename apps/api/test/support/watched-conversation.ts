@@ -1,6 +1,7 @@
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import type { ConversationService } from '@stream/proto';
 import { onTestFinished } from 'vitest';
+import { testTokens } from './test-tokens';
 import { until } from './until';
 
 export interface WatchedConversation {
@@ -48,8 +49,21 @@ export async function watchConversation(
   };
 }
 
-/** The emulator's ID token `idToken` with its expiry moved to `seconds` from now (the emulator signs nothing). */
+/**
+ * `idToken` with its expiry moved to `seconds` from now: a test token signed again with the same
+ * claims (test-tokens.ts), an emulator's token rewritten (the emulator signs nothing).
+ */
 export function tokenExpiringIn(idToken: string, seconds: number): string {
+  const user = testTokens.verify(idToken);
+  if (user)
+    return testTokens.sign({
+      uid: user.uid,
+      ...(user.email === undefined ? {} : { email: user.email }),
+      emailVerified: user.emailVerified === true,
+      ...(user.name === undefined ? {} : { name: user.name }),
+      ...(user.photoUrl === undefined ? {} : { picture: user.photoUrl }),
+      expiresIn: seconds,
+    });
   const [header, payload] = idToken.split('.');
   const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
   const exp = Math.floor(Date.now() / 1000) + seconds;

@@ -18,6 +18,32 @@ export interface TokenVerifier {
   close(): Promise<void>;
 }
 
+/** The claims of a verified ID token the API reads. */
+export interface TokenClaims {
+  uid: string;
+  exp: number;
+  email?: string;
+  email_verified?: boolean;
+  name?: unknown;
+  picture?: unknown;
+}
+
+/** The caller a verified token names (the tests' tokens too: test-token-verifier.ts). */
+export function userOfClaims(decoded: TokenClaims): User {
+  // Anyone sets their provider profile's name from the client SDK: the same rule as a name typed in /settings.
+  const name = typeof decoded.name === 'string' ? cleanDisplayText(decoded.name) : '';
+  return {
+    uid: decoded.uid,
+    email: decoded.email,
+    emailVerified: decoded.email_verified === true,
+    expiresAt: new Date(decoded.exp * 1000),
+    ...(name ? { name: [...name].slice(0, 200).join('') } : {}),
+    ...(typeof decoded.picture === 'string' && /^https?:\/\//.test(decoded.picture) && decoded.picture.length <= 2048
+      ? { photoUrl: decoded.picture }
+      : {}),
+  };
+}
+
 /**
  * Verifies Firebase ID tokens of `projectId` with firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST
  * set, firebase-admin accepts the emulator's (unsigned) tokens and still checks audience, issuer
@@ -30,21 +56,7 @@ export function createTokenVerifier(projectId: string, log?: Pick<Logger, 'info'
   return {
     async verify(idToken) {
       try {
-        const decoded = await auth.verifyIdToken(idToken);
-        // Anyone sets their provider profile's name from the client SDK: the same rule as a name typed in /settings.
-        const name = typeof decoded.name === 'string' ? cleanDisplayText(decoded.name) : '';
-        return {
-          uid: decoded.uid,
-          email: decoded.email,
-          emailVerified: decoded.email_verified === true,
-          expiresAt: new Date(decoded.exp * 1000),
-          ...(name ? { name: [...name].slice(0, 200).join('') } : {}),
-          ...(typeof decoded.picture === 'string' &&
-          /^https?:\/\//.test(decoded.picture) &&
-          decoded.picture.length <= 2048
-            ? { photoUrl: decoded.picture }
-            : {}),
-        };
+        return userOfClaims(await auth.verifyIdToken(idToken));
       } catch (error) {
         const { code, reason } = refusal(error);
         const line = `ID token refused (${code}): ${reason}`;

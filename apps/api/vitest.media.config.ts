@@ -1,0 +1,3 @@
+import { tierConfig } from './vitest.config.ts';
+
+export default tierConfig('media');

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Restarts the API processes one at a time without dropping a request (docs/deploy.md, Upgrading):
 #   sudo /opt/stream/docs/deploy/rolling-restart.sh 8081 8082
-# The cluster test (apps/api/test/cluster.test.ts) runs this file as it is, under load.
+# The cluster test (apps/api/test/system/cluster.test.ts) runs this file as it is, under load.
 #
 # For each port: restart its API (SIGTERM: its /readyz fails at once, it takes no new connection
 # and finishes those in flight, so nginx sends everything to the others); wait until the new

@@ -19,7 +19,7 @@ describe('isProductFile (the files npm run duplicates:product counts)', () => {
       'apps/web/src/app.test.tsx',
       'libs/video-api/src/testing/fake-validation.ts',
       'apps/api/test/support/test-server.ts',
-      'apps/api/test/edit-fixtures.ts',
+      'apps/api/test/support/edit-fixtures.ts',
       'apps/web-e2e/src/record/fixtures/recorder-entry.ts',
       'libs/proto/src/gen/videoservice/video_service_pb.ts',
       'apps/web/src/routeTree.gen.ts',

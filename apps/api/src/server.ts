@@ -105,7 +105,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     // Stopping (SIGTERM), a request that still arrives on an open connection is served and its
     // connection closed after the answer (Fastify sets Connection: close), rather than answered 503:
     // nginx passes a 503 to a POST (every RPC) instead of trying the other API, which a rolling
-    // restart under load showed (test/cluster.test.ts). New connections are refused, and those
+    // restart under load showed (test/system/cluster.test.ts). New connections are refused, and those
     // nginx retries elsewhere, POSTs included, since nothing of them was sent.
     return503OnClosing: false,
     // Idle keep-alive connections are not destroyed the moment closing starts (main.ts closes them

@@ -13,7 +13,7 @@ import {
 /**
  * The fake ShareLinkService: the main link as ShareVideo made it and named links kept
  * in memory, each with its gates; the call to action on the video. Gates are not enforced here:
- * the real server's tests (apps/api test/share-link-gates.test.ts) show those.
+ * the real server's tests (apps/api test/integration/share-link-gates.test.ts) show those.
  */
 export function fakeShareLinkService(deps: {
   owned: (videoId: string, context: HandlerContext) => Video;

@@ -25,7 +25,7 @@ async function refusal(call: Promise<unknown>): Promise<{ code: Code | 'ok'; mes
 
 /**
  * UpdateVideo's update_mask (AIP-134) as a contract: the same cases run against the real
- * server (apps/api/test/video-update-mask.test.ts) and the fake (fake-video-service.test.ts), so
+ * server (apps/api/test/integration/video-update-mask.test.ts) and the fake (fake-video-service.test.ts), so
  * the fake cannot drift. `owner` is called inside each case: a client of whoever owns what it creates.
  */
 export function updateVideoMaskContract(owner: () => VideoClient) {

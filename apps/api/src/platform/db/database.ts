@@ -64,7 +64,7 @@ export function fromPGlite(pglite: PGlite): AppDatabase {
 /**
  * The advisory lock (any number not Kysely's own) under which a process sets up the job queue's
  * schema and queues. pg-boss alone, started by three processes at once, failed with "duplicate key
- * (nspname)=(pgboss)" and deadlocks in create_queue (apps/api/test/ops-process.test.ts).
+ * (nspname)=(pgboss)" and deadlocks in create_queue (apps/api/test/system/ops-process.test.ts).
  */
 const SCHEMA_LOCK = '7461026917200417';
 
@@ -100,7 +100,7 @@ export function fromPostgres(
   // A restart, a failover or a proxy's idle timeout ends every connection with an 'error' event
   // (57P01): on an idle client the pool re-emits it, on a checked-out one (a transaction between
   // statements, the schema lock) the client does; unheard, either ended the process
-  // (test/database-restart.test.ts). The pool drops such clients and opens new ones when asked.
+  // (test/system/database-restart.test.ts). The pool drops such clients and opens new ones when asked.
   // The error carries the whole client (pg-pool adds it): only its words are reported.
   const lost = (error: Error & { code?: string }) => onConnectionError({ message: error.message, code: error.code });
   pool.on('error', lost);

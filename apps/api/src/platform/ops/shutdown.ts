@@ -64,7 +64,7 @@ export function stopOnSignals(options: ShutdownOptions): (signal: string) => Pro
  * open until they end. A proxy then opens a new connection for each next request; the kernel completes
  * those handshakes itself, and any still waiting to be accepted when the listener finally closes is
  * reset with the request nginx already wrote into it: a 502 for a POST, which nginx does not send
- * again (test/cluster.test.ts). With the listener closed first, nginx's next connect is refused and it
+ * again (test/system/cluster.test.ts). With the listener closed first, nginx's next connect is refused and it
  * sends that request to another API; requests on open connections are still answered. Fastify's own
  * `server.close()` afterwards finds the server not running, which it expects, and still waits for the
  * open connections to end. `drainAcceptQueue` (platform/ops/accept-queue.ts) first takes in the connections

@@ -1,8 +1,8 @@
 // pg-boss 10.4.2 completes or fails a job after its handler returns without awaiting it
 // (src/manager.js, `onFetch`: `this.complete(name, jobIds)` / `this.fail(name, jobIds, err)`).
 // With the database away at that moment (a restart, a failover) the rejection went unhandled and
-// ended the process (test/database-restart.test.ts); so did PGlite unable to extend a file on a full
-// disk (test/disk-full-recovery.test.ts). Wrapped here, once per process: a settle that fails
+// ended the process (test/system/database-restart.test.ts); so did PGlite unable to extend a file on a full
+// disk (test/system/disk-full-recovery.test.ts). Wrapped here, once per process: a settle that fails
 // because the database is away or its disk full is tried again every 2 s for up to 5 minutes (long enough for a
 // restart or failover; an active job not settled by then expires as before), and any other failure
 // becomes the queue's 'error' event, which the processing module logs.

@@ -1,4 +1,4 @@
-// The contract suites against this package's fakes; apps/api/test/contract.test.ts runs the same
+// The contract suites against this package's fakes; apps/api/test/integration/contract.test.ts runs the same
 // cases against the real server, so a fake that drifts from the service fails one of the two.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createFakeVideoService } from '../fake-video-service';

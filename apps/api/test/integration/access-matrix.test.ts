@@ -11,16 +11,16 @@ import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import * as proto from '@stream/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, apiKeyClient } from './support/admin-clients';
-import { newTestUser, startAuthEmulator } from './support/auth-emulator';
-import { videoClient } from './support/clients';
-import { libraryClient } from './support/library-client';
-import { teamClient } from './support/team-client';
-import { startTestServer, type TestServer } from './support/test-server';
-import { webhookClient } from './support/webhook-client';
-import { conversationClient } from './support/conversation-client';
+import { adminClient, apiKeyClient } from '../support/admin-clients';
+import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { videoClient } from '../support/clients';
+import { libraryClient } from '../support/library-client';
+import { teamClient } from '../support/team-client';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { webhookClient } from '../support/webhook-client';
+import { conversationClient } from '../support/conversation-client';
 import { RULES, unruled, type Rule } from './access-rules';
-import { signedOutMayCall } from '../src/platform/auth/auth.interceptor';
+import { signedOutMayCall } from '../../src/platform/auth/auth.interceptor';
 
 const files = Object.values(proto).filter(
   (value): value is DescFile => typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'file',
@@ -31,7 +31,7 @@ const nameOf = (method: DescMethod) => `${method.parent.name}/${method.name}`;
 
 describe('the access rules', () => {
   it('read every generated file of the contract', () => {
-    const generated = readdirSync(new URL('../../../libs/proto/src/gen/videoservice/', import.meta.url)).filter(
+    const generated = readdirSync(new URL('../../../../libs/proto/src/gen/videoservice/', import.meta.url)).filter(
       (name) => name.endsWith('_pb.ts'),
     );
     expect(files.map((file) => `${file.name.replace(/^videoservice\//, '')}_pb.ts`).sort()).toEqual(generated.sort());

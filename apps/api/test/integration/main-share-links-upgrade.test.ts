@@ -11,15 +11,15 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import { Code } from '@connectrpc/connect';
 import { ShareLinkService, VideoService } from '@stream/proto';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { fromPGlite, fromPostgres, type AppDatabase } from '../src/platform/db/database';
-import { migrateToLatest } from '../src/platform/db/migrate';
-import { migrations } from '../src/platform/db/migrations';
-import { build } from '../src/server';
-import { hashLinkPassword } from '../src/sharing/link-password';
-import { serviceClient } from './support/clients';
-import { failureCode } from './support/rpc-failure';
-import { createPostgresDatabase, databaseKinds, type DatabaseKind } from './support/test-database';
+import { loadConfig } from '../../src/config';
+import { fromPGlite, fromPostgres, type AppDatabase } from '../../src/platform/db/database';
+import { migrateToLatest } from '../../src/platform/db/migrate';
+import { migrations } from '../../src/platform/db/migrations';
+import { build } from '../../src/server';
+import { hashLinkPassword } from '../../src/sharing/link-password';
+import { serviceClient } from '../support/clients';
+import { failureCode } from '../support/rpc-failure';
+import { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../support/test-database';
 
 /** The last migration before the main link moved. */
 const BEFORE = '20261207150000-transcript-certain-text';

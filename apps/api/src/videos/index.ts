@@ -21,14 +21,8 @@ export { toVideo, type CallToAction, type StoredVideo } from './video.mapper';
 export { toVideoJson, toVideoMessage, visibilityFromProto } from './video.message';
 export { findLinkGeneration, findVideo, mainLinkColumns, videoColumns } from './video.repository';
 export * as videoRepository from './video.repository';
-export {
-  VideoService,
-  narrows,
-  newVideoId,
-  teamlessTeamVisibility,
-  uploadedVideoRow,
-  type ReceivedUpload,
-} from './video.service';
+export { VideoService, narrows, teamlessTeamVisibility, type ReceivedUpload } from './video.service';
 export { type CallToActionPlacement, type HlsRung, type TranscriptState, type VideoRow } from './video.table';
 export { spokenLanguage, videoId, viewerId } from './video.validation';
 export * as videoValidation from './video.validation';
+export { newVideoId, uploadedVideoRow } from './uploaded-video-row';

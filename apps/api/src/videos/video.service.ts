@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { User } from '../platform/auth/user';
-import type { NewVideoRow, VideoVisibility } from './video.table';
+import type { VideoVisibility } from './video.table';
 import type { Database } from '../platform/db/schema';
 import type { HlsRungKind } from './media-asset.table';
 import { sqlOn } from '../platform/db/sql-executor';
@@ -18,6 +17,7 @@ import type { LinkGenerations } from '../sharing';
 import { may, videoRights, type TeamRole } from '../access';
 import { StorageFullError, AppError } from '../platform/app-error';
 import { defaultTitle } from './default-title';
+import { newVideoId, uploadedVideoRow } from './uploaded-video-row';
 import { toVideo, type StoredVideo } from './video.mapper';
 import { publishRevocation } from '../access';
 
@@ -383,22 +383,4 @@ export class VideoService {
     await authorize(this.deps.db, user, 'edit', { kind: 'video', video }, { notFound: `No video ${id}` });
     return video;
   }
-}
-
-export const newVideoId = () => randomUUID();
-
-/**
- * The row of a new video `user` uploads (whole or resumable): PROCESSING, and private until the
- * caller sets the person's default visibility (`defaultVisibilityOf`, issue 32) in its place.
- */
-export function uploadedVideoRow(id: string, user: User, title?: string): NewVideoRow {
-  return {
-    id,
-    user_id: user.uid,
-    owner_name: user.name ?? '',
-    title: title || defaultTitle(new Date()),
-    description: '',
-    status: 'PROCESSING',
-    visibility: 'PRIVATE',
-  };
 }

@@ -7,7 +7,7 @@ import { upsertUser } from '../../src/accounts/user.repository';
 import { insertVideo } from '../../src/videos/video.repository';
 import { QuotaExceededError } from '../../src/videos/quota';
 import { QuotaService } from '../../src/videos/quota.service';
-import { uploadedVideoRow } from '../../src/videos/video.service';
+import { uploadedVideoRow } from '../../src/videos/uploaded-video-row';
 import { databaseKinds, openTestDatabase } from '../support/test-database';
 import type { AppDatabase } from '../../src/platform/db/database';
 

@@ -105,7 +105,7 @@ export const configSchema = z.object({
       .optional(),
   ),
   /**
-   * Issue 34: without nginx, bodies of local blobs go from the page cache to the socket with
+   * Without nginx, bodies of local blobs go from the page cache to the socket with
    * Linux's sendfile (HTTP/1.1 over plain TCP). `false`: Node copies them through its own buffers,
    * as on other systems (to compare, or on a kernel where sendfile misbehaves).
    */
@@ -117,7 +117,7 @@ export const configSchema = z.object({
     .positive()
     .default(2 * 1024 ** 3),
   /**
-   * Issue 32: each person's storage quota, in bytes, unless an admin gave them their own; unset:
+   * Each person's storage quota, in bytes, unless an admin gave them their own; unset:
    * unlimited. Uploads that would pass it are refused (the declared length, and every PATCH of a
    * recording uploading itself).
    */
@@ -138,7 +138,7 @@ export const configSchema = z.object({
           .filter(Boolean)
       : undefined,
   ),
-  /** Issue 32: calls one personal API key may make per minute (counted per API process). */
+  /** Calls one personal API key may make per minute (counted per API process). */
   API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Longest recording /record makes, in seconds (it warns a minute before, then stops); unset: no limit. */
   MAX_RECORDING_SECONDS: z.preprocess(
@@ -169,7 +169,7 @@ export const configSchema = z.object({
   /** Origin of the product as people reach it, for absolute links (share links). */
   PUBLIC_URL: optionalString.pipe(url.optional()),
   /**
-   * Mail (issue 27): an SMTP server as nodemailer takes it, smtp://user:pass@host:587 (STARTTLS
+   * Mail: an SMTP server as nodemailer takes it, smtp://user:pass@host:587 (STARTTLS
    * when offered) or smtps://…:465; unset, no mail is sent and invite links are copied by hand.
    */
   SMTP_URL: optionalString.pipe(
@@ -178,7 +178,7 @@ export const configSchema = z.object({
   /** The From of the mail sent, e.g. `Stream <stream@example.com>`; unset: Stream <no-reply@PUBLIC_URL's host>. */
   MAIL_FROM: optionalString,
   /**
-   * Webhooks (issue 28): `1` lets them reach loopback, private and link-local addresses (receivers
+   * Webhooks: `1` lets them reach loopback, private and link-local addresses (receivers
    * inside the operator's own network). Off by default: a user's URL could otherwise reach the
    * server's neighbours or the cloud metadata service.
    */
@@ -212,7 +212,7 @@ export const configSchema = z.object({
   PROCESSING_MAINTENANCE_SECONDS: z.coerce.number().int().positive().optional(),
   PROCESSING_POLL_SECONDS: z.coerce.number().min(0.5).max(3600).optional(),
   /**
-   * Transcripts (issue 30, media/transcribe): `off` makes none; `on` (the default) uses the
+   * Transcripts (media/transcribe): `off` makes none; `on` (the default) uses the
    * built-in engine (pocketsphinx, English) unless TRANSCRIBE_URL names an OpenAI-compatible server.
    */
   TRANSCRIBE: z.enum(['on', 'off']).default('on'),
@@ -228,7 +228,7 @@ export const configSchema = z.object({
    */
   TRANSCRIBE_CHUNK_SECONDS: z.coerce.number().int().min(1).max(1200).optional(),
   /**
-   * Issue 30: an OpenAI-compatible chat base URL (`http://127.0.0.1:8000/v1`): POST
+   * An OpenAI-compatible chat base URL (`http://127.0.0.1:8000/v1`): POST
    * {base}/chat/completions suggests a summary and chapter titles from each finished transcript.
    * Unset: no summary or chapters are suggested (titles still are, from the transcript alone).
    */

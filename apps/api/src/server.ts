@@ -174,7 +174,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const library = new LibraryService({ db: database.db, videos });
     const directory = new UserDirectory({ db: database.db, log });
     const teams = new TeamService({ db: database.db, directory, generations, mailer, branding, log });
-    // Issue 32: quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
+    // Quotas, who may use the API (disabled people, the sign-up policy), personal API keys.
     const quota = new QuotaService({ db: database.db, defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES });
     const gate = new AccountGate({
       db: database.db,
@@ -189,7 +189,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       branding,
       defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES,
     });
-    // Rate limits are counted in the database, so every API process of a cluster shares them (issue 33).
+    // Rate limits are counted in the database, so every API process of a cluster shares them.
     const rateLimitCounter = new DatabaseRateLimitCounter(database.db);
     const apiKeys = new ApiKeyService({
       db: database.db,

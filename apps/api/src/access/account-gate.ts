@@ -17,7 +17,7 @@ export type Admission = 'person' | 'invitee';
 const STANDING_MS = 5_000;
 
 /**
- * Who may use the API (issue 32): a disabled person is refused; someone signing in for the first
+ * Who may use the API: a disabled person is refused; someone signing in for the first
  * time is let in by the sign-up policy. Standing is read from the users table and believed for
  * a few seconds; the admin's own process forgets it at once when it changes.
  */

@@ -1,7 +1,7 @@
 import { InvalidTokenError } from '../platform/auth/token-verifier';
 
 /**
- * A verified caller this instance turns away (issue 32): a disabled person, a newcomer the
+ * A verified caller this instance turns away: a disabled person, a newcomer the
  * sign-up policy does not let in (permission_denied), an API key used too often
  * (resource_exhausted). The RPCs answer with `code`; the HTTP routes refuse it as a bad token.
  */

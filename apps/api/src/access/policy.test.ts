@@ -168,7 +168,7 @@ describe('the policy as a table: every standing × every action', () => {
     expect(may(undefined, 'view', { kind: 'video', video: video('PUBLIC') })).toBe(true);
   });
 
-  it('a passed named link (issue 28) opens a SHARED video like its main link, never a PRIVATE or TEAM one, nor an action', () => {
+  it('a passed named link opens a SHARED video like its main link, never a PRIVATE or TEAM one, nor an action', () => {
     const video = (visibility: VideoVisibility): VideoFacts => ({ userId: 'uploader', visibility });
     const grant = { namedLink: true };
     expect(may(undefined, 'view', { kind: 'video', video: video('SHARED'), grant })).toBe(true);

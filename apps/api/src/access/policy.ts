@@ -58,9 +58,9 @@ export interface Grant {
   shareToken?: string;
   /** A valid signed URL for this video, minted for someone who could read it. */
   signedUrl?: boolean;
-  /** Issue 28: passes through share link gates the caller presents (unchecked; see link-pass.ts). */
+  /** Passes through share link gates the caller presents (unchecked; see link-pass.ts). */
   passes?: readonly string[];
-  /** Issue 28: a working named link of this video, its gate passed (checked by ShareLinkGates). */
+  /** A working named link of this video, its gate passed (checked by ShareLinkGates). */
   namedLink?: boolean;
 }
 
@@ -299,7 +299,7 @@ export function personOf(uid: string, teamId?: string, role?: TeamRole): Person 
   return { uid, roles: new Map(teamId && role ? [[teamId, role]] : []) };
 }
 
-/** Issue 32: who may sign up on their first sign-in. */
+/** Who may sign up on their first sign-in. */
 export type SignUpPolicy =
   | { mode: 'open' }
   /** Only people accepting a team invite (their first call is AcceptInvite), and admins. */
@@ -307,7 +307,7 @@ export type SignUpPolicy =
   /** Only emails of these lowercase domains, and admins. */
   | { mode: 'domains'; domains: readonly string[] };
 
-/** Issue 32: whether a person is an admin of the instance: named in ADMIN_EMAILS, or (unset) the first account. */
+/** Whether a person is an admin of the instance: named in ADMIN_EMAILS, or (unset) the first account. */
 export function isInstanceAdmin(
   person: { email?: string; isFirstAccount: boolean },
   adminEmails: readonly string[] | undefined,
@@ -316,7 +316,7 @@ export function isInstanceAdmin(
   return !!person.email && adminEmails.includes(person.email.toLowerCase());
 }
 
-/** Issue 32: whether someone signing in for the first time may become a person of this instance. */
+/** Whether someone signing in for the first time may become a person of this instance. */
 export function maySignUp(
   policy: SignUpPolicy,
   newcomer: { email?: string; admin: boolean; acceptingInvite: boolean },

@@ -21,7 +21,7 @@ interface ExportQuery {
 }
 
 /**
- * GET /api/account/export (issue 32): the caller's data as a zip made while it is sent. Entries go
+ * GET /api/account/export: the caller's data as a zip made while it is sent. Entries go
  * in one at a time, each opened only when the one before has been written, so the server holds
  * one read buffer and the zip's bookkeeping whatever the size; videos and images are stored as
  * they are (no deflate), JSON and captions deflated. The response can take back-pressure: a slow

@@ -82,7 +82,7 @@ uploading has only its metadata ("included": [] and "uploading": true).
 `;
 
 /**
- * "Export my data" (issue 32): the files of the zip, in order, each opened only when its turn
+ * "Export my data": the files of the zip, in order, each opened only when its turn
  * comes, so an export of any size holds one read buffer at a time.
  */
 export class AccountExport {

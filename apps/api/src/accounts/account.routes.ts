@@ -92,7 +92,7 @@ async function refusing<T>(call: () => Promise<T>): Promise<T> {
 
 const refused = (reason: AccountRefusal, message: string) => new AccountError('invalid_argument', reason, message);
 
-/** The AccountService on the Connect router (issue 32). */
+/** The AccountService on the Connect router. */
 export default ({ accounts, signer, mailAvailable = false }: AccountRoutesDeps) =>
   (router: ConnectRouter) => {
     const toAccount = (account: Account) => toAccountMessage(account, mailAvailable);

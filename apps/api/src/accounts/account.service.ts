@@ -41,7 +41,7 @@ export interface AccountServiceDeps {
   log?: Pick<Logger, 'warn' | 'info'>;
 }
 
-/** The caller's own account (issue 32, /settings): profile, defaults and deleting it all. */
+/** The caller's own account (/settings): profile, defaults and deleting it all. */
 export class AccountService {
   constructor(private readonly deps: AccountServiceDeps) {}
 

@@ -27,7 +27,7 @@ export class AccountError extends AppError {
 
 export type DefaultVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC';
 export type ThemeChoice = 'system' | 'light' | 'dark';
-/** How notifications reach the person by mail (issue 28). */
+/** How notifications reach the person by mail. */
 export type NotificationMailChoice = 'immediate' | 'digest' | 'off';
 
 export interface RecordingDefaults {
@@ -48,7 +48,7 @@ export interface Account {
   theme: ThemeChoice;
   notificationMail: NotificationMailChoice;
   createdAt: Date;
-  /** Issue 30: the spoken language (ISO 639-1) a video with none of its own is transcribed in; '' detects it. */
+  /** The spoken language (ISO 639-1) a video with none of its own is transcribed in; '' detects it. */
   defaultSpokenLanguage: string;
 }
 

@@ -18,7 +18,7 @@ export const PHOTO_UPLOAD_PATH = '/api/account/photo';
 const reasonName = (reason: AccountRefusal) => `ACCOUNT_REFUSAL_REASON_${reason.toUpperCase()}`;
 
 /**
- * The profile photo (issue 32). PUT /api/account/photo takes the picture as the body (at most
+ * The profile photo. PUT /api/account/photo takes the picture as the body (at most
  * 5 MB: a larger declared length is refused before a byte is read, and an undeclared one as soon
  * as it passes) and answers `{ photoUrl }`, or `{ message, reason }` with 400 or 413, or `{ message }` with 429
  * and Retry-After when the person or the server has too many photos on the way.

@@ -40,7 +40,7 @@ export interface ProfilePhotoServiceDeps {
 }
 
 /**
- * Profile photos uploaded in /settings (issue 32): the square copy is stored, its signed URL
+ * Profile photos uploaded in /settings: the square copy is stored, its signed URL
  * replaces the ID token's picture in the users table and on everything the person wrote, and
  * the photo it replaces is deleted.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isInstanceAdmin, maySignUp, type SignUpPolicy } from '../access/policy';
 
-describe('who is an admin of the instance (issue 32)', () => {
+describe('who is an admin of the instance', () => {
   it('is whoever ADMIN_EMAILS names, by email without regard to case', () => {
     const admins = ['ops@example.com'];
     expect(isInstanceAdmin({ email: 'OPS@example.com', isFirstAccount: false }, admins)).toBe(true);
@@ -15,7 +15,7 @@ describe('who is an admin of the instance (issue 32)', () => {
   });
 });
 
-describe('who may sign up on a first sign-in (issue 32): every policy × every newcomer', () => {
+describe('who may sign up on a first sign-in: every policy × every newcomer', () => {
   const policies: Record<string, SignUpPolicy> = {
     open: { mode: 'open' },
     'invite-only': { mode: 'invite-only' },

@@ -12,7 +12,7 @@ import { DELETED_MESSAGE } from '../access';
  * row is written when their claims differ from the ones this process last wrote, or when that was
  * more than `refreshMs` ago (so last_seen_at moves and another process's change is overwritten by
  * the newest token). Remembers at most `maxEntries` people, forgetting the longest unseen first.
- * A name edited in /settings (issue 32) wins over the token's: `saw` puts it into the caller's `User`.
+ * A name edited in /settings wins over the token's: `saw` puts it into the caller's `User`.
  */
 export class UserDirectory {
   private readonly written = new Map<string, { claims: string; at: number; own?: OwnChoices }>();

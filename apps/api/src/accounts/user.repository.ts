@@ -12,7 +12,7 @@ export interface UserClaims {
 
 /**
  * Creates or refreshes a person's row from their ID token's claims; `db` may be a transaction. A
- * name and a photo the person set in /settings stay (issue 32). Answers the name the row now holds and
+ * name and a photo the person set in /settings stay. Answers the name the row now holds and
  * whether it is an edited one; undefined (nothing written) for an account deleted here, whose
  * token was verified just before the deletion.
  */
@@ -116,7 +116,7 @@ export async function setAccountDefaults(
   return result.numUpdatedRows > 0n;
 }
 
-/** Issue 30: the spoken language `uid`'s videos without one of their own are transcribed in ('' detects it). */
+/** The spoken language `uid`'s videos without one of their own are transcribed in ('' detects it). */
 export async function defaultSpokenLanguageOf(db: Kysely<Database>, uid: string): Promise<string> {
   const row = await db.selectFrom('users').select('default_spoken_language').where('uid', '=', uid).executeTakeFirst();
   return row?.default_spoken_language ?? '';

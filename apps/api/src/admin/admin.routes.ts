@@ -86,7 +86,7 @@ function uid(value: string): string {
   return value;
 }
 
-/** The AdminService on the Connect router (issue 32). Errors leave through the error interceptor. */
+/** The AdminService on the Connect router. Errors leave through the error interceptor. */
 export default ({ admin, quota, branding, transcription }: AdminRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(AdminServiceDescriptor, {

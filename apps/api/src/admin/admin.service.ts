@@ -24,7 +24,7 @@ export interface AdminDeps {
 export const MAX_QUOTA_BYTES = Number.MAX_SAFE_INTEGER;
 
 /**
- * The operator's admin (issue 32): people and their storage, disabling, quotas, the sign-up
+ * The operator's admin: people and their storage, disabling, quotas, the sign-up
  * policy, totals. Every method asks `requireAdmin` first (permission_denied for anyone else),
  * and every change writes an audit entry in the same transaction.
  */

@@ -1,4 +1,4 @@
-/** The admin's view of one person (issue 32). */
+/** The admin's view of one person. */
 export interface Person {
   uid: string;
   email: string;

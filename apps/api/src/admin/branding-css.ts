@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { PageBranding } from '../sharing';
 
-/** Where the instance's branding is served as a stylesheet (issue 32 on pages whose CSP is `style-src 'self'`). */
+/** Where the instance's branding is served as a stylesheet, for pages whose CSP is `style-src 'self'` (no inline style). */
 export const BRANDING_CSS_PATH = '/api/branding.css';
 
 const ACCENT = /^#[0-9a-f]{6}$/i;

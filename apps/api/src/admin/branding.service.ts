@@ -15,7 +15,7 @@ const SETTING = 'branding';
 const CACHE_MS = 5_000;
 
 /**
- * The instance's branding (issue 32), read by every watch page and mail: kept a few seconds so a
+ * The instance's branding, read by every watch page and mail: kept a few seconds so a
  * page costs no query. Setting it is the admin's (AdminService checks and audits).
  */
 export class BrandingService {

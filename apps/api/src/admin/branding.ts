@@ -1,4 +1,4 @@
-/** The instance's branding (issue 32): on watch pages, embeds and mails. */
+/** The instance's branding: on watch pages, embeds and mails. */
 export interface Branding {
   productName: string;
   /** An https URL, or '' for none. */

@@ -29,7 +29,7 @@ function keyId(value: string): string {
   return value;
 }
 
-/** The ApiKeyService on the Connect router (issue 32). */
+/** The ApiKeyService on the Connect router. */
 export default ({ apiKeys }: { apiKeys: ApiKeyService }) =>
   (router: ConnectRouter) => {
     router.service(ApiKeyServiceDescriptor, {

@@ -48,12 +48,12 @@ export interface ApiKeysDeps {
   log?: Pick<Logger, 'warn'>;
   /** Calls per key per minute (default 600). */
   callsPerMinute?: number;
-  /** Where the calls are counted: the database in a server, so every API process shares the limit (issue 33). */
+  /** Where the calls are counted: the database in a server, so every API process shares the limit. */
   rateLimits?: RateLimitCounter;
 }
 
 /**
- * Personal API keys (issue 32): a secret shown once, only its SHA-256 kept (a key has 192 random
+ * Personal API keys: a secret shown once, only its SHA-256 kept (a key has 192 random
  * bits, so a plain hash is as strong as a slow one and costs nothing per call). A key acts as its
  * owner within its scope (read, or read and write); account-level calls need a sign-in
  * (`access/api-key-scope.ts` decides, for every RPC and HTTP route).

@@ -15,7 +15,7 @@ const percent = (value: number) => Math.round(value * 1000) / 1000;
 const RECT_KINDS: ReadonlySet<AnnotationKind> = new Set(['TEXT', 'BOX', 'BLUR']);
 
 /**
- * The annotations of an edit of a `durationSeconds` video, checked (issue 31). Refused: more than
+ * The annotations of an edit of a `durationSeconds` video, checked. Refused: more than
  * MAX_ANNOTATIONS, no kind, a time outside the video or from >= to, a corner (x, y) outside 0-100,
  * a rectangle of zero or negative size, an arrow of no length, text over MAX_ANNOTATION_TEXT
  * characters or a TEXT without any, a colour that is not "#rrggbb". Clamped: a rectangle or an

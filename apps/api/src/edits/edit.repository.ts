@@ -30,7 +30,7 @@ export async function saveEdit(
 
 /**
  * Replaces the annotations alone, leaving the edit and its render as they are: for a save that
- * changes only what the player draws (issue 31). False when absent.
+ * changes only what the player draws. False when absent.
  */
 export async function saveAnnotations(db: Kysely<Database>, id: string, annotations: StoredAnnotation[]) {
   const result = await db
@@ -71,7 +71,7 @@ export async function markEditApplied(
       edited_ranges: JSON.stringify(applied.ranges),
       edited_duration_seconds: applied.durationSeconds,
       edited_storyboard: applied.storyboard && JSON.stringify(applied.storyboard),
-      mp4_state: 'NONE', // the MP4 was of the version that played until now (issue 29)
+      mp4_state: 'NONE', // the MP4 was of the version that played until now
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
@@ -118,7 +118,7 @@ export async function revertEdit(
       edited_ranges: null,
       edited_duration_seconds: null,
       edited_storyboard: null,
-      mp4_state: 'NONE', // the MP4 was of the version that played until now (issue 29)
+      mp4_state: 'NONE', // the MP4 was of the version that played until now
       updated_at: sql<Date>`now()`,
     }))
     .where('id', '=', id)

@@ -11,7 +11,7 @@ export interface EditRoutesDeps {
   links: VideoLinks;
 }
 
-/** UpdateVideo's playback fields (issue 16), for EditService.updatePlayback; undefined when none is set. */
+/** UpdateVideo's playback fields, for EditService.updatePlayback; undefined when none is set. */
 export function playbackChanges(request: UpdateVideoRequest) {
   const chapters = request.chapters?.chapters.map((chapter) => ({ seconds: chapter.seconds, title: chapter.title }));
   const defaultPlaybackRate = request.defaultPlaybackRate;
@@ -19,7 +19,7 @@ export function playbackChanges(request: UpdateVideoRequest) {
   return { chapters, defaultPlaybackRate };
 }
 
-/** The EditService on the Connect router (issue 16): owner only, like every change of a video. */
+/** The EditService on the Connect router: owner only, like every change of a video. */
 export default ({ edits, links }: EditRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(EditServiceDescriptor, {

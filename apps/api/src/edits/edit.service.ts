@@ -22,7 +22,7 @@ export interface EditServiceDeps {
   media: MediaService;
   videos: VideoService;
   renders: EditRenderQueue;
-  /** Queues the MP4 of the original once a revert makes it play again (issue 29). */
+  /** Queues the MP4 of the original once a revert makes it play again. */
   renditions?: RenditionQueue;
   log: Logger;
 }

@@ -25,7 +25,7 @@ export interface StoredStoryboard {
 
 export type AnnotationKind = AnnotationKindName;
 
-/** An annotation as saved (issue 31), on the original's timeline: the contract's fields, kind by name. */
+/** An annotation as saved, on the original's timeline: the contract's fields, kind by name. */
 export type StoredAnnotation = AnnotationFields;
 
 export type EditState = 'NONE' | 'APPLYING' | 'APPLIED' | 'FAILED';
@@ -52,6 +52,6 @@ export interface EditColumns {
   edited_storyboard: ColumnType<StoredStoryboard | null, string | null | undefined, string | null>;
   /** Whether a `captions` asset exists; set in the same transaction that publishes or removes it. */
   has_captions: ColumnType<boolean, boolean | undefined, boolean>;
-  /** Issue 31 (migration 20261126030000-annotations): the annotations saved with the edit. */
+  /** The annotations (migration 20261126030000-annotations) saved with the edit. */
   annotations: Json<StoredAnnotation[]>;
 }

@@ -26,7 +26,7 @@ export interface VideoEditing {
   /** The storyboard of what the stream plays, when there is one. */
   storyboard?: StoredStoryboard;
   hasCaptions: boolean;
-  /** Issue 31: the annotations saved with the edit, on the original's timeline, blur included. */
+  /** The annotations saved with the edit, on the original's timeline, blur included. */
   annotations: StoredAnnotation[];
 }
 

@@ -15,7 +15,7 @@ const editStateToProto: Record<StoredEditState, EditState> = {
 const toRanges = (ranges: StoredRange[]) =>
   ranges.map((range) => ({ startSeconds: range.start, endSeconds: range.end }));
 
-/** The Video fields of issue 16 (20-29): the edit, chapters, playback settings and their URLs. */
+/** The Video fields 20-29: the edit, chapters, playback settings and their URLs. */
 export function editingFields(
   video: StoredVideo,
   links: VideoLinks,
@@ -35,7 +35,7 @@ export function editingFields(
     editFailureReason: editing.failureReason,
     originalUrl: owner ? links.originalUrl(video) : '',
     originalContentType: owner && video.hasVideoBlob ? (video.originalContentType ?? '') : '',
-    // Issue 31: what the player draws, on the timeline of what plays; the saved list, blur
+    // What the player draws, on the timeline of what plays; the saved list, blur
     // included, is the owner's alone.
     annotations: overlaysOnPlayingTimeline(editing.annotations, editing.playingRanges).map(annotationInitOf),
     editAnnotations: ownerAnnotations ? editing.annotations.map(annotationInitOf) : [],

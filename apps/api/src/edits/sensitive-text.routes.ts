@@ -30,7 +30,7 @@ const kindToProto: Record<SensitiveKind, SensitiveTextKind> = {
   'phone-number': SensitiveTextKind.PHONE_NUMBER,
 };
 
-/** The SensitiveTextService on the Connect router (issue 31): progress as frames are read, then what was found. */
+/** The SensitiveTextService on the Connect router: progress as frames are read, then what was found. */
 export default ({ sensitiveText, callers, videos }: SensitiveTextRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(SensitiveTextServiceDescriptor, {

@@ -39,7 +39,7 @@ export const MAX_SAMPLED_FRAMES = 600;
 export const MIN_INTERVAL_SECONDS = 0.25;
 
 /**
- * "Find sensitive text" (issue 31): frames of the unedited video sampled by ffmpeg, read by
+ * "Find sensitive text": frames of the unedited video sampled by ffmpeg, read by
  * tesseract on this machine, and the emails, keys and tokens, card numbers and phone numbers in
  * them suggested as blur regions with the times they show. Owner only (anyone else: not_found).
  */

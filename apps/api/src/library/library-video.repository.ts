@@ -3,7 +3,7 @@ import { mainLinkColumns, videoColumns } from '../videos';
 import type { VideoRow, VideoStatus, VideoVisibility } from '../videos';
 import type { Database } from '../platform/db/schema';
 
-// The library's queries over videos (issue 14): filtered, searched and sorted lists, and changes
+// The library's queries over videos: filtered, searched and sorted lists, and changes
 // to many videos at once. `db` may be a transaction.
 
 export type VideoOrder = 'relevance' | 'newest' | 'oldest' | 'title' | 'longest';
@@ -16,7 +16,7 @@ export interface VideoFilter {
   /** Videos carrying every one of these tags. */
   tagIds: string[];
   /**
-   * In a team's library (issue 27): videos carrying a tag of every one of these names (lower
+   * In a team's library: videos carrying a tag of every one of these names (lower
    * case), whoever's tag it is; each member tags their own videos with their own tags.
    */
   tagNames?: string[];
@@ -34,7 +34,7 @@ export interface LibraryScope {
 }
 
 /**
- * Which of a search's two kinds of match (issue 30): by title or description (the videos' own
+ * Which of a search's two kinds of match: by title or description (the videos' own
  * search index), or only by what was said (the transcript's index, videos whose title does not
  * match). Queried apart, each side gets its own plan: as one `or`, PostgreSQL could use neither
  * index and read every video of the library to find a rare word (at 100,000 videos, 150 ms on

@@ -24,7 +24,7 @@ const toFolderMessage = (folder: Folder) =>
     createdAt: timestampFromDate(folder.createdAt),
   });
 
-/** The LibraryService on the Connect router (issue 14): every method needs a signed-in caller. */
+/** The LibraryService on the Connect router: every method needs a signed-in caller. */
 export default ({ library, links }: LibraryRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(LibraryServiceDescriptor, {

@@ -52,8 +52,8 @@ const sameSpace = (a: folders.FolderSpace, b: folders.FolderSpace) =>
   a.teamId !== undefined || b.teamId !== undefined ? a.teamId === b.teamId : a.userId === b.userId;
 
 /**
- * The organised library (issue 14): search, filters and sorting of a user's videos, folders, tags
- * and changes to many videos at once; and a team's library (issue 27): every video its members put
+ * The organised library: search, filters and sorting of a user's videos, folders, tags
+ * and changes to many videos at once; and a team's library: every video its members put
  * in it, its folders and the tags on its videos, for its members. Who may do what is the policy's
  * (access/policy.ts): what the caller may not see is not_found, and a call naming one changes
  * nothing; what they see but may not change is permission_denied.
@@ -92,7 +92,7 @@ export class LibraryService {
       },
       page,
     );
-    // Issue 30: a video found by what was said names the line, so the result can open at it.
+    // A video found by what was said names the line, so the result can open at it.
     const said = tsquery
       ? await firstMatchingLines(
           db,

@@ -1,6 +1,6 @@
 import type { VideoStatus, VideoVisibility } from '../videos';
 
-// The library's domain types and limits (issue 14).
+// The library's domain types and limits.
 
 export const MAX_FOLDER_NAME_LENGTH = 100;
 export const MAX_TAG_NAME_LENGTH = 50;
@@ -36,7 +36,7 @@ export interface LibraryFilter {
   sort: VideoSortOrder;
   status?: VideoStatus;
   visibility?: VideoVisibility;
-  /** Issue 27: a team's library instead of the caller's own videos. */
+  /** A team's library instead of the caller's own videos. */
   teamId?: string;
 }
 

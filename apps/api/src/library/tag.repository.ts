@@ -18,7 +18,7 @@ export async function listTags(db: Kysely<Database>, userId: string): Promise<Ta
 }
 
 /**
- * The tags on a team's videos (issue 27), one per name whatever its case or whose it is, with how
+ * The tags on a team's videos, one per name whatever its case or whose it is, with how
  * many of the team's videos carry it. Its id is `uid`'s own tag of that name when they have one
  * (so DeleteTag works on it), else one of another member's.
  */

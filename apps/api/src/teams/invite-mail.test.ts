@@ -11,7 +11,7 @@ const invite = {
 };
 
 describe('the invite mail', () => {
-  it('names the product as the admin branded it (issue 32), escaped in the HTML', () => {
+  it('names the product as the admin branded it, escaped in the HTML', () => {
     const mail = inviteMail({ ...invite, productName: 'Acme <Video>' });
     expect(mail.subject).toBe('Ann invited you to Crew on Acme <Video>');
     expect(mail.text).toContain('join the team "Crew" on Acme <Video> as a member.');

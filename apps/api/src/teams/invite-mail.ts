@@ -15,7 +15,7 @@ export function inviteMail(invite: {
   role: TeamRole;
   url: string;
   expiresAt: Date;
-  /** The instance's product name (issue 32, branding); "Stream" when unset. */
+  /** The instance's product name (branding); "Stream" when unset. */
   productName?: string | undefined;
 }): MailMessage {
   const who = invite.inviterName || 'Someone';

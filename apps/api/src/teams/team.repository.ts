@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { TeamRole } from './team.table';
 import type { Database } from '../platform/db/schema';
 
-// Plain functions over teams, their members and invites (issue 27); `db` may be a transaction.
+// Plain functions over teams, their members and invites; `db` may be a transaction.
 
 export async function insertTeam(db: Kysely<Database>, team: { id: string; name: string; createdBy: string }) {
   return db

@@ -67,7 +67,7 @@ const inviteStates: Record<InviteState, ProtoInviteState> = {
   unknown: ProtoInviteState.UNKNOWN,
 };
 
-/** The TeamService on the Connect router (issue 27). Errors leave through the error interceptor. */
+/** The TeamService on the Connect router. Errors leave through the error interceptor. */
 export default ({ teams, links }: TeamRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(TeamServiceDescriptor, {

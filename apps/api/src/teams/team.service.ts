@@ -29,7 +29,7 @@ export interface TeamServiceDeps {
   generations?: Pick<LinkGenerations, 'forgetAll'>;
   /** Set when SMTP_URL is: invites may then be mailed. */
   mailer?: Mailer;
-  /** Issue 32: the product's name the mail gives (default "Stream"). */
+  /** The product's name the mail gives (default "Stream"). */
   branding?: Pick<BrandingService, 'current'>;
   log?: Pick<Logger, 'warn'>;
 }
@@ -71,7 +71,7 @@ const toInvite = (row: {
 });
 
 /**
- * Teams, their members and invites (issue 27). Every decision of who may is the policy's
+ * Teams, their members and invites. Every decision of who may is the policy's
  * (access/policy.ts); this service reads the facts it needs and keeps the team's own rules: a
  * team always has an owner, an invite's last use goes to one person. Inputs arrive validated.
  */

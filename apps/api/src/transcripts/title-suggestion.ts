@@ -1,4 +1,4 @@
-// Issue 30, item 6: a title for a video still named by its recording time, from what was said.
+// A title for a video still named by its recording time, from what was said.
 
 /** `defaultTitle`'s shape ("Recording 22 Nov, 14:03:27"): a title nobody chose. */
 const DEFAULT_TITLE = /^Recording \d{1,2} [A-Z][a-z]{2}, \d\d:\d\d:\d\d$/;

@@ -11,7 +11,7 @@ import { certainText, TranscriptionError, type Transcriber } from '../platform/m
 import { PermanentTranscriptionFailure, type TranscriptJobStore } from '../platform/processing';
 import { publishGeneratedCaptions } from './transcript-captions';
 
-/** What the transcription worker sees of videos (issue 30, platform/processing/transcript-contracts.ts). */
+/** What the transcription worker sees of videos (platform/processing/transcript-contracts.ts). */
 export function createTranscriptJobStore(
   db: Kysely<Database>,
   media: MediaService,

@@ -3,7 +3,7 @@ import type { TranscriptWordJson } from './transcript.table';
 import type { TranscriptState } from '../videos';
 import type { Database } from '../platform/db/schema';
 
-// A video's transcript (issue 30): its state on the video row, its lines in transcript_segments.
+// A video's transcript: its state on the video row, its lines in transcript_segments.
 
 export interface SegmentRow {
   position: number;

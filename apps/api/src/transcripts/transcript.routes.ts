@@ -16,7 +16,7 @@ function signedIn(context: HandlerContext): User {
   return user;
 }
 
-/** The TranscriptService on the Connect router (issue 30). */
+/** The TranscriptService on the Connect router. */
 export default ({ transcripts }: TranscriptRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(TranscriptServiceDescriptor, {

@@ -26,7 +26,7 @@ export interface TranscriptServiceDeps {
   builtinEngine?: boolean;
 }
 
-/** Issue 30: reading a video's transcript (as the video may be read) and the owner's changes to it. */
+/** Reading a video's transcript (as the video may be read) and the owner's changes to it. */
 export class TranscriptService {
   constructor(private readonly deps: TranscriptServiceDeps) {}
 

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** One line of a video's transcript (issue 30), numbered from 0 in time order. */
+/** One line of a video's transcript, numbered from 0 in time order. */
 export interface TranscriptSegmentTable {
   video_id: string;
   position: number;

@@ -2,7 +2,7 @@ import type { TranscriptState } from '../videos';
 
 export type { TranscriptState };
 
-/** A video's transcript state as the video carries it (issue 30). */
+/** A video's transcript state as the video carries it. */
 export interface VideoTranscript {
   /** null: never asked for (TRANSCRIBE=off then, or a video from before). */
   state: TranscriptState | null;

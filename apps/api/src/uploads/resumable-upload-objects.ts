@@ -199,7 +199,7 @@ class VideoKeyedS3Store extends S3Store {
 }
 
 /**
- * Resumable uploads in progress in the bucket (S3 mode, tus, issue 13): @tus/s3-store appends each
+ * Resumable uploads in progress in the bucket (S3 mode, tus): @tus/s3-store appends each
  * PATCH as parts of a multipart upload at the video's `resumableUploadKey` (bytes short of S3's
  * 5 MiB part minimum wait in a `.part` object), so any API of a cluster can take the next PATCH,
  * and the last one completes the object inside the bucket. MediaService.receiveResumableUpload

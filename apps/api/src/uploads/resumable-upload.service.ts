@@ -25,7 +25,7 @@ export type OwnUpload = { active: true } | { active: false; length: number };
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * Recordings that arrive while they are made (tus, issue 13): the video row exists from the
+ * Recordings that arrive while they are made (tus): the video row exists from the
  * first second (PROCESSING, no bytes yet, so a share link can be minted at once), the finished
  * file becomes its original and goes to processing, and an upload nobody finishes expires.
  * Where the bytes wait meanwhile is the adapter's business.

@@ -34,7 +34,7 @@ export interface TusRoutesDeps {
   storage: TusStorage;
   maxUploadBytes: number;
   limits: Pick<RateLimits, 'tusCreation'>;
-  /** Storage quotas (issue 32): checked at creation (Upload-Length) and on every PATCH. */
+  /** Storage quotas: checked at creation (Upload-Length) and on every PATCH. */
   quota: QuotaService;
   log: Logger;
 }

@@ -20,7 +20,7 @@ export interface UploadRoutesDeps {
   maxUploadBytes: number;
   /** Uploads per signed-in person (besides the per-address limit every request meets). */
   limits: Pick<RateLimits, 'personUpload'>;
-  /** Storage quotas (issue 32): the declared length is checked first, the stored bytes before the video is made. */
+  /** Storage quotas: the declared length is checked first, the stored bytes before the video is made. */
   quota: QuotaService;
 }
 

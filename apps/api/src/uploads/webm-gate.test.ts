@@ -13,7 +13,7 @@ describe('WebmGate', () => {
     expect([...out]).toEqual([...magic, 1, 2, 3]);
   });
 
-  it('passes an MP4 or a MOV through (issue 29): a box type at bytes 4-8', async () => {
+  it('passes an MP4 or a MOV through: a box type at bytes 4-8', async () => {
     const ftyp = [0, 0, 0, 0x20, ...Buffer.from('ftypisom')];
     expect([...(await through([ftyp.slice(0, 5), ftyp.slice(5)]))]).toEqual(ftyp);
     const movMdatFirst = [0, 0, 0, 8, ...Buffer.from('mdat'), 1];

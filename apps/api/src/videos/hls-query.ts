@@ -1,4 +1,4 @@
-// Issue 29: playlists name the files of an HLS presentation by relative addresses.
+// Playlists name the files of an HLS presentation by relative addresses.
 
 /**
  * `playlist` with `query` (`?expires=…&signature=…`) added to every address it names, its URI

@@ -15,11 +15,11 @@ export type MediaKind =
   /** The thumbnail of the edited version (a start trim may cut what the original's shows), published and removed with it. */
   | 'edited-thumbnail'
   | 'captions'
-  /** Issue 29: H.264/AAC MP4 of the version that plays, for players and link previews that take no WebM. */
+  /** H.264/AAC MP4 of the version that plays, for players and link previews that take no WebM. */
   | 'mp4'
-  /** WebVTT made from the transcript (issue 30); owner-uploaded 'captions' win over it. */
+  /** WebVTT made from the transcript; owner-uploaded 'captions' win over it. */
   | 'generated-captions'
-  /** Issue 29: the HLS presentation's playlists (JSON: `master`, `playlists` by rung) of the MP4's version. */
+  /** The HLS presentation's playlists (JSON: `master`, `playlists` by rung) of the MP4's version. */
   | 'hls'
   /** Its rungs' media, each one fMP4 file read by byte ranges, highest rung first. */
   | HlsRungKind;

@@ -59,7 +59,7 @@ export class MediaService {
 
   /**
    * Stores an upload's bytes as a staged 'original', under the type its first bytes announce (an
-   * MOV stays video/quicktime, issue 29); fails (storing nothing) if `body` fails.
+   * MOV stays video/quicktime); fails (storing nothing) if `body` fails.
    */
   async receiveUpload(videoId: string, body: Readable): Promise<StagedAsset> {
     const { head, body: whole } = await peekHead(body, VIDEO_TYPE_HEAD_LENGTH);

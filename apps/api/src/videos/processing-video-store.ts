@@ -23,7 +23,7 @@ export function createProcessingVideoStore(db: Kysely<Database>, media: MediaSer
           throw error;
         });
       // A remux loses nothing of the upload, so it replaces it rather than doubling the disk used;
-      // an encoded version keeps it (issue 29). A video deleted (or finished) while the worker ran
+      // an encoded version keeps it. A video deleted (or finished) while the worker ran
       // takes nothing: its files are dropped.
       const published = await media.publish(videoId, [playable, thumbnail], {
         retire: files.keepOriginal ? [] : ['original'],

@@ -16,7 +16,7 @@ export interface StorageUse {
 }
 
 /**
- * Per-person storage quotas (issue 32): a person's own quota, else the instance default, else
+ * Per-person storage quotas: a person's own quota, else the instance default, else
  * none. Checked when an upload declares its length and while a resumable one takes bytes.
  */
 export class QuotaService {

@@ -1,4 +1,4 @@
-/** An upload would take its owner past their storage quota (issue 32). */
+/** An upload would take its owner past their storage quota. */
 export class QuotaExceededError extends Error {
   constructor(
     readonly neededBytes: number,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { HlsRung, Mp4State } from './video.table';
 import type { Database } from '../platform/db/schema';
 
-// The MP4 rendition's state on the video row (issue 29); `db` may be a transaction.
+// The MP4 rendition's state on the video row; `db` may be a transaction.
 
 /** Sets the state of a READY video's MP4; false when the video is gone or not READY. */
 export async function setMp4State(

@@ -59,7 +59,7 @@ const ROUTE_HEADERS = [
 ];
 
 /**
- * The range requests of a playing video, answered without the framework (issue 34). Each is a GET
+ * The range requests of a playing video, answered without the framework. Each is a GET
  * with a signed URL the route has already served: the signature, its generation and the asset
  * version it read are all in memory, and what is left is the system call that sends the bytes.
  * Going through Fastify's routing, hooks and reply cost more CPU per 1 MiB range than sending it.

@@ -13,7 +13,7 @@ const EXPECTED_SIGNATURES_KEPT = 4096;
 /**
  * Short-lived signatures for stream and thumbnail URLs, so a `<video src>` (which cannot send an
  * Authorization header) can play a video its viewer was allowed to see. The signature is an HMAC
- * of resource, video id, expiry and the video's link generation (issue 24 #10: raised to revoke the
+ * of resource, video id, expiry and the video's link generation (raised to revoke the
  * URLs handed out; generation 0 signs as URLs did before it existed, so those stay valid). Expiries are rounded up to a tenth of the lifetime, so calls
  * close together mint the same URL and a player does not reload on every refetch.
  */

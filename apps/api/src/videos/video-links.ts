@@ -8,7 +8,7 @@ export const sharePagePath = (token: string) => `/s/${encodeURIComponent(token)}
 export const watchPagePath = (id: string) => `/watch/${encodeURIComponent(id)}`;
 export const embedPagePath = (token: string) => `/embed/${encodeURIComponent(token)}`;
 export const hlsPath = (id: string) => `/api/videoservice/hls/${encodeURIComponent(id)}`;
-/** Issue 16: the unedited video (owner only), hover previews and captions, served like the stream. */
+/** The unedited video (owner only), hover previews and captions, served like the stream. */
 export const mediaPath = (resource: 'original' | 'storyboard' | 'captions' | 'mp4', id: string) =>
   `/api/videoservice/${resource}/${encodeURIComponent(id)}`;
 
@@ -38,7 +38,7 @@ export class VideoLinks {
     return video.hasVideoBlob ? this.signed('original', video, mediaPath('original', video.id)) : '';
   }
 
-  /** Issue 29: the MP4 rendition of what plays, once made; '' before. */
+  /** The MP4 rendition of what plays, once made; '' before. */
   mp4Url(video: StoredVideo): string {
     return video.hasVideoBlob && video.mp4State === 'READY'
       ? this.signed('mp4', video, mediaPath('mp4', video.id)) + playingVersion(video)
@@ -46,7 +46,7 @@ export class VideoLinks {
   }
 
   /**
-   * Issue 29: the HLS master playlist, once the MP4 rendition and its lower rungs are made; '' for
+   * The HLS master playlist, once the MP4 rendition and its lower rungs are made; '' for
    * a video with none (720p or less). One signature for the whole presentation: the route adds the
    * playlist's own query to every address inside it, so playlists stay stored as ffmpeg measured
    * them and a player asks for nothing unsigned (`rung` names one rung's playlist alone).
@@ -65,7 +65,7 @@ export class VideoLinks {
 
   captionsUrl(video: StoredVideo): string {
     if (video.editing.hasCaptions) return this.signed('captions', video, mediaPath('captions', video.id));
-    // Captions made from the transcript (issue 30) stay stored under the owner's: a URL of their
+    // Captions made from the transcript stay stored under the owner's: a URL of their
     // own (`v`) keeps the stream route's memory of a URL's version from serving one for the other.
     // They are remade for each edit, so `v` names the version playing too: an edit's captions must
     // not be served from what the URL held before it landed.

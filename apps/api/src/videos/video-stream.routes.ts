@@ -48,7 +48,7 @@ export function registerStreamRoutes(app: FastifyInstance, deps: StreamRoutesDep
       serve(downloadOf(resource, request), request, reply, context),
     );
   }
-  // Issue 29: the HLS presentation, every file under one signature (see videos/video-links.ts hlsUrl).
+  // The HLS presentation, every file under one signature (see videos/video-links.ts hlsUrl).
   app.get<HlsRequest>('/api/videoservice/hls/:id/:file', { exposeHeadRoute: true }, async (request, reply) => {
     const file = /^(master|[0-2])\.(m3u8|mp4)$/.exec(request.params.file);
     if (!file || (file[1] === 'master' && file[2] === 'mp4'))

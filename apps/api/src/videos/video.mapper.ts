@@ -17,19 +17,19 @@ export interface StoredVideo extends Video {
   readableUntil?: Date;
   /** The store's own short-lived URLs (S3 presigned reads), when they replace the signed paths. */
   directUrls?: { stream?: string; thumbnail?: string };
-  /** The team it is in (issue 27); undefined in its owner's personal library. */
+  /** The team it is in; undefined in its owner's personal library. */
   teamId?: string;
   /** That team's name; undefined with no team. */
   teamName?: string;
-  /** Issue 29: whether the MP4 rendition of what plays exists (READY) or could not be made. */
+  /** Whether the MP4 rendition of what plays exists (READY) or could not be made. */
   mp4State: Mp4State;
-  /** Issue 29: the rungs of its HLS presentation, highest first; empty when it has none. */
+  /** The rungs of its HLS presentation, highest first; empty when it has none. */
   hlsRungs: HlsRung[];
-  /** Issue 27: what the caller may do to it, where the service worked it out for them. */
+  /** What the caller may do to it, where the service worked it out for them. */
   callerRights?: VideoRights;
   /** The caller sees it as its owner does (the policy's `view-original`): the original, the annotations, the owner's uid. */
   viewOriginal?: boolean;
-  /** Issue 28: the main link's password (scrypt hash); undefined: none. */
+  /** The main link's password (scrypt hash); undefined: none. */
   sharePasswordHash?: string;
   /** Whether the main link asks the viewer's email first. */
   shareEmailGate: boolean;
@@ -37,7 +37,7 @@ export interface StoredVideo extends Video {
   callToAction?: CallToAction;
 }
 
-/** Issue 28: a button on the watch page and embed, at the end or throughout. */
+/** A button on the watch page and embed, at the end or throughout. */
 export interface CallToAction {
   label: string;
   url: string;

@@ -16,15 +16,15 @@ const hasAsset = (eb: ExpressionBuilder<Database, 'videos'>, kinds: string[]) =>
     )
     .$castTo<boolean>();
 
-/** The video's tag names, alphabetically (issue 14). */
+/** The video's tag names, alphabetically. */
 const tagNames = sql<string[]>`array(
   select tags.name from video_tags join tags on tags.id = video_tags.tag_id
   where video_tags.video_id = videos.id order by lower(tags.name))`;
 
-/** The name of the video's team (issue 27); null for a personal video. */
+/** The name of the video's team; null for a personal video. */
 const teamName = sql<string | null>`(select teams.name from teams where teams.id = videos.team_id)`;
 
-/** Issue 29: the type of what the original's download gives: the kept upload, else the playable version. */
+/** The type of what the original's download gives: the kept upload, else the playable version. */
 const originalContentType = sql<string | null>`(
   select content_type from media_assets where media_assets.video_id = videos.id
   and kind in ('original', 'playable') order by kind = 'original' desc limit 1)`;
@@ -133,7 +133,7 @@ export async function updateProcessingVideo(
 }
 
 /**
- * Issue 29: how far a PROCESSING video's processing got, in percent; only ever raised (a retried
+ * How far a PROCESSING video's processing got, in percent; only ever raised (a retried
  * attempt starting over leaves the figure until it passes it), and never touches `updated_at`
  * (nothing of the video changed). False when the video is gone, done, or already further.
  */

@@ -21,7 +21,7 @@ export interface VideoRoutesDeps {
   edits: EditService;
   sharing: SharingService;
   links: VideoLinks;
-  /** ListVideos' search, folders, tags, sort and filters (issue 14). */
+  /** ListVideos' search, folders, tags, sort and filters. */
   library: LibraryService;
 }
 
@@ -40,7 +40,7 @@ export default ({ videos, sharing, links, library, edits }: VideoRoutesDeps) =>
           title: valid.title(request.title),
           description: valid.description(request.description),
           sourceUrl: valid.sourceUrl(request.url),
-          // Not given: the caller's default visibility (issue 32).
+          // Not given: the caller's default visibility.
           visibility: request.visibility === undefined ? undefined : valid.visibility(request.visibility),
         });
         return toVideoMessage(video, links, { callerUid: user.uid });

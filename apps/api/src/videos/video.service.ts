@@ -36,7 +36,7 @@ export interface VideoServiceDeps {
   queue?: VideoProcessingQueue;
   /** Told when a video's signed URLs are revoked, so this process stops honouring them at once. */
   generations?: Pick<LinkGenerations, 'forget'>;
-  /** Issue 28: turns a share token into what it grants (a gated link grants nothing until passed). */
+  /** Turns a share token into what it grants (a gated link grants nothing until passed). */
   linkGates?: { grantFor(video: StoredVideo, grant: Grant): Promise<Grant> };
 }
 
@@ -61,15 +61,15 @@ export type MediaResource =
   | 'video'
   | 'thumbnail'
   | 'original'
-  /** Issue 29: the upload's own bytes while processing kept them (an encoded MOV, MKV), else 'original'. */
+  /** The upload's own bytes while processing kept them (an encoded MOV, MKV), else 'original'. */
   | 'uploaded'
   | 'storyboard'
   | 'captions'
   | 'mp4'
-  /** Issue 29: the HLS presentation's playlists, and each rung's media. */
+  /** The HLS presentation's playlists, and each rung's media. */
   | 'hls'
   | HlsRungKind;
-/** What plays, best first: an edited version, once rendered; 'original' is the unedited one (issue 16). */
+/** What plays, best first: an edited version, once rendered; 'original' is the unedited one. */
 export const PLAYING_KINDS: readonly MediaKind[] = ['edited', 'playable', 'original'];
 const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
   video: PLAYING_KINDS,
@@ -78,9 +78,9 @@ const kindsOf: Record<MediaResource, readonly MediaKind[]> = {
   original: ['playable', 'original'],
   uploaded: ['original', 'playable'],
   storyboard: ['storyboard'],
-  // The owner's own captions win over those made from the transcript (issue 30).
+  // The owner's own captions win over those made from the transcript.
   captions: ['captions', 'generated-captions'],
-  // Issue 29: H.264/AAC of what plays, once made (the links name it only while it is that version's).
+  // H.264/AAC of what plays, once made (the links name it only while it is that version's).
   mp4: ['mp4'],
   hls: ['hls'],
   'hls-0': ['hls-0'],
@@ -98,9 +98,9 @@ export const teamlessTeamVisibility = (id: string) =>
   );
 
 /**
- * What of a readable video its reader sees. Folders and tags are how the owner files videos (issue
- * 14), and a team's members share its folders and tags (issue 27): nobody else sees them, nor the
- * team; the team's name is for its members.
+ * What of a readable video its reader sees. Folders and tags are how the owner files videos, and a
+ * team's members share its folders and tags: nobody else sees them, nor the team; the team's
+ * name is for its members.
  */
 function shownTo(video: StoredVideo, person: Person | undefined, role: TeamRole | undefined): StoredVideo {
   if (role) return video;
@@ -149,7 +149,7 @@ export class VideoService {
       owner_name: user.name ?? '',
       title: input.title || defaultTitle(new Date()),
       description: input.description,
-      // Not said: the caller's default from /settings (issue 32).
+      // Not said: the caller's default from /settings.
       visibility: input.visibility ?? (await defaultVisibilityOf(this.deps.db, user.uid)),
       source_url: input.sourceUrl ?? null,
       // Bytes elsewhere are playable as they are; without any, there is nothing to process.

@@ -4,7 +4,7 @@ import type { EditColumns } from '../edits';
 export type VideoStatus = 'UNSPECIFIED' | 'PROCESSING' | 'READY' | 'FAILED';
 /** EMPTY: transcribed, and no speech was found. */
 export type TranscriptState = 'PENDING' | 'RUNNING' | 'DONE' | 'EMPTY' | 'FAILED';
-/** TEAM (issue 27): the owner and signed-in members of the video's team only. */
+/** TEAM: the owner and signed-in members of the video's team only. */
 export type VideoVisibility = 'PRIVATE' | 'SHARED' | 'PUBLIC' | 'TEAM';
 
 /** One video: its owner, metadata and lifecycle state. Its bytes are media_assets rows. */
@@ -41,15 +41,15 @@ export interface VideoTable extends EditColumns {
   seq: Generated<number>;
   /** The folder it is in; null at the library's root (and when its folder is deleted). */
   folder_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The team it is in (issue 27); null in its owner's personal library. */
+  /** The team it is in; null in its owner's personal library. */
   team_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Whether new comments are taken (issue 28). */
+  /** Whether new comments are taken. */
   comments_enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  /** Issue 29: whether the playing version's MP4 rendition exists (see Mp4State). */
+  /** Whether the playing version's MP4 rendition exists (see Mp4State). */
   mp4_state: ColumnType<Mp4State, Mp4State | undefined, Mp4State>;
-  /** Issue 29: JSON of its HLS rungs (HlsRung[]), valid while mp4_state is READY. */
+  /** JSON of its HLS rungs (HlsRung[]), valid while mp4_state is READY. */
   hls_rungs: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Issue 30: null until transcription is asked for (and for videos from before). */
+  /** Null until transcription is asked for (and for videos from before). */
   transcript_state: ColumnType<TranscriptState | null, TranscriptState | null | undefined, TranscriptState | null>;
   transcript_failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 639-1 as the engine detected it, '' when unknown. */
@@ -68,7 +68,7 @@ export interface VideoTable extends EditColumns {
   transcript_attempt: ColumnType<number, number | undefined, number>;
   /** The running attempt's percent done (chunks sent of all); null when none runs. */
   transcript_progress: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Issue 29: while PROCESSING, the running attempt's percent through its ffmpeg run (1-99); null otherwise. */
+  /** While PROCESSING, the running attempt's percent through its ffmpeg run (1-99); null otherwise. */
   processing_progress: ColumnType<number | null, number | null | undefined, number | null>;
   /** The owner's choice of spoken language (ISO 639-1); '' lets the engine detect it. */
   spoken_language: ColumnType<string, string | undefined, string>;
@@ -82,7 +82,7 @@ export interface VideoTable extends EditColumns {
 }
 
 export type CallToActionPlacement = 'END' | 'THROUGHOUT';
-/** Issue 29: one rung of a video's HLS presentation, as the master playlist lists it. */
+/** One rung of a video's HLS presentation, as the master playlist lists it. */
 export interface HlsRung {
   width: number;
   height: number;
@@ -104,7 +104,7 @@ export type VideoRow = Selectable<VideoTable> & {
   original_content_type: string | null;
   has_thumbnail: boolean;
   tags: string[];
-  /** The name of its team (issue 27); null for a personal video. */
+  /** The name of its team; null for a personal video. */
   team_name: string | null;
 } & MainLinkColumns;
 

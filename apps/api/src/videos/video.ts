@@ -13,27 +13,27 @@ export interface Video {
   status: VideoStatus;
   visibility: VideoVisibility;
   hasVideoBlob: boolean;
-  /** Issue 29: the type of the original's download (the kept upload, else the playable); '' without one. */
+  /** The type of the original's download (the kept upload, else the playable); '' without one. */
   originalContentType?: string;
   hasThumbnail: boolean;
   sourceUrl?: string;
   durationSeconds: number;
   sizeBytes: number;
   failureReason: string;
-  /** Issue 29: while PROCESSING, how far making what plays got, in percent; 0 while unknown and once done. */
+  /** While PROCESSING, how far making what plays got, in percent; 0 while unknown and once done. */
   processingProgress: number;
   createdAt: Date;
   /** Viewers counted by RecordView (once per viewer per hour, never the owner). */
   viewCount: number;
   /** The owner's display name as it was when the video was made; '' when unknown. */
   ownerName: string;
-  /** Its edit, chapters and playback settings (issue 16). */
+  /** Its edit, chapters and playback settings. */
   editing: VideoEditing;
   /** The folder it is in; '' at the library's root. */
   folderId: string;
   /** Tag names, alphabetically. */
   tags: string[];
-  /** Issue 30: where its transcript is; undefined where a caller built a Video by hand. */
+  /** Where its transcript is; undefined where a caller built a Video by hand. */
   transcript?: VideoTranscript;
   /** In a search's results: the first transcript line that matched. */
   transcriptMatch?: { start: number; end: number; text: string; index: number };
@@ -48,5 +48,5 @@ export {
   MAX_TITLE_LENGTH,
 } from '@stream/proto';
 
-/** What a video file's first bytes must look like (issue 29): for the upload routes' early refusals. */
+/** What a video file's first bytes must look like: for the upload routes' early refusals. */
 export { ACCEPTED_CONTAINERS, VIDEO_MAGIC_LENGTH, videoContainerOf } from '../platform/media/video-magic';

@@ -64,7 +64,7 @@ function id(value: string, what: string, optional = false): string {
   return value;
 }
 
-/** The WebhookService on the Connect router (issue 28, item 7). */
+/** The WebhookService on the Connect router. */
 export default ({ webhooks }: { webhooks: WebhookService }) =>
   (router: ConnectRouter) => {
     router.service(WebhookServiceDescriptor, {

@@ -63,7 +63,7 @@ type Owner = { uid: string } | { teamId: string };
 const notFound = (what: string) => new AppError('not_found', `No ${what}`);
 
 /**
- * Webhooks (issue 28, item 7): people and teams register URLs for events; each event becomes one
+ * Webhooks: people and teams register URLs for events; each event becomes one
  * delivery per hook that asked for it, POSTed by the delivery queue's worker (`deliverJob`),
  * signed with the hook's secret and retried with backoff while the receiver fails.
  */

@@ -1,4 +1,4 @@
-/** What kinds of text "Find sensitive text" looks for (issue 31). */
+/** What kinds of text "Find sensitive text" looks for. */
 export type SensitiveKind = 'email' | 'api-key' | 'card-number' | 'phone-number';
 
 /** A match in a line's text: its kind, what it says, and where it is (character offsets). */

@@ -23,7 +23,7 @@ export function createAuthInterceptor(
   onUser: (user: User) => Promise<void> = async () => undefined,
   /**
    * Throws AccountRefusedError when the verified `user` may not make this call (disabled, or
-   * turned away at sign-up; issue 32); `invitee`: a newcomer let in only to accept an invite, not
+   * turned away at sign-up); `invitee`: a newcomer let in only to accept an invite, not
    * recorded by `onUser` (accepting it records them, if it succeeds).
    */
   admit: (user: User, method: { service: string; name: string }) => Promise<'person' | 'invitee'> = async () =>

@@ -5,7 +5,7 @@ import type { User } from './user';
 export type Authentication =
   | { kind: 'anonymous' }
   | { kind: 'user'; user: User }
-  /** `refused`: the token was good but its holder is turned away (issue 32). */
+  /** `refused`: the token was good but its holder is turned away. */
   | { kind: 'invalid'; reason: string; refused?: AccountRefusedError };
 
 /** What an authorization header says about the caller; shared by the RPC interceptor and HTTP routes. */

@@ -4,7 +4,7 @@ import { getAuth } from 'firebase-admin/auth';
 
 /**
  * The Firebase accounts of `projectId` (the Auth emulator while FIREBASE_AUTH_EMULATOR_HOST is
- * set): what deleting a Stream account removes last (issue 32).
+ * set): what deleting a Stream account removes last.
  */
 export function createSignInAccounts(projectId: string) {
   const app = initializeApp({ projectId }, `stream-accounts-${randomUUID()}`);

@@ -8,7 +8,7 @@ export interface User {
   emailVerified?: boolean;
   /** The token's `name` claim (the display name), shown to viewers of the user's videos; never the email. */
   name?: string;
-  /** The token's `picture` claim (an http(s) URL), for the users table (issue 27). */
+  /** The token's `picture` claim (an http(s) URL), for the users table. */
   photoUrl?: string;
   /** The id of the personal API key the call came with; undefined for an ID token. */
   apiKeyId?: string;

@@ -11,7 +11,7 @@ import { unknownEnumInJson, unknownEnumNumber } from './unknown-enum';
  * Largest RPC request body. The largest message of the contract is a CreateVideo of a 200-character
  * title, a 5,000-character description and a 2,048-character URL (~30 KB in the worst UTF-8); 256 KiB
  * leaves room for fields to come while a signed-out caller can no longer make the server buffer
- * hundreds of megabytes before authentication (issue 11 #3).
+ * hundreds of megabytes before authentication.
  */
 export const RPC_MAX_BODY_BYTES = 256 * 1024;
 

@@ -15,9 +15,9 @@ export interface RpcOptionsDeps {
   log: Logger;
   /** Told of every call whose token failed verification (the rate limit on failed sign-ins). */
   onFailedAuthentication(request: FastifyRequest): Promise<void>;
-  /** Told of every verified caller (the users table, issue 27); must not throw. */
+  /** Told of every verified caller (the users table); must not throw. */
   onAuthenticated?(user: User): Promise<void>;
-  /** Throws AccountRefusedError when a verified caller may not make this call (issue 32). */
+  /** Throws AccountRefusedError when a verified caller may not make this call. */
   admit?(user: User, method: { service: string; name: string }): Promise<'person' | 'invitee'>;
 }
 

@@ -2,7 +2,7 @@
 // @generated from file videoservice/account_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Beyond the spec (issue 32): the signed-in person's own account, the /settings page. Every call
+// Beyond the spec: the signed-in person's own account, the /settings page. Every call
 // needs a signed-in caller and acts on the caller alone. A refused call changes nothing and
 // carries an AccountRefusal in its error details, whose reason the web app turns into a sentence
 // (invalid_argument for bad input, failed_precondition for a rule of the data).
@@ -130,7 +130,7 @@ export type Account = Message<"videoservice.Account"> & {
   createdAt?: Timestamp | undefined;
 
   /**
-   * Issue 30: the spoken language (ISO 639-1) new videos are transcribed in; "": detected.
+   * The spoken language (ISO 639-1) new videos are transcribed in; "": detected.
    *
    * @generated from field: string default_spoken_language = 16;
    */
@@ -212,7 +212,7 @@ export type SetDefaultsRequest = Message<"videoservice.SetDefaultsRequest"> & {
   theme?: Theme | undefined;
 
   /**
-   * Issue 30: two lowercase letters (ISO 639-1), or "" to let the engine detect it.
+   * Two lowercase letters (ISO 639-1), or "" to let the engine detect it.
    *
    * @generated from field: optional string default_spoken_language = 8;
    */
@@ -381,7 +381,7 @@ export const ThemeSchema: GenEnum<Theme> = /*@__PURE__*/
   enumDesc(file_videoservice_account_service, 1);
 
 /**
- * How notifications (comments, replies, reactions: issue 28) reach a person by mail, when the
+ * How notifications (comments, replies, reactions) reach a person by mail, when the
  * server sends mail (SMTP_URL). IMMEDIATE is the default.
  *
  * @generated from enum videoservice.NotificationMail

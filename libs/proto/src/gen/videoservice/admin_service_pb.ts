@@ -2,7 +2,7 @@
 // @generated from file videoservice/admin_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Issue 32: the operator's admin. Every method answers the people named in ADMIN_EMAILS (or,
+// The operator's admin. Every method answers the people named in ADMIN_EMAILS (or,
 // when unset, the first account) and is permission_denied for anyone else; every change is
 // written to the audit log. GetMyStorage answers any signed-in person about themselves.
 

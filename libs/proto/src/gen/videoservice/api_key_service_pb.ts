@@ -2,7 +2,7 @@
 // @generated from file videoservice/api_key_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Issue 32: personal API keys for scripts and integrations. A key goes in
+// Personal API keys for scripts and integrations. A key goes in
 // `Authorization: Bearer <key>` like an ID token and acts as its owner within its scope; only
 // its SHA-256 is stored, so it is shown once, when created.
 

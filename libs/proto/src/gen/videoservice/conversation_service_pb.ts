@@ -2,7 +2,7 @@
 // @generated from file videoservice/conversation_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Beyond the spec (issue 28): the conversation around a video. Comments (with replies one level
+// Beyond the spec: the conversation around a video. Comments (with replies one level
 // deep) and reactions, each at a moment of the video; a live stream of what changes; notifications
 // of new comments, replies and reactions; and the owner's insights built from playback beacons.
 //
@@ -849,7 +849,7 @@ export type Insights = Message<"videoservice.Insights"> & {
   durationSeconds: number;
 
   /**
-   * Issue 28, links: clicks on the video's call to action.
+   * Links: clicks on the video's call to action.
    *
    * @generated from field: int64 call_to_action_clicks = 7;
    */

@@ -2,7 +2,7 @@
 // @generated from file videoservice/edit_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Issue 16: non-destructive editing and captions. Owner only; anyone else gets not_found.
+// Non-destructive editing and captions. Owner only; anyone else gets not_found.
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
@@ -33,7 +33,7 @@ export type SaveEditsRequest = Message<"videoservice.SaveEditsRequest"> & {
   keptRanges: TimeRange[];
 
   /**
-   * Issue 31: the annotations, on the original's timeline; they replace the saved ones. At most
+   * The annotations, on the original's timeline; they replace the saved ones. At most
    * 200. Blur regions are rendered into the frames of the playing version and its assets.
    *
    * @generated from field: repeated videoservice.Annotation annotations = 3;

@@ -2,7 +2,7 @@
 // @generated from file videoservice/library_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Beyond the spec (issue 14): the organised library the home page promises. Folders (nestable),
+// Beyond the spec: the organised library the home page promises. Folders (nestable),
 // tags (per user, one name whatever its case) and changes to many videos at once. Every call needs
 // a signed-in caller; another user's folder, tag or video is not_found, and a call that names one
 // changes nothing.
@@ -81,7 +81,7 @@ export type ListFoldersRequest = Message<"videoservice.ListFoldersRequest"> & {
   all: boolean;
 
   /**
-   * Issue 27: "" (or unset): the caller's personal folders; a team id: that team's folders.
+   * "" (or unset): the caller's personal folders; a team id: that team's folders.
    *
    * @generated from field: string team_id = 3;
    */
@@ -138,7 +138,7 @@ export type CreateFolderRequest = Message<"videoservice.CreateFolderRequest"> & 
   parentId: string;
 
   /**
-   * Issue 27: "": a personal folder; a team id: a folder of that team (its owners and admins, and
+   * "": a personal folder; a team id: a folder of that team (its owners and admins, and
    * members, may create them). Ignored when parent_id names a folder: a folder lives where its parent does.
    *
    * @generated from field: string team_id = 3;
@@ -248,7 +248,7 @@ export const TagSchema: GenMessage<Tag> = /*@__PURE__*/
  */
 export type ListTagsRequest = Message<"videoservice.ListTagsRequest"> & {
   /**
-   * Issue 27: "": the tags on the caller's personal videos; a team id: the tags on that team's videos.
+   * "": the tags on the caller's personal videos; a team id: the tags on that team's videos.
    *
    * @generated from field: string team_id = 1;
    */

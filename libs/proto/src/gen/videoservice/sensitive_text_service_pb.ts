@@ -2,7 +2,7 @@
 // @generated from file videoservice/sensitive_text_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Issue 31, item 4: "Find sensitive text". Owner only; anyone else gets not_found.
+// "Find sensitive text". Owner only; anyone else gets not_found.
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";

@@ -2,7 +2,7 @@
 // @generated from file videoservice/share_link_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Beyond the spec (issue 28, item 6): links that know their audience. A video's main link (the one
+// Beyond the spec: links that know their audience. A video's main link (the one
 // ShareVideo mints, listed here with id "main") and any number of named links, one per recipient
 // ("for Dana"), each optionally asking for a password or for the viewer's email before anything
 // of the video is sent. Views and playback through a named link or an email gate are attributed

@@ -2,7 +2,7 @@
 // @generated from file videoservice/team_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Beyond the spec (issue 27): teams that share a library. A team has members with one role each
+// Beyond the spec: teams that share a library. A team has members with one role each
 // (owner, admin, member) and invite links with a role, an expiry and a number of uses. Every call
 // needs a signed-in caller except GetInvite. A team the caller is not a member of is not_found;
 // a member asking for what their role does not allow gets permission_denied; a rule of the team

@@ -2,7 +2,7 @@
 // @generated from file videoservice/transcript_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Issue 30: transcripts made on the server's own engine (or an OpenAI-compatible one it names).
+// Transcripts made on the server's own engine (or an OpenAI-compatible one it names).
 // Reading follows the video's own access rules; changing is the owner's alone (not_found for
 // anyone else, as elsewhere).
 
@@ -218,7 +218,7 @@ export type Transcript = Message<"videoservice.Transcript"> & {
   segments: TranscriptSegment[];
 
   /**
-   * Suggestions made from the transcript (issue 30), for the owner to take or leave; empty for
+   * Suggestions made from the transcript, for the owner to take or leave; empty for
    * anyone else. A title, while the video's title is still the default one.
    *
    * @generated from field: string suggested_title = 6;

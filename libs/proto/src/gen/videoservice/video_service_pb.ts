@@ -118,7 +118,7 @@ export type Video = Message<"videoservice.Video"> & {
   tags: string[];
 
   /**
-   * Issue 16, editing: the edit the owner saved, as kept ranges of the original; empty: none.
+   * Editing: the edit the owner saved, as kept ranges of the original; empty: none.
    *
    * @generated from field: repeated videoservice.TimeRange kept_ranges = 20;
    */
@@ -186,7 +186,7 @@ export type Video = Message<"videoservice.Video"> & {
   originalUrl: string;
 
   /**
-   * Issue 29: the media type of what original_url gives with download=1: the file as uploaded while
+   * The media type of what original_url gives with download=1: the file as uploaded while
    * processing keeps it (an MOV it encoded: "video/quicktime"), else the unedited playable version
    * ("video/webm", "video/mp4"); "" for anyone but the owner.
    *
@@ -195,7 +195,7 @@ export type Video = Message<"videoservice.Video"> & {
   originalContentType: string;
 
   /**
-   * Issue 29: while status is STATUS_PROCESSING, how far making what plays has got, in percent of
+   * While status is STATUS_PROCESSING, how far making what plays has got, in percent of
    * the upload's length (ffmpeg's progress through its transcode or remux); 0 while not known yet
    * (a recording whose length its file does not say) and once the video leaves PROCESSING. Never
    * 100 before READY.
@@ -205,7 +205,7 @@ export type Video = Message<"videoservice.Video"> & {
   processingProgress: number;
 
   /**
-   * Issue 27: the team whose library holds the video; "" for a personal video.
+   * The team whose library holds the video; "" for a personal video.
    *
    * @generated from field: string team_id = 30;
    */
@@ -219,7 +219,7 @@ export type Video = Message<"videoservice.Video"> & {
   teamName: string;
 
   /**
-   * Issue 29: the MP4 (H.264/AAC, moov before the media) of what `url` plays, for players and link
+   * The MP4 (H.264/AAC, moov before the media) of what `url` plays, for players and link
    * previews that take no WebM; "" until it is made (a job after READY and after each edit).
    *
    * @generated from field: string mp4_url = 45;
@@ -232,7 +232,7 @@ export type Video = Message<"videoservice.Video"> & {
   mp4State: RenditionState;
 
   /**
-   * Issue 30: the transcript's state (TRANSCRIPT_STATE_NONE: never asked for).
+   * The transcript's state (TRANSCRIPT_STATE_NONE: never asked for).
    *
    * @generated from field: videoservice.TranscriptState transcript_state = 55;
    */
@@ -267,7 +267,7 @@ export type Video = Message<"videoservice.Video"> & {
   generatedCaptions: boolean;
 
   /**
-   * Issue 31: the overlays (text, arrow, box) drawn by the player, on the timeline of what `url`
+   * The overlays (text, arrow, box) drawn by the player, on the timeline of what `url`
    * plays (mapped through the edit's kept ranges; clipped or dropped by a trim). Blur never appears
    * here: it is in the pixels of every viewer-facing asset.
    *
@@ -284,7 +284,7 @@ export type Video = Message<"videoservice.Video"> & {
   editAnnotations: Annotation[];
 
   /**
-   * Issue 27: what the caller may do to the video, as the server's policy (services/policy.ts)
+   * What the caller may do to the video, as the server's policy (access/policy.ts)
    * answers it, so a library of team mates' videos offers each person only what they may do. Unset
    * where an answer does not work it out (watch pages, share links): then only the owner acts.
    *
@@ -293,7 +293,7 @@ export type Video = Message<"videoservice.Video"> & {
   callerRights?: VideoRights | undefined;
 
   /**
-   * Issue 28: the call to action the watch page and embed show (ShareLinkService.SetCallToAction);
+   * The call to action the watch page and embed show (ShareLinkService.SetCallToAction);
    * unset when the owner set none.
    *
    * @generated from field: videoservice.CallToAction call_to_action = 81;
@@ -301,7 +301,7 @@ export type Video = Message<"videoservice.Video"> & {
   callToAction?: CallToAction | undefined;
 
   /**
-   * Issue 30: while TRANSCRIPT_STATE_TRANSCRIBING, how far it is in percent (the chunks of a long
+   * While TRANSCRIPT_STATE_TRANSCRIBING, how far it is in percent (the chunks of a long
    * recording done of all); 0 until the first is.
    *
    * @generated from field: int32 transcript_progress = 70;
@@ -317,7 +317,7 @@ export type Video = Message<"videoservice.Video"> & {
   spokenLanguage: string;
 
   /**
-   * Issue 29: adaptive playback of a recording above 720p. The HLS master playlist (fMP4 segments),
+   * Adaptive playback of a recording above 720p. The HLS master playlist (fMP4 segments),
    * signed like `url`: the playlists it leads to carry the same signature. "" when the video has no
    * lower rung (720p or less) or until the rendition job made it.
    *
@@ -344,7 +344,7 @@ export const VideoSchema: GenMessage<Video> = /*@__PURE__*/
   messageDesc(file_videoservice_video_service, 0);
 
 /**
- * Issue 29: one rung of a video's HLS presentation.
+ * One rung of a video's HLS presentation.
  *
  * @generated from message videoservice.VideoRung
  */
@@ -382,7 +382,7 @@ export const VideoRungSchema: GenMessage<VideoRung> = /*@__PURE__*/
   messageDesc(file_videoservice_video_service, 1);
 
 /**
- * Issue 31: one annotation. Place on the frame in percent of its width and height (0-100).
+ * One annotation. Place on the frame in percent of its width and height (0-100).
  * TEXT, BOX and BLUR cover the rectangle (x, y, width, height), both sizes above 0. ARROW points
  * from (x, y) to (x + width, y + height); its width or height may be negative, not both 0.
  *
@@ -657,8 +657,8 @@ export type CreateVideoRequest = Message<"videoservice.CreateVideoRequest"> & {
   url: string;
 
   /**
-   * Explicit presence since issue 32: not given (or PRIVATE from a client built before, which
-   * sends no bytes for it) takes the caller's default visibility from /settings.
+   * Explicit presence: not given (or PRIVATE from a client built before the field was optional,
+   * which sends no bytes for it) takes the caller's default visibility from /settings.
    *
    * @generated from field: optional videoservice.Visibility visibility = 4;
    */
@@ -704,7 +704,7 @@ export type ListVideosRequest = Message<"videoservice.ListVideosRequest"> & {
   pageNumber: number;
 
   /**
-   * Beyond the spec (issue 14): every field below is optional; a request with none of them lists
+   * Beyond the spec: every field below is optional; a request with none of them lists
    * every video of the caller, newest first, as the spec says.
    * Words to find in the title or description; each also matches as a prefix ("recor" finds
    * "recording"). Results come by relevance, then newest, unless `sort` says otherwise.
@@ -743,7 +743,7 @@ export type ListVideosRequest = Message<"videoservice.ListVideosRequest"> & {
   visibility?: Visibility | undefined;
 
   /**
-   * Issue 27: unset or "": the caller's own videos, as the spec says (those they put in a team too).
+   * Unset or "": the caller's own videos, as the spec says (those they put in a team too).
    * A team id: that team's library (every member's videos in it), for a member of it (not_found for
    * anyone else); the other fields filter it the same way.
    *
@@ -815,21 +815,21 @@ export type UpdateVideoRequest = Message<"videoservice.UpdateVideoRequest"> & {
   visibility: Visibility;
 
   /**
-   * Issue 16: unset keeps the video's default speed; 0 clears it; else 0.5 to 2.
+   * Unset keeps the video's default speed; 0 clears it; else 0.5 to 2.
    *
    * @generated from field: optional double default_playback_rate = 10;
    */
   defaultPlaybackRate?: number | undefined;
 
   /**
-   * Issue 16: unset keeps the chapters; set replaces them (an empty list clears them).
+   * Unset keeps the chapters; set replaces them (an empty list clears them).
    *
    * @generated from field: videoservice.ChapterList chapters = 11;
    */
   chapters?: ChapterList | undefined;
 
   /**
-   * Issue 24 (AIP-134): the fields this call changes, by their names in this message: `title`,
+   * AIP-134: the fields this call changes, by their names in this message: `title`,
    * `description`, `visibility`, `default_playback_rate`, `chapters`; "*" names all five. A named
    * field takes the request's value, unset or empty included (an unset speed is normal speed, unset
    * chapters are none; a title must not be empty); every other field keeps its value. Any other
@@ -842,7 +842,7 @@ export type UpdateVideoRequest = Message<"videoservice.UpdateVideoRequest"> & {
   updateMask?: FieldMask | undefined;
 
   /**
-   * Issue 30: the spoken language (ISO 639-1, two lowercase letters; "" lets the engine detect it).
+   * The spoken language (ISO 639-1, two lowercase letters; "" lets the engine detect it).
    * Unset keeps it. Named `spoken_language` in update_mask ("*" does not include it). A change asks
    * for no new transcript: Retry does.
    *
@@ -1064,7 +1064,7 @@ export enum Visibility {
   PUBLIC = 2,
 
   /**
-   * Beyond the spec (issue 27): the owner and signed-in members of the video's team only; its share
+   * Beyond the spec: the owner and signed-in members of the video's team only; its share
    * link opens for those members alone.
    *
    * @generated from enum value: VISIBILITY_TEAM = 3;
@@ -1118,7 +1118,7 @@ export const AnnotationKindSchema: GenEnum<AnnotationKind> = /*@__PURE__*/
 
 /**
  * A part of a video's timeline, [start_seconds, end_seconds).
- * Issue 30: where a video's transcript is.
+ * Where a video's transcript is.
  *
  * @generated from enum videoservice.TranscriptState
  */
@@ -1160,7 +1160,7 @@ export const TranscriptStateSchema: GenEnum<TranscriptState> = /*@__PURE__*/
   enumDesc(file_videoservice_video_service, 3);
 
 /**
- * Where a rendition of the playing version stands (issue 29).
+ * Where a rendition of the playing version stands.
  *
  * @generated from enum videoservice.RenditionState
  */

@@ -2,7 +2,7 @@
 // @generated from file videoservice/webhook_service.proto (package videoservice, syntax proto3)
 /* eslint-disable */
 
-// Issue 28, item 7: webhooks. A person (for their own videos) or a team (for the team's videos;
+// Webhooks. A person (for their own videos) or a team (for the team's videos;
 // its owners and admins manage them) registers an http(s) URL for some events. Each delivery is
 // a POST of a JSON body, signed with the hook's secret:
 //   Stream-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">

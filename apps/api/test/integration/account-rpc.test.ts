@@ -1,4 +1,4 @@
-// The account service (issue 32) through the real server, real gRPC-web clients and the Auth
+// The account service through the real server, real gRPC-web clients and the Auth
 // emulator: a display name kept against the ID token, a default visibility applied by every way
 // a video is made, an export whose zip holds the stored bytes, and deleting an account after which
 // no table and no blob holds anything of the person. Bad input is refused with a reason and

@@ -1,4 +1,4 @@
-// The operator's admin (issue 32) through the real server on PGlite, with ADMIN_EMAILS unset so
+// The operator's admin through the real server on PGlite, with ADMIN_EMAILS unset so
 // the first person who signed in is the admin: people with their storage, disabling (the person's
 // calls, uploads and share links stop; an admin cannot disable themselves), the sign-up policy on
 // a newcomer's first call (a team invite lets one in under invite-only), totals and the audit log.

@@ -1,4 +1,4 @@
-// Personal API keys (issue 32) over real HTTP on PGlite: a key is shown once and stored hashed,
+// Personal API keys over real HTTP on PGlite: a key is shown once and stored hashed,
 // works as `Authorization: Bearer <key>` on the Connect API and the upload routes as its owner
 // (a tus upload, then ListVideos), cannot manage keys or call the admin's methods, is rate
 // limited, and is refused once revoked.

@@ -1,4 +1,4 @@
-// GET /api/config (issue 15): the server's maximum recording length, public, through the real
+// GET /api/config: the server's maximum recording length, public, through the real
 // server; MAX_RECORDING_SECONDS is parsed once and a bad value stops the process naming it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';

@@ -60,7 +60,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`${name}=${JSON.stringify(value)}`);
   });
 
-  // Issue 24 #13: a bad secret is named, never shown (the log is read by more people than the env file).
+  // A bad secret is named, never shown (the log is read by more people than the env file).
   it.each([
     ['URL_SIGNING_SECRET', 'short-secret'],
     ['METRICS_TOKEN', 'tok-12345'],
@@ -93,7 +93,7 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
   });
 
-  // Issue 24 #3: TRUST_PROXY names the proxies; true/false keep working.
+  // TRUST_PROXY names the proxies; true/false keep working.
   it.each([
     ['', false],
     ['false', false],

@@ -1,4 +1,4 @@
-// Live comments across API processes on one PostgreSQL (issue 28, item 3): each API LISTENs for
+// Live comments across API processes on one PostgreSQL: each API LISTENs for
 // the NOTIFY a change sends on commit, so a comment posted through one API reaches a stream held
 // open on another at once, though a listening API polls only every 15 s as a safety net.
 import { Code, ConnectError } from '@connectrpc/connect';

@@ -1,4 +1,4 @@
-// ListComments in pages (issue 28, item 3) on PGlite and PostgreSQL: a video with 10,000 comments
+// ListComments in pages on PGlite and PostgreSQL: a video with 10,000 comments
 // answers its first page well under 300 ms (an index walks the video's order), walking every page
 // gives each top-level comment once, in order, with its replies; the first page counts the whole
 // video's comments and reactions per stretch for the timeline; bad paging input is refused.
@@ -99,8 +99,8 @@ describe.each(databaseKinds)('comment pages on %s', (databaseKind) => {
 
   it('answers without a page size up to 10,000 rows, then says where the rest continue', async () => {
     // 10,000 comments and 200 replies: the one answer holds at most 10,000 rows, replies included,
-    // whole comments only; its token leads to the rest (until issue 28's leftovers the last
-    // comments were cut off with no token, so no page could ever show them).
+    // whole comments only; its token leads to the rest (the last comments used to be cut
+    // off with no token, so no page could ever show them).
     const all = await talk().listComments({ videoId });
     const rows = all.comments.reduce((sum, comment) => sum + 1 + comment.replies.length, 0);
     expect(rows).toBeLessThanOrEqual(10_000);
@@ -122,7 +122,7 @@ describe.each(databaseKinds)('comment pages on %s', (databaseKind) => {
   });
 
   it("counts the whole video's comments and reactions per 2% of its length on the first page only", async () => {
-    // Issue 28: the timeline marked only the comments loaded so far (the first 50 all sit at 0:00).
+    // The timeline marked only the comments loaded so far (the first 50 all sit at 0:00).
     const first = await talk().listComments({ videoId, pageSize: PAGE });
     const expected = new Map<number, { momentSeconds: number; count: number }>();
     const count = (moment: number) => {

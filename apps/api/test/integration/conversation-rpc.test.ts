@@ -1,4 +1,4 @@
-// The conversation around a video (issue 28) through the real server and real gRPC-web clients,
+// The conversation around a video through the real server and real gRPC-web clients,
 // with tokens from the Auth emulator, on PGlite and PostgreSQL: one person's comment reaches
 // another's open stream at once, a dropped stream catches up from its cursor, the owner is
 // notified and sees who watched; and every bad input is refused (or clamped) with nothing changed.

@@ -46,7 +46,7 @@ describe.each(databaseKinds)('editing migration on %s', (kind) => {
         default_playback_rate: null,
         has_captions: false,
       });
-      // The repository is today's: it also writes columns later migrations add (mp4_state, issue 29).
+      // The repository is today's: it also writes columns later migrations add (mp4_state).
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const version = await saveEdit(database.db, 'old', [{ start: 1, end: 2.5 }]);
       expect(version).toBe(1);

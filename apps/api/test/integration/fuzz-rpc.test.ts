@@ -1,4 +1,4 @@
-// Property-based (issue 11): generated RPC bodies (random bytes as protobuf, JSON with values of
+// Property-based: generated RPC bodies (random bytes as protobuf, JSON with values of
 // the wrong type or holding NUL, unknown enum names) for every method, over Connect and gRPC-web,
 // against the real server. Each answer is a client error (never a 5xx nor `internal`), the server
 // keeps answering, and nothing is stored or changed.

@@ -1,4 +1,4 @@
-// Property-based (issue 11): generated Range headers on a real video's signed URL, and generated
+// Property-based: generated Range headers on a real video's signed URL, and generated
 // ids and query strings on the stream and thumbnail paths, against the real server. Ranges get
 // 200, 206 with exactly the promised bytes, or 416; ids and queries get a 4xx; never a 5xx; the
 // server keeps answering and nothing is stored.

@@ -1,4 +1,4 @@
-// Issue 11 #8, #10, #12: security headers, rate limits, secrets kept out of the log, and missing
+// Security headers, rate limits, secrets kept out of the log, and missing
 // assets, over the real server with a small built web app and tokens from the Auth emulator.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

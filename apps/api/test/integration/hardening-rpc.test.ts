@@ -1,5 +1,5 @@
-// Issue 11 #3, #5, #6, #7, #9 and issue 10's error interceptor: what the RPC edge does with bodies
-// that are too large, malformed, or hold values the contract does not have, over the real server.
+// What the RPC edge and its error interceptor do with bodies that are too large, malformed, or hold
+// values the contract does not have, over the real server.
 import { request as httpRequest } from 'node:http';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { Code } from '@connectrpc/connect';

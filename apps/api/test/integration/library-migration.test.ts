@@ -1,4 +1,4 @@
-// The library migration (issue 14) on a database the previous code made and filled, on both
+// The library migration on a database the previous code made and filled, on both
 // engines: existing videos become searchable, folders and tags come and go, and back down.
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator, sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// The organised library (issue 14) through the real server and real clients, with tokens from the
+// The organised library through the real server and real clients, with tokens from the
 // Auth emulator, on PGlite and PostgreSQL: search, folders, tags, sorting, filters, changes to
 // many videos, ownership, and the spec's ListVideos answering as before.
 import { toBinary } from '@bufbuild/protobuf';

@@ -1,4 +1,4 @@
-// The library's search (issues 27 and 30) counts and pages its title matches and its
+// The library's search counts and pages its title matches and its
 // transcript-only matches apart (so that each can use its own index: as one `or`, PostgreSQL read
 // every video of a 100,000-video library for a rare word); its answers stay those of the plain
 // definition (title, description or transcript), in order, on PostgreSQL with statistics (common

@@ -1,4 +1,4 @@
-// A team's tag filter (issue 27) counts through the team and tag name carried on each tag link
+// A team's tag filter counts through the team and tag name carried on each tag link
 // (migration 20261126010000), which the database keeps current as videos are tagged, moved in and out of
 // teams, and as teams go; its answers stay those of the plain definition (a team video carrying a
 // tag of that name, whoever's tag it is), on both engines, and the migration fills the column for

@@ -1,4 +1,4 @@
-// Issue 24 #10: how soon a revocation of a video's signed URLs is seen, on a real database: at
+// How soon a revocation of a video's signed URLs is seen, on a real database: at
 // once in the process that revoked (forget), within maxAgeMs in any other (a cluster).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

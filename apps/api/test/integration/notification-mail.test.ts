@@ -1,4 +1,4 @@
-// Notifications by mail (issue 28, item 4) through the real server, the Auth emulator and a real
+// Notifications by mail through the real server, the Auth emulator and a real
 // SMTP server on 127.0.0.1: at once, as the daily digest (its job run directly), or off, as each
 // person chose in /settings (AccountService.SetDefaults); the mail links to the moment, shows a
 // comment that looks like HTML as text, carries the instance's branding, and nobody is mailed for

@@ -1,4 +1,4 @@
-// /healthz, /readyz and /metrics through the real server (issue 17): readiness names the check
+// /healthz, /readyz and /metrics through the real server: readiness names the check
 // that fails (blob store, migrations) and reuses answers for a moment; /metrics needs its token
 // and counts requests per route and RPC, upload and stream bytes, the queue's depth, memory.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Storage quotas (issue 32) through the real server on PGlite: started with
+// Storage quotas through the real server on PGlite: started with
 // DEFAULT_QUOTA_BYTES=3000000, a 5 MB upload is refused with a message by each upload path (the
 // whole-file upload, a tus upload declaring its length, a recording uploading itself) and leaves
 // nothing stored; the admin raises that person's quota (AdminService.SetPersonQuota, what /admin

@@ -1,8 +1,8 @@
-// Issue 28, item 6, through the real server: a link's password is asked before anything of the
-// video is sent (RPCs, the watch page's HTML, oEmbed, the stream), checked by the server, kept
-// hashed and rate-limited per address; named links are listed, revocable and name their viewers in
-// insights; an email gate takes a valid email and counts it; the call to action refuses anything
-// but http(s) and counts clicks. On PGlite and PostgreSQL.
+// Share links that know their audience, through the real server: a link's password is asked before
+// anything of the video is sent (RPCs, the watch page's HTML, oEmbed, the stream), checked by the
+// server, kept hashed and rate-limited per address; named links are listed, revocable and name
+// their viewers in insights; an email gate takes a valid email and counts it; the call to action
+// refuses anything but http(s) and counts clicks. On PGlite and PostgreSQL.
 import type { DescService } from '@bufbuild/protobuf';
 import { Code, ConnectError, type Client } from '@connectrpc/connect';
 import { CallToActionPlacement, ConversationService, ShareLinkService, VideoService } from '@stream/proto';

@@ -1,4 +1,4 @@
-// Issue 12's share links through the real server: expiry, reset and PRIVATE end a link on every
+// Share links through the real server: expiry, reset and PRIVATE end a link on every
 // path it opens (GetVideo with the token, GetSharedVideo, the stream, the thumbnail), the signed
 // URLs a link's viewer gets end with it, views count once per viewer per hour and never the owner,
 // and downloads are named after the title. On PGlite and PostgreSQL.

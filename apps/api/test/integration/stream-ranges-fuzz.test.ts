@@ -1,4 +1,4 @@
-// Generated Range and conditional headers against the real stream route (issue 11's property
+// Generated Range and conditional headers against the real stream route (property
 // tests): never a 5xx, a 206 carries exactly the bytes its Content-Range names, a 416 names the
 // size, a 200 is the whole file, and the server keeps answering.
 import { request } from 'node:http';

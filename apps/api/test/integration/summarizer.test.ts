@@ -1,4 +1,4 @@
-// Issue 30, item 6: the summary and chapter titles an OpenAI-compatible chat server suggests
+// The summary and chapter titles an OpenAI-compatible chat server suggests
 // (SUMMARY_URL), against a small chat server on 127.0.0.1 written here. Whatever it does wrong
 // (500s, garbage, slowness, prose around the JSON, chapters past the end) ends in a clean
 // suggestion or none with a reason, never a throw.

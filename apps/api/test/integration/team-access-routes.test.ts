@@ -1,4 +1,4 @@
-// Every route of a TEAM video asks the policy (issue 27, item 5), through the real server with a
+// Every route of a TEAM video asks the policy, through the real server with a
 // processed video (real ffmpeg) and tokens from the Auth emulator: a member reaches the video by
 // RPC, stream, thumbnail, storyboard, captions, download and the team-only share link; removed,
 // they reach none of it at once, the signed URLs they were handed included, while the owner still

@@ -1,4 +1,4 @@
-// The team library (issue 27, item 4) through the real server with tokens from the Auth emulator,
+// The team library through the real server with tokens from the Auth emulator,
 // on PGlite (one request at a time, the same SQL on PostgreSQL): ListVideos, ListFolders, CreateFolder and ListTags with a team id, the
 // team's folders under the policy, bulk changes that keep to one's own videos, and TEAM refused on
 // a video in no team (UpdateVideo, UpdateVideos and CreateVideo; uploads take the person's default, never TEAM). Every refusal leaves the tables as they were.

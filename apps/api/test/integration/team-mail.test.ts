@@ -1,4 +1,4 @@
-// Invites by mail (issue 27, item 6) through the real server and a real SMTP server on 127.0.0.1
+// Invites by mail through the real server and a real SMTP server on 127.0.0.1
 // (smtp-server), reading what arrived: the link, in text and HTML, the team's name escaped; a bad
 // address, a refused recipient and a member without the right to invite each change nothing and
 // send nothing. (Without SMTP_URL: team-rpc.test.ts.)

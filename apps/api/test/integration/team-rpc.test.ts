@@ -1,4 +1,4 @@
-// Teams (issue 27) through the real server and real clients, with tokens from the Auth emulator,
+// Teams through the real server and real clients, with tokens from the Auth emulator,
 // on PGlite and PostgreSQL: the flow a team needs (create, invite, accept, move a video in, play
 // it, be removed and lose it at once) and every bad input refused with nothing changed.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The teams migration (issue 27) on both engines: users, teams, members and invites, videos in a
+// The teams migration on both engines: users, teams, members and invites, videos in a
 // team that return to their owner when it goes, the TEAM visibility, and back down.
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator, sql, type Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Resumable uploads (tus 1.0 at /api/uploads/, issue 13) through the real server: a recording
+// Resumable uploads (tus 1.0 at /api/uploads/) through the real server: a recording
 // appended in pieces while its length is unknown, the video that exists from the creation on,
 // the access rules (another user's upload is 404) and the status codes tus prescribes, on PGlite,
 // PostgreSQL and S3. The worker is off: the stream serves the original exactly as it arrived.

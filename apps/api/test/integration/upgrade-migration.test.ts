@@ -1,4 +1,4 @@
-// An upgrade (issue 33): a database written by the previous release's schema (the last migration of
+// An upgrade: a database written by the previous release's schema (the last migration of
 // the wave before, rows in every one of its tables) migrated to this code's latest keeps every row
 // readable, column for column, on both engines. A table added to the schema before that release
 // without a row here fails the first check: "every table" stays every table.

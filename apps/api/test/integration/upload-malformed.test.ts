@@ -1,4 +1,4 @@
-// Malformed multipart bodies through the real server (issue 11 #1): a body cut off anywhere, or
+// Malformed multipart bodies through the real server: a body cut off anywhere, or
 // mangled, is a 4xx that stores nothing and leaves no partial file, and the server keeps answering.
 import { request } from 'node:http';
 import type { TestUser } from '@stream/auth/testing';

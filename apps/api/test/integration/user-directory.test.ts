@@ -1,4 +1,4 @@
-// The users table from ID tokens (issue 27): written when a person's claims change, not on every
+// The users table from ID tokens: written when a person's claims change, not on every
 // request; a failed write never fails the request that carried the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../src/platform/db/database';

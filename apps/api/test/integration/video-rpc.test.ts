@@ -159,7 +159,7 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       expect(read.visibility).toBe(Visibility.SHARED);
       const wrong = { 'x-share-token': `${shareToken}x` };
       expect(await codeOf(as(other, 'grpc-web', wrong).getVideo({ videoId: id }))).toBe(Code.NotFound);
-      // The link's own paths (issue 12): GetSharedVideo by the token, RecordView with it.
+      // The link's own paths: GetSharedVideo by the token, RecordView with it.
       expect((await as(signedOut, 'grpc').getSharedVideo({ shareToken: shareToken! })).id).toBe(id);
       expect(await codeOf(as(signedOut, 'grpc-web', headers).recordView({ videoId: id, viewerId: 'v1' }))).toBe('ok');
       expect(await codeOf(as(signedOut, 'grpc-web', wrong).recordView({ videoId: id, viewerId: 'v1' }))).toBe(
@@ -231,7 +231,7 @@ describe.each(databaseKinds)('the video service on %s', (databaseKind) => {
       expect(shared.id).toBe(id);
       const link = new URL(shared.url);
       expect(link.origin).toBe(server.baseUrl);
-      expect(link.pathname).toMatch(/^\/s\/[A-Za-z0-9_-]{20,}$/); // the watch page (issue 12)
+      expect(link.pathname).toMatch(/^\/s\/[A-Za-z0-9_-]{20,}$/); // the watch page
       expect(shared.visibility).toBe(Visibility.SHARED);
       expect(shared.expiresAt).toBeUndefined();
       expect((await as(owner).getVideo({ videoId: id })).visibility).toBe(Visibility.SHARED);

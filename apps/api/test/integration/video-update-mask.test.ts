@@ -1,4 +1,4 @@
-// UpdateVideo's update_mask (issue 24): a client changes one field and the rest stay, while a
+// UpdateVideo's update_mask: a client changes one field and the rest stay, while a
 // request without a mask keeps the spec's full replacement. The contract suite the fake also
 // passes (@stream/video-api/testing), through the real server with emulator tokens, over gRPC-web
 // (binary) and Connect (JSON, where a FieldMask is a string of camelCase names).

@@ -1,6 +1,6 @@
 // The watch pages' HTML as served (no JavaScript): /s/<token>, /watch/<id> and /embed/<token> carry
 // the preview tags with absolute URLs for a working link and nothing about the video otherwise;
-// /embed/ alone may be framed; /api/oembed answers oEmbed 1.0 (issue 12).
+// /embed/ alone may be framed; /api/oembed answers oEmbed 1.0.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,7 +86,7 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error('processing did not finish');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  // Issue 29: og:video names the MP4 rendition once it is made (a job after READY).
+  // og:video names the MP4 rendition once it is made (a job after READY).
   while (!(await client.getVideo({ videoId: id })).mp4Url) {
     if (Date.now() > deadline) throw new Error('the MP4 rendition was not made');
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -1,4 +1,4 @@
-// Webhooks (issue 28, item 7) through the real server (its worker on), the Auth emulator and a
+// Webhooks through the real server (its worker on), the Auth emulator and a
 // real HTTP receiver on 127.0.0.1: a comment, a test send, a processed upload (video.ready) and a
 // 10th view beacon (view.milestone) reach personal and team hooks as signed POSTs; a receiver
 // answering 500 is retried with backoff and the delivery marked failed; bad input (a URL that is

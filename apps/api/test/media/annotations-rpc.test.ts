@@ -1,4 +1,4 @@
-// Issue 31's annotations through the real server, with the worker in the API, on PGlite (the
+// Annotations through the real server, with the worker in the API, on PGlite (the
 // edit's row and its job on PostgreSQL are edit-rpc.test.ts's, the same statements): they are
 // stored with the edit; viewers get the overlays moved through the kept ranges (blur never), the
 // owner alone the saved list; a save that changes overlays only does not render again; a blur is

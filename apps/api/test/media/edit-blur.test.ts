@@ -1,4 +1,4 @@
-// Issue 31's blur in the pixels, through the real server with the worker in the API (PGlite, local
+// A blur in the pixels, through the real server with the worker in the API (PGlite, local
 // disk): a blur over the top-left quarter of a 10 s test pattern from 0:01 to 0:04 is in every
 // byte a signed-out viewer can get (stream, download, MP4 rendition, thumbnail, storyboard, the
 // link preview's image), the rest of those frames and every other frame are unchanged, the length

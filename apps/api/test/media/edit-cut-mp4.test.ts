@@ -1,4 +1,4 @@
-// Issue 29: editing a video whose playable version is an MP4 (an uploaded phone file, a recording
+// Editing a video whose playable version is an MP4 (an uploaded phone file, a recording
 // made as MP4). H.264 groups of pictures cannot be copied beside re-encoded ones, so each kept range
 // is re-encoded whole, frame-exactly, into an MP4 with H.264 + AAC and moov first.
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Issue 16's editing through the real server, with the worker in the API, on PGlite and
+// Editing through the real server, with the worker in the API, on PGlite and
 // PostgreSQL: an edit renders in the background while the previous version keeps playing, lands
 // with the kept ranges' length, and a revert serves the original's very bytes again; only the
 // owner edits or sees the original; bad edits, speeds, chapters and captions change nothing.

@@ -1,4 +1,4 @@
-// Issue 29 item 3: a recording above 720p gets lower rungs and an HLS presentation (fMP4 segments,
+// A recording above 720p gets lower rungs and an HLS presentation (fMP4 segments,
 // a master playlist naming each rung's BANDWIDTH, RESOLUTION and CODECS), made by the rendition job
 // with the MP4, served only past the stream's access rules, deleted with the video.
 import { writeFileSync } from 'node:fs';

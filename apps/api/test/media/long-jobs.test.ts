@@ -1,4 +1,4 @@
-// Issue 29, long files: a job's time limit grows with its work. With PROCESSING_TIMEOUT_SECONDS at
+// Long files: a job's time limit grows with its work. With PROCESSING_TIMEOUT_SECONDS at
 // 5 and every x264 encode slowed by 8 s, the MP4 of a 6 s video is made all the same (the
 // rendition job is given 4× the video's length) and a 4.4 MiB upload that must be transcoded
 // becomes READY (its processing is given 5 s + 4 s per MiB; job-time.ts). Before, every attempt

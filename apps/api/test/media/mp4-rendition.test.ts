@@ -1,4 +1,4 @@
-// Issue 29: every READY video gets an MP4 rendition (H.264 yuv420p + AAC, moov before mdat) made by
+// Every READY video gets an MP4 rendition (H.264 yuv420p + AAC, moov before mdat) made by
 // a job after READY, served like the stream (signed URLs, access rules), named by the watch page's
 // og:video, remade after an edit, deleted with the video.
 import { readFileSync } from 'node:fs';
@@ -62,7 +62,7 @@ describe('the MP4 rendition', () => {
     expect(ready.mp4Url).toBe(''); // the WebM plays while the MP4 is made
     video = await untilMp4(id);
     expect(video.mp4State).toBe(RenditionState.READY);
-    expect([video.hlsUrl, video.hlsRungs]).toEqual(['', []]); // 320×240: no lower rung, no HLS (issue 29)
+    expect([video.hlsUrl, video.hlsRungs]).toEqual(['', []]); // 320×240: no lower rung, no HLS
     expect(video.mp4Url).toMatch(new RegExp(`^/api/videoservice/mp4/${id}\\?expires=\\d+&signature=`));
 
     mp4 = await download(video.mp4Url, 'rendition.mp4');

@@ -215,7 +215,7 @@ esac`,
     expect(row.status === 'FAILED' && row.reason).not.toContain(tmpdir());
   });
 
-  // Issue 29 takes any common file in: a Matroska file with a codec WebM cannot hold (which failed
+  // Any common file goes in: a Matroska file with a codec WebM cannot hold (which failed
   // before) is encoded to H.264 in an MP4, once.
   it('encodes to an H.264 MP4 a Matroska file whose codec WebM cannot hold', async () => {
     const file = join(dir, 'foreign.mkv');

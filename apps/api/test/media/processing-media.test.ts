@@ -113,7 +113,7 @@ describe('media steps over ffmpeg', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('encodes an MP4 with a key frame every 4 s, where HLS cuts its segments (issue 29)', async () => {
+  it('encodes an MP4 with a key frame every 4 s, where HLS cuts its segments', async () => {
     // x264 alone puts one every 250 frames: at 10 fps that is one key frame in these 10 s.
     const source = join(dir, 'ten-seconds.webm');
     await makeTestClip(source, { seconds: 10, video: { size: '160x120', rate: 10, realtime: true } }, FFMPEG);

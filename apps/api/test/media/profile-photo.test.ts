@@ -1,4 +1,4 @@
-// The profile photo (issue 32) through the real server, real ffmpeg and the Auth emulator: a
+// The profile photo through the real server, real ffmpeg and the Auth emulator: a
 // picture PUT to /api/account/photo is cropped square and scaled by ffmpeg, served by its signed
 // URL, and shown wherever the person appears (GetAccount, team lists, comments); a new one
 // replaces it everywhere and deletes the old; deleting the account deletes it. Every bad input

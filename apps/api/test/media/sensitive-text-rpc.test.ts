@@ -1,4 +1,4 @@
-// "Find sensitive text" (issue 31, item 4) through the real server: a generated recording (ffmpeg
+// "Find sensitive text" through the real server: a generated recording (ffmpeg
 // drawtext on a test pattern: an email address, a fake Stripe key, a Luhn-valid card number, a phone
 // number and plain words) is uploaded and processed, then FindSensitiveText streams its progress
 // and suggests blur regions over exactly those, with the times they are on screen, read by Debian's

@@ -1,4 +1,4 @@
-// Issue 30's Must show, second half: a server started without TRANSCRIBE_URL transcribes with the
+// A server started without TRANSCRIBE_URL transcribes with the
 // built-in engine (Debian's pocketsphinx, nothing downloaded): a recording of synthesised speech
 // gets a non-empty transcript and captions, showing its progress in pieces as it goes; a silent one says no speech was found.
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 30 through the real server (worker in the API, PGlite): with TRANSCRIBE_URL at a small
+// Transcripts through the real server (worker in the API, PGlite): with TRANSCRIBE_URL at a small
 // OpenAI-compatible server (not ours, written here: it answers fixed lines for any audio), a
 // video that becomes READY gets a transcript, captions made from it, and is found in the
 // library by a word only the transcript holds, with the line that matched; the owner corrects a

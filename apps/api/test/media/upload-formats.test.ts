@@ -1,4 +1,4 @@
-// Issue 29: any common file in. The server probes what arrived: MP4, MOV and MKV become READY with
+// Any common file in. The server probes what arrived: MP4, MOV and MKV become READY with
 // their length, a thumbnail and a version that plays in browsers (a remux when the codecs already
 // play, else an encode that keeps the upload as the original); what is not a video is refused at
 // upload with a reason, and what looks like one but is broken ends FAILED with a reason, never

@@ -144,7 +144,7 @@ describe.each(setups)('the video lifecycle on $database with $storage storage', 
     // The remux took the upload's place; each version has a key of its own, never reused. The
     // upload's blob goes just after the switch to READY commits (write, switch, then delete), so
     // a caller that sees READY may still list it for a moment; the storyboard follows READY, and
-    // the MP4 rendition (issue 29) is a job of its own after READY.
+    // the MP4 rendition is a job of its own after READY.
     await vi.waitFor(
       async () =>
         expect(await blobs()).toEqual([

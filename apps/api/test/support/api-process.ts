@@ -25,7 +25,7 @@ export function startApiProcess(env: Record<string, string>, options: { uid?: nu
       PORT: '0',
       HOST: '127.0.0.1',
       WORKER: 'false',
-      // Transcripts (issue 30) only where a test asks: pocketsphinx would take cores from every other test.
+      // Transcripts only where a test asks: pocketsphinx would take cores from every other test.
       TRANSCRIBE: 'off',
       LOG_LEVEL: 'info',
       WEB_DIST: '/nonexistent',

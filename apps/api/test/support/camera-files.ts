@@ -1,4 +1,4 @@
-// Files as phones and other recorders make them (issue 29): H.264/AAC in MP4 or MOV, made on the
+// Files as phones and other recorders make them: H.264/AAC in MP4 or MOV, made on the
 // spot with Debian's ffmpeg, small and quick to encode.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -92,7 +92,7 @@ export async function durations(path: string): Promise<{ video: number; containe
 
 /**
  * The same picture as H.264 (x264, with B-frames) and AAC in an MP4, keyframes every 2 s: a file
- * uploaded from a phone or another recorder, or a recording made as MP4 (issue 29).
+ * uploaded from a phone or another recorder, or a recording made as MP4.
  */
 export async function makeEditableMp4(path: string, options: { seconds?: number } = {}) {
   await run(FFMPEG, [

@@ -1,5 +1,5 @@
 /**
- * A rung's media playlist as ffmpeg writes it for single-file fMP4 HLS (issue 29): an init segment
+ * A rung's media playlist as ffmpeg writes it for single-file fMP4 HLS: an init segment
  * of 1,353 bytes, then a 4 s segment of 400,000 bytes and a 2 s one of 100,000, all in 1.mp4.
  */
 export const mediaPlaylist = `#EXTM3U

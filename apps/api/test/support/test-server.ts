@@ -60,7 +60,7 @@ export async function startTestServer(options: {
     WEB_DIST: join(dataDir, 'no-web-app'),
     WORKER: 'false',
     FIREBASE_PROJECT_ID: 'demo-stream',
-    // Transcripts (issue 30) only where a test asks: pocketsphinx would take cores from every other test.
+    // Transcripts only where a test asks: pocketsphinx would take cores from every other test.
     TRANSCRIBE: 'off',
     ...s3?.env,
     ...options.env,

@@ -1,4 +1,4 @@
-// Issue 34: behind nginx with ACCEL_REDIRECT, the API checks every read (signature, access,
+// Behind nginx with ACCEL_REDIRECT, the API checks every read (signature, access,
 // revocation, range) and nginx sends the bytes from an `internal` location of the deployment
 // guide's own nginx-locations.conf: the blob directory (local disk) or the bucket (S3, through a
 // one-minute presigned GET). Real nginx, real API, real processing (the thumbnail) on 127.0.0.1.

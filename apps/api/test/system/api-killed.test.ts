@@ -1,7 +1,7 @@
 // The API as its own process (src/main.ts, on the embedded database), killed with SIGKILL in the
-// middle of an upload and in the middle of processing, then started again on the same DATA_DIR
-// (issue 11 #4): no partial file, no empty folder and no job scratch remain, nothing stays
-// PROCESSING, and every upload that had finished is intact.
+// middle of an upload and in the middle of processing, then started again on the same DATA_DIR: no
+// partial file, no empty folder and no job scratch remain, nothing stays PROCESSING, and every
+// upload that had finished is intact.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Backups that restore (issue 33): `npm start`'s kind of data (the embedded database in DATA_DIR/db,
+// Backups that restore: `npm start`'s kind of data (the embedded database in DATA_DIR/db,
 // blobs in DATA_DIR/blobs, the worker inside the API) with a few videos, backed up with
 // `npm run backup -- --out DIR` (tools/backup.mjs), restored with `npm run restore -- --from DIR`
 // into an empty DATA_DIR and served again by a new API: every public video's watch page and bytes

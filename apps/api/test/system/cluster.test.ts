@@ -1,4 +1,4 @@
-// A production cluster on this machine (issue 17, docs/deploy.md): Debian's PostgreSQL, an
+// A production cluster on this machine (docs/deploy.md): Debian's PostgreSQL, an
 // S3-compatible bucket (s3rver), nginx configured by the files the deployment guide includes,
 // round robin over two built API processes (WORKER=false) and two worker processes, one
 // URL_SIGNING_SECRET, internal redirects on (ACCEL_REDIRECT: nginx fetches what an API authorised

@@ -1,4 +1,4 @@
-// PostgreSQL stopped and started again under load (issue 24 #1): `pg_ctl stop -m fast` ended the
+// PostgreSQL stopped and started again under load: `pg_ctl stop -m fast` ended the
 // API within 2 s (an unheard 'error' event of the pool's idle clients, 57P01). Now the process
 // stays up, /readyz says the database is away, requests that need it fail with a clear 503
 // (RPC: unavailable), and once PostgreSQL is back the API serves again by itself; no upload that

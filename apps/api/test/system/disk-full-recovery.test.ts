@@ -1,4 +1,4 @@
-// A full disk under the embedded database and the worker (issue 24 #2): DATA_DIR on a 64 MiB
+// A full disk under the embedded database and the worker: DATA_DIR on a 64 MiB
 // tmpfs, five 6 MB uploads. ffmpeg met ENOSPC, then PGlite could not extend a file inside a
 // pg-boss query, the error went uncaught and the process exited; the videos that failed stayed
 // FAILED for good. Now the API keeps running, refuses new uploads with 507 while space is short,

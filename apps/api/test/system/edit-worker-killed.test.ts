@@ -137,7 +137,7 @@ describe('an edit render whose worker is killed, on PostgreSQL', () => {
     expect(Math.abs((await durations(file)).video - 3.4)).toBeLessThan(1 / FPS);
     // The unedited version is still there for a revert, and the killed worker's scratch is gone.
     expect(await media.open(id, ['playable'])).toBeDefined();
-    // (The rescuer may be making the edited version's MP4 rendition meanwhile, issue 29: its own
+    // (The rescuer may be making the edited version's MP4 rendition meanwhile: its own
     // scratch folder is named after its pid and may still be there.)
     const left = await readdir(join(dataDir, 'tmp', 'processing'));
     expect(left.filter((name) => name.startsWith(`${doomed.pid}.`))).toEqual([]);

@@ -1,5 +1,6 @@
-// Issue 11 #3, measured where it hurt: the API in its own process (src/main.ts) refuses a signed-out
-// 50 MB RPC body fast, and its resident memory, sampled while it answers, barely moves.
+// Big bodies before authentication, measured where they hurt: the API in its own process
+// (src/main.ts) refuses a signed-out 50 MB RPC body fast, and its resident memory, sampled while it
+// answers, barely moves.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 11 #2: with the Auth emulator, tokens are not verified, so the API listens on 127.0.0.1
+// With the Auth emulator, tokens are not verified, so the API listens on 127.0.0.1
 // unless HOST says otherwise, and then it warns loudly. src/main.ts in its own process.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
-// A job whose worker is killed with SIGKILL is handed back as soon as a process sees the worker gone
-// (issue 24 #7), not at the job's expiry: with the default PROCESSING_TIMEOUT_SECONDS (300), a video
-// whose processing died with the API is READY within 30 s of the restart, and an edit whose render
-// died with its worker process lands within 30 s of another worker starting. Workers beat in
+// A job whose worker is killed with SIGKILL is handed back as soon as a process sees the worker
+// gone, not at the job's expiry: with the default PROCESSING_TIMEOUT_SECONDS (300), a video whose
+// processing died with the API is READY within 30 s of the restart, and an edit whose render died
+// with its worker process lands within 30 s of another worker starting. Workers beat in
 // `job_workers` and claim their jobs in `job_claims` (src/platform/processing/job-heartbeat.ts).
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';

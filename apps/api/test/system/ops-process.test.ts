@@ -1,4 +1,4 @@
-// The built server as production runs it (issue 17): `npm run build` output under plain node with
+// The built server as production runs it: `npm run build` output under plain node with
 // no TypeScript loader; migrations as a step that several processes may run at once against one
 // PostgreSQL; SIGTERM that fails /readyz first and lets an in-flight range response finish; logs
 // as JSON or pretty lines, one request id from the upload's request to its processing job.

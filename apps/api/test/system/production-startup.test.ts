@@ -1,4 +1,4 @@
-// Issue 24 #11, #12, #13: what the built server (apps/api/dist) refuses to start with in production
+// What the built server (apps/api/dist) refuses to start with in production
 // (NODE_ENV=production, as `npm run serve` and docs/deploy/stream.env set it), and what it says at
 // start. Each refusal is one line naming the setting, with no secret in it.
 import type { ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 24 #3, #11, #12: what the API believes of a request, behind the deployment guide's own nginx
+// What the API believes of a request, behind the deployment guide's own nginx
 // (docs/deploy/nginx-*.conf) and without it. The client connects from this machine's non-loopback
 // address (loopback clients are never rate limited), so nginx's $remote_addr is a real client's.
 // Two servers with the Auth emulator and TRUST_PROXY=127.0.0.1 (nginx's address), as stream.env

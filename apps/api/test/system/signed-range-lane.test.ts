@@ -1,4 +1,4 @@
-// Issue 34: the range requests of a playing video skip Fastify (src/videos/signed-range-lane.ts). Each
+// The range requests of a playing video skip Fastify (src/videos/signed-range-lane.ts). Each
 // answer the lane gives must be the route's, byte for byte and header for header; whatever the lane
 // cannot answer exactly (a first request, a revoked or forged URL, validators, a 416, odd queries)
 // must reach the route, whose answer it then is.

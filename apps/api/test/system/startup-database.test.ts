@@ -1,4 +1,4 @@
-// Start-up with a PostgreSQL that is down or refuses us (issue 24 #13): one line naming
+// Start-up with a PostgreSQL that is down or refuses us: one line naming
 // DATABASE_URL and the cause, with the password hidden, and exit 1; it was a raw stack trace.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

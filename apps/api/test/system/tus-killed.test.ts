@@ -1,5 +1,5 @@
 // The API as its own process, killed with SIGKILL while a recording is arriving through tus (a
-// PATCH half sent), then started again on the same DATA_DIR and bucket (issue 13): HEAD answers the
+// PATCH half sent), then started again on the same DATA_DIR and bucket: HEAD answers the
 // offset the disk holds (local storage: what of the cut-off PATCH reached the file) or the bucket
 // holds (S3: the PATCHes that ended; one cut off stored nothing of itself), the upload continues
 // there, and the video it makes is the whole recording.

@@ -1,6 +1,6 @@
-// An upload that runs out of disk (issue 11 #11): 507 with a message, also while the body is
+// An upload that runs out of disk: 507 with a message, also while the body is
 // still arriving; no partial file; and the next upload that fits is stored. A resumable upload's
-// PATCH answers 507 too (issue 24 #8). DATA_DIR is a 2 MiB tmpfs, mounted here when the test runs
+// PATCH answers 507 too. DATA_DIR is a 2 MiB tmpfs, mounted here when the test runs
 // as root; elsewhere the suite is skipped with that reason.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -36,7 +36,7 @@ beforeAll(async () => {
     description: 'A clip for the checks',
     visibility: Visibility.PUBLIC,
   });
-  // A team with an invite (issue 27): /team shows its members and invites, the invite page its name.
+  // A team with an invite: /team shows its members and invites, the invite page its name.
   const transport = createVideoTransport({ baseUrl, getToken: () => owner.user.idToken });
   const teams = createClient(TeamService, transport);
   const team = await teams.createTeam({ name: 'Axe team' });

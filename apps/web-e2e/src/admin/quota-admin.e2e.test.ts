@@ -1,4 +1,4 @@
-// Issue 32, Must show, in Chromium: an API started with DEFAULT_QUOTA_BYTES=3000000 refuses a 5 MB
+// Storage quotas in Chromium: an API started with DEFAULT_QUOTA_BYTES=3000000 refuses a 5 MB
 // upload on /videos with a message and stores nothing; the admin (ADMIN_EMAILS) raises that
 // person's quota on /admin, and the same upload then goes in.
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Issue 31's must-show, as a new user in Chromium: a 10 s test-pattern recording uploaded on
+// Annotations as a new user in Chromium: a 10 s test-pattern recording uploaded on
 // /videos; in the editor a text callout placed by dragging on the video shows on the watch page at
 // its time and not outside it; a blur over the top-left quarter from 0:01 to 0:04 is in the pixels a
 // signed-out viewer streams (smooth there, the rest of the frame and the other times unchanged),

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-describe('a signed-out visitor at the root (issue 26, item 1)', () => {
+describe('a signed-out visitor at the root', () => {
   for (const [name, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 390, height: 844 }],

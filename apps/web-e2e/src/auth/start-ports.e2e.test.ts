@@ -1,4 +1,4 @@
-// `npm start` on ports other than the ones the web app was built with (issue 24): the README says
+// `npm start` on ports other than the ones the web app was built with: the README says
 // FIREBASE_AUTH_EMULATOR_HOST and PORT move them. The app takes the emulator's address from the
 // server at run time (GET /api/config), so sign-in reaches the emulator `npm start` started, which
 // the CSP allows, rather than the address baked into the build ("A network error has occurred").

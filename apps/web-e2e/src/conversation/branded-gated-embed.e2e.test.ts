@@ -1,8 +1,8 @@
-// Issue 28's leftovers in Chromium. The admin's accent colour applies on the watch page and in the
-// embed with no Content Security Policy violation (it came as an inline <style>, which the CSP's
-// style-src 'self' refused). A password-gated embed framed by a page of another site (127.0.0.1
-// framing localhost) unlocks and plays: the frame gets no cookie of ours, so it keeps the grant
-// the unlock answered with in memory.
+// Branding and gated embeds in Chromium. The admin's accent colour applies on the watch page and in
+// the embed with no Content Security Policy violation (it came as an inline <style>, which the
+// CSP's style-src 'self' refused). A password-gated embed framed by a page of another site
+// (127.0.0.1 framing localhost) unlocks and plays: the frame gets no cookie of ours, so it keeps
+// the grant the unlock answered with in memory.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@connectrpc/connect';

@@ -1,7 +1,7 @@
-// Issue 28's Must show, as new users would do it in Chromium: A shares a video and keeps its page
-// open; B, signed in, opens the link, seeks to 0:03 and posts markup; A's open page shows it as
-// text at 0:03 without a reload, a click seeks A's player there, A's bell shows it unread, and
-// after B watches, A's insights list B under "Seen by".
+// The conversation around a video, as new users would do it in Chromium: A shares a video and keeps
+// its page open; B, signed in, opens the link, seeks to 0:03 and posts markup; A's open page shows
+// it as text at 0:03 without a reload, a click seeks A's player there, A's bell shows it unread,
+// and after B watches, A's insights list B under "Seen by".
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newSignedInPage, type SignedInPage } from '../harness/accounts';
 import { screenshot } from '../index';

@@ -1,4 +1,4 @@
-// Issue 29 item 4: the watch page, the video page and the recorder in a second engine. Firefox ESR
+// The watch page, the video page and the recorder in a second engine. Firefox ESR
 // (Debian's, through puppeteer-core over WebDriver BiDi) opens a share link signed out and plays the
 // video past its first second; the owner signs in through the sign-in widget and the video page
 // plays; /record records a few seconds of the screen as WebM VP8/Opus (all Firefox records), uploads

@@ -1,4 +1,4 @@
-// Issue 29 item 4: the watch page, the video page and the recorder in WebKit (Debian's WebKitGTK
+// The watch page, the video page and the recorder in WebKit (Debian's WebKitGTK
 // MiniBrowser through WebKitWebDriver and selenium-webdriver, on a virtual screen). One browser for
 // the file: a shared recording plays signed out; the owner signs in through the real sign-in widget
 // and the video page plays; /record starts a screen recording from WebKit's mock screen. What this

@@ -64,7 +64,7 @@ export async function newSignedInPage(
     emulatorHost: string;
     displayName?: string;
     /**
-     * Let /record upload while recording (issue 13). Off by default: the page then hides OPFS and
+     * Let /record upload while recording. Off by default: the page then hides OPFS and
      * IndexedDB (the two places a local copy can live), so /record takes the whole-file path after
      * Stop, as in browsers without them, which the older recording tests check.
      */

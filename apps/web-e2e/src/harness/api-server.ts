@@ -51,7 +51,7 @@ export async function startApi(options: StartApiOptions): Promise<ApiServer> {
         WEB_DIST: options.webDist,
         FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
         FIREBASE_PROJECT_ID: 'demo-stream',
-        // Transcripts (issue 30) only where a test asks: pocketsphinx would take cores from every other test.
+        // Transcripts only where a test asks: pocketsphinx would take cores from every other test.
         TRANSCRIBE: 'off',
         ...options.env,
       },

@@ -1,4 +1,4 @@
-// Issue 29 item 3: a 1080p recording plays through its HLS presentation in Chromium (no native HLS
+// A 1080p recording plays through its HLS presentation in Chromium (no native HLS
 // here: hls.js, loaded only for this video) on its watch page, signed out, and the Quality menu
 // (Auto first) switches the rung that plays.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

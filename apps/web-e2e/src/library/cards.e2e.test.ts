@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const cardLinks = (grid: Locator) => grid.locator('a[href^="/video/"]');
 
-describe('the library’s cards (issue 26)', () => {
+describe('the library’s cards', () => {
   it('show a video uploaded elsewhere without a reload, with its length, the time, and a title that fits', async () => {
     const { page, user } = owner;
     await page.goto(`${baseUrl}/videos`);

@@ -1,4 +1,4 @@
-// The organised library (issue 14) in Chromium against the real API: search from the top bar, a
+// The organised library in Chromium against the real API: search from the top bar, a
 // folder made in a dialog with a card dragged into it, breadcrumbs, tags from the video page and a
 // click that filters by one, three videos selected and moved at once, sorting by title, and a
 // reload that keeps the view.

@@ -1,4 +1,4 @@
-// Issue 29 item 2: existing files into the library through /videos. Two files chosen at once: a
+// Existing files into the library through /videos. Two files chosen at once: a
 // 10 s H.264/AAC MP4 (as a phone makes it) goes up by tus, becomes READY at its length and plays;
 // a text file named .mp4 is refused with the reason, beside it.
 import { execFile } from 'node:child_process';

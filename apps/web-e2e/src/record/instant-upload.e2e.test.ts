@@ -1,11 +1,11 @@
 /**
- * Issue 13 end to end, in Chromium with fake devices against the real API: the recording uploads
- * while it is made (most bytes are on the server before Stop), the link shows within 2 s of Stop,
- * the video becomes READY, plays and seeks, and what the server got is exactly what the browser
- * recorded; 10 s offline mid-recording loses nothing; a reload mid-recording leaves an unfinished
- * recording to resume (the same video), download or discard; one given up during the countdown
- * leaves nothing. Where OPFS is missing the local copy is kept in IndexedDB, with the same upload
- * while recording.
+ * Instant upload end to end, in Chromium with fake devices against the real API: the recording
+ * uploads while it is made (most bytes are on the server before Stop), the link shows within 2 s of
+ * Stop, the video becomes READY, plays and seeks, and what the server got is exactly what the
+ * browser recorded; 10 s offline mid-recording loses nothing; a reload mid-recording leaves an
+ * unfinished recording to resume (the same video), download or discard; one given up during the
+ * countdown leaves nothing. Where OPFS is missing the local copy is kept in IndexedDB, with the
+ * same upload while recording.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 /**
- * Issue 15 in Chromium (fake screen 1280×720 with audio, fake camera, fake beeping microphones)
- * against the real API: the countdown and Escape, Pause and Resume (the recording lasts the
- * recorded time only, with a key frame every 2 s), an area of 640×360 recorded at exactly that
- * size, the camera bubble composited in its corner, the chosen microphone recorded, the level
+ * The recorder's controls in Chromium (fake screen 1280×720 with audio, fake camera, fake beeping
+ * microphones) against the real API: the countdown and Escape, Pause and Resume (the recording
+ * lasts the recorded time only, with a key frame every 2 s), an area of 640×360 recorded at exactly
+ * that size, the camera bubble composited in its corner, the chosen microphone recorded, the level
  * meter moving.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

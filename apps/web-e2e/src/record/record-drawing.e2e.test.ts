@@ -1,5 +1,5 @@
 /**
- * Issue 31, item 1, as a new user would in Chromium (fake screen, fake microphone) against
+ * Drawing on a recording, as a new user would in Chromium (fake screen, fake microphone) against
  * the real API: while recording, choose Rectangle in the Annotations toolbar and drag on the
  * drawing layer; the uploaded recording has red pixels where it was drawn and not elsewhere. An
  * area recording gets the strokes moved by the area's corner (the mapping through the crop).

@@ -1,5 +1,5 @@
 /**
- * Issue 29: a recording made as MP4 goes the way of a WebM one, on the instant path too. Debian's
+ * A recording made as MP4 goes the way of a WebM one, on the instant path too. Debian's
  * Chromium records MP4 only as H.264 + Opus (no AAC encoder; docs/toolchain.md "Third wave,
  * measured here"), so it prefers WebM; here the page's MediaRecorder is told to refuse WebM, as Safari's
  * does, and the recorder falls back to Chromium's fragmented MP4. The upload starts with an MP4

@@ -1,5 +1,5 @@
 /**
- * Issue 26 on /record, in Chromium with fake devices against the real API: the controls stay in
+ * A newcomer on /record, in Chromium with fake devices against the real API: the controls stay in
  * view while recording at 850 px height (Screen + camera, Area) and Space stops; at Stop the link
  * says who can watch (Private under a Default visibility of Private), is on the clipboard with focus
  * on Copy, and one choice changes who can watch (the visibility alone); Discard of an unfinished
@@ -72,7 +72,7 @@ function accountClient(token: string) {
   return createClient(AccountService, createVideoTransport({ baseUrl, getToken: () => token }));
 }
 
-describe('/record for a newcomer (issue 26)', () => {
+describe('/record for a newcomer', () => {
   it(
     'Stop stays wholly in view at 1280×850 in Screen + camera and Area, scrolled either way, and Space stops',
     { timeout: 120_000 },

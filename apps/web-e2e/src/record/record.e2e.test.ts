@@ -1,5 +1,5 @@
 /**
- * Issue 6 end to end: Chromium (fake screen, fake microphone) records on /record, the real API
+ * Recording end to end: Chromium (fake screen, fake microphone) records on /record, the real API
  * stores and processes the upload, the library lists it, the player plays and seeks it, and the
  * stored file has VP8/VP9 video and audible Opus audio.
  */

@@ -45,7 +45,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Issue 32, Must show, in order, as one person would: name, default, export, delete.
+// The settings page in order, as one person would: name, default, export, delete.
 it('A sets a display name, makes new uploads public, exports the exact bytes and metadata, then deletes everything', async () => {
   const page = ada.page;
 

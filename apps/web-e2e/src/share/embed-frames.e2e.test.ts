@@ -1,4 +1,4 @@
-// Issue 29 item 5: the embed fills the frame it is pasted in. At oEmbed's own 640×360 the embed page
+// The embed fills the frame it is pasted in. At oEmbed's own 640×360 the embed page
 // was 408 px tall and its Play button sat below the frame; now, framed at 640×360 and at 320×180,
 // nothing falls outside the frame, the controls sit over the video, and it plays.
 import { createServer, type Server } from 'node:http';

@@ -1,8 +1,8 @@
-// Issue 28 item 6 in Chromium, as a new owner and viewers would do it: the owner puts a password
-// on the link, makes a named link for Dana and a call-to-action button in the share dialog; a
-// signed-out viewer meets a form that names nothing of the video, gives the password and plays,
-// and clicks the button; Dana watches through her link; the owner's insights say "Dana (link)"
-// and count the click.
+// Share links that know their audience, in Chromium, as a new owner and viewers would do it: the
+// owner puts a password on the link, makes a named link for Dana and a call-to-action button in the
+// share dialog; a signed-out viewer meets a form that names nothing of the video, gives the
+// password and plays, and clicks the button; Dana watches through her link; the owner's insights
+// say "Dana (link)" and count the click.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot } from '../index';
 import { ownerWithVideo, type OwnerWithVideo } from '../library/owner-with-video';

@@ -158,7 +158,7 @@ describe('sharing a recording in Chromium', () => {
     await page.getByRole('link', { name: 'Renamed demo' }).getByText('Public').waitFor();
 
     // Download saves <title>.webm: the link says so, and so does the server's answer. Once the MP4
-    // rendition is made (issue 29), Download is a menu and the WebM is its "Original".
+    // rendition is made, Download is a menu and the WebM is its "Original".
     await page.getByRole('link', { name: 'Renamed demo' }).click();
     await page.getByRole('heading', { level: 1, name: 'Renamed demo' }).waitFor();
     const download = page.getByRole('link', { name: /^(Download|Original)$/, includeHidden: true });

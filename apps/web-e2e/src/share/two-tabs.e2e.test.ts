@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-// Issue 24: each page sends UpdateVideo with only what its user changed (an update_mask), so a
+// Each page sends UpdateVideo with only what its user changed (an update_mask), so a
 // tab whose cached video is stale does not put back what another tab changed.
 it('a video made private in one tab stays private when another tab, still showing it public, renames it', async () => {
   const client = videoClient(baseUrl, owner.user.idToken);

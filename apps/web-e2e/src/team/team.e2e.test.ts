@@ -50,7 +50,7 @@ async function plays(page: Page) {
     .toBeGreaterThan(0.5);
 }
 
-// Issue 27, Must show: two people in Chromium, a team, an invite link, a shared video, a removal.
+// Teams: two people in Chromium, a team, an invite link, a shared video, a removal.
 it('A creates a team and invites B by link; B joins, sees and plays A’s team video but cannot delete it; removed, B loses it', async () => {
   const a = ann.page;
   await a.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
@@ -151,7 +151,7 @@ it('A creates a team and invites B by link; B joins, sees and plays A’s team v
   await b.context().close();
 }, 240_000);
 
-// Issue 28, item 7: a team admin adds a webhook on /team, sends it a test and sees it delivered.
+// A team admin adds a webhook on /team, sends it a test and sees it delivered.
 // The shared API runs with WEBHOOK_ALLOW_PRIVATE=1 (global-setup), so a receiver on 127.0.0.1 is allowed.
 it('a team admin adds a webhook on /team, sends a test delivery and sees it listed as delivered', async () => {
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 30's "Must show" in Chromium: an API started with TRANSCRIBE_URL at a small
+ * Transcripts in Chromium: an API started with TRANSCRIBE_URL at a small
  * OpenAI-compatible server written here (not ours: it answers the same lines for any audio). A
  * 10 s upload gets a transcript panel with those words and a captions track with those cues; a
  * click on the line at 0:04 seeks the player to 0:04; the library's search for a word only the

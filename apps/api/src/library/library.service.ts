@@ -13,6 +13,7 @@ import {
   authorize,
   authorizedVideos,
   may,
+  personOf,
   videoRights,
   type Action,
   type FolderFacts,
@@ -257,7 +258,12 @@ export class LibraryService {
     });
     for (const id of revoked) this.deps.videos.linksRevoked(id);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return Promise.all(ids.map((id) => this.deps.videos.withDirectUrls(toVideo(byId.get(id)!))));
+    // As GetVideo tells them: the owner sees each as its owner (its user_id, the unedited video's URL).
+    const asSeen = (video: StoredVideo) => ({
+      ...video,
+      viewOriginal: may(personOf(user.uid), 'view-original', { kind: 'video', video }),
+    });
+    return Promise.all(ids.map((id) => this.deps.videos.withDirectUrls(asSeen(toVideo(byId.get(id)!)))));
   }
 
   /** Deletes every one of `ids` (each the caller's to delete; if one is not, none is deleted). */

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareLinkField } from './share-link-field';
@@ -30,7 +30,9 @@ describe('ShareLinkField', () => {
       Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')),
     );
     render(<ShareLinkField link="https://stream.example/s/abc" copy={copy} />);
-    expect((await screen.findByRole('status')).textContent).toMatch(/^The link could not be copied/);
+    // The live region is there from the start, empty: wait for its words, not for the region.
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status.textContent).toMatch(/^The link could not be copied/));
     const button = screen.getByRole('button', { name: 'Copy' });
     expect(document.activeElement).toBe(button);
     copy.mockResolvedValueOnce(undefined);

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSystemPackages } from './src/system-packages.mjs';
 import { affectedTasks, defaultBase, takeRefs } from './src/affected.mjs';
-import { closingLine, summariseDirectory } from './src/test-summary.mjs';
+import { closingLine, failureLines, summariseDirectory } from './src/test-summary.mjs';
 import { bin, ensureDependencies, run, workspaceRoot } from './src/workspace.mjs';
 
 const args = process.argv.slice(2);
@@ -81,6 +81,7 @@ if (affected) {
 
 const summary = summariseDirectory(reports);
 console.log('');
+for (const line of failureLines(summary)) console.log(line);
 console.log(closingLine(summary));
 const ranNothing = summary.passed + summary.failed === 0 && !affected;
 if (ranNothing) console.error('No test ran: that is a failure, not a pass.');

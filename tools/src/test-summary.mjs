@@ -2,6 +2,7 @@
 // CI reads: `N passed, N failed`. A test file that failed to load counts as a failure.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 function reportFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -16,16 +17,44 @@ export function summarise(reports) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failures = [];
   for (const report of reports) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     for (const file of report.testResults ?? []) {
+      const where = relativeName(file.name ?? '?');
       const loadFailure = file.status === 'failed' && (file.assertionResults ?? []).length === 0;
-      if (loadFailure) failed += 1;
+      if (loadFailure) {
+        failed += 1;
+        failures.push(`${where}: did not load: ${firstLine(file.message)}`);
+      }
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failures.push(`${where} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
     }
   }
-  return { passed, failed, skipped };
+  return { passed, failed, skipped, failures };
+}
+
+// CI shows only the tail of a run's output, so the failures are named where it is read, each
+// on one line: the file (from the repository's root), the test and its message's first line.
+function relativeName(path) {
+  const at = path.search(/\/(?:apps|libs|tools)\//);
+  return at === -1 ? path : path.slice(at + 1);
+}
+
+function firstLine(message) {
+  const line =
+    stripVTControlCharacters(String(message ?? ''))
+      .split('\n')
+      .find((part) => part.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
+
+/** One line per failed test (and per file that did not load), for the end of the run's output. */
+export function failureLines({ failures }) {
+  return failures.length ? ['Failed:', ...failures.map((failure) => `  ${failure}`)] : [];
 }
 
 export function summariseDirectory(dir) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closingLine, summarise, summariseDirectory } from './test-summary.mjs';
+import { closingLine, failureLines, summarise, summariseDirectory } from './test-summary.mjs';
 
 describe('the closing test line', () => {
   it('sums passed and failed tests over every project', () => {
@@ -18,6 +18,47 @@ describe('the closing test line', () => {
       { numPassedTests: 2, numFailedTests: 0, testResults: [{ status: 'failed', assertionResults: [] }] },
     ]);
     expect(closingLine(summary)).toBe('2 passed, 1 failed');
+  });
+});
+
+describe('the failures named above the closing line', () => {
+  it('names each failed test by file, test and its message’s first line, and a file that did not load', () => {
+    const summary = summarise([
+      {
+        numPassedTests: 1,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: '/tmp/ci/apps/api/test/integration/tus-uploads.test.ts',
+            status: 'failed',
+            assertionResults: [
+              { status: 'passed', fullName: 'tus keeps bytes' },
+              {
+                status: 'failed',
+                fullName: 'tus > limits uploads per window',
+                failureMessages: ['\u001b[31mAssertionError: expected 24 to be 30\u001b[39m\n    at test.ts:1'],
+              },
+            ],
+          },
+          {
+            name: '/tmp/ci/libs/ui/src/x.test.tsx',
+            status: 'failed',
+            message: 'SyntaxError: oops\nmore',
+            assertionResults: [],
+          },
+        ],
+      },
+    ]);
+    expect(failureLines(summary)).toEqual([
+      'Failed:',
+      '  apps/api/test/integration/tus-uploads.test.ts > tus > limits uploads per window: AssertionError: expected 24 to be 30',
+      '  libs/ui/src/x.test.tsx: did not load: SyntaxError: oops',
+    ]);
+    expect(closingLine(summary)).toBe('1 passed, 2 failed');
+  });
+
+  it('prints nothing when nothing failed', () => {
+    expect(failureLines(summarise([{ numPassedTests: 3, numFailedTests: 0, testResults: [] }]))).toEqual([]);
   });
 });
 

@@ -47,7 +47,8 @@ function renderLibrary(props: Partial<LibraryViewProps<LibraryItem>> = {}) {
       more={{ hasMore: true, loading: false, onLoadMore: calls.onLoadMore }}
       renderVideoLink={(id, linkProps) => <a href={`/video/${id}`} {...linkProps} />}
       renderTagLink={(tag, linkProps) => <a href={`/videos?tag=${tag}`} {...linkProps} />}
-      onEdit={vi.fn()}
+      onEditVideo={vi.fn()}
+      onRename={vi.fn()}
       renderShare={(video, close) => (
         <div role="dialog" aria-label="Share">
           {video.card.title}

@@ -55,7 +55,9 @@ export interface LibraryViewProps<T extends LibraryItem> {
   /** `at`: the second the link opens the video at (a match in what was said). */
   renderVideoLink: (videoId: string, props: LinkProps, at?: number) => ReactNode;
   renderTagLink: (tag: string, props: LinkProps) => ReactNode;
-  onEdit: (videoId: string) => void;
+  /** The card menu's Edit video (a READY video) and Rename. */
+  onEditVideo: (videoId: string) => void;
+  onRename: (videoId: string) => void;
   /** The Share and Delete dialogs of one video, drawn by the app while open. */
   renderShare: (video: T, close: () => void) => ReactNode;
   renderDelete: (video: T, close: () => void) => ReactNode;
@@ -161,7 +163,8 @@ export function LibraryView<T extends LibraryItem>(props: LibraryViewProps<T>) {
                     mp4Url={mp4Url}
                     original={original}
                     onShare={may.share ? () => setActing({ action: 'share', video }) : undefined}
-                    onEdit={may.edit ? () => props.onEdit(id) : undefined}
+                    onEditVideo={may.edit && card.status === 'READY' ? () => props.onEditVideo(id) : undefined}
+                    onRename={may.edit ? () => props.onRename(id) : undefined}
                     onMove={may.edit ? () => setActing({ action: 'move', video }) : undefined}
                     onDelete={may.delete ? () => setActing({ action: 'delete', video }) : undefined}
                   />

@@ -13,20 +13,24 @@ export interface VideoActionsMenuProps {
 
   /** Absent for a team video of someone else: only its owner shares, edits, moves and deletes. */
   onShare?: () => void;
-  onEdit?: () => void;
+  /** Opens the editor (trims, cuts, annotations); absent until the video is ready to edit. */
+  onEditVideo?: () => void;
+  /** Opens the title and description for editing. */
+  onRename?: () => void;
   /** Move to a folder. */
   onMove?: () => void;
   onDelete?: () => void;
 }
 
-/** A "⋯" button with Share, Edit, Download and Delete; closes on Escape, outside clicks and choices. */
+/** A "⋯" button with Share, Edit video, Rename, Move to folder, Download and Delete; closes on Escape, outside clicks and choices. */
 export function VideoActionsMenu({
   title,
   url,
   mp4Url,
   original,
   onShare,
-  onEdit,
+  onEditVideo,
+  onRename,
   onMove,
   onDelete,
 }: VideoActionsMenuProps) {
@@ -39,7 +43,9 @@ export function VideoActionsMenu({
 
   const offered: [string, (() => void) | undefined][] = [
     ['Share', onShare],
-    ['Edit', onEdit],
+    // "Edit" alone sent people to the title when they wanted the editor: each says which it opens.
+    ['Edit video', onEditVideo],
+    ['Rename', onRename],
     ['Move to folder', onMove],
   ];
   const actions = offered.filter((entry): entry is [string, () => void] => entry[1] !== undefined);

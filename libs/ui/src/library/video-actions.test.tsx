@@ -39,7 +39,8 @@ describe('views, download and the card menu', () => {
             title="Demo"
             url="/api/videoservice/video/a"
             onShare={() => chosen.push('share')}
-            onEdit={() => chosen.push('edit')}
+            onEditVideo={() => chosen.push('edit video')}
+            onRename={() => chosen.push('rename')}
             onDelete={() => chosen.push('delete')}
           />
         }
@@ -55,7 +56,7 @@ describe('views, download and the card menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Share', 'Edit', 'Download', 'Delete']);
+    ).toEqual(['Share', 'Edit video', 'Rename', 'Download', 'Delete']);
     expect(within(menu).getByRole('menuitem', { name: 'Download' }).getAttribute('download')).toBe('Demo.webm');
     await user.click(within(menu).getByRole('menuitem', { name: 'Share' }));
     expect(screen.queryByRole('menu')).toBeNull();

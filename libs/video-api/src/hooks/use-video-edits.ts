@@ -27,9 +27,10 @@ const sameChapters = (next: readonly ChapterMark[], saved: readonly ChapterMark[
  * chapters and default speed (UpdateVideo of those changed alone); captions (SetCaptions). A
  * refused change rejects with the words to show.
  */
-export function useVideoEdits(transport: Transport, video: Video) {
+export function useVideoEdits(transport: Transport, video: Video, { startTrimming = false } = {}) {
   const queryClient = useQueryClient();
-  const [trimming, setTrimming] = useState(false);
+  // The editor shows once the video is READY (the page decides), so it may start open before.
+  const [trimming, setTrimming] = useState(startTrimming);
   const [captionsError, setCaptionsError] = useState<string>();
   const save = useMutation(saveEditsMutation(transport, queryClient));
   const revert = useMutation(revertEditsMutation(transport, queryClient));

@@ -28,10 +28,13 @@ const route = getRouteApi('/_authed/video/$id');
 export function VideoDetail({
   videoId,
   startEditing = false,
+  startInEditor = false,
   startAt,
 }: {
   videoId: string;
   startEditing?: boolean;
+  /** The editor open (trims, cuts, annotations), once the video is READY; startEditing: the title. */
+  startInEditor?: boolean;
   /** Where playback starts (`?t=`). */
   startAt?: number;
 }) {
@@ -57,6 +60,7 @@ export function VideoDetail({
       myUid={user?.id}
       transport={transport}
       startEditing={startEditing}
+      startInEditor={startInEditor}
       startAt={startAt}
       onSave={(changes) => saveDetails(video, changes)}
       onPlayerError={() => void query.refetch()}
@@ -72,13 +76,14 @@ function LoadedVideo(props: {
   myUid?: string;
   transport: Transport;
   startEditing: boolean;
+  startInEditor: boolean;
   startAt?: number;
   onSave: Parameters<typeof VideoEditor>[0]['onSave'];
   onPlayerError: () => void;
   onDeleted: () => void;
 }) {
   const { video, isOwner, transport } = props;
-  const edits = useVideoEdits(transport, video);
+  const edits = useVideoEdits(transport, video, { startTrimming: props.startInEditor });
   const trim = isOwner && video.status === Status.READY && edits.trimming ? edits.trim : undefined;
   const waveform = useWaveform(trim ? video.originalUrl : undefined, Number(video.sizeBytes));
   const [player, setPlayer] = useState<HTMLVideoElement | null>(null);

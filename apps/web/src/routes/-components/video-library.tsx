@@ -85,7 +85,8 @@ export function VideoLibrary() {
         <Link to="/video/$id" params={{ id }} search={at === undefined ? {} : { t: Math.floor(at) }} {...props} />
       )}
       renderTagLink={(tag, props) => <Link to="/videos" search={{ tag }} {...props} />}
-      onEdit={(id) => void navigate({ to: '/video/$id', params: { id }, search: { edit: true } })}
+      onEditVideo={(id) => void navigate({ to: '/video/$id', params: { id }, search: { edit: true } })}
+      onRename={(id) => void navigate({ to: '/video/$id', params: { id }, search: { rename: true } })}
       renderShare={({ message }, close) => <ShareVideoDialog video={message} transport={transport} onClose={close} />}
       renderMoveToTeam={(videoIds, close, { outOnly }) => (
         <MoveToTeamVideosDialog

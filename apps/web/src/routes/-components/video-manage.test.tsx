@@ -170,14 +170,31 @@ describe('/video/$id for its owner', () => {
 });
 
 describe('/videos card menu', () => {
-  it("Edit opens the video's page with the title editor focused", async () => {
+  it("Rename opens the video's page with the title editor focused", async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/videos', { videos: [video] });
     await user.click(await screen.findByRole('button', { name: 'Actions for Team sync' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Rename' }));
     const title = await screen.findByRole('textbox', { name: 'Title' });
     expect(router.state.location.pathname).toBe('/video/abc');
     await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(screen.queryByRole('region', { name: 'Edit video' })).toBeNull();
+  });
+
+  it("Edit video opens the video's page in the editor, and is offered only once the video is ready", async () => {
+    const user = userEvent.setup();
+    const ready = { ...video, originalUrl: '/original/abc.webm', durationSeconds: 10 };
+    const processing = { ...video, id: 'later', title: 'Still processing', status: Status.PROCESSING };
+    const { router } = renderApp('/videos', { videos: [ready, processing] });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Still processing' }));
+    expect(screen.queryByRole('menuitem', { name: 'Edit video' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Rename' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Team sync' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit video' }));
+    expect(await screen.findByRole('region', { name: 'Edit video' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/video/abc');
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
   });
 
   it('shares and deletes from a card', async () => {

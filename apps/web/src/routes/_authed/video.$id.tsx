@@ -6,9 +6,10 @@ import { VideoDetail } from '../-components/video-detail';
 import { RouterLink } from '../-components/router-link';
 import { startTimeOf } from '../-components/start-time';
 
-/** `?edit=true` opens the title editor (the Edit of a card's menu on /videos). */
+/** A card menu's choices on /videos: `?edit=true` opens the editor (Edit video), `?rename=true` the title. */
 interface VideoSearch {
   edit?: boolean;
+  rename?: boolean;
   /** Start playback at this second (a search result names the moment that matched). */
   t?: number;
 }
@@ -16,7 +17,8 @@ interface VideoSearch {
 export const Route = createFileRoute('/_authed/video/$id')({
   validateSearch: (search: Record<string, unknown>): VideoSearch => {
     const t = startTimeOf(search.t);
-    return { ...(search.edit === true || search.edit === 'true' ? { edit: true } : {}), ...(t && { t }) };
+    const on = (value: unknown) => value === true || value === 'true';
+    return { ...(on(search.edit) && { edit: true }), ...(on(search.rename) && { rename: true }), ...(t && { t }) };
   },
   loader: ({ context: { queryClient, transport }, params }) =>
     queryClient.ensureQueryData(getVideoQuery(transport, params.id)),
@@ -30,7 +32,7 @@ export const Route = createFileRoute('/_authed/video/$id')({
 
 function VideoPage() {
   const { id } = Route.useParams();
-  const { edit, t } = Route.useSearch();
+  const { edit, rename, t } = Route.useSearch();
   // Keyed: another video starts with a fresh player, not at the last one's time.
-  return <VideoDetail key={id} videoId={id} startEditing={edit === true} startAt={t} />;
+  return <VideoDetail key={id} videoId={id} startInEditor={edit === true} startEditing={rename === true} startAt={t} />;
 }

@@ -44,32 +44,119 @@ export interface Rule {
    * the owner's (a token, a tag) or someone else's email. Nothing of the owner's changes.
    */
   otherPerson: readonly ('ok' | Code)[];
+  /**
+   * What the call is to an API key: `read` changes nothing, `account` acts for the account itself
+   * and needs a real sign-in (any key is refused); unset, `write` (a read-and-write key may).
+   */
+  key?: 'read' | 'account';
+  /** Where a standing is answered otherwise than `who` says (expectedOf): the answer, and why beside it. */
+  answers?: Partial<Record<Standing, Outcome>>;
+}
+
+/** The code a call ends with: 'ok', or the ConnectError's code. */
+export type Outcome = 'ok' | Code;
+
+/**
+ * The standings the matrix calls every RPC as, besides those the tests above hold to one answer
+ * (signed out, disabled, a deleted account's key, another person):
+ * - `owner`: the owner of the video, folder, webhook, key, comment and link named (in their personal
+ *   library), signed in; no instance admin.
+ * - `read-key`, `read-write-key`: API keys of that owner, by scope.
+ * - `team-owner`, `team-admin`, `team-member`: people of a team naming its things: a video someone
+ *   else of the team made in it, a folder and webhook of the team, the team itself.
+ * - `link-holder`: someone signed out holding the video's share link (its gate passed).
+ */
+export type Standing =
+  'owner' | 'read-key' | 'read-write-key' | 'team-owner' | 'team-admin' | 'team-member' | 'link-holder';
+
+const teamRoles = ['team-owner', 'team-admin', 'team-member'] as const;
+type TeamStanding = (typeof teamRoles)[number];
+
+/** What `who` says a team standing is answered, naming the team's things it can see. */
+function teamAnswer(who: Who, standing: TeamStanding): Outcome {
+  const rank = teamRoles.length - teamRoles.indexOf(standing);
+  const atLeast = (role: TeamStanding) =>
+    rank >= teamRoles.length - teamRoles.indexOf(role) ? 'ok' : Code.PermissionDenied;
+  switch (who) {
+    case 'self':
+    case 'library':
+    case 'video-reader':
+    case 'link-holder':
+    case 'invite-holder':
+    case 'team-member':
+      return 'ok';
+    case 'instance-admin':
+      return Code.PermissionDenied;
+    // Seen (the team's video, a comment on it) but not theirs.
+    case 'video-owner':
+    case 'author':
+    case 'author-or-video-owner':
+      return Code.PermissionDenied;
+    case 'maker':
+    case 'folder-maker-or-team-admin':
+    case 'team-admin':
+      return atLeast('team-admin');
+    case 'team-owner':
+      return atLeast('team-owner');
+  }
+}
+
+/** The answer `rule` declares for `standing`. */
+export function expectedOf(rule: Rule, standing: Standing): Outcome {
+  const declared = rule.answers?.[standing];
+  if (declared !== undefined) return declared;
+  const asOwner = rule.answers?.owner ?? (rule.who === 'instance-admin' ? Code.PermissionDenied : 'ok');
+  switch (standing) {
+    case 'owner':
+      return asOwner;
+    // A key outside its scope is refused before anything is looked at.
+    case 'read-key':
+      return rule.key === 'read' ? asOwner : Code.PermissionDenied;
+    case 'read-write-key':
+      return rule.key === 'account' ? Code.PermissionDenied : asOwner;
+    case 'link-holder':
+      // Signed out: only what the contract marks anonymous, and of that what a reader may.
+      if (!rule.anonymous) return Code.Unauthenticated;
+      return ['video-reader', 'link-holder'].includes(rule.who) ? 'ok' : Code.InvalidArgument;
+    default:
+      return teamAnswer(rule.who, standing);
+  }
 }
 
 export const RULES: Record<string, Rule> = {
-  'AccountService/GetAccount': { who: 'self', otherPerson: ['ok'] },
-  'AccountService/UpdateProfile': { who: 'self', otherPerson: ['ok'] },
-  'AccountService/SetDefaults': { who: 'self', otherPerson: ['ok'] },
-  'AccountService/DeleteAccount': { who: 'self', otherPerson: [Code.InvalidArgument] },
-  'AccountService/GetExportLink': { who: 'self', otherPerson: ['ok'] },
-  'AdminService/GetAdminStatus': { who: 'self', otherPerson: ['ok'] },
-  'AdminService/ListPeople': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'AdminService/SetPersonDisabled': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'AdminService/SetPersonQuota': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'AdminService/GetSignUpPolicy': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'AdminService/SetSignUpPolicy': { who: 'instance-admin', otherPerson: [Code.InvalidArgument] },
-  'AdminService/GetInstanceTotals': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'AdminService/ListAuditLog': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'AdminService/GetMyStorage': { who: 'self', otherPerson: ['ok'] },
-  'AdminService/GetBranding': { who: 'instance-admin', otherPerson: ['ok'] },
-  'AdminService/SetBranding': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'AdminService/GetTranscriptionSettings': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'AdminService/TestTranscription': { who: 'instance-admin', otherPerson: [Code.PermissionDenied] },
-  'ApiKeyService/CreateApiKey': { who: 'self', otherPerson: ['ok'] },
-  'ApiKeyService/ListApiKeys': { who: 'self', otherPerson: ['ok'] },
-  'ApiKeyService/RevokeApiKey': { who: 'maker', otherPerson: [Code.NotFound] },
+  'AccountService/GetAccount': { who: 'self', key: 'read', otherPerson: ['ok'] },
+  'AccountService/UpdateProfile': { who: 'self', key: 'account', otherPerson: ['ok'] },
+  'AccountService/SetDefaults': { who: 'self', key: 'account', otherPerson: ['ok'] },
+  'AccountService/DeleteAccount': { who: 'self', key: 'account', otherPerson: [Code.InvalidArgument] },
+  'AccountService/GetExportLink': { who: 'self', key: 'account', otherPerson: ['ok'] },
+  'AdminService/GetAdminStatus': { who: 'self', key: 'account', otherPerson: ['ok'] },
+  'AdminService/ListPeople': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/SetPersonDisabled': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/SetPersonQuota': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/GetSignUpPolicy': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/SetSignUpPolicy': { who: 'instance-admin', key: 'account', otherPerson: [Code.InvalidArgument] },
+  'AdminService/GetInstanceTotals': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/ListAuditLog': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/GetMyStorage': { who: 'self', key: 'account', otherPerson: ['ok'] },
+  'AdminService/GetBranding': {
+    who: 'instance-admin',
+    key: 'account',
+    otherPerson: ['ok'],
+    answers: { owner: 'ok' } /* everyone's page wears it */,
+  },
+  'AdminService/SetBranding': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/GetTranscriptionSettings': {
+    who: 'instance-admin',
+    key: 'account',
+    otherPerson: [Code.PermissionDenied],
+  },
+  'AdminService/TestTranscription': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'ApiKeyService/CreateApiKey': { who: 'self', key: 'account', otherPerson: ['ok'] },
+  'ApiKeyService/ListApiKeys': { who: 'self', key: 'account', otherPerson: ['ok'] },
+  'ApiKeyService/RevokeApiKey': { who: 'maker', key: 'account', otherPerson: [Code.NotFound] },
   'ConversationService/ListComments': {
     who: 'video-reader',
+    key: 'read',
     anonymous: true,
     signedOut: Code.Unauthenticated,
     otherPerson: [Code.NotFound],
@@ -81,11 +168,12 @@ export const RULES: Record<string, Rule> = {
   'ConversationService/AddReaction': { who: 'video-reader', otherPerson: [Code.InvalidArgument] },
   'ConversationService/WatchConversation': {
     who: 'video-reader',
+    key: 'read',
     anonymous: true,
     signedOut: Code.Unauthenticated,
     otherPerson: [Code.NotFound],
   },
-  'ConversationService/ListNotifications': { who: 'self', otherPerson: ['ok'] },
+  'ConversationService/ListNotifications': { who: 'self', key: 'read', otherPerson: ['ok'] },
   'ConversationService/MarkNotificationsRead': { who: 'self', otherPerson: ['ok'] },
   'ConversationService/RecordPlayback': {
     who: 'video-reader',
@@ -93,32 +181,43 @@ export const RULES: Record<string, Rule> = {
     signedOut: Code.InvalidArgument,
     otherPerson: [Code.InvalidArgument],
   },
-  'ConversationService/GetInsights': { who: 'video-owner', otherPerson: [Code.NotFound] },
-  'EditService/SaveEdits': { who: 'video-owner', otherPerson: [Code.NotFound] },
+  'ConversationService/GetInsights': { who: 'video-owner', key: 'read', otherPerson: [Code.NotFound] },
+  'EditService/SaveEdits': {
+    who: 'video-owner',
+    otherPerson: [Code.NotFound],
+    answers: { owner: Code.FailedPrecondition } /* no media: a URL's video, no transcriber */,
+  },
   'EditService/RevertEdits': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'EditService/SetCaptions': { who: 'video-owner', otherPerson: [Code.NotFound] },
-  'LibraryService/ListFolders': { who: 'library', otherPerson: [Code.NotFound] },
+  'LibraryService/ListFolders': { who: 'library', key: 'read', otherPerson: [Code.NotFound] },
   'LibraryService/CreateFolder': { who: 'library', otherPerson: [Code.NotFound] },
   'LibraryService/RenameFolder': { who: 'folder-maker-or-team-admin', otherPerson: [Code.NotFound] },
   'LibraryService/MoveFolder': { who: 'folder-maker-or-team-admin', otherPerson: [Code.NotFound] },
   'LibraryService/DeleteFolder': { who: 'folder-maker-or-team-admin', otherPerson: [Code.NotFound] },
-  'LibraryService/ListTags': { who: 'library', otherPerson: [Code.NotFound] },
+  'LibraryService/ListTags': { who: 'library', key: 'read', otherPerson: [Code.NotFound] },
   'LibraryService/DeleteTag': { who: 'library', otherPerson: [Code.InvalidArgument] },
   'LibraryService/UpdateVideos': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'LibraryService/DeleteVideos': { who: 'video-owner', otherPerson: [Code.NotFound] },
-  'SensitiveTextService/FindSensitiveText': { who: 'video-owner', otherPerson: [Code.NotFound] },
-  'ShareLinkService/ListShareLinks': { who: 'video-owner', otherPerson: [Code.NotFound] },
+  'SensitiveTextService/FindSensitiveText': {
+    who: 'video-owner',
+    key: 'read',
+    otherPerson: [Code.NotFound],
+    answers: { owner: Code.FailedPrecondition } /* no media: a URL's video, no transcriber */,
+  },
+  'ShareLinkService/ListShareLinks': { who: 'video-owner', key: 'read', otherPerson: [Code.NotFound] },
   'ShareLinkService/CreateShareLink': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'ShareLinkService/UpdateShareLink': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'ShareLinkService/RevokeShareLink': { who: 'video-owner', otherPerson: [Code.InvalidArgument] },
   'ShareLinkService/GetShareLinkGate': {
     who: 'link-holder',
+    key: 'read',
     anonymous: true,
     signedOut: Code.InvalidArgument,
     otherPerson: [Code.InvalidArgument],
   },
   'ShareLinkService/UnlockShareLink': {
     who: 'link-holder',
+    key: 'read',
     anonymous: true,
     signedOut: Code.InvalidArgument,
     otherPerson: [Code.InvalidArgument],
@@ -132,43 +231,56 @@ export const RULES: Record<string, Rule> = {
   },
   'TeamService/CreateTeam': { who: 'self', otherPerson: ['ok'] },
   'TeamService/RenameTeam': { who: 'team-admin', otherPerson: [Code.NotFound] },
-  'TeamService/DeleteTeam': { who: 'team-owner', otherPerson: [Code.NotFound] },
-  'TeamService/ListMyTeams': { who: 'self', otherPerson: ['ok'] },
-  'TeamService/GetTeam': { who: 'team-member', otherPerson: [Code.NotFound] },
-  'TeamService/ChangeRole': { who: 'team-admin', otherPerson: [Code.InvalidArgument] },
-  'TeamService/RemoveMember': { who: 'team-admin', otherPerson: [Code.NotFound] },
-  'TeamService/LeaveTeam': { who: 'team-member', otherPerson: [Code.NotFound] },
-  'TeamService/CreateInvite': { who: 'team-admin', otherPerson: [Code.NotFound] },
-  'TeamService/RevokeInvite': { who: 'team-admin', otherPerson: [Code.NotFound] },
+  'TeamService/DeleteTeam': { who: 'team-owner', key: 'account', otherPerson: [Code.NotFound] },
+  'TeamService/ListMyTeams': { who: 'self', key: 'read', otherPerson: ['ok'] },
+  'TeamService/GetTeam': { who: 'team-member', key: 'read', otherPerson: [Code.NotFound] },
+  'TeamService/ChangeRole': { who: 'team-admin', key: 'account', otherPerson: [Code.InvalidArgument] },
+  'TeamService/RemoveMember': { who: 'team-admin', key: 'account', otherPerson: [Code.NotFound] },
+  'TeamService/LeaveTeam': {
+    who: 'team-member',
+    key: 'account',
+    otherPerson: [Code.NotFound],
+    answers: { owner: Code.FailedPrecondition } /* a team's last owner stays */,
+  },
+  'TeamService/CreateInvite': { who: 'team-admin', key: 'account', otherPerson: [Code.NotFound] },
+  'TeamService/RevokeInvite': { who: 'team-admin', key: 'account', otherPerson: [Code.NotFound] },
   'TeamService/GetInvite': {
     who: 'invite-holder',
+    key: 'read',
     anonymous: true,
     signedOut: Code.InvalidArgument,
     otherPerson: [Code.InvalidArgument],
   },
-  'TeamService/AcceptInvite': { who: 'invite-holder', otherPerson: [Code.InvalidArgument] },
+  'TeamService/AcceptInvite': { who: 'invite-holder', key: 'account', otherPerson: [Code.InvalidArgument] },
   'TeamService/MoveVideoToTeam': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'TranscriptService/GetTranscript': {
     who: 'video-reader',
+    key: 'read',
     anonymous: true,
     signedOut: Code.Unauthenticated,
     otherPerson: [Code.NotFound],
   },
   'TranscriptService/UpdateTranscriptSegment': { who: 'video-owner', otherPerson: [Code.NotFound] },
-  'TranscriptService/RetryTranscription': { who: 'video-owner', otherPerson: [Code.NotFound] },
+  'TranscriptService/RetryTranscription': {
+    who: 'video-owner',
+    otherPerson: [Code.NotFound],
+    answers: { owner: Code.FailedPrecondition } /* no media: a URL's video, no transcriber */,
+  },
   'VideoService/CreateVideo': { who: 'self', otherPerson: ['ok'] },
   'VideoService/GetVideo': {
     who: 'video-reader',
+    key: 'read',
     anonymous: true,
     signedOut: Code.Unauthenticated,
     otherPerson: [Code.NotFound],
   },
-  'VideoService/ListVideos': { who: 'self', otherPerson: [Code.NotFound] },
+  'VideoService/ListVideos': { who: 'self', key: 'read', otherPerson: [Code.NotFound] },
   'VideoService/UpdateVideo': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'VideoService/DeleteVideo': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'VideoService/ShareVideo': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'VideoService/GetSharedVideo': {
     who: 'link-holder',
+    key: 'read',
     anonymous: true,
     signedOut: Code.InvalidArgument,
     otherPerson: [Code.InvalidArgument],
@@ -179,11 +291,11 @@ export const RULES: Record<string, Rule> = {
     signedOut: Code.InvalidArgument,
     otherPerson: [Code.NotFound],
   },
-  'WebhookService/CreateWebhook': { who: 'self', otherPerson: [Code.InvalidArgument] },
-  'WebhookService/ListWebhooks': { who: 'self', otherPerson: [Code.NotFound] },
-  'WebhookService/DeleteWebhook': { who: 'maker', otherPerson: [Code.NotFound] },
-  'WebhookService/ListWebhookDeliveries': { who: 'maker', otherPerson: [Code.NotFound] },
-  'WebhookService/SendTestWebhook': { who: 'maker', otherPerson: [Code.NotFound] },
+  'WebhookService/CreateWebhook': { who: 'self', key: 'account', otherPerson: [Code.InvalidArgument] },
+  'WebhookService/ListWebhooks': { who: 'self', key: 'account', otherPerson: [Code.NotFound] },
+  'WebhookService/DeleteWebhook': { who: 'maker', key: 'account', otherPerson: [Code.NotFound] },
+  'WebhookService/ListWebhookDeliveries': { who: 'maker', key: 'account', otherPerson: [Code.NotFound] },
+  'WebhookService/SendTestWebhook': { who: 'maker', key: 'account', otherPerson: [Code.NotFound] },
 };
 
 /** `Service/Method` of each of `methods` without a rule. */

@@ -123,6 +123,8 @@ export async function join(baseUrl: string, by: string, teamId: string, person: 
 export interface World {
   baseUrl: string;
   maker: TestUser;
+  /** Who made the team's webhook and invites (its owner; the maker in a personal world). */
+  manager: TestUser;
   /** The team the things are in; undefined: the maker's personal library. */
   teamId?: string;
   video: string;
@@ -156,9 +158,10 @@ export interface World {
 export async function makeWorld(
   baseUrl: string,
   maker: TestUser,
-  team?: { id: string; fresh: World['fresh']['team'] },
+  team?: { id: string; manager: TestUser; fresh: World['fresh']['team'] },
 ): Promise<World> {
   const token = maker.idToken;
+  const manager = team?.manager ?? maker;
   const teamId = team?.id;
   const videos = videoClient(baseUrl, { token });
   const library = libraryClient(baseUrl, token);
@@ -177,7 +180,7 @@ export async function makeWorld(
       return (await talk.addComment({ videoId: world.video, text: 'hi' })).id;
     },
     async webhook() {
-      const made = await webhookClient(baseUrl, token).createWebhook({
+      const made = await webhookClient(baseUrl, manager.idToken).createWebhook({
         url: 'http://127.0.0.1:9/hook',
         events: [proto.WebhookEvent.COMMENT_CREATED],
         teamId: teamId ?? '',
@@ -188,7 +191,7 @@ export async function makeWorld(
       return (await apiKeyClient(baseUrl, token).createApiKey({ name: 'Mine' })).key!.id;
     },
     async invite() {
-      const made = await teams.createInvite({ teamId: world.team, maxUses: 5 });
+      const made = await teamClient(baseUrl, manager.idToken).createInvite({ teamId: world.team, maxUses: 5 });
       return { id: made.invite!.id, token: made.token };
     },
     async link() {
@@ -204,10 +207,14 @@ export async function makeWorld(
         return { teamId, memberUid: member.uid };
       }),
   };
-  const world = { baseUrl, maker, teamId, fresh } as World;
+  const world = { baseUrl, maker, manager, teamId, fresh } as World;
   world.team = teamId ?? (await teams.createTeam({ name: 'Owners' })).id;
   world.video = await fresh.video();
   world.shareToken = shareTokenOf((await videos.shareVideo({ videoId: world.video })).url);
+  await serviceLinks(baseUrl, token).setCallToAction({
+    videoId: world.video,
+    callToAction: { label: 'Go', url: 'https://example.com/go' },
+  });
   world.folder = await fresh.folder();
   world.comment = await fresh.comment();
   world.webhook = await fresh.webhook();
@@ -369,13 +376,13 @@ export const REQUESTS: Record<string, Build> = {
 
 /** What of a world a refusal must leave as it was (read as its maker). */
 export async function stateOf(world: World): Promise<string> {
-  const { baseUrl, maker } = world;
+  const { baseUrl, maker, manager } = world;
   const token = maker.idToken;
   const teamId = world.teamId ?? '';
   const [video, team, hooks, folders, keys, comments] = await Promise.all([
     videoClient(baseUrl, { token }).getVideo({ videoId: world.video }),
-    teamClient(baseUrl, token).getTeam({ teamId: world.team }),
-    webhookClient(baseUrl, token).listWebhooks({ teamId }),
+    teamClient(baseUrl, manager.idToken).getTeam({ teamId: world.team }),
+    webhookClient(baseUrl, manager.idToken).listWebhooks({ teamId }),
     libraryClient(baseUrl, token).listFolders({ parentId: '', all: true, teamId }),
     apiKeyClient(baseUrl, token).listApiKeys({}),
     conversationClient(baseUrl, { token }).listComments({ videoId: world.video }),

@@ -64,10 +64,11 @@ export type Outcome = 'ok' | Code;
  * - `read-key`, `read-write-key`: API keys of that owner, by scope.
  * - `team-owner`, `team-admin`, `team-member`: people of a team naming its things: a video someone
  *   else of the team made in it, a folder and webhook of the team, the team itself.
+ * - `other-team`: a member of another team naming this team's things: another person to them.
  * - `link-holder`: someone signed out holding the video's share link (its gate passed).
  */
 export type Standing =
-  'owner' | 'read-key' | 'read-write-key' | 'team-owner' | 'team-admin' | 'team-member' | 'link-holder';
+  'owner' | 'read-key' | 'read-write-key' | 'team-owner' | 'team-admin' | 'team-member' | 'other-team' | 'link-holder';
 
 const teamRoles = ['team-owner', 'team-admin', 'team-member'] as const;
 type TeamStanding = (typeof teamRoles)[number];
@@ -87,9 +88,11 @@ function teamAnswer(who: Who, standing: TeamStanding): Outcome {
       return 'ok';
     case 'instance-admin':
       return Code.PermissionDenied;
-    // Seen (the team's video, a comment on it) but not theirs.
+    // The owner's or author's alone: as good as absent to the rest of the team, as to anyone.
     case 'video-owner':
     case 'author':
+      return Code.NotFound;
+    // The team's video is seen, but the comment is not theirs to moderate.
     case 'author-or-video-owner':
       return Code.PermissionDenied;
     case 'maker':
@@ -114,6 +117,8 @@ export function expectedOf(rule: Rule, standing: Standing): Outcome {
       return rule.key === 'read' ? asOwner : Code.PermissionDenied;
     case 'read-write-key':
       return rule.key === 'account' ? Code.PermissionDenied : asOwner;
+    case 'other-team':
+      return rule.otherPerson[0]!;
     case 'link-holder':
       // Signed out: only what the contract marks anonymous, and of that what a reader may.
       if (!rule.anonymous) return Code.Unauthenticated;
@@ -123,26 +128,43 @@ export function expectedOf(rule: Rule, standing: Standing): Outcome {
   }
 }
 
+/** Past access, the matrix's video has no media (it is made from a URL) and the server no transcriber. */
+const noMedia = Code.FailedPrecondition;
+/** A team's only owner may not leave it (the matrix's teams have one). */
+const lastOwnerStays = Code.FailedPrecondition;
+/** The same answer for each of the team's people. */
+const toTheTeam = (outcome: Outcome) => ({ 'team-owner': outcome, 'team-admin': outcome, 'team-member': outcome });
+
 export const RULES: Record<string, Rule> = {
   'AccountService/GetAccount': { who: 'self', key: 'read', otherPerson: ['ok'] },
   'AccountService/UpdateProfile': { who: 'self', key: 'account', otherPerson: ['ok'] },
   'AccountService/SetDefaults': { who: 'self', key: 'account', otherPerson: ['ok'] },
-  'AccountService/DeleteAccount': { who: 'self', key: 'account', otherPerson: [Code.InvalidArgument] },
+  'AccountService/DeleteAccount': {
+    who: 'self',
+    key: 'account',
+    otherPerson: [Code.InvalidArgument],
+    answers: { /* their own, confirmed with their own email */ 'other-team': 'ok' },
+  },
   'AccountService/GetExportLink': { who: 'self', key: 'account', otherPerson: ['ok'] },
   'AdminService/GetAdminStatus': { who: 'self', key: 'account', otherPerson: ['ok'] },
   'AdminService/ListPeople': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
   'AdminService/SetPersonDisabled': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
   'AdminService/SetPersonQuota': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
   'AdminService/GetSignUpPolicy': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
-  'AdminService/SetSignUpPolicy': { who: 'instance-admin', key: 'account', otherPerson: [Code.InvalidArgument] },
+  'AdminService/SetSignUpPolicy': {
+    who: 'instance-admin',
+    key: 'account',
+    otherPerson: [Code.InvalidArgument],
+    answers: { 'other-team': Code.PermissionDenied },
+  },
   'AdminService/GetInstanceTotals': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
   'AdminService/ListAuditLog': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
   'AdminService/GetMyStorage': { who: 'self', key: 'account', otherPerson: ['ok'] },
   'AdminService/GetBranding': {
-    who: 'instance-admin',
+    // Everyone's pages wear the branding.
+    who: 'self',
     key: 'account',
     otherPerson: ['ok'],
-    answers: { owner: 'ok' } /* everyone's page wears it */,
   },
   'AdminService/SetBranding': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
   'AdminService/GetTranscriptionSettings': {
@@ -153,7 +175,12 @@ export const RULES: Record<string, Rule> = {
   'AdminService/TestTranscription': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
   'ApiKeyService/CreateApiKey': { who: 'self', key: 'account', otherPerson: ['ok'] },
   'ApiKeyService/ListApiKeys': { who: 'self', key: 'account', otherPerson: ['ok'] },
-  'ApiKeyService/RevokeApiKey': { who: 'maker', key: 'account', otherPerson: [Code.NotFound] },
+  'ApiKeyService/RevokeApiKey': {
+    who: 'maker',
+    key: 'account',
+    otherPerson: [Code.NotFound],
+    answers: { /* a key is its maker's alone, never a team's */ ...toTheTeam(Code.NotFound) },
+  },
   'ConversationService/ListComments': {
     who: 'video-reader',
     key: 'read',
@@ -164,8 +191,16 @@ export const RULES: Record<string, Rule> = {
   'ConversationService/AddComment': { who: 'video-reader', otherPerson: [Code.NotFound] },
   'ConversationService/EditComment': { who: 'author', otherPerson: [Code.NotFound] },
   'ConversationService/DeleteComment': { who: 'author-or-video-owner', otherPerson: [Code.NotFound] },
-  'ConversationService/SetCommentsEnabled': { who: 'video-owner', otherPerson: [Code.NotFound] },
-  'ConversationService/AddReaction': { who: 'video-reader', otherPerson: [Code.InvalidArgument] },
+  'ConversationService/SetCommentsEnabled': {
+    who: 'video-owner',
+    otherPerson: [Code.NotFound],
+    answers: { /* the team's video is seen, so refused as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+  },
+  'ConversationService/AddReaction': {
+    who: 'video-reader',
+    otherPerson: [Code.InvalidArgument],
+    answers: { 'other-team': Code.NotFound },
+  },
   'ConversationService/WatchConversation': {
     who: 'video-reader',
     key: 'read',
@@ -180,12 +215,18 @@ export const RULES: Record<string, Rule> = {
     anonymous: true,
     signedOut: Code.InvalidArgument,
     otherPerson: [Code.InvalidArgument],
+    answers: { 'other-team': Code.NotFound },
   },
-  'ConversationService/GetInsights': { who: 'video-owner', key: 'read', otherPerson: [Code.NotFound] },
+  'ConversationService/GetInsights': {
+    who: 'video-owner',
+    key: 'read',
+    otherPerson: [Code.NotFound],
+    answers: { /* the team's video is seen, so refused as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+  },
   'EditService/SaveEdits': {
     who: 'video-owner',
     otherPerson: [Code.NotFound],
-    answers: { owner: Code.FailedPrecondition } /* no media: a URL's video, no transcriber */,
+    answers: { owner: noMedia },
   },
   'EditService/RevertEdits': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'EditService/SetCaptions': { who: 'video-owner', otherPerson: [Code.NotFound] },
@@ -195,19 +236,35 @@ export const RULES: Record<string, Rule> = {
   'LibraryService/MoveFolder': { who: 'folder-maker-or-team-admin', otherPerson: [Code.NotFound] },
   'LibraryService/DeleteFolder': { who: 'folder-maker-or-team-admin', otherPerson: [Code.NotFound] },
   'LibraryService/ListTags': { who: 'library', key: 'read', otherPerson: [Code.NotFound] },
-  'LibraryService/DeleteTag': { who: 'library', otherPerson: [Code.InvalidArgument] },
-  'LibraryService/UpdateVideos': { who: 'video-owner', otherPerson: [Code.NotFound] },
-  'LibraryService/DeleteVideos': { who: 'video-owner', otherPerson: [Code.NotFound] },
+  'LibraryService/DeleteTag': {
+    who: 'library',
+    otherPerson: [Code.InvalidArgument],
+    answers: { /* a tag is its maker's alone */ ...toTheTeam(Code.NotFound), 'other-team': Code.NotFound },
+  },
+  'LibraryService/UpdateVideos': {
+    who: 'video-owner',
+    otherPerson: [Code.NotFound],
+    answers: { /* the bulk calls refuse a seen video as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+  },
+  'LibraryService/DeleteVideos': {
+    who: 'video-owner',
+    otherPerson: [Code.NotFound],
+    answers: { /* the bulk calls refuse a seen video as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+  },
   'SensitiveTextService/FindSensitiveText': {
     who: 'video-owner',
     key: 'read',
     otherPerson: [Code.NotFound],
-    answers: { owner: Code.FailedPrecondition } /* no media: a URL's video, no transcriber */,
+    answers: { owner: noMedia },
   },
   'ShareLinkService/ListShareLinks': { who: 'video-owner', key: 'read', otherPerson: [Code.NotFound] },
   'ShareLinkService/CreateShareLink': { who: 'video-owner', otherPerson: [Code.NotFound] },
   'ShareLinkService/UpdateShareLink': { who: 'video-owner', otherPerson: [Code.NotFound] },
-  'ShareLinkService/RevokeShareLink': { who: 'video-owner', otherPerson: [Code.InvalidArgument] },
+  'ShareLinkService/RevokeShareLink': {
+    who: 'video-owner',
+    otherPerson: [Code.InvalidArgument],
+    answers: { 'other-team': Code.NotFound },
+  },
   'ShareLinkService/GetShareLinkGate': {
     who: 'link-holder',
     key: 'read',
@@ -234,13 +291,18 @@ export const RULES: Record<string, Rule> = {
   'TeamService/DeleteTeam': { who: 'team-owner', key: 'account', otherPerson: [Code.NotFound] },
   'TeamService/ListMyTeams': { who: 'self', key: 'read', otherPerson: ['ok'] },
   'TeamService/GetTeam': { who: 'team-member', key: 'read', otherPerson: [Code.NotFound] },
-  'TeamService/ChangeRole': { who: 'team-admin', key: 'account', otherPerson: [Code.InvalidArgument] },
+  'TeamService/ChangeRole': {
+    who: 'team-admin',
+    key: 'account',
+    otherPerson: [Code.InvalidArgument],
+    answers: { 'other-team': Code.NotFound },
+  },
   'TeamService/RemoveMember': { who: 'team-admin', key: 'account', otherPerson: [Code.NotFound] },
   'TeamService/LeaveTeam': {
     who: 'team-member',
     key: 'account',
     otherPerson: [Code.NotFound],
-    answers: { owner: Code.FailedPrecondition } /* a team's last owner stays */,
+    answers: { owner: lastOwnerStays, 'team-owner': lastOwnerStays },
   },
   'TeamService/CreateInvite': { who: 'team-admin', key: 'account', otherPerson: [Code.NotFound] },
   'TeamService/RevokeInvite': { who: 'team-admin', key: 'account', otherPerson: [Code.NotFound] },
@@ -252,7 +314,11 @@ export const RULES: Record<string, Rule> = {
     otherPerson: [Code.InvalidArgument],
   },
   'TeamService/AcceptInvite': { who: 'invite-holder', key: 'account', otherPerson: [Code.InvalidArgument] },
-  'TeamService/MoveVideoToTeam': { who: 'video-owner', otherPerson: [Code.NotFound] },
+  'TeamService/MoveVideoToTeam': {
+    who: 'video-owner',
+    otherPerson: [Code.NotFound],
+    answers: { /* the team's video is seen, so refused as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+  },
   'TranscriptService/GetTranscript': {
     who: 'video-reader',
     key: 'read',
@@ -264,7 +330,7 @@ export const RULES: Record<string, Rule> = {
   'TranscriptService/RetryTranscription': {
     who: 'video-owner',
     otherPerson: [Code.NotFound],
-    answers: { owner: Code.FailedPrecondition } /* no media: a URL's video, no transcriber */,
+    answers: { owner: noMedia },
   },
   'VideoService/CreateVideo': { who: 'self', otherPerson: ['ok'] },
   'VideoService/GetVideo': {
@@ -291,11 +357,39 @@ export const RULES: Record<string, Rule> = {
     signedOut: Code.InvalidArgument,
     otherPerson: [Code.NotFound],
   },
-  'WebhookService/CreateWebhook': { who: 'self', key: 'account', otherPerson: [Code.InvalidArgument] },
-  'WebhookService/ListWebhooks': { who: 'self', key: 'account', otherPerson: [Code.NotFound] },
-  'WebhookService/DeleteWebhook': { who: 'maker', key: 'account', otherPerson: [Code.NotFound] },
-  'WebhookService/ListWebhookDeliveries': { who: 'maker', key: 'account', otherPerson: [Code.NotFound] },
-  'WebhookService/SendTestWebhook': { who: 'maker', key: 'account', otherPerson: [Code.NotFound] },
+  'WebhookService/CreateWebhook': {
+    who: 'self',
+    key: 'account',
+    otherPerson: [Code.InvalidArgument],
+    answers: {
+      'other-team': Code.NotFound,
+      /* a team's hooks are its owners' and admins' */ 'team-member': Code.PermissionDenied,
+    },
+  },
+  'WebhookService/ListWebhooks': {
+    who: 'self',
+    key: 'account',
+    otherPerson: [Code.NotFound],
+    answers: { 'team-member': Code.PermissionDenied },
+  },
+  'WebhookService/DeleteWebhook': {
+    who: 'maker',
+    key: 'account',
+    otherPerson: [Code.NotFound],
+    answers: { /* a team's hook is unseen by its members */ 'team-member': Code.NotFound },
+  },
+  'WebhookService/ListWebhookDeliveries': {
+    who: 'maker',
+    key: 'account',
+    otherPerson: [Code.NotFound],
+    answers: { /* a team's hook is unseen by its members */ 'team-member': Code.NotFound },
+  },
+  'WebhookService/SendTestWebhook': {
+    who: 'maker',
+    key: 'account',
+    otherPerson: [Code.NotFound],
+    answers: { /* a team's hook is unseen by its members */ 'team-member': Code.NotFound },
+  },
 };
 
 /** `Service/Method` of each of `methods` without a rule. */

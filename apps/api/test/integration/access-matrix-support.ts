@@ -140,6 +140,8 @@ export interface World {
   team: string;
   /** A working invite link's token of `team`. */
   inviteToken: string;
+  /** The password UnlockShareLink sends (the video's main link has no gate: any is refused). */
+  linkPassword?: string;
   fresh: {
     video(): Promise<string>;
     folder(): Promise<string>;
@@ -323,7 +325,10 @@ export const REQUESTS: Record<string, Build> = {
   }),
   'ShareLinkService/RevokeShareLink': async ({ world }) => ({ videoId: world.video, linkId: await world.fresh.link() }),
   'ShareLinkService/GetShareLinkGate': ({ world }) => ({ shareToken: world.shareToken }),
-  'ShareLinkService/UnlockShareLink': ({ world }) => ({ shareToken: world.shareToken, password: 'no gate here' }),
+  'ShareLinkService/UnlockShareLink': ({ world }) => ({
+    shareToken: world.shareToken,
+    password: world.linkPassword ?? 'no gate here',
+  }),
   'ShareLinkService/SetCallToAction': ({ world }) => ({
     videoId: world.video,
     callToAction: { label: 'Go', url: 'https://example.com/go' },

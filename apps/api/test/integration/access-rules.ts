@@ -65,7 +65,10 @@ export type Outcome = 'ok' | Code;
  * - `team-owner`, `team-admin`, `team-member`: people of a team naming its things: a video someone
  *   else of the team made in it, a folder and webhook of the team, the team itself.
  * - `other-team`: a member of another team naming this team's things: another person to them.
- * - `link-holder`: someone signed out holding the video's share link (its gate passed).
+ * - `link-holder`: someone signed out holding the video's main share link (no gate);
+ *   `gated-link-holder` holds a named link with a password and its pass, `gated-link-no-pass` the
+ *   link without one (and tries a wrong password); `revoked-link` and `expired-link` hold links
+ *   that no longer work. Requests name the link's token; none holds an invite.
  */
 export type Standing =
   'owner' | 'read-key' | 'read-write-key' | 'team-owner' | 'team-admin' | 'team-member' | 'other-team' | 'link-holder';
@@ -104,6 +107,16 @@ function teamAnswer(who: Who, standing: TeamStanding): Outcome {
   }
 }
 
+/**
+ * What a link's holder is answered by a link that does not let them in (yet, or any more): the
+ * video's calls as to anyone signed out (sign in); the link's own calls refuse the link.
+ */
+const linkRefused = {
+  'gated-link-no-pass': { 'video-reader': Code.Unauthenticated, 'link-holder': Code.PermissionDenied },
+  'revoked-link': { 'video-reader': Code.Unauthenticated, 'link-holder': Code.NotFound },
+  'expired-link': { 'video-reader': Code.Unauthenticated, 'link-holder': Code.NotFound },
+} as const;
+
 /** The answer `rule` declares for `standing`. */
 export function expectedOf(rule: Rule, standing: Standing): Outcome {
   const declared = rule.answers?.[standing];
@@ -120,9 +133,17 @@ export function expectedOf(rule: Rule, standing: Standing): Outcome {
     case 'other-team':
       return rule.otherPerson[0]!;
     case 'link-holder':
-      // Signed out: only what the contract marks anonymous, and of that what a reader may.
+    case 'gated-link-holder':
+    case 'gated-link-no-pass':
+    case 'revoked-link':
+    case 'expired-link': {
+      // Signed out: only what the contract marks anonymous, and of that what a link's holder may.
       if (!rule.anonymous) return Code.Unauthenticated;
-      return ['video-reader', 'link-holder'].includes(rule.who) ? 'ok' : Code.InvalidArgument;
+      // An invite's token is no share link's (and none is held).
+      if (!['video-reader', 'link-holder'].includes(rule.who)) return Code.InvalidArgument;
+      if (standing === 'link-holder' || standing === 'gated-link-holder') return 'ok';
+      return linkRefused[standing][rule.who as 'video-reader' | 'link-holder'];
+    }
     default:
       return teamAnswer(rule.who, standing);
   }
@@ -266,6 +287,8 @@ export const RULES: Record<string, Rule> = {
     answers: { 'other-team': Code.NotFound },
   },
   'ShareLinkService/GetShareLinkGate': {
+    // What the gate asks is told to whoever holds the link.
+    answers: { 'gated-link-no-pass': 'ok' },
     who: 'link-holder',
     key: 'read',
     anonymous: true,

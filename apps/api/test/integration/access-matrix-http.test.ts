@@ -86,7 +86,7 @@ const form = (fields: Record<string, string>) => ({
 /** A multipart upload of the real WebM, as the recorder sends it. */
 const recording = () => {
   const body = new FormData();
-  body.append('video', new Blob([webm], { type: 'video/webm' }), 'recording.webm');
+  body.append('video', new Blob([new Uint8Array(webm)], { type: 'video/webm' }), 'recording.webm');
   return body;
 };
 

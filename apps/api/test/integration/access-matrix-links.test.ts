@@ -56,7 +56,7 @@ beforeAll(async () => {
   expiring = await makeWorld(server.baseUrl, owner);
   const shared = await videoClient(server.baseUrl, { token: owner.idToken }).shareVideo({
     videoId: expiring.video,
-    expireAfterSeconds: 3600,
+    expireAfterSeconds: 3600n,
   });
   const expired = { token: shareTokenOf(shared.url) };
   await server.database.db

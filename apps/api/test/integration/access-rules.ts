@@ -71,7 +71,18 @@ export type Outcome = 'ok' | Code;
  *   that no longer work. Requests name the link's token; none holds an invite.
  */
 export type Standing =
-  'owner' | 'read-key' | 'read-write-key' | 'team-owner' | 'team-admin' | 'team-member' | 'other-team' | 'link-holder';
+  | 'owner'
+  | 'read-key'
+  | 'read-write-key'
+  | 'team-owner'
+  | 'team-admin'
+  | 'team-member'
+  | 'other-team'
+  | 'link-holder'
+  | 'gated-link-holder'
+  | 'gated-link-no-pass'
+  | 'revoked-link'
+  | 'expired-link';
 
 const teamRoles = ['team-owner', 'team-admin', 'team-member'] as const;
 type TeamStanding = (typeof teamRoles)[number];

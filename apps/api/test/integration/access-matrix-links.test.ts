@@ -10,19 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient, videoClient } from '../support/clients';
 import { shareTokenOf } from '../support/share';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { expectedOf } from './access-rules';
+import { expectedOf } from './access-standings';
 import {
   call,
   everyRpc,
   makeWorld,
   methods,
   Mismatches,
-  requestsFor,
   signedIn,
   stateOf,
   type Caller,
   type World,
 } from './access-matrix-support';
+import { requestsFor } from './access-matrix-requests';
 
 const PASSWORD = 'correct horse battery';
 

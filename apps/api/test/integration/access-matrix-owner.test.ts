@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyClient } from '../support/admin-clients';
 import { startAuthEmulator } from '../support/auth-emulator';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { expectedOf, type Standing } from './access-rules';
+import { expectedOf, type Standing } from './access-standings';
 import {
   call,
   Code,
@@ -18,13 +18,12 @@ import {
   methods,
   Mismatches,
   nameOf,
-  REQUESTS,
-  requestsFor,
   signedIn,
   stateOf,
   type Caller,
   type World,
 } from './access-matrix-support';
+import { REQUESTS, requestsFor } from './access-matrix-requests';
 
 let server: TestServer;
 let owner: TestUser;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthEmulator } from '../support/auth-emulator';
 import { teamClient } from '../support/team-client';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { expectedOf, type Standing } from './access-rules';
+import { expectedOf, type Standing } from './access-standings';
 import {
   call,
   everyRpc,
@@ -18,12 +18,11 @@ import {
   makeWorld,
   methods,
   Mismatches,
-  REQUESTS,
-  requestsFor,
   signedIn,
   stateOf,
   type World,
 } from './access-matrix-support';
+import { REQUESTS, requestsFor } from './access-matrix-requests';
 
 let server: TestServer;
 /** The team's people by standing; `maker` (a member) made the video, folder and comment named. */

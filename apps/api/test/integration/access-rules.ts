@@ -1,7 +1,9 @@
-// The declared access of every RPC (read by access-matrix.test.ts): who may call it, and what the
-// standings the matrix calls it as are answered. A new RPC has no entry until someone decides.
+// The declared access of every RPC (read by the access-matrix files): who may call it, and where a
+// standing is answered otherwise than its `who` says (access-standings.ts derives the rest). A new
+// RPC has no entry until someone decides.
 import { Code } from '@connectrpc/connect';
 import type { DescMethod } from '@bufbuild/protobuf';
+import type { Standing } from './access-standings';
 
 /** Who the RPC is for (the policy's rule, docs/architecture.md, Access). */
 export type Who =
@@ -56,110 +58,6 @@ export interface Rule {
 /** The code a call ends with: 'ok', or the ConnectError's code. */
 export type Outcome = 'ok' | Code;
 
-/**
- * The standings the matrix calls every RPC as, besides those the tests above hold to one answer
- * (signed out, disabled, a deleted account's key, another person):
- * - `owner`: the owner of the video, folder, webhook, key, comment and link named (in their personal
- *   library), signed in; no instance admin.
- * - `read-key`, `read-write-key`: API keys of that owner, by scope.
- * - `team-owner`, `team-admin`, `team-member`: people of a team naming its things: a video someone
- *   else of the team made in it, a folder and webhook of the team, the team itself.
- * - `other-team`: a member of another team naming this team's things: another person to them.
- * - `link-holder`: someone signed out holding the video's main share link (no gate);
- *   `gated-link-holder` holds a named link with a password and its pass, `gated-link-no-pass` the
- *   link without one (and tries a wrong password); `revoked-link` and `expired-link` hold links
- *   that no longer work. Requests name the link's token; none holds an invite.
- */
-export type Standing =
-  | 'owner'
-  | 'read-key'
-  | 'read-write-key'
-  | 'team-owner'
-  | 'team-admin'
-  | 'team-member'
-  | 'other-team'
-  | 'link-holder'
-  | 'gated-link-holder'
-  | 'gated-link-no-pass'
-  | 'revoked-link'
-  | 'expired-link';
-
-const teamRoles = ['team-owner', 'team-admin', 'team-member'] as const;
-type TeamStanding = (typeof teamRoles)[number];
-
-/** What `who` says a team standing is answered, naming the team's things it can see. */
-function teamAnswer(who: Who, standing: TeamStanding): Outcome {
-  const rank = teamRoles.length - teamRoles.indexOf(standing);
-  const atLeast = (role: TeamStanding) =>
-    rank >= teamRoles.length - teamRoles.indexOf(role) ? 'ok' : Code.PermissionDenied;
-  switch (who) {
-    case 'self':
-    case 'library':
-    case 'video-reader':
-    case 'link-holder':
-    case 'invite-holder':
-    case 'team-member':
-      return 'ok';
-    case 'instance-admin':
-      return Code.PermissionDenied;
-    // The owner's or author's alone: as good as absent to the rest of the team, as to anyone.
-    case 'video-owner':
-    case 'author':
-      return Code.NotFound;
-    // The team's video is seen, but the comment is not theirs to moderate.
-    case 'author-or-video-owner':
-      return Code.PermissionDenied;
-    case 'maker':
-    case 'folder-maker-or-team-admin':
-    case 'team-admin':
-      return atLeast('team-admin');
-    case 'team-owner':
-      return atLeast('team-owner');
-  }
-}
-
-/**
- * What a link's holder is answered by a link that does not let them in (yet, or any more): the
- * video's calls as to anyone signed out (sign in); the link's own calls refuse the link.
- */
-const linkRefused = {
-  'gated-link-no-pass': { 'video-reader': Code.Unauthenticated, 'link-holder': Code.PermissionDenied },
-  'revoked-link': { 'video-reader': Code.Unauthenticated, 'link-holder': Code.NotFound },
-  'expired-link': { 'video-reader': Code.Unauthenticated, 'link-holder': Code.NotFound },
-} as const;
-
-/** The answer `rule` declares for `standing`. */
-export function expectedOf(rule: Rule, standing: Standing): Outcome {
-  const declared = rule.answers?.[standing];
-  if (declared !== undefined) return declared;
-  const asOwner = rule.answers?.owner ?? (rule.who === 'instance-admin' ? Code.PermissionDenied : 'ok');
-  switch (standing) {
-    case 'owner':
-      return asOwner;
-    // A key outside its scope is refused before anything is looked at.
-    case 'read-key':
-      return rule.key === 'read' ? asOwner : Code.PermissionDenied;
-    case 'read-write-key':
-      return rule.key === 'account' ? Code.PermissionDenied : asOwner;
-    case 'other-team':
-      return rule.otherPerson[0]!;
-    case 'link-holder':
-    case 'gated-link-holder':
-    case 'gated-link-no-pass':
-    case 'revoked-link':
-    case 'expired-link': {
-      // Signed out: only what the contract marks anonymous, and of that what a link's holder may.
-      if (!rule.anonymous) return Code.Unauthenticated;
-      // An invite's token is no share link's (and none is held).
-      if (!['video-reader', 'link-holder'].includes(rule.who)) return Code.InvalidArgument;
-      if (standing === 'link-holder' || standing === 'gated-link-holder') return 'ok';
-      return linkRefused[standing][rule.who as 'video-reader' | 'link-holder'];
-    }
-    default:
-      return teamAnswer(rule.who, standing);
-  }
-}
-
 /** Past access, the matrix's video has no media (it is made from a URL) and the server no transcriber. */
 const noMedia = Code.FailedPrecondition;
 /** A team's only owner may not leave it (the matrix's teams have one). */
@@ -175,7 +73,8 @@ export const RULES: Record<string, Rule> = {
     who: 'self',
     key: 'account',
     otherPerson: [Code.InvalidArgument],
-    answers: { /* their own, confirmed with their own email */ 'other-team': 'ok' },
+    // Their own, confirmed with their own email.
+    answers: { 'other-team': 'ok' },
   },
   'AccountService/GetExportLink': { who: 'self', key: 'account', otherPerson: ['ok'] },
   'AdminService/GetAdminStatus': { who: 'self', key: 'account', otherPerson: ['ok'] },
@@ -211,7 +110,8 @@ export const RULES: Record<string, Rule> = {
     who: 'maker',
     key: 'account',
     otherPerson: [Code.NotFound],
-    answers: { /* a key is its maker's alone, never a team's */ ...toTheTeam(Code.NotFound) },
+    // A key is its maker's alone, never a team's.
+    answers: { ...toTheTeam(Code.NotFound) },
   },
   'ConversationService/ListComments': {
     who: 'video-reader',
@@ -226,7 +126,8 @@ export const RULES: Record<string, Rule> = {
   'ConversationService/SetCommentsEnabled': {
     who: 'video-owner',
     otherPerson: [Code.NotFound],
-    answers: { /* the team's video is seen, so refused as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+    // The team's video is seen, so refused as not theirs.
+    answers: { ...toTheTeam(Code.PermissionDenied) },
   },
   'ConversationService/AddReaction': {
     who: 'video-reader',
@@ -253,7 +154,8 @@ export const RULES: Record<string, Rule> = {
     who: 'video-owner',
     key: 'read',
     otherPerson: [Code.NotFound],
-    answers: { /* the team's video is seen, so refused as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+    // The team's video is seen, so refused as not theirs.
+    answers: { ...toTheTeam(Code.PermissionDenied) },
   },
   'EditService/SaveEdits': {
     who: 'video-owner',
@@ -271,17 +173,20 @@ export const RULES: Record<string, Rule> = {
   'LibraryService/DeleteTag': {
     who: 'library',
     otherPerson: [Code.InvalidArgument],
-    answers: { /* a tag is its maker's alone */ ...toTheTeam(Code.NotFound), 'other-team': Code.NotFound },
+    // A tag is its maker's alone.
+    answers: { ...toTheTeam(Code.NotFound), 'other-team': Code.NotFound },
   },
   'LibraryService/UpdateVideos': {
     who: 'video-owner',
     otherPerson: [Code.NotFound],
-    answers: { /* the bulk calls refuse a seen video as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+    // The bulk calls refuse a seen video as not theirs.
+    answers: { ...toTheTeam(Code.PermissionDenied) },
   },
   'LibraryService/DeleteVideos': {
     who: 'video-owner',
     otherPerson: [Code.NotFound],
-    answers: { /* the bulk calls refuse a seen video as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+    // The bulk calls refuse a seen video as not theirs.
+    answers: { ...toTheTeam(Code.PermissionDenied) },
   },
   'SensitiveTextService/FindSensitiveText': {
     who: 'video-owner',
@@ -351,7 +256,8 @@ export const RULES: Record<string, Rule> = {
   'TeamService/MoveVideoToTeam': {
     who: 'video-owner',
     otherPerson: [Code.NotFound],
-    answers: { /* the team's video is seen, so refused as not theirs */ ...toTheTeam(Code.PermissionDenied) },
+    // The team's video is seen, so refused as not theirs.
+    answers: { ...toTheTeam(Code.PermissionDenied) },
   },
   'TranscriptService/GetTranscript': {
     who: 'video-reader',
@@ -397,7 +303,8 @@ export const RULES: Record<string, Rule> = {
     otherPerson: [Code.InvalidArgument],
     answers: {
       'other-team': Code.NotFound,
-      /* a team's hooks are its owners' and admins' */ 'team-member': Code.PermissionDenied,
+      // A team's hooks are its owners' and admins'.
+      'team-member': Code.PermissionDenied,
     },
   },
   'WebhookService/ListWebhooks': {
@@ -410,19 +317,22 @@ export const RULES: Record<string, Rule> = {
     who: 'maker',
     key: 'account',
     otherPerson: [Code.NotFound],
-    answers: { /* a team's hook is unseen by its members */ 'team-member': Code.NotFound },
+    // A team's hook is unseen by its members.
+    answers: { 'team-member': Code.NotFound },
   },
   'WebhookService/ListWebhookDeliveries': {
     who: 'maker',
     key: 'account',
     otherPerson: [Code.NotFound],
-    answers: { /* a team's hook is unseen by its members */ 'team-member': Code.NotFound },
+    // A team's hook is unseen by its members.
+    answers: { 'team-member': Code.NotFound },
   },
   'WebhookService/SendTestWebhook': {
     who: 'maker',
     key: 'account',
     otherPerson: [Code.NotFound],
-    answers: { /* a team's hook is unseen by its members */ 'team-member': Code.NotFound },
+    // A team's hook is unseen by its members.
+    answers: { 'team-member': Code.NotFound },
   },
 };
 

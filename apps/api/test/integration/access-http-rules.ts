@@ -16,6 +16,25 @@ export interface HttpRule {
   who: string;
   /** The status each standing is answered, the request naming the owner's video (or link, photo, upload). */
   status: Record<HttpStanding, number>;
+  /**
+   * Set on the routes that read an Authorization header: what a call is to an API key (`read`
+   * changes nothing, `write` does, `account` acts for the account and needs a sign-in).
+   */
+  key?: 'read' | 'write' | 'account';
+}
+
+/** The owner's API keys: of scope READ, and one revoked. */
+export type KeyStanding = 'readKey' | 'revokedKey';
+
+/**
+ * What `rule` says the owner's key is answered: a route that reads no Authorization header answers
+ * it as anyone signed out; one that does refuses a revoked key (401) and a READ key what it may
+ * not do (403), and answers the rest as to the owner.
+ */
+export function keyStatus(rule: HttpRule, standing: KeyStanding): number {
+  if (rule.key === undefined) return rule.status.signedOut;
+  if (standing === 'revokedKey') return 401;
+  return rule.key === 'read' ? rule.status.owner : 403;
 }
 
 /** Each standing answered `status`. */
@@ -33,7 +52,7 @@ const signedIn = (otherPerson: number, owner: number): Record<HttpStanding, numb
 });
 
 /** The video's own bytes: its owner's (or a reader's); another person's is as absent, 404. */
-const videoBytes = (owner = 200): HttpRule => ({ who: 'video-reader', status: signedIn(404, owner) });
+const videoBytes = (owner = 200): HttpRule => ({ who: 'video-reader', status: signedIn(404, owner), key: 'read' });
 /** Made by processing (there is no worker in the matrix's server): 404 even to the owner, past access. */
 const processed = videoBytes(404);
 
@@ -55,15 +74,15 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   '/watch/:key': { who: 'anyone, of a PUBLIC video', status: all(404) },
   // A stored photo answers its signed URL only (none presented).
   '/api/photos/:file': { who: 'signed-url holder', status: all(404) },
-  '/api/videoservice/upload': { who: 'self', status: signedIn(201, 201) },
-  '/api/uploads': { who: 'self', status: signedIn(201, 201) },
-  '/api/uploads/': { who: 'self', status: signedIn(201, 201) },
+  '/api/videoservice/upload': { who: 'self', status: signedIn(201, 201), key: 'write' },
+  '/api/uploads': { who: 'self', status: signedIn(201, 201), key: 'write' },
+  '/api/uploads/': { who: 'self', status: signedIn(201, 201), key: 'write' },
   // An upload in progress: its uploader's alone.
-  '/api/uploads/:id': { who: 'uploader', status: signedIn(404, 200) },
-  '/api/notifications/unread': { who: 'self', status: signedIn(200, 200) },
-  '/api/account/export': { who: 'self', status: signedIn(200, 200) },
+  '/api/uploads/:id': { who: 'uploader', status: signedIn(404, 200), key: 'write' },
+  '/api/notifications/unread': { who: 'self', status: signedIn(200, 200), key: 'read' },
+  '/api/account/export': { who: 'self', status: signedIn(200, 200), key: 'account' },
   // Eight zero bytes are no image: past access, refused as bad input.
-  '/api/account/photo': { who: 'self', status: signedIn(400, 400) },
+  '/api/account/photo': { who: 'self', status: signedIn(400, 400), key: 'account' },
   '/api/videoservice/video/:id': videoBytes(),
   '/api/videoservice/original/:id': videoBytes(),
   '/api/videoservice/thumbnail/:id': processed,

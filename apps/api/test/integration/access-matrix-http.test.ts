@@ -4,7 +4,8 @@
 // A new route without a rule fails "declares a rule for every HTTP route", naming it.
 import { readFileSync } from 'node:fs';
 import type { TestUser } from '@stream/auth/testing';
-import { ShareLinkService } from '@stream/proto';
+import { ApiKeyScope, ShareLinkService } from '@stream/proto';
+import { apiKeyClient } from '../support/admin-clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient } from '../support/clients';
 import { shareTokenOf } from '../support/share';
@@ -12,7 +13,16 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { tusClient } from '../support/tus';
 import { uploadVideo } from '../support/upload';
 import { makeWebm } from '../support/webm';
-import { HTTP_RULES, isRpcRoute, routesOf, unruledRoutes, type HttpStanding, type Route } from './access-http-rules';
+import {
+  HTTP_RULES,
+  isRpcRoute,
+  keyStatus,
+  routesOf,
+  unruledRoutes,
+  type HttpStanding,
+  type KeyStanding,
+  type Route,
+} from './access-http-rules';
 import { makeWorld, signedIn, stateOf, type World } from './access-matrix-support';
 
 let server: TestServer;
@@ -27,6 +37,7 @@ let media: string;
 /** The owner's tus upload in progress (its Location). */
 let upload: string;
 const PASSWORD = 'correct horse battery';
+const keys: Record<KeyStanding, string> = { readKey: '', revokedKey: '' };
 
 beforeAll(async () => {
   server = await startTestServer({ database: 'pglite', env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
@@ -45,6 +56,11 @@ beforeAll(async () => {
   media = (await uploadVideo(server.baseUrl, webm, { token: owner.idToken })).json.video!.id;
   const created = await tusClient(server.baseUrl, owner.idToken).create({ length: 10, title: 'Resumed' });
   upload = new URL(created.headers.get('location')!, server.baseUrl).pathname;
+  const apiKeys = apiKeyClient(server.baseUrl, owner.idToken);
+  keys.readKey = (await apiKeys.createApiKey({ name: 'Read', scope: ApiKeyScope.READ })).secret;
+  const revoked = await apiKeys.createApiKey({ name: 'Revoked', scope: ApiKeyScope.READ_WRITE });
+  await apiKeys.revokeApiKey({ id: revoked.key!.id });
+  keys.revokedKey = revoked.secret;
 }, 120_000);
 
 afterAll(() => server?.close());
@@ -129,6 +145,22 @@ async function statusOf(route: Route, token?: string): Promise<number> {
 }
 
 describe('every HTTP route, called', () => {
+  it.each(['readKey', 'revokedKey'] as KeyStanding[])(
+    "with the owner's %s: as declared, nothing changed",
+    async (standing) => {
+      const before = await stateOf(world);
+      const wrong: string[] = [];
+      for (const route of routes.filter((each) => !isRpcRoute(each.url))) {
+        const status = await statusOf(route, keys[standing]);
+        const declared = keyStatus(HTTP_RULES[route.url]!, standing);
+        if (status !== declared) wrong.push(`${route.url}: ${status}, declared ${declared}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(await stateOf(world)).toBe(before);
+    },
+    120_000,
+  );
+
   it.each(['signedOut', 'otherPerson', 'owner'] as HttpStanding[])(
     'as %s: as declared',
     async (standing) => {

@@ -83,6 +83,22 @@ export async function everyRpc(
   return count;
 }
 
+/**
+ * Runs `run` for every RPC in two passes: those `expected` says are refused (anything but 'ok'),
+ * then the rest; whether the refused ones changed anything of `world` (the calls let in may).
+ */
+export async function refusedFirst(
+  world: World,
+  expected: (rule: Rule) => Outcome,
+  run: Parameters<typeof everyRpc>[0],
+): Promise<{ count: number; changed: boolean }> {
+  const before = await stateOf(world);
+  const refused = await everyRpc(run, (_name, rule) => expected(rule) !== 'ok');
+  const changed = (await stateOf(world)) !== before;
+  const letIn = await everyRpc(run, (_name, rule) => expected(rule) === 'ok');
+  return { count: refused + letIn, changed };
+}
+
 /** `Service/Method: outcome, declared expected` for each call answered otherwise than declared. */
 export class Mismatches {
   readonly list: string[] = [];

@@ -1,33 +1,31 @@
 // Who may call what, for the whole contract: every RPC of every service (walked from the generated
-// descriptors) has a declared rule here, and real calls through the server hold each standing to it:
-// signed out, a disabled person, an API key of a deleted account, and another person naming the
-// owner's video, team, folder, webhook, comment, link and key. Every refusal changes nothing.
+// descriptors) has a declared rule (access-rules.ts), and real calls through the server hold each
+// standing to it. Here: signed out, a disabled person, an API key of a deleted account, and another
+// person naming the owner's video, team, folder, webhook, comment, link and key; every refusal
+// changes nothing. The owner and their keys (access-matrix-owner), a team's people and another
+// team's (access-matrix-teams), share links working and not (access-matrix-links) and the HTTP
+// routes (access-matrix-http) have files of their own.
 // A new RPC without a rule fails "declares a rule for every RPC", naming it.
 import { readdirSync } from 'node:fs';
-import type { DescFile, DescMethod, DescService } from '@bufbuild/protobuf';
+import type { DescMethod } from '@bufbuild/protobuf';
 import { getOption } from '@bufbuild/protobuf';
-import { Code, ConnectError, createClient } from '@connectrpc/connect';
+import { Code, createClient } from '@connectrpc/connect';
 import { createGrpcWebTransport } from '@connectrpc/connect-web';
 import type { AuthEmulator, TestUser } from '@stream/auth/testing';
 import * as proto from '@stream/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, apiKeyClient } from '../support/admin-clients';
-import { newTestUser, startAuthEmulator } from '../support/auth-emulator';
+import { startAuthEmulator } from '../support/auth-emulator';
+import { newTestUser } from '../support/test-tokens';
 import { videoClient } from '../support/clients';
 import { libraryClient } from '../support/library-client';
 import { teamClient } from '../support/team-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { webhookClient } from '../support/webhook-client';
 import { conversationClient } from '../support/conversation-client';
-import { RULES, unruled, type Rule } from './access-rules';
+import { RULES, unruled } from './access-rules';
+import { call, everyRpc, files, methods, nameOf } from './access-matrix-support';
 import { signedOutMayCall } from '../../src/platform/auth/auth.interceptor';
-
-const files = Object.values(proto).filter(
-  (value): value is DescFile => typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'file',
-);
-const services: DescService[] = files.flatMap((file) => file.services);
-const methods = services.flatMap((service) => service.methods.map((method) => ({ service, method })));
-const nameOf = (method: DescMethod) => `${method.parent.name}/${method.name}`;
 
 describe('the access rules', () => {
   it('read every generated file of the contract', () => {
@@ -39,7 +37,10 @@ describe('the access rules', () => {
   });
 
   it('declares a rule for every RPC, and none for an RPC the contract lacks', () => {
-    expect(unruled(methods.map(({ method }) => method)), 'add a rule to apps/api/test/access-rules.ts').toEqual([]);
+    expect(
+      unruled(methods.map(({ method }) => method)),
+      'add a rule to apps/api/test/integration/access-rules.ts',
+    ).toEqual([]);
     const known = new Set(methods.map(({ method }) => nameOf(method)));
     expect(Object.keys(RULES).filter((name) => !known.has(name))).toEqual([]);
   });
@@ -64,45 +65,6 @@ describe('the access rules', () => {
       expect(getOption(method, proto.anonymous), nameOf(method)).toBe(RULES[nameOf(method)]!.anonymous === true);
   });
 });
-
-/** The code a call ends with: 'ok', or the ConnectError's code. */
-type Outcome = 'ok' | Code;
-
-async function outcomeOf(call: () => unknown): Promise<Outcome> {
-  try {
-    const answer = call();
-    if (answer && typeof answer === 'object' && Symbol.asyncIterator in answer) {
-      // A stream that has not failed within its first answer (or 3 s of silence) was let in.
-      const iterator = (answer as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-      await Promise.race([iterator.next(), new Promise((resolve) => setTimeout(resolve, 3000))]);
-      void iterator.return?.();
-      return 'ok';
-    }
-    await answer;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof ConnectError) return error.code;
-    throw error;
-  }
-}
-
-/** Calls `method` with `request` as the holder of `token` (none: signed out). */
-function call(baseUrl: string, service: DescService, method: DescMethod, request: object, token?: string) {
-  const transport = createGrpcWebTransport({
-    baseUrl,
-    interceptors: [
-      (next) => (req) => {
-        if (token) req.header.set('authorization', `Bearer ${token}`);
-        return next(req);
-      },
-    ],
-  });
-  const client = createClient(service, transport) as unknown as Record<
-    string,
-    (input: object, options?: object) => unknown
-  >;
-  return outcomeOf(() => client[method.localName]!(request, { signal: AbortSignal.timeout(10_000) }));
-}
 
 let emulator: AuthEmulator;
 let server: TestServer;
@@ -154,6 +116,7 @@ async function ownersState(): Promise<string> {
 }
 
 beforeAll(async () => {
+  // DeleteAccount deletes the sign-in account too: the run's emulator answers for it.
   emulator = await startAuthEmulator();
   server = await startTestServer({
     database: 'pglite',
@@ -217,24 +180,11 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-/** Runs `method` for every RPC, at most three at once (the server is one process). */
-async function everyRpc(
-  run: (entry: { service: DescService; method: DescMethod; rule: Rule }) => Promise<void>,
-): Promise<void> {
-  const queue = [...methods];
-  await Promise.all(
-    [0, 1, 2].map(async () => {
-      for (let next = queue.shift(); next; next = queue.shift())
-        await run({ ...next, rule: RULES[nameOf(next.method)]! });
-    }),
-  );
-}
-
 describe('every RPC, called', () => {
   it('signed out: unauthenticated unless the contract marks it anonymous', async () => {
     const wrong: string[] = [];
     await everyRpc(async ({ service, method, rule }) => {
-      const outcome = await call(server.baseUrl, service, method, aimedAtTheOwner(method));
+      const outcome = await call(server.baseUrl, service, method, aimedAtTheOwner(method), {});
       const expected = rule.anonymous ? rule.signedOut : Code.Unauthenticated;
       if (outcome !== expected) wrong.push(`${nameOf(method)}: ${String(outcome)}, declared ${String(expected)}`);
     });
@@ -245,7 +195,9 @@ describe('every RPC, called', () => {
     const before = await ownersState();
     const wrong: string[] = [];
     await everyRpc(async ({ service, method }) => {
-      const outcome = await call(server.baseUrl, service, method, aimedAtTheOwner(method), disabled.idToken);
+      const outcome = await call(server.baseUrl, service, method, aimedAtTheOwner(method), {
+        token: disabled.idToken,
+      });
       if (outcome !== Code.PermissionDenied) wrong.push(`${nameOf(method)}: ${String(outcome)}`);
     });
     expect(wrong).toEqual([]);
@@ -255,7 +207,9 @@ describe('every RPC, called', () => {
   it('with an API key of a deleted account: unauthenticated, every one', async () => {
     const wrong: string[] = [];
     await everyRpc(async ({ service, method }) => {
-      const outcome = await call(server.baseUrl, service, method, aimedAtTheOwner(method), deletedAccountsKey);
+      const outcome = await call(server.baseUrl, service, method, aimedAtTheOwner(method), {
+        token: deletedAccountsKey,
+      });
       if (outcome !== Code.Unauthenticated) wrong.push(`${nameOf(method)}: ${String(outcome)}`);
     });
     expect(wrong).toEqual([]);
@@ -265,7 +219,9 @@ describe('every RPC, called', () => {
     const before = await ownersState();
     const wrong: string[] = [];
     await everyRpc(async ({ service, method, rule }) => {
-      const outcome = await call(server.baseUrl, service, method, aimedAtTheOwner(method), other.idToken);
+      const outcome = await call(server.baseUrl, service, method, aimedAtTheOwner(method), {
+        token: other.idToken,
+      });
       const allowed = rule.otherPerson;
       if (!allowed.includes(outcome))
         wrong.push(`${nameOf(method)}: ${String(outcome)}, declared ${allowed.join('|')}`);

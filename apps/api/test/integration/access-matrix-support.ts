@@ -28,9 +28,11 @@ export async function outcomeOf(call: () => unknown): Promise<Outcome> {
   try {
     const answer = call();
     if (answer && typeof answer === 'object' && Symbol.asyncIterator in answer) {
-      // A stream that has not failed within its first answer (or 3 s of silence) was let in.
+      // A stream that lets its caller in answers at once (WatchConversation with a heartbeat,
+      // FindSensitiveText with a result or its error), so its first answer, not a time of silence,
+      // says which: under load a refusal took longer than the 3 s of silence once counted as "in".
       const iterator = (answer as AsyncIterable<unknown>)[Symbol.asyncIterator]();
-      await Promise.race([iterator.next(), new Promise((resolve) => setTimeout(resolve, 3000))]);
+      await iterator.next();
       void iterator.return?.();
       return 'ok';
     }
@@ -64,7 +66,9 @@ export function call(baseUrl: string, service: DescService, method: DescMethod, 
     string,
     (input: object, options?: object) => unknown
   >;
-  return outcomeOf(() => client[method.localName]!(request, { signal: AbortSignal.timeout(10_000) }));
+  // A bound for a call that never answers (a silent stream then ends as canceled, and the test says
+  // so); wide, since the machine may be loaded: this is no measure of speed.
+  return outcomeOf(() => client[method.localName]!(request, { signal: AbortSignal.timeout(45_000) }));
 }
 
 /** Runs `run` for every RPC (or those `only` keeps), at most three at once (the server is one process). */

@@ -88,3 +88,17 @@ export async function revokeSession(db: Kysely<Database>, refreshHash: string): 
     .executeTakeFirst();
   return row?.uid;
 }
+
+/** Forgets `uid`'s sessions that ended (revoked or expired) over a day ago: the table holds live ones and recent history. */
+export async function forgetEndedSessions(db: Kysely<Database>, uid: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('uid', '=', uid)
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', '<', sql<Date>`now() - interval '1 day'`),
+        eb('expires_at', '<', sql<Date>`now() - interval '1 day'`),
+      ]),
+    )
+    .execute();
+}

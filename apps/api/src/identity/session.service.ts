@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { User } from '../platform/auth/user';
 import type { Database } from '../platform/db/schema';
-import { insertSession, liveSession, revokeSession, rotateRefresh } from './session.repository';
+import { forgetEndedSessions, insertSession, liveSession, revokeSession, rotateRefresh } from './session.repository';
 import type { SessionPerson, SessionTokens } from './session-tokens';
 
 /** How long a session lasts without a refresh; each refresh starts it again. */
@@ -46,6 +46,7 @@ export class SessionService {
     const id = randomUUID();
     const refreshToken = newRefreshToken();
     const refreshExpiresAt = this.refreshExpiry();
+    await forgetEndedSessions(this.deps.db, person.uid);
     await insertSession(this.deps.db, {
       id,
       uid: person.uid,

@@ -83,4 +83,27 @@ describe('Stream sessions', () => {
       );
     }
   });
+
+  it('forgets a person’s sessions that ended over a day ago when they sign in again', async () => {
+    const browser = new OidcBrowser();
+    await browser.signIn(server.baseUrl, provider, { sub: 'ended', email: 'ended@example.com', email_verified: true });
+    await browser.fetch(`${server.baseUrl}/api/auth/session/logout`, { method: 'POST' });
+    const db = server.database.db;
+    const { uid } = await db
+      .selectFrom('users')
+      .select('uid')
+      .where('external_id', '=', 'ended')
+      .executeTakeFirstOrThrow();
+    const [old] = await db.selectFrom('sessions').select('id').where('uid', '=', uid).execute();
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date(Date.now() - 2 * 24 * 3600_000) })
+      .where('id', '=', old!.id)
+      .execute();
+    await signedIn('ended');
+    const left = await db.selectFrom('sessions').select(['id', 'revoked_at']).where('uid', '=', uid).execute();
+    expect(left).toHaveLength(1);
+    expect(left[0]!.id).not.toBe(old!.id);
+    expect(left[0]!.revoked_at).toBeNull();
+  });
 });

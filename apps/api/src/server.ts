@@ -81,6 +81,7 @@ import { readinessChecks } from './wiring/readiness-checks';
 import { wireJobs } from './wiring/processing-wiring';
 import webhookRoutes from './webhooks/webhook.routes';
 import { fastifyTrustProxy, trustFunction } from './platform/http/trust-proxy';
+import { oidcAnswer, wireIdentity } from './identity';
 
 export interface BuildOptions {
   /** Fastify's logger, secrets redacted: off by default (tests), `{ level }` in the real server. */
@@ -197,7 +198,15 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       callsPerMinute: config.API_KEY_CALLS_PER_MINUTE,
       rateLimits: rateLimitCounter,
     });
-    const keyedVerifier = acceptingApiKeys(verifier, apiKeys);
+    // Stream's own sessions (after an OpenID Connect sign-in) are taken wherever a Firebase ID token is.
+    const identity = wireIdentity(app, {
+      config,
+      db: database.db,
+      signingSecret,
+      admit: (user) => gate.admit(user, { acceptingInvite: false }),
+      record: (user, db) => directory.ensure(user, db),
+    });
+    const keyedVerifier = acceptingApiKeys(identity.verifier(verifier), apiKeys);
     const admittedVerifier = admittedUsers(keyedVerifier, gate);
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
     const httpVerifier = recordingUsers(admittedVerifier, directory);
@@ -373,6 +382,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     registerAppConfigRoute(app, {
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
+      oidc: oidcAnswer(config),
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
     registerNotificationRoutes(app, { verifier: admittedVerifier, notifications: conversation.notifications });

@@ -2,6 +2,7 @@
 export type { ActionCodeDetails, AuthClient, PopupProvider } from './firebase/auth-client';
 export { AuthClientError } from './firebase/auth-client';
 export { createFirebaseAuthClient } from './firebase/firebase-auth-client';
+export { createStreamSessionClient } from './stream-session/stream-session-client';
 export { firebaseSettingsFromEnv } from './firebase/firebase-config';
 export { createSession, type Session } from './session/session-store';
 export type { LoginResult } from './session/session-user';

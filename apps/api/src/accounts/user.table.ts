@@ -24,7 +24,14 @@ export interface UserTable {
   default_spoken_language: ColumnType<string, string | undefined, string>;
   /** How notifications reach them by mail. */
   notification_mail: ColumnType<NotificationMailChoice, NotificationMailChoice | undefined>;
+  /** How they first arrived: a Firebase ID token (default), OpenID Connect, later SAML or SCIM. */
+  source: ColumnType<UserSource, UserSource | undefined, UserSource>;
+  /** Their identity provider (an OpenID Connect issuer) and its id for them (`sub`): matched before any email. */
+  external_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type UserSource = 'firebase' | 'oidc' | 'saml' | 'scim';
 
 /** At once, in a daily digest, or not by mail (users.notification_mail). */
 export type NotificationMailChoice = 'immediate' | 'digest' | 'off';

@@ -8,6 +8,8 @@ export interface AppConfig {
    * the web app signs in whatever address it was built with; absent with a real Firebase project.
    */
   readonly authEmulatorHost?: string;
+  /** Sign-in by OpenID Connect is on (OIDC_ISSUER…): the sign-in page offers "Continue with {name}". */
+  readonly oidc?: { readonly name: string };
 }
 
 /**
@@ -16,11 +18,16 @@ export interface AppConfig {
  */
 export function registerAppConfigRoute(
   app: FastifyInstance,
-  config: { maxRecordingSeconds?: number | undefined; authEmulatorHost?: string | undefined },
+  config: {
+    maxRecordingSeconds?: number | undefined;
+    authEmulatorHost?: string | undefined;
+    oidc?: { name: string } | undefined;
+  },
 ) {
   const body: AppConfig = {
     maxRecordingSeconds: config.maxRecordingSeconds ?? null,
     ...(config.authEmulatorHost ? { authEmulatorHost: config.authEmulatorHost } : {}),
+    ...(config.oidc ? { oidc: config.oidc } : {}),
   };
   app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'no-cache').send(body));
 }

@@ -10,6 +10,8 @@ import type { ConversationEventTable } from '../../conversation/conversation-eve
 import type { NotificationTable } from '../../conversation/notification.table';
 import type { PlaybackRangeTable } from '../../conversation/playback-range.table';
 import type { ReactionTable } from '../../conversation/reaction.table';
+import type { OidcLoginTable } from '../../identity/oidc-login.table';
+import type { SessionTable } from '../../identity/session.table';
 import type { FolderTable } from '../../library/folder.table';
 import type { TagTable } from '../../library/tag.table';
 import type { VideoTagTable } from '../../library/video-tag.table';
@@ -51,4 +53,6 @@ export interface Database {
   deleted_accounts: DeletedAccountTable;
   webhooks: WebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
+  sessions: SessionTable;
+  oidc_logins: OidcLoginTable;
 }

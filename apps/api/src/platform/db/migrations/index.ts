@@ -29,6 +29,7 @@ import * as hlsRungs from './20261127030000-hls-rungs';
 import * as transcriptAttempts from './20261127050000-transcript-attempts';
 import * as transcriptCertainText from './20261207150000-transcript-certain-text';
 import * as mainShareLinks from './20261208110000-main-share-links';
+import * as sessions from './20261209100000-sessions';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261207100000-api-key-scopes': apiKeyScopes,
   '20261207150000-transcript-certain-text': transcriptCertainText,
   '20261208110000-main-share-links': mainShareLinks,
+  '20261209100000-sessions': sessions,
 };

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config';
+import type { TokenVerifier } from '../platform/auth/token-verifier';
+import type { User } from '../platform/auth/user';
+import type { Database } from '../platform/db/schema';
+import { OidcClient } from './oidc-client';
+import { registerOidcRoutes } from './oidc.routes';
+import { OidcSignIn } from './oidc-sign-in.service';
+import { registerSessionRoutes } from './session.routes';
+import { acceptingSessions, SessionTokens } from './session-tokens';
+import { SessionService } from './session.service';
+
+export { ACCESS_TOKEN_SECONDS, SessionTokens, acceptingSessions } from './session-tokens';
+export { SessionService } from './session.service';
+
+/** Whether sign-in by OpenID Connect is on, and its button's name, for GET /api/config. */
+export const oidcAnswer = (config: Config) =>
+  config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET ? { name: config.OIDC_NAME } : undefined;
+
+/**
+ * Identity: OpenID Connect sign-in (when configured) and Stream's own sessions. Registers the
+ * routes and answers `verifier` also taking session access tokens, for the same `User`.
+ */
+export function wireIdentity(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    db: Kysely<Database>;
+    /** URL_SIGNING_SECRET (or this process's random one): the access tokens' key is derived from it. */
+    signingSecret: string;
+    /** Throws AccountRefusedError for a person the instance turns away now (disabled, the sign-up policy). */
+    admit: (user: User) => Promise<unknown>;
+    /** Writes a person's row from their claims, in `db` (maybe a transaction). */
+    record: (user: User, db: Kysely<Database>) => Promise<unknown>;
+  },
+): { verifier: (verifier: TokenVerifier) => TokenVerifier } {
+  const { config, db } = deps;
+  const tokens = new SessionTokens(deps.signingSecret);
+  const admit = async (user: User) => void (await deps.admit(user));
+  const sessions = new SessionService({ db, tokens, admit });
+  const client =
+    config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+      ? new OidcClient({
+          issuer: config.OIDC_ISSUER,
+          clientId: config.OIDC_CLIENT_ID,
+          clientSecret: config.OIDC_CLIENT_SECRET,
+          scopes: config.OIDC_SCOPES,
+          tokenAuth: config.OIDC_TOKEN_AUTH,
+        })
+      : undefined;
+  if (client) {
+    const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record });
+    registerOidcRoutes(app, { signIn, publicUrl: config.PUBLIC_URL });
+  }
+  registerSessionRoutes(app, { sessions, client, publicUrl: config.PUBLIC_URL });
+  return { verifier: (verifier) => acceptingSessions(verifier, tokens) };
+}

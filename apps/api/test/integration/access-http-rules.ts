@@ -62,6 +62,10 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   // Served only where METRICS is configured (off here): absent to everyone.
   '/metrics': { who: 'operator', status: all(404) },
   '/api/config': { who: 'anyone', status: all(200) },
+  // Stream's session after OpenID Connect: the refresh cookie alone (an Authorization header is not
+  // read), so without one nobody is refreshed, and logging out revokes nothing and still answers.
+  '/api/auth/session/refresh': { who: 'refresh-cookie holder', status: all(401) },
+  '/api/auth/session/logout': { who: 'refresh-cookie holder', status: all(200) },
   '/api/branding.css': { who: 'anyone', status: all(200) },
   // A SHARED video's link: its preview is for whoever holds the link.
   '/api/oembed': { who: 'link-holder', status: all(200) },

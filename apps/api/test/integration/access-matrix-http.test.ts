@@ -122,6 +122,8 @@ const REQUESTS: Record<string, () => HttpRequest> = {
     ...form({ password: PASSWORD }),
   }),
   '/watch/:key': () => ({ path: `/watch/${media}` }),
+  '/api/auth/session/refresh': () => ({ method: 'POST', path: '/api/auth/session/refresh' }),
+  '/api/auth/session/logout': () => ({ method: 'POST', path: '/api/auth/session/logout' }),
 };
 
 /** A request of `route` naming the owner's things. */

@@ -60,10 +60,12 @@ export class ShareLinkGates {
       name: row.name,
       passwordHash: row.password_hash,
       emailGate: row.email_gate,
-      // The main link follows the video's visibility as the policy says; a named link opens a SHARED or PUBLIC video.
+      // The main link follows the video's visibility as the policy says; a named link opens a SHARED
+      // or PUBLIC video. Either ends at its expiry: one model, one column, whichever link it is.
       works: row.is_main
         ? linkWorks({ ...facts, shareToken: row.token, shareExpiresAt: row.expires_at ?? undefined })
-        : row.visibility === 'SHARED' || row.visibility === 'PUBLIC',
+        : (row.visibility === 'SHARED' || row.visibility === 'PUBLIC') &&
+          (row.expires_at === null || row.expires_at > new Date()),
     };
   }
 

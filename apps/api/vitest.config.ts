@@ -32,12 +32,21 @@ const serverTests = {
   testTimeout: 30_000,
 };
 
+/** The system tier starts the API and worker as processes from one build per run (dist/), not through tsx. */
+const processTests = { globalSetup: [...serverTests.globalSetup, './test/support/build-once.ts'] };
+
 export function tierConfig(tier: Tier | 'all', test: NonNullable<ViteUserConfig['test']> = {}): ViteUserConfig {
   const include = tier === 'all' ? Object.values(tierFiles).flat() : [...tierFiles[tier]];
   return defineConfig({
     test: sharedTestConfig(
       import.meta.dirname,
-      { environment: 'node', include, ...(tier === 'unit' ? {} : serverTests), ...test },
+      {
+        environment: 'node',
+        include,
+        ...(tier === 'unit' ? {} : serverTests),
+        ...(tier === 'system' || tier === 'all' ? processTests : {}),
+        ...test,
+      },
       // The units keep the report name the `test` target always had.
       { tier: tier === 'unit' ? undefined : tier },
     ),

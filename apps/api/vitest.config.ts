@@ -35,6 +35,16 @@ const serverTests = {
 /** The system tier starts the API and worker as processes from one build per run (dist/), not through tsx. */
 const processTests = { globalSetup: [...serverTests.globalSetup, './test/support/build-once.ts'] };
 
+/**
+ * The integration tier's files share one module graph (isolate: false): each file imported the
+ * server's ~400 modules anew (~1.9 s of CPU, 133 s of a clean-clone run), where the files only
+ * need their own servers, which each starts on port 0 with its own database and DATA_DIR. What is
+ * process-wide in the server (metrics registries, the job heartbeats) is per instance or idempotent;
+ * no file mocks modules or leaves fake timers behind. A file that must have a fresh process cannot
+ * be in this tier.
+ */
+const sharedModules = { isolate: false };
+
 export function tierConfig(tier: Tier | 'all', test: NonNullable<ViteUserConfig['test']> = {}): ViteUserConfig {
   const include = tier === 'all' ? Object.values(tierFiles).flat() : [...tierFiles[tier]];
   return defineConfig({
@@ -45,6 +55,7 @@ export function tierConfig(tier: Tier | 'all', test: NonNullable<ViteUserConfig[
         include,
         ...(tier === 'unit' ? {} : serverTests),
         ...(tier === 'system' || tier === 'all' ? processTests : {}),
+        ...(tier === 'integration' ? sharedModules : {}),
         ...test,
       },
       // The units keep the report name the `test` target always had.

@@ -32,12 +32,33 @@ const serverTests = {
   testTimeout: 30_000,
 };
 
+/** The system tier starts the API and worker as processes from one build per run (dist/), not through tsx. */
+const processTests = { globalSetup: [...serverTests.globalSetup, './test/support/build-once.ts'] };
+
+/**
+ * The integration and media tiers' files share one module graph (isolate: false): each file imported
+ * the server's ~400 modules anew (~1.9 s of CPU; 133 s of the integration tier's clean-clone run),
+ * where the files only need their own servers, which each starts on port 0 with its own database and
+ * DATA_DIR. What is process-wide in the server (metrics registries, the job heartbeats) is per
+ * instance or idempotent; no file mocks modules or leaves fake timers behind. A file that must have
+ * a fresh process cannot be in these tiers. The system tier keeps a process per file: its files
+ * kill, restart and starve processes.
+ */
+const sharedModules = { isolate: false };
+
 export function tierConfig(tier: Tier | 'all', test: NonNullable<ViteUserConfig['test']> = {}): ViteUserConfig {
   const include = tier === 'all' ? Object.values(tierFiles).flat() : [...tierFiles[tier]];
   return defineConfig({
     test: sharedTestConfig(
       import.meta.dirname,
-      { environment: 'node', include, ...(tier === 'unit' ? {} : serverTests), ...test },
+      {
+        environment: 'node',
+        include,
+        ...(tier === 'unit' ? {} : serverTests),
+        ...(tier === 'system' || tier === 'all' ? processTests : {}),
+        ...(tier === 'integration' || tier === 'media' ? sharedModules : {}),
+        ...test,
+      },
       // The units keep the report name the `test` target always had.
       { tier: tier === 'unit' ? undefined : tier },
     ),

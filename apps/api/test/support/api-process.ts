@@ -1,7 +1,9 @@
-// The API as `npm start` and a service manager run it: src/main.ts in its own Node process, for
-// tests of what happens before and around build() (start-up checks, signals, the DATA_DIR lock).
+// The API as a service manager runs it, in its own Node process, for tests of what happens before
+// and around build() (start-up checks, signals, the DATA_DIR lock): the run's build (dist/main.js,
+// support/build-once.ts) under plain node, or src/main.ts through tsx as `npm start` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { builtEntry } from './built-api';
 
 const mainScript = resolve(import.meta.dirname, '../../src/main.ts');
 
@@ -17,9 +19,17 @@ export interface ApiProcess {
   listening(timeoutMs?: number): Promise<string>;
 }
 
-/** Starts src/main.ts on a free port of 127.0.0.1, worker off, with `env` on top of this process's. */
-export function startApiProcess(env: Record<string, string>, options: { uid?: number; gid?: number } = {}): ApiProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+/**
+ * Starts the API on a free port of 127.0.0.1, worker off, with `env` on top of this process's:
+ * dist/main.js, or with `source` src/main.ts through tsx (`npm start`), which transpiles the whole
+ * API at each start (~2 s of CPU more), so only a test of that way of starting asks for it.
+ */
+export function startApiProcess(
+  env: Record<string, string>,
+  { source = false, ...options }: { uid?: number; gid?: number; source?: boolean } = {},
+): ApiProcess {
+  const args = source ? ['--import', 'tsx', mainScript] : [builtEntry('main')];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: '0',

@@ -1,11 +1,10 @@
-// The API as its own process group (src/main.ts through tsx), for tests that kill it with SIGKILL
-// mid-work: killing the group reaches the ffmpeg it started too.
+// The API as its own process group (the run's dist/main.js, support/build-once.ts), for tests that
+// kill it with SIGKILL mid-work: killing the group reaches the ffmpeg it started too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { builtEntry } from './built-api';
 import { freePort } from './free-port';
 import { until } from './until';
-
-const mainScript = resolve(import.meta.dirname, '../../src/main.ts');
 
 export interface KillableApi {
   child: ChildProcess;
@@ -21,7 +20,7 @@ export async function startKillableApi(options: {
   env?: Record<string, string>;
 }): Promise<KillableApi> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+  const child = spawn(process.execPath, [builtEntry('main')], {
     cwd: resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,

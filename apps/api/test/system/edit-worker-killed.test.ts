@@ -1,4 +1,4 @@
-// An edit's render in a worker process (src/worker.ts) on a real PostgreSQL: a worker killed with
+// An edit's render in a worker process (src/worker.ts as built) on a real PostgreSQL: a worker killed with
 // SIGKILL mid-render loses nothing; the job's timeout hands the render to the next worker, which
 // lands it, while the unedited video stays what plays until then.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,8 +20,10 @@ import { durations, FPS, makeEditableWebm } from '../support/edit-fixtures';
 import { wrapFfmpeg } from '../support/processing-fixtures';
 import { openTestDatabase } from '../support/test-database';
 import { until } from '../support/until';
+import { builtEntry } from '../support/built-api';
 
-const workerScript = resolve(import.meta.dirname, '../../src/worker.ts');
+// The run's build of src/worker.ts (support/build-once.ts): plain node starts it without transpiling.
+const workerScript = builtEntry('worker');
 const quiet = pino({ level: 'silent' });
 const owner = { uid: 'owner-uid' };
 
@@ -66,7 +68,7 @@ describe('an edit render whose worker is killed, on PostgreSQL', () => {
   });
 
   function startWorker(env: Record<string, string>): ChildProcess & { output: () => string } {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    const child = spawn(process.execPath, [workerScript], {
       cwd: resolve(import.meta.dirname, '../..'),
       env: {
         ...process.env,

@@ -29,8 +29,10 @@ import { killGroup, startKillableApi } from '../support/killable-api';
 import { openTestDatabase } from '../support/test-database';
 import { uploadVideo } from '../support/upload';
 import { until } from '../support/until';
+import { builtEntry } from '../support/built-api';
 
-const workerScript = resolve(import.meta.dirname, '../../src/worker.ts');
+// The run's build of src/worker.ts (support/build-once.ts): plain node starts it without transpiling.
+const workerScript = builtEntry('worker');
 const quiet = pino({ level: 'silent' });
 
 describe('jobs of a worker killed with SIGKILL, with the default 300 s job expiry', () => {
@@ -124,7 +126,7 @@ describe('jobs of a worker killed with SIGKILL, with the default 300 s job expir
       await edits.save(owner, id, [{ start: 1, end: 4 }]);
 
       const startWorker = (env: Record<string, string>) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+        const child = spawn(process.execPath, [workerScript], {
           cwd: resolve(import.meta.dirname, '../..'),
           env: { ...process.env, DATABASE_URL: database.url!, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
           detached: true,

@@ -27,6 +27,7 @@ import { killGroup, startKillableApi } from '../support/killable-api';
 import { openTestDatabase } from '../support/test-database';
 import { uploadVideo } from '../support/upload';
 import { until, untilProcessed } from '../support/until';
+import { builtEntry } from '../support/built-api';
 
 /** The live (not zombie) processes whose environment holds `entry` (`NAME=value`), with their names. */
 function processesWith(entry: string): { pid: number; name: string }[] {
@@ -158,7 +159,7 @@ describe.runIf(process.platform === 'linux')('media tools of a killed process', 
       log: quiet,
     });
     const startWorker = (env: Record<string, string> = {}) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../src/worker.ts')], {
+      const child = spawn(process.execPath, [builtEntry('worker')], {
         cwd: resolve(import.meta.dirname, '../..'),
         env: {
           ...process.env,

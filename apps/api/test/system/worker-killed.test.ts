@@ -1,4 +1,4 @@
-// The worker as its own process (src/worker.ts, what `npm run worker` runs) on a real PostgreSQL:
+// The worker as its own process (src/worker.ts as built for production) on a real PostgreSQL:
 // a worker killed with SIGKILL in the middle of a job loses nothing; the job's timeout hands it
 // to the next worker, which finishes it; a job whose last attempt dies with its worker still ends
 // FAILED instead of PROCESSING forever; SIGTERM stops a worker cleanly.
@@ -21,8 +21,10 @@ import { LocalBlobStore } from '../../src/platform/storage';
 import { cuesLayout, makeRecordingLikeWebm, probedDuration, wrapFfmpeg } from '../support/processing-fixtures';
 import { openTestDatabase } from '../support/test-database';
 import { until } from '../support/until';
+import { builtEntry } from '../support/built-api';
 
-const workerScript = resolve(import.meta.dirname, '../../src/worker.ts');
+// The run's build of src/worker.ts (support/build-once.ts): plain node starts it without transpiling.
+const workerScript = builtEntry('worker');
 const quiet = pino({ level: 'silent' });
 
 /** One deployment: a PostgreSQL database, a blob directory and the API side's queue. */
@@ -95,7 +97,7 @@ describe('worker process on PostgreSQL', () => {
   }
 
   function startWorker(env: Record<string, string>): ChildProcess & { output: () => string } {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    const child = spawn(process.execPath, [workerScript], {
       cwd: resolve(import.meta.dirname, '../..'),
       env: { ...process.env, ...env },
       detached: true, // its own process group, so a kill reaches the ffmpeg it started too

@@ -1,6 +1,7 @@
 /**
  * Signing in with the organisation's identity (OpenID Connect) in Chromium: a real OpenID
- * Provider (panva's oidc-provider) on 127.0.0.1 with a login page the browser fills in, and an
+ * Provider (panva's oidc-provider) on 127.0.0.2, another site to the browser than Stream on
+ * 127.0.0.1 (as a real provider is), with a login page the browser fills in, and an
  * API of this file's own with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET set. The person
  * lands where they were going, signed in under the name of the claims, stays signed in across a
  * reload (the refresh cookie, SameSite=Strict, is sent on the first refresh after the provider's
@@ -16,7 +17,7 @@ let api: ApiServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  provider = await startTestProvider({ loginPage: true });
+  provider = await startTestProvider({ loginPage: true, host: '127.0.0.2' });
   [api, browser] = await Promise.all([
     startApi({
       webDist: inject('webDist'),
@@ -39,11 +40,11 @@ afterAll(async () => {
   await provider?.close();
 });
 
-/** A page whose every request stays on 127.0.0.1 (the provider's logout page imports a web font). */
+/** A page whose every request stays on loopback (the provider's logout page imports a web font). */
 async function localPage(): Promise<Page> {
   const page = await newPage(browser);
   await page.context().route(
-    (url) => url.hostname !== '127.0.0.1',
+    (url) => !['127.0.0.1', '127.0.0.2'].includes(url.hostname),
     (route) => route.abort('blockedbyclient'),
   );
   return page;

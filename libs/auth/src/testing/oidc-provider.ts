@@ -53,6 +53,11 @@ export async function startTestProvider(
      * "Sign in" button) instead of completing the interaction at once; it loads nothing from elsewhere.
      */
     loginPage?: boolean;
+    /**
+     * The loopback address it listens on (default 127.0.0.1). Another one, such as 127.0.0.2, is
+     * another site to a browser: its redirect back to Stream is cross-site, as a real provider's is.
+     */
+    host?: string;
   } = {},
 ): Promise<TestProvider> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
@@ -60,8 +65,9 @@ export async function startTestProvider(
     if (!handler) return void res.writeHead(503).end('provider not attached');
     handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
   const clientId = 'stream-test';
   const clientSecret = 'a-client-secret-of-the-tests-0123456789';
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -23,6 +23,8 @@ export interface RouterContext {
   recordings: () => Promise<RecordingUploads>;
   /** How /record's recorder captures: the browser's own media in production, a fake one in tests. */
   recorder: RecorderOptions;
+  /** The organisation's sign-in (OpenID Connect) is on, under this name: /login offers it. */
+  oidc?: { name: string } | undefined;
 }
 
 export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {

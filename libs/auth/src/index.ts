@@ -3,6 +3,7 @@ export type { ActionCodeDetails, AuthClient, PopupProvider } from './firebase/au
 export { AuthClientError } from './firebase/auth-client';
 export { createFirebaseAuthClient } from './firebase/firebase-auth-client';
 export { createStreamSessionClient } from './stream-session/stream-session-client';
+export { authClientFor } from './stream-session/auth-client-for';
 export { firebaseSettingsFromEnv } from './firebase/firebase-config';
 export { createSession, type Session } from './session/session-store';
 export type { LoginResult } from './session/session-user';
@@ -24,7 +25,7 @@ export { authErrorMessage, messages } from './validation/messages';
 export * from './validation/rules';
 export * from './validation/phone-number';
 export { WIDGET_MODES, type WidgetMode, type WidgetScreen } from './sign-in/widget/widget-screen';
-export { loginNotice, parseLoginSearch, type LoginSearch } from './sign-in/login-search';
+export { loginNotice, oidcStartUrl, parseLoginSearch, safeRedirect, type LoginSearch } from './sign-in/login-search';
 export {
   RECAPTCHA_HOST,
   useSignInWidget,

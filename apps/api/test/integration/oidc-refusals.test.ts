@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountClient } from '../support/account-client';
 import { adminClient } from '../support/admin-clients';
 import { OidcBrowser } from '../support/oidc-browser';
-import { startTestProvider, type ForgeContext, type TestProvider } from '../support/oidc-provider';
+import { startTestProvider, type ForgeContext, type TestProvider } from '@stream/auth/testing/oidc-provider';
 import { newTestUser } from '../support/test-tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClient } from '../support/account-client';
 import { OidcBrowser } from '../support/oidc-browser';
-import { startTestProvider, type TestProvider } from '../support/oidc-provider';
+import { startTestProvider, type TestProvider } from '@stream/auth/testing/oidc-provider';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let provider: TestProvider;

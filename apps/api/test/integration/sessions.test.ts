@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionTokens } from '../../src/identity';
 import { accountClient } from '../support/account-client';
 import { OidcBrowser } from '../support/oidc-browser';
-import { startTestProvider, type TestProvider } from '../support/oidc-provider';
+import { startTestProvider, type TestProvider } from '@stream/auth/testing/oidc-provider';
 import { newTestUser } from '../support/test-tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -1,4 +1,4 @@
-import type { PersonClaims, TestProvider } from './oidc-provider';
+import type { PersonClaims, TestProvider } from '@stream/auth/testing/oidc-provider';
 
 /**
  * A browser's part of an OpenID Connect sign-in, over plain HTTP: cookies per origin (all paths

@@ -32,6 +32,8 @@ describe('a signed-out visitor at the root', () => {
       const picture = about.getByRole('img', { name: /watch page/ });
       await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Sign in with email' }).waitFor();
+      // Without OIDC settings there is no organisation sign-in to offer.
+      expect(await page.getByRole('link', { name: /^Continue with/ }).count()).toBe(0);
       await page.screenshot({ path: join(docsScreensDir(), `sign-in-${name}.png`), fullPage: true });
       await page.context().close();
     });

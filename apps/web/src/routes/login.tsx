@@ -1,8 +1,7 @@
-import { loginNotice, parseLoginSearch, useSession, type WidgetScreen } from '@stream/auth';
+import { loginNotice, oidcStartUrl, parseLoginSearch, safeRedirect, useSession, type WidgetScreen } from '@stream/auth';
 import { SignInPage, SignedInNotice } from '@stream/ui';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { safeRedirect } from './-components/safe-redirect';
 import { SignInWidget } from './-components/sign-in/sign-in-widget';
 
 export const Route = createFileRoute('/login')({
@@ -11,17 +10,21 @@ export const Route = createFileRoute('/login')({
 });
 
 function Login() {
-  const { session, signIn } = Route.useRouteContext();
+  const { session, signIn, oidc } = Route.useRouteContext();
   const search = Route.useSearch();
   const router = useRouter();
   const { token } = useSession(session);
   // Decided once: a sign-in finishing on this page (the phone step's pause) must not flip to "logged in".
   const [startedSignedIn] = useState(token !== null && !search.mode);
   const [widgetStart, setWidgetStart] = useState<WidgetScreen | undefined>();
+  const signedIn = startedSignedIn && token && !widgetStart;
 
   return (
-    <SignInPage notice={loginNotice(search)}>
-      {startedSignedIn && token && !widgetStart ? (
+    <SignInPage
+      notice={loginNotice(search)}
+      oidc={oidc && !signedIn ? { ...oidc, href: oidcStartUrl(search.redirect) } : undefined}
+    >
+      {signedIn ? (
         <SignedInNotice
           onLogout={async () => {
             await session.logout();

@@ -22,3 +22,14 @@ export const parseLoginSearch = (search: Record<string, unknown>): LoginSearch =
 /** The sentence /login shows above the sign-in widget for a `notice`. */
 export const loginNotice = (search: LoginSearch): string | undefined =>
   search.notice === 'account-deleted' ? 'Your account was deleted.' : undefined;
+
+/** Where to go after sign-in: the remembered path when it is one of ours, else home. */
+export function safeRedirect(redirect: string | undefined): string {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return '/';
+  if (redirect === '/login' || redirect.startsWith('/login?') || redirect.startsWith('/login/')) return '/';
+  return redirect;
+}
+
+/** The organisation's sign-in ("Continue with …"): the provider, then back to where the person was going. */
+export const oidcStartUrl = (redirect: string | undefined): string =>
+  `/api/auth/oidc/start?next=${encodeURIComponent(safeRedirect(redirect))}`;

@@ -31,4 +31,22 @@ describe('SignInPage', () => {
     );
     expect(screen.getByRole('status').textContent).toBe('Your account was deleted.');
   });
+
+  it("offers the organisation's sign-in above the widget when it is on, and nothing of it otherwise", () => {
+    const { unmount } = render(
+      <SignInPage oidc={{ name: 'Acme SSO', href: '/api/auth/oidc/start?next=%2F' }}>
+        <p>the widget</p>
+      </SignInPage>,
+    );
+    const link = screen.getByRole('link', { name: 'Continue with Acme SSO' });
+    expect(link.getAttribute('href')).toBe('/api/auth/oidc/start?next=%2F');
+    expect(screen.getByText('the widget')).toBeTruthy();
+    unmount();
+    render(
+      <SignInPage>
+        <p>the widget</p>
+      </SignInPage>,
+    );
+    expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
+  });
 });

@@ -9,9 +9,12 @@ import { FEATURES } from '../primitives';
 export function SignInPage({
   children,
   notice,
+  oidc,
 }: {
   children: ReactNode;
-  /** Said above the widget (an account just deleted). */ notice?: string;
+  /** Said above the widget (an account just deleted). */ notice?: string | undefined;
+  /** The organisation's sign-in (OpenID Connect), offered above the widget: its name and where it starts. */
+  oidc?: { name: string; href: string } | undefined;
 }) {
   return (
     <main className="bg-base-200 flex min-h-screen flex-col items-center justify-center gap-8 p-4 lg:flex-row lg:items-start lg:pt-24">
@@ -36,12 +39,19 @@ export function SignInPage({
           className="bg-base-100 rounded-box w-full max-w-xs p-2"
         />
       </section>
-      {notice ? (
+      {notice || oidc ? (
         <div className="flex w-full max-w-sm flex-col gap-4">
           {/* The text in the page's colour: alert-success's own green on its tint read at 1.86:1. */}
-          <p role="status" className="alert alert-success alert-soft">
-            <span className="text-base-content">{notice}</span>
-          </p>
+          {notice && (
+            <p role="status" className="alert alert-success alert-soft">
+              <span className="text-base-content">{notice}</span>
+            </p>
+          )}
+          {oidc && (
+            <a className="btn btn-primary w-full" href={oidc.href}>
+              Continue with {oidc.name}
+            </a>
+          )}
           {children}
         </div>
       ) : (

@@ -35,4 +35,13 @@ describe('app config', () => {
     for (const host of ['', 9099, null, { host: 'x' }])
       expect(parseAppConfig({ authEmulatorHost: host })).toEqual(noLimits);
   });
+
+  it('reads the organisation sign-in name when OIDC is on, and nothing else as one', () => {
+    expect(parseAppConfig({ maxRecordingSeconds: null, oidc: { name: 'Acme SSO' } })).toEqual({
+      maxRecordingSeconds: null,
+      oidc: { name: 'Acme SSO' },
+    });
+    for (const oidc of [undefined, null, 'SSO', {}, { name: '' }, { name: 7 }])
+      expect(parseAppConfig({ oidc })).toEqual(noLimits);
+  });
 });

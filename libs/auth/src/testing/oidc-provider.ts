@@ -1,3 +1,7 @@
+// The package ships no types: its declaration must come along into every program that imports this
+// file (the API's tests, web-e2e), which only a reference does (the .d.ts is a script, not a module).
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./oidc-provider-module.d.ts" />
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
@@ -42,15 +46,28 @@ export interface TestProvider {
  * sign-in over HTTP; nothing it serves loads anything from elsewhere.
  */
 export async function startTestProvider(
-  options: { tokenAuth?: 'client_secret_basic' | 'client_secret_post' } = {},
+  options: {
+    tokenAuth?: 'client_secret_basic' | 'client_secret_post';
+    /**
+     * A login page a browser fills in (a "Username" field taking a person's `sub` or email, and a
+     * "Sign in" button) instead of completing the interaction at once; it loads nothing from elsewhere.
+     */
+    loginPage?: boolean;
+    /**
+     * The loopback address it listens on (default 127.0.0.1). Another one, such as 127.0.0.2, is
+     * another site to a browser: its redirect back to Stream is cross-site, as a real provider's is.
+     */
+    host?: string;
+  } = {},
 ): Promise<TestProvider> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const server: Server = createServer((req, res) => {
     if (!handler) return void res.writeHead(503).end('provider not attached');
     handler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const issuer = `http://${host}:${(server.address() as AddressInfo).port}`;
   const clientId = 'stream-test';
   const clientSecret = 'a-client-secret-of-the-tests-0123456789';
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -124,14 +141,30 @@ export async function startTestProvider(
   async function interact(provider: Provider, req: IncomingMessage, res: ServerResponse) {
     try {
       const details = await provider.interactionDetails(req, res);
-      if (!next) throw new Error('the test named nobody to sign in');
-      const grant = new provider.Grant({ accountId: next.sub, clientId });
+      let person = next;
+      if (options.loginPage) {
+        if (req.method !== 'POST') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          return void res.end(
+            `<!doctype html><meta charset="utf-8"><title>Test provider: sign in</title><h1>Sign in to the test provider</h1>` +
+              `<form method="post" action="/interaction/${details.uid}"><label>Username <input name="login" autofocus></label>` +
+              `<button type="submit">Sign in</button></form>`,
+          );
+        }
+        let body = '';
+        for await (const chunk of req) body += String(chunk);
+        const login = new URLSearchParams(body).get('login') ?? '';
+        person = [...people.values()].find((claims) => claims.sub === login || claims.email === login);
+        if (!person) return void res.writeHead(400, { 'content-type': 'text/plain' }).end(`No such person: ${login}`);
+      }
+      if (!person) throw new Error('the test named nobody to sign in');
+      const grant = new provider.Grant({ accountId: person.sub, clientId });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
       await provider.interactionFinished(
         req,
         res,
-        { login: { accountId: next.sub }, consent: { grantId } },
+        { login: { accountId: person.sub }, consent: { grantId } },
         { mergeWithLastSubmission: false },
       );
     } catch (error) {

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthClient } from '../firebase/auth-client';
+import type { FirebaseSettings } from '../firebase/firebase-config';
+import { authClientFor } from './auth-client-for';
+
+const streamClient = { name: 'stream' } as unknown as AuthClient;
+const firebaseClient = { name: 'firebase' } as unknown as AuthClient;
+
+/** authClientFor with a Stream session that is (or is not) held, counting how often it is asked. */
+function world(held: AuthClient | null) {
+  const asked = { open: 0, firebase: [] as FirebaseSettings[] };
+  const deps = {
+    open: async () => (asked.open++, held),
+    firebase: (settings: FirebaseSettings) => (asked.firebase.push(settings), firebaseClient),
+  };
+  return { asked, deps };
+}
+
+describe('authClientFor', () => {
+  it('follows Firebase without asking for a Stream session when OIDC is off', async () => {
+    const { asked, deps } = world(streamClient);
+    expect(await authClientFor({ authEmulatorHost: '127.0.0.1:9199' }, {}, deps)).toBe(firebaseClient);
+    expect(asked.open).toBe(0);
+    expect(asked.firebase[0]?.emulatorHost).toBe('127.0.0.1:9199');
+  });
+
+  it('follows the Stream session a browser back from the provider holds, and Firebase not at all', async () => {
+    const { asked, deps } = world(streamClient);
+    expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, deps)).toBe(streamClient);
+    expect(asked).toEqual({ open: 1, firebase: [] });
+  });
+
+  it('follows Firebase when OIDC is on but this browser holds no Stream session', async () => {
+    const { asked, deps } = world(null);
+    expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, deps)).toBe(firebaseClient);
+    expect(asked.open).toBe(1);
+    expect(asked.firebase).toHaveLength(1);
+  });
+});

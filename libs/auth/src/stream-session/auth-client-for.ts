@@ -1,0 +1,19 @@
+import type { AuthClient } from '../firebase/auth-client';
+import { createFirebaseAuthClient } from '../firebase/firebase-auth-client';
+import { firebaseSettingsFromEnv, type FirebaseSettings } from '../firebase/firebase-config';
+
+/**
+ * The identity provider the app follows in this browser. With the organisation's sign-in (OpenID
+ * Connect) on, a browser back from the provider holds Stream's session (its HttpOnly cookie): one
+ * refresh at start tells, and that person is followed through it. Everyone else goes through
+ * Firebase, as before. The session client loads only then: the first page carries none of it.
+ */
+export async function authClientFor(
+  config: { authEmulatorHost?: string; oidc?: { name: string } },
+  env: Record<string, string | boolean | undefined>,
+  deps: { open?: () => Promise<AuthClient | null>; firebase?: (settings: FirebaseSettings) => AuthClient } = {},
+): Promise<AuthClient> {
+  const open = deps.open ?? (async () => (await import('./open-stream-session')).openStreamSession());
+  const held = config.oidc ? await open() : null;
+  return held ?? (deps.firebase ?? createFirebaseAuthClient)(firebaseSettingsFromEnv(env, config));
+}

@@ -205,6 +205,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       signingSecret,
       admit: (user) => gate.admit(user, { acceptingInvite: false }),
       record: (user, db) => directory.ensure(user, db),
+      setDisabled: (uid, disabled) => admin.setDisabledByDirectory('SCIM directory', uid, disabled),
     });
     const keyedVerifier = acceptingApiKeys(identity.verifier(verifier), apiKeys);
     const admittedVerifier = admittedUsers(keyedVerifier, gate);

@@ -21,8 +21,13 @@ export function registerScimRoutes(
   const expected = digest(deps.token);
   void app.register(
     async (scim) => {
-      scim.addContentTypeParser(SCIM_TYPE, { parseAs: 'string', bodyLimit: SCIM_BODY_LIMIT }, (request, body, done) =>
-        scim.getDefaultJsonParser('error', 'error')(request, String(body), done),
+      // JSON only (SCIM's own type or plain JSON): anything else is 415, not a string to misread.
+      const json = scim.getDefaultJsonParser('error', 'error');
+      scim.removeAllContentTypeParsers();
+      scim.addContentTypeParser(
+        [SCIM_TYPE, 'application/json'],
+        { parseAs: 'string', bodyLimit: SCIM_BODY_LIMIT },
+        (request, body, done) => json(request, String(body), done),
       );
       scim.addHook('onRequest', async (request, reply) => {
         const header = request.headers.authorization ?? '';
@@ -34,10 +39,9 @@ export function registerScimRoutes(
       });
       scim.setErrorHandler((error: FastifyError, request, reply) => {
         if (error instanceof ScimError) return send(reply, error);
-        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        if (error.statusCode === 413)
           return send(reply, new ScimError(413, `A SCIM request body is at most ${SCIM_BODY_LIMIT} bytes`, 'tooMany'));
-        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-          return send(reply, new ScimError(415, `Send ${SCIM_TYPE} (or application/json)`));
+        if (error.statusCode === 415) return send(reply, new ScimError(415, `Send ${SCIM_TYPE} (or application/json)`));
         if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
           return send(reply, new ScimError(400, 'The body is not JSON', 'invalidSyntax'));
         request.log.error({ err: error }, 'SCIM request failed');

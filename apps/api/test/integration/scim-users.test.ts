@@ -2,6 +2,7 @@
 // deprovisions people; a person's userName is their email whichever way they arrived, and
 // turning them inactive ends everything they hold at once, as an admin's disabling does.
 import { Code, ConnectError } from '@connectrpc/connect';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClient } from '../support/account-client';
 import { apiKeyClient } from '../support/admin-clients';
@@ -11,7 +12,9 @@ import { OidcBrowser } from '../support/oidc-browser';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider';
 import { newTestUser } from '../support/test-tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { uploadVideo } from '../support/upload';
 import { watchConversation } from '../support/watched-conversation';
+import { makeWebm } from '../support/webm';
 
 const SCIM_TOKEN = 'scim-test-token-0123456789abcdef0123456789';
 let provider: TestProvider;
@@ -255,4 +258,19 @@ describe('SCIM Users', () => {
     expect((await accountClient(server.baseUrl, body.accessToken).getAccount({})).uid).toBe(made.id);
     expect((await scim('GET', `/Users/${made.id}`)).body.externalId).toBe('dir-noor');
   });
+
+  it('deprovisioning makes the signed URLs minted for a person’s video stop working', async () => {
+    const person = await newTestUser(undefined, { email: 'sig@example.com', emailVerified: true });
+    const webm = readFileSync(await makeWebm({ seconds: 1 }));
+    const uploaded = await uploadVideo(server.baseUrl, webm, { token: person.idToken });
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.json.video!.id;
+    const { url } = await videoClient(server.baseUrl, { token: person.idToken }).getVideo({ videoId: id });
+    expect(url).toMatch(/signature=/);
+    const signed = `${server.baseUrl}${url}`;
+    expect((await fetch(signed)).status).toBe(200);
+    await scim('PATCH', `/Users/${person.uid}`, inactive);
+    expect((await fetch(signed)).status).not.toBe(200);
+    expect((await fetch(signed, { headers: { range: 'bytes=0-10' } })).status).not.toBe(206);
+  }, 60_000);
 });

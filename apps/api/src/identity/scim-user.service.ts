@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { scimPatch, type ScimPatchOperation, type ScimResource } from 'scim-patch';
 import { z } from 'zod';
 import type { Database } from '../platform/db/schema';
+import { isUniqueViolation } from '../platform/db/unique-violation';
 import { ScimError, scimNotFound } from './scim-error';
 import { personFilter } from './scim-filter';
 import * as repo from './scim.repository';
@@ -119,7 +120,9 @@ export class ScimUserService {
     const user = checked(body);
     const input = personOf(user);
     await this.refuseTaken(input);
-    const uid = await repo.insertScimPerson(this.deps.db, { ...input, disabled: user.active === false });
+    const uid = await repo
+      .insertScimPerson(this.deps.db, { ...input, disabled: user.active === false })
+      .catch(raceLost(input));
     return this.get(uid, base);
   }
 
@@ -160,7 +163,7 @@ export class ScimUserService {
     base: string,
   ): Promise<ScimUser> {
     await this.refuseTaken(input, before.uid);
-    await repo.updateScimPerson(this.deps.db, before.uid, input);
+    await repo.updateScimPerson(this.deps.db, before.uid, input).catch(raceLost(input));
     const disabled = user.active === undefined ? before.disabled : !user.active;
     if (disabled !== before.disabled) await this.deps.setDisabled(before.uid, disabled);
     return this.get(before.uid, base);
@@ -184,6 +187,15 @@ export class ScimUserService {
     return row;
   }
 }
+
+/** Two requests claiming one externalId at once: the one the database refused is told as a check would have. */
+const raceLost =
+  (input: repo.ScimPersonInput) =>
+  (error: unknown): never => {
+    if (isUniqueViolation(error))
+      throw new ScimError(409, `Another person here already has the externalId ${input.externalId}`, 'uniqueness');
+    throw error;
+  };
 
 function resource(row: repo.ScimPersonRow, base: string): ScimUser {
   return {

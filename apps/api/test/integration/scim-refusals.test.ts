@@ -207,6 +207,16 @@ describe('SCIM refusals', () => {
     expect(await people()).toEqual(before);
   });
 
+  it('gives one externalId to one person when a directory sends the same create at once', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        send('POST', '/Users', json({ schemas: [USER], userName: `race-${n}@example.com`, externalId: 'dir-race' })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((one) => one.status !== 201)) expectError(answer, 409, 'uniqueness');
+  });
+
   it('does not exist without SCIM_TOKEN, and a short SCIM_TOKEN stops the start', async () => {
     const bare = await startTestServer({ database: 'pglite' });
     try {

@@ -35,6 +35,7 @@ const SECRETS = new Set([
   'TRANSCRIBE_API_KEY',
   'SUMMARY_API_KEY',
   'OIDC_CLIENT_SECRET',
+  'SCIM_TOKEN',
 ]);
 
 /** Every setting the server reads, from environment variables, checked once at start. */
@@ -287,6 +288,10 @@ export const configSchema = z
     /** The `model` field sent to SUMMARY_URL. */
     SUMMARY_MODEL: z.string().min(1).default('gpt-4o-mini'),
     ...oidcSettings,
+    /** SCIM 2.0 provisioning at /scim/v2 (identity/scim.routes.ts): the directory's bearer token; unset: no /scim/v2. */
+    SCIM_TOKEN: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters (make one with openssl rand -hex 32)').optional(),
+    ),
   })
   .superRefine(oidcAllOrNone);
 

@@ -63,7 +63,7 @@ import { registerAccountExportRoutes } from './accounts';
 import { wireConversation } from './wiring/conversation-wiring';
 import conversationRoutes from './conversation/conversation.routes';
 import { QuotaService } from './videos';
-import { AccountGate, admittedUsers } from './access';
+import { AccountGate, admittedUsers, revocationBus } from './access';
 import { StreamCallers } from './access';
 import { AdminService } from './admin';
 import { acceptingApiKeys, ApiKeyService } from './api-keys';
@@ -205,6 +205,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       signingSecret,
       admit: (user) => gate.admit(user, { acceptingInvite: false }),
       record: (user, db) => directory.ensure(user, db),
+      setDisabled: (uid, disabled) => admin.setDisabledByDirectory('SCIM directory', uid, disabled),
     });
     const keyedVerifier = acceptingApiKeys(identity.verifier(verifier), apiKeys);
     const admittedVerifier = admittedUsers(keyedVerifier, gate);
@@ -355,6 +356,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       }),
     );
     const recentKeys = new RecentBlobKeys<AssetVersion>();
+    // A signed URL used lately skips the access rules; a revocation (a disabled owner) makes it ask again.
+    revocationBus(database.db).onEveryRevocation(() => recentKeys.clear());
     registerStreamRoutes(app, {
       videos,
       signer,

@@ -35,6 +35,14 @@ export class RevocationBus {
   /** Tells this process's own NOTIFYs apart from the others' (PostgreSQL echoes them back). */
   readonly instance = randomUUID();
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Listeners of every revocation whatever it names (caches of answers given under the old access). */
+  private readonly everyRevocation = new Set<Listener>();
+
+  /** Calls `listener` on each revocation, whatever it names; returns the unsubscriber. */
+  onEveryRevocation(listener: Listener): () => void {
+    this.everyRevocation.add(listener);
+    return () => this.everyRevocation.delete(listener);
+  }
 
   /** Calls `listener` on each revocation of one of `topics` (or EVERY_TOPIC); returns the unsubscriber. */
   subscribe(topics: Iterable<string>, listener: Listener): () => void {
@@ -56,7 +64,7 @@ export class RevocationBus {
   emit(topic: string): void {
     const targets = topic === EVERY_TOPIC ? [...this.listeners.values()].flatMap((set) => [...set]) : [];
     if (topic !== EVERY_TOPIC) targets.push(...(this.listeners.get(topic) ?? []));
-    for (const listener of new Set(targets)) listener(topic);
+    for (const listener of new Set([...this.everyRevocation, ...targets])) listener(topic);
   }
 
   /**

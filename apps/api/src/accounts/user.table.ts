@@ -29,6 +29,8 @@ export interface UserTable {
   /** Their identity provider (an OpenID Connect issuer) and its id for them (`sub`): matched before any email. */
   external_issuer: ColumnType<string | null, string | null | undefined, string | null>;
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The directory's id for them (SCIM `externalId`), apart from the OIDC link so a sign-in never overwrites it. */
+  scim_external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserSource = 'firebase' | 'oidc' | 'saml' | 'scim';

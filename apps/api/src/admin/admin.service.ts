@@ -51,17 +51,26 @@ export class AdminService {
     await this.requireAdmin(caller);
     if (disabled && uid === caller.uid)
       throw new AppError('failed_precondition', 'You cannot disable yourself: another admin can');
+    await this.applyDisabled(actor(caller), uid, disabled);
+    return this.person(uid);
+  }
+
+  /**
+   * The organisation's directory (SCIM) disabling or enabling `uid`: the very path an admin's
+   * disabling takes, audited under `actorLabel` (no person is the caller).
+   */
+  async setDisabledByDirectory(actorLabel: string, uid: string, disabled: boolean): Promise<void> {
+    await this.applyDisabled({ actorUid: '', actorEmail: actorLabel }, uid, disabled);
+  }
+
+  /** Refused at once from the next call on; a disabled person's open live streams end now. */
+  private async applyDisabled(by: { actorUid: string; actorEmail: string }, uid: string, disabled: boolean) {
     await this.deps.db.transaction().execute(async (trx) => {
       if (!(await admin.setDisabled(trx, uid, disabled))) throw noPerson(uid);
-      await admin.writeAudit(trx, {
-        ...actor(caller),
-        action: disabled ? 'person.disable' : 'person.enable',
-        targetUid: uid,
-      });
+      await admin.writeAudit(trx, { ...by, action: disabled ? 'person.disable' : 'person.enable', targetUid: uid });
     });
     this.deps.gate.remember(uid, disabled);
     if (disabled) await publishRevocation(this.deps.db, { kind: 'person', uid });
-    return this.person(uid);
   }
 
   /** Sets (or, `quotaBytes` undefined, clears) `uid`'s quota; `overQuota`: they already store more. */

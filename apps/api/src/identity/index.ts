@@ -7,6 +7,8 @@ import type { Database } from '../platform/db/schema';
 import { OidcClient } from './oidc-client';
 import { registerOidcRoutes } from './oidc.routes';
 import { OidcSignIn } from './oidc-sign-in.service';
+import { registerScimRoutes } from './scim.routes';
+import { ScimUserService } from './scim-user.service';
 import { registerSessionRoutes } from './session.routes';
 import { acceptingSessions, SessionTokens } from './session-tokens';
 import { SessionService } from './session.service';
@@ -33,6 +35,8 @@ export function wireIdentity(
     admit: (user: User) => Promise<unknown>;
     /** Writes a person's row from their claims, in `db` (maybe a transaction). */
     record: (user: User, db: Kysely<Database>) => Promise<unknown>;
+    /** Disables (or enables) a person as an admin does: the directory's deprovisioning (SCIM). */
+    setDisabled: (uid: string, disabled: boolean) => Promise<void>;
   },
 ): { verifier: (verifier: TokenVerifier) => TokenVerifier } {
   const { config, db } = deps;
@@ -53,6 +57,13 @@ export function wireIdentity(
     const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record });
     registerOidcRoutes(app, { signIn, publicUrl: config.PUBLIC_URL });
   }
+  // SCIM 2.0 provisioning exists only with its token: without it /scim/v2 is 404.
+  if (config.SCIM_TOKEN)
+    registerScimRoutes(app, {
+      token: config.SCIM_TOKEN,
+      users: new ScimUserService({ db, setDisabled: deps.setDisabled }),
+      publicUrl: config.PUBLIC_URL,
+    });
   registerSessionRoutes(app, { sessions, client, publicUrl: config.PUBLIC_URL });
   return { verifier: (verifier) => acceptingSessions(verifier, tokens) };
 }

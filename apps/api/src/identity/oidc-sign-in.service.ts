@@ -6,6 +6,7 @@ import type { Database } from '../platform/db/schema';
 import { OidcSignInError, type IdentityClaims, type OidcClient } from './oidc-client';
 import { keepPendingSignIn, takePendingSignIn } from './oidc-login.repository';
 import { linkPerson, personByEmail, personByExternalId } from './person-link.repository';
+import { unlinkedPersonByScimId } from './scim.repository';
 import type { IssuedSession, SessionService } from './session.service';
 
 export { SIGN_IN_MINUTES } from './oidc-login.repository';
@@ -61,6 +62,11 @@ export class OidcSignIn {
     const linked = await personByExternalId(db, claims.issuer, claims.sub);
     let uid = linked?.uid;
     let link = false;
+    // A person the directory made (SCIM) before their first sign-in, when the provider's `sub` is its externalId.
+    if (!uid) {
+      const provisioned = await unlinkedPersonByScimId(db, claims.sub);
+      if (provisioned) [uid, link] = [provisioned.uid, true];
+    }
     if (!uid && claims.email) {
       const holder = await personByEmail(db, claims.email);
       if (holder && !claims.emailVerified) throw new OidcSignInError(unverifiedCollisionMessage(claims.email));

@@ -38,6 +38,11 @@ export class RecentBlobKeys<V = string> {
     this.entries.delete(id);
   }
 
+  /** Forgets every key: someone lost access, and a signed URL must ask the access rules again. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   private now(): number {
     return this.options.now?.() ?? Date.now();
   }

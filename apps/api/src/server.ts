@@ -11,65 +11,62 @@ import { dualProtocolServer } from './platform/http/dual-protocol-server';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { loggerOptions, type LogSettings } from './platform/http/log-options';
 import { registerSecurity } from './platform/http/security';
-import { registerAppConfigRoute } from './admin';
-import { registerStreamRoutes } from './videos';
+import { registerAppConfigRoute, AdminService } from './admin';
+import {
+  registerStreamRoutes,
+  signedRangeLane,
+  RecentBlobKeys,
+  VideoLinks,
+  MediaService,
+  type AssetVersion,
+  UrlSigner,
+  VideoService,
+  QuotaService,
+} from './videos';
 import { requestLinesOf } from './platform/http/request-lines';
-import { signedRangeLane } from './videos';
-import { RecentBlobKeys } from './videos';
-import { registerUploadRoutes } from './uploads';
-import { registerTusRoutes } from './uploads';
+import {
+  registerUploadRoutes,
+  registerTusRoutes,
+  startUploadExpiry,
+  ResumableUploadService,
+  uploadStores,
+} from './uploads';
 import { DatabaseRateLimitCounter } from './platform/rate-limits/rate-limit.repository';
-import { startUploadExpiry } from './uploads';
-import { VideoLinks } from './videos';
-import { registerWatchPages } from './sharing';
+import { registerWatchPages, LinkPasses, ShareLinkGates, SharingService, LinkGenerations } from './sharing';
 import { registerNotificationRoutes } from './conversation';
-import { ResumableUploadObjects } from './uploads/resumable-upload-objects';
-import { ResumableUploadFiles } from './uploads/resumable-upload-files';
-import { TusObjects } from './uploads/tus-objects';
-import { TusFiles } from './uploads/tus-files';
-import { MediaService, type AssetVersion } from './videos';
 import { connectOptions } from './platform/rpc/connect-options';
 import libraryRoutes from './library/library.routes';
 import videoRoutes from './videos/video.routes';
-import { UrlSigner } from './videos';
-import { LinkPasses } from './sharing';
-import { ShareLinkGates } from './sharing';
 import shareLinkRoutes from './sharing/share-link.routes';
 import { CallToActionService } from './call-to-action';
 import callToActionRoutes from './call-to-action/call-to-action.routes';
 import { LibraryService } from './library';
-import { SharingService } from './sharing';
-import { EditService } from './edits';
-import { TranscriptService } from './transcripts';
-import { TranscriptionCheckService } from './transcripts';
+import { EditService, SensitiveTextService } from './edits';
+import { TranscriptService, TranscriptionCheckService } from './transcripts';
 import transcriptRoutes from './transcripts/transcript.routes';
 import editRoutes from './edits/edit.routes';
 import sensitiveTextRoutes from './edits/sensitive-text.routes';
-import { SensitiveTextService } from './edits';
-import { LinkGenerations } from './sharing';
-import { ResumableUploadService } from './uploads';
-import { VideoService } from './videos';
-import { recordingUsers, UserDirectory } from './accounts';
+import {
+  recordingUsers,
+  UserDirectory,
+  AccountService,
+  ProfilePhotoService,
+  registerProfilePhotoRoutes,
+  AccountExport,
+  registerAccountExportRoutes,
+} from './accounts';
 import { TeamService } from './teams';
 import teamRoutes from './teams/team.routes';
 import accountRoutes from './accounts/account.routes';
-import { AccountService } from './accounts';
-import { ProfilePhotoService } from './accounts';
 import { ProfilePhotoFiles } from './platform/media/profile-photo';
-import { registerProfilePhotoRoutes } from './accounts';
 import { createSignInAccounts } from './platform/auth/sign-in-accounts';
-import { AccountExport } from './accounts';
-import { registerAccountExportRoutes } from './accounts';
 import { wireConversation } from './wiring/conversation-wiring';
 import conversationRoutes from './conversation/conversation.routes';
-import { QuotaService } from './videos';
-import { AccountGate, admittedUsers, revocationBus } from './access';
-import { StreamCallers } from './access';
-import { AdminService } from './admin';
+import { AccountGate, admittedUsers, revocationBus, StreamCallers } from './access';
 import { acceptingApiKeys, ApiKeyService } from './api-keys';
 import adminRoutes from './admin/admin.routes';
 import apiKeyRoutes from './api-keys/api-key.routes';
-import { createBlobStore, LocalBlobStore, s3StoreOptions } from './platform/storage';
+import { createBlobStore, LocalBlobStore } from './platform/storage';
 import { freeBytes } from './platform/storage/disk-full';
 import { registerWebApp } from './wiring/web.routes';
 import { meterAnswer, registerHttpMetrics } from './platform/ops/http-metrics';
@@ -326,20 +323,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       quota,
     });
     const uploads = new ResumableUploadService({ db: database.db, media, videos, log });
-    // In S3 mode uploads in progress wait in the bucket (any API takes the next PATCH, and the
-    // original is a copy inside it); S3 copies at most 5 GiB in one request (docs/toolchain.md, S3).
-    const s3 = s3StoreOptions(config);
-    const maxResumableBytes = s3 ? Math.min(config.MAX_UPLOAD_BYTES, 5 * 1024 ** 3) : config.MAX_UPLOAD_BYTES;
+    const { storage, maxUploadBytes: maxResumableBytes } = uploadStores(config, { media, uploads });
     const tusFiles = await registerTusRoutes(app, {
       uploads,
       verifier: httpVerifier,
-      storage: s3
-        ? new TusObjects({
-            objects: new ResumableUploadObjects({ s3, media, maxUploadBytes: maxResumableBytes }),
-            media,
-            uploads,
-          })
-        : new TusFiles(new ResumableUploadFiles(join(config.DATA_DIR, 'uploads'))),
+      storage,
       maxUploadBytes: maxResumableBytes,
       limits: rateLimits,
       quota,

@@ -9,7 +9,7 @@ import { apiKeyClient } from '../support/admin-clients';
 import { videoClient } from '../support/clients';
 import { conversationClient } from '../support/conversation-client';
 import { OidcBrowser } from '../support/oidc-browser';
-import { startTestProvider, type TestProvider } from '../support/oidc-provider';
+import { startTestProvider, type TestProvider } from '@stream/auth/testing/oidc-provider';
 import { newTestUser } from '../support/test-tokens';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { uploadVideo } from '../support/upload';

@@ -56,7 +56,7 @@ export class AccountGate {
     throw new AccountRefusedError(SIGN_UP_REFUSED_MESSAGE);
   }
 
-  /** Named in ADMIN_EMAILS (a verified address), or (outside production, unset) the first person to sign in. */
+  /** Named in ADMIN_EMAILS (a verified address), in an OIDC_ADMIN_GROUPS group, or (outside production, both unset) the first to sign in. */
   isAdmin(user: User): Promise<boolean> {
     return this.admins.isAdmin(user);
   }

@@ -29,6 +29,8 @@ export interface UserTable {
   /** Their identity provider (an OpenID Connect issuer) and its id for them (`sub`): matched before any email. */
   external_issuer: ColumnType<string | null, string | null | undefined, string | null>;
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** In one of OIDC_ADMIN_GROUPS at their last OpenID Connect sign-in: an instance admin (admin/instance-admins.ts). */
+  directory_admin: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type UserSource = 'firebase' | 'oidc' | 'saml' | 'scim';

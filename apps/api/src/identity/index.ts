@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { TokenVerifier } from '../platform/auth/token-verifier';
 import type { User } from '../platform/auth/user';
 import type { Database } from '../platform/db/schema';
+import { DirectoryClaims } from './directory-claims';
 import { OidcClient } from './oidc-client';
 import { registerOidcRoutes } from './oidc.routes';
 import { OidcSignIn } from './oidc-sign-in.service';
@@ -33,6 +35,9 @@ export function wireIdentity(
     admit: (user: User) => Promise<unknown>;
     /** Writes a person's row from their claims, in `db` (maybe a transaction). */
     record: (user: User, db: Kysely<Database>) => Promise<unknown>;
+    /** Told when a team's signed URLs were revoked (a person left a team by their directory groups). */
+    generations?: { forgetAll(): void };
+    log?: Pick<Logger, 'warn'>;
   },
 ): { verifier: (verifier: TokenVerifier) => TokenVerifier } {
   const { config, db } = deps;
@@ -50,7 +55,18 @@ export function wireIdentity(
         })
       : undefined;
   if (client) {
-    const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record });
+    const directory = new DirectoryClaims({
+      db,
+      settings: {
+        groupsClaim: config.OIDC_GROUPS_CLAIM,
+        adminGroups: config.OIDC_ADMIN_GROUPS,
+        teamGroups: config.OIDC_TEAM_GROUPS,
+        quotaClaim: config.OIDC_QUOTA_CLAIM,
+      },
+      generations: deps.generations,
+      log: deps.log,
+    });
+    const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record, directory });
     registerOidcRoutes(app, { signIn, publicUrl: config.PUBLIC_URL });
   }
   registerSessionRoutes(app, { sessions, client, publicUrl: config.PUBLIC_URL });

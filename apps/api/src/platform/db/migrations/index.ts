@@ -30,6 +30,7 @@ import * as transcriptAttempts from './20261127050000-transcript-attempts';
 import * as transcriptCertainText from './20261207150000-transcript-certain-text';
 import * as mainShareLinks from './20261208110000-main-share-links';
 import * as sessions from './20261209100000-sessions';
+import * as directoryClaims from './20261209102000-directory-claims';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261207150000-transcript-certain-text': transcriptCertainText,
   '20261208110000-main-share-links': mainShareLinks,
   '20261209100000-sessions': sessions,
+  '20261209102000-directory-claims': directoryClaims,
 };

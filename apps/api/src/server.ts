@@ -204,7 +204,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       config,
       db: database.db,
       signingSecret,
-      admit: (user) => gate.admit(user, { acceptingInvite: false }),
+      admit: (user, hint) => gate.admit(user, { acceptingInvite: false, ...hint }),
       record: (user, db) => directory.ensure(user, db),
       generations,
       log,

@@ -91,6 +91,14 @@ export class DirectoryClaims {
     },
   ) {}
 
+  /** Whether `claims` put the person in one of OIDC_ADMIN_GROUPS (undefined: that setting is unset). */
+  isAdmin(claims: Record<string, unknown>): boolean | undefined {
+    const { adminGroups, groupsClaim } = this.deps.settings;
+    if (!adminGroups?.length) return undefined;
+    const groups = new Set(groupsOf(claimAt(claims, groupsClaim)));
+    return adminGroups.some((group) => groups.has(group));
+  }
+
   /** Applies `claims` to `uid` in `db` (the sign-in's transaction); answers the team changes made. */
   async apply(db: Kysely<Database>, uid: string, claims: Record<string, unknown>): Promise<TeamChange[]> {
     const { settings, log } = this.deps;
@@ -98,7 +106,8 @@ export class DirectoryClaims {
     const groups = new Set(groupsOf(claimAt(claims, settings.groupsClaim), warn));
     const quota = settings.quotaClaim ? quotaOf(claimAt(claims, settings.quotaClaim), warn) : undefined;
     const set: { directory_admin?: boolean; quota_bytes?: number } = {};
-    if (settings.adminGroups?.length) set.directory_admin = settings.adminGroups.some((group) => groups.has(group));
+    const admin = this.isAdmin(claims);
+    if (admin !== undefined) set.directory_admin = admin;
     if (quota !== undefined) set.quota_bytes = quota;
     if (Object.keys(set).length) await db.updateTable('users').set(set).where('uid', '=', uid).execute();
     if (!settings.teamGroups?.length) return [];

@@ -32,7 +32,7 @@ export function wireIdentity(
     /** URL_SIGNING_SECRET (or this process's random one): the access tokens' key is derived from it. */
     signingSecret: string;
     /** Throws AccountRefusedError for a person the instance turns away now (disabled, the sign-up policy). */
-    admit: (user: User) => Promise<unknown>;
+    admit: (user: User, hint?: { directoryAdmin?: boolean }) => Promise<unknown>;
     /** Writes a person's row from their claims, in `db` (maybe a transaction). */
     record: (user: User, db: Kysely<Database>) => Promise<unknown>;
     /** Told when a team's signed URLs were revoked (a person left a team by their directory groups). */
@@ -42,7 +42,7 @@ export function wireIdentity(
 ): { verifier: (verifier: TokenVerifier) => TokenVerifier } {
   const { config, db } = deps;
   const tokens = new SessionTokens(deps.signingSecret);
-  const admit = async (user: User) => void (await deps.admit(user));
+  const admit = async (user: User, hint?: { directoryAdmin?: boolean }) => void (await deps.admit(user, hint));
   const sessions = new SessionService({ db, tokens, admit });
   const client =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET

@@ -30,11 +30,11 @@ export class OidcSignIn {
       client: OidcClient;
       sessions: SessionService;
       /** Throws AccountRefusedError for a person the instance turns away (disabled, the sign-up policy). */
-      admit: (user: User) => Promise<void>;
+      admit: (user: User, hint?: { directoryAdmin?: boolean }) => Promise<void>;
       /** Writes the person's row from their claims (name and email), in `db` (a transaction). */
       record: (user: User, db: Kysely<Database>) => Promise<unknown>;
       /** Admin by group, teams by group, quota: what the claims decide, at each sign-in. */
-      directory?: Pick<DirectoryClaims, 'apply' | 'committed'>;
+      directory?: Pick<DirectoryClaims, 'apply' | 'committed' | 'isAdmin'>;
     },
   ) {}
 
@@ -85,7 +85,8 @@ export class OidcSignIn {
       email_verified: claims.emailVerified,
       name: claims.name,
     });
-    await this.deps.admit(user);
+    // In an admin group: let in as an admin would be, whatever the sign-up policy.
+    await this.deps.admit(user, { directoryAdmin: this.deps.directory?.isAdmin(claims.all ?? {}) });
     let changes: TeamChange[] = [];
     await db.transaction().execute(async (trx) => {
       await this.deps.record(user, trx);

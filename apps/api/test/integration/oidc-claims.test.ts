@@ -3,7 +3,7 @@
 // storage quota (OIDC_QUOTA_CLAIM). Each applies at every sign-in, so leaving a group counts at the
 // next one; claims of the wrong shape are ignored and the sign-in still works.
 import { Code, ConnectError } from '@connectrpc/connect';
-import { TeamRole } from '@stream/proto';
+import { SignUpMode, TeamRole } from '@stream/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient } from '../support/admin-clients';
 import { OidcBrowser } from '../support/oidc-browser';
@@ -83,6 +83,26 @@ describe('admins by directory group', () => {
     expect(await codeOf(adminClient(server.baseUrl, again).listPeople({}))).toBe('answered');
     const none = await signIn({ sub: 'ben-sub', email: 'ben@example.com' });
     expect(await codeOf(adminClient(server.baseUrl, none).listPeople({}))).toBe(Code.PermissionDenied);
+  });
+
+  it('lets a newcomer in an admin group in whatever the sign-up policy, and holds the others to it', async () => {
+    const ann = await signIn({ sub: 'ann-sub', email: 'ann@example.com', groups: ['stream-admins'] });
+    const admins = adminClient(server.baseUrl, ann);
+    await admins.setSignUpPolicy({ policy: { mode: SignUpMode.INVITE_ONLY, domains: [] } });
+    try {
+      const nina = await signIn({ sub: 'nina-sub', email: 'nina@example.com', groups: ['stream-admins'] });
+      expect((await adminClient(server.baseUrl, nina).getAdminStatus({})).admin).toBe(true);
+      const refused = await new OidcBrowser().signIn(server.baseUrl, provider, {
+        sub: 'nemo-sub',
+        email: 'nemo@example.com',
+        email_verified: true,
+        groups: ['staff'],
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toMatch(/does not take new accounts like yours/);
+    } finally {
+      await admins.setSignUpPolicy({ policy: { mode: SignUpMode.OPEN, domains: [] } });
+    }
   });
 
   it('ignores a groups claim of the wrong type, and bounds a huge one, the sign-in still working', async () => {

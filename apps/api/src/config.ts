@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { directorySettings } from './identity/directory-settings';
 import { parseTrustProxy } from './platform/http/trust-proxy';
 
 const workspaceRoot = resolve(import.meta.dirname, '../../..');
@@ -76,6 +77,8 @@ const oidcSettings = {
   OIDC_TOKEN_AUTH: optionalString.pipe(
     z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
   ),
+  /** Groups, admin groups, teams by group and the quota claim: what the claims decide at each sign-in. */
+  ...directorySettings,
 };
 
 const OIDC_TRIO = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;

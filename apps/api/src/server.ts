@@ -177,7 +177,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const gate = new AccountGate({
       db: database.db,
       adminEmails: config.ADMIN_EMAILS,
-      // Production refuses to start without ADMIN_EMAILS; this is the laptop's (`npm start`) way.
+      directoryAdmins: !!config.OIDC_ADMIN_GROUPS?.length,
+      // Production refuses to start without ADMIN_EMAILS or OIDC_ADMIN_GROUPS; this is the laptop's (`npm start`) way.
       firstSignInAdmin: config.NODE_ENV !== 'production',
       log,
     });
@@ -200,9 +201,11 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       config,
       db: database.db,
       signingSecret,
-      admit: (user) => gate.admit(user, { acceptingInvite: false }),
+      admit: (user, hint) => gate.admit(user, { acceptingInvite: false, ...hint }),
       record: (user, db) => directory.ensure(user, db),
       setDisabled: (uid, disabled) => admin.setDisabledByDirectory('SCIM directory', uid, disabled),
+      generations,
+      log,
     });
     const keyedVerifier = acceptingApiKeys(identity.verifier(verifier), apiKeys);
     const admittedVerifier = admittedUsers(keyedVerifier, gate);

@@ -32,8 +32,9 @@ export class AccountGate {
   /**
    * Throws AccountRefusedError when `user` may not use the API now. `invitee`: a newcomer let in
    * only to accept an invite, who must not be recorded as a person unless that succeeds.
+   * `directoryAdmin`: signing in by OpenID Connect in an admin group, let in as an admin would be.
    */
-  async admit(user: User, options: { acceptingInvite: boolean }): Promise<Admission> {
+  async admit(user: User, options: { acceptingInvite: boolean; directoryAdmin?: boolean }): Promise<Admission> {
     const known = this.standing.get(user.uid);
     if (known && Date.now() - known.at < STANDING_MS) {
       if (known.disabled) throw new AccountRefusedError(DISABLED_MESSAGE);
@@ -50,13 +51,15 @@ export class AccountGate {
     if (await wasDeleted(this.deps.db, user.uid)) throw new AccountRefusedError(DELETED_MESSAGE);
     const policy = await readSignUpPolicy(this.deps.db);
     // An address counts only once its owner proved it: anyone can sign up with any address.
-    const newcomer = { email: user.emailVerified ? user.email : undefined, admin: await this.isAdmin(user) };
+    // `directoryAdmin`: an OIDC_ADMIN_GROUPS group's member, whose row (and so the fact) is not written yet.
+    const asAdmin = options.directoryAdmin === true || (await this.isAdmin(user));
+    const newcomer = { email: user.emailVerified ? user.email : undefined, admin: asAdmin };
     if (maySignUp(policy, { ...newcomer, acceptingInvite: false })) return 'person';
     if (options.acceptingInvite && maySignUp(policy, { ...newcomer, acceptingInvite: true })) return 'invitee';
     throw new AccountRefusedError(SIGN_UP_REFUSED_MESSAGE);
   }
 
-  /** Named in ADMIN_EMAILS (a verified address), or (outside production, unset) the first person to sign in. */
+  /** Named in ADMIN_EMAILS (a verified address), in an OIDC_ADMIN_GROUPS group, or (outside production, both unset) the first to sign in. */
   isAdmin(user: User): Promise<boolean> {
     return this.admins.isAdmin(user);
   }

@@ -31,6 +31,8 @@ export interface UserTable {
   external_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The directory's id for them (SCIM `externalId`), apart from the OIDC link so a sign-in never overwrites it. */
   scim_external_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** In one of OIDC_ADMIN_GROUPS at their last OpenID Connect sign-in: an instance admin (admin/instance-admins.ts). */
+  directory_admin: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type UserSource = 'firebase' | 'oidc' | 'saml' | 'scim';

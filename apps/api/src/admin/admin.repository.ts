@@ -86,6 +86,12 @@ export async function setQuota(db: Kysely<Database>, uid: string, quotaBytes: nu
   return result.numUpdatedRows > 0n;
 }
 
+/** Whether `uid` was in one of OIDC_ADMIN_GROUPS at their last OpenID Connect sign-in. */
+export async function isDirectoryAdmin(db: Kysely<Database>, uid: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('directory_admin').where('uid', '=', uid).executeTakeFirst();
+  return row?.directory_admin === true;
+}
+
 /** The uid of the oldest person (the first admin of a development instance that has not recorded one). */
 export async function firstPerson(db: Kysely<Database>): Promise<string | undefined> {
   const row = await db

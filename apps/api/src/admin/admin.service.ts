@@ -161,7 +161,7 @@ export class AdminService {
     return {
       ...row,
       ...(effective === undefined ? {} : { effectiveQuotaBytes: effective }),
-      // Who ADMIN_EMAILS names (or the first account); their calls still need the address verified.
+      // Who ADMIN_EMAILS names (or an OIDC_ADMIN_GROUPS group made admin, or the first account); their calls still need the address verified.
       admin: await this.deps.gate.isAdmin({ uid: row.uid, email: row.email, emailVerified: true }),
     };
   }

@@ -9,9 +9,11 @@ import { isInstanceAdmin } from '../access';
 const FIRST_ADMIN_SETTING = 'first_sign_in_admin';
 
 /**
- * Who the admins of /admin are. Production names them in ADMIN_EMAILS (platform/startup/deployment-rules.ts
- * refuses to start otherwise); an OIDC admin group, once sign-in by OIDC exists, is meant to be a
- * second source beside it, answered here. Outside production with ADMIN_EMAILS unset (`npm start`
+ * Who the admins of /admin are. Production names them in ADMIN_EMAILS, or by directory group in
+ * OIDC_ADMIN_GROUPS (platform/startup/deployment-rules.ts refuses to start with neither): a
+ * member of one of those groups at their last OpenID Connect sign-in is an admin
+ * (`users.directory_admin`, written at each sign-in by identity/directory-claims.ts), and stops
+ * being one at the first sign-in after they left it. Outside production with both unset (`npm start`
  * on a laptop), the first person to sign in becomes the admin, and that choice is written to the
  * database once: every process reads the same answer, and deleting that person promotes nobody
  * (set ADMIN_EMAILS to name another).
@@ -26,19 +28,25 @@ export class InstanceAdmins {
       adminEmails?: readonly string[];
       /** Whether, without ADMIN_EMAILS, the first person to sign in becomes the admin (never in production). */
       firstSignInAdmin: boolean;
+      /** OIDC_ADMIN_GROUPS is set: people its groups made admins at their last sign-in are admins. */
+      directoryAdmins?: boolean;
       log?: Pick<Logger, 'warn'>;
     },
   ) {}
 
-  /** Named in ADMIN_EMAILS with a verified address, or (outside production, unset) the first person to sign in. */
+  /**
+   * Named in ADMIN_EMAILS with a verified address, in an admin group of OIDC_ADMIN_GROUPS, or
+   * (outside production, both unset) the first person to sign in.
+   */
   async isAdmin(user: User): Promise<boolean> {
-    const { adminEmails } = this.deps;
+    const { adminEmails, directoryAdmins } = this.deps;
     if (adminEmails) {
       const named = isInstanceAdmin({ email: user.email, isFirstAccount: false }, adminEmails);
       if (named && !user.emailVerified) this.warnUnverified(user);
-      return named && user.emailVerified === true;
+      if (named && user.emailVerified === true) return true;
     }
-    if (!this.deps.firstSignInAdmin) return false;
+    if (directoryAdmins) return admin.isDirectoryAdmin(this.deps.db, user.uid);
+    if (adminEmails || !this.deps.firstSignInAdmin) return false;
     return (await this.firstSignIn(user.uid)) === user.uid;
   }
 

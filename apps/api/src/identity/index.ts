@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { TokenVerifier } from '../platform/auth/token-verifier';
 import type { User } from '../platform/auth/user';
 import type { Database } from '../platform/db/schema';
+import { DirectoryClaims } from './directory-claims';
 import { OidcClient } from './oidc-client';
 import { registerOidcRoutes } from './oidc.routes';
 import { OidcSignIn } from './oidc-sign-in.service';
@@ -32,16 +34,19 @@ export function wireIdentity(
     /** URL_SIGNING_SECRET (or this process's random one): the access tokens' key is derived from it. */
     signingSecret: string;
     /** Throws AccountRefusedError for a person the instance turns away now (disabled, the sign-up policy). */
-    admit: (user: User) => Promise<unknown>;
+    admit: (user: User, hint?: { directoryAdmin?: boolean }) => Promise<unknown>;
     /** Writes a person's row from their claims, in `db` (maybe a transaction). */
     record: (user: User, db: Kysely<Database>) => Promise<unknown>;
     /** Disables (or enables) a person as an admin does: the directory's deprovisioning (SCIM). */
     setDisabled: (uid: string, disabled: boolean) => Promise<void>;
+    /** Told when a team's signed URLs were revoked (a person left a team by their directory groups). */
+    generations?: { forgetAll(): void };
+    log?: Pick<Logger, 'warn'>;
   },
 ): { verifier: (verifier: TokenVerifier) => TokenVerifier } {
   const { config, db } = deps;
   const tokens = new SessionTokens(deps.signingSecret);
-  const admit = async (user: User) => void (await deps.admit(user));
+  const admit = async (user: User, hint?: { directoryAdmin?: boolean }) => void (await deps.admit(user, hint));
   const sessions = new SessionService({ db, tokens, admit });
   const client =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
@@ -54,7 +59,18 @@ export function wireIdentity(
         })
       : undefined;
   if (client) {
-    const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record });
+    const directory = new DirectoryClaims({
+      db,
+      settings: {
+        groupsClaim: config.OIDC_GROUPS_CLAIM,
+        adminGroups: config.OIDC_ADMIN_GROUPS,
+        teamGroups: config.OIDC_TEAM_GROUPS,
+        quotaClaim: config.OIDC_QUOTA_CLAIM,
+      },
+      generations: deps.generations,
+      log: deps.log,
+    });
+    const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record, directory });
     registerOidcRoutes(app, { signIn, publicUrl: config.PUBLIC_URL });
   }
   // SCIM 2.0 provisioning exists only with its token: without it /scim/v2 is 404.

@@ -24,6 +24,8 @@ export interface IdentityClaims {
   email?: string;
   emailVerified: boolean;
   name?: string;
+  /** Every claim of the ID token, for what OIDC_GROUPS_CLAIM, OIDC_QUOTA_CLAIM name (identity/directory-claims.ts). */
+  all?: Record<string, unknown>;
 }
 
 /** A sign-in the provider's answer does not complete: said to the person, nothing issued. */
@@ -109,6 +111,7 @@ export class OidcClient {
       email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined,
       emailVerified: claims.email_verified === true,
       name: typeof claims.name === 'string' ? claims.name : undefined,
+      all: { ...claims },
     };
   }
 

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { userOfClaims } from '../platform/auth/token-verifier';
 import type { User } from '../platform/auth/user';
 import type { Database } from '../platform/db/schema';
+import type { DirectoryClaims } from './directory-claims';
+import type { TeamChange } from './directory-teams';
 import { OidcSignInError, type IdentityClaims, type OidcClient } from './oidc-client';
 import { keepPendingSignIn, takePendingSignIn } from './oidc-login.repository';
 import { linkPerson, personByEmail, personByExternalId } from './person-link.repository';
@@ -29,9 +31,11 @@ export class OidcSignIn {
       client: OidcClient;
       sessions: SessionService;
       /** Throws AccountRefusedError for a person the instance turns away (disabled, the sign-up policy). */
-      admit: (user: User) => Promise<void>;
+      admit: (user: User, hint?: { directoryAdmin?: boolean }) => Promise<void>;
       /** Writes the person's row from their claims (name and email), in `db` (a transaction). */
       record: (user: User, db: Kysely<Database>) => Promise<unknown>;
+      /** Admin by group, teams by group, quota: what the claims decide, at each sign-in. */
+      directory?: Pick<DirectoryClaims, 'apply' | 'committed' | 'isAdmin'>;
     },
   ) {}
 
@@ -87,11 +91,15 @@ export class OidcSignIn {
       email_verified: claims.emailVerified,
       name: claims.name,
     });
-    await this.deps.admit(user);
+    // In an admin group: let in as an admin would be, whatever the sign-up policy.
+    await this.deps.admit(user, { directoryAdmin: this.deps.directory?.isAdmin(claims.all ?? {}) });
+    let changes: TeamChange[] = [];
     await db.transaction().execute(async (trx) => {
       await this.deps.record(user, trx);
       if (newcomer || link) await linkPerson(trx, user.uid, { issuer: claims.issuer, sub: claims.sub, newcomer });
+      changes = (await this.deps.directory?.apply(trx, user.uid, claims.all ?? {})) ?? [];
     });
+    await this.deps.directory?.committed(user.uid, changes);
     return user;
   }
 }

@@ -8,4 +8,6 @@ export interface TeamTable {
   created_by: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** The team name of OIDC_TEAM_GROUPS this team stands for (its members follow directory groups); null: none. */
+  directory_name: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -13,6 +13,8 @@ export interface PersonClaims {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  /** Any other claim (groups, a quota): in the ID token when its scope (startTestProvider's `scopes`) is asked for. */
+  [claim: string]: unknown;
 }
 
 /** What a forged token endpoint answer is made from: the real provider's signing key and the request's nonce. */
@@ -58,6 +60,8 @@ export async function startTestProvider(
      * another site to a browser: its redirect back to Stream is cross-site, as a real provider's is.
      */
     host?: string;
+    /** More scopes and the claims each grants, e.g. `{ groups: ['groups'] }`. */
+    scopes?: Record<string, string[]>;
   } = {},
 ): Promise<TestProvider> {
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
@@ -109,7 +113,7 @@ export async function startTestProvider(
         jwks: { keys: [jwk] },
         // The ID token carries the profile and email claims (as Keycloak's, Entra ID's and Google's do).
         conformIdTokenClaims: false,
-        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], ...options.scopes },
         findAccount: (_ctx: unknown, id: string) => {
           const person = people.get(id);
           return person && { accountId: id, claims: () => ({ ...person }) };

@@ -41,7 +41,7 @@ export function checkDeployment(config: Config, role: 'api' | 'worker'): Deploym
   }
   if (production && !adminsNamed(config)) {
     refusals.push(
-      `ADMIN_EMAILS is unset ${inProduction}: nobody would be the admin of /admin (outside production the first person to sign in is, which a public server must not leave to a race); set the admins' email addresses, comma separated, e.g. ADMIN_EMAILS=you@example.com (each counts once its owner signs in with that address verified)`,
+      `ADMIN_EMAILS is unset ${inProduction}: nobody would be the admin of /admin (outside production the first person to sign in is, which a public server must not leave to a race); set the admins' email addresses, comma separated, e.g. ADMIN_EMAILS=you@example.com (each counts once its owner signs in with that address verified), or with OpenID Connect OIDC_ADMIN_GROUPS, the directory groups whose members are admins`,
     );
   }
   if (production && !config.PUBLIC_URL) {
@@ -71,12 +71,11 @@ export function checkDeployment(config: Config, role: 'api' | 'worker'): Deploym
 }
 
 /**
- * Whether the settings name who the admins are. ADMIN_EMAILS today; an OIDC admin group, once
- * sign-in by OIDC exists, is meant to be a second way (then either one will do here, and
- * admin/instance-admins.ts asks both).
+ * Whether the settings name who the admins are: ADMIN_EMAILS, or OIDC_ADMIN_GROUPS with OpenID
+ * Connect on (either one will do; admin/instance-admins.ts asks both).
  */
-export function adminsNamed(config: Pick<Config, 'ADMIN_EMAILS'>): boolean {
-  return !!config.ADMIN_EMAILS?.length;
+export function adminsNamed(config: Pick<Config, 'ADMIN_EMAILS' | 'OIDC_ADMIN_GROUPS' | 'OIDC_ISSUER'>): boolean {
+  return !!config.ADMIN_EMAILS?.length || (!!config.OIDC_ADMIN_GROUPS?.length && !!config.OIDC_ISSUER);
 }
 
 /** What to do instead of a placeholder, where a random value is not the answer. */

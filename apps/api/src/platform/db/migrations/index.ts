@@ -31,6 +31,7 @@ import * as transcriptCertainText from './20261207150000-transcript-certain-text
 import * as mainShareLinks from './20261208110000-main-share-links';
 import * as sessions from './20261209100000-sessions';
 import * as scim from './20261209101000-scim';
+import * as directoryClaims from './20261209102000-directory-claims';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261208110000-main-share-links': mainShareLinks,
   '20261209100000-sessions': sessions,
   '20261209101000-scim': scim,
+  '20261209102000-directory-claims': directoryClaims,
 };

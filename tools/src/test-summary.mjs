@@ -24,10 +24,14 @@ export function summarise(reports) {
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     for (const file of report.testResults ?? []) {
       const where = relativeName(file.name ?? '?');
-      const loadFailure = file.status === 'failed' && (file.assertionResults ?? []).length === 0;
-      if (loadFailure) {
+      // A file that failed with no failed test of its own did not load, or its set-up (beforeAll)
+      // failed and its tests were skipped: either way a failure, not a pass with skips.
+      const tests = file.assertionResults ?? [];
+      const suiteFailure = file.status === 'failed' && !tests.some((test) => test.status === 'failed');
+      if (suiteFailure) {
         failed += 1;
-        failures.push(`${where}: did not load: ${firstLine(file.message)}`);
+        const what = tests.length === 0 ? 'did not load' : 'failed before its tests ran';
+        failures.push(`${where}: ${what}: ${firstLine(file.message)}`);
       }
       for (const test of file.assertionResults ?? [])
         if (test.status === 'failed')

@@ -57,6 +57,29 @@ describe('the failures named above the closing line', () => {
     expect(closingLine(summary)).toBe('1 passed, 2 failed');
   });
 
+  it('counts a file whose set-up failed, its tests skipped, as a failure', () => {
+    const summary = summarise([
+      {
+        numPassedTests: 5,
+        numFailedTests: 0,
+        numPendingTests: 3,
+        testResults: [
+          {
+            name: '/tmp/ci/apps/web-e2e/src/examples/examples.e2e.test.ts',
+            status: 'failed',
+            message: 'Error: npm pack failed\nmore',
+            assertionResults: [{ status: 'skipped' }, { status: 'skipped' }, { status: 'skipped' }],
+          },
+        ],
+      },
+    ]);
+    expect(closingLine(summary)).toBe('5 passed, 1 failed, 3 skipped');
+    expect(failureLines(summary)).toEqual([
+      'Failed:',
+      '  apps/web-e2e/src/examples/examples.e2e.test.ts: failed before its tests ran: Error: npm pack failed',
+    ]);
+  });
+
   it('prints nothing when nothing failed', () => {
     expect(failureLines(summarise([{ numPassedTests: 3, numFailedTests: 0, testResults: [] }]))).toEqual([]);
   });

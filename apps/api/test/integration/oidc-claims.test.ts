@@ -18,9 +18,7 @@ beforeAll(async () => {
   server = await startTestServer({
     database: 'pglite',
     env: {
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...provider.settings,
       OIDC_SCOPES: 'openid email profile groups stream',
       OIDC_ADMIN_GROUPS: 'stream-admins, ops',
       OIDC_TEAM_GROUPS:
@@ -28,7 +26,7 @@ beforeAll(async () => {
       OIDC_QUOTA_CLAIM: 'stream_quota',
     },
   });
-  provider.attach(`${server.baseUrl}/api/auth/oidc/callback`);
+  provider.attachTo(server.baseUrl);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

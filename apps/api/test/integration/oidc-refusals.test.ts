@@ -20,13 +20,11 @@ beforeAll(async () => {
   server = await startTestServer({
     database: 'pglite',
     env: {
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...provider.settings,
       ADMIN_EMAILS: 'admin@example.com',
     },
   });
-  provider.attach(`${server.baseUrl}/api/auth/oidc/callback`);
+  provider.attachTo(server.baseUrl);
   admin = await newTestUser(undefined, { email: 'admin@example.com', emailVerified: true });
   await accountClient(server.baseUrl, admin.idToken).getAccount({});
 }, 120_000);

@@ -14,13 +14,11 @@ beforeAll(async () => {
   server = await startTestServer({
     database: 'pglite',
     env: {
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...provider.settings,
       OIDC_NAME: 'Acme ID',
     },
   });
-  provider.attach(`${server.baseUrl}/api/auth/oidc/callback`);
+  provider.attachTo(server.baseUrl);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

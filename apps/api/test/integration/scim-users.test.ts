@@ -25,12 +25,10 @@ beforeAll(async () => {
     database: 'pglite',
     env: {
       SCIM_TOKEN,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...provider.settings,
     },
   });
-  provider.attach(`${server.baseUrl}/api/auth/oidc/callback`);
+  provider.attachTo(server.baseUrl);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -17,14 +17,12 @@ beforeAll(async () => {
   server = await startTestServer({
     database: 'pglite',
     env: {
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
+      ...provider.settings,
       OIDC_TOKEN_AUTH: 'client_secret_post',
       URL_SIGNING_SECRET: SECRET,
     },
   });
-  provider.attach(`${server.baseUrl}/api/auth/oidc/callback`);
+  provider.attachTo(server.baseUrl);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -24,14 +24,12 @@ beforeAll(async () => {
       emulatorHost: inject('emulatorHost'),
       databaseTemplate: inject('databaseTemplate'),
       env: {
-        OIDC_ISSUER: provider.issuer,
-        OIDC_CLIENT_ID: provider.clientId,
-        OIDC_CLIENT_SECRET: provider.clientSecret,
+        ...provider.settings,
       },
     }),
     launchBrowser(),
   ]);
-  provider.attach(`${api.baseUrl}/api/auth/oidc/callback`);
+  provider.attachTo(api.baseUrl);
   provider.nextPerson({ sub: 'ada-1815', email: 'ada@example.com', email_verified: true, name: 'Ada Lovelace' });
 });
 afterAll(async () => {

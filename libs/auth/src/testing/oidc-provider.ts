@@ -30,8 +30,12 @@ export interface TestProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The API's settings that make this provider Stream's OpenID Provider. */
+  settings: { OIDC_ISSUER: string; OIDC_CLIENT_ID: string; OIDC_CLIENT_SECRET: string };
   /** Makes the provider know Stream's callback (the API's address is known only once it listens). */
   attach(redirectUri: string): void;
+  /** `attach` with the callback of the API at `baseUrl` (`/api/auth/oidc/callback`). */
+  attachTo(baseUrl: string): void;
   /** Who signs in next (the interaction is completed for them without a form). */
   nextPerson(claims: PersonClaims): void;
   /** From now on the token endpoint answers this ID token instead of the provider's (undefined: the provider again). */
@@ -93,11 +97,15 @@ export async function startTestProvider(
       .sign(signOptions.key ?? privateKey);
   };
 
-  return {
+  const testProvider: TestProvider = {
     issuer,
     clientId,
     clientSecret,
+    settings: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret },
     tokenRequests,
+    attachTo(baseUrl) {
+      testProvider.attach(`${baseUrl}/api/auth/oidc/callback`);
+    },
     attach(redirectUri) {
       const provider = new Provider(issuer, {
         clients: [
@@ -141,6 +149,7 @@ export async function startTestProvider(
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return testProvider;
 
   async function interact(provider: Provider, req: IncomingMessage, res: ServerResponse) {
     try {

@@ -18,9 +18,12 @@ import { SessionService } from './session.service';
 export { ACCESS_TOKEN_SECONDS, SessionTokens, acceptingSessions } from './session-tokens';
 export { SessionService } from './session.service';
 
+/** The provider's settings when sign-in by OpenID Connect is on (config.ts asks all three or none). */
+const oidcSettings = ({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret }: Config) =>
+  issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
+
 /** Whether sign-in by OpenID Connect is on, and its button's name, for GET /api/config. */
-export const oidcAnswer = (config: Config) =>
-  config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET ? { name: config.OIDC_NAME } : undefined;
+export const oidcAnswer = (config: Config) => (oidcSettings(config) ? { name: config.OIDC_NAME } : undefined);
 
 /**
  * Identity: OpenID Connect sign-in (when configured) and Stream's own sessions. Registers the
@@ -48,16 +51,10 @@ export function wireIdentity(
   const tokens = new SessionTokens(deps.signingSecret);
   const admit = async (user: User, hint?: { directoryAdmin?: boolean }) => void (await deps.admit(user, hint));
   const sessions = new SessionService({ db, tokens, admit });
-  const client =
-    config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
-      ? new OidcClient({
-          issuer: config.OIDC_ISSUER,
-          clientId: config.OIDC_CLIENT_ID,
-          clientSecret: config.OIDC_CLIENT_SECRET,
-          scopes: config.OIDC_SCOPES,
-          tokenAuth: config.OIDC_TOKEN_AUTH,
-        })
-      : undefined;
+  const provider = oidcSettings(config);
+  const client = provider
+    ? new OidcClient({ ...provider, scopes: config.OIDC_SCOPES, tokenAuth: config.OIDC_TOKEN_AUTH })
+    : undefined;
   if (client) {
     const directory = new DirectoryClaims({
       db,

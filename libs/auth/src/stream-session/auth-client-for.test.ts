@@ -30,6 +30,16 @@ describe('authClientFor', () => {
     expect(asked).toEqual({ open: 1, firebase: [] });
   });
 
+  it('follows Firebase when the Stream session cannot be asked: the app still starts', async () => {
+    const { asked, deps } = world(null);
+    const failing = {
+      ...deps,
+      open: async () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    };
+    expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, failing)).toBe(firebaseClient);
+    expect(asked.firebase).toHaveLength(1);
+  });
+
   it('follows Firebase when OIDC is on but this browser holds no Stream session', async () => {
     const { asked, deps } = world(null);
     expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, deps)).toBe(firebaseClient);

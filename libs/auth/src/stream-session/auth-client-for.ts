@@ -14,6 +14,8 @@ export async function authClientFor(
   deps: { open?: () => Promise<AuthClient | null>; firebase?: (settings: FirebaseSettings) => AuthClient } = {},
 ): Promise<AuthClient> {
   const open = deps.open ?? (async () => (await import('./open-stream-session')).openStreamSession());
-  const held = config.oidc ? await open() : null;
+  // Its code failing to load (a deploy replaced the chunk, the network dropped) leaves the person
+  // on Firebase, as having no Stream session does: the app still starts.
+  const held = config.oidc ? await open().catch(() => null) : null;
   return held ?? (deps.firebase ?? createFirebaseAuthClient)(firebaseSettingsFromEnv(env, config));
 }

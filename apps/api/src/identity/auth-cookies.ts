@@ -3,6 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** The refresh token's cookie: sent only to the session routes, never readable by scripts. */
 export const REFRESH_COOKIE = 'stream_session';
 export const REFRESH_COOKIE_PATH = '/api/auth/session';
+/**
+ * Beside the refresh cookie, for the app's scripts (it holds no secret): this browser holds a
+ * Stream session worth refreshing. Without it the app asks nothing and follows Firebase, so a
+ * Firebase person's every page load is not an extra refresh answered 401.
+ */
+export const SESSION_HINT_COOKIE = 'stream_has_session';
 /** The state of a sign-in under way, binding its callback to the browser that started it. */
 export const SIGN_IN_COOKIE = 'stream_oidc_state';
 export const SIGN_IN_COOKIE_PATH = '/api/auth/oidc';
@@ -35,19 +41,44 @@ export function setCookie(
     maxAgeSeconds: number;
     secure: boolean;
     sameSite: 'Strict' | 'Lax';
+    /** Readable by the page's scripts: only for a cookie that holds no secret. */
+    readable?: boolean;
   },
 ): void {
   const parts = [
     `${cookie.name}=${cookie.value}`,
     `Path=${cookie.path}`,
     `Max-Age=${cookie.maxAgeSeconds}`,
-    'HttpOnly',
+    ...(cookie.readable ? [] : ['HttpOnly']),
     `SameSite=${cookie.sameSite}`,
     ...(cookie.secure ? ['Secure'] : []),
   ];
   const previous = reply.getHeader('set-cookie');
   const list = previous === undefined ? [] : Array.isArray(previous) ? previous : [String(previous)];
   reply.header('set-cookie', [...list, parts.join('; ')]);
+}
+
+/**
+ * Sets the refresh token's cookie and its hint for `maxAgeSeconds`, or clears both (no token).
+ * The hint lives as long as the refresh token, so it goes whenever the session can go no further.
+ */
+export function setSessionCookies(
+  reply: FastifyReply,
+  session: { refreshToken?: string; maxAgeSeconds: number; secure: boolean },
+): void {
+  const maxAgeSeconds = session.refreshToken ? Math.max(0, session.maxAgeSeconds) : 0;
+  const { secure } = session;
+  const value = session.refreshToken ?? '';
+  setCookie(reply, {
+    name: REFRESH_COOKIE,
+    value,
+    path: REFRESH_COOKIE_PATH,
+    maxAgeSeconds,
+    secure,
+    sameSite: 'Strict',
+  });
+  const hint = { value: value ? '1' : '', path: '/', sameSite: 'Lax' as const, readable: true };
+  setCookie(reply, { name: SESSION_HINT_COOKIE, ...hint, maxAgeSeconds, secure });
 }
 
 /**

@@ -4,10 +4,9 @@ import { escapeHtml } from '../platform/http/html-escape';
 import { originOf } from '../platform/http/request-origin';
 import {
   cookieOf,
-  REFRESH_COOKIE,
-  REFRESH_COOKIE_PATH,
   sameOriginPath,
   setCookie,
+  setSessionCookies,
   SIGN_IN_COOKIE,
   SIGN_IN_COOKIE_PATH,
 } from './auth-cookies';
@@ -68,13 +67,10 @@ export function registerOidcRoutes(app: FastifyInstance, deps: { signIn: OidcSig
       );
     try {
       const { session, nextPath } = await deps.signIn.finish(state, query);
-      setCookie(reply, {
-        name: REFRESH_COOKIE,
-        value: session.refreshToken,
-        path: REFRESH_COOKIE_PATH,
+      setSessionCookies(reply, {
+        refreshToken: session.refreshToken,
         maxAgeSeconds: Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000),
         secure: secure(request),
-        sameSite: 'Strict',
       });
       return reply.header('cache-control', 'no-store').redirect(nextPath, 302);
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountRefusedError } from '../access';
 import { originOf } from '../platform/http/request-origin';
-import { cookieOf, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setCookie } from './auth-cookies';
+import { cookieOf, REFRESH_COOKIE, setSessionCookies } from './auth-cookies';
 import type { OidcClient } from './oidc-client';
 import { SessionRefusedError, type IssuedSession, type SessionService } from './session.service';
 
@@ -18,13 +18,10 @@ export function registerSessionRoutes(
 ) {
   const secure = (request: FastifyRequest) => (deps.publicUrl ?? originOf(request)).startsWith('https:');
   const keep = (request: FastifyRequest, reply: FastifyReply, session?: IssuedSession) =>
-    setCookie(reply, {
-      name: REFRESH_COOKIE,
-      value: session?.refreshToken ?? '',
-      path: REFRESH_COOKIE_PATH,
+    setSessionCookies(reply, {
+      refreshToken: session?.refreshToken,
       maxAgeSeconds: session ? Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000) : 0,
       secure: secure(request),
-      sameSite: 'Strict',
     });
 
   app.post('/api/auth/session/refresh', async (request, reply) => {

@@ -45,6 +45,11 @@ describe('OpenID Connect sign-in', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Path=\/api\/auth\/session/);
     expect(cookie).toMatch(/SameSite=Strict/);
+    // Its hint for the app's scripts, as long-lived, holding nothing secret.
+    const hint = callback.headers.getSetCookie().find((line) => line.startsWith('stream_has_session='))!;
+    expect(hint).toMatch(/^stream_has_session=1; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint.match(/Max-Age=(\d+)/)![1]).toBe(cookie.match(/Max-Age=(\d+)/)![1]);
 
     const { status, body } = await browser.refresh(server.baseUrl);
     expect(status).toBe(200);
@@ -142,6 +147,7 @@ describe('OpenID Connect sign-in', () => {
     expect(new URL(logoutUrl!).origin).toBe(provider.issuer);
     expect(new URL(logoutUrl!).searchParams.get('client_id')).toBe(provider.clientId);
     expect(browser.cookie(server.baseUrl, 'stream_session')).toBeUndefined();
+    expect(browser.cookie(server.baseUrl, 'stream_has_session')).toBeUndefined();
 
     const again = new OidcBrowser();
     again.setCookie(server.baseUrl, 'stream_session', kept);

@@ -7,11 +7,12 @@ const streamClient = { name: 'stream' } as unknown as AuthClient;
 const firebaseClient = { name: 'firebase' } as unknown as AuthClient;
 
 /** authClientFor with a Stream session that is (or is not) held, counting how often it is asked. */
-function world(held: AuthClient | null) {
+function world(held: AuthClient | null, hint = true) {
   const asked = { open: 0, firebase: [] as FirebaseSettings[] };
   const deps = {
     open: async () => (asked.open++, held),
     firebase: (settings: FirebaseSettings) => (asked.firebase.push(settings), firebaseClient),
+    hasSessionHint: () => hint,
   };
   return { asked, deps };
 }
@@ -28,6 +29,25 @@ describe('authClientFor', () => {
     const { asked, deps } = world(streamClient);
     expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, deps)).toBe(streamClient);
     expect(asked).toEqual({ open: 1, firebase: [] });
+  });
+
+  it('asks nothing of the Stream session when the browser has no hint of one (a Firebase person)', async () => {
+    const { asked, deps } = world(streamClient, false);
+    expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, deps)).toBe(firebaseClient);
+    expect(asked.open).toBe(0);
+  });
+
+  it('reads the hint from document.cookie by default', async () => {
+    const { asked, deps } = world(streamClient);
+    const { hasSessionHint: _unused, ...reading } = deps;
+    document.cookie = 'stream_has_session=1; path=/';
+    try {
+      expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, reading)).toBe(streamClient);
+    } finally {
+      document.cookie = 'stream_has_session=; path=/; max-age=0';
+    }
+    expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, reading)).toBe(firebaseClient);
+    expect(asked.open).toBe(1);
   });
 
   it('follows Firebase when the Stream session cannot be asked: the app still starts', async () => {

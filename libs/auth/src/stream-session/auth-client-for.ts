@@ -2,20 +2,30 @@ import type { AuthClient } from '../firebase/auth-client';
 import { createFirebaseAuthClient } from '../firebase/firebase-auth-client';
 import { firebaseSettingsFromEnv, type FirebaseSettings } from '../firebase/firebase-config';
 
+/** The API's script-readable hint that this browser holds a Stream session (apps/api identity/auth-cookies.ts). */
+const SESSION_HINT = /(?:^|;\s*)stream_has_session=1(?:;|$)/;
+const hintedInDocument = () => typeof document !== 'undefined' && SESSION_HINT.test(document.cookie);
+
 /**
  * The identity provider the app follows in this browser. With the organisation's sign-in (OpenID
- * Connect) on, a browser back from the provider holds Stream's session (its HttpOnly cookie): one
- * refresh at start tells, and that person is followed through it. Everyone else goes through
- * Firebase, as before. The session client loads only then: the first page carries none of it.
+ * Connect) on, a browser back from the provider holds Stream's session (its HttpOnly cookie, and a
+ * readable hint beside it): one refresh at start confirms it, and that person is followed through
+ * it. Everyone else goes through Firebase, as before, without that refresh. The session client
+ * loads only then: the first page carries none of it.
  */
 export async function authClientFor(
   config: { authEmulatorHost?: string; oidc?: { name: string } },
   env: Record<string, string | boolean | undefined>,
-  deps: { open?: () => Promise<AuthClient | null>; firebase?: (settings: FirebaseSettings) => AuthClient } = {},
+  deps: {
+    open?: () => Promise<AuthClient | null>;
+    firebase?: (settings: FirebaseSettings) => AuthClient;
+    hasSessionHint?: () => boolean;
+  } = {},
 ): Promise<AuthClient> {
   const open = deps.open ?? (async () => (await import('./open-stream-session')).openStreamSession());
   // Its code failing to load (a deploy replaced the chunk, the network dropped) leaves the person
   // on Firebase, as having no Stream session does: the app still starts.
-  const held = config.oidc ? await open().catch(() => null) : null;
+  const hinted = config.oidc !== undefined && (deps.hasSessionHint ?? hintedInDocument)();
+  const held = hinted ? await open().catch(() => null) : null;
   return held ?? (deps.firebase ?? createFirebaseAuthClient)(firebaseSettingsFromEnv(env, config));
 }

@@ -35,7 +35,7 @@ export function summarise(reports) {
       }
       for (const test of file.assertionResults ?? [])
         if (test.status === 'failed')
-          failures.push(`${where} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+          failures.push(`${where} > ${test.fullName ?? test.title}: ${headline(test.failureMessages?.[0])}`);
     }
   }
   return { passed, failed, skipped, failures };
@@ -54,6 +54,15 @@ function firstLine(message) {
       .split('\n')
       .find((part) => part.trim()) ?? '';
   return line.trim().slice(0, 300);
+}
+
+// A browser test's timeout says only "locator.waitFor: Timeout 30000ms exceeded.": what it waited
+// for (Playwright's call log) and the test file's line that waited name the step that stalled.
+function headline(message) {
+  const text = stripVTControlCharacters(String(message ?? ''));
+  const waiting = /^\s*- (waiting for .*)$/m.exec(text)?.[1];
+  const at = /((?:apps|libs|tools)\/[^\s():]+\.test\.[cm]?[jt]sx?:\d+)/.exec(text)?.[1];
+  return [firstLine(text), waiting && `(${waiting.trim().slice(0, 200)})`, at && `at ${at}`].filter(Boolean).join(' ');
 }
 
 /** One line per failed test (and per file that did not load), for the end of the run's output. */

@@ -57,6 +57,35 @@ describe('the failures named above the closing line', () => {
     expect(closingLine(summary)).toBe('1 passed, 2 failed');
   });
 
+  it('says what a timed-out browser step waited for and the test file line that waited', () => {
+    const message = [
+      'TimeoutError: locator.waitFor: Timeout 30000ms exceeded.',
+      'Call log:',
+      "\u001b[2m  - waiting for getByTestId('elapsed-time').filter({ hasText: '0:02' }) to be visible\u001b[22m",
+      '',
+      '    at /tmp/ci/apps/web-e2e/src/record/record-newcomer.e2e.test.ts:101:85',
+      '    at /tmp/ci/node_modules/vitest/dist/chunk.js:10:3',
+    ].join('\n');
+    const summary = summarise([
+      {
+        numPassedTests: 0,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: '/tmp/ci/apps/web-e2e/src/record/record-newcomer.e2e.test.ts',
+            status: 'failed',
+            assertionResults: [{ status: 'failed', fullName: 'record > stops', failureMessages: [message] }],
+          },
+        ],
+      },
+    ]);
+    expect(failureLines(summary)[1]).toBe(
+      '  apps/web-e2e/src/record/record-newcomer.e2e.test.ts > record > stops: TimeoutError: locator.waitFor: Timeout 30000ms exceeded.' +
+        " (waiting for getByTestId('elapsed-time').filter({ hasText: '0:02' }) to be visible)" +
+        ' at apps/web-e2e/src/record/record-newcomer.e2e.test.ts:101',
+    );
+  });
+
   it('counts a file whose set-up failed, its tests skipped, as a failure', () => {
     const summary = summarise([
       {

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newSignedInPage, screenshot } from '../index';
 import { frameRgb, frameSizes, keyFrameTimes, meanColour, videoSeconds } from './media-frames';
-import { previewOf, stopAndStore as stopAndStoreAt, successAlert } from './record-steps';
+import { previewOf, stopAndStore as stopAndStoreAt, successAlert, recordedAtLeast } from './record-steps';
 
 let browser: Browser;
 let workDir: string;
@@ -108,7 +108,7 @@ describe('/record controls in Chromium', () => {
     expect(await page.getByTestId('recorder-announcer').textContent()).toBe('Recording started');
     // A second of recording: a Stop at once can come before Chromium has encoded a frame, and then
     // there is no video at all (the recorder says 'Nothing was recorded', machine.test.ts).
-    await page.getByTestId('elapsed-time').filter({ hasText: '0:01' }).waitFor();
+    await recordedAtLeast(page, 1);
     await page.getByRole('button', { name: 'Stop Recording' }).click();
     await previewOf(page).waitFor();
     await successAlert(page).waitFor();
@@ -122,7 +122,7 @@ describe('/record controls in Chromium', () => {
     await page.getByTestId('elapsed-time').waitFor();
     expect(Date.now() - pressed).toBeLessThan(900);
     expect(await seen()).toEqual(['3']);
-    await page.getByTestId('elapsed-time').filter({ hasText: '0:01' }).waitFor(); // some video to preview
+    await recordedAtLeast(page, 1); // some video to preview
     await page.getByRole('button', { name: 'Stop Recording' }).click();
     await previewOf(page).waitFor();
     await page.context().close();
@@ -256,7 +256,7 @@ describe('/record controls in Chromium', () => {
       await page.getByTestId('elapsed-time').waitFor();
       const used = await page.evaluate(() => (window as unknown as { micDevices: string[] }).micDevices);
       expect(used.at(-1)).toBe(second!.value);
-      await page.getByTestId('elapsed-time').filter({ hasText: '0:01' }).waitFor(); // some video to preview
+      await recordedAtLeast(page, 1); // some video to preview
       await page.getByRole('button', { name: 'Stop Recording' }).click();
       await previewOf(page).waitFor();
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from '../harness/axe';
 import { docsScreensDir } from '../harness/paths';
 import { launchBrowser, newSignedInPage } from '../index';
-import { previewOf } from './record-steps';
+import { previewOf, recordedAtLeast } from './record-steps';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -98,7 +98,7 @@ describe('/record for a newcomer', () => {
           await confirm.click();
         }
         // Two seconds: on a busy machine the first composited frames can take a second to come.
-        await page.getByTestId('elapsed-time').filter({ hasText: '0:02' }).waitFor();
+        await recordedAtLeast(page, 2);
         if (mode === 'screen+camera') await page.getByLabel('Live recording').waitFor();
         for (const scroll of ['top', 'bottom'] as const) {
           await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.body.scrollHeight), scroll);
@@ -127,7 +127,7 @@ describe('/record for a newcomer', () => {
       );
       await page.getByRole('button', { name: 'Start Recording' }).click();
       const videoId = (await (await created).headerValue('stream-video-id'))!;
-      await page.getByTestId('elapsed-time').filter({ hasText: '0:02' }).waitFor();
+      await recordedAtLeast(page, 2);
       await page.getByRole('button', { name: 'Stop Recording' }).click();
       await page.waitForFunction(() =>
         (document.getElementById('video-link') as HTMLInputElement | null)?.value.includes('/s/'),
@@ -173,7 +173,7 @@ describe('/record for a newcomer', () => {
       // An unfinished recording (the page reloaded mid-recording): Discard asks first.
       await startEnabled(page);
       await page.getByRole('button', { name: 'Start Recording' }).click();
-      await page.getByTestId('elapsed-time').filter({ hasText: '0:02' }).waitFor();
+      await recordedAtLeast(page, 2);
       await page.reload();
       const list = page.getByRole('region', { name: 'Unfinished recordings' });
       const discard = list.getByRole('button', { name: 'Discard' });
@@ -206,7 +206,7 @@ describe('/record for a newcomer', () => {
       .waitFor();
     expect(await source.locator('option[value="screen"]').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Start Recording' }).click();
-    await page.getByTestId('elapsed-time').filter({ hasText: '0:01' }).waitFor();
+    await recordedAtLeast(page, 1);
     expect(await whollyInView(page, page.getByRole('button', { name: 'Stop Recording' }))).toBe(true);
     await page.getByRole('button', { name: 'Stop Recording' }).click();
     await previewOf(page).waitFor();

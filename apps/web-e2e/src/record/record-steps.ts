@@ -15,6 +15,18 @@ export async function recordFor(page: Page, ms: number, beforeStop?: () => Promi
   return recordedMs;
 }
 
+/**
+ * Wait until the recording bar says at least `seconds` were recorded. Its text ticks four times a
+ * second, but a renderer starved for a second on a loaded machine can go from 0:01 to 0:03, so a
+ * wait for the text "0:02" may never end; the `dateTime` (PT<n>S) is read as a number instead.
+ */
+export async function recordedAtLeast(page: Page, seconds: number): Promise<void> {
+  await page.waitForFunction((least) => {
+    const time = document.querySelector('[data-testid="elapsed-time"]')?.getAttribute('datetime');
+    return Number(/^PT(\d+)S$/.exec(time ?? '')?.[1] ?? -1) >= least;
+  }, seconds);
+}
+
 export const previewOf = (page: Page) => page.locator('video[aria-label="Recording preview"]');
 
 /** The alert area's error text (role=alert, with its Dismiss button). */

@@ -160,7 +160,7 @@ async function blurRow(dir, source, sourceInfo) {
     `| ${name} | ${time.toFixed(1)} s | ${info.container.toFixed(3)} s | ${info.video.toFixed(3)} s | ${(info.container - sourceInfo.container).toFixed(3)} s | ${within(info) ? 'yes' : 'no'} |`;
   const ratio = smart.seconds / full.seconds;
   const encoded = smart.result.pieces.filter((piece) => piece.kind === 'encode');
-  const section = `## Blur (issue 31)
+  const section = `## Blur
 
 ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg()[0].toFixed(1)} at the end of the row (${cpus().length} cores shared).
 Source as above (${minutes} min, ${sourceInfo.container.toFixed(3)} s, video ${sourceInfo.video.toFixed(3)} s); blur ${region.from}-${region.to} s over
@@ -181,7 +181,7 @@ Re-encoded ${encoded.reduce((sum, piece) => sum + piece.frames, 0)} of ${smartIn
 async function writeBlurSection(section) {
   const file = join(root, 'bench/results/edit.md');
   const current = await readFile(file, 'utf8').catch(() => '# bench:edit\n');
-  const kept = current.split('\n## Blur (issue 31)\n')[0].trimEnd();
+  const kept = current.split('\n## Blur\n')[0].trimEnd();
   await writeFile(file, `${kept}\n\n${section}`);
 }
 
@@ -259,9 +259,7 @@ the audio is trimmed and encoded once (Opus). The re-encode uses the fastest VP9
 naive editor at ordinary quality settings would be slower still.
 `;
   const previous = await readFile(join(root, 'bench/results/edit.md'), 'utf8').catch(() => '');
-  const blurSection = previous.includes('\n## Blur (issue 31)\n')
-    ? `\n## Blur (issue 31)\n${previous.split('\n## Blur (issue 31)\n')[1]}`
-    : '';
+  const blurSection = previous.includes('\n## Blur\n') ? `\n## Blur\n${previous.split('\n## Blur\n')[1]}` : '';
   await writeFile(join(root, 'bench/results/edit.md'), report + blurSection);
   log(`smart cut ${ratio.toFixed(3)}x the full re-encode; written to bench/results/edit.md`);
   if (!within(smartInfo)) process.exitCode = 1;

@@ -118,7 +118,7 @@ try {
   const fmt = (n, d = 0) => n.toFixed(d);
   await writeFile(
     join(root, 'bench/results/export.md'),
-    `# bench:export (issue 32)
+    `# bench:export
 
 "Export my data" of ${fmt(totalGb, 1)} GB in ${videoCount} videos (sparse files registered as READY
 videos, read as zeros), streamed by \`GET /api/account/export\` (signed link) as one zip with the

@@ -174,7 +174,7 @@ async function movRow({ baseUrl, pid, token, mov, loadAtStart }) {
   const r = await transcodeMov({ baseUrl, pid, token, mov, rpc, timeoutMs: 6 * 3600_000 });
   log(`MOV: ${JSON.stringify(r)}`);
   const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
-  const report = `# A large MOV upload transcoded (issue 29 item 6)
+  const report = `# A large MOV upload transcoded
 
 \`BENCH_PARTS=mov npm run bench:hls\` (tools/bench/hls.mjs, lib/mov-transcode.mjs), ${new Date().toISOString()}.
 Machine: ${cpus().length} cores, Node ${process.version}; 1-minute load average ${loadAtStart.toFixed(1)} at the start and
@@ -237,7 +237,7 @@ async function main() {
     const rungs = video.hlsRungs
       .map((r) => `${r.width}×${r.height} at ${(r.bandwidth / 1e6).toFixed(2)} Mbit/s peak`)
       .join(', ');
-    const report = `# HLS on a slow link (issue 29 item 3)
+    const report = `# HLS on a slow link
 
 \`npm run bench:hls\` (tools/bench/hls.mjs), ${new Date().toISOString()}. Machine: ${cpus().length} cores,
 Node ${process.version}, Debian's Chromium headless; 1-minute load average ${loadAtStart.toFixed(1)} at the start and
@@ -259,7 +259,7 @@ Stalls: \`waiting\` after the first frame, from 10 s of playback on (count and s
 ${row('HLS (hls.js, Auto)', results.hls)}
 ${row('single WebM', results.webm)}
 
-Target (issue 29): first frame under 2.5 s and no stall after the first 10 s.
+Target: first frame under 2.5 s and no stall after the first 10 s.
 `;
     const out = join(root, 'bench/results/hls.md');
     await writeFile(out, report);

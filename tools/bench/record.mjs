@@ -220,7 +220,7 @@ ${rows
   )
   .join('\n')}
 
-Targets (issue 13), instant path: Stop → READY for ${long.seconds} s within 1.2× of ${short.seconds} s: ${ratio.toFixed(2)}× ${met(ratio <= 1.2)};
+Targets, instant path: Stop → READY for ${long.seconds} s within 1.2× of ${short.seconds} s: ${ratio.toFixed(2)}× ${met(ratio <= 1.2)};
 under 5 s: ${s(long.readyMs)} ${met(long.readyMs < 5000)}.
 
 - The instant path's link exists before Stop (minted when the upload is created), so Stop → link is 0.

@@ -4,7 +4,7 @@
 // Debian package here ships a human-speech sample): its speed as a multiple of real time on this
 // machine and its word error rate; then the OpenAI-compatible path's own cost (ffmpeg to WAV,
 // upload, parse) on a 1-minute clip against a server on 127.0.0.1 that answers at once, which
-// issue 30 wants under 1 s. Results go to bench/results/transcribe.md; files live in a temp folder.
+// the target is under 1 s. Results go to bench/results/transcribe.md; files live in a temp folder.
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -148,7 +148,7 @@ works on a fresh clone. For better words, point \`TRANSCRIBE_URL\` at a whisper 
 
 A 1-minute Opus clip sent to a server on 127.0.0.1 that answers at once (median of 3): the path's
 own cost (ffmpeg to 16 kHz WAV, a 1.9 MB upload, parsing) is **${overhead.toFixed(2)} s** beyond the
-server's time (issue 30 target < 1 s: ${overhead < 1 ? 'met' : 'NOT met'}).
+server's time (target < 1 s: ${overhead < 1 ? 'met' : 'NOT met'}).
 `;
   await writeFile(join(root, 'bench/results/transcribe.md'), report);
   log(

@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 import { drawingInPage } from './drawing-in-page.mjs';
 
 const run = promisify(execFile);
-export const drawingHeading = '## Drawing while recording (issue 31)';
+export const drawingHeading = '## Drawing while recording';
 const SECONDS = Number(process.env.BENCH_RECORD_DRAWING_SECONDS ?? 10);
 
 /** Video frames in a WebM and the seconds they span (MediaRecorder's WebM states no duration). */
@@ -77,7 +77,7 @@ export async function measureDrawing({ scratch, cleanups, log, libs }) {
   const [, plain, small, drawn] = rows;
   const ratio = drawn.fps / plain.fps;
   const what = {
-    direct: 'no drawing board: the screen recorded as it comes (as before issue 31)',
+    direct: 'no drawing board: the screen recorded as it comes (as before the drawing board)',
     offered: 'a board, nothing drawn: the compositor passes the frames through uncopied',
     small: 'a box and an arrow on screen (a seventh of the picture): blended into the frame',
     drawing: 'drawing all along, with a spotlight: every frame blended with a mask of most of the picture',

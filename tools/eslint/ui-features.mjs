@@ -1,7 +1,8 @@
 // Feature folders inside libs/ui: each folder of libs/ui/src is a feature (library, sharing, team,
 // player, …) except `primitives/`, the building blocks (dialogs, form errors, selects, tables, load
 // state, time formats) every feature uses. A feature imports `../primitives` and its own files,
-// never another feature: two features that need the same piece share it through primitives, and
+// never another feature's files (a feature other pages draw whole, the player, is reached through
+// its door, `../player`): two features that need the same piece share it through primitives, and
 // primitives import no feature (docs/architecture.md, "Feature folders of libs/ui"). The folders
 // are read from the file system, so a new folder is a feature from its first file.
 import { readdirSync } from 'node:fs';
@@ -15,29 +16,33 @@ export const uiFeatures = readdirSync(uiSource, { withFileTypes: true })
   .sort();
 
 /**
- * The feature-to-feature imports that stand, each with its reason: a whole folder (`player`) or
- * one file of it (`settings/webhooks-section`). Keep it short: a piece two features share belongs
- * in primitives instead.
+ * Features other pages draw whole, reached only through their door (`../player`, its index.ts),
+ * never through their files: the video stage and the editor's preview, annotation and chapter
+ * fields draw the player and its marks, and the player keeps its hooks and controls its own.
+ */
+export const uiFeatureDoors = {
+  player: 'the video stage and the editor draw the player, its annotation marks, chapters and storyboard',
+};
+
+/**
+ * The feature-to-feature imports that stand, each with its reason: one file of another feature
+ * (`settings/webhooks-section`). Keep it short: a piece two features share belongs in primitives.
  */
 export const uiFeatureExceptions = {
-  // The player's files are being split into hooks and controls by their own change; the pieces
-  // of it the editor shares (annotation marks and shapes, storyboard tiles, chapters, playback
-  // rates) move to primitives after that. Until then:
-  video: { player: 'the stage draws the player in its page' },
-  editor: { player: 'the editor previews the cut in the player and draws its annotation shapes' },
   // A team's webhooks are a person's webhooks with the team's name: one section for both pages.
   team: { 'settings/webhooks-section': 'the team page shows the webhooks section of the settings page' },
 };
 
 /**
- * The folders a feature may not reach: every other feature, less its exceptions (a whole folder
- * leaves the list; single files stay reachable through a negative lookahead).
+ * The folders a feature may not reach: every other feature, less its exceptions (single files stay
+ * reachable through a negative lookahead) and the doors (the folder itself, none of its files).
  */
 const unreachable = (feature) => {
   const allowed = Object.keys(uiFeatureExceptions[feature] ?? {});
   return uiFeatures
-    .filter((other) => other !== feature && !allowed.includes(other))
+    .filter((other) => other !== feature)
     .map((other) => {
+      if (other in uiFeatureDoors) return `${other}(?=/)`;
       const files = allowed.filter((path) => path.startsWith(`${other}/`)).map((path) => path.slice(other.length + 1));
       return files.length ? `${other}(?!/(?:${files.join('|')})$)` : other;
     });
@@ -59,7 +64,13 @@ const featureRule = (feature) => ({
         patterns: [
           {
             regex: reaching(unreachable(feature)),
-            message: `libs/ui/src/${feature}/ may import ../primitives and its own files, never another feature folder: move what both need into primitives (docs/architecture.md).`,
+            message: `libs/ui/src/${feature}/ may import ../primitives, its own files and a door (${Object.keys(
+              uiFeatureDoors,
+            )
+              .map((door) => `../${door}`)
+              .join(
+                ', ',
+              )}), never another feature's files: move what both need into primitives (docs/architecture.md).`,
           },
         ],
       },

@@ -1,8 +1,5 @@
 import { type PointerEvent, useEffect, useState } from 'react';
-import type { AnnotationMark } from '../player/annotation-mark';
-import { FrameSvg } from '../player/annotation-overlay';
-import { AnnotationShape, frameSizeOf } from '../player/annotation-shapes';
-import { followPlayback } from '../player/follow-playback';
+import { type AnnotationMark, FrameSvg, AnnotationShape, frameSizeOf, followPlayback } from '../player';
 import { type FramePoint, placeByDrag, pointOnFrame } from './annotation-rules';
 
 type Place = Pick<AnnotationMark, 'x' | 'y' | 'width' | 'height'>;

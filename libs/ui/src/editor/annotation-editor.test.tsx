@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnnotationMark } from '../player/annotation-mark';
+import type { AnnotationMark } from '../player';
 import { TrimEditor } from './trim-editor';
 
 afterEach(cleanup);

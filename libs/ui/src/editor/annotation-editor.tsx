@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AnnotationKindLabel, AnnotationMark } from '../player/annotation-mark';
+import type { AnnotationKindLabel, AnnotationMark } from '../player';
 import { AnnotationFields } from './annotation-fields';
 import { MAX_ANNOTATIONS, annotationProblem, clampToFrame, newAnnotation } from './annotation-rules';
 import { formatTimecode } from '../primitives';

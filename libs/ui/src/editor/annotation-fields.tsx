@@ -1,5 +1,4 @@
-import type { AnnotationMark } from '../player/annotation-mark';
-import { DEFAULT_ANNOTATION_COLOR, colorOf } from '../player/annotation-mark';
+import { type AnnotationMark, DEFAULT_ANNOTATION_COLOR, colorOf } from '../player';
 import { MAX_ANNOTATION_TEXT } from './annotation-rules';
 import { PercentField } from './percent-field';
 import { TimeField } from './time-field';

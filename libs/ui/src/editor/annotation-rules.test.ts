@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AnnotationMark } from '../player/annotation-mark';
+import type { AnnotationMark } from '../player';
 import {
   annotationProblem,
   annotationsProblem,

@@ -1,4 +1,4 @@
-import type { AnnotationKindLabel, AnnotationMark } from '../player/annotation-mark';
+import type { AnnotationKindLabel, AnnotationMark } from '../player';
 import { formatTimecode } from '../primitives';
 
 /** The contract's limits (SaveEditsRequest.annotations, Annotation.text). */

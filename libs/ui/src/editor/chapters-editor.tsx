@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { ChapterMark } from '../player/chapters';
-import { PLAYBACK_RATES } from '../player/playback-rate';
+import { type ChapterMark, PLAYBACK_RATES } from '../player';
 import { TimeField } from './time-field';
 
 /**

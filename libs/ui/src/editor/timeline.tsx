@@ -1,5 +1,4 @@
-import type { StoryboardSprite } from '../player/storyboard';
-import { storyboardTile } from '../player/storyboard';
+import { type StoryboardSprite, storyboardTile } from '../player';
 import type { TimeSpan } from '../primitives';
 
 const TILES = 12;

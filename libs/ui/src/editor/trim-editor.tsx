@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { VideoPlayer } from '../player/video-player';
-import type { StoryboardSprite } from '../player/storyboard';
+import { VideoPlayer, type StoryboardSprite, type AnnotationMark } from '../player';
 import { type TimeSpan, cutsBetween, keptSpans, lengthOf, formatTimecode, FormError } from '../primitives';
 import { TimeField } from './time-field';
 import { Timeline } from './timeline';
-import type { AnnotationMark } from '../player/annotation-mark';
 import { AnnotationDrawLayer } from './annotation-draw-layer';
 import { AnnotationEditor } from './annotation-editor';
 import { annotationsProblem, clampToFrame } from './annotation-rules';

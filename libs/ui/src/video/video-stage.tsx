@@ -1,7 +1,11 @@
-import { chaptersFromDescription, mergeChapters, type ChapterMark } from '../player/chapters';
-import type { HlsPresentation } from '../player/hls-playback';
-import type { StoryboardSprite } from '../player/storyboard';
-import { VideoPlayer } from '../player/video-player';
+import {
+  chaptersFromDescription,
+  mergeChapters,
+  type ChapterMark,
+  type HlsPresentation,
+  type StoryboardSprite,
+  VideoPlayer,
+} from '../player';
 import { WithCallToAction } from './with-call-to-action';
 import { type CallToActionView, ProcessingProgress, type VideoStatusLabel } from '../primitives';
 

@@ -1,6 +1,7 @@
 // SAML 2.0 sign-in end to end against a real IdP on 127.0.0.1 (libs/auth's test IdP, assertions
 // signed with samlify): start (AuthnRequest by HTTP-Redirect), the IdP's form posted to the ACS,
 // Stream's own session as after OpenID Connect, the name, email and groups from the attributes.
+import { inflateRawSync } from 'node:zlib';
 import { Code, ConnectError } from '@connectrpc/connect';
 import { startTestSamlIdp, type TestSamlIdp } from '@stream/auth/testing/saml-idp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,23 @@ describe('SAML 2.0 sign-in', () => {
     ).toEqual({ source: 'firebase', external_id: 'both-id' });
   });
 
+  it('takes the sign-in page’s `redirect` as where to land, as `next`', async () => {
+    const browser = new SamlBrowser();
+    idp.nextPerson({ nameID: 'erin-id', email: 'erin@example.com' });
+    const start = await browser.fetch(
+      `${server.baseUrl}/api/auth/saml/start?redirect=${encodeURIComponent('/record')}`,
+    );
+    const page = await (await browser.fetch(start.headers.get('location')!)).text();
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)![1]!;
+    const acs = await browser.post({
+      acsUrl: `${server.baseUrl}/api/auth/saml/callback`,
+      SAMLResponse: field('SAMLResponse'),
+      RelayState: field('RelayState'),
+    });
+    expect(acs.status).toBe(303);
+    expect(acs.headers.get('location')).toBe('/record');
+  });
+
   it('serves the SP metadata: entity id, the ACS by HTTP-POST, signed assertions wanted', async () => {
     const response = await fetch(`${server.baseUrl}/api/auth/saml/metadata`);
     expect(response.status).toBe(200);
@@ -132,5 +150,36 @@ describe('SAML 2.0 sign-in', () => {
         `AssertionConsumerService[^>]*Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"[^>]*Location="${server.baseUrl}/api/auth/saml/callback"`,
       ),
     );
+  });
+});
+
+describe('SAML 2.0 behind https (PUBLIC_URL)', () => {
+  let secure: TestServer;
+  beforeAll(async () => {
+    secure = await startTestServer({
+      database: 'pglite',
+      env: { ...idp.settings, PUBLIC_URL: 'https://stream.example.test' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await secure?.close();
+  });
+
+  it('names the public origin in the metadata and the AuthnRequest, and sends the state cookie cross-site (SameSite=None; Secure)', async () => {
+    const metadata = await (await fetch(`${secure.baseUrl}/api/auth/saml/metadata`)).text();
+    expect(metadata).toContain('entityID="https://stream.example.test/api/auth/saml/metadata"');
+    expect(metadata).toContain('Location="https://stream.example.test/api/auth/saml/callback"');
+    const start = await fetch(`${secure.baseUrl}/api/auth/saml/start?next=%2F`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const request = inflateRawSync(
+      Buffer.from(new URL(start.headers.get('location')!).searchParams.get('SAMLRequest')!, 'base64'),
+    ).toString();
+    expect(request).toContain('AssertionConsumerServiceURL="https://stream.example.test/api/auth/saml/callback"');
+    expect(request).toContain('ProtocolBinding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"');
+    const cookie = start.headers.getSetCookie().find((line) => line.startsWith('stream_saml_state='))!;
+    expect(cookie).toMatch(/Path=\/api\/auth\/saml/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=None/);
+    expect(cookie).toMatch(/Secure/);
   });
 });

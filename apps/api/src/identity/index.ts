@@ -80,11 +80,12 @@ export function wireIdentity(
     ? new OidcClient({ ...provider, scopes: config.OIDC_SCOPES, tokenAuth: config.OIDC_TOKEN_AUTH })
     : undefined;
   // One mapping of groups to admins, teams and quota, read from each protocol's own groups field.
-  const directoryFor = (groupsClaim: string) =>
+  const directoryFor = (groupsClaim: string, label: string) =>
     new DirectoryClaims({
       db,
       settings: {
         groupsClaim,
+        label,
         adminGroups: config.OIDC_ADMIN_GROUPS,
         teamGroups: config.OIDC_TEAM_GROUPS,
         quotaClaim: config.OIDC_QUOTA_CLAIM,
@@ -93,14 +94,14 @@ export function wireIdentity(
       log: deps.log,
     });
   if (client) {
-    const directory = directoryFor(config.OIDC_GROUPS_CLAIM);
+    const directory = directoryFor(config.OIDC_GROUPS_CLAIM, 'OpenID Connect sign-in');
     const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record, directory });
     registerOidcRoutes(app, { signIn, publicUrl: config.PUBLIC_URL });
   }
   const idp = samlSettings(config);
   if (idp) {
     const sp = new SamlServiceProvider(idp);
-    const directory = directoryFor(idp.attributes.groups);
+    const directory = directoryFor(idp.attributes.groups, 'SAML sign-in');
     const signIn = new SamlSignIn({ db, sp, sessions, admit, record: deps.record, directory });
     registerSamlRoutes(app, { signIn, sp, publicUrl: config.PUBLIC_URL });
   }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { directorySettings } from './identity/directory-settings';
+import { samlBothOrNone, samlSettings } from './identity/saml-settings';
 import { parseTrustProxy } from './platform/http/trust-proxy';
 
 const workspaceRoot = resolve(import.meta.dirname, '../../..');
@@ -291,12 +292,14 @@ export const configSchema = z
     /** The `model` field sent to SUMMARY_URL. */
     SUMMARY_MODEL: z.string().min(1).default('gpt-4o-mini'),
     ...oidcSettings,
+    ...samlSettings,
     /** SCIM 2.0 provisioning at /scim/v2 (identity/scim.routes.ts): the directory's bearer token; unset: no /scim/v2. */
     SCIM_TOKEN: optionalString.pipe(
       z.string().min(32, 'must be at least 32 characters (make one with openssl rand -hex 32)').optional(),
     ),
   })
-  .superRefine(oidcAllOrNone);
+  .superRefine(oidcAllOrNone)
+  .superRefine(samlBothOrNone);
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -78,7 +78,7 @@ import { readinessChecks } from './wiring/readiness-checks';
 import { wireJobs } from './wiring/processing-wiring';
 import webhookRoutes from './webhooks/webhook.routes';
 import { fastifyTrustProxy, trustFunction } from './platform/http/trust-proxy';
-import { oidcAnswer, wireIdentity } from './identity';
+import { oidcAnswer, samlAnswer, wireIdentity } from './identity';
 
 export interface BuildOptions {
   /** Fastify's logger, secrets redacted: off by default (tests), `{ level }` in the real server. */
@@ -377,6 +377,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
       oidc: oidcAnswer(config),
+      saml: samlAnswer(config),
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
     registerNotificationRoutes(app, { verifier: admittedVerifier, notifications: conversation.notifications });

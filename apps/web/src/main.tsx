@@ -5,6 +5,10 @@ import { App, createApp, rootOptions } from './app';
 import './styles.css';
 
 void fetchAppConfig().then(async (config) => {
-  const { router } = createApp({ authClient: await authClientFor(config, import.meta.env), oidc: config.oidc });
+  const { router } = createApp({
+    authClient: await authClientFor(config, import.meta.env),
+    oidc: config.oidc,
+    saml: config.saml,
+  });
   createRoot(document.getElementById('root')!, rootOptions).render(<App router={router} />);
 });

@@ -25,6 +25,8 @@ export interface RouterContext {
   recorder: RecorderOptions;
   /** The organisation's sign-in (OpenID Connect) is on, under this name: /login offers it. */
   oidc?: { name: string } | undefined;
+  /** The organisation's sign-in by SAML 2.0 is on, under this name: /login offers it too. */
+  saml?: { name: string } | undefined;
 }
 
 export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {

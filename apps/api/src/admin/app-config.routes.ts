@@ -10,6 +10,8 @@ export interface AppConfig {
   readonly authEmulatorHost?: string;
   /** Sign-in by OpenID Connect is on (OIDC_ISSUER…): the sign-in page offers "Continue with {name}". */
   readonly oidc?: { readonly name: string };
+  /** Sign-in by SAML 2.0 is on (SAML_ENTRY_POINT…): the sign-in page offers "Continue with {name}". */
+  readonly saml?: { readonly name: string };
 }
 
 /**
@@ -22,12 +24,14 @@ export function registerAppConfigRoute(
     maxRecordingSeconds?: number | undefined;
     authEmulatorHost?: string | undefined;
     oidc?: { name: string } | undefined;
+    saml?: { name: string } | undefined;
   },
 ) {
   const body: AppConfig = {
     maxRecordingSeconds: config.maxRecordingSeconds ?? null,
     ...(config.authEmulatorHost ? { authEmulatorHost: config.authEmulatorHost } : {}),
     ...(config.oidc ? { oidc: config.oidc } : {}),
+    ...(config.saml ? { saml: config.saml } : {}),
   };
   app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'no-cache').send(body));
 }

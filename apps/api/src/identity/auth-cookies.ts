@@ -12,6 +12,9 @@ export const SESSION_HINT_COOKIE = 'stream_has_session';
 /** The state of a sign-in under way, binding its callback to the browser that started it. */
 export const SIGN_IN_COOKIE = 'stream_oidc_state';
 export const SIGN_IN_COOKIE_PATH = '/api/auth/oidc';
+/** The same for a SAML sign-in, whose response comes back as a POST (identity/saml.routes.ts). */
+export const SAML_SIGN_IN_COOKIE = 'stream_saml_state';
+export const SAML_SIGN_IN_COOKIE_PATH = '/api/auth/saml';
 
 /** The value of cookie `name` in the request, if sent once with a plain value. */
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {
@@ -30,7 +33,8 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
 /**
  * Sets (or, with `maxAgeSeconds` 0, clears) a cookie. `Secure` whenever the public origin is
  * https; `SameSite=Strict` for the refresh token (only the app's own pages POST to refresh or
- * log out), `Lax` for the sign-in's state, which must come back on the provider's redirect.
+ * log out), `Lax` for the sign-in's state, which must come back on the provider's redirect
+ * (`None` for SAML's on https: the IdP's form POSTs it back from another site).
  */
 export function setCookie(
   reply: FastifyReply,
@@ -40,7 +44,7 @@ export function setCookie(
     path: string;
     maxAgeSeconds: number;
     secure: boolean;
-    sameSite: 'Strict' | 'Lax';
+    sameSite: 'Strict' | 'Lax' | 'None';
     /** Readable by the page's scripts: only for a cookie that holds no secret. */
     readable?: boolean;
   },

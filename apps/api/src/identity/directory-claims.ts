@@ -18,6 +18,8 @@ export interface DirectorySettings {
   adminGroups?: readonly string[];
   teamGroups?: readonly TeamGroup[];
   quotaClaim?: string;
+  /** Which sign-in the log's warnings name (default "OpenID Connect sign-in"). */
+  label?: string;
 }
 
 type Warn = Pick<Logger, 'warn'>;
@@ -75,7 +77,7 @@ export function quotaOf(value: unknown, warn?: (message: string) => void): numbe
 }
 
 /**
- * What a person's directory says of them, applied at each OpenID Connect sign-in (so a change
+ * What a person's directory says of them, applied at each OpenID Connect or SAML sign-in (so a change
  * there reaches Stream at the person's next sign-in): instance admin by OIDC_ADMIN_GROUPS, team
  * memberships by OIDC_TEAM_GROUPS, storage quota by OIDC_QUOTA_CLAIM. Each part is off unless its
  * setting is set; a claim of the wrong shape is said in the log and never fails the sign-in.
@@ -102,7 +104,8 @@ export class DirectoryClaims {
   /** Applies `claims` to `uid` in `db` (the sign-in's transaction); answers the team changes made. */
   async apply(db: Kysely<Database>, uid: string, claims: Record<string, unknown>): Promise<TeamChange[]> {
     const { settings, log } = this.deps;
-    const warn = (message: string) => log?.warn({ uid }, `OpenID Connect sign-in: ${message}`);
+    const label = settings.label ?? 'OpenID Connect sign-in';
+    const warn = (message: string) => log?.warn({ uid }, `${label}: ${message}`);
     const groups = new Set(groupsOf(claimAt(claims, settings.groupsClaim), warn));
     const quota = settings.quotaClaim ? quotaOf(claimAt(claims, settings.quotaClaim), warn) : undefined;
     const set: { directory_admin?: boolean; quota_bytes?: number } = {};

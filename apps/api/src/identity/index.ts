@@ -9,6 +9,10 @@ import { DirectoryClaims } from './directory-claims';
 import { OidcClient } from './oidc-client';
 import { registerOidcRoutes } from './oidc.routes';
 import { OidcSignIn } from './oidc-sign-in.service';
+import { SAML_SIGN_IN_MINUTES } from './saml-login.repository';
+import { registerSamlRoutes } from './saml.routes';
+import { SamlSignIn } from './saml-sign-in.service';
+import { SamlServiceProvider } from './saml-sp';
 import { registerScimRoutes } from './scim.routes';
 import { ScimUserService } from './scim-user.service';
 import { registerSessionRoutes } from './session.routes';
@@ -25,8 +29,28 @@ const oidcSettings = ({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIE
 /** Whether sign-in by OpenID Connect is on, and its button's name, for GET /api/config. */
 export const oidcAnswer = (config: Config) => (oidcSettings(config) ? { name: config.OIDC_NAME } : undefined);
 
+/** The IdP's settings when sign-in by SAML 2.0 is on (config.ts asks both or neither). */
+const samlSettings = (config: Config) =>
+  config.SAML_ENTRY_POINT && config.SAML_IDP_CERT
+    ? {
+        entryPoint: config.SAML_ENTRY_POINT,
+        idpCert: config.SAML_IDP_CERT,
+        idpIssuer: config.SAML_IDP_ISSUER,
+        issuer: config.SAML_ISSUER,
+        attributes: {
+          email: config.SAML_EMAIL_ATTRIBUTE,
+          name: config.SAML_NAME_ATTRIBUTE,
+          groups: config.SAML_GROUPS_ATTRIBUTE,
+        },
+        requestMs: SAML_SIGN_IN_MINUTES * 60_000,
+      }
+    : undefined;
+
+/** Whether sign-in by SAML 2.0 is on, and its button's name, for GET /api/config. */
+export const samlAnswer = (config: Config) => (samlSettings(config) ? { name: config.SAML_NAME } : undefined);
+
 /**
- * Identity: OpenID Connect sign-in (when configured) and Stream's own sessions. Registers the
+ * Identity: OpenID Connect and SAML 2.0 sign-in (each when configured) and Stream's own sessions. Registers the
  * routes and answers `verifier` also taking session access tokens, for the same `User`.
  */
 export function wireIdentity(
@@ -55,11 +79,13 @@ export function wireIdentity(
   const client = provider
     ? new OidcClient({ ...provider, scopes: config.OIDC_SCOPES, tokenAuth: config.OIDC_TOKEN_AUTH })
     : undefined;
-  if (client) {
-    const directory = new DirectoryClaims({
+  // One mapping of groups to admins, teams and quota, read from each protocol's own groups field.
+  const directoryFor = (groupsClaim: string, label: string) =>
+    new DirectoryClaims({
       db,
       settings: {
-        groupsClaim: config.OIDC_GROUPS_CLAIM,
+        groupsClaim,
+        label,
         adminGroups: config.OIDC_ADMIN_GROUPS,
         teamGroups: config.OIDC_TEAM_GROUPS,
         quotaClaim: config.OIDC_QUOTA_CLAIM,
@@ -67,8 +93,17 @@ export function wireIdentity(
       generations: deps.generations,
       log: deps.log,
     });
+  if (client) {
+    const directory = directoryFor(config.OIDC_GROUPS_CLAIM, 'OpenID Connect sign-in');
     const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record, directory });
     registerOidcRoutes(app, { signIn, publicUrl: config.PUBLIC_URL });
+  }
+  const idp = samlSettings(config);
+  if (idp) {
+    const sp = new SamlServiceProvider(idp);
+    const directory = directoryFor(idp.attributes.groups, 'SAML sign-in');
+    const signIn = new SamlSignIn({ db, sp, sessions, admit, record: deps.record, directory });
+    registerSamlRoutes(app, { signIn, sp, publicUrl: config.PUBLIC_URL });
   }
   // SCIM 2.0 provisioning exists only with its token: without it /scim/v2 is 404.
   if (config.SCIM_TOKEN)

@@ -92,8 +92,8 @@ function clearSignInCookie(reply: FastifyReply, secure: boolean) {
   });
 }
 
-/** A plain page saying why signing in failed, with the way back. */
-function refusePage(reply: FastifyReply, status: number, message: string) {
+/** A plain page saying why signing in failed, with the way back (SAML's too). */
+export function refusePage(reply: FastifyReply, status: number, message: string) {
   return reply
     .code(status)
     .header('cache-control', 'no-store')

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
 
-/** The person an identity provider's `sub` was linked to, if any. */
+/** The person an identity provider's `sub` (a SAML NameID) was linked to, if any. */
 export async function personByExternalId(db: Kysely<Database>, issuer: string, sub: string) {
   return db
     .selectFrom('users')
@@ -29,14 +29,14 @@ export async function personByEmail(db: Kysely<Database>, email: string) {
 export async function linkPerson(
   db: Kysely<Database>,
   uid: string,
-  link: { issuer: string; sub: string; newcomer: boolean },
+  link: { issuer: string; sub: string; newcomer: boolean; source: 'oidc' | 'saml' },
 ): Promise<void> {
   await db
     .updateTable('users')
     .set({
       external_issuer: link.issuer,
       external_id: link.sub,
-      ...(link.newcomer ? { source: 'oidc' as const } : {}),
+      ...(link.newcomer ? { source: link.source } : {}),
     })
     .where('uid', '=', uid)
     .execute();

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/login')({
 });
 
 function Login() {
-  const { session, signIn, oidc } = Route.useRouteContext();
+  const { session, signIn, oidc, saml } = Route.useRouteContext();
   const search = Route.useSearch();
   const router = useRouter();
   const { token } = useSession(session);
@@ -23,6 +23,7 @@ function Login() {
     <SignInPage
       notice={loginNotice(search)}
       oidc={oidc && !signedIn ? { ...oidc, href: oidcStartUrl(search.redirect) } : undefined}
+      saml={saml && !signedIn ? { ...saml, href: oidcStartUrl(search.redirect, 'saml') } : undefined}
     >
       {signedIn ? (
         <SignedInNotice

@@ -41,5 +41,7 @@ describe('where sign-in leads (safeRedirect, oidcStartUrl)', () => {
     expect(oidcStartUrl('/watch/v1?t=3')).toBe('/api/auth/oidc/start?next=%2Fwatch%2Fv1%3Ft%3D3');
     expect(oidcStartUrl('//evil.example/')).toBe('/api/auth/oidc/start?next=%2F');
     expect(oidcStartUrl(undefined)).toBe('/api/auth/oidc/start?next=%2F');
+    expect(oidcStartUrl('/watch/v1?t=3', 'saml')).toBe('/api/auth/saml/start?next=%2Fwatch%2Fv1%3Ft%3D3');
+    expect(oidcStartUrl('//evil.example/', 'saml')).toBe('/api/auth/saml/start?next=%2F');
   });
 });

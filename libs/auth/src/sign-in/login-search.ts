@@ -30,6 +30,6 @@ export function safeRedirect(redirect: string | undefined): string {
   return redirect;
 }
 
-/** The organisation's sign-in ("Continue with …"): the provider, then back to where the person was going. */
-export const oidcStartUrl = (redirect: string | undefined): string =>
-  `/api/auth/oidc/start?next=${encodeURIComponent(safeRedirect(redirect))}`;
+/** The organisation's sign-in ("Continue with …", OpenID Connect or SAML): the provider, then back to where the person was going. */
+export const oidcStartUrl = (redirect: string | undefined, protocol: 'oidc' | 'saml' = 'oidc'): string =>
+  `/api/auth/${protocol}/start?next=${encodeURIComponent(safeRedirect(redirect))}`;

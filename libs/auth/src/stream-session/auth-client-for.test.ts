@@ -31,6 +31,12 @@ describe('authClientFor', () => {
     expect(asked).toEqual({ open: 1, firebase: [] });
   });
 
+  it('follows the Stream session a browser back from a SAML IdP holds, with SAML alone on', async () => {
+    const { asked, deps } = world(streamClient);
+    expect(await authClientFor({ saml: { name: 'SAML SSO' } }, {}, deps)).toBe(streamClient);
+    expect(asked).toEqual({ open: 1, firebase: [] });
+  });
+
   it('asks nothing of the Stream session when the browser has no hint of one (a Firebase person)', async () => {
     const { asked, deps } = world(streamClient, false);
     expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, deps)).toBe(firebaseClient);

@@ -8,13 +8,13 @@ const hintedInDocument = () => typeof document !== 'undefined' && SESSION_HINT.t
 
 /**
  * The identity provider the app follows in this browser. With the organisation's sign-in (OpenID
- * Connect) on, a browser back from the provider holds Stream's session (its HttpOnly cookie, and a
+ * Connect or SAML) on, a browser back from the provider holds Stream's session (its HttpOnly cookie, and a
  * readable hint beside it): one refresh at start confirms it, and that person is followed through
  * it. Everyone else goes through Firebase, as before, without that refresh. The session client
  * loads only then: the first page carries none of it.
  */
 export async function authClientFor(
-  config: { authEmulatorHost?: string; oidc?: { name: string } },
+  config: { authEmulatorHost?: string; oidc?: { name: string }; saml?: { name: string } },
   env: Record<string, string | boolean | undefined>,
   deps: {
     open?: () => Promise<AuthClient | null>;
@@ -25,7 +25,7 @@ export async function authClientFor(
   const open = deps.open ?? (async () => (await import('./open-stream-session')).openStreamSession());
   // Its code failing to load (a deploy replaced the chunk, the network dropped) leaves the person
   // on Firebase, as having no Stream session does: the app still starts.
-  const hinted = config.oidc !== undefined && (deps.hasSessionHint ?? hintedInDocument)();
+  const hinted = (config.oidc ?? config.saml) !== undefined && (deps.hasSessionHint ?? hintedInDocument)();
   const held = hinted ? await open().catch(() => null) : null;
   return held ?? (deps.firebase ?? createFirebaseAuthClient)(firebaseSettingsFromEnv(env, config));
 }

@@ -49,4 +49,28 @@ describe('SignInPage', () => {
     );
     expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();
   });
+
+  it('offers SAML beside OpenID Connect, or alone', () => {
+    const { unmount } = render(
+      <SignInPage
+        oidc={{ name: 'Acme SSO', href: '/api/auth/oidc/start?next=%2F' }}
+        saml={{ name: 'Acme SAML', href: '/api/auth/saml/start?next=%2F' }}
+      >
+        <p>the widget</p>
+      </SignInPage>,
+    );
+    const links = screen.getAllByRole('link', { name: /Continue with/ });
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Continue with Acme SSO', '/api/auth/oidc/start?next=%2F'],
+      ['Continue with Acme SAML', '/api/auth/saml/start?next=%2F'],
+    ]);
+    unmount();
+    render(
+      <SignInPage saml={{ name: 'Acme SAML', href: '/api/auth/saml/start?next=%2F' }}>
+        <p>the widget</p>
+      </SignInPage>,
+    );
+    expect(screen.getByRole('link', { name: 'Continue with Acme SAML' })).toBeTruthy();
+    expect(screen.getByText('the widget')).toBeTruthy();
+  });
 });

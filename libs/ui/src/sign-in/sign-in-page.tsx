@@ -10,12 +10,16 @@ export function SignInPage({
   children,
   notice,
   oidc,
+  saml,
 }: {
   children: ReactNode;
   /** Said above the widget (an account just deleted). */ notice?: string | undefined;
   /** The organisation's sign-in (OpenID Connect), offered above the widget: its name and where it starts. */
   oidc?: { name: string; href: string } | undefined;
+  /** The organisation's sign-in by SAML 2.0: a second button of the same kind. */
+  saml?: { name: string; href: string } | undefined;
 }) {
+  const buttons = [oidc, saml].filter((button) => button !== undefined);
   return (
     <main className="bg-base-200 flex min-h-screen flex-col items-center justify-center gap-8 p-4 lg:flex-row lg:items-start lg:pt-24">
       <section aria-label="About Stream" className="flex max-w-md flex-col gap-4">
@@ -39,7 +43,7 @@ export function SignInPage({
           className="bg-base-100 rounded-box w-full max-w-xs p-2"
         />
       </section>
-      {notice || oidc ? (
+      {notice || buttons.length ? (
         <div className="flex w-full max-w-sm flex-col gap-4">
           {/* The text in the page's colour: alert-success's own green on its tint read at 1.86:1. */}
           {notice && (
@@ -47,11 +51,11 @@ export function SignInPage({
               <span className="text-base-content">{notice}</span>
             </p>
           )}
-          {oidc && (
-            <a className="btn btn-primary w-full" href={oidc.href}>
-              Continue with {oidc.name}
+          {buttons.map((button) => (
+            <a key={button.href} className="btn btn-primary w-full" href={button.href}>
+              Continue with {button.name}
             </a>
-          )}
+          ))}
           {children}
         </div>
       ) : (

@@ -43,5 +43,11 @@ describe('app config', () => {
     });
     for (const oidc of [undefined, null, 'SSO', {}, { name: '' }, { name: 7 }])
       expect(parseAppConfig({ oidc })).toEqual(noLimits);
+    expect(parseAppConfig({ maxRecordingSeconds: null, saml: { name: 'Acme SAML' } })).toEqual({
+      maxRecordingSeconds: null,
+      saml: { name: 'Acme SAML' },
+    });
+    for (const saml of [undefined, null, 'SAML', {}, { name: '' }, { name: 7 }])
+      expect(parseAppConfig({ saml })).toEqual(noLimits);
   });
 });

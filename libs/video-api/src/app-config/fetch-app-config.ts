@@ -11,6 +11,8 @@ export interface AppConfig {
   readonly authEmulatorHost?: string;
   /** The organisation's sign-in (OpenID Connect) is on, under this name ("Continue with {name}"). */
   readonly oidc?: { readonly name: string };
+  /** The organisation's sign-in by SAML 2.0 is on, under this name (a second button). */
+  readonly saml?: { readonly name: string };
 }
 
 export const noLimits: AppConfig = { maxRecordingSeconds: null };
@@ -21,12 +23,17 @@ export const noLimits: AppConfig = { maxRecordingSeconds: null };
  * here is in the first page's budget: main.tsx reads it before anything else.)
  */
 export function parseAppConfig(body: unknown): AppConfig {
-  const { maxRecordingSeconds: max, authEmulatorHost: host, oidc } = Object(body) as Record<string, unknown>;
-  const name = Object(oidc).name as unknown;
+  const { maxRecordingSeconds: max, authEmulatorHost: host, oidc, saml } = Object(body) as Record<string, unknown>;
+  const named = (button: unknown) => {
+    const name = Object(button).name as unknown;
+    return typeof name === 'string' && name ? { name } : undefined;
+  };
+  const [byOidc, bySaml] = [named(oidc), named(saml)];
   return {
     maxRecordingSeconds: Number.isInteger(max) && (max as number) > 0 ? (max as number) : null,
     ...(typeof host === 'string' && host ? { authEmulatorHost: host } : {}),
-    ...(typeof name === 'string' && name ? { oidc: { name } } : {}),
+    ...(byOidc ? { oidc: byOidc } : {}),
+    ...(bySaml ? { saml: bySaml } : {}),
   };
 }
 

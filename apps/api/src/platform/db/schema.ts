@@ -11,6 +11,7 @@ import type { NotificationTable } from '../../conversation/notification.table';
 import type { PlaybackRangeTable } from '../../conversation/playback-range.table';
 import type { ReactionTable } from '../../conversation/reaction.table';
 import type { OidcLoginTable } from '../../identity/oidc-login.table';
+import type { SamlLoginTable } from '../../identity/saml-login.table';
 import type { SessionTable } from '../../identity/session.table';
 import type { FolderTable } from '../../library/folder.table';
 import type { TagTable } from '../../library/tag.table';
@@ -55,4 +56,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   sessions: SessionTable;
   oidc_logins: OidcLoginTable;
+  saml_logins: SamlLoginTable;
 }

@@ -26,5 +26,8 @@ describe('who the admins are, in production', () => {
     // Without OpenID Connect nobody ever signs in with a group.
     expect(adminRefusal({ OIDC_ADMIN_GROUPS: 'stream-admins' })).toHaveLength(1);
     expect(adminsNamed(loadConfig({ ...oidc }))).toBe(false);
+    // SAML's groups attribute names admins by the same setting.
+    const saml = { SAML_ENTRY_POINT: 'https://idp.example.com/sso', SAML_IDP_CERT: 'MII'.padEnd(200, 'A') };
+    expect(adminRefusal({ ...saml, OIDC_ADMIN_GROUPS: 'stream-admins' })).toEqual([]);
   });
 });

@@ -72,10 +72,13 @@ export function checkDeployment(config: Config, role: 'api' | 'worker'): Deploym
 
 /**
  * Whether the settings name who the admins are: ADMIN_EMAILS, or OIDC_ADMIN_GROUPS with OpenID
- * Connect on (either one will do; admin/instance-admins.ts asks both).
+ * Connect or SAML on (either one will do; admin/instance-admins.ts asks both).
  */
-export function adminsNamed(config: Pick<Config, 'ADMIN_EMAILS' | 'OIDC_ADMIN_GROUPS' | 'OIDC_ISSUER'>): boolean {
-  return !!config.ADMIN_EMAILS?.length || (!!config.OIDC_ADMIN_GROUPS?.length && !!config.OIDC_ISSUER);
+export function adminsNamed(
+  config: Pick<Config, 'ADMIN_EMAILS' | 'OIDC_ADMIN_GROUPS' | 'OIDC_ISSUER' | 'SAML_ENTRY_POINT'>,
+): boolean {
+  const groupsArrive = !!config.OIDC_ISSUER || !!config.SAML_ENTRY_POINT;
+  return !!config.ADMIN_EMAILS?.length || (!!config.OIDC_ADMIN_GROUPS?.length && groupsArrive);
 }
 
 /** What to do instead of a placeholder, where a random value is not the answer. */

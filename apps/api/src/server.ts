@@ -55,7 +55,7 @@ import {
   AccountExport,
   registerAccountExportRoutes,
 } from './accounts';
-import { TeamService } from './teams';
+import { DirectoryTeamService, TeamService } from './teams';
 import teamRoutes from './teams/team.routes';
 import accountRoutes from './accounts/account.routes';
 import { ProfilePhotoFiles } from './platform/media/profile-photo';
@@ -78,7 +78,7 @@ import { readinessChecks } from './wiring/readiness-checks';
 import { wireJobs } from './wiring/processing-wiring';
 import webhookRoutes from './webhooks/webhook.routes';
 import { fastifyTrustProxy, trustFunction } from './platform/http/trust-proxy';
-import { oidcAnswer, wireIdentity } from './identity';
+import { oidcAnswer, ScimTokens, wireIdentity } from './identity';
 
 export interface BuildOptions {
   /** Fastify's logger, secrets redacted: off by default (tests), `{ level }` in the real server. */
@@ -182,6 +182,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       firstSignInAdmin: config.NODE_ENV !== 'production',
       log,
     });
+    const scimTokens = new ScimTokens({ db: database.db, envToken: config.SCIM_TOKEN });
     const admin = new AdminService({
       db: database.db,
       gate,
@@ -204,6 +205,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       admit: (user, hint) => gate.admit(user, { acceptingInvite: false, ...hint }),
       record: (user, db) => directory.ensure(user, db),
       setDisabled: (uid, disabled) => admin.setDisabledByDirectory('SCIM directory', uid, disabled),
+      scimTokens,
+      directoryTeams: new DirectoryTeamService({ db: database.db, generations }),
       generations,
       log,
     });

@@ -11,12 +11,16 @@ import { registerOidcRoutes } from './oidc.routes';
 import { OidcSignIn } from './oidc-sign-in.service';
 import { registerScimRoutes } from './scim.routes';
 import { ScimUserService } from './scim-user.service';
+import { ScimGroupService } from './scim-group.service';
+import type { ScimTokens } from './scim-token';
+import type { DirectoryTeamService } from '../teams';
 import { registerSessionRoutes } from './session.routes';
 import { acceptingSessions, SessionTokens } from './session-tokens';
 import { SessionService } from './session.service';
 
 export { ACCESS_TOKEN_SECONDS, SessionTokens, acceptingSessions } from './session-tokens';
 export { SessionService } from './session.service';
+export { ScimTokens } from './scim-token';
 
 /** The provider's settings when sign-in by OpenID Connect is on (config.ts asks all three or none). */
 const oidcSettings = ({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret }: Config) =>
@@ -42,6 +46,10 @@ export function wireIdentity(
     record: (user: User, db: Kysely<Database>) => Promise<unknown>;
     /** Disables (or enables) a person as an admin does: the directory's deprovisioning (SCIM). */
     setDisabled: (uid: string, disabled: boolean) => Promise<void>;
+    /** The token SCIM takes (also rotated by /admin). */
+    scimTokens: ScimTokens;
+    /** Teams as the directory changes them (SCIM Groups). */
+    directoryTeams: DirectoryTeamService;
     /** Told when a team's signed URLs were revoked (a person left a team by their directory groups). */
     generations?: { forgetAll(): void };
     log?: Pick<Logger, 'warn'>;
@@ -70,13 +78,13 @@ export function wireIdentity(
     const signIn = new OidcSignIn({ db, client, sessions, admit, record: deps.record, directory });
     registerOidcRoutes(app, { signIn, publicUrl: config.PUBLIC_URL });
   }
-  // SCIM 2.0 provisioning exists only with its token: without it /scim/v2 is 404.
-  if (config.SCIM_TOKEN)
-    registerScimRoutes(app, {
-      token: config.SCIM_TOKEN,
-      users: new ScimUserService({ db, setDisabled: deps.setDisabled }),
-      publicUrl: config.PUBLIC_URL,
-    });
+  // SCIM 2.0 provisioning answers only while it has a token (SCIM_TOKEN or one rotated from /admin).
+  registerScimRoutes(app, {
+    tokens: deps.scimTokens,
+    users: new ScimUserService({ db, setDisabled: deps.setDisabled }),
+    groups: new ScimGroupService({ db, teams: deps.directoryTeams }),
+    publicUrl: config.PUBLIC_URL,
+  });
   registerSessionRoutes(app, { sessions, client, publicUrl: config.PUBLIC_URL });
   return { verifier: (verifier) => acceptingSessions(verifier, tokens) };
 }

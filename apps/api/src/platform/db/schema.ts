@@ -12,6 +12,7 @@ import type { PlaybackRangeTable } from '../../conversation/playback-range.table
 import type { ReactionTable } from '../../conversation/reaction.table';
 import type { OidcLoginTable } from '../../identity/oidc-login.table';
 import type { SessionTable } from '../../identity/session.table';
+import type { ScimTokenTable } from '../../identity/scim-token.table';
 import type { FolderTable } from '../../library/folder.table';
 import type { TagTable } from '../../library/tag.table';
 import type { VideoTagTable } from '../../library/video-tag.table';
@@ -55,4 +56,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   sessions: SessionTable;
   oidc_logins: OidcLoginTable;
+  scim_tokens: ScimTokenTable;
 }

@@ -185,6 +185,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const scimTokens = new ScimTokens({ db: database.db, envToken: config.SCIM_TOKEN });
     const admin = new AdminService({
       db: database.db,
+      scimTokens,
       gate,
       branding,
       defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES,
@@ -303,7 +304,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           callToActionRoutes({ callToActions })(router);
           transcriptRoutes({ transcripts })(router);
           sensitiveTextRoutes({ sensitiveText, callers, videos })(router);
-          adminRoutes({ admin, quota, branding, transcription })(router);
+          adminRoutes({ admin, quota, branding, transcription, publicUrl: config.PUBLIC_URL })(router);
           apiKeyRoutes({ apiKeys })(router);
           webhookRoutes({ webhooks: hooks.webhooks })(router);
           accountRoutes({ accounts, signer, mailAvailable: mailer !== undefined })(router);

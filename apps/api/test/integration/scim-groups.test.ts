@@ -8,14 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoClient } from '../support/clients';
 import { teamClient } from '../support/team-client';
 import { newTestUser } from '../support/test-tokens';
+import { databaseKinds } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const SCIM_TOKEN = 'scim-groups-token-0123456789abcdef01234567';
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ database: 'pglite', env: { SCIM_TOKEN } });
-}, 120_000);
-afterAll(() => server?.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -53,7 +50,13 @@ async function person(displayName: string) {
 
 const uids = (group: Json) => (group.members ?? []).map((one: Json) => one.value).sort();
 
-describe('SCIM Groups', () => {
+// Both engines: membership changes lock the team's row, which PGlite does not contend for.
+describe.each(databaseKinds)('SCIM Groups on %s', (database) => {
+  beforeAll(async () => {
+    server = await startTestServer({ database, env: { SCIM_TOKEN } });
+  }, 120_000);
+  afterAll(() => server?.close());
+
   it('creates a team with members, finds it by displayName (any case) and externalId, pages, and gets it', async () => {
     const [ada, bob] = await Promise.all([person('Ada'), person('Bob')]);
     const made = await scim('POST', '/Groups', {

@@ -293,7 +293,7 @@ export const configSchema = z
     SUMMARY_MODEL: z.string().min(1).default('gpt-4o-mini'),
     ...oidcSettings,
     ...samlSettings,
-    /** SCIM 2.0 provisioning at /scim/v2 (identity/scim.routes.ts): the directory's bearer token; unset: no /scim/v2. */
+    /** SCIM 2.0 provisioning at /scim/v2 (identity/scim.routes.ts): the directory's bearer token until an admin rotates one in /admin; unset: no /scim/v2 until then. */
     SCIM_TOKEN: optionalString.pipe(
       z.string().min(32, 'must be at least 32 characters (make one with openssl rand -hex 32)').optional(),
     ),

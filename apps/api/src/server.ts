@@ -78,7 +78,7 @@ import { readinessChecks } from './wiring/readiness-checks';
 import { wireJobs } from './wiring/processing-wiring';
 import webhookRoutes from './webhooks/webhook.routes';
 import { fastifyTrustProxy, trustFunction } from './platform/http/trust-proxy';
-import { oidcAnswer, samlAnswer, wireIdentity } from './identity';
+import { ScimTokens, signInAnswers, wireIdentity } from './identity';
 
 export interface BuildOptions {
   /** Fastify's logger, secrets redacted: off by default (tests), `{ level }` in the real server. */
@@ -182,8 +182,10 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       firstSignInAdmin: config.NODE_ENV !== 'production',
       log,
     });
+    const scimTokens = new ScimTokens({ db: database.db, envToken: config.SCIM_TOKEN });
     const admin = new AdminService({
       db: database.db,
+      scimTokens,
       gate,
       branding,
       defaultQuotaBytes: config.DEFAULT_QUOTA_BYTES,
@@ -204,6 +206,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       admit: (user, hint) => gate.admit(user, { acceptingInvite: false, ...hint }),
       record: (user, db) => directory.ensure(user, db),
       setDisabled: (uid, disabled) => admin.setDisabledByDirectory('SCIM directory', uid, disabled),
+      scimTokens,
       generations,
       log,
     });
@@ -300,7 +303,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
           callToActionRoutes({ callToActions })(router);
           transcriptRoutes({ transcripts })(router);
           sensitiveTextRoutes({ sensitiveText, callers, videos })(router);
-          adminRoutes({ admin, quota, branding, transcription })(router);
+          adminRoutes({ admin, quota, branding, transcription, publicUrl: config.PUBLIC_URL })(router);
           apiKeyRoutes({ apiKeys })(router);
           webhookRoutes({ webhooks: hooks.webhooks })(router);
           accountRoutes({ accounts, signer, mailAvailable: mailer !== undefined })(router);
@@ -376,8 +379,7 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     registerAppConfigRoute(app, {
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
       authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
-      oidc: oidcAnswer(config),
-      saml: samlAnswer(config),
+      ...signInAnswers(config),
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });
     registerNotificationRoutes(app, { verifier: admittedVerifier, notifications: conversation.notifications });

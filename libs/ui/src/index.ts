@@ -113,6 +113,7 @@ export type { InviteChoice } from './team/invite-link-form';
 export * from './conversation';
 export { AdminPageView, type AdminPageViewProps } from './admin/admin-page-view';
 export { TranscriptionSection, type TranscriptionSectionProps } from './admin/transcription-section';
+export { ScimSection, type ScimSectionProps } from './admin/scim-section';
 export type { AdminAuditRow, AdminPersonRow, SignUpModeLabel } from './admin/admin-types';
 export { StorageSection, type StorageSectionProps } from './settings/storage-section';
 export {

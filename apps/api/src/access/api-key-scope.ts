@@ -107,6 +107,9 @@ export const RPC_KEY_ACCESS: Readonly<Record<string, Readonly<Record<string, Key
     // The engine's address and a clip sent to it: the instance's settings, as the rest of /admin.
     GetTranscriptionSettings: 'account',
     TestTranscription: 'account',
+    GetScimSettings: 'account',
+    // The directory's key to every person here: only a real sign-in rotates it.
+    RotateScimToken: 'account',
   },
   // A leaked key must not mint more keys, nor list the others.
   'videoservice.ApiKeyService': { CreateApiKey: 'account', ListApiKeys: 'account', RevokeApiKey: 'account' },

@@ -7,3 +7,4 @@ export { ProfilePhotoService } from './profile-photo.service';
 export { readSignUpPolicy, writeSignUpPolicy } from './sign-up-policy';
 export { UserDirectory, recordingUsers } from './user-directory';
 export { defaultSpokenLanguageOf, defaultVisibilityOf } from './user.repository';
+export type { UserSource } from './user.table';

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema';
+import type { UserSource } from '../accounts';
 
 /** One person as /admin lists them. */
 export interface PersonRow {
@@ -7,6 +8,8 @@ export interface PersonRow {
   email: string;
   displayName: string;
   disabled: boolean;
+  /** Where they came from: their sign-in's identity provider, or the directory (SCIM). */
+  source: UserSource;
   quotaBytes?: number;
   usedBytes: number;
   videoCount: number;
@@ -37,6 +40,7 @@ function people(db: Kysely<Database>) {
       'users.email',
       'users.display_name',
       'users.disabled',
+      'users.source',
       'users.quota_bytes',
       'users.last_seen_at',
       'users.created_at',
@@ -52,6 +56,7 @@ const toPerson = (row: Selected): PersonRow => ({
   email: row.email,
   displayName: row.display_name,
   disabled: row.disabled,
+  source: row.source,
   ...(row.quota_bytes === null ? {} : { quotaBytes: Number(row.quota_bytes) }),
   usedBytes: num(row.used_bytes),
   videoCount: num(row.video_count),

@@ -7,6 +7,8 @@ import {
   BrandingSchema,
   InstanceTotalsSchema,
   AdminPersonSchema,
+  PersonSource,
+  ScimSettingsSchema,
   SignUpMode,
   SignUpPolicySchema,
   TranscriptionEngine,
@@ -23,6 +25,8 @@ import { signedIn } from '../platform/rpc/signed-in';
 
 export interface AdminRoutesDeps {
   admin: AdminService;
+  /** PUBLIC_URL: the SCIM base URL /admin shows is under it. */
+  publicUrl?: string;
   quota: QuotaService;
   branding: BrandingService;
   transcription: TranscriptionCheckService;
@@ -47,6 +51,21 @@ const toPerson = (person: Person) =>
     lastActiveAt: timestampFromDate(person.lastActiveAt),
     createdAt: timestampFromDate(person.createdAt),
     admin: person.admin,
+    source: SOURCES[person.source],
+  });
+
+const SOURCES = {
+  firebase: PersonSource.FIREBASE,
+  oidc: PersonSource.OIDC,
+  saml: PersonSource.SAML,
+  scim: PersonSource.SCIM,
+} as const;
+
+const toScimSettings = (status: { enabled: boolean; rotatedAt?: Date }, publicUrl?: string) =>
+  create(ScimSettingsSchema, {
+    enabled: status.enabled,
+    baseUrl: publicUrl ? `${publicUrl.replace(/\/+$/, '')}/scim/v2` : '',
+    ...(status.rotatedAt ? { rotatedAt: timestampFromDate(status.rotatedAt) } : {}),
   });
 
 const toEntry = (entry: AuditEntry) =>
@@ -87,7 +106,7 @@ function uid(value: string): string {
 }
 
 /** The AdminService on the Connect router. Errors leave through the error interceptor. */
-export default ({ admin, quota, branding, transcription }: AdminRoutesDeps) =>
+export default ({ admin, quota, branding, transcription, publicUrl }: AdminRoutesDeps) =>
   (router: ConnectRouter) => {
     router.service(AdminServiceDescriptor, {
       getAdminStatus: async (_request, context) => ({ admin: await admin.isAdmin(signedIn(context)) }),
@@ -155,6 +174,15 @@ export default ({ admin, quota, branding, transcription }: AdminRoutesDeps) =>
       },
 
       testTranscription: async (_request, context) => transcription.test(signedIn(context)),
+
+      getScimSettings: async (_request, context) =>
+        toScimSettings(await admin.scimStatus(signedIn(context)), publicUrl),
+
+      rotateScimToken: async (_request, context) => {
+        const caller = signedIn(context);
+        const token = await admin.rotateScimToken(caller);
+        return { token, settings: toScimSettings(await admin.scimStatus(caller), publicUrl) };
+      },
 
       getMyStorage: async (_request, context) => {
         const user = signedIn(context);

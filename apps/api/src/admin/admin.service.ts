@@ -18,6 +18,11 @@ export interface AdminDeps {
   branding: BrandingService;
   /** DEFAULT_QUOTA_BYTES; undefined: unlimited. */
   defaultQuotaBytes?: number;
+  /** The token SCIM takes (identity's ScimTokens): /admin shows whether it is on and rotates it. */
+  scimTokens?: {
+    status(): Promise<{ enabled: boolean; rotatedAt?: Date }>;
+    rotate(byUid: string): Promise<string>;
+  };
 }
 
 /** The largest quota one can set: int8 holds more, JavaScript's numbers do not hold it exactly. */
@@ -148,6 +153,21 @@ export class AdminService {
       });
       return saved;
     });
+  }
+
+  async scimStatus(caller: User): Promise<{ enabled: boolean; rotatedAt?: Date }> {
+    await this.requireAdmin(caller);
+    return (await this.deps.scimTokens?.status()) ?? { enabled: false };
+  }
+
+  /** A fresh SCIM token, the only one accepted from now on; audited (never the token itself). */
+  async rotateScimToken(caller: User): Promise<string> {
+    await this.requireAdmin(caller);
+    const scim = this.deps.scimTokens;
+    if (!scim) throw new AppError('failed_precondition', 'This server has no SCIM provisioning');
+    const token = await scim.rotate(caller.uid);
+    await admin.writeAudit(this.deps.db, { ...actor(caller), action: 'scim.token.rotate' });
+    return token;
   }
 
   private async person(uid: string): Promise<Person> {

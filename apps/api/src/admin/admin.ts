@@ -1,9 +1,13 @@
+import type { UserSource } from '../accounts';
+
 /** The admin's view of one person. */
 export interface Person {
   uid: string;
   email: string;
   displayName: string;
   disabled: boolean;
+  /** Where they came from: Firebase, OpenID Connect, SAML, or the directory (SCIM). */
+  source: UserSource;
   /** Their own quota; undefined: the default applies. */
   quotaBytes?: number;
   /** The quota that applies; undefined: unlimited. */

@@ -15,16 +15,23 @@ import { SamlSignIn } from './saml-sign-in.service';
 import { SamlServiceProvider } from './saml-sp';
 import { registerScimRoutes } from './scim.routes';
 import { ScimUserService } from './scim-user.service';
+import { ScimGroupService } from './scim-group.service';
+import type { ScimTokens } from './scim-token';
+import { DirectoryTeamService } from '../teams';
 import { registerSessionRoutes } from './session.routes';
 import { acceptingSessions, SessionTokens } from './session-tokens';
 import { SessionService } from './session.service';
 
 export { ACCESS_TOKEN_SECONDS, SessionTokens, acceptingSessions } from './session-tokens';
 export { SessionService } from './session.service';
+export { ScimTokens } from './scim-token';
 
 /** The provider's settings when sign-in by OpenID Connect is on (config.ts asks all three or none). */
 const oidcSettings = ({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret }: Config) =>
   issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
+
+/** The organisation's sign-ins that are on (OpenID Connect, SAML), with their buttons' names, for GET /api/config. */
+export const signInAnswers = (config: Config) => ({ oidc: oidcAnswer(config), saml: samlAnswer(config) });
 
 /** Whether sign-in by OpenID Connect is on, and its button's name, for GET /api/config. */
 export const oidcAnswer = (config: Config) => (oidcSettings(config) ? { name: config.OIDC_NAME } : undefined);
@@ -66,6 +73,8 @@ export function wireIdentity(
     record: (user: User, db: Kysely<Database>) => Promise<unknown>;
     /** Disables (or enables) a person as an admin does: the directory's deprovisioning (SCIM). */
     setDisabled: (uid: string, disabled: boolean) => Promise<void>;
+    /** The token SCIM takes (also rotated by /admin). */
+    scimTokens: ScimTokens;
     /** Told when a team's signed URLs were revoked (a person left a team by their directory groups). */
     generations?: { forgetAll(): void };
     log?: Pick<Logger, 'warn'>;
@@ -105,13 +114,13 @@ export function wireIdentity(
     const signIn = new SamlSignIn({ db, sp, sessions, admit, record: deps.record, directory });
     registerSamlRoutes(app, { signIn, sp, publicUrl: config.PUBLIC_URL });
   }
-  // SCIM 2.0 provisioning exists only with its token: without it /scim/v2 is 404.
-  if (config.SCIM_TOKEN)
-    registerScimRoutes(app, {
-      token: config.SCIM_TOKEN,
-      users: new ScimUserService({ db, setDisabled: deps.setDisabled }),
-      publicUrl: config.PUBLIC_URL,
-    });
+  // SCIM 2.0 provisioning answers only while it has a token (SCIM_TOKEN or one rotated from /admin).
+  registerScimRoutes(app, {
+    tokens: deps.scimTokens,
+    users: new ScimUserService({ db, setDisabled: deps.setDisabled }),
+    groups: new ScimGroupService({ db, teams: new DirectoryTeamService({ db, generations: deps.generations }) }),
+    publicUrl: config.PUBLIC_URL,
+  });
   registerSessionRoutes(app, { sessions, client, publicUrl: config.PUBLIC_URL });
   return { verifier: (verifier) => acceptingSessions(verifier, tokens) };
 }

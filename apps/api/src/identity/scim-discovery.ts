@@ -1,3 +1,4 @@
+import { GROUP_SCHEMA } from './scim-group.service';
 import { USER_SCHEMA } from './scim-user.service';
 
 /** What this SCIM service offers (RFC 7643 §5): PATCH and filters, no bulk, sort, ETags or password changes. */
@@ -41,6 +42,15 @@ export function resourceTypes(base: string) {
       schema: USER_SCHEMA,
       meta: { resourceType: 'ResourceType', location: `${base}/scim/v2/ResourceTypes/User` },
     },
+    {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:ResourceType'],
+      id: 'Group',
+      name: 'Group',
+      endpoint: '/Groups',
+      description: 'A team of this Stream; its members are Users',
+      schema: GROUP_SCHEMA,
+      meta: { resourceType: 'ResourceType', location: `${base}/scim/v2/ResourceTypes/Group` },
+    },
   ]);
 }
 
@@ -56,7 +66,7 @@ const attribute = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** The User schema as far as Stream keeps it: what it does not store, it does not list. */
+/** The User and Group schemas as far as Stream keeps them: what it does not store, it does not list. */
 export function schemas(base: string) {
   return list([
     {
@@ -79,6 +89,26 @@ export function schemas(base: string) {
         attribute('active', { type: 'boolean' }),
       ],
       meta: { resourceType: 'Schema', location: `${base}/scim/v2/Schemas/${USER_SCHEMA}` },
+    },
+    {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Schema'],
+      id: GROUP_SCHEMA,
+      name: 'Group',
+      description: 'A team of this Stream',
+      attributes: [
+        attribute('displayName', { required: true, description: 'The team’s name (text, at most 100 characters)' }),
+        attribute('members', {
+          type: 'complex',
+          multiValued: true,
+          subAttributes: [
+            attribute('value', { mutability: 'immutable', description: 'The member’s User id' }),
+            attribute('$ref', { type: 'reference', referenceTypes: ['User'], mutability: 'immutable' }),
+            attribute('display', { mutability: 'readOnly' }),
+            attribute('type', { mutability: 'immutable', canonicalValues: ['User'] }),
+          ],
+        }),
+      ],
+      meta: { resourceType: 'Schema', location: `${base}/scim/v2/Schemas/${GROUP_SCHEMA}` },
     },
   ]);
 }

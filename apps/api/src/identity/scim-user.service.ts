@@ -7,10 +7,10 @@ import { isUniqueViolation } from '../platform/db/unique-violation';
 import { ScimError, scimNotFound } from './scim-error';
 import { personFilter } from './scim-filter';
 import * as repo from './scim.repository';
+import { pageOf, patchOperations, problem } from './scim-request';
 
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
-const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 /** The most people one page lists (ServiceProviderConfig says it as filter.maxResults). */
 export const MAX_RESULTS = 200;
 
@@ -37,25 +37,6 @@ const userBody = z.object({
   active: bool.optional(),
 });
 type UserBody = z.infer<typeof userBody>;
-
-const patchBody = z.object({
-  schemas: z.array(z.string()).refine((schemas) => schemas.includes(PATCH_SCHEMA), `schemas names ${PATCH_SCHEMA}`),
-  Operations: z
-    .array(
-      z
-        .object({
-          op: z
-            .string()
-            .transform((op) => op.toLowerCase())
-            .pipe(z.enum(['add', 'replace', 'remove'])),
-          path: z.string().max(300).optional(),
-          value: z.unknown().optional(),
-        })
-        .loose(),
-    )
-    .min(1)
-    .max(100),
-});
 
 /** The attributes a PATCH may reach; any other path changes nothing and is 400 invalidPath. */
 const PATCHABLE =
@@ -100,13 +81,12 @@ export class ScimUserService {
     Resources: ScimUser[];
   }> {
     const condition = query.filter === undefined ? undefined : personFilter(query.filter);
-    const startIndex = Math.max(1, whole(query.startIndex, 'startIndex') ?? 1);
-    const count = Math.min(MAX_RESULTS, Math.max(0, whole(query.count, 'count') ?? MAX_RESULTS));
-    const { total, rows } = await repo.scimPeople(this.deps.db, condition, { offset: startIndex - 1, limit: count });
+    const page = pageOf(query, MAX_RESULTS);
+    const { total, rows } = await repo.scimPeople(this.deps.db, condition, page);
     return {
       schemas: [LIST_SCHEMA],
       totalResults: total,
-      startIndex,
+      startIndex: page.offset + 1,
       itemsPerPage: rows.length,
       Resources: rows.map((row) => resource(row, base)),
     };
@@ -132,9 +112,7 @@ export class ScimUserService {
   }
 
   async patch(uid: string, body: unknown, base: string): Promise<ScimUser> {
-    const parsed = patchBody.safeParse(body);
-    if (!parsed.success) throw new ScimError(400, `Not a SCIM PatchOp: ${problem(parsed.error)}`, 'invalidSyntax');
-    const operations = parsed.data.Operations;
+    const operations = patchOperations(body);
     for (const operation of operations) refuseUnknownPath(operation);
     const before = await this.row(uid);
     const current = resource(before, base);
@@ -276,15 +254,3 @@ function refuseUnknownPath(operation: { op: string; path?: string; value?: unkno
       'invalidPath',
     );
 }
-
-function whole(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^-?\d{1,9}$/.test(value)) throw new ScimError(400, `${name} is a whole number`, 'invalidValue');
-  return Number(value);
-}
-
-const problem = (error: z.ZodError) =>
-  error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-    .join('; ');

@@ -1,24 +1,25 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { originOf } from '../platform/http/request-origin';
 import { ScimError } from './scim-error';
 import { MAX_RESULTS, type ScimUserService } from './scim-user.service';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
+import type { ScimGroupService } from './scim-group.service';
+import type { ScimTokens } from './scim-token';
 
 /** The largest request body SCIM takes: a User is a few hundred bytes, a large PATCH a few KiB. */
 export const SCIM_BODY_LIMIT = 64 * 1024;
 const SCIM_TYPE = 'application/scim+json';
 
 /**
- * SCIM 2.0 at /scim/v2 (RFC 7644), only with SCIM_TOKEN set: `Authorization: Bearer
- * {SCIM_TOKEN}` compared in constant time before any body is read, answers in
- * application/scim+json, every refusal an RFC 7644 error body.
+ * SCIM 2.0 at /scim/v2 (RFC 7644), only while SCIM has a token (SCIM_TOKEN, or one an admin
+ * rotated from /admin; with neither, every path is 404): `Authorization: Bearer {token}`
+ * compared in constant time before any body is read, answers in application/scim+json, every
+ * refusal an RFC 7644 error body.
  */
 export function registerScimRoutes(
   app: FastifyInstance,
-  deps: { token: string; users: ScimUserService; publicUrl?: string },
+  deps: { tokens: ScimTokens; users: ScimUserService; groups: ScimGroupService; publicUrl?: string },
 ) {
-  const expected = digest(deps.token);
   void app.register(
     async (scim) => {
       // JSON only (SCIM's own type or plain JSON): anything else is 415, not a string to misread.
@@ -32,7 +33,9 @@ export function registerScimRoutes(
       scim.addHook('onRequest', async (request, reply) => {
         const header = request.headers.authorization ?? '';
         const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? '';
-        if (!timingSafeEqual(digest(token), expected)) {
+        const verdict = await deps.tokens.check(token);
+        if (verdict === 'off') return send(reply, new ScimError(404, 'SCIM is off here: it has no token'));
+        if (verdict !== 'accepted') {
           reply.header('www-authenticate', 'Bearer realm="scim"');
           return send(reply, new ScimError(401, 'A SCIM request carries Authorization: Bearer {SCIM_TOKEN}'));
         }
@@ -80,12 +83,33 @@ export function registerScimRoutes(
         await deps.users.delete(request.params.id);
         return reply.code(204).header('cache-control', 'no-store').send();
       });
+
+      type GroupQuery = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string };
+      scim.get<{ Querystring: GroupQuery }>('/Groups', async (request, reply) =>
+        answer(reply, 200, await deps.groups.list(request.query, base(request))),
+      );
+      scim.get<ById>('/Groups/:id', async (request, reply) =>
+        answer(reply, 200, await deps.groups.get(request.params.id, base(request))),
+      );
+      scim.post('/Groups', options, async (request, reply) => {
+        const group = await deps.groups.create(request.body, base(request));
+        reply.header('location', group.meta.location);
+        return answer(reply, 201, group);
+      });
+      scim.put<ById>('/Groups/:id', options, async (request, reply) =>
+        answer(reply, 200, await deps.groups.replace(request.params.id, request.body, base(request))),
+      );
+      scim.patch<ById>('/Groups/:id', options, async (request, reply) =>
+        answer(reply, 200, await deps.groups.patch(request.params.id, request.body, base(request))),
+      );
+      scim.delete<ById>('/Groups/:id', async (request, reply) => {
+        await deps.groups.delete(request.params.id);
+        return reply.code(204).header('cache-control', 'no-store').send();
+      });
     },
     { prefix: '/scim/v2' },
   );
 }
-
-const digest = (token: string) => createHash('sha256').update(token).digest();
 
 function answer(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).header('cache-control', 'no-store').type(SCIM_TYPE).send(JSON.stringify(body));

@@ -104,6 +104,8 @@ export const RULES: Record<string, Rule> = {
     otherPerson: [Code.PermissionDenied],
   },
   'AdminService/TestTranscription': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/GetScimSettings': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
+  'AdminService/RotateScimToken': { who: 'instance-admin', key: 'account', otherPerson: [Code.PermissionDenied] },
   'ApiKeyService/CreateApiKey': { who: 'self', key: 'account', otherPerson: ['ok'] },
   'ApiKeyService/ListApiKeys': { who: 'self', key: 'account', otherPerson: ['ok'] },
   'ApiKeyService/RevokeApiKey': {

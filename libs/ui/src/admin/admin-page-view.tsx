@@ -2,6 +2,7 @@ import { TitledSection, formatDateTime } from '../primitives';
 import type { AdminAuditRow } from './admin-types';
 import { BrandingForm, type BrandingFormProps } from './branding-form';
 import { PeopleTable, type PeopleTableProps } from './people-table';
+import { ScimSection, type ScimSectionProps } from './scim-section';
 import { SignUpPolicyForm, type SignUpPolicyFormProps } from './sign-up-policy-form';
 import { TranscriptionSection, type TranscriptionSectionProps } from './transcription-section';
 
@@ -19,9 +20,11 @@ export interface AdminPageViewProps {
   audit: AdminAuditRow[];
   /** Which transcription engine, and its Test. */
   transcription?: TranscriptionSectionProps | undefined;
+  /** Provisioning by the organisation's directory: on or off, its base URL, Rotate. */
+  scim?: ScimSectionProps | undefined;
 }
 
-/** /admin: the instance's totals, its people, the sign-up policy and the audit log. */
+/** /admin: the instance's totals, its people, the sign-up policy, SCIM and the audit log. */
 export function AdminPageView(props: AdminPageViewProps) {
   if (props.loadError)
     return (
@@ -68,6 +71,11 @@ export function AdminPageView(props: AdminPageViewProps) {
       {props.transcription ? (
         <TitledSection id="admin-transcription" title="Transcription">
           <TranscriptionSection {...props.transcription} />
+        </TitledSection>
+      ) : null}
+      {props.scim ? (
+        <TitledSection id="admin-scim" title="SCIM">
+          <ScimSection {...props.scim} />
         </TitledSection>
       ) : null}
       <TitledSection id="admin-audit" title="Audit log">

@@ -5,6 +5,8 @@ export interface AdminPersonRow {
   email: string;
   disabled: boolean;
   admin: boolean;
+  /** Where they came from, in words: "Firebase", "OpenID Connect", "SAML", "SCIM". */
+  source: string;
   /** e.g. "4.9 MB". */
   used: string;
   /** e.g. "3.0 MB", or "unlimited". */

@@ -17,6 +17,7 @@ function page(calls: unknown[][], overrides: Partial<AdminPageViewProps> = {}): 
         email: 'ops@example.com',
         disabled: false,
         admin: true,
+        source: 'OpenID Connect',
         used: '0 bytes',
         quota: 'unlimited',
         ownQuota: false,
@@ -29,6 +30,7 @@ function page(calls: unknown[][], overrides: Partial<AdminPageViewProps> = {}): 
         email: 'ann@example.com',
         disabled: false,
         admin: false,
+        source: 'SCIM',
         used: '9.0 MB',
         quota: '3.0 MB',
         ownQuota: false,
@@ -58,6 +60,16 @@ describe('AdminPageView', () => {
     expect(within(screen.getByRole('row', { name: 'Ops' })).queryByRole('button', { name: /Disable/ })).toBeNull();
     expect(screen.getByRole('region', { name: 'Audit log' }).textContent).toMatch(
       /person\.quota \(ann\) — quota default/,
+    );
+  });
+
+  it('says where each person comes from, labelled', () => {
+    render(<AdminPageView {...page([])} />);
+    expect(within(screen.getByRole('row', { name: 'Ann' })).getByTestId('person-source').textContent).toBe(
+      'Comes from: SCIM',
+    );
+    expect(within(screen.getByRole('row', { name: 'Ops' })).getByTestId('person-source').textContent).toBe(
+      'Comes from: OpenID Connect',
     );
   });
 

@@ -41,6 +41,10 @@ export function PeopleTable({ people, myUid, disable, quota }: PeopleTableProps)
               {person.email && person.email !== person.name ? (
                 <div className="text-sm opacity-70">{person.email}</div>
               ) : null}
+              <div className="text-sm" data-testid="person-source">
+                <span className="opacity-70">Comes from: </span>
+                {person.source}
+              </div>
             </td>
             <td>{person.videoCount}</td>
             <td className={person.overQuota ? 'text-warning' : undefined}>

@@ -5,6 +5,7 @@ export {
   instanceTotalsQuery,
   listPeopleQuery,
   myStorageQuery,
+  scimSettingsQuery,
   signUpPolicyQuery,
 } from './queries';
 export { adminErrorMessage } from './admin-error-message';
@@ -16,3 +17,5 @@ export {
   type TranscriptionAdmin,
   type TranscriptionEngineLabel,
 } from './use-transcription-admin';
+export { personSourceLabel } from './person-source';
+export { useScimAdmin, type ScimAdmin } from './use-scim-admin';

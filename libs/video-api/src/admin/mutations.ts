@@ -18,3 +18,5 @@ export const setBrandingMutation = (t: Transport, q: QueryClient) =>
   rpcMutation(t, admin.setBranding, refreshAdmin(t, q));
 export const setSignUpPolicyMutation = (t: Transport, q: QueryClient) =>
   rpcMutation(t, admin.setSignUpPolicy, refreshAdmin(t, q));
+export const rotateScimTokenMutation = (t: Transport, q: QueryClient) =>
+  rpcMutation(t, admin.rotateScimToken, refreshAdmin(t, q));

@@ -18,6 +18,9 @@ export const brandingQuery = (transport: Transport) => unaryQuery(admin.getBrand
 export const transcriptionSettingsQuery = (transport: Transport) =>
   unaryQuery(admin.getTranscriptionSettings, {}, transport);
 
+/** Whether SCIM is on and its base URL (/admin's SCIM section). */
+export const scimSettingsQuery = (transport: Transport) => unaryQuery(admin.getScimSettings, {}, transport);
+
 /**
  * Every cached AdminService call of this transport: an admin's change may move any of them (a
  * quota moves people and the log). One key per query would be a list to keep in step by hand.

@@ -12,6 +12,8 @@ import {
 import { auditLogQuery, brandingQuery, instanceTotalsQuery, listPeopleQuery, signUpPolicyQuery } from './queries';
 import { bytesLabel, megabytesToBytes } from './bytes-label';
 import { useTranscriptionAdmin } from './use-transcription-admin';
+import { personSourceLabel } from './person-source';
+import { useScimAdmin } from './use-scim-admin';
 
 export type SignUpModeLabel = 'open' | 'invite-only' | 'domains';
 
@@ -51,6 +53,7 @@ export function useAdminPage(transport: Transport) {
   const setBranding = useMutation(setBrandingMutation(transport, queryClient));
   const firstError = [people.error, totals.error, audit.error, policy.error].find(Boolean);
   const transcription = useTranscriptionAdmin(transport);
+  const scim = useScimAdmin(transport);
 
   return {
     loading: people.isPending,
@@ -68,6 +71,7 @@ export function useAdminPage(transport: Transport) {
       email: person.email,
       disabled: person.disabled,
       admin: person.admin,
+      source: personSourceLabel(person.source),
       used: bytesLabel(person.usedBytes),
       quota: person.effectiveQuotaBytes > 0n ? bytesLabel(person.effectiveQuotaBytes) : 'unlimited',
       ownQuota: person.quotaBytes !== undefined,
@@ -116,6 +120,7 @@ export function useAdminPage(transport: Transport) {
         setBranding.mutate({ branding: values }),
     },
     transcription,
+    scim,
     audit: (audit.data?.entries ?? []).map((entry) => ({
       id: String(entry.id),
       at: when(entry.at),

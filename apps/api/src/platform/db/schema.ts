@@ -13,6 +13,7 @@ import type { ReactionTable } from '../../conversation/reaction.table';
 import type { OidcLoginTable } from '../../identity/oidc-login.table';
 import type { SamlLoginTable } from '../../identity/saml-login.table';
 import type { SessionTable } from '../../identity/session.table';
+import type { ScimTokenTable } from '../../identity/scim-token.table';
 import type { FolderTable } from '../../library/folder.table';
 import type { TagTable } from '../../library/tag.table';
 import type { VideoTagTable } from '../../library/video-tag.table';
@@ -57,4 +58,5 @@ export interface Database {
   sessions: SessionTable;
   oidc_logins: OidcLoginTable;
   saml_logins: SamlLoginTable;
+  scim_tokens: ScimTokenTable;
 }

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file videoservice/admin_service.proto.
  */
 export const file_videoservice_admin_service: GenFile = /*@__PURE__*/
-  fileDesc("CiB2aWRlb3NlcnZpY2UvYWRtaW5fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIhcKFUdldEFkbWluU3RhdHVzUmVxdWVzdCIcCgtBZG1pblN0YXR1cxINCgVhZG1pbhgBIAEoCCITChFMaXN0UGVvcGxlUmVxdWVzdCK2AgoLQWRtaW5QZXJzb24SCwoDdWlkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghkaXNhYmxlZBgEIAEoCBISCgp1c2VkX2J5dGVzGAUgASgDEhgKC3F1b3RhX2J5dGVzGAYgASgDSACIAQESHQoVZWZmZWN0aXZlX3F1b3RhX2J5dGVzGAcgASgDEhMKC3ZpZGVvX2NvdW50GAggASgFEjIKDmxhc3RfYWN0aXZlX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhZG1pbhgLIAEoCEIOCgxfcXVvdGFfYnl0ZXMiPwoSTGlzdFBlb3BsZVJlc3BvbnNlEikKBnBlb3BsZRgBIAMoCzIZLnZpZGVvc2VydmljZS5BZG1pblBlcnNvbiI5ChhTZXRQZXJzb25EaXNhYmxlZFJlcXVlc3QSCwoDdWlkGAEgASgJEhAKCGRpc2FibGVkGAIgASgIIk4KFVNldFBlcnNvblF1b3RhUmVxdWVzdBILCgN1aWQYASABKAkSGAoLcXVvdGFfYnl0ZXMYAiABKANIAIgBAUIOCgxfcXVvdGFfYnl0ZXMiVwoWU2V0UGVyc29uUXVvdGFSZXNwb25zZRIpCgZwZXJzb24YASABKAsyGS52aWRlb3NlcnZpY2UuQWRtaW5QZXJzb24SEgoKb3Zlcl9xdW90YRgCIAEoCCIYChZHZXRTaWduVXBQb2xpY3lSZXF1ZXN0IkcKDFNpZ25VcFBvbGljeRImCgRtb2RlGAEgASgOMhgudmlkZW9zZXJ2aWNlLlNpZ25VcE1vZGUSDwoHZG9tYWlucxgCIAMoCSJEChZTZXRTaWduVXBQb2xpY3lSZXF1ZXN0EioKBnBvbGljeRgBIAEoCzIaLnZpZGVvc2VydmljZS5TaWduVXBQb2xpY3kiGgoYR2V0SW5zdGFuY2VUb3RhbHNSZXF1ZXN0InEKDkluc3RhbmNlVG90YWxzEg4KBnBlb3BsZRgBIAEoAxIOCgZ2aWRlb3MYAiABKAMSFAoMc3RvcmVkX2J5dGVzGAMgASgDEhQKDGpvYnNfd2FpdGluZxgEIAEoAxITCgtqb2JzX2ZhaWxlZBgFIAEoAyIkChNMaXN0QXVkaXRMb2dSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIpwBCgpBdWRpdEVudHJ5EgoKAmlkGAEgASgDEiYKAmF0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIRCglhY3Rvcl91aWQYAyABKAkSEwoLYWN0b3JfZW1haWwYBCABKAkSDgoGYWN0aW9uGAUgASgJEhIKCnRhcmdldF91aWQYBiABKAkSDgoGZGV0YWlsGAcgASgJIkEKFExpc3RBdWRpdExvZ1Jlc3BvbnNlEikKB2VudHJpZXMYASADKAsyGC52aWRlb3NlcnZpY2UuQXVkaXRFbnRyeSIVChNHZXRNeVN0b3JhZ2VSZXF1ZXN0IkYKD1N0b3JlZFZpZGVvU2l6ZRIQCgh2aWRlb19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRISCgpzaXplX2J5dGVzGAMgASgDImMKCU15U3RvcmFnZRISCgp1c2VkX2J5dGVzGAEgASgDEhMKC3F1b3RhX2J5dGVzGAIgASgDEi0KBnZpZGVvcxgDIAMoCzIdLnZpZGVvc2VydmljZS5TdG9yZWRWaWRlb1NpemUiFAoSR2V0QnJhbmRpbmdSZXF1ZXN0IkgKCEJyYW5kaW5nEhQKDHByb2R1Y3RfbmFtZRgBIAEoCRIQCghsb2dvX3VybBgCIAEoCRIUCgxhY2NlbnRfY29sb3IYAyABKAkiPgoSU2V0QnJhbmRpbmdSZXF1ZXN0EigKCGJyYW5kaW5nGAEgASgLMhYudmlkZW9zZXJ2aWNlLkJyYW5kaW5nIiEKH0dldFRyYW5zY3JpcHRpb25TZXR0aW5nc1JlcXVlc3QiZgoVVHJhbnNjcmlwdGlvblNldHRpbmdzEjEKBmVuZ2luZRgBIAEoDjIhLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0aW9uRW5naW5lEgsKA3VybBgCIAEoCRINCgVtb2RlbBgDIAEoCSIaChhUZXN0VHJhbnNjcmlwdGlvblJlcXVlc3QifQoRVHJhbnNjcmlwdGlvblRlc3QSCgoCb2sYASABKAgSFQoNZXhwZWN0ZWRfdGV4dBgCIAEoCRIMCgR0ZXh0GAMgASgJEg0KBWVycm9yGAQgASgJEg8KB3NlY29uZHMYBSABKAESFwoPdW5jZXJ0YWluX3dvcmRzGAYgAygJKnkKClNpZ25VcE1vZGUSHAoYU0lHTl9VUF9NT0RFX1VOU1BFQ0lGSUVEEAASFQoRU0lHTl9VUF9NT0RFX09QRU4QARIcChhTSUdOX1VQX01PREVfSU5WSVRFX09OTFkQAhIYChRTSUdOX1VQX01PREVfRE9NQUlOUxADKpwBChNUcmFuc2NyaXB0aW9uRW5naW5lEiQKIFRSQU5TQ1JJUFRJT05fRU5HSU5FX1VOU1BFQ0lGSUVEEAASHAoYVFJBTlNDUklQVElPTl9FTkdJTkVfT0ZGEAESIAocVFJBTlNDUklQVElPTl9FTkdJTkVfQlVJTFRJThACEh8KG1RSQU5TQ1JJUFRJT05fRU5HSU5FX1NFUlZFUhADMu4ICgxBZG1pblNlcnZpY2USUAoOR2V0QWRtaW5TdGF0dXMSIy52aWRlb3NlcnZpY2UuR2V0QWRtaW5TdGF0dXNSZXF1ZXN0GhkudmlkZW9zZXJ2aWNlLkFkbWluU3RhdHVzEk8KCkxpc3RQZW9wbGUSHy52aWRlb3NlcnZpY2UuTGlzdFBlb3BsZVJlcXVlc3QaIC52aWRlb3NlcnZpY2UuTGlzdFBlb3BsZVJlc3BvbnNlElYKEVNldFBlcnNvbkRpc2FibGVkEiYudmlkZW9zZXJ2aWNlLlNldFBlcnNvbkRpc2FibGVkUmVxdWVzdBoZLnZpZGVvc2VydmljZS5BZG1pblBlcnNvbhJbCg5TZXRQZXJzb25RdW90YRIjLnZpZGVvc2VydmljZS5TZXRQZXJzb25RdW90YVJlcXVlc3QaJC52aWRlb3NlcnZpY2UuU2V0UGVyc29uUXVvdGFSZXNwb25zZRJTCg9HZXRTaWduVXBQb2xpY3kSJC52aWRlb3NlcnZpY2UuR2V0U2lnblVwUG9saWN5UmVxdWVzdBoaLnZpZGVvc2VydmljZS5TaWduVXBQb2xpY3kSUwoPU2V0U2lnblVwUG9saWN5EiQudmlkZW9zZXJ2aWNlLlNldFNpZ25VcFBvbGljeVJlcXVlc3QaGi52aWRlb3NlcnZpY2UuU2lnblVwUG9saWN5ElkKEUdldEluc3RhbmNlVG90YWxzEiYudmlkZW9zZXJ2aWNlLkdldEluc3RhbmNlVG90YWxzUmVxdWVzdBocLnZpZGVvc2VydmljZS5JbnN0YW5jZVRvdGFscxJVCgxMaXN0QXVkaXRMb2cSIS52aWRlb3NlcnZpY2UuTGlzdEF1ZGl0TG9nUmVxdWVzdBoiLnZpZGVvc2VydmljZS5MaXN0QXVkaXRMb2dSZXNwb25zZRJKCgxHZXRNeVN0b3JhZ2USIS52aWRlb3NlcnZpY2UuR2V0TXlTdG9yYWdlUmVxdWVzdBoXLnZpZGVvc2VydmljZS5NeVN0b3JhZ2USRwoLR2V0QnJhbmRpbmcSIC52aWRlb3NlcnZpY2UuR2V0QnJhbmRpbmdSZXF1ZXN0GhYudmlkZW9zZXJ2aWNlLkJyYW5kaW5nEkcKC1NldEJyYW5kaW5nEiAudmlkZW9zZXJ2aWNlLlNldEJyYW5kaW5nUmVxdWVzdBoWLnZpZGVvc2VydmljZS5CcmFuZGluZxJuChhHZXRUcmFuc2NyaXB0aW9uU2V0dGluZ3MSLS52aWRlb3NlcnZpY2UuR2V0VHJhbnNjcmlwdGlvblNldHRpbmdzUmVxdWVzdBojLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0aW9uU2V0dGluZ3MSXAoRVGVzdFRyYW5zY3JpcHRpb24SJi52aWRlb3NlcnZpY2UuVGVzdFRyYW5zY3JpcHRpb25SZXF1ZXN0Gh8udmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHRpb25UZXN0YgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiB2aWRlb3NlcnZpY2UvYWRtaW5fc2VydmljZS5wcm90bxIMdmlkZW9zZXJ2aWNlIhcKFUdldEFkbWluU3RhdHVzUmVxdWVzdCIcCgtBZG1pblN0YXR1cxINCgVhZG1pbhgBIAEoCCITChFMaXN0UGVvcGxlUmVxdWVzdCLiAgoLQWRtaW5QZXJzb24SCwoDdWlkGAEgASgJEg0KBWVtYWlsGAIgASgJEhQKDGRpc3BsYXlfbmFtZRgDIAEoCRIQCghkaXNhYmxlZBgEIAEoCBISCgp1c2VkX2J5dGVzGAUgASgDEhgKC3F1b3RhX2J5dGVzGAYgASgDSACIAQESHQoVZWZmZWN0aXZlX3F1b3RhX2J5dGVzGAcgASgDEhMKC3ZpZGVvX2NvdW50GAggASgFEjIKDmxhc3RfYWN0aXZlX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVhZG1pbhgLIAEoCBIqCgZzb3VyY2UYDCABKA4yGi52aWRlb3NlcnZpY2UuUGVyc29uU291cmNlQg4KDF9xdW90YV9ieXRlcyI/ChJMaXN0UGVvcGxlUmVzcG9uc2USKQoGcGVvcGxlGAEgAygLMhkudmlkZW9zZXJ2aWNlLkFkbWluUGVyc29uIjkKGFNldFBlcnNvbkRpc2FibGVkUmVxdWVzdBILCgN1aWQYASABKAkSEAoIZGlzYWJsZWQYAiABKAgiTgoVU2V0UGVyc29uUXVvdGFSZXF1ZXN0EgsKA3VpZBgBIAEoCRIYCgtxdW90YV9ieXRlcxgCIAEoA0gAiAEBQg4KDF9xdW90YV9ieXRlcyJXChZTZXRQZXJzb25RdW90YVJlc3BvbnNlEikKBnBlcnNvbhgBIAEoCzIZLnZpZGVvc2VydmljZS5BZG1pblBlcnNvbhISCgpvdmVyX3F1b3RhGAIgASgIIhgKFkdldFNpZ25VcFBvbGljeVJlcXVlc3QiRwoMU2lnblVwUG9saWN5EiYKBG1vZGUYASABKA4yGC52aWRlb3NlcnZpY2UuU2lnblVwTW9kZRIPCgdkb21haW5zGAIgAygJIkQKFlNldFNpZ25VcFBvbGljeVJlcXVlc3QSKgoGcG9saWN5GAEgASgLMhoudmlkZW9zZXJ2aWNlLlNpZ25VcFBvbGljeSIaChhHZXRJbnN0YW5jZVRvdGFsc1JlcXVlc3QicQoOSW5zdGFuY2VUb3RhbHMSDgoGcGVvcGxlGAEgASgDEg4KBnZpZGVvcxgCIAEoAxIUCgxzdG9yZWRfYnl0ZXMYAyABKAMSFAoMam9ic193YWl0aW5nGAQgASgDEhMKC2pvYnNfZmFpbGVkGAUgASgDIiQKE0xpc3RBdWRpdExvZ1JlcXVlc3QSDQoFbGltaXQYASABKAUinAEKCkF1ZGl0RW50cnkSCgoCaWQYASABKAMSJgoCYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhEKCWFjdG9yX3VpZBgDIAEoCRITCgthY3Rvcl9lbWFpbBgEIAEoCRIOCgZhY3Rpb24YBSABKAkSEgoKdGFyZ2V0X3VpZBgGIAEoCRIOCgZkZXRhaWwYByABKAkiQQoUTGlzdEF1ZGl0TG9nUmVzcG9uc2USKQoHZW50cmllcxgBIAMoCzIYLnZpZGVvc2VydmljZS5BdWRpdEVudHJ5IhUKE0dldE15U3RvcmFnZVJlcXVlc3QiRgoPU3RvcmVkVmlkZW9TaXplEhAKCHZpZGVvX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhIKCnNpemVfYnl0ZXMYAyABKAMiYwoJTXlTdG9yYWdlEhIKCnVzZWRfYnl0ZXMYASABKAMSEwoLcXVvdGFfYnl0ZXMYAiABKAMSLQoGdmlkZW9zGAMgAygLMh0udmlkZW9zZXJ2aWNlLlN0b3JlZFZpZGVvU2l6ZSIUChJHZXRCcmFuZGluZ1JlcXVlc3QiSAoIQnJhbmRpbmcSFAoMcHJvZHVjdF9uYW1lGAEgASgJEhAKCGxvZ29fdXJsGAIgASgJEhQKDGFjY2VudF9jb2xvchgDIAEoCSI+ChJTZXRCcmFuZGluZ1JlcXVlc3QSKAoIYnJhbmRpbmcYASABKAsyFi52aWRlb3NlcnZpY2UuQnJhbmRpbmciIQofR2V0VHJhbnNjcmlwdGlvblNldHRpbmdzUmVxdWVzdCJmChVUcmFuc2NyaXB0aW9uU2V0dGluZ3MSMQoGZW5naW5lGAEgASgOMiEudmlkZW9zZXJ2aWNlLlRyYW5zY3JpcHRpb25FbmdpbmUSCwoDdXJsGAIgASgJEg0KBW1vZGVsGAMgASgJIhoKGFRlc3RUcmFuc2NyaXB0aW9uUmVxdWVzdCJ9ChFUcmFuc2NyaXB0aW9uVGVzdBIKCgJvaxgBIAEoCBIVCg1leHBlY3RlZF90ZXh0GAIgASgJEgwKBHRleHQYAyABKAkSDQoFZXJyb3IYBCABKAkSDwoHc2Vjb25kcxgFIAEoARIXCg91bmNlcnRhaW5fd29yZHMYBiADKAkiGAoWR2V0U2NpbVNldHRpbmdzUmVxdWVzdCJhCgxTY2ltU2V0dGluZ3MSDwoHZW5hYmxlZBgBIAEoCBIQCghiYXNlX3VybBgCIAEoCRIuCgpyb3RhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIYChZSb3RhdGVTY2ltVG9rZW5SZXF1ZXN0Ik8KEFJvdGF0ZWRTY2ltVG9rZW4SDQoFdG9rZW4YASABKAkSLAoIc2V0dGluZ3MYAiABKAsyGi52aWRlb3NlcnZpY2UuU2NpbVNldHRpbmdzKpEBCgxQZXJzb25Tb3VyY2USHQoZUEVSU09OX1NPVVJDRV9VTlNQRUNJRklFRBAAEhoKFlBFUlNPTl9TT1VSQ0VfRklSRUJBU0UQARIWChJQRVJTT05fU09VUkNFX09JREMQAhIWChJQRVJTT05fU09VUkNFX1NBTUwQAxIWChJQRVJTT05fU09VUkNFX1NDSU0QBCp5CgpTaWduVXBNb2RlEhwKGFNJR05fVVBfTU9ERV9VTlNQRUNJRklFRBAAEhUKEVNJR05fVVBfTU9ERV9PUEVOEAESHAoYU0lHTl9VUF9NT0RFX0lOVklURV9PTkxZEAISGAoUU0lHTl9VUF9NT0RFX0RPTUFJTlMQAyqcAQoTVHJhbnNjcmlwdGlvbkVuZ2luZRIkCiBUUkFOU0NSSVBUSU9OX0VOR0lORV9VTlNQRUNJRklFRBAAEhwKGFRSQU5TQ1JJUFRJT05fRU5HSU5FX09GRhABEiAKHFRSQU5TQ1JJUFRJT05fRU5HSU5FX0JVSUxUSU4QAhIfChtUUkFOU0NSSVBUSU9OX0VOR0lORV9TRVJWRVIQAzKcCgoMQWRtaW5TZXJ2aWNlElAKDkdldEFkbWluU3RhdHVzEiMudmlkZW9zZXJ2aWNlLkdldEFkbWluU3RhdHVzUmVxdWVzdBoZLnZpZGVvc2VydmljZS5BZG1pblN0YXR1cxJPCgpMaXN0UGVvcGxlEh8udmlkZW9zZXJ2aWNlLkxpc3RQZW9wbGVSZXF1ZXN0GiAudmlkZW9zZXJ2aWNlLkxpc3RQZW9wbGVSZXNwb25zZRJWChFTZXRQZXJzb25EaXNhYmxlZBImLnZpZGVvc2VydmljZS5TZXRQZXJzb25EaXNhYmxlZFJlcXVlc3QaGS52aWRlb3NlcnZpY2UuQWRtaW5QZXJzb24SWwoOU2V0UGVyc29uUXVvdGESIy52aWRlb3NlcnZpY2UuU2V0UGVyc29uUXVvdGFSZXF1ZXN0GiQudmlkZW9zZXJ2aWNlLlNldFBlcnNvblF1b3RhUmVzcG9uc2USUwoPR2V0U2lnblVwUG9saWN5EiQudmlkZW9zZXJ2aWNlLkdldFNpZ25VcFBvbGljeVJlcXVlc3QaGi52aWRlb3NlcnZpY2UuU2lnblVwUG9saWN5ElMKD1NldFNpZ25VcFBvbGljeRIkLnZpZGVvc2VydmljZS5TZXRTaWduVXBQb2xpY3lSZXF1ZXN0GhoudmlkZW9zZXJ2aWNlLlNpZ25VcFBvbGljeRJZChFHZXRJbnN0YW5jZVRvdGFscxImLnZpZGVvc2VydmljZS5HZXRJbnN0YW5jZVRvdGFsc1JlcXVlc3QaHC52aWRlb3NlcnZpY2UuSW5zdGFuY2VUb3RhbHMSVQoMTGlzdEF1ZGl0TG9nEiEudmlkZW9zZXJ2aWNlLkxpc3RBdWRpdExvZ1JlcXVlc3QaIi52aWRlb3NlcnZpY2UuTGlzdEF1ZGl0TG9nUmVzcG9uc2USSgoMR2V0TXlTdG9yYWdlEiEudmlkZW9zZXJ2aWNlLkdldE15U3RvcmFnZVJlcXVlc3QaFy52aWRlb3NlcnZpY2UuTXlTdG9yYWdlEkcKC0dldEJyYW5kaW5nEiAudmlkZW9zZXJ2aWNlLkdldEJyYW5kaW5nUmVxdWVzdBoWLnZpZGVvc2VydmljZS5CcmFuZGluZxJHCgtTZXRCcmFuZGluZxIgLnZpZGVvc2VydmljZS5TZXRCcmFuZGluZ1JlcXVlc3QaFi52aWRlb3NlcnZpY2UuQnJhbmRpbmcSbgoYR2V0VHJhbnNjcmlwdGlvblNldHRpbmdzEi0udmlkZW9zZXJ2aWNlLkdldFRyYW5zY3JpcHRpb25TZXR0aW5nc1JlcXVlc3QaIy52aWRlb3NlcnZpY2UuVHJhbnNjcmlwdGlvblNldHRpbmdzElwKEVRlc3RUcmFuc2NyaXB0aW9uEiYudmlkZW9zZXJ2aWNlLlRlc3RUcmFuc2NyaXB0aW9uUmVxdWVzdBofLnZpZGVvc2VydmljZS5UcmFuc2NyaXB0aW9uVGVzdBJTCg9HZXRTY2ltU2V0dGluZ3MSJC52aWRlb3NlcnZpY2UuR2V0U2NpbVNldHRpbmdzUmVxdWVzdBoaLnZpZGVvc2VydmljZS5TY2ltU2V0dGluZ3MSVwoPUm90YXRlU2NpbVRva2VuEiQudmlkZW9zZXJ2aWNlLlJvdGF0ZVNjaW1Ub2tlblJlcXVlc3QaHi52aWRlb3NlcnZpY2UuUm90YXRlZFNjaW1Ub2tlbmIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * @generated from message videoservice.GetAdminStatusRequest
@@ -125,6 +125,13 @@ export type AdminPerson = Message<"videoservice.AdminPerson"> & {
    * @generated from field: bool admin = 11;
    */
   admin: boolean;
+
+  /**
+   * Where the person came from.
+   *
+   * @generated from field: videoservice.PersonSource source = 12;
+   */
+  source: PersonSource;
 };
 
 /**
@@ -658,6 +665,134 @@ export const TranscriptionTestSchema: GenMessage<TranscriptionTest> = /*@__PURE_
   messageDesc(file_videoservice_admin_service, 25);
 
 /**
+ * @generated from message videoservice.GetScimSettingsRequest
+ */
+export type GetScimSettingsRequest = Message<"videoservice.GetScimSettingsRequest"> & {
+};
+
+/**
+ * Describes the message videoservice.GetScimSettingsRequest.
+ * Use `create(GetScimSettingsRequestSchema)` to create a new message.
+ */
+export const GetScimSettingsRequestSchema: GenMessage<GetScimSettingsRequest> = /*@__PURE__*/
+  messageDesc(file_videoservice_admin_service, 26);
+
+/**
+ * @generated from message videoservice.ScimSettings
+ */
+export type ScimSettings = Message<"videoservice.ScimSettings"> & {
+  /**
+   * SCIM answers: SCIM_TOKEN is set or a token was rotated here.
+   *
+   * @generated from field: bool enabled = 1;
+   */
+  enabled: boolean;
+
+  /**
+   * The base URL to give the directory ({PUBLIC_URL}/scim/v2); empty when PUBLIC_URL is unset
+   * (the page's own origin then).
+   *
+   * @generated from field: string base_url = 2;
+   */
+  baseUrl: string;
+
+  /**
+   * When a token was last rotated here; unset: never (SCIM_TOKEN alone, or off).
+   *
+   * @generated from field: google.protobuf.Timestamp rotated_at = 3;
+   */
+  rotatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message videoservice.ScimSettings.
+ * Use `create(ScimSettingsSchema)` to create a new message.
+ */
+export const ScimSettingsSchema: GenMessage<ScimSettings> = /*@__PURE__*/
+  messageDesc(file_videoservice_admin_service, 27);
+
+/**
+ * @generated from message videoservice.RotateScimTokenRequest
+ */
+export type RotateScimTokenRequest = Message<"videoservice.RotateScimTokenRequest"> & {
+};
+
+/**
+ * Describes the message videoservice.RotateScimTokenRequest.
+ * Use `create(RotateScimTokenRequestSchema)` to create a new message.
+ */
+export const RotateScimTokenRequestSchema: GenMessage<RotateScimTokenRequest> = /*@__PURE__*/
+  messageDesc(file_videoservice_admin_service, 28);
+
+/**
+ * @generated from message videoservice.RotatedScimToken
+ */
+export type RotatedScimToken = Message<"videoservice.RotatedScimToken"> & {
+  /**
+   * Shown once: Stream keeps only its hash.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * @generated from field: videoservice.ScimSettings settings = 2;
+   */
+  settings?: ScimSettings | undefined;
+};
+
+/**
+ * Describes the message videoservice.RotatedScimToken.
+ * Use `create(RotatedScimTokenSchema)` to create a new message.
+ */
+export const RotatedScimTokenSchema: GenMessage<RotatedScimToken> = /*@__PURE__*/
+  messageDesc(file_videoservice_admin_service, 29);
+
+/**
+ * @generated from enum videoservice.PersonSource
+ */
+export enum PersonSource {
+  /**
+   * @generated from enum value: PERSON_SOURCE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Signed in by a Firebase ID token (Firebase Authentication or its emulator).
+   *
+   * @generated from enum value: PERSON_SOURCE_FIREBASE = 1;
+   */
+  FIREBASE = 1,
+
+  /**
+   * Signed in by the organisation's OpenID Connect provider.
+   *
+   * @generated from enum value: PERSON_SOURCE_OIDC = 2;
+   */
+  OIDC = 2,
+
+  /**
+   * Signed in by the organisation's SAML 2.0 identity provider.
+   *
+   * @generated from enum value: PERSON_SOURCE_SAML = 3;
+   */
+  SAML = 3,
+
+  /**
+   * Made by the organisation's directory (SCIM), before any sign-in.
+   *
+   * @generated from enum value: PERSON_SOURCE_SCIM = 4;
+   */
+  SCIM = 4,
+}
+
+/**
+ * Describes the enum videoservice.PersonSource.
+ */
+export const PersonSourceSchema: GenEnum<PersonSource> = /*@__PURE__*/
+  enumDesc(file_videoservice_admin_service, 0);
+
+/**
  * @generated from enum videoservice.SignUpMode
  */
 export enum SignUpMode {
@@ -692,7 +827,7 @@ export enum SignUpMode {
  * Describes the enum videoservice.SignUpMode.
  */
 export const SignUpModeSchema: GenEnum<SignUpMode> = /*@__PURE__*/
-  enumDesc(file_videoservice_admin_service, 0);
+  enumDesc(file_videoservice_admin_service, 1);
 
 /**
  * @generated from enum videoservice.TranscriptionEngine
@@ -729,7 +864,7 @@ export enum TranscriptionEngine {
  * Describes the enum videoservice.TranscriptionEngine.
  */
 export const TranscriptionEngineSchema: GenEnum<TranscriptionEngine> = /*@__PURE__*/
-  enumDesc(file_videoservice_admin_service, 1);
+  enumDesc(file_videoservice_admin_service, 2);
 
 /**
  * @generated from service videoservice.AdminService
@@ -868,6 +1003,28 @@ export const AdminService: GenService<{
     methodKind: "unary";
     input: typeof TestTranscriptionRequestSchema;
     output: typeof TranscriptionTestSchema;
+  },
+  /**
+   * Whether SCIM provisioning is on (SCIM_TOKEN set, or a token rotated here) and where it is.
+   *
+   * @generated from rpc videoservice.AdminService.GetScimSettings
+   */
+  getScimSettings: {
+    methodKind: "unary";
+    input: typeof GetScimSettingsRequestSchema;
+    output: typeof ScimSettingsSchema;
+  },
+  /**
+   * A fresh random SCIM token, answered this once (only its hash is kept): from now on it is the
+   * only token /scim/v2 accepts (SCIM_TOKEN stops working; with none, SCIM turns on). A real
+   * sign-in only: an API key is refused.
+   *
+   * @generated from rpc videoservice.AdminService.RotateScimToken
+   */
+  rotateScimToken: {
+    methodKind: "unary";
+    input: typeof RotateScimTokenRequestSchema;
+    output: typeof RotatedScimTokenSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_videoservice_admin_service, 0);

@@ -66,6 +66,14 @@ export const HTTP_RULES: Record<string, HttpRule> = {
   // read), so without one nobody is refreshed, and logging out revokes nothing and still answers.
   '/api/auth/session/refresh': { who: 'refresh-cookie holder', status: all(401) },
   '/api/auth/session/logout': { who: 'refresh-cookie holder', status: all(200) },
+  // SCIM 2.0 takes the directory's own bearer token (SCIM_TOKEN, or one rotated in /admin), never a
+  // person's or an API key; the matrix's server has neither token, so SCIM is off: 404 to everyone.
+  ...Object.fromEntries(
+    ['ServiceProviderConfig', 'Schemas', 'ResourceTypes', 'Users', 'Users/:id', 'Groups', 'Groups/:id'].map((path) => [
+      `/scim/v2/${path}`,
+      { who: 'the directory (SCIM token)', status: all(404) },
+    ]),
+  ),
   '/api/branding.css': { who: 'anyone', status: all(200) },
   // A SHARED video's link: its preview is for whoever holds the link.
   '/api/oembed': { who: 'link-holder', status: all(200) },

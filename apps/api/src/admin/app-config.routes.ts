@@ -8,6 +8,11 @@ export interface AppConfig {
    * the web app signs in whatever address it was built with; absent with a real Firebase project.
    */
   readonly authEmulatorHost?: string;
+  /**
+   * `off` (FIREBASE_AUTH=off): no Firebase at all, the app never loads it and signs people in only
+   * through the organisation. Absent: Firebase is on, as before this field existed.
+   */
+  readonly firebaseAuth?: 'off';
   /** Sign-in by OpenID Connect is on (OIDC_ISSUER…): the sign-in page offers "Continue with {name}". */
   readonly oidc?: { readonly name: string };
 }
@@ -21,12 +26,14 @@ export function registerAppConfigRoute(
   config: {
     maxRecordingSeconds?: number | undefined;
     authEmulatorHost?: string | undefined;
+    firebaseAuth?: 'on' | 'off';
     oidc?: { name: string } | undefined;
   },
 ) {
   const body: AppConfig = {
     maxRecordingSeconds: config.maxRecordingSeconds ?? null,
     ...(config.authEmulatorHost ? { authEmulatorHost: config.authEmulatorHost } : {}),
+    ...(config.firebaseAuth === 'off' ? { firebaseAuth: 'off' as const } : {}),
     ...(config.oidc ? { oidc: config.oidc } : {}),
   };
   app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'no-cache').send(body));

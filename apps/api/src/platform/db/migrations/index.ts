@@ -32,6 +32,7 @@ import * as mainShareLinks from './20261208110000-main-share-links';
 import * as sessions from './20261209100000-sessions';
 import * as scim from './20261209101000-scim';
 import * as directoryClaims from './20261209102000-directory-claims';
+import * as sessionIdToken from './20261209130000-session-id-token';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '20261209100000-sessions': sessions,
   '20261209101000-scim': scim,
   '20261209102000-directory-claims': directoryClaims,
+  '20261209130000-session-id-token': sessionIdToken,
 };

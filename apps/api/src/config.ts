@@ -229,7 +229,7 @@ export const configSchema = z
     UPLOAD_FIRST_BYTES_MINUTES: z.coerce.number().positive().default(10),
     /**
      * `off`: no Firebase at all, neither a project nor the Auth emulator (no Firebase Admin, no
-     * Firebase ID token accepted, the web app never loads Firebase); people sign in only through
+     * Firebase ID token accepted, the web app never starts Firebase); people sign in only through
      * the organisation (OIDC_*), which must then be configured. Default `on`.
      */
     FIREBASE_AUTH: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),

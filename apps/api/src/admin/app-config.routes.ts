@@ -9,7 +9,7 @@ export interface AppConfig {
    */
   readonly authEmulatorHost?: string;
   /**
-   * `off` (FIREBASE_AUTH=off): no Firebase at all, the app never loads it and signs people in only
+   * `off` (FIREBASE_AUTH=off): no Firebase at all, the app never starts it and signs people in only
    * through the organisation. Absent: Firebase is on, as before this field existed.
    */
   readonly firebaseAuth?: 'off';

@@ -5,6 +5,7 @@ import { App, createApp, rootOptions } from './app';
 import './styles.css';
 
 void fetchAppConfig().then(async (config) => {
-  const { router } = createApp({ authClient: await authClientFor(config, import.meta.env), oidc: config.oidc });
+  const authClient = await authClientFor(config, import.meta.env);
+  const { router } = createApp({ authClient, oidc: config.oidc, firebaseAuth: config.firebaseAuth });
   createRoot(document.getElementById('root')!, rootOptions).render(<App router={router} />);
 });

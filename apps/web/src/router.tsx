@@ -25,6 +25,8 @@ export interface RouterContext {
   recorder: RecorderOptions;
   /** The organisation's sign-in (OpenID Connect) is on, under this name: /login offers it. */
   oidc?: { name: string } | undefined;
+  /** `off` (GET /api/config): no Firebase on the server; /login shows the organisation's sign-in alone. */
+  firebaseAuth?: 'off' | undefined;
 }
 
 export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {

@@ -9,6 +9,8 @@ export interface AppConfig {
    * the app was built with. Absent: the Firebase settings of the build.
    */
   readonly authEmulatorHost?: string;
+  /** `off`: the server has no Firebase (FIREBASE_AUTH=off): the app never starts it; only the organisation signs people in. */
+  readonly firebaseAuth?: 'off';
   /** The organisation's sign-in (OpenID Connect) is on, under this name ("Continue with {name}"). */
   readonly oidc?: { readonly name: string };
 }
@@ -21,11 +23,17 @@ export const noLimits: AppConfig = { maxRecordingSeconds: null };
  * here is in the first page's budget: main.tsx reads it before anything else.)
  */
 export function parseAppConfig(body: unknown): AppConfig {
-  const { maxRecordingSeconds: max, authEmulatorHost: host, oidc } = Object(body) as Record<string, unknown>;
+  const {
+    maxRecordingSeconds: max,
+    authEmulatorHost: host,
+    firebaseAuth,
+    oidc,
+  } = Object(body) as Record<string, unknown>;
   const name = Object(oidc).name as unknown;
   return {
     maxRecordingSeconds: Number.isInteger(max) && (max as number) > 0 ? (max as number) : null,
     ...(typeof host === 'string' && host ? { authEmulatorHost: host } : {}),
+    ...(firebaseAuth === 'off' ? { firebaseAuth } : {}),
     ...(typeof name === 'string' && name ? { oidc: { name } } : {}),
   };
 }

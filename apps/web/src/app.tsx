@@ -20,18 +20,15 @@ export interface AppOptions {
   /** Where the session keeps `authToken`; defaults to localStorage. */
   storage?: Storage;
   history?: RouterHistory;
-  /** The organisation's sign-in (OpenID Connect), when GET /api/config says it is on. */
-  oidc?: { name: string } | undefined;
-  /** `off`: the server has no Firebase, so /login offers only the organisation's sign-in. */
-  firebaseAuth?: 'off' | undefined;
+  /** The organisation's sign-in (OpenID Connect), when GET /api/config says it is on; `only`: no Firebase. */
+  oidc?: { name: string; only?: true } | undefined;
 }
 
 /**
  * The app's parts, wired once: session, sign-in actions, query cache, transport, recordings and router. main.tsx
  * and the tests both build the app here, so tests render the tree production renders.
  */
-export function createApp(options: AppOptions) {
-  const { authClient, transport, recordings, recorder = {}, storage, history, oidc, firebaseAuth } = options;
+export function createApp({ authClient, transport, recordings, recorder = {}, storage, history, oidc }: AppOptions) {
   const session = createSession(authClient, storage);
   const signIn = createSignInActions(authClient, session, storage);
   // The lib's rules for every query (which failures are retried, a 1 s freshness floor) are its defaults.
@@ -62,7 +59,6 @@ export function createApp(options: AppOptions) {
           )),
     recorder,
     oidc,
-    firebaseAuth,
     ...(history ? { history } : {}),
   });
   // Sign-in, sign-out and a lost session re-run the guards of the routes on screen.

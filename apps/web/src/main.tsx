@@ -5,7 +5,6 @@ import { App, createApp, rootOptions } from './app';
 import './styles.css';
 
 void fetchAppConfig().then(async (config) => {
-  const authClient = await authClientFor(config, import.meta.env);
-  const { router } = createApp({ authClient, oidc: config.oidc, firebaseAuth: config.firebaseAuth });
+  const { router } = createApp({ authClient: await authClientFor(config, import.meta.env), oidc: config.oidc });
   createRoot(document.getElementById('root')!, rootOptions).render(<App router={router} />);
 });

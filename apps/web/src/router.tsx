@@ -23,10 +23,8 @@ export interface RouterContext {
   recordings: () => Promise<RecordingUploads>;
   /** How /record's recorder captures: the browser's own media in production, a fake one in tests. */
   recorder: RecorderOptions;
-  /** The organisation's sign-in (OpenID Connect) is on, under this name: /login offers it. */
-  oidc?: { name: string } | undefined;
-  /** `off` (GET /api/config): no Firebase on the server; /login shows the organisation's sign-in alone. */
-  firebaseAuth?: 'off' | undefined;
+  /** The organisation's sign-in (OpenID Connect) is on, under this name: /login offers it (`only`: alone). */
+  oidc?: { name: string; only?: true } | undefined;
 }
 
 export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {

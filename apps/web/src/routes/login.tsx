@@ -10,7 +10,7 @@ export const Route = createFileRoute('/login')({
 });
 
 function Login() {
-  const { session, signIn, oidc, firebaseAuth } = Route.useRouteContext();
+  const { session, signIn, oidc } = Route.useRouteContext();
   const search = Route.useSearch();
   const router = useRouter();
   const { token } = useSession(session);
@@ -31,7 +31,7 @@ function Login() {
             setWidgetStart({ name: 'signed-out' });
           }}
         />
-      ) : firebaseAuth === 'off' ? null : (
+      ) : oidc?.only ? null : (
         <SignInWidget
           key={widgetStart?.name ?? 'start'}
           actions={signIn}

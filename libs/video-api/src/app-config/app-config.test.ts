@@ -28,12 +28,13 @@ describe('app config', () => {
     }
   });
 
-  it('reads that the server has no Firebase (FIREBASE_AUTH=off), and nothing else as that', () => {
+  it('reads that the server has no Firebase (FIREBASE_AUTH=off): the organisation’s sign-in is then the only one', () => {
     expect(parseAppConfig({ maxRecordingSeconds: null, firebaseAuth: 'off', oidc: { name: 'Acme' } })).toEqual({
       maxRecordingSeconds: null,
       firebaseAuth: 'off',
-      oidc: { name: 'Acme' },
+      oidc: { name: 'Acme', only: true },
     });
+    expect(parseAppConfig({ maxRecordingSeconds: null, oidc: { name: 'Acme' } }).oidc).toEqual({ name: 'Acme' });
     for (const firebaseAuth of ['on', false, 'OFF', { off: true }])
       expect(parseAppConfig({ maxRecordingSeconds: null, firebaseAuth })).toEqual(noLimits);
   });

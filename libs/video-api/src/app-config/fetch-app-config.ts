@@ -11,8 +11,11 @@ export interface AppConfig {
   readonly authEmulatorHost?: string;
   /** `off`: the server has no Firebase (FIREBASE_AUTH=off): the app never starts it; only the organisation signs people in. */
   readonly firebaseAuth?: 'off';
-  /** The organisation's sign-in (OpenID Connect) is on, under this name ("Continue with {name}"). */
-  readonly oidc?: { readonly name: string };
+  /**
+   * The organisation's sign-in (OpenID Connect) is on, under this name ("Continue with {name}");
+   * `only`: with no Firebase, the sign-in page offers it alone.
+   */
+  readonly oidc?: { readonly name: string; readonly only?: true };
 }
 
 export const noLimits: AppConfig = { maxRecordingSeconds: null };
@@ -34,7 +37,9 @@ export function parseAppConfig(body: unknown): AppConfig {
     maxRecordingSeconds: Number.isInteger(max) && (max as number) > 0 ? (max as number) : null,
     ...(typeof host === 'string' && host ? { authEmulatorHost: host } : {}),
     ...(firebaseAuth === 'off' ? { firebaseAuth } : {}),
-    ...(typeof name === 'string' && name ? { oidc: { name } } : {}),
+    ...(typeof name === 'string' && name
+      ? { oidc: { name, ...(firebaseAuth === 'off' ? { only: true as const } : {}) } }
+      : {}),
   };
 }
 

@@ -5,8 +5,9 @@
 // already there), then runs the built API, apps/api/dist/main.js, as `npm run serve` does but
 // outside production; it serves the web app and runs the processing worker.
 // PORT, DATA_DIR and the other API settings pass through; FIREBASE_AUTH_EMULATOR_HOST picks the
-// emulator's port. Every child runs in its own process group, and SIGINT (Ctrl-C) or SIGTERM (a
-// service manager) stops all of them within a few seconds, at whatever step it arrives.
+// emulator's port, and FIREBASE_AUTH=off (with OIDC_*) starts no emulator at all. Every child runs
+// in its own process group, and SIGINT (Ctrl-C) or SIGTERM (a service manager) stops all of them
+// within a few seconds, at whatever step it arrives.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { setInterval } from 'node:timers';
@@ -80,6 +81,11 @@ async function main() {
   if (stopping) return undefined;
   if (apiBuilt !== 0) return apiBuilt;
 
+  if (process.env.FIREBASE_AUTH === 'off') {
+    // No Firebase at all (sign-in through the organisation's OIDC_* provider): no emulator either.
+    console.log('FIREBASE_AUTH=off: no Firebase Auth emulator; sign-in is your organisation’s');
+    return runApi(env);
+  }
   const emulatorPort = Number((process.env.FIREBASE_AUTH_EMULATOR_HOST || '127.0.0.1:9099').split(':').at(-1));
   console.log(`Firebase Auth emulator on 127.0.0.1:${emulatorPort} (reused if one answers there)...`);
   emulatorStarting = startAuthEmulator({ port: emulatorPort, cancelled: () => stopping });
@@ -94,9 +100,14 @@ async function main() {
       console.error(`The Auth emulator on ${emulator.host} exited; sign-ins will fail:\n${emulator.output()}`),
   );
 
+  return runApi({ ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
+}
+
+/** Runs the built API until it ends; then stops the rest. */
+async function runApi(apiEnv) {
   const api = start(process.execPath, ['--enable-source-maps', join(workspaceRoot, 'apps/api/dist/main.js')], {
     // As the deploy guide's units: freed read buffers go back to the system (docs/deploy.md, Sizing).
-    env: { MALLOC_MMAP_THRESHOLD_: '131072', ...env, FIREBASE_AUTH_EMULATOR_HOST: emulator.host },
+    env: { MALLOC_MMAP_THRESHOLD_: '131072', ...apiEnv },
   });
   const code = await api.exited;
   if (stopping) return undefined;

@@ -96,6 +96,28 @@ function oidcAllOrNone(config: Partial<Record<(typeof OIDC_TRIO)[number], string
     });
 }
 
+/**
+ * The organisation's ways in besides Firebase, each saying whether the settings turn it on. With
+ * FIREBASE_AUTH=off one of them must be: a second protocol (SAML) adds itself here.
+ */
+const organisationSignIns: { settings: string; on: (config: Partial<Record<string, unknown>>) => boolean }[] = [
+  { settings: OIDC_TRIO.join(', '), on: (config) => OIDC_TRIO.every((name) => !!config[name]) },
+  { settings: 'SAML_ENTRY_POINT, SAML_IDP_CERT', on: (config) => !!config.SAML_ENTRY_POINT && !!config.SAML_IDP_CERT },
+];
+
+/** FIREBASE_AUTH=off leaves sign-in to the organisation alone: without one of its ways configured, nobody could sign in. */
+function someoneCanSignIn(
+  config: { FIREBASE_AUTH: 'on' | 'off' } & Partial<Record<string, unknown>>,
+  context: z.RefinementCtx,
+) {
+  if (config.FIREBASE_AUTH === 'on' || organisationSignIns.some((way) => way.on(config))) return;
+  context.addIssue({
+    code: 'custom',
+    path: ['FIREBASE_AUTH'],
+    message: `with Firebase sign-in off nobody could sign in: set your organisation's sign-in (${organisationSignIns.map((way) => way.settings).join('; or ')}; docs/deploy.md, Sign-in with your organisation), or unset FIREBASE_AUTH`,
+  });
+}
+
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
@@ -207,6 +229,12 @@ export const configSchema = z
      * or someone creating uploads to make rows.
      */
     UPLOAD_FIRST_BYTES_MINUTES: z.coerce.number().positive().default(10),
+    /**
+     * `off`: no Firebase at all, neither a project nor the Auth emulator (no Firebase Admin, no
+     * Firebase ID token accepted, the web app never starts Firebase); people sign in only through
+     * the organisation (OIDC_*), which must then be configured. Default `on`.
+     */
+    FIREBASE_AUTH: z.enum(['on', 'off'], { message: 'expected on or off' }).default('on'),
     /** The Firebase project whose ID tokens are accepted. */
     FIREBASE_PROJECT_ID: z.string().min(1).default('demo-stream'),
     /**
@@ -299,7 +327,8 @@ export const configSchema = z
     ),
   })
   .superRefine(oidcAllOrNone)
-  .superRefine(samlBothOrNone);
+  .superRefine(samlBothOrNone)
+  .superRefine(someoneCanSignIn);
 
 export type Config = z.infer<typeof configSchema>;
 

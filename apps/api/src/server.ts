@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { acceptingTestTokens, type TestTokens } from './platform/auth/test-token-verifier';
-import { createTokenVerifier } from './platform/auth/token-verifier';
+import { firebaseAuth } from './platform/auth/firebase-auth';
 import type { Config } from './config';
 import { openDatabase, type AppDatabase } from './platform/db/database';
 import { dualProtocolServer } from './platform/http/dual-protocol-server';
@@ -59,7 +59,6 @@ import { TeamService } from './teams';
 import teamRoutes from './teams/team.routes';
 import accountRoutes from './accounts/account.routes';
 import { ProfilePhotoFiles } from './platform/media/profile-photo';
-import { createSignInAccounts } from './platform/auth/sign-in-accounts';
 import { wireConversation } from './wiring/conversation-wiring';
 import conversationRoutes from './conversation/conversation.routes';
 import { AccountGate, admittedUsers, revocationBus, StreamCallers } from './access';
@@ -119,9 +118,9 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
       dataDir: config.DATA_DIR,
       onConnectionError: (lost) => app.log.warn(lost, 'lost a database connection'),
     }));
-  const firebase = createTokenVerifier(config.FIREBASE_PROJECT_ID, app.log);
+  const { verifier: firebase, signIns } = firebaseAuth(config, app.log); // FIREBASE_AUTH=off: no Firebase at all
   const verifier = options.testTokens ? acceptingTestTokens(firebase, options.testTokens) : firebase;
-  const closers: (() => Promise<void>)[] = [() => verifier.close(), () => database.close()];
+  const closers: (() => Promise<void>)[] = [() => verifier.close(), () => database.close(), () => signIns.close()];
   const closeAll = async () => {
     for (const close of closers) await close();
   };
@@ -214,8 +213,6 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     const admittedVerifier = admittedUsers(keyedVerifier, gate);
     // The HTTP routes' callers are recorded too (the RPCs' are, by onAuthenticated below).
     const httpVerifier = recordingUsers(admittedVerifier, directory);
-    const signIns = createSignInAccounts(config.FIREBASE_PROJECT_ID);
-    closers.push(() => signIns.close());
     const photoFiles = new ProfilePhotoFiles({
       store,
       ffmpegPath: config.FFMPEG_PATH || '/usr/bin/ffmpeg',
@@ -378,7 +375,8 @@ export async function build(config: Config, options: BuildOptions = {}): Promise
     }
     registerAppConfigRoute(app, {
       maxRecordingSeconds: config.MAX_RECORDING_SECONDS,
-      authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
+      authEmulatorHost: config.FIREBASE_AUTH === 'on' ? config.FIREBASE_AUTH_EMULATOR_HOST : undefined,
+      firebaseAuth: config.FIREBASE_AUTH,
       ...signInAnswers(config),
     });
     registerWatchPages(app, { videos, sharing, links, webDist: config.WEB_DIST, branding });

@@ -7,7 +7,7 @@ import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import type { RootOptions } from 'react-dom/client';
 import { lazyTransport } from './lazy-transport';
-import { createAppRouter } from './router';
+import { createAppRouter, type RouterContext } from './router';
 
 export interface AppOptions {
   authClient: AuthClient;
@@ -20,26 +20,16 @@ export interface AppOptions {
   /** Where the session keeps `authToken`; defaults to localStorage. */
   storage?: Storage;
   history?: RouterHistory;
-  /** The organisation's sign-in (OpenID Connect), when GET /api/config says it is on. */
-  oidc?: { name: string } | undefined;
-  /** The organisation's sign-in by SAML 2.0, when GET /api/config says it is on. */
-  saml?: { name: string } | undefined;
+  /** The organisation's sign-ins GET /api/config says are on (OpenID Connect, SAML; `only`: no Firebase). */
+  organisation?: RouterContext['organisation'];
 }
 
 /**
  * The app's parts, wired once: session, sign-in actions, query cache, transport, recordings and router. main.tsx
  * and the tests both build the app here, so tests render the tree production renders.
  */
-export function createApp({
-  authClient,
-  transport,
-  recordings,
-  recorder = {},
-  storage,
-  history,
-  oidc,
-  saml,
-}: AppOptions) {
+export function createApp(options: AppOptions) {
+  const { authClient, transport, recordings, recorder = {}, storage, history, organisation } = options;
   const session = createSession(authClient, storage);
   const signIn = createSignInActions(authClient, session, storage);
   // The lib's rules for every query (which failures are retried, a 1 s freshness floor) are its defaults.
@@ -69,8 +59,7 @@ export function createApp({
             },
           )),
     recorder,
-    oidc,
-    saml,
+    organisation,
     ...(history ? { history } : {}),
   });
   // Sign-in, sign-out and a lost session re-run the guards of the routes on screen.

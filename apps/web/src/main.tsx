@@ -5,10 +5,6 @@ import { App, createApp, rootOptions } from './app';
 import './styles.css';
 
 void fetchAppConfig().then(async (config) => {
-  const { router } = createApp({
-    authClient: await authClientFor(config, import.meta.env),
-    oidc: config.oidc,
-    saml: config.saml,
-  });
+  const { router } = createApp({ authClient: await authClientFor(config, import.meta.env), organisation: config });
   createRoot(document.getElementById('root')!, rootOptions).render(<App router={router} />);
 });

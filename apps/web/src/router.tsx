@@ -2,6 +2,7 @@ import type { Transport } from '@connectrpc/connect';
 import { createSignInActions, type Session, type SignInActions } from '@stream/auth';
 import type { RecorderOptions } from '@stream/recorder';
 import type { RecordingUploads } from '@stream/recording-uploads';
+import type { AppConfig } from '@stream/video-api/app-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
@@ -15,18 +16,13 @@ export interface RouterContext {
   signIn: SignInActions;
   /** The one transport to the video service, carrying the session's token (`@stream/video-api`). */
   transport: Transport;
-  /**
-   * The app's one RecordingUploads (@stream/recording-uploads), loaded on first use (/record's
-   * loader) so the first page carries none of it; one object, so a recording's upload, its link and
-   * the single-upload lock outlive a visit of /record.
-   */
+  /** The app's one RecordingUploads, loaded on first use (the first page carries none of it): a recording's
+   * upload, its link and the single-upload lock outlive a visit of /record. */
   recordings: () => Promise<RecordingUploads>;
   /** How /record's recorder captures: the browser's own media in production, a fake one in tests. */
   recorder: RecorderOptions;
-  /** The organisation's sign-in (OpenID Connect) is on, under this name: /login offers it. */
-  oidc?: { name: string } | undefined;
-  /** The organisation's sign-in by SAML 2.0 is on, under this name: /login offers it too. */
-  saml?: { name: string } | undefined;
+  /** The organisation's sign-ins on (OpenID Connect, SAML), by name: /login offers them (`only`: alone). */
+  organisation?: Pick<AppConfig, 'oidc' | 'saml'> | undefined;
 }
 
 export type AppRouterOptions = Omit<RouterContext, 'signIn'> & {

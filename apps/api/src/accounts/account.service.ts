@@ -154,6 +154,9 @@ export class AccountService {
       });
     }
     await this.deps.photos?.remove(user.uid);
+    // Only a person who came through Firebase has a Firebase account: one from the organisation's
+    // sign-in or its directory (OIDC, SAML, SCIM) has none, and the server may have no Firebase at all.
+    const source = (await findUser(this.deps.db, user.uid))?.source ?? 'firebase';
     await this.deps.db.transaction().execute(async (trx) => {
       await eraseAccountRows(trx, user.uid);
       await tombstone(trx, user.uid);
@@ -161,7 +164,7 @@ export class AccountService {
     this.deps.directory.forget(user.uid);
     this.deps.gate?.forget(user.uid);
     await publishRevocation(this.deps.db, { kind: 'person', uid: user.uid });
-    await this.deps.signIns.delete(user.uid);
+    if (source === 'firebase') await this.deps.signIns.delete(user.uid);
     this.deps.log?.info({ uid: user.uid }, 'account deleted');
   }
 }

@@ -8,6 +8,11 @@ export interface AppConfig {
    * the web app signs in whatever address it was built with; absent with a real Firebase project.
    */
   readonly authEmulatorHost?: string;
+  /**
+   * `off` (FIREBASE_AUTH=off): no Firebase at all, the app never starts it and signs people in only
+   * through the organisation. Absent: Firebase is on, as before this field existed.
+   */
+  readonly firebaseAuth?: 'off';
   /** Sign-in by OpenID Connect is on (OIDC_ISSUER…): the sign-in page offers "Continue with {name}". */
   readonly oidc?: { readonly name: string };
   /** Sign-in by SAML 2.0 is on (SAML_ENTRY_POINT…): the sign-in page offers "Continue with {name}". */
@@ -23,6 +28,7 @@ export function registerAppConfigRoute(
   config: {
     maxRecordingSeconds?: number | undefined;
     authEmulatorHost?: string | undefined;
+    firebaseAuth?: 'on' | 'off';
     oidc?: { name: string } | undefined;
     saml?: { name: string } | undefined;
   },
@@ -30,6 +36,7 @@ export function registerAppConfigRoute(
   const body: AppConfig = {
     maxRecordingSeconds: config.maxRecordingSeconds ?? null,
     ...(config.authEmulatorHost ? { authEmulatorHost: config.authEmulatorHost } : {}),
+    ...(config.firebaseAuth === 'off' ? { firebaseAuth: 'off' as const } : {}),
     ...(config.oidc ? { oidc: config.oidc } : {}),
     ...(config.saml ? { saml: config.saml } : {}),
   };

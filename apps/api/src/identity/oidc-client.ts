@@ -24,6 +24,8 @@ export interface IdentityClaims {
   email?: string;
   emailVerified: boolean;
   name?: string;
+  /** The ID token itself, kept with the session for the provider's logout (`id_token_hint`). */
+  idToken?: string;
   /** Every claim of the ID token, for what OIDC_GROUPS_CLAIM, OIDC_QUOTA_CLAIM name (identity/directory-claims.ts). */
   all?: Record<string, unknown>;
 }
@@ -111,18 +113,25 @@ export class OidcClient {
       email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined,
       emailVerified: claims.email_verified === true,
       name: typeof claims.name === 'string' ? claims.name : undefined,
+      idToken: tokens.id_token,
       all: { ...claims },
     };
   }
 
-  /** The provider's RP-initiated logout URL, when it offers one (`end_session_endpoint`). */
-  async logoutUrl(postLogoutRedirectUri?: string): Promise<string | undefined> {
+  /**
+   * The provider's RP-initiated logout URL, when it offers one (`end_session_endpoint`): back to
+   * `postLogoutRedirectUri` afterwards (which the client must have registered at the provider), with
+   * the session's ID token as `id_token_hint`, which providers ask before they skip their question or
+   * follow that redirect.
+   */
+  async logoutUrl(postLogoutRedirectUri?: string, idTokenHint?: string): Promise<string | undefined> {
     const configuration = await this.discover().catch(() => undefined);
     if (!configuration?.serverMetadata().end_session_endpoint) return undefined;
     return client
       .buildEndSessionUrl(configuration, {
         client_id: this.settings.clientId,
         ...(postLogoutRedirectUri ? { post_logout_redirect_uri: postLogoutRedirectUri } : {}),
+        ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
       })
       .toString();
   }

@@ -55,4 +55,13 @@ describe('OpenID Connect settings', () => {
     for (const issuer of ['http://127.0.0.1:8081/realms/x', 'http://localhost:8081', 'http://[::1]:9000'])
       expect(loadConfig({ ...trio, OIDC_ISSUER: issuer }).OIDC_ISSUER).toBe(issuer);
   });
+
+  it('FIREBASE_AUTH is on by default; off needs the organisation’s sign-in, and says what to set', () => {
+    expect(loadConfig({}).FIREBASE_AUTH).toBe('on');
+    expect(loadConfig({ ...trio, FIREBASE_AUTH: 'off' }).FIREBASE_AUTH).toBe('off');
+    expect(() => loadConfig({ FIREBASE_AUTH: 'off' })).toThrow(
+      /FIREBASE_AUTH="off": with Firebase sign-in off nobody could sign in: set your organisation's sign-in \(OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/,
+    );
+    expect(() => loadConfig({ FIREBASE_AUTH: 'no' })).toThrow(/FIREBASE_AUTH="no": expected on or off/);
+  });
 });

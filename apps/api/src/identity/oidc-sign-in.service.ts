@@ -44,12 +44,15 @@ export class OidcSignIn {
     if (!taken) throw new OidcSignInError(UNKNOWN_STATE_MESSAGE);
     const claims = await this.deps.client.finish(taken.pending, query);
     const user = await this.person(claims);
-    const session = await this.deps.sessions.start({
-      uid: user.uid,
-      email: user.email,
-      emailVerified: user.emailVerified === true,
-      name: user.name,
-    });
+    const session = await this.deps.sessions.start(
+      {
+        uid: user.uid,
+        email: user.email,
+        emailVerified: user.emailVerified === true,
+        name: user.name,
+      },
+      { idToken: claims.idToken },
+    );
     return { session, nextPath: taken.nextPath };
   }
 

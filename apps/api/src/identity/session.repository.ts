@@ -13,7 +13,7 @@ export interface LiveSession {
 
 export async function insertSession(
   db: Kysely<Database>,
-  row: { id: string; uid: string; refreshHash: string; emailVerified: boolean; expiresAt: Date },
+  row: { id: string; uid: string; refreshHash: string; emailVerified: boolean; expiresAt: Date; idToken?: string },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -23,6 +23,7 @@ export async function insertSession(
       refresh_hash: row.refreshHash,
       email_verified: row.emailVerified,
       expires_at: row.expiresAt,
+      id_token: row.idToken ?? null,
     })
     .execute();
 }
@@ -77,16 +78,19 @@ export async function rotateRefresh(
   return result.numUpdatedRows > 0n;
 }
 
-/** Revokes the session `refreshHash` opens; its uid, or undefined when none was live. */
-export async function revokeSession(db: Kysely<Database>, refreshHash: string): Promise<string | undefined> {
+/** Revokes the session `refreshHash` opens: its uid and the provider's ID token, or undefined when none was live. */
+export async function revokeSession(
+  db: Kysely<Database>,
+  refreshHash: string,
+): Promise<{ uid: string; idToken: string | null } | undefined> {
   const row = await db
     .updateTable('sessions')
     .set({ revoked_at: sql<Date>`now()` })
     .where('refresh_hash', '=', refreshHash)
     .where('revoked_at', 'is', null)
-    .returning('uid')
+    .returning(['uid', 'id_token'])
     .executeTakeFirst();
-  return row?.uid;
+  return row && { uid: row.uid, idToken: row.id_token };
 }
 
 /** Forgets `uid`'s sessions that ended (revoked or expired) over a day ago: the table holds live ones and recent history. */

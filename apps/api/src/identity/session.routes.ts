@@ -9,7 +9,7 @@ import { SessionRefusedError, type IssuedSession, type SessionService } from './
  * POST /api/auth/session/refresh: a new access token (`{ accessToken, expiresAt }`) for the
  * refresh cookie, which is rotated; 401 for none, a revoked, expired or already used one; 403 for
  * a disabled person. POST /api/auth/session/logout: revokes it and answers the provider's
- * RP-initiated logout URL (`{ logoutUrl }`) when it offers one. Both take the cookie only
+ * RP-initiated logout URL (`{ logoutUrl }`) when it offers one, which comes back to `/login`. Both take the cookie only
  * (SameSite=Strict: another site cannot make the browser send it).
  */
 export function registerSessionRoutes(
@@ -44,9 +44,11 @@ export function registerSessionRoutes(
   app.post('/api/auth/session/logout', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const token = cookieOf(request, REFRESH_COOKIE);
-    if (token) await deps.sessions.revoke(token);
+    const ended = token ? await deps.sessions.revoke(token) : undefined;
     keep(request, reply);
-    const logoutUrl = await deps.client?.logoutUrl();
+    // Back to Stream's sign-in page once the provider has signed the person out there too.
+    const back = `${deps.publicUrl ?? originOf(request)}/login`;
+    const logoutUrl = await deps.client?.logoutUrl(back, ended?.idToken);
     return reply.send(logoutUrl ? { logoutUrl } : {});
   });
 }

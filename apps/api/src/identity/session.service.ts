@@ -42,7 +42,8 @@ export class SessionService {
     },
   ) {}
 
-  async start(person: SessionPerson): Promise<IssuedSession> {
+  /** `idToken`: the provider's, kept for its logout's `id_token_hint`. */
+  async start(person: SessionPerson, provider: { idToken?: string } = {}): Promise<IssuedSession> {
     const id = randomUUID();
     const refreshToken = newRefreshToken();
     const refreshExpiresAt = this.refreshExpiry();
@@ -53,6 +54,7 @@ export class SessionService {
       refreshHash: hashOf(refreshToken),
       emailVerified: person.emailVerified,
       expiresAt: refreshExpiresAt,
+      idToken: provider.idToken,
     });
     const access = await this.deps.tokens.issue(person, id);
     return { accessToken: access.token, accessExpiresAt: access.expiresAt, refreshToken, refreshExpiresAt };
@@ -83,9 +85,13 @@ export class SessionService {
     return { accessToken: access.token, accessExpiresAt: access.expiresAt, refreshToken: next, refreshExpiresAt };
   }
 
-  /** Ends the session `refreshToken` opens (its access token lives out its few minutes); false when none was live. */
-  async revoke(refreshToken: string): Promise<boolean> {
-    return (await revokeSession(this.deps.db, hashOf(refreshToken))) !== undefined;
+  /**
+   * Ends the session `refreshToken` opens (its access token lives out its few minutes): what its
+   * provider's logout needs (the ID token it was begun with, if any), or undefined when none was live.
+   */
+  async revoke(refreshToken: string): Promise<{ idToken?: string } | undefined> {
+    const ended = await revokeSession(this.deps.db, hashOf(refreshToken));
+    return ended && (ended.idToken ? { idToken: ended.idToken } : {});
   }
 
   private refreshExpiry(): Date {

@@ -12,4 +12,6 @@ export interface SessionTable {
   last_used_at: ColumnType<Date, Date | undefined, Date>;
   expires_at: Date;
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The provider's ID token at sign-in (OpenID Connect), its logout's `id_token_hint`; null otherwise. */
+  id_token: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -146,6 +146,15 @@ describe('OpenID Connect sign-in', () => {
     expect(logoutUrl).toBeDefined();
     expect(new URL(logoutUrl!).origin).toBe(provider.issuer);
     expect(new URL(logoutUrl!).searchParams.get('client_id')).toBe(provider.clientId);
+    // Back to the sign-in page afterwards, with the session's ID token so the provider need not ask.
+    expect(new URL(logoutUrl!).searchParams.get('post_logout_redirect_uri')).toBe(`${server.baseUrl}/login`);
+    const hint = new URL(logoutUrl!).searchParams.get('id_token_hint');
+    expect(hint).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const hinted = JSON.parse(Buffer.from(hint!.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(hinted).toMatchObject({ iss: provider.issuer, aud: provider.clientId, sub: 'dan-sub' });
+    // The provider takes that request: the redirect URI is the client's, the hint its own token.
+    const atProvider = await browser.fetch(logoutUrl!);
+    expect(atProvider.status, await atProvider.clone().text()).toBe(200);
     expect(browser.cookie(server.baseUrl, 'stream_session')).toBeUndefined();
     expect(browser.cookie(server.baseUrl, 'stream_has_session')).toBeUndefined();
 

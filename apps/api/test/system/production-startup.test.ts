@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { checkDeployment, describeDatabase } from '../../src/platform/startup/deployment-rules';
 import { buildApi, ready, startBuilt } from '../support/built-api';
+import { createPostgresDatabase } from '../support/test-database';
 
 const children = new Set<ChildProcess>();
 let scratch: string;
@@ -114,6 +115,57 @@ describe('the built server in production', () => {
     expect(code).toBe(1);
     expect(lines).toEqual([
       'Invalid configuration: METRICS_TOKEN=<hidden, 11 characters>: must be at least 16 characters',
+    ]);
+  }, 30_000);
+});
+
+describe('production with no outside cloud (FIREBASE_AUTH=off)', () => {
+  const { ADMIN_EMAILS: _admins, ...withoutAdmins } = production;
+  const organisation = {
+    FIREBASE_AUTH: 'off',
+    OIDC_ISSUER: 'http://127.0.0.1:9/realms/acme', // asked only once someone signs in
+    OIDC_CLIENT_ID: 'stream',
+    OIDC_CLIENT_SECRET: 'a-client-secret-value',
+    OIDC_ADMIN_GROUPS: 'stream-admins',
+  };
+
+  it('starts with the organisation’s sign-in alone; Firebase ID tokens are refused saying why', async () => {
+    const api = await startBuilt(
+      'main',
+      {
+        ...withoutAdmins,
+        ...organisation,
+        DATA_DIR: await mkdtemp(join(scratch, 'data-')),
+        DATABASE_URL: await createPostgresDatabase(),
+        WORKER: 'false',
+      },
+      children,
+    );
+    await ready(api);
+    expect(await (await fetch(`${api.baseUrl}/api/config`)).json()).toEqual({
+      maxRecordingSeconds: null,
+      firebaseAuth: 'off',
+      oidc: { name: 'SSO' },
+    });
+    const firebaseToken = `${Buffer.from('{"alg":"RS256","kid":"k"}').toString('base64url')}.${Buffer.from(
+      '{"iss":"https://securetoken.google.com/demo-stream","aud":"demo-stream","sub":"someone"}',
+    ).toString('base64url')}.c2lnbmF0dXJl`;
+    const answer = await fetch(`${api.baseUrl}/api/account/export`, {
+      headers: { authorization: `Bearer ${firebaseToken}` },
+    });
+    expect(answer.status).toBe(401);
+    expect(await answer.text()).toContain('Firebase sign-in is off on this server (FIREBASE_AUTH=off)');
+    api.signal('SIGTERM');
+    await api.exited;
+  }, 60_000);
+
+  it('refuses to start with FIREBASE_AUTH=off and no way to sign in, in one line saying what to set', async () => {
+    const { code, lines } = await refused({ ...production, FIREBASE_AUTH: 'off' });
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Invalid configuration: FIREBASE_AUTH="off": with Firebase sign-in off nobody could sign in: set your organisation's sign-in \(OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/,
+      ),
     ]);
   }, 30_000);
 });

@@ -5,7 +5,8 @@
  * API of this file's own with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET set. The person
  * lands where they were going, signed in under the name of the claims, stays signed in across a
  * reload (the refresh cookie, SameSite=Strict, is sent on the first refresh after the provider's
- * redirect back), and signing out ends the session here and at the provider.
+ * redirect back), and signing out ends the session here and at the provider, which sends the
+ * browser back to Stream's sign-in page.
  */
 import { startTestProvider, type TestProvider } from '@stream/auth/testing/oidc-provider';
 import type { Browser, Page } from 'playwright-core';
@@ -71,10 +72,12 @@ describe('sign-in with the organisation (OpenID Connect)', () => {
 
     await page.getByRole('button', { name: 'Ada Lovelace' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    // The provider offers RP-initiated logout: the browser goes there and confirms.
+    // The provider offers RP-initiated logout: the browser goes there, confirms, and comes back to
+    // Stream's sign-in page (post_logout_redirect_uri).
     await page.waitForURL((url) => url.origin === provider.issuer);
     await page.getByRole('button', { name: /sign me out/i }).click();
-    await page.getByText(/sign-out success/i).waitFor();
+    await page.waitForURL(`${api.baseUrl}/login`);
+    await page.getByRole('link', { name: 'Continue with SSO' }).waitFor();
 
     const refreshed = await page.request.post(`${api.baseUrl}/api/auth/session/refresh`);
     expect(refreshed.status()).toBe(401);

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/login')({
 });
 
 function Login() {
-  const { session, signIn, oidc, saml } = Route.useRouteContext();
+  const { session, signIn, organisation: { oidc, saml } = {} } = Route.useRouteContext();
   const search = Route.useSearch();
   const router = useRouter();
   const { token } = useSession(session);
@@ -32,7 +32,7 @@ function Login() {
             setWidgetStart({ name: 'signed-out' });
           }}
         />
-      ) : (
+      ) : (oidc ?? saml)?.only ? null : (
         <SignInWidget
           key={widgetStart?.name ?? 'start'}
           actions={signIn}

@@ -25,6 +25,22 @@ describe('authClientFor', () => {
     expect(asked.firebase[0]?.emulatorHost).toBe('127.0.0.1:9199');
   });
 
+  it('with Firebase off on the server, follows the Stream session, signed in or out, and never starts Firebase', async () => {
+    const { asked, deps } = world(null, false);
+    let only = 0;
+    const client = await authClientFor(
+      { firebaseAuth: 'off', oidc: { name: 'SSO' } },
+      {},
+      {
+        ...deps,
+        only: async () => (only++, streamClient),
+      },
+    );
+    expect(client).toBe(streamClient);
+    expect(only).toBe(1);
+    expect(asked).toEqual({ open: 0, firebase: [] });
+  });
+
   it('follows the Stream session a browser back from the provider holds, and Firebase not at all', async () => {
     const { asked, deps } = world(streamClient);
     expect(await authClientFor({ oidc: { name: 'SSO' } }, {}, deps)).toBe(streamClient);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../session/session-store';
-import { openStreamSession } from './open-stream-session';
+import { openStreamSession, streamSessionOnly } from './open-stream-session';
 import { LOGOUT_PATH, REFRESH_PATH } from './stream-session-client';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -26,6 +26,15 @@ describe('openStreamSession', () => {
   it('is null when the browser holds no Stream session (the app then follows Firebase), after one refresh', async () => {
     const server = fakeServer(undefined);
     expect(await openStreamSession({ fetch: server.fetcher, go: () => {} })).toBeNull();
+    expect(server.calls).toEqual([REFRESH_PATH]);
+  });
+
+  it('with no Firebase on the server, is the signed-out session rather than null: the app follows it all the same', async () => {
+    const server = fakeServer(undefined);
+    const client = await streamSessionOnly({ fetch: server.fetcher, go: () => {} });
+    const session = createSession(client, undefined);
+    await session.ready;
+    expect(session.isSignedIn()).toBe(false);
     expect(server.calls).toEqual([REFRESH_PATH]);
   });
 

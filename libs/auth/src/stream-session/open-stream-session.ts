@@ -11,7 +11,7 @@ import { createStreamSessionClient } from './stream-session-client';
  * one, else reloads `/login`, where Firebase (or the button) signs the next person in.
  */
 export async function openStreamSession(
-  deps: { fetch?: typeof fetch; go?: (url: string) => void } = {},
+  deps: { fetch?: typeof fetch; go?: (url: string) => void; keepSignedOut?: boolean } = {},
 ): Promise<AuthClient | null> {
   const go = deps.go ?? ((url: string) => window.location.assign(url));
   let left = false;
@@ -28,7 +28,7 @@ export async function openStreamSession(
       queueMicrotask(() => stop());
     });
   });
-  if (!signedIn) return null;
+  if (!signedIn && !deps.keepSignedOut) return null;
   return {
     ...client,
     async signOut() {
@@ -36,4 +36,12 @@ export async function openStreamSession(
       if (!left) go('/login');
     },
   };
+}
+
+/**
+ * With no Firebase on the server (FIREBASE_AUTH=off) the Stream session is the only one: the app
+ * follows it signed out too, and the person signs in with the organisation's button.
+ */
+export async function streamSessionOnly(deps: { fetch?: typeof fetch; go?: (url: string) => void } = {}) {
+  return (await openStreamSession({ ...deps, keepSignedOut: true }))!;
 }

@@ -67,6 +67,25 @@ describe('createStreamSessionClient', () => {
     expect(server.calls).toEqual([REFRESH_PATH, REFRESH_PATH]);
   });
 
+  it('refreshes by itself before expiry on a page left open, and so is signed out once the server refuses', async () => {
+    const server = fakeServer([accessToken({ sub: 'oidc_1', name: 'A' })]);
+    const scheduled: { run: () => void; ms: number }[] = [];
+    const client = createStreamSessionClient({
+      fetch: server.fetcher,
+      now: server.now,
+      schedule: (run, ms) => (scheduled.push({ run, ms }), () => undefined),
+    });
+    const session = createSession(client, undefined);
+    await session.ready;
+    expect(session.isSignedIn()).toBe(true);
+    expect(scheduled.map((next) => next.ms)).toEqual([240_000]);
+    server.advance(240_000);
+    scheduled[0]!.run(); // the server has no session any more (the directory disabled the person)
+    await expect.poll(() => session.isSignedIn()).toBe(false);
+    expect(server.calls).toEqual([REFRESH_PATH, REFRESH_PATH]);
+    expect(scheduled).toHaveLength(1);
+  });
+
   it('signs out: revokes the session and goes to the provider’s logout page', async () => {
     const left: string[] = [];
     const server = fakeServer([accessToken({ sub: 'oidc_1' })], {

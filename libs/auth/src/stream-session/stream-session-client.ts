@@ -25,6 +25,8 @@ export function createStreamSessionClient(
     fetch?: typeof fetch;
     now?: () => number;
     leave?: (url: string) => void;
+    /** Runs `run` in `ms` (setTimeout); answers how to cancel it. */
+    schedule?: (run: () => void, ms: number) => () => void;
   } = {},
 ): AuthClient {
   const fetcher = deps.fetch ?? globalThis.fetch.bind(globalThis);
@@ -33,6 +35,20 @@ export function createStreamSessionClient(
   let held: Held | null = null;
   let refreshing: Promise<Held | null> | undefined;
   let started: Promise<Held | null> | undefined;
+  const schedule =
+    deps.schedule ??
+    ((run: () => void, ms: number) => {
+      const timer = setTimeout(run, ms);
+      return () => clearTimeout(timer);
+    });
+  let cancelNext = () => {};
+  // A held session refreshes itself before its token expires, even on a page left open doing
+  // nothing: so a person the directory disabled (or whose session was revoked) is signed out within
+  // one token's lifetime, as Firebase's SDK does for its own tokens.
+  const refreshBeforeExpiry = () => {
+    cancelNext();
+    cancelNext = held ? schedule(() => void refresh(), Math.max(0, held.expiresAt - EARLY_MS - now())) : () => {};
+  };
 
   const emit = () => {
     for (const listener of [...listeners]) listener(held?.identity ?? null, held?.token ?? null);
@@ -49,6 +65,7 @@ export function createStreamSessionClient(
             ? holdToken(body.accessToken, typeof body.expiresAt === 'string' ? Date.parse(body.expiresAt) : NaN)
             : null;
         if (previous?.token !== held?.token) emit();
+        refreshBeforeExpiry();
         return held;
       } catch {
         return held; // offline: keep what is held until it expires
@@ -75,6 +92,7 @@ export function createStreamSessionClient(
       const response = await fetcher(LOGOUT_PATH, { method: 'POST', credentials: 'same-origin' }).catch(() => null);
       const body = (await response?.json().catch(() => ({}))) as { logoutUrl?: unknown } | undefined;
       held = null;
+      refreshBeforeExpiry();
       emit();
       if (typeof body?.logoutUrl === 'string' && /^https?:\/\//.test(body.logoutUrl)) deps.leave?.(body.logoutUrl);
     },

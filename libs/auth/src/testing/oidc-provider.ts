@@ -113,6 +113,8 @@ export async function startTestProvider(
             client_id: clientId,
             client_secret: clientSecret,
             redirect_uris: [redirectUri],
+            // Stream's sign-in page, where the provider's logout sends the browser back (RP-initiated logout).
+            post_logout_redirect_uris: [`${new URL(redirectUri).origin}/login`],
             grant_types: ['authorization_code'],
             response_types: ['code'],
             token_endpoint_auth_method: options.tokenAuth ?? 'client_secret_basic',

@@ -28,6 +28,17 @@ describe('app config', () => {
     }
   });
 
+  it('reads that the server has no Firebase (FIREBASE_AUTH=off): the organisation’s sign-in is then the only one', () => {
+    expect(parseAppConfig({ maxRecordingSeconds: null, firebaseAuth: 'off', oidc: { name: 'Acme' } })).toEqual({
+      maxRecordingSeconds: null,
+      firebaseAuth: 'off',
+      oidc: { name: 'Acme', only: true },
+    });
+    expect(parseAppConfig({ maxRecordingSeconds: null, oidc: { name: 'Acme' } }).oidc).toEqual({ name: 'Acme' });
+    for (const firebaseAuth of ['on', false, 'OFF', { off: true }])
+      expect(parseAppConfig({ maxRecordingSeconds: null, firebaseAuth })).toEqual(noLimits);
+  });
+
   it('reads the Auth emulator the server trusts, and nothing that is not a string', async () => {
     const fetcher = (async () =>
       new Response(JSON.stringify({ maxRecordingSeconds: null, authEmulatorHost: '127.0.0.1:9199' }))) as typeof fetch;

@@ -9,10 +9,15 @@ export interface AppConfig {
    * the app was built with. Absent: the Firebase settings of the build.
    */
   readonly authEmulatorHost?: string;
-  /** The organisation's sign-in (OpenID Connect) is on, under this name ("Continue with {name}"). */
-  readonly oidc?: { readonly name: string };
-  /** The organisation's sign-in by SAML 2.0 is on, under this name (a second button). */
-  readonly saml?: { readonly name: string };
+  /** `off`: the server has no Firebase (FIREBASE_AUTH=off): the app never starts it; only the organisation signs people in. */
+  readonly firebaseAuth?: 'off';
+  /**
+   * The organisation's sign-in (OpenID Connect) is on, under this name ("Continue with {name}");
+   * `only`: with no Firebase, the sign-in page offers the organisation's buttons alone.
+   */
+  readonly oidc?: { readonly name: string; readonly only?: true };
+  /** The organisation's sign-in by SAML 2.0 is on, under this name (a second button; `only` as for oidc). */
+  readonly saml?: { readonly name: string; readonly only?: true };
 }
 
 export const noLimits: AppConfig = { maxRecordingSeconds: null };
@@ -23,15 +28,24 @@ export const noLimits: AppConfig = { maxRecordingSeconds: null };
  * here is in the first page's budget: main.tsx reads it before anything else.)
  */
 export function parseAppConfig(body: unknown): AppConfig {
-  const { maxRecordingSeconds: max, authEmulatorHost: host, oidc, saml } = Object(body) as Record<string, unknown>;
+  const {
+    maxRecordingSeconds: max,
+    authEmulatorHost: host,
+    firebaseAuth,
+    oidc,
+    saml,
+  } = Object(body) as Record<string, unknown>;
+  // Without Firebase the organisation's buttons are the only way in: the page offers them alone.
+  const only = firebaseAuth === 'off' ? { only: true as const } : {};
   const named = (button: unknown) => {
     const name = Object(button).name as unknown;
-    return typeof name === 'string' && name ? { name } : undefined;
+    return typeof name === 'string' && name ? { name, ...only } : undefined;
   };
   const [byOidc, bySaml] = [named(oidc), named(saml)];
   return {
     maxRecordingSeconds: Number.isInteger(max) && (max as number) > 0 ? (max as number) : null,
     ...(typeof host === 'string' && host ? { authEmulatorHost: host } : {}),
+    ...(firebaseAuth === 'off' ? { firebaseAuth } : {}),
     ...(byOidc ? { oidc: byOidc } : {}),
     ...(bySaml ? { saml: bySaml } : {}),
   };

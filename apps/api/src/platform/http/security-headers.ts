@@ -67,7 +67,13 @@ interface Headers {
 
 /** The headers helmet sets for `config`, with `imageOrigins` added to img-src. */
 function securityHeaders(config: Config, imageOrigins: string[]): Headers {
-  const emulator = config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+  // FIREBASE_AUTH=off: the page has no reason to reach Google, Facebook or an emulator, so it may not.
+  const firebase = config.FIREBASE_AUTH === 'on';
+  const emulator =
+    firebase && config.FIREBASE_AUTH_EMULATOR_HOST ? [`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`] : [];
+  const [scripts, apis, frames, photos] = firebase
+    ? [FIREBASE_AUTH_SCRIPTS, FIREBASE_AUTH_APIS, FIREBASE_AUTH_FRAMES, PROVIDER_PHOTOS]
+    : [[], [], [], []];
   const apiOrigin = config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [];
   const bucket = presignedReadOrigins(config);
   const applyHeaders = helmet({
@@ -76,15 +82,15 @@ function securityHeaders(config: Config, imageOrigins: string[]): Headers {
       directives: {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
-        'script-src': ["'self'", ...inlineScriptHashes(config.WEB_DIST), ...FIREBASE_AUTH_SCRIPTS],
+        'script-src': ["'self'", ...inlineScriptHashes(config.WEB_DIST), ...scripts],
         'script-src-attr': ["'none'"],
         // daisyUI and Tailwind compile to a stylesheet: no inline styles needed.
         'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...bucket, ...PROVIDER_PHOTOS, ...imageOrigins],
+        'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...bucket, ...photos, ...imageOrigins],
         'media-src': ["'self'", 'blob:', ...apiOrigin, ...bucket],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...apiOrigin, ...FIREBASE_AUTH_APIS, ...emulator],
-        'frame-src': [...FIREBASE_AUTH_FRAMES, ...emulator],
+        'connect-src': ["'self'", ...apiOrigin, ...apis, ...emulator],
+        'frame-src': frames.length + emulator.length ? [...frames, ...emulator] : ["'none'"],
         'object-src': ["'none'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],

@@ -29,9 +29,12 @@ export function webBundleProject(webDist: string): string | undefined {
  * project (built without /etc/stream/web-build.env): nobody can sign in, and nothing else says why.
  */
 export function webBundleWarning(
-  config: Pick<Config, 'NODE_ENV' | 'WEB_DIST' | 'FIREBASE_PROJECT_ID' | 'FIREBASE_AUTH_EMULATOR_HOST'>,
+  config: Pick<Config, 'NODE_ENV' | 'WEB_DIST' | 'FIREBASE_PROJECT_ID' | 'FIREBASE_AUTH_EMULATOR_HOST'> & {
+    FIREBASE_AUTH?: 'on' | 'off';
+  },
 ): string | undefined {
   if (config.NODE_ENV !== 'production' || config.FIREBASE_AUTH_EMULATOR_HOST) return undefined;
+  if (config.FIREBASE_AUTH === 'off') return undefined; // no Firebase project to match
   if (config.FIREBASE_PROJECT_ID.startsWith('demo-')) return undefined;
   const bundle = webBundleProject(config.WEB_DIST);
   if (!bundle?.startsWith('demo-')) return undefined;

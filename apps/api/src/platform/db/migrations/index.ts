@@ -34,6 +34,7 @@ import * as scim from './20261209101000-scim';
 import * as directoryClaims from './20261209102000-directory-claims';
 import * as samlLogins from './20261209110000-saml-logins';
 import * as scimGroups from './20261209120000-scim-groups';
+import * as sessionIdToken from './20261209130000-session-id-token';
 import * as deletedAccounts from './20261127060000-deleted-accounts';
 import * as profilePhotos from './20261127060100-profile-photos';
 import * as momentCounts from './20261128080000-moment-counts';
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '20261209102000-directory-claims': directoryClaims,
   '20261209110000-saml-logins': samlLogins,
   '20261209120000-scim-groups': scimGroups,
+  '20261209130000-session-id-token': sessionIdToken,
 };

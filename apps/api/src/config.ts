@@ -80,6 +80,12 @@ const oidcSettings = {
   ),
   /** Groups, admin groups, teams by group and the quota claim: what the claims decide at each sign-in. */
   ...directorySettings,
+  /**
+   * How long a Stream session's access token is good (after OpenID Connect or SAML): an open page
+   * refreshes before then, so a person the directory disabled is signed out within it even on a page
+   * doing nothing. Shorter: sooner, at a refresh per this many seconds of each open page.
+   */
+  SESSION_ACCESS_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 };
 
 const OIDC_TRIO = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;

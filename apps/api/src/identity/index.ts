@@ -81,7 +81,7 @@ export function wireIdentity(
   },
 ): { verifier: (verifier: TokenVerifier) => TokenVerifier } {
   const { config, db } = deps;
-  const tokens = new SessionTokens(deps.signingSecret);
+  const tokens = new SessionTokens(deps.signingSecret, Date.now, config.SESSION_ACCESS_SECONDS);
   const admit = async (user: User, hint?: { directoryAdmin?: boolean }) => void (await deps.admit(user, hint));
   const sessions = new SessionService({ db, tokens, admit });
   const provider = oidcSettings(config);

@@ -19,6 +19,15 @@ describe('SessionTokens', () => {
     });
   });
 
+  it('lives SESSION_ACCESS_SECONDS when given, and is refused after it', async () => {
+    let now = Date.UTC(2026, 11, 7, 12);
+    const tokens = new SessionTokens('a-signing-secret-of-16+', () => now, 30);
+    const { token, expiresAt } = await tokens.issue(person, 'session-1');
+    expect(expiresAt.getTime()).toBe(now + 30_000);
+    now += 31_000;
+    await expect(tokens.verify(token)).rejects.toThrow(new InvalidTokenError('Expired session token: refresh it'));
+  });
+
   it('refuses a token past its few minutes, one of another key, and a doctored one', async () => {
     let now = Date.now();
     const tokens = new SessionTokens('a-signing-secret-of-16+', () => now);

@@ -4,7 +4,7 @@ import { InvalidTokenError, userOfClaims, type TokenVerifier } from '../platform
 import type { User } from '../platform/auth/user';
 
 /**
- * How long a session's access token is good. A revoked session (logout, a refresh refused) or
+ * How long a session's access token is good by default (SESSION_ACCESS_SECONDS). A revoked session (logout, a refresh refused) or
  * one whose refresh token is stolen stops working within this at the latest: access tokens are
  * checked by signature alone, as Firebase ID tokens are (a disabled person is refused at once by
  * the account gate, whatever their token).
@@ -34,6 +34,7 @@ export class SessionTokens {
   constructor(
     secret: string,
     private readonly now: () => number = Date.now,
+    private readonly lifetimeSeconds = ACCESS_TOKEN_SECONDS,
   ) {
     this.key = createHmac('sha256', secret).update('stream-session-access-token').digest();
   }
@@ -41,7 +42,7 @@ export class SessionTokens {
   /** An access token for `person` in session `sessionId`, and when it expires. */
   async issue(person: SessionPerson, sessionId: string): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(this.now() / 1000);
-    const expires = issuedAt + ACCESS_TOKEN_SECONDS;
+    const expires = issuedAt + this.lifetimeSeconds;
     const token = await new SignJWT({
       sid: sessionId,
       ...(person.email ? { email: person.email } : {}),

@@ -86,6 +86,25 @@ describe('createStreamSessionClient', () => {
     expect(scheduled).toHaveLength(1);
   });
 
+  it('refreshes a short-lived token (SESSION_ACCESS_SECONDS=30) a quarter of its life early, not at every call', async () => {
+    const first = accessToken({ sub: 'oidc_1' });
+    const second = accessToken({ sub: 'oidc_1', n: 2 });
+    const server = fakeServer([first, second], { expiresInMs: 30_000 });
+    const scheduled: number[] = [];
+    const client = createStreamSessionClient({
+      fetch: server.fetcher,
+      now: server.now,
+      schedule: (_run, ms) => (scheduled.push(ms), () => undefined),
+    });
+    await createSession(client, undefined).ready;
+    expect(scheduled).toEqual([22_500]);
+    server.advance(22_000);
+    expect(await client.getIdToken()).toBe(first);
+    server.advance(500);
+    expect(await client.getIdToken()).toBe(second);
+    expect(server.calls).toEqual([REFRESH_PATH, REFRESH_PATH]);
+  });
+
   it('signs out: revokes the session and goes to the provider’s logout page', async () => {
     const left: string[] = [];
     const server = fakeServer([accessToken({ sub: 'oidc_1' })], {

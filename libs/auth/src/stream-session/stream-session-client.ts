@@ -6,12 +6,17 @@ import { AuthClientError, type AuthClient, type AuthIdentity } from '../firebase
 
 export const REFRESH_PATH = '/api/auth/session/refresh';
 export const LOGOUT_PATH = '/api/auth/session/logout';
-/** A token is refreshed this long before its expiry, so a call never leaves with one about to die. */
+/**
+ * A token is refreshed this long before its expiry, so a call never leaves with one about to die;
+ * a short-lived one (SESSION_ACCESS_SECONDS under 4 minutes) a quarter of its life before.
+ */
 const EARLY_MS = 60_000;
 
 interface Held {
   token: string;
   expiresAt: number;
+  /** When it is refreshed: before `expiresAt` by EARLY_MS, or by a quarter of its life if that is shorter. */
+  refreshAt: number;
   identity: AuthIdentity;
 }
 
@@ -47,7 +52,7 @@ export function createStreamSessionClient(
   // one token's lifetime, as Firebase's SDK does for its own tokens.
   const refreshBeforeExpiry = () => {
     cancelNext();
-    cancelNext = held ? schedule(() => void refresh(), Math.max(0, held.expiresAt - EARLY_MS - now())) : () => {};
+    cancelNext = held ? schedule(() => void refresh(), Math.max(0, held.refreshAt - now())) : () => {};
   };
 
   const emit = () => {
@@ -62,7 +67,7 @@ export function createStreamSessionClient(
         const previous = held;
         held =
           response.ok && typeof body.accessToken === 'string'
-            ? holdToken(body.accessToken, typeof body.expiresAt === 'string' ? Date.parse(body.expiresAt) : NaN)
+            ? holdToken(body.accessToken, typeof body.expiresAt === 'string' ? Date.parse(body.expiresAt) : NaN, now())
             : null;
         if (previous?.token !== held?.token) emit();
         refreshBeforeExpiry();
@@ -85,7 +90,7 @@ export function createStreamSessionClient(
     async getIdToken(forceRefresh) {
       await started;
       if (!held) return null;
-      if (forceRefresh || held.expiresAt - EARLY_MS <= now()) return (await refresh())?.token ?? null;
+      if (forceRefresh || held.refreshAt <= now()) return (await refresh())?.token ?? null;
       return held.token;
     },
     async signOut() {
@@ -123,16 +128,18 @@ async function notHere(): Promise<never> {
 }
 
 /** The person an access token names (its payload, read, not verified: the API verifies it). */
-function holdToken(token: string, expiresAt: number): Held | null {
+function holdToken(token: string, expiresAt: number, heldAt: number): Held | null {
   try {
     const binary = atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'));
     const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
     const payload = JSON.parse(json) as Record<string, unknown>;
     if (typeof payload.sub !== 'string') return null;
     const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+    const expires = Number.isFinite(expiresAt) ? expiresAt : Number(payload.exp) * 1000;
     return {
       token,
-      expiresAt: Number.isFinite(expiresAt) ? expiresAt : Number(payload.exp) * 1000,
+      expiresAt: expires,
+      refreshAt: expires - Math.min(EARLY_MS, Math.max(0, expires - heldAt) / 4),
       identity: {
         uid: payload.sub,
         email: text(payload.email),

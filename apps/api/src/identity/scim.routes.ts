@@ -55,57 +55,40 @@ export function registerScimRoutes(
       const base = (request: Parameters<typeof originOf>[0]) => deps.publicUrl ?? originOf(request);
       const options = { bodyLimit: SCIM_BODY_LIMIT };
       type ById = { Params: { id: string } };
+      type ListQuery = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string };
 
       scim.get('/ServiceProviderConfig', async (request, reply) =>
         answer(reply, 200, serviceProviderConfig(base(request), MAX_RESULTS)),
       );
       scim.get('/ResourceTypes', async (request, reply) => answer(reply, 200, resourceTypes(base(request))));
       scim.get('/Schemas', async (request, reply) => answer(reply, 200, schemas(base(request))));
-      scim.get<{ Querystring: { filter?: string; startIndex?: string; count?: string } }>(
-        '/Users',
-        async (request, reply) => answer(reply, 200, await deps.users.list(request.query, base(request))),
-      );
-      scim.get<ById>('/Users/:id', async (request, reply) =>
-        answer(reply, 200, await deps.users.get(request.params.id, base(request))),
-      );
-      scim.post('/Users', options, async (request, reply) => {
-        const user = await deps.users.create(request.body, base(request));
-        reply.header('location', user.meta.location);
-        return answer(reply, 201, user);
-      });
-      scim.put<ById>('/Users/:id', options, async (request, reply) =>
-        answer(reply, 200, await deps.users.replace(request.params.id, request.body, base(request))),
-      );
-      scim.patch<ById>('/Users/:id', options, async (request, reply) =>
-        answer(reply, 200, await deps.users.patch(request.params.id, request.body, base(request))),
-      );
-      scim.delete<ById>('/Users/:id', async (request, reply) => {
-        await deps.users.delete(request.params.id);
-        return reply.code(204).header('cache-control', 'no-store').send();
-      });
-
-      type GroupQuery = { filter?: string; startIndex?: string; count?: string; excludedAttributes?: string };
-      scim.get<{ Querystring: GroupQuery }>('/Groups', async (request, reply) =>
-        answer(reply, 200, await deps.groups.list(request.query, base(request))),
-      );
-      scim.get<ById>('/Groups/:id', async (request, reply) =>
-        answer(reply, 200, await deps.groups.get(request.params.id, base(request))),
-      );
-      scim.post('/Groups', options, async (request, reply) => {
-        const group = await deps.groups.create(request.body, base(request));
-        reply.header('location', group.meta.location);
-        return answer(reply, 201, group);
-      });
-      scim.put<ById>('/Groups/:id', options, async (request, reply) =>
-        answer(reply, 200, await deps.groups.replace(request.params.id, request.body, base(request))),
-      );
-      scim.patch<ById>('/Groups/:id', options, async (request, reply) =>
-        answer(reply, 200, await deps.groups.patch(request.params.id, request.body, base(request))),
-      );
-      scim.delete<ById>('/Groups/:id', async (request, reply) => {
-        await deps.groups.delete(request.params.id);
-        return reply.code(204).header('cache-control', 'no-store').send();
-      });
+      // Users and Groups are served alike: list (filter, paging), get, create, replace, PATCH, delete.
+      for (const [path, service] of [
+        ['/Users', deps.users],
+        ['/Groups', deps.groups],
+      ] as const) {
+        scim.get<{ Querystring: ListQuery }>(path, async (request, reply) =>
+          answer(reply, 200, await service.list(request.query, base(request))),
+        );
+        scim.get<ById>(`${path}/:id`, async (request, reply) =>
+          answer(reply, 200, await service.get(request.params.id, base(request))),
+        );
+        scim.post(path, options, async (request, reply) => {
+          const created = await service.create(request.body, base(request));
+          reply.header('location', created.meta.location);
+          return answer(reply, 201, created);
+        });
+        scim.put<ById>(`${path}/:id`, options, async (request, reply) =>
+          answer(reply, 200, await service.replace(request.params.id, request.body, base(request))),
+        );
+        scim.patch<ById>(`${path}/:id`, options, async (request, reply) =>
+          answer(reply, 200, await service.patch(request.params.id, request.body, base(request))),
+        );
+        scim.delete<ById>(`${path}/:id`, async (request, reply) => {
+          await service.delete(request.params.id);
+          return reply.code(204).header('cache-control', 'no-store').send();
+        });
+      }
     },
     { prefix: '/scim/v2' },
   );

@@ -62,7 +62,10 @@ function headline(message) {
   const text = stripVTControlCharacters(String(message ?? ''));
   const waiting = /^\s*- (waiting for .*)$/m.exec(text)?.[1];
   const at = /((?:apps|libs|tools)\/[^\s():]+\.test\.[cm]?[jt]sx?:\d+)/.exec(text)?.[1];
-  return [firstLine(text), waiting && `(${waiting.trim().slice(0, 200)})`, at && `at ${at}`].filter(Boolean).join(' ');
+  // A test that outlives its timeout reaches the JSON report as the stack vitest captured where the
+  // test was declared, whose first line is this placeholder, not "Test timed out in N ms".
+  const first = firstLine(text).replace(/^Error: STACK_TRACE_ERROR$/, 'Test timed out (past its timeout)');
+  return [first, waiting && `(${waiting.trim().slice(0, 200)})`, at && `at ${at}`].filter(Boolean).join(' ');
 }
 
 /** One line per failed test (and per file that did not load), for the end of the run's output. */

@@ -57,6 +57,30 @@ describe('the failures named above the closing line', () => {
     expect(closingLine(summary)).toBe('1 passed, 2 failed');
   });
 
+  it('says a test timed out where vitest’s report keeps only its placeholder stack', () => {
+    const message = [
+      'Error: STACK_TRACE_ERROR',
+      '    at task (file:///tmp/ci/node_modules/@vitest/runner/dist/chunk-artifact.js:1784:27)',
+      '    at /tmp/ci/apps/api/test/integration/hardening-rpc.test.ts:167:3',
+    ].join('\n');
+    const summary = summarise([
+      {
+        numPassedTests: 0,
+        numFailedTests: 1,
+        testResults: [
+          {
+            name: '/tmp/ci/apps/api/test/integration/hardening-rpc.test.ts',
+            status: 'failed',
+            assertionResults: [{ status: 'failed', fullName: 'proxies', failureMessages: [message] }],
+          },
+        ],
+      },
+    ]);
+    expect(failureLines(summary)[1]).toBe(
+      '  apps/api/test/integration/hardening-rpc.test.ts > proxies: Test timed out (past its timeout) at apps/api/test/integration/hardening-rpc.test.ts:167',
+    );
+  });
+
   it('says what a timed-out browser step waited for and the test file line that waited', () => {
     const message = [
       'TimeoutError: locator.waitFor: Timeout 30000ms exceeded.',

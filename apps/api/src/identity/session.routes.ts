@@ -46,9 +46,11 @@ export function registerSessionRoutes(
     const token = cookieOf(request, REFRESH_COOKIE);
     const ended = token ? await deps.sessions.revoke(token) : undefined;
     keep(request, reply);
-    // Back to Stream's sign-in page once the provider has signed the person out there too.
+    // Back to Stream's sign-in page once the provider has signed the person out there too. Only a
+    // session begun by OpenID Connect keeps the provider's ID token: one begun by SAML (with both
+    // on) is not the OpenID Provider's to end.
     const back = `${deps.publicUrl ?? originOf(request)}/login`;
-    const logoutUrl = await deps.client?.logoutUrl(back, ended?.idToken);
+    const logoutUrl = ended?.idToken ? await deps.client?.logoutUrl(back, ended.idToken) : undefined;
     return reply.send(logoutUrl ? { logoutUrl } : {});
   });
 }

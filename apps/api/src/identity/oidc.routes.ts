@@ -59,20 +59,10 @@ export function registerOidcRoutes(app: FastifyInstance, deps: { signIn: OidcSig
     const cookieState = cookieOf(request, SIGN_IN_COOKIE);
     clearSignInCookie(reply, secure(request));
     if (!state) return refusePage(reply, 400, UNKNOWN_STATE_MESSAGE);
-    if (cookieState !== state)
-      return refusePage(
-        reply,
-        400,
-        'This sign-in was started in another browser or tab: start again from the sign-in page',
-      );
+    if (cookieState !== state) return refusePage(reply, 400, OTHER_BROWSER_MESSAGE);
     try {
       const { session, nextPath } = await deps.signIn.finish(state, query);
-      setSessionCookies(reply, {
-        refreshToken: session.refreshToken,
-        maxAgeSeconds: Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000),
-        secure: secure(request),
-      });
-      return reply.header('cache-control', 'no-store').redirect(nextPath, 302);
+      return landSignedIn(reply, { session, nextPath, secure: secure(request), status: 302 });
     } catch (error) {
       if (error instanceof OidcSignInError) return refusePage(reply, 400, error.message);
       if (error instanceof AccountRefusedError) return refusePage(reply, 403, error.message);
@@ -93,6 +83,28 @@ function clearSignInCookie(reply: FastifyReply, secure: boolean) {
 }
 
 /** A plain page saying why signing in failed, with the way back (SAML's too). */
+/** A sign-in's answer (OpenID Connect's callback, SAML's ACS) reached a browser that did not start it. */
+export const OTHER_BROWSER_MESSAGE =
+  'This sign-in was started in another browser or tab: start again from the sign-in page';
+
+/** A finished sign-in (either protocol): Stream's session cookies, then on to where the person was going. */
+export function landSignedIn(
+  reply: FastifyReply,
+  landing: {
+    session: { refreshToken: string; refreshExpiresAt: Date };
+    nextPath: string;
+    secure: boolean;
+    status: 302 | 303;
+  },
+) {
+  setSessionCookies(reply, {
+    refreshToken: landing.session.refreshToken,
+    maxAgeSeconds: Math.floor((landing.session.refreshExpiresAt.getTime() - Date.now()) / 1000),
+    secure: landing.secure,
+  });
+  return reply.header('cache-control', 'no-store').redirect(landing.nextPath, landing.status);
+}
+
 export function refusePage(reply: FastifyReply, status: number, message: string) {
   return reply
     .code(status)

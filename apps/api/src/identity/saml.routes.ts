@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountRefusedError } from '../access';
 import { originOf } from '../platform/http/request-origin';
-import {
-  cookieOf,
-  SAML_SIGN_IN_COOKIE,
-  SAML_SIGN_IN_COOKIE_PATH,
-  sameOriginPath,
-  setCookie,
-  setSessionCookies,
-} from './auth-cookies';
-import { refusePage } from './oidc.routes';
+import { cookieOf, SAML_SIGN_IN_COOKIE, SAML_SIGN_IN_COOKIE_PATH, sameOriginPath, setCookie } from './auth-cookies';
+import { landSignedIn, OTHER_BROWSER_MESSAGE, refusePage } from './oidc.routes';
 import { SAML_SIGN_IN_MINUTES, UNKNOWN_RELAY_STATE_MESSAGE, type SamlSignIn } from './saml-sign-in.service';
 import { SAML_ACS_PATH, SAML_METADATA_PATH, SamlSignInError, type SamlServiceProvider } from './saml-sp';
 
@@ -70,20 +63,10 @@ export function registerSamlRoutes(
       setCookie(reply, stateCookie(request, '', 0));
       if (!samlResponse) return refusePage(reply, 400, 'The identity provider’s answer holds no SAMLResponse');
       if (!state) return refusePage(reply, 400, UNKNOWN_RELAY_STATE_MESSAGE);
-      if (cookieState !== state)
-        return refusePage(
-          reply,
-          400,
-          'This sign-in was started in another browser or tab: start again from the sign-in page',
-        );
+      if (cookieState !== state) return refusePage(reply, 400, OTHER_BROWSER_MESSAGE);
       try {
         const { session, nextPath } = await deps.signIn.finish(originFor(request), state, samlResponse);
-        setSessionCookies(reply, {
-          refreshToken: session.refreshToken,
-          maxAgeSeconds: Math.floor((session.refreshExpiresAt.getTime() - Date.now()) / 1000),
-          secure: secure(request),
-        });
-        return reply.header('cache-control', 'no-store').redirect(nextPath, 303);
+        return landSignedIn(reply, { session, nextPath, secure: secure(request), status: 303 });
       } catch (error) {
         return refuse(reply, error);
       }
